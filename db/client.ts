@@ -1,0 +1,71 @@
+import postgres from "postgres";
+import type { Sql } from "postgres";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+export type { Sql };
+
+/** An open database: the postgres.js client every query uses, and how to close it. */
+export interface Database {
+  sql: Sql;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent, an embedded PGlite is started. */
+  url?: string;
+  /** Folder for the embedded database; `undefined` keeps it in memory (tests). */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
+  onnotice: () => {},
+  // int8 (ids, counts) comes back as a JS number: every value here stays far below 2^53.
+  types: {
+    int8: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+  },
+  transform: { undefined: null },
+};
+
+/**
+ * Opens the database. With a URL it is a pool on that server; without, PGlite runs in this process
+ * behind a loopback socket and exactly one postgres.js connection shares it (PGlite is single-connection).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const sql = postgres(options.url, {
+      ...clientOptions,
+      max: options.poolMax ?? 10,
+      idle_timeout: 30,
+    }) as unknown as Sql;
+    return { sql, embedded: false, close: () => sql.end({ timeout: 5 }) };
+  }
+  if (options.dataDir) await Deno.mkdir(options.dataDir, { recursive: true });
+  const pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
+  await server.start();
+  const port = Number(server.getServerConn().split(":").pop());
+  const sql = postgres({
+    ...clientOptions,
+    host: "127.0.0.1",
+    port,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    idle_timeout: 0,
+    // PGlite keeps no server-side prepared statements across portals reliably.
+    prepare: false,
+  }) as unknown as Sql;
+  return {
+    sql,
+    embedded: true,
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}

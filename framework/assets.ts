@@ -1,0 +1,41 @@
+// Names of built island bundles (hashed) and content hashes of static files, for long caching.
+
+const STATIC_DIR = new URL("../static/", import.meta.url);
+let manifest: Record<string, string> | null = null;
+const hashes = new Map<string, string>();
+
+function loadManifest(): Record<string, string> {
+  if (manifest) return manifest;
+  try {
+    manifest = JSON.parse(Deno.readTextFileSync(new URL("build/manifest.json", STATIC_DIR)));
+  } catch {
+    throw new Error("Island bundles are missing: run `deno task build` first.");
+  }
+  return manifest!;
+}
+
+/** The URLs of the bundles of these islands (and of "client", the loader). */
+export function islandFiles(names: string[]): Record<string, string> {
+  const m = loadManifest();
+  return Object.fromEntries(names.map((name) => {
+    if (!m[name]) throw new Error(`Island ${name} is not built: run \`deno task build\`.`);
+    return [name, `/static/build/${m[name]}`];
+  }));
+}
+
+/** A static file's URL with a content-hash query, so it can be cached for a year. */
+export function assetUrl(path: string): string {
+  let hash = hashes.get(path);
+  if (hash === undefined) {
+    try {
+      const bytes = Deno.readFileSync(new URL(path, STATIC_DIR));
+      let h = 2166136261;
+      for (const byte of bytes) h = Math.imul(h ^ byte, 16777619);
+      hash = (h >>> 0).toString(36);
+    } catch {
+      hash = "";
+    }
+    hashes.set(path, hash);
+  }
+  return `/static/${path}${hash ? `?v=${hash}` : ""}`;
+}

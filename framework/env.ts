@@ -1,0 +1,36 @@
+import type { Sql } from "postgres";
+import type PgBoss from "pg-boss";
+import type { Config } from "../lib/config.ts";
+import type { TFunction } from "../lib/i18n.ts";
+import type { StaffUser } from "../lib/permissions.ts";
+import type { Mailer } from "../lib/mail.ts";
+import type { Storage } from "../lib/storage.ts";
+
+/** What the app is built from; tests pass their own. */
+export interface AppDeps {
+  sql: Sql;
+  config: Config;
+  jwtSecret: Uint8Array;
+  boss?: PgBoss;
+  mailer: Mailer;
+  storage: Storage;
+  /** The date of "now", injectable for tests of time rules. */
+  now?: () => Date;
+}
+
+/** The typed context values every handler reads (`c.var.sql`, `c.var.user`, …). */
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    sql: Sql;
+    lang: string;
+    t: TFunction;
+    /** The staff user of the session, when any. */
+    user: StaffUser | null;
+    /** The visitor (app user) id of a widget bearer token, when any. */
+    appUserId: number | null;
+    requestId: string;
+    /** The OpenAPI document of the whole API. */
+    openapi: () => unknown;
+  };
+}

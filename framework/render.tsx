@@ -1,0 +1,69 @@
+import type { Context } from "hono";
+import type { VNode } from "preact";
+import { renderToString } from "preact-render-to-string";
+import type { AppEnv } from "./env.ts";
+import { I18nContext, renderedIslands } from "./island.tsx";
+import { localeSubset } from "./i18n.ts";
+import { assetUrl, islandFiles } from "./assets.ts";
+
+export interface PageOptions {
+  title: string;
+  /** Stylesheets under static/css, e.g. "admin.css". */
+  css?: string[];
+  /** Extra locale sections the page's islands use beyond what they declare. */
+  ns?: string[];
+  /** Head elements (meta, preload) rendered as is. */
+  head?: VNode;
+  bodyClass?: string;
+  /** `<html>` style, e.g. a channel's colours as CSS variables. */
+  htmlStyle?: string;
+  status?: 200 | 400 | 403 | 404 | 410;
+}
+
+const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * Renders a full HTML page from a Preact tree in the request's language. Pages with no island ship
+ * no script; pages with islands get the loader, the islands' bundle names and their texts.
+ */
+export function renderPage(c: Context<AppEnv>, page: VNode, options: PageOptions): Response {
+  const lang = c.var.lang ?? "fr";
+  renderedIslands.names.clear();
+  renderedIslands.namespaces.clear();
+  const body = renderToString(
+    <I18nContext.Provider value={{ t: c.var.t, lang }}>{page}</I18nContext.Provider>,
+  );
+  const names = [...renderedIslands.names];
+  const namespaces = new Set(["common", ...renderedIslands.namespaces, ...(options.ns ?? [])]);
+  const head = options.head ? renderToString(options.head) : "";
+  const styles = ["base.css", ...(options.css ?? [])]
+    .map((file) => `<link rel="stylesheet" href="${assetUrl(`css/${file}`)}">`)
+    .join("");
+  let scripts = "";
+  if (names.length > 0) {
+    const files = islandFiles(names);
+    const data = { lang, locales: localeSubset(lang, namespaces), files };
+    scripts = `<script type="application/json" id="__islands">${escapeJson(data)}</script>` +
+      Object.values(files).map((f) => `<link rel="modulepreload" href="${f}">`).join("") +
+      `<script type="module" src="${islandFiles(["client"]).client}"></script>`;
+  }
+  const htmlLang = lang === "technical" ? "en" : lang;
+  const html =
+    `<!doctype html><html lang="${htmlLang}"${
+      options.htmlStyle ? ` style="${escapeAttr(options.htmlStyle)}"` : ""
+    }><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeText(options.title)}</title>` +
+    `<link rel="icon" href="${assetUrl("favicon.svg")}">${styles}${head}</head>` +
+    `<body${
+      options.bodyClass ? ` class="${escapeAttr(options.bodyClass)}"` : ""
+    }>${body}${scripts}</body></html>`;
+  return c.html(html, options.status ?? 200);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function escapeAttr(text: string): string {
+  return escapeText(text).replace(/"/g, "&quot;");
+}

@@ -1,0 +1,52 @@
+import { jwtVerify, SignJWT } from "jose";
+
+/** Who a token is for: staff (back office) or a visitor (widget app user). */
+export type Audience = "staff" | "visitor";
+
+export const STAFF_TOKEN_TTL = "12h";
+export const VISITOR_TOKEN_TTL = "90d";
+export const SESSION_COOKIE = "im_session";
+const ISSUER = "interaction-manager";
+
+/** Signs an HS256 token for a subject id and an audience. */
+export async function signToken(secret: Uint8Array, subject: number, audience: Audience): Promise<string> {
+  return await new SignJWT({})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(subject))
+    .setAudience(audience)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(audience === "staff" ? STAFF_TOKEN_TTL : VISITOR_TOKEN_TTL)
+    .sign(secret);
+}
+
+/** The subject id of a valid token of that audience; null when expired, tampered or for another audience. */
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string,
+  audience: Audience,
+): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { audience, issuer: ISSUER, algorithms: ["HS256"] });
+    const id = Number(payload.sub);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A random opaque token (for mail links) and the SHA-256 hex that is stored in its place. */
+export async function randomToken(): Promise<{ token: string; hash: string }> {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
+    /=+$/,
+    "",
+  );
+  return { token, hash: await hashToken(token) };
+}
+
+/** SHA-256 hex of an opaque token. */
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}

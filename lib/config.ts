@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** Every setting the platform reads, from environment variables only (documented in README.md). */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DEMO_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
+  JWT_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("Interaction Manager <no-reply@localhost>"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  TRANSCRIBE_BASE_URL: z.string().url().optional(),
+  TRANSCRIBE_API_KEY: z.string().optional(),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Thrown when the environment holds a bad value; start prints it and exits. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const config = parsed.data;
+  if (config.APP_ENV === "production" && !config.JWT_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required when APP_ENV=production");
+  }
+  if (config.S3_ENDPOINT && !config.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set");
+  }
+  return config;
+}
+
+/** The address visitors and staff use, for links in mails and share URLs. */
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+}

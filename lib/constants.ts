@@ -1,0 +1,100 @@
+// Business constants of the specs, one place, named with their section.
+
+// visitor-widget.md §9
+export const CHOICES_PER_PAGE = 5;
+export const MIN_CHOICES = 2;
+export const THANKS_TO_RESULTS_MS = { channel: 2000, single: 1000 } as const;
+export const SEND_SCREEN_DELAY_MS = 2000;
+export const TASK_POLL_MS = { channel: 2000, single: 1000 } as const;
+export const PERMANENT_REFRESH_MS = 90_000;
+export const FADE_OUT_MS = 200;
+export const FADE_IN_MS = 50;
+export const CAROUSEL_AUTOPLAY_MS = 5000;
+export const CAROUSEL_TRANSITION_MS = 500;
+export const RECORDER_TICK_MS = 30;
+export const RECORDER_TIMESLICE_MS = 5000;
+export const DEFAULT_TEXT_LIMIT = 250;
+export const SMS_MAX_LENGTH = 160;
+export const AVAILABILITY_DEBOUNCE_MS = 350;
+export const SEEN_EVENT_DELAY_MS = 1000;
+export const DEFAULT_PAGE_SIZE = 50;
+export const STOCK_BACKGROUNDS = 8;
+export const WIDGET_MAX_WIDTH = { base: 420, xl: 580 } as const;
+export const BREAKPOINTS = { md: 500, xl: 1170 } as const;
+export const DEFAULT_WIDGET_COLOR = "#c48b9f"; // "a muted rose"
+export const DEFAULT_PRIMARY_COLOR = "#1b2a4a"; // "a dark blue"
+export const WIDGET_PROFILE_LANGUAGES = ["en", "fr", "pt"] as const;
+export const POINTS = { liked: 10, quoted: 50, broadcast: 100 } as const;
+/** Levels by points (§4): each level starts at its threshold. */
+export const LEVELS = [
+  { name: "BEGINNER", from: 0 },
+  { name: "AMATEUR", from: 250 },
+  { name: "REGULAR", from: 500 },
+  { name: "CONFIRMED", from: 750 },
+  { name: "PRO", from: 1000 },
+  { name: "EXPERT", from: 1500 },
+  { name: "HERO", from: 2000 },
+] as const;
+export const VIDEO_EXTENSIONS = [
+  "mp4",
+  "mkv",
+  "avi",
+  "mov",
+  "wmv",
+  "flv",
+  "webm",
+  "3gp",
+  "mpeg",
+  "mpg",
+] as const;
+export const IMAGE_EXTENSIONS = [
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "bmp",
+  "webp",
+  "svg",
+  "tiff",
+  "tif",
+  "ico",
+  "heic",
+  "heif",
+] as const;
+export const MIN_PASSWORD_LENGTH_VISITOR = 8;
+
+// back-office.md §9
+export const PRIVATE_COMMENT_AUTOSAVE_MS = 3000;
+export const MESSAGE_SENT_NOTICE_MS = 2000;
+export const MESSAGE_LIST_REFRESH_MS = 15_000;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const CLICK_OUTSIDE_MS = 100;
+export const REPLY_FOCUS_MS = 200;
+export const PLAYBACK_DELAY_MS = 1500;
+export const TITLE_MAX_LENGTH = 100;
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const MEDIA_SIZE_PX = 360;
+export const DEFAULT_END_DAYS = 7;
+export const MIN_AVAILABILITY_GAP_MS = 60 * 60 * 1000;
+export const AI_MAX_MESSAGES = 100;
+export const TOAST_MS = { default: 5000, success: 2000, resetSelf: 20_000 } as const;
+export const RESULTS_REFRESH_MS = 2500;
+export const HEADER_HEIGHT_PX = 64;
+export const DROPDOWN_MAX_HEIGHT_PX = 350;
+export const WEBVIEW_VERSIONS = ["01", "02"] as const;
+export const DELIVERY_OPTIONS = ["none", "netia", "ftpclassic"] as const;
+export const CHANNEL_TYPES = ["radio", "tv", "event", "press"] as const;
+export const CHANNEL_STATUSES = ["demo", "active", "closed"] as const;
+export const MONETISATION = { messages: 4000, participants: 500, months: 12 } as const;
+export const DATA_ITEMS = ["first_name", "name", "city", "phone", "email", "age"] as const;
+export const SEGMENT_TYPES = [
+  "recording_question",
+  "video",
+  "single_choice_question",
+  "multiple_choice_question",
+  "sms",
+  "message",
+  "registration",
+  "game",
+] as const;
+export type SegmentType = typeof SEGMENT_TYPES[number];

@@ -1,0 +1,62 @@
+import i18next, { type TFunction } from "i18next";
+
+/** Languages of the interface (spec: fr, en, pt, es, pl; fr is the fallback). */
+export const LANGUAGES = ["fr", "en", "pt", "es", "pl"] as const;
+export type Language = typeof LANGUAGES[number];
+export const FALLBACK_LANGUAGE: Language = "fr";
+/** The admin's technical pseudo-language: every text shows its key. */
+export const TECHNICAL_LANGUAGE = "technical";
+
+export type Resources = Record<string, unknown>;
+export type { TFunction };
+
+/** True for one of the five interface languages. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * Picks the language of a request: query `lang`, then the user's setting, then Accept-Language,
+ * then fr. `technical` is honoured only when `allowTechnical` (admin pages).
+ * @example resolveLanguage({ acceptLanguage: "pt-BR,pt;q=0.9,en;q=0.8" }) // "pt"
+ */
+export function resolveLanguage(input: {
+  query?: string | null;
+  user?: string | null;
+  acceptLanguage?: string | null;
+  allowTechnical?: boolean;
+}): Language | typeof TECHNICAL_LANGUAGE {
+  for (const candidate of [input.query, input.user]) {
+    if (input.allowTechnical && candidate === TECHNICAL_LANGUAGE) return TECHNICAL_LANGUAGE;
+    const base = candidate?.toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(base)) return base;
+  }
+  const ranked = (input.acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      return { base: tag.toLowerCase().split("-")[0], q: q ? Number(q.trim().slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.base && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.find((entry) => isLanguage(entry.base))?.base as Language | undefined ?? FALLBACK_LANGUAGE;
+}
+
+/**
+ * A translator for one language over the given resources (`{ fr: {...}, en: {...} }`), falling back
+ * to fr; the technical language returns the keys themselves.
+ */
+export function createTranslator(resources: Record<string, Resources>, language: string): TFunction {
+  const instance = i18next.createInstance();
+  const lng = language === TECHNICAL_LANGUAGE ? "cimode" : language;
+  instance.init({
+    lng,
+    fallbackLng: FALLBACK_LANGUAGE,
+    resources: Object.fromEntries(Object.entries(resources).map(([l, r]) => [l, { translation: r }])),
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance.t.bind(instance) as TFunction;
+}

@@ -1,0 +1,24 @@
+import { argon2id, argon2Verify } from "hash-wasm";
+
+/** Hashes a password with argon2id (19 MiB, 2 passes: OWASP's minimum profile). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  return await argon2id({
+    password,
+    salt,
+    parallelism: 1,
+    iterations: 2,
+    memorySize: 19456,
+    hashLength: 32,
+    outputType: "encoded",
+  });
+}
+
+/** True when `password` matches an encoded argon2id hash; false for a malformed hash. */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  try {
+    return await argon2Verify({ password, hash });
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+/** Staff roles (DESIGN.md "Auth"). */
+export const ROLES = ["super_administrator", "administrator", "operator"] as const;
+export type Role = typeof ROLES[number];
+
+/** Permission names: the spec's (back-office §6) then the ones the rest of the product needs. */
+export const PERMISSIONS = [
+  "interaction-visual",
+  "interaction-text",
+  "interaction-type",
+  "interaction-availability",
+  "interaction-participants",
+  "interaction-description",
+  "interaction-sous-menu-actions",
+  "interaction-action-goto-participations",
+  "interaction-action-edit",
+  "interaction-action-archived",
+  "interaction-action-trash",
+  "interaction-action-duplicate",
+  "create-interaction",
+  "participations-read",
+  "participations-reply",
+  "participations-action",
+  "participations-export",
+  "participations-delivery",
+  "moderation",
+  "ai-assistant",
+  "channel-settings",
+  "channel-customisation",
+  "users-manage",
+  "channels-all",
+  "channels-create",
+  "help-items-edit",
+] as const;
+export type Permission = typeof PERMISSIONS[number];
+
+const READ_INTERACTIONS: Permission[] = [
+  "interaction-visual",
+  "interaction-text",
+  "interaction-type",
+  "interaction-availability",
+  "interaction-participants",
+  "interaction-description",
+  "interaction-sous-menu-actions",
+  "interaction-action-goto-participations",
+];
+
+const WORK_PARTICIPATIONS: Permission[] = [
+  "participations-read",
+  "participations-reply",
+  "participations-action",
+  "participations-export",
+  "participations-delivery",
+  "moderation",
+  "ai-assistant",
+];
+
+const ADMINISTRATE_CHANNEL: Permission[] = [
+  "interaction-action-edit",
+  "interaction-action-archived",
+  "interaction-action-trash",
+  "interaction-action-duplicate",
+  "create-interaction",
+  "channel-settings",
+  "channel-customisation",
+  "users-manage",
+];
+
+/** Which role holds which permission: the one table the UI and the API both read. */
+export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  operator: new Set([...READ_INTERACTIONS, ...WORK_PARTICIPATIONS]),
+  administrator: new Set([...READ_INTERACTIONS, ...WORK_PARTICIPATIONS, ...ADMINISTRATE_CHANNEL]),
+  super_administrator: new Set(PERMISSIONS),
+};
+
+/** The staff user as the app knows it after authentication. */
+export interface StaffUser {
+  id: number;
+  login: string;
+  email: string;
+  role: Role;
+  channel_id: number | null;
+  language: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  image_url: string | null;
+}
+
+/** True when the user's role holds the permission. */
+export function can(user: Pick<StaffUser, "role"> | null | undefined, permission: Permission): boolean {
+  return !!user && ROLE_PERMISSIONS[user.role].has(permission);
+}
+
+/** Super admin mode (spec §4): a super administrator with no channel selected. */
+export function isSuperAdminMode(user: Pick<StaffUser, "role" | "channel_id">): boolean {
+  return user.role === "super_administrator" && user.channel_id === null;
+}
+
+/**
+ * True when the user may act on an object of `channelId`: its own channel, or any for a super
+ * administrator.
+ */
+export function canAccessChannel(user: Pick<StaffUser, "role" | "channel_id">, channelId: number): boolean {
+  return user.role === "super_administrator" || user.channel_id === channelId;
+}

@@ -1,0 +1,93 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "hono/deno";
+import type { AppDeps, AppEnv } from "./framework/env.ts";
+import { authenticate } from "./framework/auth.ts";
+import { errorResponse, zodFields } from "./framework/errors.ts";
+import { translator } from "./framework/i18n.ts";
+import { resolveLanguage } from "./lib/i18n.ts";
+import { AppError } from "./lib/errors.ts";
+import { middlewares, routes } from "./routes.gen.ts";
+
+const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: { title: "Interaction Manager API", version: "1.0.0" },
+};
+
+/** Builds the whole app (pages, API, static files) from its dependencies; serving is in scripts/start.ts. */
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    strict: false,
+    defaultHook: (result) => {
+      if (!result.success) throw new AppError(400, "validation", {}, zodFields(result.error));
+    },
+  });
+
+  app.use(async (c, next) => {
+    c.set("requestId", crypto.randomUUID().slice(0, 8));
+    c.set("deps", deps);
+    c.set("sql", deps.sql);
+    c.set("openapi", () => app.getOpenAPI31Document(OPENAPI_INFO));
+    const started = performance.now();
+    await next();
+    if (deps.config.LOG_REQUESTS === "on") {
+      const ms = (performance.now() - started).toFixed(1);
+      console.log(
+        `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms [${c.var.requestId}]`,
+      );
+    }
+  });
+  app.use(secureHeaders({
+    xFrameOptions: false, // the widgets are embedded in stations' sites; admin pages set their own
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", "https:"],
+      mediaSrc: ["'self'", "blob:", "https:"],
+      connectSrc: ["'self'", "https:"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+    },
+    permissionsPolicy: { microphone: ["self"], camera: ["self"] },
+  }));
+  app.use(
+    "/static/*",
+    async (c, next) => {
+      await next();
+      if (c.res.ok) {
+        const immutable = c.req.path.startsWith("/static/build/") || c.req.query("v");
+        c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      }
+    },
+    serveStatic({ root: new URL("./", import.meta.url).pathname }),
+  );
+  app.use(authenticate());
+  app.use(async (c, next) => {
+    const lang = resolveLanguage({
+      query: c.req.query("lang"),
+      user: c.var.user?.language,
+      acceptLanguage: c.req.header("accept-language"),
+      allowTechnical: !c.req.path.startsWith("/widgets"),
+    });
+    c.set("lang", lang);
+    c.set("t", translator(lang));
+    await next();
+  });
+
+  for (const m of middlewares) app.use(m.path === "/" ? "*" : `${m.path}/*`, m.handler);
+  for (const r of routes) app.route(r.path, r.app);
+
+  app.doc31("/api/openapi.json", OPENAPI_INFO);
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/static/")) {
+      return errorResponse(new AppError(404, "not_found"), c);
+    }
+    return c.redirect("/interactions", 302);
+  });
+  app.onError(errorResponse);
+  return app;
+}

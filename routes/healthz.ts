@@ -1,0 +1,12 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../framework/env.ts";
+import { pingDatabase } from "../db/health.ts";
+
+/** GET /healthz: 200 when the database answers, 503 with the reason otherwise. */
+export default new Hono<AppEnv>().get("/", async (c) => {
+  c.header("Cache-Control", "no-store");
+  const result = await pingDatabase(c.var.sql);
+  if (result.ok) return c.json({ status: "ok", database: "ok", latency_ms: result.ms });
+  c.header("Retry-After", "5");
+  return c.json({ status: "unavailable", database: result.error }, 503);
+});

@@ -1,0 +1,56 @@
+// Serves the product: `deno task start`. Without DATABASE_URL it runs on an embedded database in
+// DATA_DIR with demo data, and prints the URLs and demo logins.
+import { ConfigError, loadConfig, publicUrl } from "../lib/config.ts";
+import { boot } from "../framework/boot.ts";
+import { createApp } from "../main.ts";
+
+let config;
+try {
+  config = loadConfig(Deno.env.toObject());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    Deno.exit(1);
+  }
+  throw error;
+}
+
+const booted = await boot(config, { seed: !config.DATABASE_URL || Deno.env.get("SEED") === "1" });
+const app = createApp(booted.deps);
+const server = Deno.serve({
+  port: config.PORT,
+  hostname: config.HOSTNAME,
+  onListen: ({ port }) => {
+    const base = config.PUBLIC_URL ? publicUrl(config) : `http://localhost:${port}`;
+    const lines = [
+      "",
+      `Interaction Manager is running on ${base}`,
+      `  database:   ${
+        booted.db.embedded ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL (DATABASE_URL)"
+      }`,
+      `  back office: ${base}/login`,
+      `  widget:      ${base}/widgets/channel/1/`,
+      `  API docs:    ${base}/api/docs`,
+      `  mailbox:     ${base}/dev/mailbox (development)`,
+    ];
+    if (booted.seeded || booted.db.embedded) {
+      const password = config.DEMO_PASSWORD ?? booted.demoPassword ??
+        `(in ${config.DATA_DIR}/demo-password.txt)`;
+      lines.push(
+        "Demo logins:",
+        `  super administrator  admin@example.com     ${password}`,
+        `  administrator        manager@example.com   ${password}`,
+        `  operator             operator@example.com  ${password}`,
+      );
+    }
+    console.log(lines.join("\n") + "\n");
+  },
+}, app.fetch);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    await server.shutdown();
+    await booted.stop();
+    Deno.exit(0);
+  });
+}

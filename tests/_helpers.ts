@@ -1,0 +1,133 @@
+// Test harness: a fresh, migrated database per test file (PGlite by default, a new database on the
+// server of DATABASE_URL when set) and the app built on it, called through app.request().
+import postgres from "postgres";
+import type PgBoss from "pg-boss";
+import { type Database, openDatabase } from "../db/client.ts";
+import { listMigrations, migrate } from "../db/migrate.ts";
+import { loadConfig } from "../lib/config.ts";
+import { outboxMailer } from "../lib/mail.ts";
+import { startBoss } from "../lib/jobs.ts";
+import type { AppDeps } from "../framework/env.ts";
+import { createApp } from "../main.ts";
+import { registerWorkers } from "../worker.ts";
+import { localStorage } from "../lib/storage.ts";
+
+const SERVER_URL = Deno.env.get("DATABASE_URL");
+const ROOT = new URL("../", import.meta.url).pathname;
+
+async function migrationsHash(): Promise<string> {
+  const text = (await listMigrations()).map((m) => m.name + m.text).join("\n");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest).slice(0, 6), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.stat(path).then(() => true, () => false);
+}
+
+/** A PGlite data folder with every migration applied, made once per migration set and copied per test file. */
+async function pgliteTemplate(): Promise<string> {
+  const dir = `${ROOT}.data/test-templates/${await migrationsHash()}`;
+  if (await exists(`${dir}/ready`)) return dir;
+  const building = `${dir}.${crypto.randomUUID()}`;
+  const db = await openDatabase({ dataDir: `${building}/pglite` });
+  await migrate(db.sql);
+  await db.close();
+  await Deno.writeTextFile(`${building}/ready`, "");
+  try {
+    await Deno.rename(building, dir);
+  } catch {
+    await Deno.remove(building, { recursive: true }); // another test file built it first
+  }
+  return dir;
+}
+
+/** A fresh migrated database that is removed on close. */
+export async function testDatabase(): Promise<Database> {
+  if (SERVER_URL) {
+    const name = `t_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ url: url.toString(), poolMax: 5 });
+    await migrate(db.sql);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = await pgliteTemplate();
+  const dir = await Deno.makeTempDir({ prefix: "im-test-" });
+  const copy = new Deno.Command("cp", { args: ["-r", `${template}/pglite`, `${dir}/pglite`] });
+  if (!(await copy.output()).success) throw new Error("could not copy the test database template");
+  const db = await openDatabase({ dataDir: `${dir}/pglite` });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  sql: Database["sql"];
+  deps: AppDeps;
+  boss?: PgBoss;
+  /** Calls the app; `json` becomes a JSON body, `token` a bearer token. */
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database; `jobs` starts pg-boss with the worker in process. */
+export async function testApp(
+  options: { jobs?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const db = await testDatabase();
+  const config = loadConfig({
+    APP_ENV: "test",
+    LOG_REQUESTS: "off",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    DATA_DIR: await Deno.makeTempDir({ prefix: "im-data-" }),
+    ...options.env,
+  });
+  const deps: AppDeps = {
+    sql: db.sql,
+    config,
+    jwtSecret: new TextEncoder().encode(config.JWT_SECRET!),
+    mailer: outboxMailer(db.sql),
+    storage: localStorage(`${config.DATA_DIR}/media`),
+  };
+  if (options.jobs) {
+    deps.boss = await startBoss(db.sql);
+    await registerWorkers(deps.boss, deps);
+  }
+  const app = createApp(deps);
+  return {
+    app,
+    sql: db.sql,
+    deps,
+    boss: deps.boss,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+      return Promise.resolve(app.request(path, { ...init, headers, body }));
+    },
+    async close() {
+      await deps.boss?.stop({ graceful: false, wait: true }).catch(() => {});
+      await db.close();
+      await Deno.remove(config.DATA_DIR, { recursive: true }).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { testApp } from "../_helpers.ts";
+
+Deno.test("foundation - health, errors, redirects and the QR page", async (t) => {
+  const ctx = await testApp();
+  try {
+    await t.step("GET /healthz answers 200 with the database ok", async () => {
+      const res = await ctx.request("/healthz");
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /application\/json/);
+      assert.equal((await res.json()).database, "ok");
+    });
+    await t.step("unknown API path is a JSON 404 in the caller's language", async () => {
+      const res = await ctx.request("/api/v1/nothing-here", { headers: { "accept-language": "en" } });
+      assert.equal(res.status, 404);
+      assert.match(res.headers.get("content-type")!, /application\/json/);
+      assert.deepEqual(await res.json(), { message: "Not found.", code: "not_found" });
+    });
+    await t.step("unknown page redirects to /interactions", async () => {
+      const res = await ctx.request("/somewhere/else");
+      assert.equal(res.status, 302);
+      assert.equal(res.headers.get("location"), "/interactions");
+    });
+    await t.step("/qr-code renders an SVG code and the download island", async () => {
+      const res = await ctx.request("/qr-code?qrData=hello&lang=en");
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /text\/html/);
+      const html = await res.text();
+      assert.match(html, /<svg[^>]+viewBox/);
+      assert.match(html, /data-island="QrDownload"/);
+      assert.match(html, /Download SVG/);
+      assert.match(html, /<script type="module"/);
+    });
+    await t.step("/qr-code without a value is a 400 page with no script", async () => {
+      const res = await ctx.request("/qr-code?lang=fr");
+      assert.equal(res.status, 400);
+      const html = await res.text();
+      assert.match(html, /qrData=/);
+      assert.doesNotMatch(html, /<script/);
+    });
+    await t.step("security headers are set", async () => {
+      const res = await ctx.request("/healthz");
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+      assert.match(res.headers.get("content-security-policy")!, /default-src 'self'/);
+    });
+    await t.step("OpenAPI document and reference page are served", async () => {
+      const doc = await ctx.request("/api/openapi.json");
+      assert.equal(doc.status, 200);
+      assert.equal((await doc.json()).openapi, "3.1.0");
+      const page = await ctx.request("/api/docs");
+      assert.equal(page.status, 200);
+    });
+  } finally {
+    await ctx.close();
+  }
+});

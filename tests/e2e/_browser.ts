@@ -1,0 +1,87 @@
+// Browser tests: a real server on a free port over a fresh seeded database, driven by Playwright in
+// Debian's Chromium. Without /usr/bin/chromium the tests are reported as ignored, loudly.
+import { type Browser, chromium, type Page } from "playwright-core";
+import { seedDemo } from "../../db/seed.ts";
+import { type TestApp, testApp } from "../_helpers.ts";
+
+export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+export const DEMO_PASSWORD = "Demo-Password-1!";
+export const hasChromium = await Deno.stat(CHROMIUM).then(() => true, () => false);
+const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
+
+if (!hasChromium) {
+  console.warn(`\n!!! BROWSER TESTS SKIPPED: ${CHROMIUM} is missing (apt-get install chromium) !!!\n`);
+}
+
+export interface BrowserContext {
+  page: Page;
+  browser: Browser;
+  baseUrl: string;
+  server: TestApp;
+  /** Saves a screenshot under tests/e2e/screenshots/. */
+  shot(name: string): Promise<void>;
+  /** Errors printed in the browser console or thrown by the page. */
+  consoleErrors: string[];
+}
+
+/** Launches Debian's Chromium headless with the flags this machine's closed network needs. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+      ...extraArgs,
+    ],
+  });
+}
+
+/**
+ * Declares a browser test: the app on a free port with the demo data (password DEMO_PASSWORD), a
+ * page at the given viewport, and a screenshot when it fails.
+ */
+export function browserTest(
+  name: string,
+  fn: (ctx: BrowserContext) => Promise<void>,
+  options: { viewport?: { width: number; height: number }; chromiumArgs?: string[]; jobs?: boolean } = {},
+) {
+  Deno.test({
+    name,
+    ignore: !hasChromium,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const server = await testApp({ jobs: options.jobs });
+      await seedDemo(server.sql, { password: DEMO_PASSWORD });
+      const http = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, server.app.fetch);
+      const baseUrl = `http://127.0.0.1:${http.addr.port}`;
+      const browser = await launchBrowser(options.chromiumArgs);
+      const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+      const consoleErrors: string[] = [];
+      page.on("console", (msg) => msg.type() === "error" && consoleErrors.push(msg.text()));
+      page.on("pageerror", (error) => consoleErrors.push(String(error)));
+      const slug = name.replace(/[^\w]+/g, "-").toLowerCase();
+      const shot = async (label: string) => {
+        await Deno.mkdir(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}${slug}--${label}.png`, fullPage: true });
+      };
+      try {
+        await fn({ page, browser, baseUrl, server, shot, consoleErrors });
+      } catch (error) {
+        await shot("failure").catch(() => {});
+        throw error;
+      } finally {
+        await browser.close();
+        await http.shutdown();
+        await server.close();
+      }
+    },
+  });
+}
