@@ -2,8 +2,12 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./framework/env.ts";
 import $0 from "./routes/api/docs.tsx";
-import $1 from "./routes/healthz.ts";
-import $2 from "./routes/qr-code.tsx";
+import $1 from "./routes/api/v1/channels.ts";
+import $2 from "./routes/api/v1/help_item.ts";
+import $3 from "./routes/api/v1/statistics.ts";
+import $4 from "./routes/healthz.ts";
+import $5 from "./routes/media.ts";
+import $6 from "./routes/qr-code.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -11,6 +15,10 @@ export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[]
 // deno-lint-ignore no-explicit-any -- each route file has its own typed schema
 export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/docs", app: $0 },
-  { path: "/healthz", app: $1 },
-  { path: "/qr-code", app: $2 },
+  { path: "/api/v1/channels", app: $1 },
+  { path: "/api/v1/help_item", app: $2 },
+  { path: "/api/v1/statistics", app: $3 },
+  { path: "/healthz", app: $4 },
+  { path: "/media", app: $5 },
+  { path: "/qr-code", app: $6 },
 ];

@@ -7,6 +7,10 @@ export interface Storage {
   /** A local path for tools such as ffmpeg; S3 objects are downloaded to a temp file first. */
   localPath(key: string): Promise<string>;
   delete(key: string): Promise<void>;
+  /** The size in bytes of a stored object, or null when missing (for Range requests). */
+  size?(key: string): Promise<number | null>;
+  /** The bytes start..end (inclusive) of a stored object, or null when missing. */
+  getRange?(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -37,12 +41,46 @@ export function localStorage(root: string): Storage {
     async delete(key) {
       await Deno.remove(pathOf(key)).catch(() => {});
     },
+    async size(key) {
+      try {
+        const info = await Deno.stat(pathOf(key));
+        return info.isFile ? info.size : null;
+      } catch {
+        return null;
+      }
+    },
+    async getRange(key, start, end) {
+      let file: Deno.FsFile;
+      try {
+        file = await Deno.open(pathOf(key), { read: true });
+      } catch {
+        return null;
+      }
+      await file.seek(start, Deno.SeekMode.Start);
+      let left = end - start + 1;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const chunk = new Uint8Array(Math.min(64 * 1024, left));
+          const n = left > 0 ? await file.read(chunk) : null;
+          if (!n) {
+            file.close();
+            controller.close();
+            return;
+          }
+          left -= n;
+          controller.enqueue(chunk.subarray(0, n));
+        },
+        cancel() {
+          file.close();
+        },
+      });
+    },
   };
 }
 
 /** An S3-compatible storage (AWS, MinIO, R2…). */
 export async function s3Storage(config: Config): Promise<Storage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } = await import(
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadObjectCommand } = await import(
     "@aws-sdk/client-s3"
   );
   const client = new S3Client({
@@ -78,6 +116,24 @@ export async function s3Storage(config: Config): Promise<Storage> {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+    async size(key) {
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        return out.ContentLength ?? null;
+      } catch {
+        return null;
+      }
+    },
+    async getRange(key, start, end) {
+      try {
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: checkKey(key), Range: `bytes=${start}-${end}` }),
+        );
+        return (out.Body as { transformToWebStream(): ReadableStream<Uint8Array> }).transformToWebStream();
+      } catch {
+        return null;
+      }
     },
   };
   return s3;

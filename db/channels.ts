@@ -1,0 +1,71 @@
+import type { Sql } from "postgres";
+import type { ChannelRow } from "../lib/channels.ts";
+
+const COLUMNS = `id, uuid, label, type, status,
+  interaction_available_voice, interaction_available_video, interaction_available_vote,
+  interaction_available_choice, interaction_available_registration, interaction_available_sms,
+  interaction_available_text, interaction_available_game, primary_color, widget_primary_color,
+  background_url, background_preset, logo_url, header_url, parent_id, show_product_logo, gamification,
+  my_space_enabled, sharing_enabled, segment_customisation, customisation, ftp_host, ftp_port, ftp_user,
+  ftp_password_enc, ftp_folder, ftp_naming, ftp_secure, language, created_at, updated_at`;
+
+/** The channel with that id, or null. */
+export async function getChannel(sql: Sql, id: number): Promise<ChannelRow | null> {
+  const [row] = await sql<ChannelRow[]>`select ${sql.unsafe(COLUMNS)} from channels where id = ${id}`;
+  return row ?? null;
+}
+
+/** Every channel as id, label, parent (for the parent picker). */
+export async function listChannelOptions(sql: Sql): Promise<{ id: number; label: string; parent_id: number | null }[]> {
+  return await sql`select id, label, parent_id from channels order by lower(label), id`;
+}
+
+/** Every channel with its counts of interactions (not in the trash) and messages, newest first. */
+export async function listChannelsWithCounts(sql: Sql) {
+  return await sql<{
+    id: number;
+    label: string;
+    type: string;
+    status: string;
+    logo_url: string | null;
+    parent_id: number | null;
+    interactions: number;
+    messages: number;
+  }[]>`
+    select c.id, c.label, c.type, c.status, c.logo_url, c.parent_id,
+      (select count(*) from segments s where s.channel_id = c.id and s.status <> 'trash')::int as interactions,
+      (select count(*) from messages m where m.channel_id = c.id)::int as messages
+    from channels c
+    order by c.id`;
+}
+
+type Writable = Record<string, unknown>;
+
+/** Inserts a channel from already validated column values and returns its id. */
+export async function insertChannel(sql: Sql, values: Writable): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`insert into channels ${sql(values as never)} returning id`;
+  return row.id;
+}
+
+/** Updates the given columns of a channel; false when it does not exist. */
+export async function updateChannel(sql: Sql, id: number, values: Writable): Promise<boolean> {
+  const rows = Object.keys(values).length
+    ? await sql`update channels set ${sql(values as never)}, updated_at = now() where id = ${id} returning id`
+    : await sql`select id from channels where id = ${id}`;
+  return rows.length > 0;
+}
+
+/** Sets the channel's default customisation. */
+export async function updateChannelCustomisation(sql: Sql, id: number, customisation: unknown): Promise<void> {
+  await sql`update channels set customisation = ${sql.json(customisation as never)}, updated_at = now()
+    where id = ${id}`;
+}
+
+/** Messages received by a channel since a date and their distinct participants (app user, else device). */
+export async function channelActivitySince(sql: Sql, channelId: number, since: Date) {
+  const [row] = await sql<{ messages: number; participants: number }[]>`
+    select count(*)::int as messages,
+      count(distinct coalesce('u' || author_app_user_id::text, 'd' || device_id))::int as participants
+    from messages where channel_id = ${channelId} and created_at >= ${since}`;
+  return row;
+}

@@ -1,0 +1,262 @@
+// Channel rules (back-office §3 Channel, §4 Channel status/save, §9; widget §3 Channel): the payload
+// schemas, the defaults of a new channel, the stock backgrounds, the public state and monetisation.
+import { z } from "zod";
+import {
+  CHANNEL_STATUSES,
+  CHANNEL_TYPES,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_TEXT_LIMIT,
+  MONETISATION,
+  STOCK_BACKGROUNDS,
+} from "./constants.ts";
+import { LANGUAGES } from "./i18n.ts";
+
+/** The interaction types a channel may allow (back-office §6), in the order the form shows them. */
+export const AVAILABLE_FLAGS = [
+  "interaction_available_voice",
+  "interaction_available_video",
+  "interaction_available_vote",
+  "interaction_available_choice",
+  "interaction_available_registration",
+  "interaction_available_sms",
+  "interaction_available_text",
+  "interaction_available_game",
+] as const;
+export type AvailableFlag = typeof AVAILABLE_FLAGS[number];
+
+/** Placeholders a delivery file name may use (replaced by the FTP delivery). */
+export const FTP_NAMING_PLACEHOLDERS = ["channel", "segment", "date", "time", "id", "type", "author"] as const;
+export const DEFAULT_FTP_NAMING = "{channel}_{segment}_{date}_{id}";
+export const DEFAULT_FTP_PORT = 21;
+
+/** The stock background ids, "bg-1" … "bg-8". */
+export const STOCK_BACKGROUND_IDS = Array.from({ length: STOCK_BACKGROUNDS }, (_, i) => `bg-${i + 1}`);
+/** The full image and the picker thumbnail of a stock background. */
+export const stockBackgroundUrl = (n: number) => `/static/backgrounds/bg-${n}.jpg`;
+export const stockThumbUrl = (n: number) => `/static/backgrounds/thumb-${n}.jpg`;
+/** "bg-3" → 3, anything else → null. */
+export function stockBackgroundNumber(id: string): number | null {
+  const m = /^bg-([1-9]\d*)$/.exec(id);
+  const n = m ? Number(m[1]) : 0;
+  return n >= 1 && n <= STOCK_BACKGROUNDS ? n : null;
+}
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+const color = z.string().regex(HEX_COLOR, "color");
+const HOST = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$|^\[?[0-9a-fA-F:.]+\]?$/;
+const trimmed = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  z.union([trimmed(max), z.null()]).transform((v) => (v === "" ? null : v));
+
+/** A delivery file name pattern: letters, digits, _ - . and known {placeholders}; no folders. */
+export function isValidNaming(pattern: string): boolean {
+  if (!/^[\w\-. {}]{1,200}$/.test(pattern)) return false;
+  const names = [...pattern.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
+  const stripped = pattern.replace(/\{[^{}]*\}/g, "");
+  if (/[{}]/.test(stripped)) return false;
+  return names.every((n) => (FTP_NAMING_PLACEHOLDERS as readonly string[]).includes(n));
+}
+
+/** The channel fields a form may send (POST creates, PUT updates only what is present). */
+export const channelFieldsSchema = z.object({
+  label: trimmed(100).min(1, "required"),
+  type: z.enum(CHANNEL_TYPES),
+  status: z.enum(CHANNEL_STATUSES),
+  ...Object.fromEntries(AVAILABLE_FLAGS.map((f) => [f, z.boolean()])) as Record<AvailableFlag, z.ZodBoolean>,
+  primary_color: color,
+  widget_primary_color: color,
+  /** A stock background id; uploads go through POST channels/{id}/background (spec §5). */
+  background: z.string().refine((v) => stockBackgroundNumber(v) !== null, "stock_background"),
+  header_url: z.union([
+    z.string().trim().max(500).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "url"),
+    z.null(),
+  ]).transform((v) => (v === "" ? null : v)),
+  parent_id: z.number().int().positive().nullable(),
+  show_product_logo: z.boolean(),
+  gamification: z.boolean(),
+  my_space_enabled: z.boolean(),
+  sharing_enabled: z.boolean(),
+  segment_customisation: z.object({
+    character_text_zone_length: z.number().int().min(10).max(5000),
+  }).strict(),
+  language: z.enum(LANGUAGES),
+  ftp_host: z.union([z.string().trim().max(253).refine((v) => v === "" || HOST.test(v), "host"), z.null()])
+    .transform((v) => (v === "" ? null : v)),
+  ftp_port: z.number().int().min(1).max(65535),
+  ftp_user: optionalText(255),
+  /** Write-only: a string sets it, null or "" clears it, absent keeps it. */
+  ftp_password: z.union([z.string().max(255), z.null()]),
+  ftp_folder: z.union([
+    z.string().trim().max(255).refine((v) => !v.split("/").includes(".."), "folder"),
+    z.null(),
+  ]).transform((v) => (v === "" ? null : v)),
+  ftp_naming: z.union([z.string().trim().refine((v) => v === "" || isValidNaming(v), "naming"), z.null()])
+    .transform((v) => (v === "" ? null : v)),
+  ftp_secure: z.boolean(),
+}).partial().strict();
+export type ChannelFields = z.infer<typeof channelFieldsSchema>;
+
+/** POST channels: a label is required, every other field takes the default of a new channel. */
+export const channelCreateSchema = channelFieldsSchema.required({ label: true });
+
+/** The values of a new channel (spec §3): radio, demo, voice available, default colour, first background. */
+export function newChannelDefaults() {
+  return {
+    label: "",
+    type: "radio" as const,
+    status: "demo" as const,
+    ...Object.fromEntries(AVAILABLE_FLAGS.map((f) => [f, f === "interaction_available_voice"])) as Record<
+      AvailableFlag,
+      boolean
+    >,
+    primary_color: DEFAULT_PRIMARY_COLOR,
+    background: "bg-1",
+    header_url: null,
+    parent_id: null,
+    show_product_logo: true,
+    gamification: false,
+    my_space_enabled: false,
+    sharing_enabled: false,
+    segment_customisation: { character_text_zone_length: DEFAULT_TEXT_LIMIT },
+    language: "fr" as const,
+    ftp_host: null,
+    ftp_port: DEFAULT_FTP_PORT,
+    ftp_user: null,
+    ftp_folder: null,
+    ftp_naming: DEFAULT_FTP_NAMING,
+    ftp_secure: false,
+  };
+}
+
+/** What the widget of a channel may show (widget §2: the carousel needs an active channel). */
+export interface ChannelPublicState {
+  /** False for a closed channel: the widget says the interactions are not available. */
+  interactionsAvailable: boolean;
+  /** True for a demo channel: the widget marks itself as a demo. */
+  demo: boolean;
+  /** The i18n key of the notice to show, when any. */
+  noticeKey: "widget.channel_closed" | "widget.channel_demo" | null;
+}
+
+/**
+ * The public state of a channel from its status.
+ * @example channelPublicState({ status: "closed" }) // { interactionsAvailable: false, demo: false, noticeKey: "widget.channel_closed" }
+ */
+export function channelPublicState(channel: { status: string }): ChannelPublicState {
+  if (channel.status === "closed") {
+    return { interactionsAvailable: false, demo: false, noticeKey: "widget.channel_closed" };
+  }
+  if (channel.status === "demo") return { interactionsAvailable: true, demo: true, noticeKey: "widget.channel_demo" };
+  return { interactionsAvailable: true, demo: false, noticeKey: null };
+}
+
+/** One gauge of monetisation eligibility. */
+export interface Gauge {
+  count: number;
+  target: number;
+  /** 0–100, rounded down, capped at 100. */
+  percent: number;
+  reached: boolean;
+}
+
+/**
+ * Monetisation eligibility (spec §9): at least 4,000 messages in 12 months from 500 different participants.
+ * @example monetisation({ messages: 2000, participants: 500 }).eligible // false
+ */
+export function monetisation(stats: { messages: number; participants: number }) {
+  const gauge = (count: number, target: number): Gauge => ({
+    count,
+    target,
+    percent: Math.min(100, Math.floor((count / target) * 100)),
+    reached: count >= target,
+  });
+  const messages = gauge(stats.messages, MONETISATION.messages);
+  const participants = gauge(stats.participants, MONETISATION.participants);
+  return { messages, participants, eligible: messages.reached && participants.reached, months: MONETISATION.months };
+}
+
+/** The start of the monetisation window: the same instant 12 months earlier. */
+export function monetisationSince(now: Date): Date {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - MONETISATION.months);
+  return since;
+}
+
+/**
+ * Whether making `parentId` the parent of `channelId` keeps the tree acyclic, given each channel's
+ * parent (`parents.get(id)`).
+ */
+export function parentCreatesCycle(
+  channelId: number | null,
+  parentId: number,
+  parents: Map<number, number | null>,
+): boolean {
+  if (channelId === null) return false;
+  let current: number | null = parentId;
+  const seen = new Set<number>();
+  while (current !== null && !seen.has(current)) {
+    if (current === channelId) return true;
+    seen.add(current);
+    current = parents.get(current) ?? null;
+  }
+  return false;
+}
+
+/** A channel as stored (db/channels.ts selects these columns). */
+export interface ChannelRow {
+  id: number;
+  uuid: string;
+  label: string;
+  type: string;
+  status: string;
+  interaction_available_voice: boolean;
+  interaction_available_video: boolean;
+  interaction_available_vote: boolean;
+  interaction_available_choice: boolean;
+  interaction_available_registration: boolean;
+  interaction_available_sms: boolean;
+  interaction_available_text: boolean;
+  interaction_available_game: boolean;
+  primary_color: string;
+  widget_primary_color: string;
+  background_url: string | null;
+  background_preset: number;
+  logo_url: string | null;
+  header_url: string | null;
+  parent_id: number | null;
+  show_product_logo: boolean;
+  gamification: boolean;
+  my_space_enabled: boolean;
+  sharing_enabled: boolean;
+  segment_customisation: { character_text_zone_length: number };
+  customisation: Record<string, unknown>;
+  ftp_host: string | null;
+  ftp_port: number;
+  ftp_user: string | null;
+  ftp_password_enc: string | null;
+  ftp_folder: string | null;
+  ftp_naming: string | null;
+  ftp_secure: boolean;
+  language: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** True when the background is one of the stock images rather than an upload. */
+export const isStockBackground = (url: string | null) => !url || url.startsWith("/static/backgrounds/");
+
+/**
+ * The API view of a channel: the stock background id (null for an upload), never the FTP password,
+ * only whether one is set.
+ */
+export function channelView(row: ChannelRow) {
+  const { ftp_password_enc, background_preset, ...rest } = row;
+  const stock = isStockBackground(row.background_url);
+  return {
+    ...rest,
+    background: stock ? `bg-${background_preset}` : null,
+    background_url: row.background_url ?? stockBackgroundUrl(background_preset),
+    ftp_password_set: !!ftp_password_enc,
+  };
+}
+export type ChannelView = ReturnType<typeof channelView>;

@@ -1,0 +1,21 @@
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * Markdown to safe HTML (help items, AI answers): scripts, event handlers and unknown tags are
+ * removed; links open in a new tab without an opener.
+ * @example renderMarkdown("**hi** <script>x</script>") // "<p><strong>hi</strong> </p>\n"
+ */
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string;
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "del"],
+    allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "title"] },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: ["http", "https"] },
+    allowProtocolRelative: false,
+    transformTags: {
+      a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer" }),
+    },
+  });
+}

@@ -1,0 +1,190 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { channelCreateSchema, channelFieldsSchema, channelView, monetisation, monetisationSince } from "../../../lib/channels.ts";
+import * as service from "../../../lib/channel_service.ts";
+import { customisationSchema } from "../../../lib/customisation.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { channelActivitySince, listChannelsWithCounts, updateChannelCustomisation } from "../../../db/channels.ts";
+import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
+import { can } from "../../../lib/permissions.ts";
+
+const tags = ["channels"];
+const channelSchema = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: idParam });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const imageBody = {
+  body: {
+    content: {
+      "multipart/form-data": { schema: z.object({ image: z.any().describe("png or jpg, 10 MB at most") }) },
+    },
+    required: true,
+  },
+};
+const imageErrors = {
+  ...staffErrors,
+  413: json(errorSchema, "File larger than 10 MB"),
+  415: json(errorSchema, "Not a png or jpg image"),
+};
+
+const app = apiApp();
+app.use("*", requireStaff());
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags,
+    summary: "Channel list with counts (super administrator)",
+    responses: {
+      200: json(z.array(z.object({ id: z.number(), label: z.string() }).passthrough()), "Channels"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    requireAll(c);
+    const rows = await listChannelsWithCounts(c.var.sql);
+    return c.json(
+      rows.map(({ interactions, messages, ...row }) => ({ ...row, counts: { interactions, messages } })),
+      200,
+    );
+  },
+);
+
+function requireAll(c: Parameters<typeof staffOf>[0]) {
+  if (staffOf(c).role !== "super_administrator") throw new AppError(403, "forbidden");
+}
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    tags,
+    summary: "Create a channel (super administrator)",
+    request: body(channelCreateSchema),
+    responses: { 201: json(channelSchema, "The new channel"), ...staffErrors, 422: json(errorSchema, "Bad parent") },
+  }),
+  async (c) => {
+    const user = staffOf(c);
+    const id = await service.createChannel(c.var.sql, c.var.deps.jwtSecret, user, c.req.valid("json"));
+    return c.json(channelView(await service.channelFor(c.var.sql, user, id)), 201);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}",
+    tags,
+    summary: "A channel",
+    request: { params: idParams },
+    responses: { 200: json(channelSchema, "The channel"), ...staffErrors },
+  }),
+  async (c) => {
+    const channel = await service.channelFor(c.var.sql, staffOf(c), c.req.valid("param").id);
+    return c.json(channelView(channel), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/{id}",
+    tags,
+    summary: "Update a channel (fields present in the body only)",
+    request: { params: idParams, ...body(channelFieldsSchema) },
+    responses: { 200: json(channelSchema, "The channel"), ...staffErrors, 422: json(errorSchema, "Bad parent") },
+  }),
+  async (c) => {
+    const user = staffOf(c);
+    const { id } = c.req.valid("param");
+    await service.updateChannel(c.var.sql, c.var.deps.jwtSecret, user, id, c.req.valid("json"));
+    return c.json(channelView(await service.channelFor(c.var.sql, user, id)), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/{id}/customisation",
+    tags,
+    summary: "Set the channel's default customisation",
+    request: { params: idParams, ...body(customisationSchema) },
+    responses: { 200: json(customisationSchema, "The customisation"), ...staffErrors },
+  }),
+  async (c) => {
+    const user = staffOf(c);
+    const { id } = c.req.valid("param");
+    await service.channelFor(c.var.sql, user, id);
+    if (!can(user, "channel-customisation")) throw new AppError(403, "forbidden");
+    const value = c.req.valid("json");
+    await updateChannelCustomisation(c.var.sql, id, value);
+    return c.json(value, 200);
+  },
+);
+
+const gaugeSchema = z.object({ count: z.number(), target: z.number(), percent: z.number(), reached: z.boolean() });
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}/monetisation",
+    tags,
+    summary: "Monetisation eligibility: messages and participants of the last 12 months",
+    request: { params: idParams },
+    responses: {
+      200: json(
+        z.object({ messages: gaugeSchema, participants: gaugeSchema, eligible: z.boolean(), months: z.number() }),
+        "Eligibility",
+      ),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    await service.channelFor(c.var.sql, staffOf(c), id);
+    const now = c.var.deps.now?.() ?? new Date();
+    return c.json(monetisation(await channelActivitySince(c.var.sql, id, monetisationSince(now))), 200);
+  },
+);
+
+for (const which of ["logo", "background"] as const) {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: `/{id}/${which}`,
+      tags,
+      summary: `Upload the channel ${which} (multipart field image)`,
+      request: { params: idParams, ...imageBody },
+      responses: { 200: json(channelSchema, "The channel"), ...imageErrors },
+    }),
+    async (c) => {
+      const user = staffOf(c);
+      const { id } = c.req.valid("param");
+      await service.editableChannelFor(c.var.sql, user, id);
+      const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
+      await service.storeChannelImage(c.var.sql, c.var.deps.storage, user, id, which, form.get("image"));
+      return c.json(channelView(await service.channelFor(c.var.sql, user, id)), 200);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: `/{id}/${which}`,
+      tags,
+      summary: which === "logo" ? "Remove the channel logo" : "Put the stock background back",
+      request: { params: idParams },
+      responses: { 200: json(channelSchema, "The channel"), ...staffErrors },
+    }),
+    async (c) => {
+      const user = staffOf(c);
+      const { id } = c.req.valid("param");
+      await service.deleteChannelImage(c.var.sql, c.var.deps.storage, user, id, which);
+      return c.json(channelView(await service.channelFor(c.var.sql, user, id)), 200);
+    },
+  );
+}
+
+export default app;

@@ -1,0 +1,25 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, json, staffErrors } from "../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { countUnreadMessages } from "../../../db/statistics.ts";
+
+const app = apiApp();
+app.use("*", requireStaff());
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/messages_not_read",
+    tags: ["statistics"],
+    summary: "Unread messages of the caller's channel (0 in super admin mode)",
+    responses: { 200: json(z.number().int(), "The count"), ...staffErrors },
+  }),
+  async (c) => {
+    const user = staffOf(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(user.channel_id === null ? 0 : await countUnreadMessages(c.var.sql, user.channel_id), 200);
+  },
+);
+
+export default app;

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../framework/env.ts";
+import { AppError } from "../lib/errors.ts";
+import { contentTypeOfKey, parseRange } from "../lib/upload.ts";
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+
+/**
+ * GET /media/{key}: a stored file with its content type, a year of caching (keys are never reused) and
+ * HTTP Range support so audio and video can seek.
+ */
+export default new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
+  const key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new AppError(404, "not_found");
+  const storage = c.var.deps.storage;
+  const headers: Record<string, string> = {
+    "Content-Type": contentTypeOfKey(key),
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Accept-Ranges": "bytes",
+    "Cross-Origin-Resource-Policy": "cross-origin",
+  };
+  const size = storage.size ? await storage.size(key) : undefined;
+  if (size === null) throw new AppError(404, "not_found");
+  if (size !== undefined && storage.getRange) {
+    const range = parseRange(c.req.header("range"), size);
+    if (range === "unsatisfiable") {
+      return c.body(null, 416, { ...headers, "Content-Range": `bytes */${size}` });
+    }
+    if (range) {
+      const length = range.end - range.start + 1;
+      const partial = {
+        ...headers,
+        "Content-Range": `bytes ${range.start}-${range.end}/${size}`,
+        "Content-Length": String(length),
+      };
+      if (c.req.method === "HEAD") return c.body(null, 206, partial);
+      const stream = await storage.getRange(key, range.start, range.end);
+      if (!stream) throw new AppError(404, "not_found");
+      return c.body(stream, 206, partial);
+    }
+    headers["Content-Length"] = String(size);
+  }
+  if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  const stream = await storage.get(key);
+  if (!stream) throw new AppError(404, "not_found");
+  return c.body(stream, 200, headers);
+});
