@@ -16,7 +16,9 @@ export async function getChannel(sql: Sql, id: number): Promise<ChannelRow | nul
 }
 
 /** Every channel as id, label, parent (for the parent picker). */
-export async function listChannelOptions(sql: Sql): Promise<{ id: number; label: string; parent_id: number | null }[]> {
+export async function listChannelOptions(
+  sql: Sql,
+): Promise<{ id: number; label: string; parent_id: number | null }[]> {
   return await sql`select id, label, parent_id from channels order by lower(label), id`;
 }
 
@@ -56,7 +58,11 @@ export async function updateChannel(sql: Sql, id: number, values: Writable): Pro
 }
 
 /** Sets the channel's default customisation. */
-export async function updateChannelCustomisation(sql: Sql, id: number, customisation: unknown): Promise<void> {
+export async function updateChannelCustomisation(
+  sql: Sql,
+  id: number,
+  customisation: unknown,
+): Promise<void> {
   await sql`update channels set customisation = ${sql.json(customisation as never)}, updated_at = now()
     where id = ${id}`;
 }

@@ -1,8 +1,8 @@
 // Channel use cases for the API and pages: who may read or change which channel, the save rules of
 // back-office §4/§5 (images apart from the body, parent only for super administrators).
 import type { Sql } from "postgres";
+import type { ChannelFields } from "./channel_schema.ts";
 import {
-  type ChannelFields,
   type ChannelRow,
   newChannelDefaults,
   parentCreatesCycle,
@@ -44,7 +44,11 @@ async function checkParent(sql: Sql, user: StaffUser, channelId: number | null, 
 }
 
 /** Column values for the fields sent: the stock background, the encrypted FTP password, JSON. */
-async function columnsOf(sql: Sql, secret: Uint8Array, fields: ChannelFields): Promise<Record<string, unknown>> {
+async function columnsOf(
+  sql: Sql,
+  secret: Uint8Array,
+  fields: ChannelFields,
+): Promise<Record<string, unknown>> {
   const { background, ftp_password, segment_customisation, ...rest } = fields;
   const columns: Record<string, unknown> = { ...rest };
   if (background !== undefined) {
@@ -74,19 +78,23 @@ export async function updateChannel(
   user: StaffUser,
   id: number,
   fields: ChannelFields,
+  storage?: Storage,
 ) {
   const channel = await editableChannelFor(sql, user, id);
   if (fields.parent_id !== undefined && fields.parent_id !== channel.parent_id) {
     await checkParent(sql, user, id, fields.parent_id);
   }
   await channels.updateChannel(sql, id, await columnsOf(sql, secret, fields));
+  // Back to a stock background: the uploaded one is no longer used.
+  if (fields.background !== undefined && storage) await forgetFile(sql, storage, channel.background_url);
 }
 
 export type ChannelImage = "logo" | "background";
 const URL_COLUMN = { logo: "logo_url", background: "background_url" } as const;
 
 /** The storage key behind a /media/ URL, or null for stock images and foreign URLs. */
-export const mediaKeyOf = (url: string | null) => url?.startsWith("/media/") ? url.slice("/media/".length) : null;
+export const mediaKeyOf = (url: string | null) =>
+  url?.startsWith("/media/") ? url.slice("/media/".length) : null;
 
 async function forgetFile(sql: Sql, storage: Storage, url: string | null) {
   const key = mediaKeyOf(url);

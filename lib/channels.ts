@@ -1,15 +1,5 @@
-// Channel rules (back-office §3 Channel, §4 Channel status/save, §9; widget §3 Channel): the payload
-// schemas, the defaults of a new channel, the stock backgrounds, the public state and monetisation.
-import { z } from "zod";
-import {
-  CHANNEL_STATUSES,
-  CHANNEL_TYPES,
-  DEFAULT_PRIMARY_COLOR,
-  DEFAULT_TEXT_LIMIT,
-  MONETISATION,
-  STOCK_BACKGROUNDS,
-} from "./constants.ts";
-import { LANGUAGES } from "./i18n.ts";
+// Channel rules (back-office §3 Channel, §4 Channel status/save, §9; widget §3 Channel): the defaults of a new channel, the stock backgrounds, the public state and monetisation.
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_TEXT_LIMIT, MONETISATION, STOCK_BACKGROUNDS } from "./constants.ts";
 
 /** The interaction types a channel may allow (back-office §6), in the order the form shows them. */
 export const AVAILABLE_FLAGS = [
@@ -25,7 +15,15 @@ export const AVAILABLE_FLAGS = [
 export type AvailableFlag = typeof AVAILABLE_FLAGS[number];
 
 /** Placeholders a delivery file name may use (replaced by the FTP delivery). */
-export const FTP_NAMING_PLACEHOLDERS = ["channel", "segment", "date", "time", "id", "type", "author"] as const;
+export const FTP_NAMING_PLACEHOLDERS = [
+  "channel",
+  "segment",
+  "date",
+  "time",
+  "id",
+  "type",
+  "author",
+] as const;
 export const DEFAULT_FTP_NAMING = "{channel}_{segment}_{date}_{id}";
 export const DEFAULT_FTP_PORT = 21;
 
@@ -41,13 +39,6 @@ export function stockBackgroundNumber(id: string): number | null {
   return n >= 1 && n <= STOCK_BACKGROUNDS ? n : null;
 }
 
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-const color = z.string().regex(HEX_COLOR, "color");
-const HOST = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$|^\[?[0-9a-fA-F:.]+\]?$/;
-const trimmed = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) =>
-  z.union([trimmed(max), z.null()]).transform((v) => (v === "" ? null : v));
-
 /** A delivery file name pattern: letters, digits, _ - . and known {placeholders}; no folders. */
 export function isValidNaming(pattern: string): boolean {
   if (!/^[\w\-. {}]{1,200}$/.test(pattern)) return false;
@@ -56,48 +47,6 @@ export function isValidNaming(pattern: string): boolean {
   if (/[{}]/.test(stripped)) return false;
   return names.every((n) => (FTP_NAMING_PLACEHOLDERS as readonly string[]).includes(n));
 }
-
-/** The channel fields a form may send (POST creates, PUT updates only what is present). */
-export const channelFieldsSchema = z.object({
-  label: trimmed(100).min(1, "required"),
-  type: z.enum(CHANNEL_TYPES),
-  status: z.enum(CHANNEL_STATUSES),
-  ...Object.fromEntries(AVAILABLE_FLAGS.map((f) => [f, z.boolean()])) as Record<AvailableFlag, z.ZodBoolean>,
-  primary_color: color,
-  widget_primary_color: color,
-  /** A stock background id; uploads go through POST channels/{id}/background (spec §5). */
-  background: z.string().refine((v) => stockBackgroundNumber(v) !== null, "stock_background"),
-  header_url: z.union([
-    z.string().trim().max(500).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "url"),
-    z.null(),
-  ]).transform((v) => (v === "" ? null : v)),
-  parent_id: z.number().int().positive().nullable(),
-  show_product_logo: z.boolean(),
-  gamification: z.boolean(),
-  my_space_enabled: z.boolean(),
-  sharing_enabled: z.boolean(),
-  segment_customisation: z.object({
-    character_text_zone_length: z.number().int().min(10).max(5000),
-  }).strict(),
-  language: z.enum(LANGUAGES),
-  ftp_host: z.union([z.string().trim().max(253).refine((v) => v === "" || HOST.test(v), "host"), z.null()])
-    .transform((v) => (v === "" ? null : v)),
-  ftp_port: z.number().int().min(1).max(65535),
-  ftp_user: optionalText(255),
-  /** Write-only: a string sets it, null or "" clears it, absent keeps it. */
-  ftp_password: z.union([z.string().max(255), z.null()]),
-  ftp_folder: z.union([
-    z.string().trim().max(255).refine((v) => !v.split("/").includes(".."), "folder"),
-    z.null(),
-  ]).transform((v) => (v === "" ? null : v)),
-  ftp_naming: z.union([z.string().trim().refine((v) => v === "" || isValidNaming(v), "naming"), z.null()])
-    .transform((v) => (v === "" ? null : v)),
-  ftp_secure: z.boolean(),
-}).partial().strict();
-export type ChannelFields = z.infer<typeof channelFieldsSchema>;
-
-/** POST channels: a label is required, every other field takes the default of a new channel. */
-export const channelCreateSchema = channelFieldsSchema.required({ label: true });
 
 /** The values of a new channel (spec §3): radio, demo, voice available, default colour, first background. */
 export function newChannelDefaults() {
@@ -135,18 +84,20 @@ export interface ChannelPublicState {
   /** True for a demo channel: the widget marks itself as a demo. */
   demo: boolean;
   /** The i18n key of the notice to show, when any. */
-  noticeKey: "widget.channel_closed" | "widget.channel_demo" | null;
+  noticeKey: "channels.widget_closed" | "channels.widget_demo" | null;
 }
 
 /**
  * The public state of a channel from its status.
- * @example channelPublicState({ status: "closed" }) // { interactionsAvailable: false, demo: false, noticeKey: "widget.channel_closed" }
+ * @example channelPublicState({ status: "closed" }) // { interactionsAvailable: false, demo: false, noticeKey: "channels.widget_closed" }
  */
 export function channelPublicState(channel: { status: string }): ChannelPublicState {
   if (channel.status === "closed") {
-    return { interactionsAvailable: false, demo: false, noticeKey: "widget.channel_closed" };
+    return { interactionsAvailable: false, demo: false, noticeKey: "channels.widget_closed" };
   }
-  if (channel.status === "demo") return { interactionsAvailable: true, demo: true, noticeKey: "widget.channel_demo" };
+  if (channel.status === "demo") {
+    return { interactionsAvailable: true, demo: true, noticeKey: "channels.widget_demo" };
+  }
   return { interactionsAvailable: true, demo: false, noticeKey: null };
 }
 
@@ -172,7 +123,12 @@ export function monetisation(stats: { messages: number; participants: number }) 
   });
   const messages = gauge(stats.messages, MONETISATION.messages);
   const participants = gauge(stats.participants, MONETISATION.participants);
-  return { messages, participants, eligible: messages.reached && participants.reached, months: MONETISATION.months };
+  return {
+    messages,
+    participants,
+    eligible: messages.reached && participants.reached,
+    months: MONETISATION.months,
+  };
 }
 
 /** The start of the monetisation window: the same instant 12 months earlier. */

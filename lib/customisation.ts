@@ -1,35 +1,29 @@
 // The default customisation of a channel's interactions (back-office §3 Customisation).
-import { z } from "zod";
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_WIDGET_COLOR } from "./constants.ts";
-import { LANGUAGES } from "./i18n.ts";
 
 /** Delay before the defaults fill an empty customisation form (spec §3: "after 1 s if empty"). */
 export const CUSTOMISATION_DEFAULTS_DELAY_MS = 1000;
 export const DEFAULT_TITLE_CONSENT = "Consent Personal Data";
 
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, "color");
-const text = (max: number) => z.string().max(max);
-
-/** Every customisation field, all required on save. */
-export const customisationSchema = z.object({
-  background_outer: color,
-  background_inner: color,
-  btn_1_color: color,
-  btn_1_text_color: color,
-  text_personal: text(500),
-  text_thanks: text(500),
-  language: z.enum(LANGUAGES),
-  consent_checkbox: z.boolean(),
-  consent_gdpr: z.boolean(),
-  consent_gdpr_text: text(5000),
-  title_consent: text(200),
-  image_right: z.boolean(),
-  image_right_text: text(5000),
-  title_consent_image_right: text(200),
-  consent_checkbox_image_right: z.boolean(),
-  with_connexion: z.boolean(),
-}).strict();
-export type Customisation = z.infer<typeof customisationSchema>;
+/** A channel's default customisation (the API validates it with customisationSchema). */
+export interface Customisation {
+  background_outer: string;
+  background_inner: string;
+  btn_1_color: string;
+  btn_1_text_color: string;
+  text_personal: string;
+  text_thanks: string;
+  language: "fr" | "en" | "pt" | "es" | "pl";
+  consent_checkbox: boolean;
+  consent_gdpr: boolean;
+  consent_gdpr_text: string;
+  title_consent: string;
+  image_right: boolean;
+  image_right_text: string;
+  title_consent_image_right: string;
+  consent_checkbox_image_right: boolean;
+  with_connexion: boolean;
+}
 
 /** The defaults that load into an empty customisation. */
 export function defaultCustomisation(language: Customisation["language"] = "fr"): Customisation {
@@ -59,8 +53,29 @@ export function isEmptyCustomisation(value: unknown): boolean {
 }
 
 /** Spec §4: toggling a consent option resets its checkbox option. */
-export function toggleConsent(c: Customisation, option: "consent_gdpr" | "image_right", on: boolean): Customisation {
+export function toggleConsent(
+  c: Customisation,
+  option: "consent_gdpr" | "image_right",
+  on: boolean,
+): Customisation {
   return option === "consent_gdpr"
     ? { ...c, consent_gdpr: on, consent_checkbox: false }
     : { ...c, image_right: on, consent_checkbox_image_right: false };
 }
+
+/**
+ * WCAG contrast ratio of two #rrggbb colours (1 to 21); the form warns under 4.5.
+ * @example contrastRatio("#000000", "#ffffff") // 21
+ */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+export const MIN_CONTRAST = 4.5;

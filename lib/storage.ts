@@ -80,9 +80,10 @@ export function localStorage(root: string): Storage {
 
 /** An S3-compatible storage (AWS, MinIO, R2…). */
 export async function s3Storage(config: Config): Promise<Storage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadObjectCommand } = await import(
-    "@aws-sdk/client-s3"
-  );
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadObjectCommand } =
+    await import(
+      "@aws-sdk/client-s3"
+    );
   const client = new S3Client({
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,

@@ -1,6 +1,8 @@
 import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
-import { can, isSuperAdminMode, type StaffUser } from "../../lib/permissions.ts";
+import { can, isSuperAdminMode, type Permission, type StaffUser } from "../../lib/permissions.ts";
+import UnreadBadge from "../../islands/UnreadBadge.tsx";
+import WelcomeHelp from "../../islands/WelcomeHelp.tsx";
 
 export type MenuName = "channel" | "interaction" | "settings" | "user" | "calendar";
 
@@ -8,6 +10,8 @@ interface MenuEntry {
   href: string;
   label: string;
   key: string;
+  /** Shown only to users holding it. */
+  permission?: Permission;
 }
 
 /** The side menus of the spec (back-office §2 "Menus"). */
@@ -21,8 +25,13 @@ function menuEntries(
       { key: "interactions", href: "/interactions", label: t("admin.menu.interactions") },
       { key: "timeline", href: "/timeline", label: t("admin.menu.timeline") },
       { key: "moderation", href: "/moderation", label: t("admin.menu.moderation") },
-      { key: "settings", href: "/settings", label: t("admin.menu.settings") },
-      { key: "channels", href: "/channels", label: t("admin.menu.back_to_admin") },
+      { key: "settings", href: "/settings", label: t("admin.menu.settings"), permission: "channel-settings" },
+      {
+        key: "channels",
+        href: "/channels",
+        label: t("admin.menu.back_to_admin"),
+        permission: "channels-all",
+      },
     ],
     interaction: [
       {
@@ -38,9 +47,14 @@ function menuEntries(
       { key: "webview", href: `/interactions/${ids.interactionId}/webview/`, label: t("admin.menu.webview") },
     ],
     settings: [
-      { key: "settings", href: "/settings", label: t("admin.menu.media") },
-      { key: "customisation", href: "/customisation", label: t("admin.menu.customisation") },
-      { key: "users", href: "/users", label: t("admin.menu.users") },
+      { key: "settings", href: "/settings", label: t("admin.menu.media"), permission: "channel-settings" },
+      {
+        key: "customisation",
+        href: "/customisation",
+        label: t("admin.menu.customisation"),
+        permission: "channel-customisation",
+      },
+      { key: "users", href: "/users", label: t("admin.menu.users"), permission: "users-manage" },
     ],
     user: [{ key: "profile", href: `/users/${ids.userId}`, label: t("admin.menu.profile") }],
     calendar: [
@@ -71,13 +85,21 @@ export function AdminLayout(props: AdminLayoutProps) {
   const adminMode = isSuperAdminMode(props.user);
   const initials = `${props.user.first_name?.[0] ?? ""}${props.user.last_name?.[0] ?? ""}`.toUpperCase() ||
     props.user.login.slice(0, 2).toUpperCase();
-  const entries = menuEntries(props.menu, t, { interactionId: props.interactionId, userId: props.userId });
+  const entries = menuEntries(props.menu, t, { interactionId: props.interactionId, userId: props.userId })
+    .filter((entry) => !entry.permission || can(props.user, entry.permission));
   return (
     <div class={`admin ${adminMode ? "admin-mode" : ""}`}>
-      <input type="checkbox" id="sidebar-toggle" class="sidebar-toggle" aria-hidden="true" />
+      <a class="skip-link" href="#main">{t("admin.skip_to_content")}</a>
+      {/* CSS-only sidebar toggle: a real, focusable checkbox; its label is the visible button. */}
+      <input
+        type="checkbox"
+        id="sidebar-toggle"
+        class="sidebar-toggle"
+        aria-label={t("admin.toggle_menu")}
+        aria-controls="sidebar"
+      />
       <header class="topbar">
-        <label for="sidebar-toggle" class="topbar-menu" title={t("admin.toggle_menu")}>
-          <span class="sr-only">{t("admin.toggle_menu")}</span>
+        <label for="sidebar-toggle" class="topbar-menu" title={t("admin.toggle_menu")} aria-hidden="true">
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
           </svg>
@@ -87,6 +109,7 @@ export function AdminLayout(props: AdminLayoutProps) {
           {adminMode ? t("admin.admin_suffix") : ""}
         </a>
         <div class="topbar-actions">
+          {props.user.channel_id !== null && <UnreadBadge />}
           {adminMode
             ? <a class="btn btn-accent btn-sm" href="/channels/new">{t("admin.create_media")}</a>
             : can(props.user, "create-interaction")
@@ -98,7 +121,7 @@ export function AdminLayout(props: AdminLayoutProps) {
           </a>
         </div>
       </header>
-      <nav class="sidebar" aria-label={t("admin.menu_label")}>
+      <nav class="sidebar" id="sidebar" aria-label={t("admin.menu_label")}>
         <ul>
           {entries.map((entry) => (
             <li>
@@ -108,12 +131,20 @@ export function AdminLayout(props: AdminLayoutProps) {
             </li>
           ))}
         </ul>
-        <form method="post" action="/logout" class="sidebar-logout">
-          <button type="submit" class="btn-link">{t("admin.logout")}</button>
-        </form>
+        <div class="sidebar-foot">
+          {can(props.user, "help-items-edit") && (
+            <a href="/help-items" aria-current={props.active === "help-items" ? "page" : undefined}>
+              {t("admin.menu.help_items")}
+            </a>
+          )}
+          <WelcomeHelp />
+          <form method="post" action="/logout" class="sidebar-logout">
+            <button type="submit" class="btn-link">{t("admin.logout")}</button>
+          </form>
+        </div>
       </nav>
       <label for="sidebar-toggle" class="sidebar-backdrop" aria-hidden="true"></label>
-      <main class="admin-main" id="main">
+      <main class="admin-main" id="main" tabIndex={-1}>
         <div class="page-head">
           <h1>{props.heading}</h1>
           {props.actions && <div class="page-actions">{props.actions}</div>}

@@ -5,7 +5,28 @@ import { signToken } from "../../lib/auth.ts";
 import { decryptSecret } from "../../lib/crypto.ts";
 import { defaultCustomisation } from "../../lib/customisation.ts";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1]);
+const PNG = new Uint8Array([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  73,
+  72,
+  68,
+  82,
+  0,
+  0,
+  0,
+  1,
+]);
 const JPG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
 
 function imageForm(bytes: Uint8Array, name = "logo.png", field = "image") {
@@ -24,9 +45,13 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((u) => [u.login, u.id]),
+      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
+        u,
+      ) => [u.login, u.id]),
     );
-    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
+    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
+      r.id
+    );
     const token = (login: string) => signToken(ctx.deps.jwtSecret, ids[login], "staff");
     const admin = await token("admin"), manager = await token("manager"), operator = await token("operator");
 
@@ -43,7 +68,8 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
       assert.equal(rows.length, 2);
       const row = rows.find((r: { id: number }) => r.id === radio);
       assert.equal(row.label, "Radio Horizon");
-      const [{ messages }] = await ctx.sql`select count(*)::int as messages from messages where channel_id = ${radio}`;
+      const [{ messages }] = await ctx
+        .sql`select count(*)::int as messages from messages where channel_id = ${radio}`;
       assert.equal(row.counts.messages, messages);
       assert.ok(row.counts.interactions > 0);
     });
@@ -58,7 +84,11 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
 
     let created = 0;
     await t.step("POST creates a channel with the defaults of a new channel", async () => {
-      const res = await ctx.request("/api/v1/channels", { token: admin, method: "POST", json: { label: "  Neo TV " } });
+      const res = await ctx.request("/api/v1/channels", {
+        token: admin,
+        method: "POST",
+        json: { label: "  Neo TV " },
+      });
       assert.equal(res.status, 201);
       const body = await jsonOf(res);
       created = body.id;
@@ -110,7 +140,10 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
         assert.equal(res.status, 400, `${field}=${JSON.stringify(value)}`);
         const body = await jsonOf(res);
         assert.equal(body.code, "validation");
-        assert.ok(Object.keys(body.fields).some((k) => k === field || k.startsWith(field) || k === "_"), field);
+        assert.ok(
+          Object.keys(body.fields).some((k) => k === field || k.startsWith(field) || k === "_"),
+          field,
+        );
       }
     });
 
@@ -174,7 +207,11 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
       assert.ok(!row.ftp_password_enc.includes("s3cret"));
       assert.equal(await decryptSecret(ctx.deps.jwtSecret, row.ftp_password_enc), "s3cret-pass");
       // absent keeps it, null clears it
-      await ctx.request(`/api/v1/channels/${created}`, { token: admin, method: "PUT", json: { label: "Neo" } });
+      await ctx.request(`/api/v1/channels/${created}`, {
+        token: admin,
+        method: "PUT",
+        json: { label: "Neo" },
+      });
       const [kept] = await ctx.sql`select ftp_password_enc from channels where id = ${created}`;
       assert.equal(kept.ftp_password_enc, row.ftp_password_enc);
       const cleared = await ctx.request(`/api/v1/channels/${created}`, {
@@ -186,23 +223,43 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
     });
 
     await t.step("parent: no cycle, must exist, super administrator only", async () => {
-      const self = await ctx.request(`/api/v1/channels/${created}`, { token: admin, method: "PUT", json: { parent_id: created } });
+      const self = await ctx.request(`/api/v1/channels/${created}`, {
+        token: admin,
+        method: "PUT",
+        json: { parent_id: created },
+      });
       assert.equal(self.status, 422);
       assert.equal((await jsonOf(self)).code, "channel_parent_cycle");
-      const cycle = await ctx.request(`/api/v1/channels/${radio}`, { token: admin, method: "PUT", json: { parent_id: created } });
+      const cycle = await ctx.request(`/api/v1/channels/${radio}`, {
+        token: admin,
+        method: "PUT",
+        json: { parent_id: created },
+      });
       assert.equal(cycle.status, 422);
       assert.equal((await jsonOf(cycle)).code, "channel_parent_cycle");
-      const missing = await ctx.request(`/api/v1/channels/${created}`, { token: admin, method: "PUT", json: { parent_id: 999999 } });
+      const missing = await ctx.request(`/api/v1/channels/${created}`, {
+        token: admin,
+        method: "PUT",
+        json: { parent_id: 999999 },
+      });
       assert.equal(missing.status, 422);
       assert.equal((await jsonOf(missing)).code, "channel_parent_not_found");
-      const byManager = await ctx.request(`/api/v1/channels/${radio}`, { token: manager, method: "PUT", json: { parent_id: tv } });
+      const byManager = await ctx.request(`/api/v1/channels/${radio}`, {
+        token: manager,
+        method: "PUT",
+        json: { parent_id: tv },
+      });
       assert.equal(byManager.status, 403);
       assert.equal((await jsonOf(byManager)).code, "channel_parent_forbidden");
     });
 
     await t.step("only a super administrator creates channels", async () => {
       for (const tok of [manager, operator]) {
-        const res = await ctx.request("/api/v1/channels", { token: tok, method: "POST", json: { label: "Mine" } });
+        const res = await ctx.request("/api/v1/channels", {
+          token: tok,
+          method: "POST",
+          json: { label: "Mine" },
+        });
         assert.equal(res.status, 403);
         await jsonOf(res);
       }
@@ -211,89 +268,148 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
       assert.ok("label" in (await jsonOf(noLabel)).fields);
     });
 
-    await t.step("tenant isolation: the manager of the radio never sees or changes the TV channel", async () => {
-      const own = await ctx.request(`/api/v1/channels/${radio}`, { token: manager });
-      assert.equal(own.status, 200);
-      assert.equal((await jsonOf(own)).label, "Radio Horizon");
-      for (
-        const [method, path, init] of [
-          ["GET", `/api/v1/channels/${tv}`, {}],
-          ["PUT", `/api/v1/channels/${tv}`, { json: { label: "Hacked" } }],
-          ["GET", `/api/v1/channels/${tv}/monetisation`, {}],
-          ["DELETE", `/api/v1/channels/${tv}/logo`, {}],
-          ["POST", `/api/v1/channels/${tv}/logo`, { body: imageForm(PNG) }],
-          ["PUT", `/api/v1/channels/${tv}/customisation`, { json: { ...defaultCustomisation("fr") } }],
-        ] as const
-      ) {
-        const res = await ctx.request(path, { token: manager, method, ...init });
-        assert.ok([403, 404].includes(res.status), `${method} ${path} → ${res.status}`);
-        await jsonOf(res);
-      }
-      const [still] = await ctx.sql`select label from channels where id = ${tv}`;
-      assert.equal(still.label, "Canal Neuf TV");
-    });
+    await t.step(
+      "tenant isolation: the manager of the radio never sees or changes the TV channel",
+      async () => {
+        const own = await ctx.request(`/api/v1/channels/${radio}`, { token: manager });
+        assert.equal(own.status, 200);
+        assert.equal((await jsonOf(own)).label, "Radio Horizon");
+        for (
+          const [method, path, init] of [
+            ["GET", `/api/v1/channels/${tv}`, {}],
+            ["PUT", `/api/v1/channels/${tv}`, { json: { label: "Hacked" } }],
+            ["GET", `/api/v1/channels/${tv}/monetisation`, {}],
+            ["DELETE", `/api/v1/channels/${tv}/logo`, {}],
+            ["POST", `/api/v1/channels/${tv}/logo`, { body: imageForm(PNG) }],
+            ["PUT", `/api/v1/channels/${tv}/customisation`, { json: { ...defaultCustomisation("fr") } }],
+          ] as const
+        ) {
+          const res = await ctx.request(path, { token: manager, method, ...init });
+          assert.ok([403, 404].includes(res.status), `${method} ${path} → ${res.status}`);
+          await jsonOf(res);
+        }
+        const [still] = await ctx.sql`select label from channels where id = ${tv}`;
+        assert.equal(still.label, "Canal Neuf TV");
+      },
+    );
 
     await t.step("the administrator edits its own channel; the operator cannot", async () => {
-      const res = await ctx.request(`/api/v1/channels/${radio}`, { token: manager, method: "PUT", json: { status: "active", sharing_enabled: false } });
+      const res = await ctx.request(`/api/v1/channels/${radio}`, {
+        token: manager,
+        method: "PUT",
+        json: { status: "active", sharing_enabled: false },
+      });
       assert.equal(res.status, 200);
       assert.equal((await jsonOf(res)).sharing_enabled, false);
-      const op = await ctx.request(`/api/v1/channels/${radio}`, { token: operator, method: "PUT", json: { label: "Op" } });
+      const op = await ctx.request(`/api/v1/channels/${radio}`, {
+        token: operator,
+        method: "PUT",
+        json: { label: "Op" },
+      });
       assert.equal(op.status, 403);
       await jsonOf(op);
       const read = await ctx.request(`/api/v1/channels/${radio}`, { token: operator });
       assert.equal(read.status, 200);
     });
 
-    await t.step("logo upload: png and jpg stored and served; wrong type 415, too large 413, nothing stored", async () => {
-      const before = (await ctx.sql`select count(*)::int as n from media`)[0].n;
-      const text = await ctx.request(`/api/v1/channels/${created}/logo`, {
-        token: admin,
-        method: "POST",
-        body: imageForm(new TextEncoder().encode("GIF89a but really text"), "logo.png"),
-      });
-      assert.equal(text.status, 415);
-      assert.equal((await jsonOf(text)).code, "file_type_image");
-      const big = new Uint8Array(10 * 1024 * 1024 + 1);
-      big.set(PNG);
-      const tooBig = await ctx.request(`/api/v1/channels/${created}/logo`, { token: admin, method: "POST", body: imageForm(big) });
-      assert.equal(tooBig.status, 413);
-      assert.equal((await jsonOf(tooBig)).code, "file_too_large");
-      const video = new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0, 0]);
-      const mp4 = await ctx.request(`/api/v1/channels/${created}/background`, { token: admin, method: "POST", body: imageForm(video, "bg.png") });
-      assert.equal(mp4.status, 415);
-      await jsonOf(mp4);
-      const none = await ctx.request(`/api/v1/channels/${created}/logo`, { token: admin, method: "POST", body: new FormData() });
-      assert.equal(none.status, 400);
-      await jsonOf(none);
-      assert.equal((await ctx.sql`select count(*)::int as n from media`)[0].n, before);
+    await t.step(
+      "logo upload: png and jpg stored and served; wrong type 415, too large 413, nothing stored",
+      async () => {
+        const before = (await ctx.sql`select count(*)::int as n from media`)[0].n;
+        const text = await ctx.request(`/api/v1/channels/${created}/logo`, {
+          token: admin,
+          method: "POST",
+          body: imageForm(new TextEncoder().encode("GIF89a but really text"), "logo.png"),
+        });
+        assert.equal(text.status, 415);
+        assert.equal((await jsonOf(text)).code, "file_type_image");
+        const big = new Uint8Array(10 * 1024 * 1024 + 1);
+        big.set(PNG);
+        const tooBig = await ctx.request(`/api/v1/channels/${created}/logo`, {
+          token: admin,
+          method: "POST",
+          body: imageForm(big),
+        });
+        assert.equal(tooBig.status, 413);
+        assert.equal((await jsonOf(tooBig)).code, "file_too_large");
+        const video = new Uint8Array([
+          0,
+          0,
+          0,
+          24,
+          0x66,
+          0x74,
+          0x79,
+          0x70,
+          0x69,
+          0x73,
+          0x6f,
+          0x6d,
+          0,
+          0,
+          0,
+          0,
+        ]);
+        const mp4 = await ctx.request(`/api/v1/channels/${created}/background`, {
+          token: admin,
+          method: "POST",
+          body: imageForm(video, "bg.png"),
+        });
+        assert.equal(mp4.status, 415);
+        await jsonOf(mp4);
+        const none = await ctx.request(`/api/v1/channels/${created}/logo`, {
+          token: admin,
+          method: "POST",
+          body: new FormData(),
+        });
+        assert.equal(none.status, 400);
+        await jsonOf(none);
+        assert.equal((await ctx.sql`select count(*)::int as n from media`)[0].n, before);
 
-      const ok = await ctx.request(`/api/v1/channels/${created}/logo`, { token: admin, method: "POST", body: imageForm(PNG, "x.jpg") });
-      assert.equal(ok.status, 200);
-      const body = await jsonOf(ok);
-      assert.match(body.logo_url, /^\/media\/channels\/\d+\/logo-[\w-]+\.png$/);
-      const served = await ctx.request(body.logo_url);
-      assert.equal(served.status, 200);
-      assert.equal(served.headers.get("content-type"), "image/png");
-      assert.match(served.headers.get("cache-control")!, /max-age=31536000/);
-      assert.deepEqual(new Uint8Array(await served.arrayBuffer()), PNG);
+        const ok = await ctx.request(`/api/v1/channels/${created}/logo`, {
+          token: admin,
+          method: "POST",
+          body: imageForm(PNG, "x.jpg"),
+        });
+        assert.equal(ok.status, 200);
+        const body = await jsonOf(ok);
+        assert.match(body.logo_url, /^\/media\/channels\/\d+\/logo-[\w-]+\.png$/);
+        const served = await ctx.request(body.logo_url);
+        assert.equal(served.status, 200);
+        assert.equal(served.headers.get("content-type"), "image/png");
+        assert.match(served.headers.get("cache-control")!, /max-age=31536000/);
+        assert.deepEqual(new Uint8Array(await served.arrayBuffer()), PNG);
 
-      const bg = await ctx.request(`/api/v1/channels/${created}/background`, { token: admin, method: "POST", body: imageForm(JPG, "bg.png") });
-      assert.equal(bg.status, 200);
-      const bgBody = await jsonOf(bg);
-      assert.equal(bgBody.background, null);
-      assert.match(bgBody.background_url, /\.jpg$/);
+        const bg = await ctx.request(`/api/v1/channels/${created}/background`, {
+          token: admin,
+          method: "POST",
+          body: imageForm(JPG, "bg.png"),
+        });
+        assert.equal(bg.status, 200);
+        const bgBody = await jsonOf(bg);
+        assert.equal(bgBody.background, null);
+        assert.match(bgBody.background_url, /\.jpg$/);
 
-      // replacing deletes the old file; DELETE (a false value) removes it
-      const again = await jsonOf(await ctx.request(`/api/v1/channels/${created}/logo`, { token: admin, method: "POST", body: imageForm(JPG) }));
-      assert.equal((await ctx.request(body.logo_url)).status, 404);
-      const del = await ctx.request(`/api/v1/channels/${created}/logo`, { token: admin, method: "DELETE" });
-      assert.equal(del.status, 200);
-      assert.equal((await jsonOf(del)).logo_url, null);
-      assert.equal((await ctx.request(again.logo_url)).status, 404);
-      const delBg = await jsonOf(await ctx.request(`/api/v1/channels/${created}/background`, { token: admin, method: "DELETE" }));
-      assert.equal(delBg.background, "bg-5");
-      assert.equal(delBg.background_url, "/static/backgrounds/bg-5.jpg");
-    });
+        // replacing deletes the old file; DELETE (a false value) removes it
+        const again = await jsonOf(
+          await ctx.request(`/api/v1/channels/${created}/logo`, {
+            token: admin,
+            method: "POST",
+            body: imageForm(JPG),
+          }),
+        );
+        assert.equal((await ctx.request(body.logo_url)).status, 404);
+        const del = await ctx.request(`/api/v1/channels/${created}/logo`, { token: admin, method: "DELETE" });
+        assert.equal(del.status, 200);
+        assert.equal((await jsonOf(del)).logo_url, null);
+        assert.equal((await ctx.request(again.logo_url)).status, 404);
+        const delBg = await jsonOf(
+          await ctx.request(`/api/v1/channels/${created}/background`, { token: admin, method: "DELETE" }),
+        );
+        assert.equal(delBg.background, "bg-5");
+        assert.equal(delBg.background_url, "/static/backgrounds/bg-5.jpg");
+      },
+    );
 
     await t.step("customisation: every field validated and saved", async () => {
       const good = {
@@ -314,7 +430,11 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
         consent_checkbox_image_right: false,
         with_connexion: true,
       };
-      const res = await ctx.request(`/api/v1/channels/${radio}/customisation`, { token: manager, method: "PUT", json: good });
+      const res = await ctx.request(`/api/v1/channels/${radio}/customisation`, {
+        token: manager,
+        method: "PUT",
+        json: good,
+      });
       assert.equal(res.status, 200);
       assert.deepEqual(await jsonOf(res), good);
       const [row] = await ctx.sql`select customisation from channels where id = ${radio}`;
@@ -328,34 +448,48 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
         assert.equal(bad.status, 400);
         assert.ok(field in (await jsonOf(bad)).fields);
       }
-      const op = await ctx.request(`/api/v1/channels/${radio}/customisation`, { token: operator, method: "PUT", json: good });
+      const op = await ctx.request(`/api/v1/channels/${radio}/customisation`, {
+        token: operator,
+        method: "PUT",
+        json: good,
+      });
       assert.equal(op.status, 403);
       await jsonOf(op);
     });
 
-    await t.step("monetisation counts the last 12 months against 4,000 messages / 500 participants", async () => {
-      const res = await ctx.request(`/api/v1/channels/${radio}/monetisation`, { token: manager });
-      assert.equal(res.status, 200);
-      const body = await jsonOf(res);
-      const [expected] = await ctx.sql`
+    await t.step(
+      "monetisation counts the last 12 months against 4,000 messages / 500 participants",
+      async () => {
+        const res = await ctx.request(`/api/v1/channels/${radio}/monetisation`, { token: manager });
+        assert.equal(res.status, 200);
+        const body = await jsonOf(res);
+        const [expected] = await ctx.sql`
         select count(*)::int as m, count(distinct coalesce('u' || author_app_user_id::text, 'd' || device_id))::int as p
         from messages where channel_id = ${radio} and created_at >= now() - interval '12 months'`;
-      assert.equal(body.messages.count, expected.m);
-      assert.equal(body.messages.target, 4000);
-      assert.equal(body.participants.count, expected.p);
-      assert.equal(body.participants.target, 500);
-      assert.equal(body.eligible, false);
-    });
+        assert.equal(body.messages.count, expected.m);
+        assert.equal(body.messages.target, 4000);
+        assert.equal(body.participants.count, expected.p);
+        assert.equal(body.participants.target, 500);
+        assert.equal(body.eligible, false);
+      },
+    );
 
     await t.step("unread badge counts the caller's channel only", async () => {
       const res = await ctx.request("/api/v1/statistics/messages_not_read", { token: manager });
       assert.equal(res.status, 200);
       const count = await jsonOf(res);
-      const [row] = await ctx.sql`select count(*)::int as n from messages where channel_id = ${radio} and not read and status <> 'trash'`;
+      const [row] = await ctx
+        .sql`select count(*)::int as n from messages where channel_id = ${radio} and not read and status <> 'trash'`;
       assert.equal(count, row.n);
       await ctx.sql`update messages set read = false where channel_id = ${tv}`;
-      assert.equal(await jsonOf(await ctx.request("/api/v1/statistics/messages_not_read", { token: manager })), row.n);
-      assert.equal(await jsonOf(await ctx.request("/api/v1/statistics/messages_not_read", { token: admin })), 0);
+      assert.equal(
+        await jsonOf(await ctx.request("/api/v1/statistics/messages_not_read", { token: manager })),
+        row.n,
+      );
+      assert.equal(
+        await jsonOf(await ctx.request("/api/v1/statistics/messages_not_read", { token: admin })),
+        0,
+      );
     });
   } finally {
     await ctx.close();

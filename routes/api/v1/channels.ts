@@ -2,11 +2,19 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
 import { requireStaff, staffOf } from "../../../framework/auth.ts";
-import { channelCreateSchema, channelFieldsSchema, channelView, monetisation, monetisationSince } from "../../../lib/channels.ts";
+import { channelView, monetisation, monetisationSince } from "../../../lib/channels.ts";
+import {
+  channelCreateSchema,
+  channelFieldsSchema,
+  customisationSchema,
+} from "../../../lib/channel_schema.ts";
 import * as service from "../../../lib/channel_service.ts";
-import { customisationSchema } from "../../../lib/customisation.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { channelActivitySince, listChannelsWithCounts, updateChannelCustomisation } from "../../../db/channels.ts";
+import {
+  channelActivitySince,
+  listChannelsWithCounts,
+  updateChannelCustomisation,
+} from "../../../db/channels.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
 import { can } from "../../../lib/permissions.ts";
 
@@ -65,7 +73,11 @@ app.openapi(
     tags,
     summary: "Create a channel (super administrator)",
     request: body(channelCreateSchema),
-    responses: { 201: json(channelSchema, "The new channel"), ...staffErrors, 422: json(errorSchema, "Bad parent") },
+    responses: {
+      201: json(channelSchema, "The new channel"),
+      ...staffErrors,
+      422: json(errorSchema, "Bad parent"),
+    },
   }),
   async (c) => {
     const user = staffOf(c);
@@ -96,12 +108,23 @@ app.openapi(
     tags,
     summary: "Update a channel (fields present in the body only)",
     request: { params: idParams, ...body(channelFieldsSchema) },
-    responses: { 200: json(channelSchema, "The channel"), ...staffErrors, 422: json(errorSchema, "Bad parent") },
+    responses: {
+      200: json(channelSchema, "The channel"),
+      ...staffErrors,
+      422: json(errorSchema, "Bad parent"),
+    },
   }),
   async (c) => {
     const user = staffOf(c);
     const { id } = c.req.valid("param");
-    await service.updateChannel(c.var.sql, c.var.deps.jwtSecret, user, id, c.req.valid("json"));
+    await service.updateChannel(
+      c.var.sql,
+      c.var.deps.jwtSecret,
+      user,
+      id,
+      c.req.valid("json"),
+      c.var.deps.storage,
+    );
     return c.json(channelView(await service.channelFor(c.var.sql, user, id)), 200);
   },
 );
@@ -126,7 +149,12 @@ app.openapi(
   },
 );
 
-const gaugeSchema = z.object({ count: z.number(), target: z.number(), percent: z.number(), reached: z.boolean() });
+const gaugeSchema = z.object({
+  count: z.number(),
+  target: z.number(),
+  percent: z.number(),
+  reached: z.boolean(),
+});
 app.openapi(
   createRoute({
     method: "get",
@@ -136,7 +164,12 @@ app.openapi(
     request: { params: idParams },
     responses: {
       200: json(
-        z.object({ messages: gaugeSchema, participants: gaugeSchema, eligible: z.boolean(), months: z.number() }),
+        z.object({
+          messages: gaugeSchema,
+          participants: gaugeSchema,
+          eligible: z.boolean(),
+          months: z.number(),
+        }),
         "Eligibility",
       ),
       ...staffErrors,

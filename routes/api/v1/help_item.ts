@@ -23,7 +23,12 @@ const itemSchema = z.object({
   video_url: z.string().nullable(),
   seen: z.boolean(),
 });
-const commentSchema = z.object({ id: z.number(), text: z.string(), created_at: z.string(), author: z.string().nullable() });
+const commentSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  created_at: z.string(),
+  author: z.string().nullable(),
+});
 const idParams = z.object({ id: idParam });
 
 const app = apiApp();
@@ -92,14 +97,17 @@ app.openapi(
   async (c) => {
     requireEditor(c);
     const rows = await help.listHelpItemVersions(c.var.sql, WELCOME);
-    return c.json(rows.map(({ id, language, title, body_markdown, image_url, video_url }) => ({
-      id,
-      language,
-      title,
-      body_markdown,
-      image_url,
-      video_url,
-    })), 200);
+    return c.json(
+      rows.map(({ id, language, title, body_markdown, image_url, video_url }) => ({
+        id,
+        language,
+        title,
+        body_markdown,
+        image_url,
+        video_url,
+      })),
+      200,
+    );
   },
 );
 
@@ -146,7 +154,9 @@ for (const which of ["image", "video"] as const) {
       method: "post",
       path: `/{id}/${which}`,
       tags,
-      summary: `Attach ${which === "image" ? "an image (png, jpg)" : "a video (mp4, webm)"} (multipart field ${which})`,
+      summary: `Attach ${
+        which === "image" ? "an image (png, jpg)" : "a video (mp4, webm)"
+      } (multipart field ${which})`,
       request: { params: idParams },
       responses: {
         200: json(versionSchema, "Saved"),
@@ -220,7 +230,12 @@ app.openapi(
     const rows = await help.listHelpComments(c.var.sql, item.id);
     const visible = user.role === "super_administrator" ? rows : rows.filter((r) => r.user_id === user.id);
     return c.json(
-      visible.map((r) => ({ id: r.id, text: r.text, author: r.author, created_at: r.created_at.toISOString() })),
+      visible.map((r) => ({
+        id: r.id,
+        text: r.text,
+        author: r.author,
+        created_at: r.created_at.toISOString(),
+      })),
       200,
     );
   },

@@ -1,0 +1,46 @@
+import { useEffect, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import { MESSAGE_LIST_REFRESH_MS } from "../lib/constants.ts";
+import { api } from "../lib/ui/http.ts";
+
+interface Props {
+  [key: string]: unknown;
+}
+
+/** The unread-messages count of the top bar (statistics/messages_not_read), refreshed while visible. */
+function UnreadBadge(_props: Props) {
+  const { t } = useT();
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    const load = async () => {
+      if (document.visibilityState !== "visible") return;
+      const res = await api<number>("GET", "/api/v1/statistics/messages_not_read");
+      if (res.ok && typeof res.data === "number") setCount(res.data);
+    };
+    load();
+    const timer = setInterval(load, MESSAGE_LIST_REFRESH_MS);
+    document.addEventListener("visibilitychange", load);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", load);
+    };
+  }, []);
+  const label = count ? t("admin.unread", { count }) : t("admin.unread_none");
+  return (
+    <a class="topbar-icon" href="/interactions" title={label}>
+      <span class="sr-only">{label}</span>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path
+          d="M4 5h16v11H8l-4 4V5z"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2"
+          stroke-linejoin="round"
+        />
+      </svg>
+      {count ? <span class="topbar-badge" aria-hidden="true">{count > 99 ? "99+" : count}</span> : null}
+    </a>
+  );
+}
+
+export default island("UnreadBadge", UnreadBadge, { ns: ["admin"] });

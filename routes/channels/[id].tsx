@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../framework/env.ts";
+import { requirePage, staffOf } from "../../framework/auth.ts";
+import { renderPage } from "../../framework/render.tsx";
+import { ChannelPage } from "../../components/channels/ChannelPage.tsx";
+import { loadChannelPage } from "../../lib/channel_pages.ts";
+import { AppError } from "../../lib/errors.ts";
+
+/** GET /channels/{id}: the channel detail; `?edit` opens edit mode (spec §2). */
+export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
+  const user = staffOf(c);
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const data = await loadChannelPage(c.var.sql, user, id, c.var.deps.now?.() ?? new Date());
+  const notice = c.req.query("saved") ? "saved" : c.req.query("image_failed") ? "image_failed" : null;
+  const superAdmin = user.role === "super_administrator";
+  return renderPage(
+    c,
+    <ChannelPage
+      user={user}
+      data={data}
+      edit={c.req.query("edit") !== undefined}
+      notice={notice}
+      menu={superAdmin ? "channel" : "settings"}
+      active={superAdmin ? "channels" : "settings"}
+    />,
+    { title: data.channel!.label, css: ["admin.css", "channels.css"] },
+  );
+});

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../framework/env.ts";
+import { requirePage, staffOf } from "../../framework/auth.ts";
+import { renderPage } from "../../framework/render.tsx";
+import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
+import { ChannelTable } from "../../components/channels/ChannelTable.tsx";
+import { listChannelsWithCounts } from "../../db/channels.ts";
+
+/** GET /channels: every channel with its counts (super administrator); others go to their channel. */
+export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
+  const user = staffOf(c);
+  if (user.role !== "super_administrator") {
+    return c.redirect(
+      user.channel_id && user.role === "administrator" ? `/channels/${user.channel_id}` : "/interactions",
+    );
+  }
+  const t = c.var.t;
+  const rows = await listChannelsWithCounts(c.var.sql);
+  return renderPage(
+    c,
+    <AdminLayout
+      user={user}
+      menu="channel"
+      active="channels"
+      heading={t("channels.list_title")}
+      actions={<a class="btn btn-primary" href="/channels/new">{t("admin.create_media")}</a>}
+    >
+      <ChannelTable rows={rows} />
+    </AdminLayout>,
+    { title: t("channels.list_title"), css: ["admin.css", "channels.css"] },
+  );
+});
