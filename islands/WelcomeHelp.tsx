@@ -45,7 +45,7 @@ function WelcomeHelp(_props: Props) {
   useEffect(() => {
     (async () => {
       const res = await api<HelpItem>("GET", "/api/v1/help_item/welcome");
-      if (!res.ok) return;
+      if (!res.ok || !res.data) return;
       setItem(res.data);
       if (!res.data.seen) {
         open(res.data);
@@ -94,6 +94,7 @@ function WelcomeHelp(_props: Props) {
             </div>
             {item.image_url && <img class="help-media" src={item.image_url} alt="" />}
             {item.video_url && <video class="help-media" src={item.video_url} controls preload="metadata" />}
+            {/* deno-lint-ignore react-no-danger -- the server renders the markdown and sanitises it (lib/markdown.ts) */}
             <div class="help-text" dangerouslySetInnerHTML={{ __html: item.html }} />
             <section class="help-comments" aria-labelledby="help-comments-title">
               <h3 id="help-comments-title">{t("help.comments")}</h3>

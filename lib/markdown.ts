@@ -10,7 +10,7 @@ export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string;
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "del"],
-    allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "title"] },
+    allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "title"] },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["http", "https"] },
     allowProtocolRelative: false,

@@ -65,6 +65,16 @@ function menuEntries(
   return menus[menu];
 }
 
+/** The create button of the top bar; on a phone only its "+" shows (the label stays for screen readers). */
+function CreateButton({ href, label }: { href: string; label: string }) {
+  return (
+    <a class="btn btn-accent btn-sm topbar-create" href={href} title={label}>
+      <span class="topbar-plus" aria-hidden="true">+</span>
+      <span class="topbar-create-label">{label}</span>
+    </a>
+  );
+}
+
 export interface AdminLayoutProps {
   user: StaffUser;
   /** Which side menu, and which entry of it is current. */
@@ -111,9 +121,9 @@ export function AdminLayout(props: AdminLayoutProps) {
         <div class="topbar-actions">
           {props.user.channel_id !== null && <UnreadBadge />}
           {adminMode
-            ? <a class="btn btn-accent btn-sm" href="/channels/new">{t("admin.create_media")}</a>
+            ? <CreateButton href="/channels/new" label={t("admin.create_media")} />
             : can(props.user, "create-interaction")
-            ? <a class="btn btn-accent btn-sm" href="/interactions/create">{t("admin.create_interaction")}</a>
+            ? <CreateButton href="/interactions/create" label={t("admin.create_interaction")} />
             : null}
           <a class="avatar" href={`/users/${props.user.id}`} title={t("admin.my_profile")}>
             {props.user.image_url ? <img src={props.user.image_url} alt="" /> : <span>{initials}</span>}

@@ -23,7 +23,7 @@ export function ChannelTable({ rows }: { rows: Row[] }) {
         <caption class="sr-only">{t("channels.list_title")}</caption>
         <thead>
           <tr>
-            <th scope="col">{t("channels.col_id")}</th>
+            <th scope="col" class="hide-sm">{t("channels.col_id")}</th>
             <th scope="col">{t("channels.col_media")}</th>
             <th scope="col" class="hide-sm">{t("channels.type")}</th>
             <th scope="col">{t("channels.status")}</th>
@@ -34,7 +34,7 @@ export function ChannelTable({ rows }: { rows: Row[] }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>
-              <td class="muted">{r.id}</td>
+              <td class="muted hide-sm">{r.id}</td>
               <td>
                 <a class="channel-cell" href={`/channels/${r.id}`}>
                   <span class="channel-logo" aria-hidden="true">

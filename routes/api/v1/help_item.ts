@@ -40,13 +40,18 @@ app.openapi(
     path: "/welcome",
     tags,
     summary: "The welcome help item in the caller's language, and whether the caller has seen it",
-    responses: { 200: json(itemSchema, "The item"), ...staffErrors },
+    responses: {
+      200: json(itemSchema, "The item"),
+      204: { description: "No welcome item yet" },
+      ...staffErrors,
+    },
   }),
   async (c) => {
     const user = staffOf(c);
     const item = await help.getHelpItemFor(c.var.sql, WELCOME, c.var.lang);
-    if (!item) throw new AppError(404, "not_found");
     c.header("Cache-Control", "no-store");
+    // None written yet: nothing to show (not an error the browser would log).
+    if (!item) return c.body(null, 204);
     return c.json({
       id: item.id,
       key: item.key,
