@@ -6,7 +6,9 @@ import { seedDemo } from "../db/seed.ts";
 
 try {
   const config = loadConfig(Deno.env.toObject());
-  if (!config.DEMO_PASSWORD) throw new ConfigError("Invalid configuration:\n  DEMO_PASSWORD: required to seed");
+  if (!config.DEMO_PASSWORD) {
+    throw new ConfigError("Invalid configuration:\n  DEMO_PASSWORD: required to seed");
+  }
   const db = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,

@@ -54,3 +54,49 @@ Deno.test("foundation - health, errors, redirects and the QR page", async (t) =>
     await ctx.close();
   }
 });
+
+Deno.test("foundation - languages: query, Accept-Language, technical keys, fr fallback", async (t) => {
+  const ctx = await testApp();
+  try {
+    const title = async (query: string, headers: Record<string, string> = {}) => {
+      const html = await (await ctx.request(`/qr-code?qrData=x${query}`, { headers })).text();
+      return html.match(/<h1>(.*?)<\/h1>/)?.[1];
+    };
+    await t.step("query lang", async () => assert.equal(await title("&lang=pt"), "Código QR"));
+    await t.step(
+      "Accept-Language",
+      async () => assert.equal(await title("", { "accept-language": "pl,en;q=0.5" }), "Kod QR"),
+    );
+    await t.step(
+      "fallback fr",
+      async () => assert.equal(await title("", { "accept-language": "de" }), "QR code"),
+    );
+    await t.step(
+      "technical shows keys",
+      async () => assert.equal(await title("&lang=technical"), "qr.title"),
+    );
+    await t.step("errors in the caller's language", async () => {
+      const res = await ctx.request("/api/v1/none", { headers: { "accept-language": "es" } });
+      assert.equal((await res.json()).message, "No encontrado.");
+    });
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("foundation - static files are cached and built bundles immutable", async () => {
+  const ctx = await testApp();
+  try {
+    const css = await ctx.request("/static/css/base.css?v=abc");
+    assert.equal(css.status, 200);
+    assert.match(css.headers.get("content-type")!, /text\/css/);
+    assert.match(css.headers.get("cache-control")!, /immutable/);
+    await css.body?.cancel();
+    const missing = await ctx.request("/static/nothing.js");
+    assert.equal(missing.status, 404);
+    assert.match(missing.headers.get("content-type")!, /application\/json/);
+    await missing.body?.cancel();
+  } finally {
+    await ctx.close();
+  }
+});

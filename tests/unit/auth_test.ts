@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+import { SignJWT } from "jose";
+import { hashToken, randomToken, signToken, verifyToken } from "../../lib/auth.ts";
+import { hashPassword, verifyPassword } from "../../lib/password.ts";
+
+const secret = new TextEncoder().encode("unit-secret-unit-secret-unit-secret-00");
+
+Deno.test("tokens - audience, tampering and expiry are checked", async () => {
+  const staff = await signToken(secret, 7, "staff");
+  assert.equal(await verifyToken(secret, staff, "staff"), 7);
+  assert.equal(await verifyToken(secret, staff, "visitor"), null);
+  const tampered = staff.slice(0, -3) + (staff.endsWith("AAA") ? "BBB" : "AAA");
+  assert.equal(await verifyToken(secret, tampered, "staff"), null);
+  const other = new TextEncoder().encode("another-secret-another-secret-0000000");
+  assert.equal(await verifyToken(other, staff, "staff"), null);
+  const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("7").setAudience(
+    "staff",
+  )
+    .setIssuer("interaction-manager").setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(secret);
+  assert.equal(await verifyToken(secret, expired, "staff"), null);
+});
+
+Deno.test("opaque tokens - random, stored as their hash", async () => {
+  const a = await randomToken(), b = await randomToken();
+  assert.notEqual(a.token, b.token);
+  assert.equal(a.hash, await hashToken(a.token));
+  assert.match(a.hash, /^[0-9a-f]{64}$/);
+});
+
+Deno.test("passwords - argon2id hashes verify only the right password", async () => {
+  const hash = await hashPassword("Correct-Horse-9");
+  assert.match(hash, /^\$argon2id\$/);
+  assert.ok(await verifyPassword("Correct-Horse-9", hash));
+  assert.ok(!(await verifyPassword("wrong", hash)));
+  assert.ok(!(await verifyPassword("x", "not a hash")));
+});

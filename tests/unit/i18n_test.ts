@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { createTranslator, resolveLanguage } from "../../lib/i18n.ts";
+
+Deno.test("resolveLanguage - order: query, user setting, Accept-Language, then fr", async (t) => {
+  await t.step("query wins", () => {
+    assert.equal(resolveLanguage({ query: "pl", user: "en", acceptLanguage: "pt" }), "pl");
+  });
+  await t.step("user setting before the browser's", () => {
+    assert.equal(resolveLanguage({ user: "es", acceptLanguage: "pt" }), "es");
+  });
+  await t.step("Accept-Language by quality, regional tags reduced", () => {
+    assert.equal(resolveLanguage({ acceptLanguage: "de-DE,de;q=0.9,pt-BR;q=0.8,en;q=0.7" }), "pt");
+  });
+  await t.step("unknown everywhere falls back to fr", () => {
+    assert.equal(resolveLanguage({ query: "xx", acceptLanguage: "de,ja" }), "fr");
+    assert.equal(resolveLanguage({}), "fr");
+  });
+  await t.step("the technical pseudo-language only where allowed", () => {
+    assert.equal(resolveLanguage({ query: "technical", allowTechnical: true }), "technical");
+    assert.equal(resolveLanguage({ query: "technical", acceptLanguage: "en" }), "en");
+  });
+});
+
+Deno.test("createTranslator - falls back to fr, interpolates, shows keys in technical", () => {
+  const resources = {
+    fr: { a: { hi: "Bonjour {{name}}", only: "seulement fr" } },
+    en: { a: { hi: "Hello {{name}}" } },
+  };
+  const en = createTranslator(resources, "en");
+  assert.equal(en("a.hi", { name: "Ana" }), "Hello Ana");
+  assert.equal(en("a.only"), "seulement fr");
+  assert.equal(createTranslator(resources, "technical")("a.hi"), "a.hi");
+});
