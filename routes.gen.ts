@@ -16,7 +16,8 @@ import $11 from "./routes/media.ts";
 import $12 from "./routes/qr-code.tsx";
 import $13 from "./routes/settings.tsx";
 
-export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [];
+export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
+];
 
 // deno-lint-ignore no-explicit-any -- each route file has its own typed schema
 export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [

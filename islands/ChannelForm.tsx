@@ -18,6 +18,8 @@ type Draft = ReturnType<typeof newChannelDefaults> & { ftp_password: string; ftp
 interface Props {
   channel: ChannelView | null;
   isSuperAdmin: boolean;
+  /** False for staff without channel-settings: the form only shows the values. */
+  canEdit: boolean;
   parents: { id: number; label: string }[];
   edit: boolean;
   notice: "saved" | "image_failed" | null;
@@ -44,7 +46,7 @@ function ChannelForm(props: Props) {
   const [form, setForm] = useState<Draft>(draftOf(props.channel));
   const [logo, setLogo] = useState<ImageChoice>(logoOf(props.channel));
   const [bgUpload, setBgUpload] = useState<ImageChoice>(uploadOf(props.channel));
-  const [editing, setEditing] = useState(props.edit || !props.channel);
+  const [editing, setEditing] = useState(props.canEdit && (props.edit || !props.channel));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const isNew = !saved;
@@ -150,7 +152,7 @@ function ChannelForm(props: Props) {
   return (
     <form class="channel-form" onSubmit={save} noValidate>
       <div class="form-toolbar">
-        {!isNew && (
+        {!isNew && props.canEdit && (
           <button
             type="button"
             class="btn btn-secondary"

@@ -77,7 +77,7 @@ function HelpItemEditor(props: Props) {
           <button
             key={l}
             type="button"
-            class={`tab${l === current ? " is-current" : ""}`}
+            class={`tab${l === current ? " is-current" : ""}${versions[l] ? "" : " is-missing"}`}
             aria-pressed={l === current}
             onClick={() => choose(l)}
           >

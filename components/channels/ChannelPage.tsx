@@ -3,7 +3,7 @@ import { AdminLayout } from "../admin/AdminLayout.tsx";
 import ChannelForm from "../../islands/ChannelForm.tsx";
 import { Monetisation } from "./Monetisation.tsx";
 import type { ChannelPageData } from "../../lib/channel_pages.ts";
-import type { StaffUser } from "../../lib/permissions.ts";
+import { can, type StaffUser } from "../../lib/permissions.ts";
 import { channelPublicState } from "../../lib/channels.ts";
 
 /** The channel detail page: the form, then monetisation eligibility for a saved channel. */
@@ -52,6 +52,7 @@ export function ChannelPage(props: {
       <ChannelForm
         channel={channel}
         isSuperAdmin={superAdmin}
+        canEdit={can(props.user, "channel-settings")}
         parents={props.data.parents}
         edit={props.edit}
         notice={props.notice}

@@ -59,6 +59,24 @@ browserTest(
     await shot("help-1280");
     await page.keyboard.press("Escape");
 
+    // the super administrator writes the welcome item in Portuguese
+    await page.getByRole("link", { name: "Edit the help" }).click();
+    await page.waitForSelector('[data-island="HelpItemEditor"] form');
+    await page.getByRole("button", { name: "Portuguese" }).click();
+    await page.getByLabel("Title").fill("Bem-vindo!");
+    await page.getByLabel("Text", { exact: true }).fill("# Olá\n\nCrie a sua primeira **interação**.");
+    await Promise.all([
+      page.waitForResponse((r) =>
+        r.request().method() === "PUT" && r.url().endsWith("/api/v1/help_item/welcome/pt")
+      ),
+      page.getByRole("button", { name: "Save" }).click(),
+    ]);
+    const [pt] = await server.sql`select title from help_items where key = 'welcome' and language = 'pt'`;
+    assert.equal(pt.title, "Bem-vindo!");
+    await shot("help-items-1280");
+    await axe(page, "/help-items");
+    await page.goto(`${baseUrl}/channels`);
+
     // create a TV channel with a logo and a stock background
     await page.getByRole("link", { name: "Create a media" }).first().click();
     await page.waitForURL(/\/channels\/new/);
