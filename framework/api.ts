@@ -37,16 +37,38 @@ export const staffErrors = {
   404: json(errorSchema, "Not found"),
 };
 
-/** The multipart form of an upload, refusing more than `maxBytes` of file (413) and non-forms (400). */
+/**
+ * The multipart form of an upload, refusing more than `maxBytes` of file (413, also for a chunked body
+ * without Content-Length, counted while reading) and anything that is not a form (400).
+ */
 export async function readUploadForm(
-  req: { header(name: string): string | undefined; formData(): Promise<FormData> | FormData },
+  req: { header(name: string): string | undefined; raw: Request; formData(): Promise<FormData> | FormData },
   maxBytes: number,
 ): Promise<FormData> {
-  if (Number(req.header("content-length") ?? 0) > maxBytes + 64 * 1024) {
-    throw new AppError(413, "file_too_large", { mb: Math.round(maxBytes / 1024 / 1024) });
+  const limit = maxBytes + 64 * 1024;
+  const tooLarge = () => new AppError(413, "file_too_large", { mb: Math.round(maxBytes / 1024 / 1024) });
+  if (Number(req.header("content-length") ?? 0) > limit) throw tooLarge();
+  if (req.raw.bodyUsed || req.raw.body?.locked) {
+    // A validator already parsed the form (Hono caches it).
+    try {
+      return await req.formData();
+    } catch {
+      throw new AppError(400, "file_missing");
+    }
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.raw.body) {
+    for await (const chunk of req.raw.body) {
+      size += chunk.length;
+      if (size > limit) throw tooLarge();
+      chunks.push(chunk);
+    }
   }
   try {
-    return await req.formData();
+    const body = new Blob(chunks as BlobPart[]);
+    const type = req.header("content-type") ?? "";
+    return await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
     throw new AppError(400, "file_missing");
   }

@@ -332,6 +332,14 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
         });
         assert.equal(tooBig.status, 413);
         assert.equal((await jsonOf(tooBig)).code, "file_too_large");
+        const chunked = await ctx.request(`/api/v1/channels/${created}/logo`, {
+          token: admin,
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+          body: new Blob([big, new Uint8Array(100 * 1024)]).stream(),
+        });
+        assert.equal(chunked.status, 413);
+        assert.equal((await jsonOf(chunked)).code, "file_too_large");
         const video = new Uint8Array([
           0,
           0,
