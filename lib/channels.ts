@@ -216,3 +216,29 @@ export function channelView(row: ChannelRow) {
   };
 }
 export type ChannelView = ReturnType<typeof channelView>;
+
+/**
+ * The channel as the public widget may see it (widget §3 Channel): no FTP settings, no customisation
+ * internals, with its public state (closed / demo).
+ */
+export function publicChannelView(row: ChannelRow) {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    label: row.label,
+    type: row.type,
+    status: row.status,
+    logo_url: row.logo_url,
+    primary_color: row.primary_color,
+    widget_primary_color: row.widget_primary_color,
+    background_url: row.background_url ?? stockBackgroundUrl(row.background_preset),
+    header_url: row.header_url,
+    gamification: row.gamification,
+    my_space_enabled: row.my_space_enabled,
+    sharing_enabled: row.sharing_enabled,
+    show_product_logo: row.show_product_logo,
+    segment_customisation: row.segment_customisation,
+    ...Object.fromEntries(AVAILABLE_FLAGS.map((f) => [f, row[f]])) as Record<AvailableFlag, boolean>,
+    public_state: channelPublicState(row),
+  };
+}

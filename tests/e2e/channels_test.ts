@@ -178,7 +178,13 @@ browserTest(
     await page.waitForSelector('[data-island="ChannelForm"] form');
     await shot("detail-375");
     await axe(page, "/channels/1 at 375");
-    await page.getByRole("button", { name: "Help" }).click({ force: true }).catch(() => {});
+    // the help item reopens from the phone menu and closes with Escape
+    await page.locator(".topbar-menu").click();
+    await page.getByRole("button", { name: "Help" }).click();
+    await page.locator("dialog.help-modal[open]").waitFor();
+    await shot("help-375");
+    await page.keyboard.press("Escape");
+    await page.locator("dialog.help-modal").waitFor({ state: "hidden" });
     await loginAs(page, server, baseUrl, "manager");
     await page.goto(`${baseUrl}/settings?lang=en`);
     await closeWelcome(page);

@@ -7,6 +7,7 @@ import {
   monetisationSince,
   newChannelDefaults,
   parentCreatesCycle,
+  publicChannelView,
   stockBackgroundNumber,
 } from "../../lib/channels.ts";
 import { channelCreateSchema, channelFieldsSchema, customisationSchema } from "../../lib/channel_schema.ts";
@@ -189,4 +190,22 @@ Deno.test("upload - type from content, size limit, ranges", async (t) => {
     assert.equal(contentTypeOfKey("a/b.MP3"), "audio/mpeg");
     assert.equal(contentTypeOfKey("a/b.bin"), "application/octet-stream");
   });
+});
+
+Deno.test("channels - the public view carries no FTP settings and says the public state", () => {
+  const row = {
+    id: 7,
+    label: "Neo",
+    status: "closed",
+    background_url: null,
+    background_preset: 2,
+    ftp_host: "ftp.example",
+    ftp_password_enc: "v1.a.b",
+    interaction_available_voice: true,
+  } as unknown as Parameters<typeof publicChannelView>[0];
+  const view = publicChannelView(row);
+  assert.equal(view.background_url, "/static/backgrounds/bg-2.jpg");
+  assert.equal(view.public_state.interactionsAvailable, false);
+  assert.equal(view.interaction_available_voice, true);
+  assert.equal(JSON.stringify(view).includes("ftp"), false);
 });
