@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
+import { enforceRateLimit } from "../../lib/rate_limit.ts";
 
 Deno.test("foundation - health, errors, redirects and the QR page", async (t) => {
   const ctx = await testApp();
@@ -96,6 +97,25 @@ Deno.test("foundation - static files are cached and built bundles immutable", as
     assert.equal(missing.status, 404);
     assert.match(missing.headers.get("content-type")!, /application\/json/);
     await missing.body?.cancel();
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("enforceRateLimit - counts per key in the database and answers 429 past the limit", async () => {
+  const ctx = await testApp();
+  try {
+    const now = new Date("2026-01-01T10:00:00Z");
+    const limit = { max: 2, windowSeconds: 60 };
+    await enforceRateLimit(ctx.sql, ["t:a"], limit, now);
+    await enforceRateLimit(ctx.sql, ["t:a"], limit, now);
+    await assert.rejects(
+      () => enforceRateLimit(ctx.sql, ["t:a"], limit, now),
+      (e: { status?: number; code?: string }) => e.status === 429 && e.code === "rate_limited",
+    );
+    // another key, or the next window, starts again
+    await enforceRateLimit(ctx.sql, ["t:b"], limit, now);
+    await enforceRateLimit(ctx.sql, ["t:a"], limit, new Date("2026-01-01T10:01:00Z"));
   } finally {
     await ctx.close();
   }

@@ -1,0 +1,32 @@
+// Field rules shared by the back office (back-office §5) and the widget (visitor-widget §5).
+// Pure: used by the API on the server and by the islands in the browser.
+import { MIN_PASSWORD_LENGTH_VISITOR } from "./constants.ts";
+
+/** The simple {email} pattern of both specs: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Phone (both specs §5): optional +, three digits, optional separator, three digits, optional separator, 3 to 7 digits. */
+export const PHONE_PATTERN = /^\+?\d{3}[\s.-]?\d{3}[\s.-]?\d{3,7}$/;
+
+/** Staff password (back-office §5): 8 to 30 characters with an uppercase letter, a digit and a special character. */
+export const STAFF_PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,30}$/;
+
+/** True for a well-formed e-mail address. */
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/** True for a phone number of the spec's pattern. */
+export function isPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value.trim());
+}
+
+/** True for a staff password of the back-office rule. */
+export function isStaffPassword(value: string): boolean {
+  return STAFF_PASSWORD_PATTERN.test(value);
+}
+
+/** True for a visitor password (widget §5: at least 8 characters). */
+export function isVisitorPassword(value: string): boolean {
+  return value.length >= MIN_PASSWORD_LENGTH_VISITOR;
+}
