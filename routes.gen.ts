@@ -4,17 +4,19 @@ import type { AppEnv } from "./framework/env.ts";
 import $0 from "./routes/api/docs.tsx";
 import $1 from "./routes/api/v1/channels.ts";
 import $2 from "./routes/api/v1/help_item.ts";
-import $3 from "./routes/api/v1/statistics.ts";
-import $4 from "./routes/channels/new.tsx";
-import $5 from "./routes/channels/[id].tsx";
-import $6 from "./routes/channels/index.tsx";
-import $7 from "./routes/customisation.tsx";
-import $8 from "./routes/healthz.ts";
-import $9 from "./routes/help-items.tsx";
-import $10 from "./routes/home.tsx";
-import $11 from "./routes/media.ts";
-import $12 from "./routes/qr-code.tsx";
-import $13 from "./routes/settings.tsx";
+import $3 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $4 from "./routes/api/v1/statistics.ts";
+import $5 from "./routes/channels/new.tsx";
+import $6 from "./routes/channels/[id].tsx";
+import $7 from "./routes/channels/index.tsx";
+import $8 from "./routes/customisation.tsx";
+import $9 from "./routes/healthz.ts";
+import $10 from "./routes/help-items.tsx";
+import $11 from "./routes/home.tsx";
+import $12 from "./routes/media.ts";
+import $13 from "./routes/qr-code.tsx";
+import $14 from "./routes/settings.tsx";
+import $15 from "./routes/widgets/channel/[channelId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -24,15 +26,17 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/docs", app: $0 },
   { path: "/api/v1/channels", app: $1 },
   { path: "/api/v1/help_item", app: $2 },
-  { path: "/api/v1/statistics", app: $3 },
-  { path: "/channels/new", app: $4 },
-  { path: "/channels/:id", app: $5 },
-  { path: "/channels", app: $6 },
-  { path: "/customisation", app: $7 },
-  { path: "/healthz", app: $8 },
-  { path: "/help-items", app: $9 },
-  { path: "/home", app: $10 },
-  { path: "/media", app: $11 },
-  { path: "/qr-code", app: $12 },
-  { path: "/settings", app: $13 },
+  { path: "/api/v1/permanent/all/:channelId", app: $3 },
+  { path: "/api/v1/statistics", app: $4 },
+  { path: "/channels/new", app: $5 },
+  { path: "/channels/:id", app: $6 },
+  { path: "/channels", app: $7 },
+  { path: "/customisation", app: $8 },
+  { path: "/healthz", app: $9 },
+  { path: "/help-items", app: $10 },
+  { path: "/home", app: $11 },
+  { path: "/media", app: $12 },
+  { path: "/qr-code", app: $13 },
+  { path: "/settings", app: $14 },
+  { path: "/widgets/channel/:channelId", app: $15 },
 ];
