@@ -14,9 +14,10 @@ import $9 from "./routes/healthz.ts";
 import $10 from "./routes/help-items.tsx";
 import $11 from "./routes/home.tsx";
 import $12 from "./routes/media.ts";
-import $13 from "./routes/qr-code.tsx";
-import $14 from "./routes/settings.tsx";
-import $15 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $13 from "./routes/oembed.ts";
+import $14 from "./routes/qr-code.tsx";
+import $15 from "./routes/settings.tsx";
+import $16 from "./routes/widgets/channel/[channelId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -36,7 +37,8 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/help-items", app: $10 },
   { path: "/home", app: $11 },
   { path: "/media", app: $12 },
-  { path: "/qr-code", app: $13 },
-  { path: "/settings", app: $14 },
-  { path: "/widgets/channel/:channelId", app: $15 },
+  { path: "/oembed", app: $13 },
+  { path: "/qr-code", app: $14 },
+  { path: "/settings", app: $15 },
+  { path: "/widgets/channel/:channelId", app: $16 },
 ];

@@ -38,3 +38,31 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
     { viewport },
   );
 }
+
+browserTest(
+  "channel widget - an embedding page sizes the iframe to the widget through postMessage",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    const { embedCode } = await import("../../lib/embed.ts");
+    const snippet = embedCode(baseUrl, `/widgets/channel/${radio.id}/?lang=en`, {
+      title: "Radio",
+      height: 240,
+    });
+    // the station's page: a real server of another origin holding the snippet
+    const station = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+      () =>
+        new Response(`<!doctype html><h1>Station</h1>${snippet}`, {
+          headers: { "content-type": "text/html" },
+        }),
+    );
+    await page.goto(`http://localhost:${station.addr.port}/`);
+    await page.waitForFunction(() => {
+      const frame = document.querySelector("iframe[data-im-widget]") as HTMLIFrameElement | null;
+      return frame && parseInt(frame.style.height || "0") > 400;
+    });
+    await shot("embedded-1280");
+    await station.shutdown();
+    assert.deepEqual(consoleErrors, []);
+  },
+);

@@ -6,6 +6,8 @@ import ChannelCarousel from "../../../../islands/ChannelCarousel.tsx";
 import { permanentSegments, publicChannel } from "../../../../lib/channel_widget.ts";
 import { widgetQuery, widgetStyle } from "../../../../lib/widget_query.ts";
 import { AppError } from "../../../../lib/errors.ts";
+import { publicUrl } from "../../../../lib/config.ts";
+import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 
 /** GET /widgets/channel/{channelId}/: the listener widget of a channel (visitor-widget §2). */
 export default new Hono<AppEnv>().get("/", async (c) => {
@@ -55,6 +57,13 @@ export default new Hono<AppEnv>().get("/", async (c) => {
       title: view.label,
       css: ["channel-widget.css"],
       htmlStyle: widgetStyle(view.widget_primary_color, query),
+      head: (
+        <WidgetHead
+          base={publicUrl(c.var.deps.config)}
+          path={`/widgets/channel/${channelId}/`}
+          title={view.label}
+        />
+      ),
     },
   );
 });
