@@ -1,14 +1,12 @@
 // Station sites include this once beside the widget iframe: it sizes each widget iframe to its content.
-(function () {
-  var origin = new URL(document.currentScript ? document.currentScript.src : location.href).origin;
-  window.addEventListener("message", function (event) {
-    var data = event.data;
+(() => {
+  const origin = new URL(document.currentScript ? document.currentScript.src : location.href).origin;
+  globalThis.addEventListener("message", (event) => {
+    const data = event.data;
     if (event.origin !== origin || !data || data.type !== "im:height") return;
-    var frames = document.querySelectorAll("iframe[data-im-widget]");
-    for (var i = 0; i < frames.length; i++) {
-      if (frames[i].contentWindow === event.source) {
-        var height = Math.max(200, Math.min(4000, Number(data.height) || 0));
-        frames[i].style.height = height + "px";
+    for (const frame of document.querySelectorAll("iframe[data-im-widget]")) {
+      if (frame.contentWindow === event.source) {
+        frame.style.height = `${Math.max(200, Math.min(4000, Number(data.height) || 0))}px`;
       }
     }
   });
