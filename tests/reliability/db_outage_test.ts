@@ -3,13 +3,13 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { PG_BIN, startPostgres } from "./_postgres.ts";
+import { PG_BIN, startPostgres } from "../_postgres.ts";
 
 /** A request that must settle: an answer within 15 s, else the test fails as a hang. */
-async function settled(p: Promise<Response>): Promise<Response> {
+async function settled(p: Promise<Response>, what: string): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<never>((_, reject) =>
-    timer = setTimeout(() => reject(new Error("request hung")), 15_000)
+    timer = setTimeout(() => reject(new Error(`request hung: ${what}`)), 15_000)
   );
   try {
     return await Promise.race([p, hang]);
@@ -36,7 +36,9 @@ Deno.test({
       const seen = new Map<number, number>();
       while (Date.now() < outageEnds) {
         const answers = await Promise.all(
-          paths.map((path) => settled(ctx.request(path, { headers: { "accept-language": "en" } }))),
+          paths.map((path) =>
+            settled(ctx.request(path, { headers: { "accept-language": "en" } }), `outage ${path}`)
+          ),
         );
         for (const res of answers) {
           seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
@@ -50,7 +52,7 @@ Deno.test({
         await new Promise((r) => setTimeout(r, 200));
       }
       assert.ok((seen.get(503) ?? 0) >= 4, "the API was exercised during the outage");
-      const health = await settled(ctx.request("/healthz"));
+      const health = await settled(ctx.request("/healthz"), "healthz");
       assert.equal(health.status, 503);
       const why = await health.json();
       assert.equal(why.status, "unavailable");
@@ -59,7 +61,7 @@ Deno.test({
       await pg.start();
       let resumed = false;
       for (let i = 0; i < 60 && !resumed; i++) {
-        const res = await settled(ctx.request(paths[0]));
+        const res = await settled(ctx.request(paths[0]), `resume ${i}`);
         await res.body?.cancel();
         resumed = res.status === 200;
         if (!resumed) await new Promise((r) => setTimeout(r, 500));

@@ -1,4 +1,4 @@
-// A throw-away PostgreSQL server for reliability tests, which stop and start it at will.
+// A throw-away PostgreSQL server of our own, for reliability tests (which stop and start it) and benchmarks.
 // initdb and pg_ctl refuse to run as root: as root they run as the `postgres` system user.
 
 export const PG_BIN = (() => {
@@ -13,7 +13,9 @@ export const PG_BIN = (() => {
 })();
 
 if (!PG_BIN) {
-  console.warn("\n!!! RELIABILITY TESTS SKIPPED: no PostgreSQL server under /usr/lib/postgresql !!!\n");
+  console.warn(
+    "\n!!! TESTS NEEDING THEIR OWN POSTGRESQL SKIPPED: no PostgreSQL server under /usr/lib/postgresql !!!\n",
+  );
 }
 
 const isRoot = Deno.uid() === 0;
@@ -39,7 +41,7 @@ export interface PgServer {
 }
 
 /** initdb in a temp dir, then start on a free loopback port (durability off: test data). */
-export async function startPostgres(): Promise<PgServer> {
+export async function startPostgres(settings: { maxConnections?: number } = {}): Promise<PgServer> {
   const dir = await Deno.makeTempDir({ dir: "/tmp", prefix: "im-reliability-pg-" });
   if (isRoot) await new Deno.Command("chown", { args: ["postgres:postgres", dir] }).output();
   await run(`${PG_BIN}/initdb`, [
@@ -56,7 +58,9 @@ export async function startPostgres(): Promise<PgServer> {
   const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off`;
+  const options =
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off` +
+    ` -c max_connections=${settings.maxConnections ?? 100}`;
   const start = () =>
     run(`${PG_BIN}/pg_ctl`, ["-D", `${dir}/data`, "-l", `${dir}/log`, "-w", "start", "-o", options]);
   const stop = () => run(`${PG_BIN}/pg_ctl`, ["-D", `${dir}/data`, "-m", "fast", "-w", "stop"]);
