@@ -19,6 +19,16 @@ export async function startBoss(sql: Sql, options: { schedule?: boolean } = {}):
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values: unknown[] = []) => {
+        // pg-boss sends its schema changes as one "BEGIN; …; COMMIT" script: on a pool, postgres.js
+        // only allows that on a reserved connection, and several statements need the simple protocol.
+        if (/^\s*begin\b/i.test(text) && values.length === 0) {
+          const connection = await sql.reserve();
+          try {
+            return { rows: await connection.unsafe(text).simple() };
+          } finally {
+            connection.release();
+          }
+        }
         const rows = await sql.unsafe(text, values.map((v) => v === undefined ? null : v) as never[]);
         return { rows };
       },

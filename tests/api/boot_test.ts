@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { boot } from "../../framework/boot.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { createApp } from "../../main.ts";
+import { PG_BIN, startPostgres } from "../_postgres.ts";
 
 // The start path itself, on the embedded database: demo data once, kept across restarts.
 Deno.test({
@@ -30,6 +31,46 @@ Deno.test({
       assert.equal(res.status, 200);
       await second.stop();
     } finally {
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  },
+});
+
+// The start path on a PostgreSQL server: the pool, pg-boss's own schema (a BEGIN … COMMIT script,
+// which a pool only accepts on a reserved connection) and a job round trip.
+Deno.test({
+  name: "boot - on a PostgreSQL server the jobs start and a job runs",
+  ignore: !PG_BIN,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const pg = await startPostgres();
+    const dataDir = await Deno.makeTempDir({ prefix: "im-boot-pg-" });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "off",
+      APP_ENV: "test",
+      DATABASE_URL: pg.url,
+    });
+    try {
+      const booted = await boot(config, { seed: true, worker: false });
+      try {
+        assert.equal(booted.seeded, true);
+        assert.equal((await createApp(booted.deps).request("/healthz")).status, 200);
+        await booted.boss.createQueue("boot-test");
+        const done = new Promise<unknown>((resolve) => {
+          booted.boss.work<{ n: number }>("boot-test", { pollingIntervalSeconds: 0.5 }, ([job]) => {
+            resolve(job.data.n);
+            return Promise.resolve();
+          });
+        });
+        await booted.boss.send("boot-test", { n: 42 });
+        assert.equal(await done, 42);
+      } finally {
+        await booted.stop();
+      }
+    } finally {
+      await pg.destroy();
       await Deno.remove(dataDir, { recursive: true });
     }
   },
