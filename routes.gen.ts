@@ -2,19 +2,28 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./framework/env.ts";
 import $0 from "./routes/api/docs.tsx";
-import $1 from "./routes/api/v1/channels.ts";
-import $2 from "./routes/api/v1/help_item.ts";
-import $3 from "./routes/api/v1/statistics.ts";
-import $4 from "./routes/channels/new.tsx";
-import $5 from "./routes/channels/[id].tsx";
-import $6 from "./routes/channels/index.tsx";
-import $7 from "./routes/customisation.tsx";
-import $8 from "./routes/healthz.ts";
-import $9 from "./routes/help-items.tsx";
-import $10 from "./routes/home.tsx";
-import $11 from "./routes/media.ts";
-import $12 from "./routes/qr-code.tsx";
-import $13 from "./routes/settings.tsx";
+import $1 from "./routes/api/v1/app_users/email.ts";
+import $2 from "./routes/api/v1/app_users/forgot_password.ts";
+import $3 from "./routes/api/v1/app_users/login.ts";
+import $4 from "./routes/api/v1/app_users/me.ts";
+import $5 from "./routes/api/v1/app_users/nickname.ts";
+import $6 from "./routes/api/v1/app_users/reset_password.ts";
+import $7 from "./routes/api/v1/app_users/index.ts";
+import $8 from "./routes/api/v1/channels.ts";
+import $9 from "./routes/api/v1/help_item.ts";
+import $10 from "./routes/api/v1/ranking/user.ts";
+import $11 from "./routes/api/v1/ranking/index.ts";
+import $12 from "./routes/api/v1/statistics.ts";
+import $13 from "./routes/channels/new.tsx";
+import $14 from "./routes/channels/[id].tsx";
+import $15 from "./routes/channels/index.tsx";
+import $16 from "./routes/customisation.tsx";
+import $17 from "./routes/healthz.ts";
+import $18 from "./routes/help-items.tsx";
+import $19 from "./routes/home.tsx";
+import $20 from "./routes/media.ts";
+import $21 from "./routes/qr-code.tsx";
+import $22 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -22,17 +31,26 @@ export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[]
 // deno-lint-ignore no-explicit-any -- each route file has its own typed schema
 export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/docs", app: $0 },
-  { path: "/api/v1/channels", app: $1 },
-  { path: "/api/v1/help_item", app: $2 },
-  { path: "/api/v1/statistics", app: $3 },
-  { path: "/channels/new", app: $4 },
-  { path: "/channels/:id", app: $5 },
-  { path: "/channels", app: $6 },
-  { path: "/customisation", app: $7 },
-  { path: "/healthz", app: $8 },
-  { path: "/help-items", app: $9 },
-  { path: "/home", app: $10 },
-  { path: "/media", app: $11 },
-  { path: "/qr-code", app: $12 },
-  { path: "/settings", app: $13 },
+  { path: "/api/v1/app_users/email", app: $1 },
+  { path: "/api/v1/app_users/forgot_password", app: $2 },
+  { path: "/api/v1/app_users/login", app: $3 },
+  { path: "/api/v1/app_users/me", app: $4 },
+  { path: "/api/v1/app_users/nickname", app: $5 },
+  { path: "/api/v1/app_users/reset_password", app: $6 },
+  { path: "/api/v1/app_users", app: $7 },
+  { path: "/api/v1/channels", app: $8 },
+  { path: "/api/v1/help_item", app: $9 },
+  { path: "/api/v1/ranking/user", app: $10 },
+  { path: "/api/v1/ranking", app: $11 },
+  { path: "/api/v1/statistics", app: $12 },
+  { path: "/channels/new", app: $13 },
+  { path: "/channels/:id", app: $14 },
+  { path: "/channels", app: $15 },
+  { path: "/customisation", app: $16 },
+  { path: "/healthz", app: $17 },
+  { path: "/help-items", app: $18 },
+  { path: "/home", app: $19 },
+  { path: "/media", app: $20 },
+  { path: "/qr-code", app: $21 },
+  { path: "/settings", app: $22 },
 ];
