@@ -25,7 +25,10 @@ function AccountResetForm({ token }: Props) {
     setErrors(next);
     if (next.password || next.confirm) return;
     setSaving(true);
-    const res = await api<{ message?: string }>("POST", "/api/v1/app_users/reset_password", { token, password });
+    const res = await api<{ message?: string }>("POST", "/api/v1/app_users/reset_password", {
+      token,
+      password,
+    });
     setSaving(false);
     if (res.ok) setDone(res.data?.message ?? t("account.reset_done"));
     else if (res.status === 0) setErrors({ form: t("account.network_error") });

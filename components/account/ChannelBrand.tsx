@@ -2,7 +2,9 @@
 export function ChannelBrand({ label, logoUrl }: { label: string; logoUrl: string | null }) {
   return (
     <div class="account-brand">
-      {logoUrl ? <img src={logoUrl} alt={label} class="account-logo" /> : <p class="account-channel">{label}</p>}
+      {logoUrl
+        ? <img src={logoUrl} alt={label} class="account-logo" />
+        : <p class="account-channel">{label}</p>}
     </div>
   );
 }

@@ -17,9 +17,12 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const t = c.var.t;
   const token = c.req.param("token") ?? "";
   const channelId = Number(c.req.query("channel_id"));
-  const channel = Number.isSafeInteger(channelId) && channelId > 0 ? await getChannel(c.var.sql, channelId) : null;
+  const channel = Number.isSafeInteger(channelId) && channelId > 0
+    ? await getChannel(c.var.sql, channelId)
+    : null;
   const color = channel && COLOR.test(channel.widget_primary_color) ? channel.widget_primary_color : null;
-  const valid = token.length <= 200 && await isResetTokenValid(c.var.sql, token, c.var.deps.now?.() ?? new Date());
+  const valid = token.length <= 200 &&
+    await isResetTokenValid(c.var.sql, token, c.var.deps.now?.() ?? new Date());
   c.header("Cache-Control", "no-store");
   const title = valid ? t("account.reset_title") : t("account.reset_invalid_title");
   return renderPage(
