@@ -34,6 +34,14 @@ export async function findRegisteredByEmail(sql: Sql, email: string): Promise<Ap
   return row ?? null;
 }
 
+/** The latest anonymous app user of a device with that pseudonym (without case), or null. */
+export async function findAnonymous(sql: Sql, udid: string, nickname: string): Promise<AppUserRow | null> {
+  const [row] = await sql<AppUserRow[]>`select ${sql(COLUMNS)} from app_users
+    where is_anonymous and udid = ${udid} and lower(nickname) = lower(${nickname})
+    order by id desc limit 1`;
+  return row ?? null;
+}
+
 /** True when a registered app user other than `exceptId` has this email. */
 export async function isEmailTaken(
   sql: Sql,

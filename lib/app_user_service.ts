@@ -57,14 +57,15 @@ function checkLanguage(language: string | null | undefined): string {
 
 /**
  * Creates an app user and signs its visitor token. Anonymous: a pseudonym only (never an email,
- * password or phone; not checked against registered nicknames). Full: email, password of 8+
- * characters, a free nickname, optional phone of the §5 pattern.
+ * password or phone; not checked against registered nicknames), and the same device sending the same
+ * pseudonym again gets its existing anonymous user back (`created` false). Full: email, password of
+ * 8+ characters, a free nickname, optional phone of the §5 pattern.
  */
 export async function register(
   sql: Sql,
   secret: Uint8Array,
   input: RegistrationInput,
-): Promise<{ user: AppUserRow; access_token: string }> {
+): Promise<{ user: AppUserRow; access_token: string; created: boolean }> {
   const language = checkLanguage(input.language);
   if (input.channel_id != null && !(await getChannel(sql, input.channel_id))) {
     throw fieldError("channel_id", "channel_unknown");
@@ -72,7 +73,12 @@ export async function register(
   const common = { language, channel_id: input.channel_id ?? null, udid: input.udid?.trim() || null };
   let values: Record<string, unknown>;
   if (input.is_anonymous) {
-    values = { ...common, is_anonymous: true, nickname: checkNickname(input.nickname) };
+    const nickname = checkNickname(input.nickname);
+    const known = common.udid ? await db.findAnonymous(sql, common.udid, nickname) : null;
+    if (known) {
+      return { user: known, access_token: await signToken(secret, known.id, "visitor"), created: false };
+    }
+    values = { ...common, is_anonymous: true, nickname };
   } else {
     const email = checkEmail(input.email);
     const password = checkPassword(input.password);
@@ -90,7 +96,7 @@ export async function register(
     };
   }
   const user = await db.insertAppUser(sql, values).catch(takenError);
-  return { user, access_token: await signToken(secret, user.id, "visitor") };
+  return { user, access_token: await signToken(secret, user.id, "visitor"), created: true };
 }
 
 let dummyHash: Promise<string> | null = null;

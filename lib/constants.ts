@@ -114,5 +114,10 @@ export const VISITOR_FORGOT_LIMITS = {
   ip: { max: 10, windowSeconds: 3600 },
   email: { max: 3, windowSeconds: 3600 },
 } as const;
-export const VISITOR_REGISTER_LIMIT = { max: 20, windowSeconds: 3600 } as const; // per address
+// per address and hour; anonymous sends register each time (the widget keeps no anonymous user), and
+// a venue's wifi puts many visitors behind one address
+export const VISITOR_REGISTER_LIMITS = {
+  full: { max: 30, windowSeconds: 3600 },
+  anonymous: { max: 300, windowSeconds: 3600 },
+} as const;
 export const VISITOR_AVAILABILITY_LIMIT = { max: 120, windowSeconds: 60 } as const; // per address

@@ -126,6 +126,32 @@ Deno.test("app users API - registration, availability and login", async (t) => {
       },
     );
 
+    await t.step(
+      "anonymous: the same device and pseudonym get the same user back (200), a new pseudonym a new one",
+      async () => {
+        const first = await call(ctx, "/api/v1/app_users", {
+          method: "POST",
+          json: { is_anonymous: true, nickname: "Echo", udid: "device-echo" },
+        });
+        assert.equal(first.status, 201);
+        const a = await jsonOf(first);
+        const again = await call(ctx, "/api/v1/app_users", {
+          method: "POST",
+          json: { is_anonymous: true, nickname: "ECHO", udid: "device-echo" },
+        });
+        assert.equal(again.status, 200);
+        const b = await jsonOf(again);
+        assert.equal(b.id, a.id);
+        assert.ok(b.access_token);
+        const other = await call(ctx, "/api/v1/app_users", {
+          method: "POST",
+          json: { is_anonymous: true, nickname: "Echo2", udid: "device-echo" },
+        });
+        assert.equal(other.status, 201);
+        assert.notEqual((await jsonOf(other)).id, a.id);
+      },
+    );
+
     await t.step("email availability: OK as text when free, 409 when taken, 400 when malformed", async () => {
       const free = await call(ctx, "/api/v1/app_users/email/someone.else%40example.com");
       assert.equal(free.status, 200);
@@ -224,19 +250,24 @@ Deno.test("app users API - registration, availability and login", async (t) => {
       await expectError(sprayed, 429, "rate_limited");
     });
 
-    await t.step("register: rate-limited per address (20 per hour)", async () => {
-      for (let i = 0; i < 20; i++) {
-        const res = await call(ctx, "/api/v1/app_users", {
-          method: "POST",
-          json: { is_anonymous: true, nickname: `Burst${i}` },
-        }, "10.3.0.1");
-        assert.equal(res.status, 201);
+    await t.step("register: rate-limited per address (30 full, 300 anonymous per hour)", async () => {
+      for (let i = 0; i < 30; i++) {
+        const res = await call(
+          ctx,
+          "/api/v1/app_users",
+          { method: "POST", json: { email: "bad" } },
+          "10.3.0.1",
+        );
+        assert.equal(res.status, 400);
       }
-      const blocked = await call(ctx, "/api/v1/app_users", {
-        method: "POST",
-        json: { is_anonymous: true, nickname: "Burst" },
-      }, "10.3.0.1");
+      const blocked = await call(ctx, "/api/v1/app_users", { method: "POST", json: FULL }, "10.3.0.1");
       await expectError(blocked, 429, "rate_limited");
+      // anonymous sends have their own, larger budget
+      const anonymous = await call(ctx, "/api/v1/app_users", {
+        method: "POST",
+        json: { is_anonymous: true, nickname: "StillOk" },
+      }, "10.3.0.1");
+      assert.equal(anonymous.status, 201);
     });
 
     await t.step("tokens: staff and visitor tokens are not interchangeable", async () => {

@@ -10,7 +10,7 @@ import {
   sessionSchema,
 } from "../../../../lib/app_user_schema.ts";
 import * as accounts from "../../../../lib/app_user_service.ts";
-import { AVATAR_MAX_BYTES, VISITOR_REGISTER_LIMIT } from "../../../../lib/constants.ts";
+import { AVATAR_MAX_BYTES, VISITOR_REGISTER_LIMITS } from "../../../../lib/constants.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { appUserHistory } from "../../../../lib/my_space.ts";
 import { paginationHeaders } from "../../../../lib/paging.ts";
@@ -34,19 +34,19 @@ app.openapi(
     request: body(registerSchema),
     responses: {
       201: json(sessionSchema, "The user and its access_token"),
+      200: json(sessionSchema, "Anonymous: the existing user of the same device and pseudonym, a new token"),
       ...visitorErrors,
       409: json(errorSchema, "email_taken or nickname_taken"),
       429: json(errorSchema, "Too many registrations from this address"),
     },
   }),
   async (c) => {
-    await enforceRateLimit(c.var.sql, [`visitor-register:ip:${clientAddress(c)}`], VISITOR_REGISTER_LIMIT);
-    const { user, access_token } = await accounts.register(
-      c.var.sql,
-      c.var.deps.jwtSecret,
-      c.req.valid("json"),
-    );
-    return c.json(sessionBody(user, access_token), 201);
+    const input = c.req.valid("json");
+    const kind = input.is_anonymous ? "anonymous" : "full";
+    const key = `visitor-register-${kind}:ip:${clientAddress(c)}`;
+    await enforceRateLimit(c.var.sql, [key], VISITOR_REGISTER_LIMITS[kind]);
+    const { user, access_token, created } = await accounts.register(c.var.sql, c.var.deps.jwtSecret, input);
+    return c.json(sessionBody(user, access_token), created ? 201 : 200);
   },
 );
 
