@@ -81,7 +81,7 @@ export async function appUserHistory(
 export async function appUserPoints(sql: Sql, appUserId: number, channelId: number | null) {
   await requireChannel(sql, channelId);
   const user = await getAppUser(sql, appUserId);
-  if (!user) throw new AppError(404, "not_found");
+  if (!user) throw new AppError(401, "unauthorized"); // the token outlived its user
   const points = channelId === null ? user.points : await pointsInChannel(sql, appUserId, channelId);
   return {
     user_id: user.id,

@@ -282,6 +282,44 @@ Deno.test("app users API - registration, availability and login", async (t) => {
       const forged = await signToken(ctx.deps.jwtSecret, staff.id, "visitor");
       const res = await call(ctx, "/api/v1/channels", { token: forged });
       assert.equal(res.status, 401);
+      // a token that outlived its user: 401 everywhere
+      const gone = await call(ctx, "/api/v1/app_users", {
+        method: "POST",
+        json: { email: "gone@example.com", password: "password-1", nickname: "Gone" },
+      });
+      const { id, access_token } = await jsonOf(gone);
+      await ctx.sql`delete from app_users where id = ${id}`;
+      await expectError(
+        await call(ctx, "/api/v1/app_users/me", { token: access_token }),
+        401,
+        "unauthorized",
+      );
+      await expectError(
+        await call(ctx, `/api/v1/app_users/${id}`, {
+          method: "PUT",
+          json: { city: "x" },
+          token: access_token,
+        }),
+        401,
+        "unauthorized",
+      );
+      await expectError(
+        await call(ctx, "/api/v1/ranking/user", { token: access_token }),
+        401,
+        "unauthorized",
+      );
+      // a tampered token is no token
+      await expectError(
+        await call(ctx, "/api/v1/app_users/me", { token: token.slice(0, -2) + "xx" }),
+        401,
+        "unauthorized",
+      );
+    });
+
+    await t.step("the API reference page renders with the visitor paths", async () => {
+      const res = await call(ctx, "/api/docs");
+      assert.equal(res.status, 200);
+      assert.match(await res.text(), /app_users/);
     });
 
     await t.step("the OpenAPI document lists the visitor paths", async () => {
