@@ -24,21 +24,26 @@ export async function pointsInChannel(sql: Sql, appUserId: number, channelId: nu
  */
 export async function listRanking(sql: Sql, channelId: number | null, limit: number): Promise<RankingRow[]> {
   if (channelId === null) {
+    // The top rows first (an index walk that stops at the limit), then their ranks: within a prefix of
+    // the order, a rank only depends on the rows before it.
     return await sql<RankingRow[]>`
-      select rank() over (order by points desc)::int as rank, id as user_id, nickname as name, avatar_url, points
-      from app_users where not is_anonymous and points > 0
-      order by points desc, id limit ${limit}`;
+      select rank() over (order by points desc)::int as rank, user_id, name, avatar_url, points from (
+        select id as user_id, nickname as name, avatar_url, points
+        from app_users where not is_anonymous and points > 0
+        order by points desc, id limit ${limit}
+      ) top order by points desc, user_id`;
   }
   return await sql<RankingRow[]>`
     with totals as (
       select app_user_id, sum(points)::int as points from points_ledger
       where channel_id = ${channelId} group by app_user_id
     )
-    select rank() over (order by t.points desc)::int as rank, u.id as user_id, u.nickname as name,
-      u.avatar_url, t.points
-    from totals t join app_users u on u.id = t.app_user_id
-    where not u.is_anonymous and t.points > 0
-    order by t.points desc, u.id limit ${limit}`;
+    select rank() over (order by points desc)::int as rank, user_id, name, avatar_url, points from (
+      select u.id as user_id, u.nickname as name, u.avatar_url, t.points
+      from totals t join app_users u on u.id = t.app_user_id
+      where not u.is_anonymous and t.points > 0
+      order by t.points desc, u.id limit ${limit}
+    ) top order by points desc, user_id`;
 }
 
 /** The rank of a total among registered app users: 1 + how many have strictly more points. */
