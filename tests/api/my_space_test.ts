@@ -455,6 +455,18 @@ Deno.test("my space API - messages, points and ranking", async (t) => {
         );
       },
     );
+
+    await t.step("ranking: equal totals share a rank, the next rank skips (1, 1, 3)", async () => {
+      const two = await ctx.sql<{ id: number }[]>`select id from app_users where not is_anonymous
+        and id <> ${author.id} order by points desc limit 2`;
+      await ctx.sql`update app_users set points = 5000 where id = any(${two.map((r) => r.id)})`;
+      const rows = await jsonOf(await call(ctx, "/api/v1/ranking"));
+      assert.deepEqual(rows.slice(0, 3).map((r: { rank: number }) => r.rank), [1, 1, 3]);
+      assert.deepEqual(
+        rows.slice(0, 2).map((r: { user_id: number }) => r.user_id),
+        two.map((r) => r.id).sort((a, b) => a - b),
+      );
+    });
   } finally {
     await ctx.close();
   }
