@@ -11,7 +11,7 @@ export const registerSchema = z.object({
   phone: text(40),
   language: text(10),
   is_anonymous: z.boolean().optional(),
-  channel_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  channel_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   udid: text(100),
 });
 
@@ -22,7 +22,7 @@ export const loginSchema = z.object({
 
 export const forgotSchema = z.object({
   email: z.string().max(320),
-  channel_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  channel_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
 });
 
 export const resetSchema = z.object({

@@ -152,12 +152,17 @@ export async function forgotPassword(
   const link = `${deps.baseUrl}/account/reset/${token}?${query}`;
   const t = deps.translate(user.language);
   const name = user.nickname ?? user.first_name ?? "";
-  await deps.mailer.send({
-    to: user.email,
-    subject: t("account.reset_mail_subject"),
-    text: t("account.reset_mail_text", { name, link }),
-    html: t("account.reset_mail_html", { name: escapeHtml(name), link }),
-  });
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      subject: t("account.reset_mail_subject"),
+      text: t("account.reset_mail_text", { name, link }),
+      html: t("account.reset_mail_html", { name: escapeHtml(name), link }),
+    });
+  } catch (error) {
+    // An error answer would tell that the account exists: log it, answer as usual.
+    console.error("forgot password mail failed:", error);
+  }
 }
 
 function escapeHtml(text: string): string {

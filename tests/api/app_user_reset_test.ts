@@ -157,6 +157,28 @@ Deno.test("app users API - forgot password and the reset page", async (t) => {
       now = new Date();
     });
 
+    await t.step(
+      "forgot: a mail server failure still answers 202 (it would reveal the account)",
+      async () => {
+        const mailer = ctx.deps.mailer;
+        const errors: unknown[] = [];
+        const log = console.error;
+        console.error = (...args: unknown[]) => errors.push(args);
+        ctx.deps.mailer = { send: () => Promise.reject(new Error("smtp down")) };
+        try {
+          const res = await call(ctx, "/api/v1/app_users/forgot_password", {
+            method: "POST",
+            json: { email: LISTENER.email },
+          });
+          assert.equal(res.status, 202);
+          assert.equal(errors.length, 1);
+        } finally {
+          ctx.deps.mailer = mailer;
+          console.error = log;
+        }
+      },
+    );
+
     await t.step("forgot: a malformed email is a 400; 3 per email per hour, then 429", async () => {
       const bad = await call(ctx, "/api/v1/app_users/forgot_password", {
         method: "POST",

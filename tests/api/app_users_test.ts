@@ -62,6 +62,8 @@ Deno.test("app users API - registration, availability and login", async (t) => {
         [{ nickname: "bad\u0001name" }, 400, "nickname_invalid"],
         [{ language: "de" }, 400, "language_invalid"],
         [{ channel_id: 999999 }, 400, "channel_unknown"],
+        [{ channel_id: "abc" }, 400, "validation"],
+        [{ channel_id: -1 }, 400, "validation"],
         [{ email: "NEW.LISTENER@example.com", nickname: "Other1" }, 409, "email_taken"],
         [{ email: "other@example.com", nickname: "newlistener" }, 409, "nickname_taken"],
       ];
@@ -86,6 +88,18 @@ Deno.test("app users API - registration, availability and login", async (t) => {
       const body = await jsonOf(res);
       assert.equal(body.phone, null);
       assert.equal(body.language, "fr");
+      const [{ id: channelId }] = await ctx.sql`insert into channels (label) values ('Other') returning id`;
+      const withChannel = await call(ctx, "/api/v1/app_users", {
+        method: "POST",
+        json: {
+          email: "chan@example.com",
+          password: "12345678",
+          nickname: "Chan",
+          channel_id: String(channelId),
+        },
+      });
+      assert.equal(withChannel.status, 201);
+      assert.equal((await jsonOf(withChannel)).channel_id, channelId);
       const bad = await call(ctx, "/api/v1/app_users", {
         method: "POST",
         json: { ...FULL, is_anonymous: "yes" },
