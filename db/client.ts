@@ -39,6 +39,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...clientOptions,
       max: options.poolMax ?? 10,
       idle_timeout: 30,
+      // Fail fast while the server is away, so requests get a 503 instead of queueing: postgres.js
+      // otherwise backs off up to 20 s between reconnects and 30 s per connection attempt.
+      connect_timeout: 5,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     }) as unknown as Sql;
     return { sql, embedded: false, close: () => sql.end({ timeout: 5 }) };
   }

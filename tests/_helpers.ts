@@ -42,13 +42,13 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
-/** A fresh migrated database that is removed on close. */
-export async function testDatabase(): Promise<Database> {
-  if (SERVER_URL) {
+/** A fresh migrated database that is removed on close (on `serverUrl`, DATABASE_URL, or PGlite). */
+export async function testDatabase(serverUrl = SERVER_URL): Promise<Database> {
+  if (serverUrl) {
     const name = `t_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
-    const url = new URL(SERVER_URL);
+    const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const db = await openDatabase({ url: url.toString(), poolMax: 5 });
     await migrate(db.sql);
@@ -87,9 +87,9 @@ export interface TestApp {
 
 /** The app on a fresh database; `jobs` starts pg-boss with the worker in process. */
 export async function testApp(
-  options: { jobs?: boolean; env?: Record<string, string> } = {},
+  options: { jobs?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const db = await testDatabase();
+  const db = await testDatabase(options.databaseUrl);
   const config = loadConfig({
     APP_ENV: "test",
     LOG_REQUESTS: "off",

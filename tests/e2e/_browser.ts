@@ -1,5 +1,7 @@
 // Browser tests: a real server on a free port over a fresh seeded database, driven by Playwright in
 // Debian's Chromium. Without /usr/bin/chromium the tests are reported as ignored, loudly.
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { seedDemo } from "../../db/seed.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
@@ -84,4 +86,20 @@ export function browserTest(
       }
     },
   });
+}
+
+/**
+ * Fails on serious or critical axe-core violations of the page (legacy mode: the page of
+ * browserTest() has its own context, where axe cannot open its helper page).
+ */
+export async function assertAccessible(page: Page, where: string, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const result = await builder.analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    [],
+    `axe violations on ${where}`,
+  );
 }

@@ -9,6 +9,7 @@ import {
   customisationSchema,
 } from "../../../lib/channel_schema.ts";
 import * as service from "../../../lib/channel_service.ts";
+import { publicChannel } from "../../../lib/channel_widget.ts";
 import { AppError } from "../../../lib/errors.ts";
 import {
   channelActivitySince,
@@ -31,6 +32,28 @@ const imageErrors = {
 };
 
 const app = apiApp();
+
+// Public first: the widget reads its channel without a session (registered before the staff guard).
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/mobile/{id}",
+    tags,
+    summary: "A channel as the public widget sees it",
+    request: { params: idParams },
+    responses: {
+      200: json(channelSchema, "The public channel"),
+      400: staffErrors[400],
+      404: staffErrors[404],
+    },
+  }),
+  async (c) => {
+    const { view } = await publicChannel(c.var.sql, c.req.valid("param").id);
+    c.header("Cache-Control", "public, max-age=15");
+    return c.json(view, 200);
+  },
+);
+
 app.use("*", requireStaff());
 
 app.openapi(

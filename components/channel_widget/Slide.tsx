@@ -1,0 +1,34 @@
+import { useT } from "../../framework/island.tsx";
+
+/** What a carousel slide shows of a permanent interaction. */
+export interface SlideSegment {
+  id: number;
+  type: string;
+  title: string;
+  text: string | null;
+  background_url: string | null;
+  background_kind: string | null;
+}
+
+/** One permanent interaction of the carousel, with its Participate button (a link that works without script). */
+export function Slide(props: { segment: SlideSegment; href: string; position: string }) {
+  const { t } = useT();
+  const s = props.segment;
+  return (
+    <article class="cw-slide" aria-roledescription={t("channel_widget.slide")} aria-label={props.position}>
+      <div class="cw-slide-media" aria-hidden="true">
+        {s.background_url && s.background_kind === "video"
+          ? <video src={s.background_url} muted loop playsInline autoPlay />
+          : s.background_url
+          ? <img src={s.background_url} alt="" loading="lazy" />
+          : null}
+      </div>
+      <div class="cw-slide-body">
+        <span class="cw-type">{t(`channel_widget.types.${s.type}`)}</span>
+        <h2 class="cw-title">{s.title}</h2>
+        {s.text && <p class="cw-text">{s.text}</p>}
+        <a class="cw-participate" href={props.href}>{t("channel_widget.participate")}</a>
+      </div>
+    </article>
+  );
+}

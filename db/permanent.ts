@@ -1,0 +1,22 @@
+import type { Sql } from "postgres";
+import type { SegmentForWidget } from "../lib/segment_view.ts";
+
+/**
+ * The permanent segments of a channel that the public may see (ready or published), newest start
+ * first, with their choices; `openAt` keeps only those started by then and not ended.
+ */
+export async function listPermanentSegments(
+  sql: Sql,
+  channelId: number,
+  openAt: Date | null,
+): Promise<(SegmentForWidget & { choices: { id: number; label: string }[] })[]> {
+  return await sql<(SegmentForWidget & { choices: { id: number; label: string }[] })[]>`
+    select s.*, coalesce((
+      select json_agg(json_build_object('id', c.id, 'label', c.label) order by c.position)
+      from segment_choices c where c.segment_id = s.id), '[]') as choices
+    from segments s
+    where s.channel_id = ${channelId} and s.to_mode = 'permanent' and s.status in ('ready', 'published')
+      and (${openAt}::timestamptz is null
+        or ((s.start_date is null or s.start_date <= ${openAt}) and (s.end_date is null or s.end_date > ${openAt})))
+    order by s.start_date desc nulls last, s.id desc`;
+}

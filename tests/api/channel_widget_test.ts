@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { testApp } from "../_helpers.ts";
+import { seedDemo } from "../../db/seed.ts";
+
+Deno.test("channel widget - public channel, permanent interactions and the home page", async (t) => {
+  const ctx = await testApp();
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
+      r.id
+    );
+    const permanent = await ctx.sql<{ id: number; title: string }[]>`
+      select id, title from segments where channel_id = ${radio} and to_mode = 'permanent'
+        and status in ('ready', 'published') and (start_date is null or start_date <= now())
+      order by start_date desc nulls last, id desc`;
+    assert.ok(permanent.length >= 2, "the demo radio has several permanent interactions");
+
+    await t.step("channels/mobile/{id} is public and hides staff fields", async () => {
+      const res = await ctx.request(`/api/v1/channels/mobile/${radio}`);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /application\/json/);
+      const body = await res.json();
+      assert.equal(body.label, "Radio Horizon");
+      assert.equal(body.status, "active");
+      assert.equal(body.my_space_enabled, true);
+      for (const hidden of ["ftp_host", "ftp_password_enc", "ftp_user", "customisation"]) {
+        assert.ok(!(hidden in body), hidden);
+      }
+      assert.equal((await ctx.request(`/api/v1/channels/mobile/999999`)).status, 404);
+      assert.equal((await ctx.request(`/api/v1/channels/mobile/abc`)).status, 400);
+      // the staff routes stay guarded
+      assert.equal((await ctx.request(`/api/v1/channels/${radio}`)).status, 401);
+    });
+
+    await t.step("permanent/all lists the open permanent interactions, newest first", async () => {
+      const res = await ctx.request(`/api/v1/permanent/all/${radio}?active_only=true`);
+      assert.equal(res.status, 200);
+      const list = await res.json();
+      assert.deepEqual(list.map((s: { id: number }) => s.id), permanent.map((s) => s.id));
+      const one = list[0];
+      assert.ok(one.permanent);
+      assert.ok("choices" in one && "customisation" in one);
+      assert.ok(!("created_by" in one) && !("requires_approval" in one) && !("correct_choice_id" in one));
+      const only = await (await ctx.request(`/api/v1/permanent/all/${radio}?interaction_id=${one.id}`))
+        .json();
+      assert.deepEqual(only.map((s: { id: number }) => s.id), [one.id]);
+      assert.equal((await ctx.request(`/api/v1/permanent/all/${radio}?active_only=maybe`)).status, 400);
+      assert.equal((await ctx.request(`/api/v1/permanent/all/0`)).status, 400);
+    });
+
+    await t.step("another channel's interactions never appear", async () => {
+      const list = await (await ctx.request(`/api/v1/permanent/all/${tv}`)).json();
+      const radioIds = new Set(permanent.map((s) => s.id));
+      assert.ok(
+        list.every((s: { id: number; channel_id: number }) => s.channel_id === tv && !radioIds.has(s.id)),
+      );
+    });
+
+    await t.step("the home page is server-rendered with the first slide and its button", async () => {
+      const res = await ctx.request(`/widgets/channel/${radio}/?ref=site-a`, {
+        headers: { "accept-language": "en" },
+      });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /text\/html/);
+      const html = await res.text();
+      assert.match(html, /<title>Radio Horizon<\/title>/);
+      assert.ok(
+        html.includes(permanent[0].title.replace(/'/g, "&#39;")) || html.includes(permanent[0].title),
+      );
+      assert.match(html, new RegExp(`href="/widgets/${radio}/${permanent[0].id}/\\?ref=site-a"`));
+      assert.match(html, />Participate</);
+      assert.match(html, /class="cw-dot"/, "dots when more than one");
+      assert.match(html, /title="My space"/, "my-space avatar when my_space_enabled");
+      assert.match(html, /Powered by Interaction Manager/);
+    });
+
+    await t.step("a closed channel says the interactions are not available", async () => {
+      await ctx.sql`update channels set status = 'closed' where id = ${radio}`;
+      const html =
+        await (await ctx.request(`/widgets/channel/${radio}/`, { headers: { "accept-language": "en" } }))
+          .text();
+      assert.match(html, /Interactions with this radio are not currently available\./);
+      assert.doesNotMatch(html, /class="cw-slide"/);
+      assert.deepEqual(await (await ctx.request(`/api/v1/permanent/all/${radio}`)).json(), []);
+    });
+
+    await t.step("a demo channel is marked; my space hidden when disabled", async () => {
+      await ctx.sql`update channels set status = 'demo', my_space_enabled = false where id = ${radio}`;
+      const html =
+        await (await ctx.request(`/widgets/channel/${radio}/`, { headers: { "accept-language": "en" } }))
+          .text();
+      assert.match(html, /class="cw-demo">Demo</);
+      assert.doesNotMatch(html, /title="My space"/);
+    });
+
+    await t.step("from_perm=2 with no permanent interaction shows the overlay", async () => {
+      await ctx
+        .sql`update segments set status = 'archived' where channel_id = ${radio} and to_mode = 'permanent'`;
+      const html = await (await ctx.request(`/widgets/channel/${radio}/?from_perm=2`, {
+        headers: { "accept-language": "en" },
+      })).text();
+      assert.match(html, /Sorry this interaction is no longer available/);
+      assert.match(html, /Interactions with this radio are not currently available\./);
+    });
+
+    await t.step("an unknown channel is a 404 page, a bad id too", async () => {
+      assert.equal((await ctx.request(`/widgets/channel/999999/`)).status, 404);
+      assert.equal((await ctx.request(`/widgets/channel/x/`)).status, 404);
+    });
+  } finally {
+    await ctx.close();
+  }
+});

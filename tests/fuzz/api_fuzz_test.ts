@@ -1,0 +1,201 @@
+// Hostile input against every route of the OpenAPI document: generated path ids, queries, bodies and
+// tokens. Whatever arrives: no 5xx, the JSON error shape, no stack, no other channel's rows, and the
+// database unchanged by every rejected request.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { testApp } from "../_helpers.ts";
+import { seedDemo } from "../../db/seed.ts";
+import { signToken } from "../../lib/auth.ts";
+
+const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 25);
+const MARK = "ZZTVONLY"; // written into the other channel's rows; never in an answer to channel A's staff
+
+interface Operation {
+  method: string;
+  path: string;
+  params: { name: string; in: string }[];
+  json: boolean;
+  staffOnly: boolean;
+}
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 50 }),
+  fc.constantFrom(
+    "<script>alert(1)</script>",
+    "'; drop table users; --",
+    "1 or 1=1",
+    "\u0000",
+    "../../etc/passwd",
+    "%00%ff",
+    "🎙️🎧",
+    "x".repeat(100_000),
+    "null",
+    "",
+  ),
+);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.constantFrom(-1, 0, 2 ** 31, 2 ** 53, Number.MAX_VALUE, 1e308, -0, 0.5),
+);
+const hostileValue = fc.oneof(
+  hostileString,
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(hostileString, hostileNumber), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 10 }), hostileString, { maxKeys: 4 }),
+);
+
+function operationsOf(doc: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const body = (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {};
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        params: (op.parameters as { name: string; in: string }[] | undefined) ?? [],
+        json: "application/json" in body,
+        staffOnly: "401" in ((op.responses as Record<string, unknown>) ?? {}),
+      });
+    }
+  }
+  return ops;
+}
+
+Deno.test("fuzz - every API route survives hostile input", async (t) => {
+  const ctx = await testApp();
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
+      r.id
+    );
+    await ctx.sql`update channels set label = label || ${" " + MARK} where id = ${tv}`;
+    await ctx.sql`update segments set title = left(title, 80) || ${" " + MARK} where channel_id = ${tv}`;
+    await ctx.sql`update messages set text = coalesce(text, '') || ${" " + MARK} where channel_id = ${tv}`;
+    const user = async (login: string) =>
+      (await ctx.sql<{ id: number }[]>`select id from users where login = ${login}`)[0].id;
+    const [visitor] = await ctx.sql<{ id: number }[]>`select id from app_users order by id limit 1`;
+    const secret = ctx.deps.jwtSecret;
+    const tokens = {
+      none: null,
+      garbage: "not.a.token",
+      visitor: await signToken(secret, visitor.id, "visitor"),
+      operator: await signToken(secret, await user("operator"), "staff"),
+      manager: await signToken(secret, await user("manager"), "staff"),
+      admin: await signToken(secret, await user("admin"), "staff"),
+    };
+    const channelA = new Set(["operator", "manager"]);
+    const tvIds = (await ctx.sql<{ id: number }[]>`
+      select id from segments where channel_id = ${tv} union select id from messages where channel_id = ${tv}
+      limit 20`).map((r) => r.id);
+    const idValue = fc.oneof(
+      { arbitrary: fc.constantFrom(radio, tv).map(String), weight: 3 },
+      { arbitrary: fc.constantFrom(...tvIds).map(String), weight: 2 },
+      fc.constantFrom(
+        "0",
+        "-1",
+        "9007199254740993",
+        "99999999999999999999",
+        "abc",
+        "1;drop",
+        "%00",
+        "1.5",
+        "fr",
+      ),
+      hostileString.map((s) => encodeURIComponent(s.slice(0, 200))),
+    );
+
+    const checksum = async () => {
+      const tables = await ctx.sql<{ name: string }[]>`
+        select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
+        order by table_name`;
+      const parts: string[] = [];
+      for (const { name } of tables) {
+        const [row] = await ctx.sql.unsafe(
+          `select count(*)::text || ':' || coalesce(sum(hashtext(t::text)::bigint), 0)::text as h from "${name}" t`,
+        );
+        parts.push(`${name}=${row.h}`);
+      }
+      return parts.join(",");
+    };
+    const writesSoFar = async () =>
+      Number((await ctx.sql`select txid_snapshot_xmax(txid_current_snapshot())::text as x`)[0].x);
+
+    const doc = await (await ctx.request("/api/openapi.json")).json();
+    const ops = operationsOf(doc);
+    assert.ok(ops.length >= 20, "the OpenAPI document lists the routes");
+    let baseline = await checksum();
+
+    for (const op of ops) {
+      await t.step(`${op.method} ${op.path}`, async () => {
+        const request = fc.record({
+          token: fc.constantFrom(...Object.keys(tokens) as (keyof typeof tokens)[]),
+          path: fc.tuple(...op.params.filter((p) => p.in === "path").map(() => idValue), fc.constant(0)),
+          query: fc.dictionary(
+            fc.constantFrom(...op.params.filter((p) => p.in === "query").map((p) => p.name), "page", "x"),
+            fc.oneof(
+              { arbitrary: fc.constantFrom("true", "false", "1", "2", "50", "all", "fr", "en"), weight: 3 },
+              hostileString.map((s) => s.slice(0, 500)),
+            ),
+            { maxKeys: 4 },
+          ),
+          body: fc.oneof(
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+            fc.dictionary(fc.string({ maxLength: 20 }), hostileValue, { maxKeys: 6 }).map((v) =>
+              JSON.stringify(v)
+            ),
+            fc.constantFrom("{", "[1,", "null", "\u0000", "<xml/>", ""),
+          ),
+          language: fc.constantFrom("fr", "en", "pt", "es", "pl", "xx", "*"),
+        });
+        await fc.assert(
+          fc.asyncProperty(request, async (req) => {
+            let i = 0;
+            const path = op.path.replace(/\{[^}]+\}/g, () => String(req.path[i++]));
+            const url = `${path}?${new URLSearchParams(req.query)}`;
+            const token = tokens[req.token];
+            const before = await writesSoFar();
+            const hasBody = op.method !== "GET" && op.method !== "HEAD";
+            const res = await ctx.request(url, {
+              method: op.method,
+              headers: {
+                "accept-language": req.language,
+                ...(hasBody
+                  ? { "content-type": op.json ? "application/json" : "multipart/form-data; boundary=x" }
+                  : {}),
+              },
+              body: hasBody ? req.body : undefined,
+              token: token ?? undefined,
+            });
+            const text = await res.text();
+            const where = `${op.method} ${url.slice(0, 200)} as ${req.token}: ${res.status} ${
+              text.slice(0, 300)
+            }`;
+            assert.ok(res.status < 500, where);
+            assert.doesNotMatch(text, /\n\s+at |Error: |node_modules/, `no stack: ${where}`);
+            if (res.status >= 400) {
+              assert.match(res.headers.get("content-type") ?? "", /application\/json/, where);
+              const body = JSON.parse(text);
+              assert.equal(typeof body.message, "string", where);
+              assert.equal(typeof body.code, "string", where);
+            }
+            if (op.staffOnly && channelA.has(req.token)) {
+              assert.ok(!text.includes(MARK), `other channel: ${where}`);
+            }
+            if (res.status >= 400 && (await writesSoFar()) !== before) {
+              assert.equal(await checksum(), baseline, `a rejected request changed the database: ${where}`);
+            } else if (res.status < 400) {
+              baseline = await checksum();
+            }
+          }),
+          { numRuns: RUNS },
+        );
+      });
+    }
+  } finally {
+    await ctx.close();
+  }
+});

@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { effectiveCustomisation, isOpen } from "../../lib/segment_view.ts";
+import { widgetQuery, widgetStyle } from "../../lib/widget_query.ts";
+
+const now = new Date("2026-05-01T12:00:00Z");
+const hour = 3600_000;
+
+Deno.test("isOpen - ready or published, started, not ended", async (t) => {
+  const base = { status: "published", start_date: new Date(now.getTime() - hour), end_date: null };
+  await t.step("permanent and started", () => assert.ok(isOpen(base, now)));
+  await t.step("ready counts too", () => assert.ok(isOpen({ ...base, status: "ready" }, now)));
+  await t.step("draft, archived, trash do not", () => {
+    for (const status of ["draft", "archived", "trash"]) assert.ok(!isOpen({ ...base, status }, now), status);
+  });
+  await t.step("not started yet", () => {
+    assert.ok(!isOpen({ ...base, start_date: new Date(now.getTime() + 1) }, now));
+  });
+  await t.step("ended, the end itself excluded", () => {
+    assert.ok(!isOpen({ ...base, end_date: now }, now));
+    assert.ok(isOpen({ ...base, end_date: new Date(now.getTime() + 1) }, now));
+  });
+});
+
+Deno.test("effectiveCustomisation - segment over channel over defaults", () => {
+  const c = effectiveCustomisation({ btn_1_color: "#111111", language: "en" }, {
+    btn_1_text_color: "#222222",
+  });
+  assert.equal(c.btn_1_color, "#111111");
+  assert.equal(c.btn_1_text_color, "#222222");
+  assert.equal(c.language, "en");
+  assert.equal(c.title_consent, "Consent Personal Data");
+  assert.equal(effectiveCustomisation(null, {}).language, "fr");
+});
+
+Deno.test("widgetQuery - reads the spec's parameters and drops malformed ones", () => {
+  const q = widgetQuery(
+    new URLSearchParams(
+      "width=380&height=9999&background=%23223344&ref=site-a&interaction_id=12&from_perm=2",
+    ),
+  );
+  assert.equal(q.width, 380);
+  assert.equal(q.height, null);
+  assert.equal(q.background, "#223344");
+  assert.equal(q.ref, "site-a");
+  assert.equal(q.interactionId, 12);
+  assert.equal(q.fromPerm, "2");
+  assert.equal(q.linkQuery, "?ref=site-a");
+  const bad = widgetQuery(new URLSearchParams("background=red;x:url(evil)&interaction_id=-3&width=abc"));
+  assert.equal(bad.background, null);
+  assert.equal(bad.interactionId, null);
+  assert.equal(bad.width, null);
+  assert.equal(
+    widgetStyle("#c48b9f", q),
+    "--cw-primary:#c48b9f;--cw-on-primary:#14161c;--cw-page:#223344;--cw-width:380px",
+  );
+  assert.equal(widgetStyle("nope;", bad), "--cw-primary:#c48b9f;--cw-on-primary:#14161c");
+  assert.match(widgetStyle("#1b2a4a", bad), /--cw-on-primary:#ffffff/, "white on a dark colour");
+});
