@@ -12,19 +12,22 @@ import $7 from "./routes/api/v1/app_users/reset_password.ts";
 import $8 from "./routes/api/v1/app_users/index.ts";
 import $9 from "./routes/api/v1/channels.ts";
 import $10 from "./routes/api/v1/help_item.ts";
-import $11 from "./routes/api/v1/ranking/user.ts";
-import $12 from "./routes/api/v1/ranking/index.ts";
-import $13 from "./routes/api/v1/statistics.ts";
-import $14 from "./routes/channels/new.tsx";
-import $15 from "./routes/channels/[id].tsx";
-import $16 from "./routes/channels/index.tsx";
-import $17 from "./routes/customisation.tsx";
-import $18 from "./routes/healthz.ts";
-import $19 from "./routes/help-items.tsx";
-import $20 from "./routes/home.tsx";
-import $21 from "./routes/media.ts";
-import $22 from "./routes/qr-code.tsx";
-import $23 from "./routes/settings.tsx";
+import $11 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $12 from "./routes/api/v1/ranking/user.ts";
+import $13 from "./routes/api/v1/ranking/index.ts";
+import $14 from "./routes/api/v1/statistics.ts";
+import $15 from "./routes/channels/new.tsx";
+import $16 from "./routes/channels/[id].tsx";
+import $17 from "./routes/channels/index.tsx";
+import $18 from "./routes/customisation.tsx";
+import $19 from "./routes/healthz.ts";
+import $20 from "./routes/help-items.tsx";
+import $21 from "./routes/home.tsx";
+import $22 from "./routes/media.ts";
+import $23 from "./routes/oembed.ts";
+import $24 from "./routes/qr-code.tsx";
+import $25 from "./routes/settings.tsx";
+import $26 from "./routes/widgets/channel/[channelId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -42,17 +45,20 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/app_users", app: $8 },
   { path: "/api/v1/channels", app: $9 },
   { path: "/api/v1/help_item", app: $10 },
-  { path: "/api/v1/ranking/user", app: $11 },
-  { path: "/api/v1/ranking", app: $12 },
-  { path: "/api/v1/statistics", app: $13 },
-  { path: "/channels/new", app: $14 },
-  { path: "/channels/:id", app: $15 },
-  { path: "/channels", app: $16 },
-  { path: "/customisation", app: $17 },
-  { path: "/healthz", app: $18 },
-  { path: "/help-items", app: $19 },
-  { path: "/home", app: $20 },
-  { path: "/media", app: $21 },
-  { path: "/qr-code", app: $22 },
-  { path: "/settings", app: $23 },
+  { path: "/api/v1/permanent/all/:channelId", app: $11 },
+  { path: "/api/v1/ranking/user", app: $12 },
+  { path: "/api/v1/ranking", app: $13 },
+  { path: "/api/v1/statistics", app: $14 },
+  { path: "/channels/new", app: $15 },
+  { path: "/channels/:id", app: $16 },
+  { path: "/channels", app: $17 },
+  { path: "/customisation", app: $18 },
+  { path: "/healthz", app: $19 },
+  { path: "/help-items", app: $20 },
+  { path: "/home", app: $21 },
+  { path: "/media", app: $22 },
+  { path: "/oembed", app: $23 },
+  { path: "/qr-code", app: $24 },
+  { path: "/settings", app: $25 },
+  { path: "/widgets/channel/:channelId", app: $26 },
 ];
