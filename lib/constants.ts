@@ -98,3 +98,26 @@ export const SEGMENT_TYPES = [
   "game",
 ] as const;
 export type SegmentType = typeof SEGMENT_TYPES[number];
+
+// visitor accounts (widget §3 App user, §5, §7): limits chosen for the API
+export const NICKNAME_LENGTH = { min: 2, max: 30 } as const;
+export const MAX_PASSWORD_LENGTH_VISITOR = 128; // bounds the cost of hashing
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // forgot password link: 1 h, single use
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MIMES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const RANKING_SIZE = 50; // rows of GET ranking, plus the caller's own row when outside
+export const VISITOR_LOGIN_LIMITS = {
+  ip: { max: 30, windowSeconds: 900 },
+  email: { max: 10, windowSeconds: 900 },
+} as const;
+export const VISITOR_FORGOT_LIMITS = {
+  ip: { max: 10, windowSeconds: 3600 },
+  email: { max: 3, windowSeconds: 3600 },
+} as const;
+// per address and hour; anonymous sends register each time (the widget keeps no anonymous user), and
+// a venue's wifi puts many visitors behind one address
+export const VISITOR_REGISTER_LIMITS = {
+  full: { max: 30, windowSeconds: 3600 },
+  anonymous: { max: 300, windowSeconds: 3600 },
+} as const;
+export const VISITOR_AVAILABILITY_LIMIT = { max: 120, windowSeconds: 60 } as const; // per address

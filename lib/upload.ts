@@ -9,20 +9,21 @@ const VIDEO_MIMES = ["video/mp4", "video/webm"];
 
 /**
  * Checks an uploaded file and returns its bytes and sniffed type; throws 413 when too large, 415 when
- * not an accepted type (nothing is stored then), 400 when missing.
+ * not an accepted type (nothing is stored then), 400 when missing. `accept` overrides the sniffed
+ * types allowed (with `typeError` as the 415 code).
  */
 export async function checkUpload(
   file: unknown,
-  options: { video?: boolean; maxBytes?: number } = {},
+  options: { video?: boolean; maxBytes?: number; accept?: readonly string[]; typeError?: string } = {},
 ): Promise<{ bytes: Uint8Array; type: Sniffed; name: string }> {
   if (!(file instanceof File) || file.size === 0) throw new AppError(400, "file_missing");
   const max = options.maxBytes ?? MEDIA_MAX_BYTES;
   if (file.size > max) throw new AppError(413, "file_too_large", { mb: Math.round(max / 1024 / 1024) });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffMedia(bytes.subarray(0, 64));
-  const accepted = options.video ? [...IMAGE_MIMES, ...VIDEO_MIMES] : IMAGE_MIMES;
+  const accepted = options.accept ?? (options.video ? [...IMAGE_MIMES, ...VIDEO_MIMES] : IMAGE_MIMES);
   if (!type || !accepted.includes(type.mime)) {
-    throw new AppError(415, options.video ? "file_type_media" : "file_type_image");
+    throw new AppError(415, options.typeError ?? (options.video ? "file_type_media" : "file_type_image"));
   }
   return { bytes, type, name: file.name };
 }

@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../framework/env.ts";
+import { renderPage } from "../../../framework/render.tsx";
+import { ChannelBrand } from "../../../components/account/ChannelBrand.tsx";
+import { PublicShell } from "../../../components/PublicShell.tsx";
+import AccountResetForm from "../../../islands/AccountResetForm.tsx";
+import { isResetTokenValid } from "../../../lib/app_user_service.ts";
+import { contrastRatio } from "../../../lib/customisation.ts";
+import { getChannel } from "../../../db/channels.ts";
+
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+const DARK_TEXT = "#1c2230";
+
+/** The channel colour as the page's primary, with the more readable text colour on it. */
+function colourStyle(color: string): string {
+  const text = contrastRatio(color, "#ffffff") >= contrastRatio(color, DARK_TEXT) ? "#ffffff" : DARK_TEXT;
+  return `--color-primary: ${color}; --color-accent: ${color}; --color-primary-contrast: ${text}`;
+}
+
+/**
+ * GET /account/reset/{token}: the visitor's new-password page from the forgot-password mail, in the
+ * colours of the channel it was asked from (?channel_id=). The token never leaves through a Referer.
+ */
+export default new Hono<AppEnv>().get("/", async (c) => {
+  const t = c.var.t;
+  const token = c.req.param("token") ?? "";
+  const channelId = Number(c.req.query("channel_id"));
+  const channel = Number.isSafeInteger(channelId) && channelId > 0
+    ? await getChannel(c.var.sql, channelId)
+    : null;
+  const color = channel && COLOR.test(channel.widget_primary_color) ? channel.widget_primary_color : null;
+  const valid = token.length <= 200 &&
+    await isResetTokenValid(c.var.sql, token, c.var.deps.now?.() ?? new Date());
+  c.header("Cache-Control", "no-store");
+  const title = valid ? t("account.reset_title") : t("account.reset_invalid_title");
+  return renderPage(
+    c,
+    <PublicShell title={title}>
+      {channel && <ChannelBrand label={channel.label} logoUrl={channel.logo_url} />}
+      {valid
+        ? <AccountResetForm token={token} />
+        : <p class="notice notice-error" role="alert">{t("errors.reset_token_invalid")}</p>}
+    </PublicShell>,
+    {
+      title: channel ? `${title} · ${channel.label}` : title,
+      css: ["account.css"],
+      head: (
+        <>
+          <meta name="referrer" content="no-referrer" />
+          <meta name="robots" content="noindex" />
+        </>
+      ),
+      htmlStyle: color ? colourStyle(color) : undefined,
+      bodyClass: "account-page",
+      status: valid ? 200 : 410,
+    },
+  );
+});

@@ -1,0 +1,25 @@
+import { createRoute } from "@hono/zod-openapi";
+import { apiApp, json } from "../../../../framework/api.ts";
+import { appUserOf } from "../../../../framework/auth.ts";
+import { appUserView } from "../../../../lib/app_users.ts";
+import { appUserSchema } from "../../../../lib/app_user_schema.ts";
+import { registeredUserOf } from "../../../../lib/app_user_service.ts";
+import { visitorErrors } from "./_http.ts";
+
+const app = apiApp();
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags: ["app users"],
+    summary: "The app user of the visitor token (registered only: 403 for an anonymous user)",
+    responses: { 200: json(appUserSchema, "The user"), ...visitorErrors },
+  }),
+  async (c) => {
+    const user = await registeredUserOf(c.var.sql, appUserOf(c));
+    return c.json(appUserView(user), 200);
+  },
+);
+
+export default app;
