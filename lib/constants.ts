@@ -98,3 +98,11 @@ export const SEGMENT_TYPES = [
   "game",
 ] as const;
 export type SegmentType = typeof SEGMENT_TYPES[number];
+
+// back-office §2 "AI assistant modal", §7 "POST AI prompt": our bounds on a question.
+export const AI_PROMPT_MAX_LENGTH = 2000;
+/** Questions per minute, per staff member and per channel (429 beyond). */
+export const AI_RATE_LIMIT = {
+  user: { max: 10, windowSeconds: 60 },
+  channel: { max: 30, windowSeconds: 60 },
+} as const;

@@ -1,0 +1,78 @@
+// Turns a provider's answer into the HTTP body of POST /api/v2/ai/prompt and logs it in ai_logs.
+import type { Sql } from "postgres";
+import { insertAiLog } from "../../db/ai.ts";
+import { AppError } from "../errors.ts";
+import type { TFunction } from "../i18n.ts";
+import { renderMarkdown } from "../markdown.ts";
+import { sseEvent } from "./sse.ts";
+import type { AiContext, AiProvider } from "./types.ts";
+
+export interface AnswerStreamInput {
+  provider: AiProvider;
+  question: string;
+  context: AiContext;
+  t: TFunction;
+  /** Server-sent events (delta, done, error) rather than plain markdown chunks. */
+  sse: boolean;
+  log: { sql: Sql; channelId: number; userId: number };
+}
+
+/**
+ * The answer as a byte stream. The first chunk is awaited before answering, so a model server that
+ * is down gives a 503 rather than an empty 200; no participation gives 'No results' without asking
+ * any model. The question and the whole answer are logged before the stream ends.
+ */
+export async function answerStream(input: AnswerStreamInput): Promise<ReadableStream<Uint8Array>> {
+  const { provider, question, context, t, sse, log } = input;
+  const empty = context.messages.length === 0;
+  const source: AsyncIterator<string> = empty
+    ? (async function* () {
+      yield t("ai.no_results");
+    })()
+    : provider.answer(question, context, t)[Symbol.asyncIterator]();
+  let first: IteratorResult<string>;
+  try {
+    first = await source.next();
+  } catch (error) {
+    console.error(`AI provider ${provider.name} failed:`, (error as Error).message);
+    throw new AppError(503, "ai_unavailable");
+  }
+  const encoder = new TextEncoder();
+  let answer = "";
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => {
+        answer += text;
+        controller.enqueue(encoder.encode(sse ? sseEvent("delta", { text }) : text));
+      };
+      let failed = false;
+      try {
+        if (!first.done && first.value) send(first.value);
+        while (!first.done) {
+          const next = await source.next();
+          if (next.done) break;
+          if (next.value) send(next.value);
+        }
+      } catch (error) {
+        failed = true;
+        console.error(`AI provider ${provider.name} stopped:`, (error as Error).message);
+        const message = t("errors.ai_interrupted");
+        controller.enqueue(encoder.encode(sse ? sseEvent("error", { message }) : `\n\n${message}\n`));
+      }
+      await insertAiLog(log.sql, {
+        channelId: log.channelId,
+        segmentId: context.segment.id,
+        userId: log.userId,
+        prompt: question,
+        answer,
+        provider: empty ? "none" : provider.name,
+      }).catch((error) => console.error("ai_logs insert failed:", error.message));
+      if (sse && !failed) {
+        controller.enqueue(
+          encoder.encode(sseEvent("done", { markdown: answer, html: renderMarkdown(answer), empty })),
+        );
+      }
+      controller.close();
+    },
+  });
+}
