@@ -5,16 +5,18 @@ import $0 from "./routes/api/docs.tsx";
 import $1 from "./routes/api/v1/channels.ts";
 import $2 from "./routes/api/v1/help_item.ts";
 import $3 from "./routes/api/v1/statistics.ts";
-import $4 from "./routes/channels/new.tsx";
-import $5 from "./routes/channels/[id].tsx";
-import $6 from "./routes/channels/index.tsx";
-import $7 from "./routes/customisation.tsx";
-import $8 from "./routes/healthz.ts";
-import $9 from "./routes/help-items.tsx";
-import $10 from "./routes/home.tsx";
-import $11 from "./routes/media.ts";
-import $12 from "./routes/qr-code.tsx";
-import $13 from "./routes/settings.tsx";
+import $4 from "./routes/api/v2/ai/prompt.ts";
+import $5 from "./routes/channels/new.tsx";
+import $6 from "./routes/channels/[id].tsx";
+import $7 from "./routes/channels/index.tsx";
+import $8 from "./routes/customisation.tsx";
+import $9 from "./routes/healthz.ts";
+import $10 from "./routes/help-items.tsx";
+import $11 from "./routes/home.tsx";
+import $12 from "./routes/interactions/[id]/assistant.tsx";
+import $13 from "./routes/media.ts";
+import $14 from "./routes/qr-code.tsx";
+import $15 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -25,14 +27,16 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/channels", app: $1 },
   { path: "/api/v1/help_item", app: $2 },
   { path: "/api/v1/statistics", app: $3 },
-  { path: "/channels/new", app: $4 },
-  { path: "/channels/:id", app: $5 },
-  { path: "/channels", app: $6 },
-  { path: "/customisation", app: $7 },
-  { path: "/healthz", app: $8 },
-  { path: "/help-items", app: $9 },
-  { path: "/home", app: $10 },
-  { path: "/media", app: $11 },
-  { path: "/qr-code", app: $12 },
-  { path: "/settings", app: $13 },
+  { path: "/api/v2/ai/prompt", app: $4 },
+  { path: "/channels/new", app: $5 },
+  { path: "/channels/:id", app: $6 },
+  { path: "/channels", app: $7 },
+  { path: "/customisation", app: $8 },
+  { path: "/healthz", app: $9 },
+  { path: "/help-items", app: $10 },
+  { path: "/home", app: $11 },
+  { path: "/interactions/:id/assistant", app: $12 },
+  { path: "/media", app: $13 },
+  { path: "/qr-code", app: $14 },
+  { path: "/settings", app: $15 },
 ];

@@ -1,6 +1,7 @@
 // The AI assistant service: who may ask about which interaction, and what the answer is made from.
 import type { Sql } from "postgres";
 import { countAiMessages, getChannelByUuid, listAiMessages } from "../../db/ai.ts";
+import { getChannel } from "../../db/channels.ts";
 import { getSegment, listChoices } from "../../db/segments.ts";
 import { AI_MAX_MESSAGES, AI_RATE_LIMIT } from "../constants.ts";
 import { AppError } from "../errors.ts";
@@ -58,5 +59,18 @@ export async function loadAiContext(
       language: isLanguage(customised) ? customised : isLanguage(channel.language) ? channel.language : "fr",
       timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : "UTC",
     },
+  };
+}
+
+/** What the assistant page shows: the segment (404 when missing or of another channel), its channel key. */
+export async function loadAssistantPage(sql: Sql, user: StaffUser, segmentId: number) {
+  const segment = Number.isSafeInteger(segmentId) && segmentId > 0 ? await getSegment(sql, segmentId) : null;
+  if (!segment || !canAccessChannel(user, Number(segment.channel_id))) throw new AppError(404, "not_found");
+  const channel = await getChannel(sql, Number(segment.channel_id));
+  if (!channel) throw new AppError(404, "not_found");
+  return {
+    segment: { id: Number(segment.id), title: segment.title },
+    apiKey: String(channel.uuid),
+    total: await countAiMessages(sql, Number(segment.id)),
   };
 }

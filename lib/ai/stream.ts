@@ -69,7 +69,9 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
       }).catch((error) => console.error("ai_logs insert failed:", error.message));
       if (sse && !failed) {
         controller.enqueue(
-          encoder.encode(sseEvent("done", { markdown: answer, html: renderMarkdown(answer), empty })),
+          encoder.encode(
+            sseEvent("done", { markdown: answer, html: renderMarkdown(answer, { images: false }), empty }),
+          ),
         );
       }
       controller.close();

