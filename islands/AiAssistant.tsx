@@ -66,8 +66,8 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
     setStep(1);
     const outcome = await askAssistant(
       { apiKey, segmentId, prompt: prompt.trim(), signal: controller.signal },
-      (markdown) => {
-        setAnswer((a) => ({ ...a, markdown }));
+      (markdown, html) => {
+        setAnswer((a) => ({ ...a, markdown, html }));
         setStep(2);
       },
     );
@@ -92,7 +92,8 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
   const close = () => {
     abort.current?.abort();
     dialog.current?.close();
-    if (step === 1) setStep(0);
+    // Closed before the answer ended: the request is cancelled, the question stays for next time.
+    if (step === 1 || (step === 2 && !answer.done)) setStep(0);
   };
   const copy = async () => {
     setCopied(await copyText(answer.markdown) ? "copied" : "failed");

@@ -5,7 +5,7 @@ interface Props {
   prompt: string;
   /** The markdown so far (while streaming) or the whole answer. */
   markdown: string;
-  /** The sanitised html of the whole answer, once it has arrived. */
+  /** The sanitised html of the answer (so far while streaming), null before the server rendered any. */
   html: string | null;
   empty: boolean;
   /** False while the answer streams. */
@@ -45,8 +45,12 @@ export function AiResponseStep(props: Props) {
             </div>
           )
           : props.html === null
-          ? <div class="ai-answer ai-streaming" aria-live="polite">{props.markdown}</div>
-          : <div class="ai-answer markdown" ref={answer} />}
+          ? (
+            <div key="plain" class={`ai-answer ai-plain ${streaming ? "ai-streaming" : ""}`}>
+              {props.markdown}
+            </div>
+          )
+          : <div key="html" class={`ai-answer markdown ${streaming ? "ai-streaming" : ""}`} ref={answer} />}
         {streaming && <p class="ai-writing" role="status">{t("ai.writing")}</p>}
       </section>
       {props.error && <p class="notice notice-error" role="alert">{props.error}</p>}

@@ -1,5 +1,6 @@
 // Server-sent events of the AI answer stream (POST /api/v2/ai/prompt with Accept: text/event-stream):
-// `delta` {text} as the answer comes, then `done` {markdown, html, empty} or `error` {message}. Pure.
+// `delta` {text} as the answer comes (and now and then `html` {html}, the
+// sanitised rendering so far), then `done` {markdown, html, empty} or `error` {message}. Pure.
 
 /** One server-sent event with a JSON payload. */
 export function sseEvent(event: string, data: unknown): string {

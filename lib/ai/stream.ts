@@ -7,6 +7,9 @@ import { renderMarkdown } from "../markdown.ts";
 import { sseEvent } from "./sse.ts";
 import type { AiContext, AiProvider } from "./types.ts";
 
+/** How often a streamed answer is rendered for the page (milliseconds). */
+const PREVIEW_MS = 250;
+
 export interface AnswerStreamInput {
   provider: AiProvider;
   question: string;
@@ -41,9 +44,17 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
   let answer = "";
   return new ReadableStream<Uint8Array>({
     async start(controller) {
+      let previewAt = 0;
       const send = (text: string) => {
         answer += text;
         controller.enqueue(encoder.encode(sse ? sseEvent("delta", { text }) : text));
+        // A sanitised preview of the answer so far, a few times a second, so the page shows it formatted.
+        if (sse && Date.now() - previewAt >= PREVIEW_MS) {
+          previewAt = Date.now();
+          controller.enqueue(
+            encoder.encode(sseEvent("html", { html: renderMarkdown(answer, { images: false }) })),
+          );
+        }
       };
       let failed = false;
       try {

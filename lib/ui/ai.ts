@@ -13,12 +13,13 @@ export interface AiOutcome {
 }
 
 /**
- * Asks a question and calls `onDelta` with the whole text so far as it streams. Never throws; a
+ * Asks a question and calls `onDelta` with the whole text so far as it streams (and its sanitised
+ * html when the server has rendered it). Never throws; a
  * network failure gives status 0.
  */
 export async function askAssistant(
   input: { apiKey: string; segmentId: number; prompt: string; signal?: AbortSignal },
-  onDelta: (textSoFar: string) => void,
+  onDelta: (textSoFar: string, htmlSoFar: string | null) => void,
 ): Promise<AiOutcome> {
   const outcome: AiOutcome = { ok: false, status: 0, markdown: "", html: "", empty: false, error: null };
   try {
@@ -41,6 +42,7 @@ export async function askAssistant(
     }
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
+    let preview: string | null = null;
     while (true) {
       const { value, done } = await reader.read();
       if (done) break;
@@ -50,7 +52,10 @@ export async function askAssistant(
         const data = JSON.parse(e.data);
         if (e.event === "delta") {
           outcome.markdown += data.text;
-          onDelta(outcome.markdown);
+          onDelta(outcome.markdown, preview);
+        } else if (e.event === "html") {
+          preview = data.html;
+          onDelta(outcome.markdown, preview);
         } else if (e.event === "done") {
           Object.assign(outcome, { ok: true, markdown: data.markdown, html: data.html, empty: data.empty });
         } else if (e.event === "error") outcome.error = data.message;

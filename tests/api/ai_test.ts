@@ -378,8 +378,11 @@ Deno.test("AI prompt API - an OpenAI-compatible server gets a safe prompt and it
       assert.match(res.headers.get("content-type") ?? "", /^text\/event-stream/);
       const events = parseSse(await res.text()).events;
       assert.ok(events.filter((e) => e.event === "delta").length >= 3, "the answer came in several deltas");
+      const previews = events.filter((e) => e.event === "html").map((e) => JSON.parse(e.data).html as string);
+      assert.ok(previews.length >= 1, "a rendered preview while streaming");
       const done = JSON.parse(events.at(-1)!.data);
       assert.match(done.html, /<strong>Bien<\/strong>/);
+      for (const html of previews) assert.ok(!html.includes("<script") && !html.includes("onerror"), html);
       for (const bad of ["<script", "<img", "onerror", "javascript:", "evil.example"]) {
         assert.ok(!done.html.includes(bad), done.html);
       }

@@ -186,6 +186,8 @@ browserTest(
         await shot(`model-streaming-${width}`);
         const answer = modal(page).locator(".ai-answer.markdown");
         await answer.locator("table").waitFor();
+        await modal(page).locator(".ai-writing").waitFor({ state: "detached" });
+        assert.equal(await modal(page).locator(".ai-streaming").count(), 0);
         assert.equal(await answer.locator("strong").innerText(), "summer hit");
         assert.equal(await answer.locator("script").count(), 0);
         assert.equal(await answer.locator("img").count(), 0);
