@@ -33,7 +33,8 @@ export function AiResponseStep(props: Props) {
         <span class="ai-question-label">{t("ai.question")}</span>
         <p>{props.prompt}</p>
       </div>
-      <section class="ai-answer-box" aria-label={t("ai.answer")} aria-busy={streaming}>
+      {/* Focusable: the answer scrolls, and keyboard users scroll it with the arrows. */}
+      <section class="ai-answer-box" aria-label={t("ai.answer")} aria-busy={streaming} tabIndex={0}>
         {props.empty
           ? (
             <div class="ai-empty">

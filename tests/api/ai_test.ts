@@ -225,6 +225,28 @@ Deno.test("AI prompt API - access, validation and rate limit", async (t) => {
       assert.equal(ok.status, 200);
       await ok.body?.cancel();
     });
+    await t.step(
+      "the assistant page: the interaction's, 404 for another channel's, login first",
+      async () => {
+        const page = await ctx.request(`/interactions/${summer}/assistant`, { token: d.tokens.operator });
+        assert.equal(page.status, 200);
+        assert.match(page.headers.get("content-type") ?? "", /text\/html/);
+        const html = await page.text();
+        assert.ok(html.includes(`data-island="AiAssistant"`));
+        assert.ok(html.includes(d.radio.uuid), "the island gets the channel key");
+        assert.ok(html.includes(`href="/interactions/${summer}/assistant"`), "menu entry");
+        const foreign = await ctx.request(`/interactions/${tvSegment}/assistant`, {
+          token: d.tokens.operator,
+          headers: { accept: "text/html" },
+        });
+        assert.equal(foreign.status, 404);
+        assert.match(foreign.headers.get("content-type") ?? "", /text\/html/);
+        assert.ok(!(await foreign.text()).includes(d.tv.uuid));
+        const anonymous = await ctx.request(`/interactions/${summer}/assistant`);
+        assert.equal(anonymous.status, 302);
+        assert.match(anonymous.headers.get("location") ?? "", /^\/login\?next=/);
+      },
+    );
     await t.step("more than 10 questions a minute from one user: 429", async () => {
       let limited: Response | null = null;
       for (let i = 0; i < 21 && !limited; i++) {
@@ -235,6 +257,19 @@ Deno.test("AI prompt API - access, validation and rate limit", async (t) => {
       assert.ok(limited, "no 429 after 21 questions");
       const error = await errorOf(limited!, 429, "rate_limited");
       assert.match(error.message, /\d+ secondes/);
+    });
+    await t.step("more than 30 questions a minute on one channel: 429", async () => {
+      // The TV channel's counter is full for this minute and the next (a test never straddles both).
+      const minute = Math.floor(Date.now() / 60_000) * 60_000;
+      for (const start of [minute, minute + 60_000]) {
+        await ctx.sql`insert into rate_limits (key, window_start, count)
+          values (${`ai:channel:${d.tv.id}`}, ${new Date(start)}, 30)`;
+      }
+      const res = await ask(ctx, d.tokens.admin, d.tv.uuid, { prompt: "Votes ?", segment_id: tvSegment });
+      await errorOf(res, 429, "rate_limited");
+      const radio = await ask(ctx, d.tokens.admin, d.radio.uuid, body);
+      assert.equal(radio.status, 200, "another channel is not limited");
+      await radio.text();
     });
   } finally {
     await ctx.close();

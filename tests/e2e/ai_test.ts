@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { browserTest } from "./_browser.ts";
 import { signToken } from "../../lib/auth.ts";
@@ -12,6 +13,17 @@ async function loginAs(page: Page, server: TestApp, baseUrl: string, login: stri
   const token = await signToken(server.deps.jwtSecret, user.id, "staff");
   await page.context().clearCookies();
   await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
+}
+
+async function axe(page: Page, where: string) {
+  // Legacy mode: the page of browserTest() has its own context, where axe cannot open its helper page.
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    [],
+    `axe violations on ${where}`,
+  );
 }
 
 /** Closes the welcome help item when it opens by itself (first visit). */
@@ -48,6 +60,7 @@ browserTest(
     assert.equal(await entry.getAttribute("aria-current"), "page");
     assert.equal(await entry.getAttribute("href"), `/interactions/${summer}/assistant`);
     await shot("page-1280");
+    await axe(page, "the assistant page");
 
     // step 0: Next only with a non-empty request
     await openAssistant(page);
@@ -59,6 +72,7 @@ browserTest(
     assert.equal(await next.isDisabled(), false);
     assert.equal(await modal(page).locator(".ai-steps li.is-current").textContent(), "1Request");
     await shot("step0-1280");
+    await axe(page, "step 0");
 
     // step 2: the markdown answer, with the figures of the database
     await next.click();
@@ -81,6 +95,7 @@ browserTest(
     });
     assert.equal(await answer.locator("script").count(), 0);
     await shot("step2-1280");
+    await axe(page, "step 2");
 
     // copy with feedback
     await modal(page).getByRole("button", { name: "Copy" }).click();
