@@ -110,9 +110,12 @@ export function questionWords(question: string, messages: AiMessage[]): string[]
   return words.filter((w) => messages.some((m) => mentions(messageText(m), w)));
 }
 
-/** Backslash-escapes what markdown would read as markup in a listener's text (and folds lines). */
+/**
+ * Backslash-escapes what markdown would read as inline markup in a listener's text, on one line; the
+ * answer never starts a line with such a text, so block markers (#, -, 1.) need no escape.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/\s+/g, " ").trim().replace(/([\\`*_{}\[\]()<>#+\-.!|~])/g, "\\$1");
+  return text.replace(/\s+/g, " ").trim().replace(/([\\`*_\[\]<>|~])/g, "\\$1");
 }
 
 function clip(text: string, max = QUOTE_LENGTH): string {
@@ -153,10 +156,18 @@ export function analyse(question: string, context: AiContext, t: TFunction): str
   for (const word of matched) {
     const found = messages.filter((m) => mentions(messageText(m), word));
     out.push(`### ${t("ai.analyst.mentioning", { word: escapeMarkdown(word), count: found.length })}`);
-    const lines = found.slice(0, MAX_MATCHES).map((m) => `- ${quoteLine(m, context)}`);
-    if (found.length > MAX_MATCHES) {
-      lines.push(`- ${t("ai.analyst.more", { count: found.length - MAX_MATCHES })}`);
+    // The same words sent several times show once, with how many times (the latest one quoted).
+    const groups = new Map<string, AiMessage[]>();
+    for (const m of found) {
+      const key = messageText(m).replace(/\s+/g, " ").trim().toLowerCase();
+      groups.set(key, [...(groups.get(key) ?? []), m]);
     }
+    const distinct = [...groups.values()];
+    const lines = distinct.slice(0, MAX_MATCHES).map((same) =>
+      `- ${quoteLine(same[0], context)}${same.length > 1 ? ` (×${same.length})` : ""}`
+    );
+    const left = distinct.slice(MAX_MATCHES).reduce((sum, same) => sum + same.length, 0);
+    if (left > 0) lines.push(`- ${t("ai.analyst.more", { count: left })}`);
     out.push(lines.join("\n"));
   }
 

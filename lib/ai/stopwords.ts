@@ -9,7 +9,8 @@ etes etait etaient sera serait fait faire plus tres tout tous toute toutes aussi
 car ni quand quoi dont cela ca ceci ici la-bas oui non merci bonjour salut bonsoir peu beaucoup encore deja
 jamais toujours rien sans sous chez vers entre apres avant depuis pendant contre parce puis aussi autre
 autres meme memes quel quelle quels quelles chaque cest jai quil quelle nest sest dun dune euh ben bah
-voila vraiment juste trop fois chose choses ans an va vais vas vont aller peut peux veux veut faut`;
+voila vraiment juste trop fois chose choses ans an va vais vas vont aller peut peux veux veut faut
+aujourd hui comment pourquoi combien voudrais voudrait aimerais pouvez pourriez`;
 
 const EN = `a about above after again against all am an and any are as at be because been before being
 below between both but by can could did do does doing down during each few for from further had has have

@@ -186,6 +186,13 @@ Deno.test("ai analyst - the markdown answer in the interaction's language", asyn
       );
     }
   });
+  await t.step("the same words sent several times are quoted once, with how many times", () => {
+    const same = [1, 2, 3].map(() => msg({ text: "Bonne fête maman !" }));
+    const md = analyse("maman ?", context([...same, msg({ text: "Maman, je t'aime" })]), translator("en"));
+    assert.match(md, /Participations mentioning “maman” \(4\)/);
+    assert.match(md, /- “Bonne fête maman !” — _[^_]+_ \(×3\)\n/);
+    assert.equal(md.match(/Bonne fête maman/g)?.length, 1 + (md.includes("Representative quotes") ? 1 : 0));
+  });
   await t.step("No results without participation", () => {
     assert.equal(analyse("anything", context([]), translator("en")), "No results");
   });
