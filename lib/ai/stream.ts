@@ -42,50 +42,62 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
   }
   const encoder = new TextEncoder();
   let answer = "";
+  let logged = false;
+  const writeLog = async () => {
+    if (logged) return;
+    logged = true;
+    await insertAiLog(log.sql, {
+      channelId: log.channelId,
+      segmentId: context.segment.id,
+      userId: log.userId,
+      prompt: question,
+      answer,
+      provider: empty ? "none" : provider.name,
+    }).catch((error) => console.error("ai_logs insert failed:", error.message));
+  };
+  let previewAt = 0;
+  let pending: IteratorResult<string> | null = first;
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let previewAt = 0;
-      const send = (text: string) => {
-        answer += text;
-        controller.enqueue(encoder.encode(sse ? sseEvent("delta", { text }) : text));
-        // A sanitised preview of the answer so far, a few times a second, so the page shows it formatted.
-        if (sse && Date.now() - previewAt >= PREVIEW_MS) {
-          previewAt = Date.now();
-          controller.enqueue(
-            encoder.encode(sseEvent("html", { html: renderMarkdown(answer, { images: false }) })),
-          );
-        }
-      };
-      let failed = false;
+    // One chunk of the provider per pull: a slow reader slows the model's stream down, no buffering.
+    async pull(controller) {
+      const emit = (text: string) => controller.enqueue(encoder.encode(text));
+      let next: IteratorResult<string>;
       try {
-        if (!first.done && first.value) send(first.value);
-        while (!first.done) {
-          const next = await source.next();
-          if (next.done) break;
-          if (next.value) send(next.value);
-        }
+        // Empty chunks are skipped here: a pull that enqueues nothing would not be called again.
+        do {
+          next = pending ?? await source.next();
+          pending = null;
+        } while (!next.done && !next.value);
       } catch (error) {
-        failed = true;
         console.error(`AI provider ${provider.name} stopped:`, (error as Error).message);
         const message = t("errors.ai_interrupted");
-        controller.enqueue(encoder.encode(sse ? sseEvent("error", { message }) : `\n\n${message}\n`));
+        emit(sse ? sseEvent("error", { message }) : `\n\n${message}\n`);
+        await writeLog();
+        controller.close();
+        return;
       }
-      await insertAiLog(log.sql, {
-        channelId: log.channelId,
-        segmentId: context.segment.id,
-        userId: log.userId,
-        prompt: question,
-        answer,
-        provider: empty ? "none" : provider.name,
-      }).catch((error) => console.error("ai_logs insert failed:", error.message));
-      if (sse && !failed) {
-        controller.enqueue(
-          encoder.encode(
-            sseEvent("done", { markdown: answer, html: renderMarkdown(answer, { images: false }), empty }),
-          ),
-        );
+      if (next.done) {
+        await writeLog();
+        if (sse) {
+          const html = renderMarkdown(answer, { images: false });
+          emit(sseEvent("done", { markdown: answer, html, empty }));
+        }
+        controller.close();
+        return;
       }
-      controller.close();
+      const text = next.value;
+      answer += text;
+      emit(sse ? sseEvent("delta", { text }) : text);
+      // A sanitised preview of the answer so far, a few times a second, so the page shows it formatted.
+      if (sse && Date.now() - previewAt >= PREVIEW_MS) {
+        previewAt = Date.now();
+        emit(sseEvent("html", { html: renderMarkdown(answer, { images: false }) }));
+      }
+    },
+    // The reader went away (modal closed): stop the model's stream and keep what was said.
+    async cancel() {
+      await source.return?.().catch(() => {});
+      await writeLog();
     },
   });
 }
