@@ -1,4 +1,4 @@
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { AiSteps, AiTrigger } from "../components/ai/AiTrigger.tsx";
 import { AiRequestStep } from "../components/ai/AiRequestStep.tsx";
@@ -55,6 +55,13 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
   });
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
 
+  // Each step takes the focus where the person goes on: the question, the progress, the answer.
+  useEffect(() => {
+    if (!dialog.current?.open) return;
+    const target = [".ai-request textarea", ".ai-processing", ".ai-answer-box"][step];
+    dialog.current.querySelector<HTMLElement>(target)?.focus();
+  }, [step]);
+
   const ask = async () => {
     if (!prompt.trim()) return;
     abort.current?.abort();
@@ -87,7 +94,9 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
     }
   };
   const open = () => {
-    if (!dialog.current?.open) dialog.current?.showModal();
+    if (dialog.current?.open) return;
+    dialog.current?.showModal();
+    if (step === 0) dialog.current?.querySelector<HTMLElement>(".ai-request textarea")?.focus();
   };
   const close = () => {
     abort.current?.abort();
@@ -119,7 +128,7 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
             <AiRequestStep prompt={prompt} error={error} onInput={setPrompt} onNext={ask} onCancel={close} />
           )}
           {step === 1 && (
-            <div class="ai-processing" role="status">
+            <div class="ai-processing" role="status" tabIndex={-1}>
               <span class="ai-spinner" aria-hidden="true" />
               <p>{t("ai.processing")}</p>
             </div>
