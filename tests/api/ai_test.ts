@@ -182,6 +182,19 @@ Deno.test("AI prompt API - access, validation and rate limit", async (t) => {
     const tvSegment = await d.segment("Qui doit remporter Le Grand Défi Cuisine ?");
     const body = { prompt: "Résume", segment_id: summer };
 
+    await t.step("the call is documented in the OpenAPI document", async () => {
+      const res = await ctx.request("/api/openapi.json");
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+      const doc = await res.json();
+      const post = doc.paths["/api/v2/ai/prompt"]?.post;
+      assert.ok(post, Object.keys(doc.paths).join(", "));
+      assert.ok(
+        post.parameters.some((p: { name: string; in: string }) => p.name === "api-key" && p.in === "header"),
+      );
+      assert.ok(post.responses["200"].content["text/event-stream"]);
+      assert.ok(post.responses["429"]);
+    });
     await t.step("no session: 401", async () => {
       const res = await ctx.request(PATH, {
         method: "POST",
