@@ -121,3 +121,10 @@ export const VISITOR_REGISTER_LIMITS = {
   anonymous: { max: 300, windowSeconds: 3600 },
 } as const;
 export const VISITOR_AVAILABILITY_LIMIT = { max: 120, windowSeconds: 60 } as const; // per address
+// back-office §2 "AI assistant modal", §7 "POST AI prompt": our bounds on a question.
+export const AI_PROMPT_MAX_LENGTH = 2000;
+/** Questions per minute, per staff member and per channel (429 beyond). */
+export const AI_RATE_LIMIT = {
+  user: { max: 10, windowSeconds: 60 },
+  channel: { max: 30, windowSeconds: 60 },
+} as const;

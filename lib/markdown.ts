@@ -6,10 +6,11 @@ import sanitizeHtml from "sanitize-html";
  * removed; links open in a new tab without an opener.
  * @example renderMarkdown("**hi** <script>x</script>") // "<p><strong>hi</strong> </p>\n"
  */
-export function renderMarkdown(markdown: string): string {
+export function renderMarkdown(markdown: string, options: { images?: boolean } = {}): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string;
+  const images = options.images ?? true;
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "del"],
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, ...(images ? ["img"] : []), "h1", "h2", "del"],
     allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "title"] },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["http", "https"] },

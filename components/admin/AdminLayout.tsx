@@ -45,6 +45,12 @@ function menuEntries(
         label: t("admin.menu.interaction_settings"),
       },
       { key: "webview", href: `/interactions/${ids.interactionId}/webview/`, label: t("admin.menu.webview") },
+      {
+        key: "assistant",
+        href: `/interactions/${ids.interactionId}/assistant`,
+        label: t("ai.menu"),
+        permission: "ai-assistant",
+      },
     ],
     settings: [
       { key: "settings", href: "/settings", label: t("admin.menu.media"), permission: "channel-settings" },

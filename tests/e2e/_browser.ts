@@ -52,7 +52,13 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 export function browserTest(
   name: string,
   fn: (ctx: BrowserContext) => Promise<void>,
-  options: { viewport?: { width: number; height: number }; chromiumArgs?: string[]; jobs?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    chromiumArgs?: string[];
+    jobs?: boolean;
+    /** Extra environment of the app (e.g. AI_BASE_URL of a stub the test starts), read when the test starts. */
+    env?: () => Record<string, string>;
+  } = {},
 ) {
   Deno.test({
     name,
@@ -60,7 +66,7 @@ export function browserTest(
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {
-      const server = await testApp({ jobs: options.jobs });
+      const server = await testApp({ jobs: options.jobs, env: options.env?.() });
       await seedDemo(server.sql, { password: DEMO_PASSWORD });
       const http = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, server.app.fetch);
       const baseUrl = `http://127.0.0.1:${http.addr.port}`;

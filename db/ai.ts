@@ -1,0 +1,54 @@
+// Reads and writes of the AI assistant (back-office §7 "POST AI prompt"): its participations and ai_logs.
+import type { Sql } from "postgres";
+import type { AiMessage } from "../lib/ai/types.ts";
+
+/** The id and answer language of the channel whose uuid is `uuid` (the api-key header), or null. */
+export async function getChannelByUuid(
+  sql: Sql,
+  uuid: string,
+): Promise<{ id: number; uuid: string; language: string } | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return null;
+  const [row] = await sql<{ id: number; uuid: string; language: string }[]>`
+    select id::int, uuid::text, coalesce(customisation->>'language', language) as language
+    from channels where uuid = ${uuid}`;
+  return row ?? null;
+}
+
+/**
+ * The latest `limit` participations of a segment, newest first, without the trashed ones, with no
+ * personal data but the city; author_key only serves to count participants.
+ */
+export async function listAiMessages(sql: Sql, segmentId: number, limit: number): Promise<AiMessage[]> {
+  const rows = await sql<(Omit<AiMessage, "choice_ids"> & { choice_ids: (string | number)[] | null })[]>`
+    select id::int, type, text, transcript, choice_ids, author_city, created_at,
+      coalesce('u' || author_app_user_id::text, 'd' || device_id) as author_key
+    from messages
+    where segment_id = ${segmentId} and status <> 'trash'
+    order by created_at desc, id desc
+    limit ${limit}`;
+  return rows.map((r) => ({ ...r, choice_ids: r.choice_ids?.map(Number) ?? null }));
+}
+
+/** Participations of a segment in all, trashed ones left out. */
+export async function countAiMessages(sql: Sql, segmentId: number): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from messages where segment_id = ${segmentId} and status <> 'trash'`;
+  return row.count;
+}
+
+/** Records a question and its answer. */
+export async function insertAiLog(
+  sql: Sql,
+  log: {
+    channelId: number;
+    segmentId: number;
+    userId: number;
+    prompt: string;
+    answer: string;
+    provider: string;
+  },
+): Promise<void> {
+  await sql`
+    insert into ai_logs (channel_id, segment_id, user_id, prompt, answer, provider)
+    values (${log.channelId}, ${log.segmentId}, ${log.userId}, ${log.prompt}, ${log.answer}, ${log.provider})`;
+}

@@ -1,0 +1,76 @@
+// The AI assistant service: who may ask about which interaction, and what the answer is made from.
+import type { Sql } from "postgres";
+import { countAiMessages, getChannelByUuid, listAiMessages } from "../../db/ai.ts";
+import { getChannel } from "../../db/channels.ts";
+import { getSegment, listChoices } from "../../db/segments.ts";
+import { AI_MAX_MESSAGES, AI_RATE_LIMIT } from "../constants.ts";
+import { AppError } from "../errors.ts";
+import { isLanguage } from "../i18n.ts";
+import { canAccessChannel, type StaffUser } from "../permissions.ts";
+import { enforceRateLimit } from "../rate_limit.ts";
+import type { AiContext } from "./types.ts";
+
+/** True for an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The context of a question: the channel of `apiKey` must be the caller's (any for a super
+ * administrator) and the segment must belong to it (403 otherwise; an unknown segment is a 404).
+ * Counts one request against the per-user and per-channel limits (429).
+ */
+export async function loadAiContext(
+  sql: Sql,
+  user: StaffUser,
+  input: { apiKey: string | undefined; segmentId: number; timeZone?: string },
+): Promise<{ channelId: number; context: AiContext }> {
+  const channel = input.apiKey ? await getChannelByUuid(sql, input.apiKey.trim()) : null;
+  if (!channel || !canAccessChannel(user, channel.id)) throw new AppError(403, "ai_key_invalid");
+  const segment = await getSegment(sql, input.segmentId);
+  if (!segment) throw new AppError(404, "not_found");
+  if (Number(segment.channel_id) !== channel.id) throw new AppError(403, "forbidden");
+  await enforceRateLimit(sql, [`ai:user:${user.id}`], AI_RATE_LIMIT.user);
+  await enforceRateLimit(sql, [`ai:channel:${channel.id}`], AI_RATE_LIMIT.channel);
+
+  const customised = (segment.customisation as { language?: unknown } | null)?.language;
+  const [choices, messages, total] = await Promise.all([
+    listChoices(sql, segment.id),
+    listAiMessages(sql, segment.id, AI_MAX_MESSAGES),
+    countAiMessages(sql, segment.id),
+  ]);
+  return {
+    channelId: channel.id,
+    context: {
+      segment: {
+        id: Number(segment.id),
+        title: segment.title,
+        type: segment.type,
+        text: (segment.text as string | null) ?? null,
+      },
+      choices: choices.map((c) => ({ id: Number(c.id), label: c.label })),
+      messages,
+      total,
+      language: isLanguage(customised) ? customised : isLanguage(channel.language) ? channel.language : "fr",
+      timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : "UTC",
+    },
+  };
+}
+
+/** What the assistant page shows: the segment (404 when missing or of another channel), its channel key. */
+export async function loadAssistantPage(sql: Sql, user: StaffUser, segmentId: number) {
+  const segment = Number.isSafeInteger(segmentId) && segmentId > 0 ? await getSegment(sql, segmentId) : null;
+  if (!segment || !canAccessChannel(user, Number(segment.channel_id))) throw new AppError(404, "not_found");
+  const channel = await getChannel(sql, Number(segment.channel_id));
+  if (!channel) throw new AppError(404, "not_found");
+  return {
+    segment: { id: Number(segment.id), title: segment.title },
+    apiKey: String(channel.uuid),
+    total: await countAiMessages(sql, Number(segment.id)),
+  };
+}

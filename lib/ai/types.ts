@@ -1,0 +1,38 @@
+// The AI assistant (back-office §2 "AI assistant modal", §9 "100 messages considered"): shared types.
+import type { TFunction } from "../i18n.ts";
+
+/** A participation as the assistant sees it: no personal data except the city. */
+export interface AiMessage {
+  id: number;
+  type: string;
+  text: string | null;
+  transcript: string | null;
+  choice_ids: number[] | null;
+  author_city: string | null;
+  /** Who sent it (app user or device), only to count participants; never sent to a model. */
+  author_key: string | null;
+  created_at: Date;
+}
+
+/** What a question is asked about: one interaction and its latest participations. */
+export interface AiContext {
+  segment: { id: number; title: string; type: string; text: string | null };
+  /** The choices in order (A, B, …). */
+  choices: { id: number; label: string }[];
+  /** The latest participations first, at most AI_MAX_MESSAGES. */
+  messages: AiMessage[];
+  /** Participations of the interaction in all. */
+  total: number;
+  /** The language of the answer (the interaction's customisation language). */
+  language: string;
+  /** IANA time zone of the hours shown, e.g. "Europe/Paris". */
+  timeZone: string;
+}
+
+/** An answer source: the built-in analyst or an OpenAI-compatible model. */
+export interface AiProvider {
+  /** Logged in ai_logs.provider: "builtin" or "openai:<model>". */
+  readonly name: string;
+  /** The markdown answer, in chunks as they come. */
+  answer(question: string, context: AiContext, t: TFunction): AsyncIterable<string>;
+}

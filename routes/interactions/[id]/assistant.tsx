@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../framework/env.ts";
+import { requirePage, staffOf } from "../../../framework/auth.ts";
+import { renderPage } from "../../../framework/render.tsx";
+import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
+import AiAssistant from "../../../islands/AiAssistant.tsx";
+import { loadAssistantPage } from "../../../lib/ai/assistant.ts";
+import { AI_MAX_MESSAGES } from "../../../lib/constants.ts";
+
+/** GET /interactions/{id}/assistant: the AI assistant of an interaction (back-office §2, beta). */
+export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c) => {
+  const user = staffOf(c);
+  const t = c.var.t;
+  const data = await loadAssistantPage(c.var.sql, user, Number(c.req.param("id")));
+  const model = c.var.deps.config.AI_BASE_URL ? c.var.deps.config.AI_MODEL : null;
+  return renderPage(
+    c,
+    <AdminLayout
+      user={user}
+      menu="interaction"
+      active="assistant"
+      interactionId={data.segment.id}
+      heading={t("ai.title")}
+    >
+      <section class="card ai-page">
+        <p class="ai-page-kicker">{data.segment.title}</p>
+        <p>{t("ai.page_intro", { count: AI_MAX_MESSAGES })}</p>
+        <dl class="ai-facts">
+          <div>
+            <dt>{t("admin.menu.participations")}</dt>
+            <dd>{data.total}</dd>
+          </div>
+        </dl>
+        <p class="ai-provider">
+          {model ? t("ai.provider_model", { model }) : t("ai.provider_builtin")}
+        </p>
+        <AiAssistant segmentId={data.segment.id} apiKey={data.apiKey} title={data.segment.title} />
+      </section>
+    </AdminLayout>,
+    { title: `${t("ai.title")} · ${data.segment.title}`, css: ["admin.css", "ai.css"] },
+  );
+});

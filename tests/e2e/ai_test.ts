@@ -1,0 +1,241 @@
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { browserTest } from "./_browser.ts";
+import { signToken } from "../../lib/auth.ts";
+import type { TestApp } from "../_helpers.ts";
+import { voteResults } from "../../lib/votes.ts";
+
+async function loginAs(page: Page, server: TestApp, baseUrl: string, login: string) {
+  const [user] = await server.sql<
+    { id: number }[]
+  >`update users set language = 'en' where login = ${login} returning id`;
+  const token = await signToken(server.deps.jwtSecret, user.id, "staff");
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
+}
+
+async function axe(page: Page, where: string) {
+  // Legacy mode: the page of browserTest() has its own context, where axe cannot open its helper page.
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    [],
+    `axe violations on ${where}`,
+  );
+}
+
+/** Closes the welcome help item when it opens by itself (first visit). */
+async function closeWelcome(page: Page) {
+  const dialog = page.locator("dialog.help-modal");
+  await dialog.waitFor({ state: "visible", timeout: 5000 });
+  await dialog.getByRole("button", { name: "Got it" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+async function segmentId(server: TestApp, title: string): Promise<number> {
+  const [row] = await server.sql<{ id: number }[]>`select id::int from segments where title = ${title}`;
+  return row.id;
+}
+
+const modal = (page: Page) => page.locator("dialog.ai-modal");
+
+async function openAssistant(page: Page) {
+  await page.waitForSelector('[data-island="AiAssistant"] .ai-trigger');
+  await page.getByRole("button", { name: /AI assistant/ }).click();
+  await modal(page).waitFor({ state: "visible" });
+}
+
+browserTest(
+  "ai assistant - an operator asks the built-in analyst about a vote and reads figures of the database",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await loginAs(page, server, baseUrl, "operator");
+    const summer = await segmentId(server, "Le tube de l'été");
+    await page.goto(`${baseUrl}/interactions/${summer}/assistant`);
+    await closeWelcome(page);
+    // the interaction menu leads here
+    const entry = page.locator("nav.sidebar").getByRole("link", { name: "AI assistant" });
+    assert.equal(await entry.getAttribute("aria-current"), "page");
+    assert.equal(await entry.getAttribute("href"), `/interactions/${summer}/assistant`);
+    await shot("page-1280");
+    await axe(page, "the assistant page");
+
+    // step 0: Next only with a non-empty request
+    await openAssistant(page);
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.id),
+      "ai-prompt",
+      "the question has the focus",
+    );
+    const next = modal(page).getByRole("button", { name: "Next" });
+    assert.equal(await next.isDisabled(), true);
+    await modal(page).getByLabel("Your question about the participations").fill("   ");
+    assert.equal(await next.isDisabled(), true);
+    await modal(page).getByLabel("Your question about the participations").fill("What are the results?");
+    assert.equal(await next.isDisabled(), false);
+    assert.equal(await modal(page).locator(".ai-steps li.is-current").textContent(), "1Request");
+    await shot("step0-1280");
+    await axe(page, "step 0");
+
+    // step 2: the markdown answer, with the figures of the database
+    await next.click();
+    const answer = modal(page).locator(".ai-answer.markdown");
+    await answer.locator("table").waitFor();
+    assert.match(await modal(page).locator(".ai-steps li.is-current").textContent() ?? "", /Response/);
+    const text = await answer.innerText();
+    const [{ total }] = await server.sql<{ total: number }[]>`
+      select count(*)::int as total from messages where segment_id = ${summer} and status <> 'trash'`;
+    assert.match(text, new RegExp(`Participations : ${total}\\b`));
+    const choices = await server.sql<{ id: number; label: string; count: number }[]>`
+      select c.id::int, c.label, count(m.id)::int as count
+      from segment_choices c
+      left join messages m on m.segment_id = c.segment_id and m.status <> 'trash' and c.id = any(m.choice_ids)
+      where c.segment_id = ${summer} group by c.id, c.label, c.position order by c.position`;
+    const rows = await answer.locator("tbody tr").allInnerTexts();
+    assert.equal(rows.length, choices.length);
+    voteResults(choices).rows.forEach((row, i) => {
+      assert.match(rows[i], new RegExp(`\\t${row.count}\\t${row.percentage} %$`), rows[i]);
+    });
+    assert.equal(await answer.locator("script").count(), 0);
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains("ai-answer-box")),
+      true,
+      "the answer has the focus",
+    );
+    await shot("step2-1280");
+    await axe(page, "step 2");
+
+    // copy with feedback
+    await modal(page).getByRole("button", { name: "Copy" }).click();
+    await modal(page).getByText("Copied to clipboard").waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const [log] = await server.sql`select answer from ai_logs order by id desc limit 1`;
+    assert.equal(copied, log.answer);
+
+    // edit the question and ask again: the question names a word of the testimonials
+    await modal(page).getByRole("button", { name: "Edit the question" }).click();
+    const field = modal(page).getByLabel("Your question about the participations");
+    assert.equal(await field.inputValue(), "What are the results?");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "ai-prompt");
+    const [{ text: testimonial }] = await server.sql<{ text: string }[]>`
+      select text from messages where segment_id = ${summer} and text is not null order by id limit 1`;
+    const word = testimonial.split(/[^\p{L}]+/u).filter((w) => w.length >= 7)[0].toLowerCase();
+    await field.fill(`Who talks about ${word}?`);
+    await modal(page).getByRole("button", { name: "Next" }).click();
+    await answer.getByText(`Participations qui mentionnent « ${word} »`).waitFor();
+
+    await page.setViewportSize({ width: 375, height: 760 });
+    await shot("step2-375");
+    await modal(page).getByRole("button", { name: "Edit the question" }).click();
+    await shot("step0-375");
+    await modal(page).getByRole("button", { name: "Cancel" }).click();
+    await modal(page).waitFor({ state: "hidden" });
+    await shot("page-375");
+
+    // 'No results' for an interaction without participations
+    const [empty] = await server.sql<{ id: number }[]>`
+      insert into segments (channel_id, type, title, status)
+      select channel_id, 'message', 'Nouvelle question', 'ready' from segments where id = ${summer}
+      returning id::int`;
+    await page.goto(`${baseUrl}/interactions/${empty.id}/assistant`);
+    await openAssistant(page);
+    await modal(page).getByLabel("Your question about the participations").fill("Summary");
+    await modal(page).getByRole("button", { name: "Next" }).click();
+    await modal(page).locator(".ai-empty").getByText("No results").waitFor();
+    await shot("no-results-375");
+    assert.deepEqual(consoleErrors, []);
+  },
+);
+
+/** A local OpenAI-compatible server streaming a slow chat completion. */
+function slowStub(chunks: string[]) {
+  const bodies: { messages: { role: string; content: string }[] }[] = [];
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
+    bodies.push(await req.json());
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream({
+      async start(controller) {
+        await new Promise((r) => setTimeout(r, 1200)); // the model "thinks": step 1 shows
+        for (const text of chunks) {
+          const chunk = {
+            id: "c1",
+            object: "chat.completion.chunk",
+            created: 1,
+            model: "stub",
+            choices: [{ index: 0, delta: { content: text } }],
+          };
+          controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+          await new Promise((r) => setTimeout(r, 700));
+        }
+        controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+        controller.close();
+      },
+    });
+    return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+  });
+  return { server, bodies, url: `http://127.0.0.1:${server.addr.port}/v1` };
+}
+
+const CHUNKS = [
+  "## Summary\n\nListeners love ",
+  "the **summer hit**. ",
+  '<script>window.__pwned = true</script><img src=x onerror="window.__pwned = true">\n\n',
+  "| Song | Votes |\n|---|---:|\n| Soleil | 12 |\n",
+];
+let stub: ReturnType<typeof slowStub> | null = null;
+
+browserTest(
+  "ai assistant - with a model server configured, the streamed answer appears in the modal",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    try {
+      await loginAs(page, server, baseUrl, "manager");
+      const summer = await segmentId(server, "Le tube de l'été");
+      await page.goto(`${baseUrl}/interactions/${summer}/assistant`);
+      await closeWelcome(page);
+      await page.getByText("Answers come from the AI model stub-model.").waitFor();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 760 : 800 });
+        await openAssistant(page);
+        // reopened, the modal shows the last answer; edit the question to ask again
+        if (width === 375) await modal(page).getByRole("button", { name: "Edit the question" }).click();
+        await modal(page).getByLabel("Your question about the participations").fill("Summarise please");
+        await modal(page).getByRole("button", { name: "Next" }).click();
+        await modal(page).getByText("The assistant is reading the participations…").waitFor();
+        await shot(`model-step1-${width}`);
+        // the text appears as it comes, before the end
+        const streaming = modal(page).locator(".ai-streaming");
+        await streaming.getByText("Listeners love", { exact: false }).waitFor();
+        assert.equal(await modal(page).locator(".ai-writing").isVisible(), true);
+        assert.ok(!(await streaming.innerText()).includes("Soleil"));
+        await shot(`model-streaming-${width}`);
+        const answer = modal(page).locator(".ai-answer.markdown");
+        await answer.locator("table").waitFor();
+        await modal(page).locator(".ai-writing").waitFor({ state: "detached" });
+        assert.equal(await modal(page).locator(".ai-streaming").count(), 0);
+        assert.equal(await answer.locator("strong").innerText(), "summer hit");
+        assert.equal(await answer.locator("script").count(), 0);
+        assert.equal(await answer.locator("img").count(), 0);
+        assert.equal(
+          await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned),
+          undefined,
+        );
+        await shot(`model-step2-${width}`);
+        await modal(page).getByRole("button", { name: "Close" }).last().click();
+        await modal(page).waitFor({ state: "hidden" });
+      }
+      assert.equal(stub!.bodies.length, 2);
+      assert.equal(stub!.bodies[0].messages[0].role, "system");
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await stub?.server.shutdown();
+    }
+  },
+  {
+    env: () => {
+      stub = slowStub(CHUNKS);
+      return { AI_BASE_URL: stub.url, AI_MODEL: "stub-model" };
+    },
+  },
+);
