@@ -16,18 +16,20 @@ import $11 from "./routes/api/v1/permanent/all/[channelId].ts";
 import $12 from "./routes/api/v1/ranking/user.ts";
 import $13 from "./routes/api/v1/ranking/index.ts";
 import $14 from "./routes/api/v1/statistics.ts";
-import $15 from "./routes/channels/new.tsx";
-import $16 from "./routes/channels/[id].tsx";
-import $17 from "./routes/channels/index.tsx";
-import $18 from "./routes/customisation.tsx";
-import $19 from "./routes/healthz.ts";
-import $20 from "./routes/help-items.tsx";
-import $21 from "./routes/home.tsx";
-import $22 from "./routes/media.ts";
-import $23 from "./routes/oembed.ts";
-import $24 from "./routes/qr-code.tsx";
-import $25 from "./routes/settings.tsx";
-import $26 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $15 from "./routes/api/v2/ai/prompt.ts";
+import $16 from "./routes/channels/new.tsx";
+import $17 from "./routes/channels/[id].tsx";
+import $18 from "./routes/channels/index.tsx";
+import $19 from "./routes/customisation.tsx";
+import $20 from "./routes/healthz.ts";
+import $21 from "./routes/help-items.tsx";
+import $22 from "./routes/home.tsx";
+import $23 from "./routes/interactions/[id]/assistant.tsx";
+import $24 from "./routes/media.ts";
+import $25 from "./routes/oembed.ts";
+import $26 from "./routes/qr-code.tsx";
+import $27 from "./routes/settings.tsx";
+import $28 from "./routes/widgets/channel/[channelId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -49,16 +51,18 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/ranking/user", app: $12 },
   { path: "/api/v1/ranking", app: $13 },
   { path: "/api/v1/statistics", app: $14 },
-  { path: "/channels/new", app: $15 },
-  { path: "/channels/:id", app: $16 },
-  { path: "/channels", app: $17 },
-  { path: "/customisation", app: $18 },
-  { path: "/healthz", app: $19 },
-  { path: "/help-items", app: $20 },
-  { path: "/home", app: $21 },
-  { path: "/media", app: $22 },
-  { path: "/oembed", app: $23 },
-  { path: "/qr-code", app: $24 },
-  { path: "/settings", app: $25 },
-  { path: "/widgets/channel/:channelId", app: $26 },
+  { path: "/api/v2/ai/prompt", app: $15 },
+  { path: "/channels/new", app: $16 },
+  { path: "/channels/:id", app: $17 },
+  { path: "/channels", app: $18 },
+  { path: "/customisation", app: $19 },
+  { path: "/healthz", app: $20 },
+  { path: "/help-items", app: $21 },
+  { path: "/home", app: $22 },
+  { path: "/interactions/:id/assistant", app: $23 },
+  { path: "/media", app: $24 },
+  { path: "/oembed", app: $25 },
+  { path: "/qr-code", app: $26 },
+  { path: "/settings", app: $27 },
+  { path: "/widgets/channel/:channelId", app: $28 },
 ];
