@@ -4,6 +4,7 @@ import { jwtVerify, SignJWT } from "jose";
 export type Audience = "staff" | "visitor";
 
 export const STAFF_TOKEN_TTL = "12h";
+export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
 export const VISITOR_TOKEN_TTL = "90d";
 export const SESSION_COOKIE = "im_session";
 const ISSUER = "interaction-manager";
