@@ -13,13 +13,22 @@ import $8 from "./routes/api/v1/users.ts";
 import $9 from "./routes/channels/new.tsx";
 import $10 from "./routes/channels/[id].tsx";
 import $11 from "./routes/channels/index.tsx";
-import $12 from "./routes/customisation.tsx";
-import $13 from "./routes/healthz.ts";
-import $14 from "./routes/help-items.tsx";
-import $15 from "./routes/home.tsx";
-import $16 from "./routes/media.ts";
-import $17 from "./routes/qr-code.tsx";
-import $18 from "./routes/settings.tsx";
+import $12 from "./routes/confirm/[token].tsx";
+import $13 from "./routes/customisation.tsx";
+import $14 from "./routes/dev/mailbox.tsx";
+import $15 from "./routes/forgot-password.tsx";
+import $16 from "./routes/healthz.ts";
+import $17 from "./routes/help-items.tsx";
+import $18 from "./routes/home.tsx";
+import $19 from "./routes/login.tsx";
+import $20 from "./routes/logout.ts";
+import $21 from "./routes/media.ts";
+import $22 from "./routes/qr-code.tsx";
+import $23 from "./routes/reset/[token].tsx";
+import $24 from "./routes/settings.tsx";
+import $25 from "./routes/users/new.tsx";
+import $26 from "./routes/users/[id].tsx";
+import $27 from "./routes/users/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -38,11 +47,20 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/channels/new", app: $9 },
   { path: "/channels/:id", app: $10 },
   { path: "/channels", app: $11 },
-  { path: "/customisation", app: $12 },
-  { path: "/healthz", app: $13 },
-  { path: "/help-items", app: $14 },
-  { path: "/home", app: $15 },
-  { path: "/media", app: $16 },
-  { path: "/qr-code", app: $17 },
-  { path: "/settings", app: $18 },
+  { path: "/confirm/:token", app: $12 },
+  { path: "/customisation", app: $13 },
+  { path: "/dev/mailbox", app: $14 },
+  { path: "/forgot-password", app: $15 },
+  { path: "/healthz", app: $16 },
+  { path: "/help-items", app: $17 },
+  { path: "/home", app: $18 },
+  { path: "/login", app: $19 },
+  { path: "/logout", app: $20 },
+  { path: "/media", app: $21 },
+  { path: "/qr-code", app: $22 },
+  { path: "/reset/:token", app: $23 },
+  { path: "/settings", app: $24 },
+  { path: "/users/new", app: $25 },
+  { path: "/users/:id", app: $26 },
+  { path: "/users", app: $27 },
 ];

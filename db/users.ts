@@ -110,3 +110,11 @@ export async function updateUser(sql: Sql, id: number, values: UserColumns): Pro
   if (Object.keys(values).length === 0) return;
   await sql`update users set ${sql(values as never)}, updated_at = now() where id = ${id}`;
 }
+
+/** True when the account has a password (an invited account has none until it confirms). */
+export async function userHasPassword(sql: Sql, id: number): Promise<boolean> {
+  const [row] = await sql<
+    { set: boolean }[]
+  >`select password_hash is not null as set from users where id = ${id}`;
+  return !!row?.set;
+}

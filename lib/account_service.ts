@@ -23,6 +23,7 @@ import {
   insertUser,
   takenIdentifiers,
   updateUser,
+  userHasPassword,
   type UserRow,
 } from "../db/users.ts";
 
@@ -194,7 +195,7 @@ export async function confirmAccount(
 ): Promise<{ email: string; loginToken: string }> {
   const pending = await accountOfLink(ctx, token, "confirm");
   if (!pending) throw new AppError(410, "link_invalid");
-  if (password !== undefined || !(await hasPassword(ctx.sql, pending.id))) {
+  if (password !== undefined || !(await userHasPassword(ctx.sql, pending.id))) {
     if (!password || !isStaffPassword(password)) {
       throw new AppError(400, "invalid_password", {}, { password: ["invalid_password"] });
     }
@@ -206,12 +207,6 @@ export async function confirmAccount(
     ...(password ? { password_hash: await hashPassword(password) } : {}),
   });
   return { email: pending.email, loginToken: await issueToken(ctx, userId, "login") };
-}
-
-async function hasPassword(sql: Sql, userId: number): Promise<boolean> {
-  const [row] = await sql<{ set: boolean }[]>`select password_hash is not null as set from users
-    where id = ${userId}`;
-  return !!row?.set;
 }
 
 /** Sets a new password from a reset link (the link proves the mailbox, so it confirms the account too). */
