@@ -21,7 +21,6 @@ export default new Hono<AppEnv>().get("/", (c) => {
     : null;
   const t = c.var.t;
   c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer"); // the address may hold a one-time token
   return renderPage(
     c,
     <AuthShell>
@@ -34,6 +33,10 @@ export default new Hono<AppEnv>().get("/", (c) => {
         lang={c.var.lang}
       />
     </AuthShell>,
-    { title: t("auth.login_title"), css: ["admin.css", "accounts.css"] },
+    {
+      head: <meta name="referrer" content="no-referrer" />, // the address holds a one-time token
+      title: t("auth.login_title"),
+      css: ["admin.css", "accounts.css"],
+    },
   );
 });

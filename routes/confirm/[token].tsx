@@ -16,10 +16,14 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const user = await accountOfLink(ctx, token, "confirm");
   const askPassword = !!user && !(await userHasPassword(ctx.sql, user.id));
   c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
   return renderPage(
     c,
     <LinkPage kind="confirm" token={token} user={user} askPassword={askPassword} />,
-    { title: c.var.t("auth.confirm_title"), css: ["accounts.css"], status: user ? 200 : 410 },
+    {
+      head: <meta name="referrer" content="no-referrer" />, // the address holds a one-time token
+      title: c.var.t("auth.confirm_title"),
+      css: ["accounts.css"],
+      status: user ? 200 : 410,
+    },
   );
 });

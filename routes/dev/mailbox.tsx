@@ -4,7 +4,8 @@ import { renderPage } from "../../framework/render.tsx";
 import { listOutboxMails } from "../../db/outbox.ts";
 import { AppError } from "../../lib/errors.ts";
 
-const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
+// A link ends before trailing punctuation ("open http://x/confirm/abc.").
+const URL_PATTERN = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/g;
 
 /** A mail's text with its addresses as links. */
 function Linked({ text }: { text: string }) {

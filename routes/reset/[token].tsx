@@ -10,10 +10,14 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const token = c.req.param("token")!.slice(0, 200);
   const user = await accountOfLink(accountContext(c), token, "reset");
   c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
   return renderPage(
     c,
     <LinkPage kind="reset" token={token} user={user} askPassword />,
-    { title: c.var.t("auth.reset_title"), css: ["accounts.css"], status: user ? 200 : 410 },
+    {
+      head: <meta name="referrer" content="no-referrer" />, // the address holds a one-time token
+      title: c.var.t("auth.reset_title"),
+      css: ["accounts.css"],
+      status: user ? 200 : 410,
+    },
   );
 });
