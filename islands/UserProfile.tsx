@@ -113,6 +113,12 @@ function UserProfile(props: Props) {
     showToast(t("users.saved"), { durationMs: TOAST_MS.success });
   };
 
+  const resendInvite = async () => {
+    const res = await api("POST", "/api/v1/users/resend", { email: saved!.email });
+    if (res.ok) showToast(t("users.invite_sent", { email: saved!.email }), { durationMs: TOAST_MS.default });
+    else showToast(errorMessage(res.data, t("errors.internal")), { kind: "warning" });
+  };
+
   return (
     <form class="user-form" onSubmit={save} noValidate>
       <div class="form-toolbar">
@@ -141,7 +147,14 @@ function UserProfile(props: Props) {
           </button>
         )}
       </div>
-      {saved && !saved.confirmed && <p class="notice notice-info">{t("users.unconfirmed_notice")}</p>}
+      {saved && !saved.confirmed && (
+        <div class="notice notice-info user-unconfirmed">
+          <span>{t("users.unconfirmed_notice")}</span>
+          <button type="button" class="btn btn-link" disabled={busy} onClick={resendInvite}>
+            {t("users.resend_invite")}
+          </button>
+        </div>
+      )}
       <div class="form-grid">
         {saved && (
           <Section id="sec-avatar" title={t("users.avatar")}>
