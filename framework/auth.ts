@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { getStaffUser } from "../db/users.ts";
-import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyToken } from "../lib/auth.ts";
+import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyToken, verifyTokenClaims } from "../lib/auth.ts";
 import { AppError } from "../lib/errors.ts";
 import { can, type Permission, type StaffUser } from "../lib/permissions.ts";
 import type { AppEnv } from "./env.ts";
@@ -20,15 +20,15 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1];
     const secret = c.var.deps.jwtSecret;
     if (bearer) {
-      const staffId = await verifyToken(secret, bearer, "staff");
-      if (staffId) c.set("user", await getStaffUser(c.var.sql, staffId));
+      const staff = await verifyTokenClaims(secret, bearer, "staff");
+      if (staff) c.set("user", await getStaffUser(c.var.sql, staff.subject, staff.issuedAt));
       else c.set("appUserId", await verifyToken(secret, bearer, "visitor"));
     } else {
       const cookie = getCookie(c, SESSION_COOKIE);
-      const staffId = cookie ? await verifyToken(secret, cookie, "staff") : null;
-      if (staffId) {
+      const staff = cookie ? await verifyTokenClaims(secret, cookie, "staff") : null;
+      if (staff) {
         if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) throw new AppError(403, "cross_origin");
-        c.set("user", await getStaffUser(c.var.sql, staffId));
+        c.set("user", await getStaffUser(c.var.sql, staff.subject, staff.issuedAt));
       }
     }
     await next();

@@ -209,7 +209,10 @@ export async function confirmAccount(
   return { email: pending.email, loginToken: await issueToken(ctx, userId, "login") };
 }
 
-/** Sets a new password from a reset link (the link proves the mailbox, so it confirms the account too). */
+/**
+ * Sets a new password from a reset link (the link proves the mailbox, so it confirms the account too)
+ * and ends the sessions opened before.
+ */
 export async function resetPassword(ctx: AccountContext, token: string, password: string): Promise<string> {
   if (!isStaffPassword(password)) {
     throw new AppError(400, "invalid_password", {}, { password: ["invalid_password"] });
@@ -220,6 +223,8 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   await updateUser(ctx.sql, user.id, {
     password_hash: await hashPassword(password),
     confirmed_at: user.confirmed_at ?? ctx.now,
+    // sessions opened before now end (token times are whole seconds)
+    sessions_valid_after: new Date(Math.floor(ctx.now.getTime() / 1000) * 1000),
   });
   await revokeAuthTokens(ctx.sql, user.id, "reset", ctx.now);
   return user.email;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
+import { SignJWT } from "jose";
 import { hashToken } from "../../lib/auth.ts";
 import { windowStart } from "../../lib/rate_limit.ts";
 import { LOGIN_LIMITS, MAIL_LIMITS } from "../../lib/accounts.ts";
@@ -437,32 +438,52 @@ Deno.test("accounts API - password reset by mail", async (t) => {
       },
     );
 
-    await t.step("the new password must follow the rule; then the old one stops working", async () => {
-      const token = linkOf((await mailsTo(ctx, "manager@example.com"))[0].text_body, "reset");
-      const weak = await ctx.request("/api/v1/users/password", {
-        method: "POST",
-        json: { token, password: "weakpass" },
-        headers: EN,
-      });
-      assert.equal(weak.status, 400);
-      assert.equal((await jsonOf(weak)).message, "Invalid password");
-      const ok = await ctx.request("/api/v1/users/password", {
-        method: "POST",
-        json: { token, password: "Brand-New-42" },
-      });
-      assert.equal(ok.status, 200);
-      assert.deepEqual(await jsonOf(ok), { email: "manager@example.com" });
-      assert.equal((await login(ctx, { email: "manager@example.com", password: PASSWORD })).status, 401);
-      const fresh = await login(ctx, { email: "manager@example.com", password: "Brand-New-42" });
-      assert.equal(fresh.status, 200);
-      await fresh.body?.cancel();
-      const again = await ctx.request("/api/v1/users/password", {
-        method: "POST",
-        json: { token, password: "Brand-New-43" },
-      });
-      assert.equal(again.status, 410);
-      await jsonOf(again);
-    });
+    await t.step(
+      "the new password must follow the rule; then the old one and older sessions stop working",
+      async () => {
+        const token = linkOf((await mailsTo(ctx, "manager@example.com"))[0].text_body, "reset");
+        const [manager] = await ctx.sql`select id from users where login = 'manager'`;
+        const oldSession = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(
+          String(manager.id),
+        )
+          .setAudience("staff").setIssuer("interaction-manager").setIssuedAt(
+            Math.floor(Date.now() / 1000) - 60,
+          )
+          .setExpirationTime("1h").sign(ctx.deps.jwtSecret);
+        const before = await ctx.request("/api/v1/users/current", { token: oldSession });
+        assert.equal(before.status, 200);
+        await before.body?.cancel();
+        const weak = await ctx.request("/api/v1/users/password", {
+          method: "POST",
+          json: { token, password: "weakpass" },
+          headers: EN,
+        });
+        assert.equal(weak.status, 400);
+        assert.equal((await jsonOf(weak)).message, "Invalid password");
+        const ok = await ctx.request("/api/v1/users/password", {
+          method: "POST",
+          json: { token, password: "Brand-New-42" },
+        });
+        assert.equal(ok.status, 200);
+        assert.deepEqual(await jsonOf(ok), { email: "manager@example.com" });
+        assert.equal((await login(ctx, { email: "manager@example.com", password: PASSWORD })).status, 401);
+        const fresh = await login(ctx, { email: "manager@example.com", password: "Brand-New-42" });
+        assert.equal(fresh.status, 200);
+        const { access_token } = await jsonOf(fresh);
+        const after = await ctx.request("/api/v1/users/current", { token: oldSession });
+        assert.equal(after.status, 401, "a session opened before the reset ends");
+        await jsonOf(after);
+        const current = await ctx.request("/api/v1/users/current", { token: access_token });
+        assert.equal(current.status, 200);
+        await current.body?.cancel();
+        const again = await ctx.request("/api/v1/users/password", {
+          method: "POST",
+          json: { token, password: "Brand-New-43" },
+        });
+        assert.equal(again.status, 410);
+        await jsonOf(again);
+      },
+    );
 
     await t.step("a second request retires the first link", async () => {
       await reset("operator@example.com").then((r) => r.body?.cancel());
