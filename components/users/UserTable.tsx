@@ -57,12 +57,9 @@ export function UserTable(props: { rows: UserRow[]; selfId: number; channels?: M
                   <span class={`badge status-${status}`}>{t(`users.status.${status}`)}</span>
                 </td>
                 <td class="user-actions">
-                  <a
-                    class="btn btn-secondary btn-sm"
-                    href={`/users/${u.id}`}
-                    aria-label={t("users.open_user", { name })}
-                  >
+                  <a class="btn btn-secondary btn-sm" href={`/users/${u.id}`}>
                     {t("users.edit")}
+                    <span class="sr-only">{` ${name}`}</span>
                   </a>
                 </td>
               </tr>
