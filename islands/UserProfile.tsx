@@ -155,31 +155,34 @@ function UserProfile(props: Props) {
           </button>
         </div>
       )}
-      <div class="form-grid">
+      <div class={saved ? "user-layout" : "user-layout user-layout-new"}>
         {saved && (
-          <Section id="sec-avatar" title={t("users.avatar")}>
-            <AvatarField
-              url={saved.image_url}
-              initials={initialsOf(saved)}
-              busy={busy}
-              error={avatarError}
-              onPick={upload}
-              onRemove={() => upload(null)}
-            />
-          </Section>
+          <div class="user-side">
+            <Section id="sec-avatar" title={t("users.avatar")}>
+              <AvatarField
+                url={saved.image_url}
+                initials={initialsOf(saved)}
+                busy={busy}
+                error={avatarError}
+                onPick={upload}
+                onRemove={() => upload(null)}
+              />
+            </Section>
+            <PasswordReset email={saved.email} self={self} />
+          </div>
         )}
-        <UserFields
-          form={form}
-          set={set}
-          disabled={!editing || busy}
-          errors={errors}
-          manage={manage || !saved}
-          superAdmin={props.isSuperAdmin && !self}
-          channels={props.channels}
-        />
-        {saved
-          ? <PasswordReset email={saved.email} self={self} />
-          : <p class="field-hint new-user-hint">{t("users.invite_hint")}</p>}
+        <div class="user-main">
+          <UserFields
+            form={form}
+            set={set}
+            disabled={!editing || busy}
+            errors={errors}
+            manage={manage || !saved}
+            superAdmin={props.isSuperAdmin && !self}
+            channels={props.channels}
+          />
+          {!saved && <p class="field-hint">{t("users.invite_hint")}</p>}
+        </div>
       </div>
     </form>
   );

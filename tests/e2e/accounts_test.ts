@@ -42,8 +42,15 @@ async function closeWelcome(page: Page) {
   }
 }
 
-async function openNewestLink(page: Page, baseUrl: string, kind: "confirm" | "reset", to: string) {
+async function openNewestLink(
+  page: Page,
+  baseUrl: string,
+  kind: "confirm" | "reset",
+  to: string,
+  shot?: (name: string) => Promise<void>,
+) {
   await page.goto(`${baseUrl}/dev/mailbox?lang=en`);
+  if (shot) await shot(`mailbox-${kind}-1280`);
   const mail = page.locator(".mail").filter({ hasText: to }).first();
   await mail.locator(`a[href*="/${kind}/"]`).first().click();
   await page.waitForURL(new RegExp(`/${kind}/`));
@@ -87,8 +94,9 @@ browserTest(
     await page.getByText("Your account is not confirmed yet").waitFor();
 
     // the confirmation link of the mailbox logs in directly and lands on /interactions
-    await openNewestLink(page, baseUrl, "confirm", "jane@example.org");
+    await openNewestLink(page, baseUrl, "confirm", "jane@example.org", shot);
     await page.getByText("Welcome Jane Doe!").waitFor();
+    await shot("confirm-1280");
     await page.waitForSelector('[data-island="TokenPasswordForm"][data-hydrated]');
     await page.getByRole("button", { name: "Confirm my account" }).click();
     await page.waitForURL(/\/interactions$/);
@@ -129,6 +137,7 @@ browserTest(
     await openNewestLink(page, baseUrl, "reset", "jane@example.org");
     await page.waitForSelector('[data-island="TokenPasswordForm"][data-hydrated]');
     await axe(page, "/reset/{token}");
+    await shot("reset-1280");
     await page.getByLabel("New password").fill("Another-456!");
     await page.getByLabel("Repeat the password").fill("Another-456?");
     await page.getByRole("button", { name: "Change my password" }).click();
@@ -187,6 +196,7 @@ browserTest(
     const [admin] = await server.sql<{ id: number }[]>`select id from users where login = 'admin'`;
     await page.goto(`${baseUrl}/users/${admin.id}`);
     await page.waitForSelector('[data-island="CompanySwitch"][data-hydrated]');
+    await shot("profile-admin-1280");
     await page.getByLabel("Media", { exact: true }).first().selectOption({ label: "Radio Horizon" });
     await Promise.all([
       page.waitForURL(/\/interactions$/),

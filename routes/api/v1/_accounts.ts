@@ -14,7 +14,11 @@ export function accountContext(c: Context<AppEnv>): AccountContext {
   return {
     sql: c.var.sql,
     mailer: deps.mailer,
-    baseUrl: deps.config.PUBLIC_URL ? publicUrl(deps.config) : new URL(c.req.url).origin,
+    // Mail links never trust the Host header in production (a forged host would receive reset tokens);
+    // in development the address the page was opened with works on any port.
+    baseUrl: deps.config.PUBLIC_URL || deps.config.APP_ENV === "production"
+      ? publicUrl(deps.config)
+      : new URL(c.req.url).origin,
     now: deps.now?.() ?? new Date(),
     translate: translator,
   };
