@@ -205,6 +205,19 @@ Deno.test("account pages - /dev/mailbox is a 404 in production", async () => {
     assert.equal(api.status, 404);
     assert.match(api.headers.get("content-type")!, /application\/json/);
     assert.equal((await api.json()).code, "not_found");
+
+    // mail links use the configured address, never the Host header of the request
+    await ctx
+      .sql`insert into users (login, email, role) values ('root', 'root@example.com', 'super_administrator')`;
+    const reset = await ctx.request("http://evil.example/api/v1/users/reset", {
+      method: "POST",
+      json: { email: "root@example.com" },
+    });
+    assert.equal(reset.status, 200);
+    await reset.body?.cancel();
+    const [mail] = await ctx.sql`select text_body from outbox where to_address = 'root@example.com'`;
+    assert.match(mail.text_body, /http:\/\/localhost:8000\/reset\/[\w-]+/);
+    assert.doesNotMatch(mail.text_body, /evil/);
   } finally {
     await ctx.close();
   }
