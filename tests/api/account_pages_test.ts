@@ -169,6 +169,28 @@ Deno.test("account pages - login, links, logout, users and the dev mailbox", asy
       },
     );
 
+    await t.step("the OpenAPI document lists the account calls", async () => {
+      const res = await ctx.request("/api/openapi.json");
+      assert.equal(res.status, 200);
+      const paths = Object.keys((await res.json()).paths);
+      for (
+        const path of [
+          "/api/v1/auth",
+          "/api/v1/register",
+          "/api/v1/logout",
+          "/api/v1/users",
+          "/api/v1/users/current",
+          "/api/v1/users/new",
+          "/api/v1/users/reset",
+          "/api/v1/users/resend",
+          "/api/v1/users/confirm",
+          "/api/v1/users/password",
+          "/api/v1/user/{id}",
+          "/api/v1/user/{id}/image",
+        ]
+      ) assert.ok(paths.includes(path), `${path} in ${paths.join(", ")}`);
+    });
+
     await t.step("/dev/mailbox lists the outbox newest first with clickable links", async () => {
       await ctx.sql`delete from outbox`;
       await insertOutboxMail(ctx.sql, {
