@@ -30,7 +30,16 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
     : null;
   return renderPage(
     c,
-    <AdminLayout user={user} menu="user" active="profile" userId={target.id} heading={name}>
+    <AdminLayout
+      user={user}
+      menu="user"
+      active="profile"
+      userId={target.id}
+      heading={name}
+      actions={can(user, "users-manage") && (
+        <a class="btn btn-secondary" href="/users">{t("users.back_to_list")}</a>
+      )}
+    >
       {superAdmin && target.id === user.id && (
         <Section id="sec-company" title={t("users.company_title")}>
           <p class="field-hint">{t("users.company_text")}</p>
