@@ -1,8 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { getStaffUser } from "../db/users.ts";
-import { verifyToken } from "../lib/auth.ts";
-import { SESSION_COOKIE } from "../lib/auth.ts";
+import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyToken, verifyTokenClaims } from "../lib/auth.ts";
 import { AppError } from "../lib/errors.ts";
 import { can, type Permission, type StaffUser } from "../lib/permissions.ts";
 import type { AppEnv } from "./env.ts";
@@ -21,15 +20,15 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1];
     const secret = c.var.deps.jwtSecret;
     if (bearer) {
-      const staffId = await verifyToken(secret, bearer, "staff");
-      if (staffId) c.set("user", await getStaffUser(c.var.sql, staffId));
+      const staff = await verifyTokenClaims(secret, bearer, "staff");
+      if (staff) c.set("user", await getStaffUser(c.var.sql, staff.subject, staff.issuedAt));
       else c.set("appUserId", await verifyToken(secret, bearer, "visitor"));
     } else {
       const cookie = getCookie(c, SESSION_COOKIE);
-      const staffId = cookie ? await verifyToken(secret, cookie, "staff") : null;
-      if (staffId) {
+      const staff = cookie ? await verifyTokenClaims(secret, cookie, "staff") : null;
+      if (staff) {
         if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) throw new AppError(403, "cross_origin");
-        c.set("user", await getStaffUser(c.var.sql, staffId));
+        c.set("user", await getStaffUser(c.var.sql, staff.subject, staff.issuedAt));
       }
     }
     await next();
@@ -83,4 +82,26 @@ export function requirePage(...permissions: Permission[]): MiddlewareHandler<App
     if (permissions.some((p) => !can(user, p))) throw new AppError(403, "forbidden");
     await next();
   };
+}
+
+/** Keeps a staff token in the HttpOnly, SameSite=Lax session cookie the pages read (DESIGN.md "Auth"). */
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: new URL(c.req.url).protocol === "https:" || c.var.deps.config.APP_ENV === "production",
+    maxAge: STAFF_TOKEN_TTL_SECONDS,
+  });
+}
+
+/** Forgets the session cookie (logout). */
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+}
+
+/** The caller's IP address as the server saw the connection ("unknown" in tests without one). */
+export function clientIp(c: Context<AppEnv>): string {
+  const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  return info?.remoteAddr?.hostname ?? "unknown";
 }

@@ -18,6 +18,7 @@ async function hydrateIsland(el: HTMLElement) {
   const mod = await import(file);
   const props = JSON.parse(el.dataset.props ?? "{}");
   hydrate(h(I18nContext.Provider, { value: { t, lang: data.lang } }, h(mod.default, props)), el);
+  el.dataset.hydrated = ""; // browser tests wait for it before typing
 }
 
 const lazy = new IntersectionObserver((entries) => {

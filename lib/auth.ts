@@ -4,6 +4,7 @@ import { jwtVerify, SignJWT } from "jose";
 export type Audience = "staff" | "visitor";
 
 export const STAFF_TOKEN_TTL = "12h";
+export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
 export const VISITOR_TOKEN_TTL = "90d";
 export const SESSION_COOKIE = "im_session";
 const ISSUER = "interaction-manager";
@@ -26,10 +27,20 @@ export async function verifyToken(
   token: string,
   audience: Audience,
 ): Promise<number | null> {
+  return (await verifyTokenClaims(secret, token, audience))?.subject ?? null;
+}
+
+/** The subject id and the issue time of a valid token of that audience, or null. */
+export async function verifyTokenClaims(
+  secret: Uint8Array,
+  token: string,
+  audience: Audience,
+): Promise<{ subject: number; issuedAt: Date } | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { audience, issuer: ISSUER, algorithms: ["HS256"] });
     const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    return { subject: id, issuedAt: new Date((payload.iat ?? 0) * 1000) };
   } catch {
     return null;
   }

@@ -1,0 +1,92 @@
+import { useState } from "preact/hooks";
+import { useT } from "../../framework/island.tsx";
+import { api, errorMessage } from "../../lib/ui/http.ts";
+import { TextField } from "../channels/fields.tsx";
+import { PasswordField } from "./AuthShell.tsx";
+
+/** Where to go once logged in: the safe `next`, else the landing the server gives. */
+export type OnLoggedIn = (redirect: string) => void;
+
+/** The login form (back-office §2, §4, §5): loading flag, 'All fields are required', the server's refusal. */
+export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegister: () => void }) {
+  const { t } = useT();
+  const [email, setEmail] = useState(props.email);
+  const [password, setPassword] = useState("");
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<{ text: string; code?: string } | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (loading) return;
+    setResent(null);
+    if (!email.trim() || !password) {
+      setError({ text: t("errors.fields_required") });
+      return;
+    }
+    setLoading(true);
+    setError(null);
+    const res = await api<{ redirect: string; code?: string }>("POST", "/api/v1/auth", { email, password });
+    if (res.ok) return props.onLoggedIn(res.data.redirect);
+    setLoading(false);
+    setError({
+      text: res.status === 0
+        ? t("auth.network_error")
+        : errorMessage(res.data, t("errors.invalid_credentials")),
+      code: res.data?.code,
+    });
+  };
+
+  const resend = async () => {
+    const res = await api<{ message: string }>("POST", "/api/v1/users/resend", { email });
+    setResent(errorMessage(res.data, t("auth.network_error")));
+  };
+
+  return (
+    <form class="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
+      <h1>{t("auth.login_title")}</h1>
+      <p class="muted">{t("auth.login_intro")}</p>
+      {error && (
+        <div class="notice notice-error" role="alert">
+          <p>{error.text}</p>
+          {error.code === "account_unconfirmed" && (
+            <button type="button" class="btn btn-link" onClick={resend}>{t("auth.resend")}</button>
+          )}
+        </div>
+      )}
+      {resent && <p class="notice notice-info" role="status">{resent}</p>}
+      <TextField
+        id="login-email"
+        type="email"
+        label={t("auth.email")}
+        value={email}
+        autoComplete="username"
+        disabled={loading}
+        onInput={setEmail}
+      />
+      <PasswordField
+        id="login-password"
+        label={t("auth.password")}
+        value={password}
+        autoComplete="current-password"
+        disabled={loading}
+        onInput={setPassword}
+      />
+      <p class="auth-forgot">
+        <a href={`/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ""}`}>
+          {t("auth.forgot")}
+        </a>
+      </p>
+      <button type="submit" class="btn btn-primary btn-block" disabled={loading}>
+        {loading && <span class="spinner" aria-hidden="true" />}
+        {loading ? t("auth.logging_in") : t("auth.login_button")}
+      </button>
+      <p class="auth-switch">
+        {t("auth.no_account")}{" "}
+        <button type="button" class="btn btn-link" onClick={props.onRegister}>
+          {t("auth.register_title")}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from "preact/hooks";
+import { useT } from "../../framework/island.tsx";
+import { type Registration, registrationError } from "../../lib/accounts.ts";
+import { LANGUAGES } from "../../lib/i18n.ts";
+import { api, errorMessage } from "../../lib/ui/http.ts";
+import { TextField } from "../channels/fields.tsx";
+import { PasswordField } from "./AuthShell.tsx";
+
+type Form = Registration & { language: string };
+
+/** The register form (back-office §2, §5): the same rules as the server, checked before sending. */
+export function RegisterForm(
+  props: { email: string; lang: string; onRegistered: (email: string) => void; onLogin: () => void },
+) {
+  const { t } = useT();
+  const [form, setForm] = useState<Form>({
+    login: "",
+    email: props.email,
+    phone: "",
+    password: "",
+    first_name: "",
+    last_name: "",
+    language: (LANGUAGES as readonly string[]).includes(props.lang) ? props.lang : "fr",
+  });
+  const [error, setError] = useState<{ text: string; fields: string[] } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const bad = (key: string) => error?.fields.includes(key) ? error.text : undefined;
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (loading) return;
+    const invalid = registrationError(form);
+    if (invalid) {
+      setError({ text: t(`errors.${invalid.code}`), fields: invalid.fields });
+      return;
+    }
+    setLoading(true);
+    setError(null);
+    const res = await api<{ fields?: Record<string, string[]> }>("POST", "/api/v1/register", form);
+    setLoading(false);
+    if (res.ok) return props.onRegistered(form.email.trim());
+    setError({
+      text: res.status === 0 ? t("auth.network_error") : errorMessage(res.data, t("errors.email_taken")),
+      fields: Object.keys(res.data?.fields ?? {}),
+    });
+  };
+
+  return (
+    <form class="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
+      <h1>{t("auth.register_title")}</h1>
+      <p class="muted">{t("auth.register_intro")}</p>
+      {error && error.fields.length === 0 && <p class="notice notice-error" role="alert">{error.text}</p>}
+      <div class="auth-grid">
+        <TextField
+          id="reg-first"
+          label={t("auth.first_name")}
+          value={form.first_name}
+          autoComplete="given-name"
+          error={bad("first_name")}
+          onInput={set("first_name")}
+          maxLength={80}
+        />
+        <TextField
+          id="reg-last"
+          label={t("auth.last_name")}
+          value={form.last_name}
+          autoComplete="family-name"
+          error={bad("last_name")}
+          onInput={set("last_name")}
+          maxLength={80}
+        />
+      </div>
+      <TextField
+        id="reg-login"
+        label={t("auth.login")}
+        value={form.login}
+        autoComplete="nickname"
+        error={bad("login")}
+        onInput={set("login")}
+        maxLength={60}
+      />
+      <TextField
+        id="reg-email"
+        type="email"
+        label={t("auth.email")}
+        value={form.email}
+        autoComplete="email"
+        error={bad("email")}
+        onInput={set("email")}
+        maxLength={254}
+      />
+      <TextField
+        id="reg-phone"
+        type="tel"
+        label={t("auth.phone")}
+        hint={t("auth.phone_hint")}
+        value={form.phone}
+        autoComplete="tel"
+        error={bad("phone")}
+        onInput={set("phone")}
+        maxLength={30}
+      />
+      <PasswordField
+        id="reg-password"
+        label={t("auth.password")}
+        hint={t("auth.password_rule")}
+        value={form.password}
+        autoComplete="new-password"
+        error={bad("password")}
+        onInput={set("password")}
+      />
+      <div class="field">
+        <label for="reg-language">{t("auth.language")}</label>
+        <select
+          id="reg-language"
+          value={form.language}
+          onChange={(e) => set("language")((e.target as HTMLSelectElement).value)}
+        >
+          {LANGUAGES.map((l) => <option key={l} value={l}>{t(`users.languages.${l}`)}</option>)}
+        </select>
+      </div>
+      <button type="submit" class="btn btn-primary btn-block" disabled={loading}>
+        {loading && <span class="spinner" aria-hidden="true" />}
+        {loading ? t("auth.registering") : t("auth.register_button")}
+      </button>
+      <p class="auth-switch">
+        {t("auth.have_account")}{" "}
+        <button type="button" class="btn btn-link" onClick={props.onLogin}>{t("auth.login_button")}</button>
+      </p>
+    </form>
+  );
+}

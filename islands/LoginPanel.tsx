@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import { safeNext } from "../lib/accounts.ts";
+import { api, errorMessage } from "../lib/ui/http.ts";
+import { LoginForm } from "../components/auth/LoginForm.tsx";
+import { RegisterForm } from "../components/auth/RegisterForm.tsx";
+
+interface Props {
+  /** Prefilled e-mail (query email). */
+  email: string;
+  /** A one-time login token (query token): logs in directly. */
+  token: string | null;
+  next: string | null;
+  mode: "login" | "register";
+  notice: "reset_done" | "logged_out" | null;
+  lang: string;
+  [key: string]: unknown;
+}
+
+/** /login: the login and register forms, the after-register modal, and the direct login by token. */
+function LoginPanel(props: Props) {
+  const { t } = useT();
+  const [mode, setMode] = useState(props.mode);
+  const [email, setEmail] = useState(props.email);
+  const [registered, setRegistered] = useState<string | null>(null);
+  const [tokenState, setTokenState] = useState<"idle" | "busy" | string>(props.token ? "busy" : "idle");
+  const [resent, setResent] = useState<string | null>(null);
+  const modal = useRef<HTMLDialogElement>(null);
+  const go = (redirect: string) => location.assign(safeNext(props.next) ?? redirect);
+
+  useEffect(() => {
+    if (!props.token) return;
+    history.replaceState(
+      null,
+      "",
+      location.pathname + (props.next ? `?next=${encodeURIComponent(props.next)}` : ""),
+    );
+    api<{ redirect: string }>("POST", "/api/v1/auth", { token: props.token }).then((res) => {
+      if (res.ok) go(res.data.redirect);
+      else setTokenState(errorMessage(res.data, t("errors.link_invalid")));
+    });
+  }, []);
+
+  useEffect(() => {
+    if (registered && !modal.current?.open) modal.current?.showModal();
+  }, [registered]);
+
+  const closeModal = () => {
+    modal.current?.close();
+    setEmail(registered ?? email);
+    setRegistered(null);
+    setResent(null);
+    setMode("login");
+  };
+  const resend = async () => {
+    const res = await api<{ message: string }>("POST", "/api/v1/users/resend", { email: registered });
+    setResent(errorMessage(res.data, t("auth.network_error")));
+  };
+
+  if (tokenState === "busy") {
+    return (
+      <p class="auth-token" role="status">
+        <span class="spinner spinner-dark" aria-hidden="true" /> {t("auth.token_login")}
+      </p>
+    );
+  }
+  return (
+    <>
+      {tokenState !== "idle" && <p class="notice notice-error" role="alert">{tokenState}</p>}
+      {props.notice && mode === "login" && (
+        <p class="notice notice-success" role="status">{t(`auth.${props.notice}`)}</p>
+      )}
+      {mode === "login"
+        ? (
+          <LoginForm
+            key={`login-${email}`}
+            email={email}
+            onLoggedIn={go}
+            onRegister={() => setMode("register")}
+          />
+        )
+        : (
+          <RegisterForm
+            email={email}
+            lang={props.lang}
+            onRegistered={setRegistered}
+            onLogin={() => setMode("login")}
+          />
+        )}
+      <dialog
+        ref={modal}
+        class="modal auth-modal"
+        aria-labelledby="after-register-title"
+        onClose={closeModal}
+      >
+        <div class="modal-body">
+          <div class="auth-modal-icon" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="32" height="32">
+              <path
+                d="M3 6h18v12H3z M3 6l9 7 9-7"
+                fill="none"
+                stroke="currentColor"
+                stroke-width="1.8"
+                stroke-linejoin="round"
+              />
+            </svg>
+          </div>
+          <h2 id="after-register-title">{t("auth.after_register_title")}</h2>
+          <p>{t("auth.after_register_text", { email: registered ?? "" })}</p>
+          {resent && <p class="notice notice-info" role="status">{resent}</p>}
+          <div class="modal-actions">
+            <button type="button" class="btn btn-secondary" onClick={resend}>{t("auth.resend")}</button>
+            <button type="button" class="btn btn-primary" onClick={closeModal}>{t("auth.ok")}</button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+export default island("LoginPanel", LoginPanel, { ns: ["auth", "users", "errors"] });

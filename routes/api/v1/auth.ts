@@ -1,0 +1,58 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, errorSchema, json } from "../../../framework/api.ts";
+import { clientIp, setSessionCookie } from "../../../framework/auth.ts";
+import { checkCredentials, checkLoginToken } from "../../../lib/account_service.ts";
+import { landingPath, LOGIN_LIMITS, normaliseEmail } from "../../../lib/accounts.ts";
+import { signToken } from "../../../lib/auth.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { enforceRateLimit } from "../../../lib/rate_limit.ts";
+import { getStaffUser } from "../../../db/users.ts";
+import { accountContext, body } from "./_accounts.ts";
+
+const app = apiApp();
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    tags: ["auth"],
+    summary: "Log in with e-mail and password, or with a one-time login token (sets the session cookie)",
+    request: body(z.object({
+      email: z.string().max(254).optional(),
+      password: z.string().max(200).optional(),
+      token: z.string().max(200).optional(),
+    })),
+    responses: {
+      200: json(
+        z.object({ access_token: z.string(), redirect: z.string() }),
+        "The staff token (also set as the HttpOnly im_session cookie) and where to land",
+      ),
+      400: json(errorSchema, "All fields are required"),
+      401: json(errorSchema, "Invalid login or password, or an invalid link"),
+      403: json(errorSchema, "Account not confirmed or inactive"),
+      429: json(errorSchema, "Too many attempts"),
+    },
+  }),
+  async (c) => {
+    const { email, password, token } = c.req.valid("json");
+    const sql = c.var.sql;
+    const ip = clientIp(c);
+    let userId: number;
+    if (token) {
+      await enforceRateLimit(sql, [`login:ip:${ip}`], LOGIN_LIMITS.ip);
+      userId = await checkLoginToken(accountContext(c), token);
+    } else {
+      if (!email?.trim() || !password) throw new AppError(400, "fields_required");
+      await enforceRateLimit(sql, [`login:ip:${ip}`], LOGIN_LIMITS.ip);
+      await enforceRateLimit(sql, [`login:email:${normaliseEmail(email)}`], LOGIN_LIMITS.email);
+      userId = await checkCredentials(sql, email, password);
+    }
+    const user = (await getStaffUser(sql, userId))!;
+    const accessToken = await signToken(c.var.deps.jwtSecret, userId, "staff");
+    setSessionCookie(c, accessToken);
+    return c.json({ access_token: accessToken, redirect: landingPath(user) }, 200);
+  },
+);
+
+export default app;

@@ -1,0 +1,53 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, errorSchema, json } from "../../../framework/api.ts";
+import { clientIp } from "../../../framework/auth.ts";
+import { register } from "../../../lib/account_service.ts";
+import { REGISTER_LIMIT, registrationError } from "../../../lib/accounts.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { LANGUAGES } from "../../../lib/i18n.ts";
+import { enforceRateLimit } from "../../../lib/rate_limit.ts";
+import { accountContext, body } from "./_accounts.ts";
+
+const app = apiApp();
+const field = (max: number) => z.string().max(max).optional();
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    tags: ["auth"],
+    summary: "Register a staff account: a demo channel of one's own, confirmed by e-mail before login",
+    request: body(z.object({
+      login: field(60),
+      email: field(254),
+      phone: field(30),
+      password: field(200),
+      first_name: field(80),
+      last_name: field(80),
+      language: z.enum(LANGUAGES).optional(),
+    })),
+    responses: {
+      201: json(z.object({ id: z.number(), message: z.string() }), "Registered; a confirmation mail is sent"),
+      400: json(errorSchema, "All fields are required, Invalid telephone, Invalid email, Invalid password"),
+      409: json(errorSchema, "Email already taken"),
+      429: json(errorSchema, "Too many attempts"),
+    },
+  }),
+  async (c) => {
+    const form = c.req.valid("json");
+    const error = registrationError(form);
+    if (error) {
+      throw new AppError(400, error.code, {}, Object.fromEntries(error.fields.map((f) => [f, [error.code]])));
+    }
+    await enforceRateLimit(c.var.sql, [`register:ip:${clientIp(c)}`], REGISTER_LIMIT);
+    const id = await register(
+      accountContext(c),
+      form as Required<typeof form>,
+      form.language ?? c.var.lang,
+    );
+    return c.json({ id, message: c.var.t("auth.check_mailbox", { email: form.email!.trim() }) }, 201);
+  },
+);
+
+export default app;

@@ -1,0 +1,93 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
+import {
+  deleteUserImage,
+  storeUserImage,
+  updateProfile,
+  userFor,
+  userView,
+} from "../../../lib/user_service.ts";
+import { body, profileSchema, userSchema } from "./_accounts.ts";
+
+const tags = ["users"];
+const idParams = z.object({ id: idParam });
+const app = apiApp();
+app.use("*", requireStaff());
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}",
+    tags,
+    summary: "A staff account: one's own, or one of one's channel with users-manage",
+    request: { params: idParams },
+    responses: { 200: json(userSchema, "The user"), ...staffErrors },
+  }),
+  async (c) => c.json(userView(await userFor(c.var.sql, staffOf(c), c.req.valid("param").id)), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/{id}",
+    tags,
+    summary: "Update a profile (fields present only); channel_id by a super administrator switches company",
+    request: { params: idParams, ...body(profileSchema) },
+    responses: {
+      200: json(userSchema, "The user"),
+      ...staffErrors,
+      409: json(errorSchema, "Email or login already taken"),
+      422: json(errorSchema, "Unknown channel"),
+    },
+  }),
+  async (c) => {
+    const user = await updateProfile(c.var.sql, staffOf(c), c.req.valid("param").id, c.req.valid("json"));
+    return c.json(userView(user), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/{id}/image",
+    tags,
+    summary: "Upload the avatar (multipart field image: png or jpg by content, 10 MB)",
+    request: { params: idParams },
+    responses: {
+      200: json(userSchema, "The user"),
+      ...staffErrors,
+      413: json(errorSchema, "File larger than 10 MB"),
+      415: json(errorSchema, "Not a png or jpg image"),
+    },
+  }),
+  async (c) => {
+    const user = staffOf(c);
+    const { id } = c.req.valid("param");
+    await userFor(c.var.sql, user, id);
+    const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
+    return c.json(
+      userView(await storeUserImage(c.var.sql, c.var.deps.storage, user, id, form.get("image"))),
+      200,
+    );
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "delete",
+    path: "/{id}/image",
+    tags,
+    summary: "Remove the avatar",
+    request: { params: idParams },
+    responses: { 200: json(userSchema, "The user"), ...staffErrors },
+  }),
+  async (c) => {
+    const user = await deleteUserImage(c.var.sql, c.var.deps.storage, staffOf(c), c.req.valid("param").id);
+    return c.json(userView(user), 200);
+  },
+);
+
+export default app;

@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../framework/env.ts";
+import { requirePage, staffOf } from "../../framework/auth.ts";
+import { renderPage } from "../../framework/render.tsx";
+import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
+import { Section } from "../../components/channels/fields.tsx";
+import CompanySwitch from "../../islands/CompanySwitch.tsx";
+import UserProfile from "../../islands/UserProfile.tsx";
+import { listChannelOptions } from "../../db/channels.ts";
+import { AppError } from "../../lib/errors.ts";
+import { can } from "../../lib/permissions.ts";
+import { userFor, userView } from "../../lib/user_service.ts";
+
+/** GET /users/{id}: a profile (one's own, or one of one's channel with users-manage; else 404/403). */
+export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
+  const user = staffOf(c);
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const target = await userFor(c.var.sql, user, id);
+  const t = c.var.t;
+  const superAdmin = user.role === "super_administrator";
+  const channels = superAdmin
+    ? (await listChannelOptions(c.var.sql)).map(({ id, label }) => ({ id, label }))
+    : [];
+  const name = `${target.first_name ?? ""} ${target.last_name ?? ""}`.trim() || target.login;
+  const notice = c.req.query("created") !== undefined
+    ? "created"
+    : c.req.query("saved") !== undefined
+    ? "saved"
+    : null;
+  return renderPage(
+    c,
+    <AdminLayout
+      user={user}
+      menu="user"
+      active="profile"
+      userId={target.id}
+      heading={name}
+      actions={can(user, "users-manage") && (
+        <a class="btn btn-secondary" href="/users">{t("users.back_to_list")}</a>
+      )}
+    >
+      {superAdmin && target.id === user.id && (
+        <Section id="sec-company" title={t("users.company_title")}>
+          <p class="field-hint">{t("users.company_text")}</p>
+          <CompanySwitch userId={user.id} channelId={user.channel_id} channels={channels} />
+        </Section>
+      )}
+      <UserProfile
+        user={userView(target)}
+        selfId={user.id}
+        canManage={can(user, "users-manage")}
+        isSuperAdmin={superAdmin}
+        channels={channels}
+        channelId={null}
+        notice={notice}
+      />
+    </AdminLayout>,
+    { title: `${t("users.profile_title")} · ${name}`, css: ["admin.css", "channels.css", "accounts.css"] },
+  );
+});

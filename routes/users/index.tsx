@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../framework/env.ts";
+import { requirePage, staffOf } from "../../framework/auth.ts";
+import { renderPage } from "../../framework/render.tsx";
+import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
+import { UserTable } from "../../components/users/UserTable.tsx";
+import { listChannelOptions } from "../../db/channels.ts";
+import { listUsersFor } from "../../lib/user_service.ts";
+
+/** GET /users: the staff of the user's channel (every account in super admin mode); users-manage. */
+export default new Hono<AppEnv>().get("/", requirePage("users-manage"), async (c) => {
+  const user = staffOf(c);
+  const t = c.var.t;
+  const rows = await listUsersFor(c.var.sql, user);
+  const channels = user.channel_id === null
+    ? new Map((await listChannelOptions(c.var.sql)).map((o) => [o.id, o.label]))
+    : undefined;
+  return renderPage(
+    c,
+    <AdminLayout
+      user={user}
+      menu={user.channel_id === null ? "channel" : "settings"}
+      active="users"
+      heading={t("users.list_title")}
+      actions={<a class="btn btn-primary" href="/users/new">{t("users.add")}</a>}
+    >
+      <UserTable rows={rows} selfId={user.id} channels={channels} />
+    </AdminLayout>,
+    { title: t("users.list_title"), css: ["admin.css", "channels.css", "accounts.css"] },
+  );
+});

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../framework/env.ts";
+import { requirePage, staffOf } from "../../framework/auth.ts";
+import { renderPage } from "../../framework/render.tsx";
+import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
+import UserProfile from "../../islands/UserProfile.tsx";
+import { listChannelOptions } from "../../db/channels.ts";
+
+/** GET /users/new: create a staff account, then go to its profile (§4). */
+export default new Hono<AppEnv>().get("/", requirePage("users-manage"), async (c) => {
+  const user = staffOf(c);
+  const t = c.var.t;
+  const superAdmin = user.role === "super_administrator";
+  const channels = superAdmin ? await listChannelOptions(c.var.sql) : [];
+  return renderPage(
+    c,
+    <AdminLayout
+      user={user}
+      menu={user.channel_id === null ? "channel" : "settings"}
+      active="users"
+      heading={t("users.new_title")}
+    >
+      <UserProfile
+        user={null}
+        selfId={user.id}
+        canManage
+        isSuperAdmin={superAdmin}
+        channels={channels.map(({ id, label }) => ({ id, label }))}
+        channelId={user.channel_id}
+        notice={null}
+      />
+    </AdminLayout>,
+    { title: t("users.new_title"), css: ["admin.css", "channels.css", "accounts.css"] },
+  );
+});
