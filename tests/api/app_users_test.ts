@@ -175,7 +175,7 @@ Deno.test("app users API - registration, availability and login", async (t) => {
         await call(ctx, "/api/v1/app_users/email/NEW.listener%40example.com"),
         409,
         "email_taken",
-        "An account already uses this email address.",
+        "Email already taken",
       );
       await expectError(
         await call(ctx, "/api/v1/app_users/email/nope"),
@@ -227,7 +227,7 @@ Deno.test("app users API - registration, availability and login", async (t) => {
         method: "POST",
         json: { email: "nobody@example.com", password: "wrong-password" },
       }, "10.0.0.2");
-      const a = await expectError(wrong, 401, "invalid_credentials", "Wrong email or password.");
+      const a = await expectError(wrong, 401, "invalid_credentials", "Invalid login or password");
       const b = await expectError(unknown, 401, "invalid_credentials");
       assert.deepEqual(a, b);
       const missing = await call(ctx, "/api/v1/app_users/login", {
