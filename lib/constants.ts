@@ -98,3 +98,14 @@ export const SEGMENT_TYPES = [
   "game",
 ] as const;
 export type SegmentType = typeof SEGMENT_TYPES[number];
+
+// visitor-widget §7 Upload slot: what the recorder produces besides the spec's video and image lists,
+// and the largest upload per media kind.
+export const AUDIO_EXTENSIONS = ["webm", "ogg", "mp4", "m4a", "mp3", "wav"] as const;
+export const UPLOAD_MAX_BYTES = {
+  audio: 50 * 1024 * 1024,
+  video: 300 * 1024 * 1024,
+  image: 10 * 1024 * 1024,
+};
+/** An upload slot not finished within this time is deleted (tus file and media row). */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
