@@ -3,18 +3,23 @@ import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./framework/env.ts";
 import $0 from "./routes/api/docs.tsx";
 import $1 from "./routes/api/v1/channels.ts";
-import $2 from "./routes/api/v1/help_item.ts";
-import $3 from "./routes/api/v1/statistics.ts";
-import $4 from "./routes/channels/new.tsx";
-import $5 from "./routes/channels/[id].tsx";
-import $6 from "./routes/channels/index.tsx";
-import $7 from "./routes/customisation.tsx";
-import $8 from "./routes/healthz.ts";
-import $9 from "./routes/help-items.tsx";
-import $10 from "./routes/home.tsx";
-import $11 from "./routes/media.ts";
-import $12 from "./routes/qr-code.tsx";
-import $13 from "./routes/settings.tsx";
+import $2 from "./routes/api/v1/files.ts";
+import $3 from "./routes/api/v1/help_item.ts";
+import $4 from "./routes/api/v1/interactions.ts";
+import $5 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $6 from "./routes/api/v1/statistics.ts";
+import $7 from "./routes/api/v1/tasks.ts";
+import $8 from "./routes/api/v1/upload.ts";
+import $9 from "./routes/channels/new.tsx";
+import $10 from "./routes/channels/[id].tsx";
+import $11 from "./routes/channels/index.tsx";
+import $12 from "./routes/customisation.tsx";
+import $13 from "./routes/healthz.ts";
+import $14 from "./routes/help-items.tsx";
+import $15 from "./routes/home.tsx";
+import $16 from "./routes/media.ts";
+import $17 from "./routes/qr-code.tsx";
+import $18 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -23,16 +28,21 @@ export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[]
 export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/docs", app: $0 },
   { path: "/api/v1/channels", app: $1 },
-  { path: "/api/v1/help_item", app: $2 },
-  { path: "/api/v1/statistics", app: $3 },
-  { path: "/channels/new", app: $4 },
-  { path: "/channels/:id", app: $5 },
-  { path: "/channels", app: $6 },
-  { path: "/customisation", app: $7 },
-  { path: "/healthz", app: $8 },
-  { path: "/help-items", app: $9 },
-  { path: "/home", app: $10 },
-  { path: "/media", app: $11 },
-  { path: "/qr-code", app: $12 },
-  { path: "/settings", app: $13 },
+  { path: "/api/v1/files", app: $2 },
+  { path: "/api/v1/help_item", app: $3 },
+  { path: "/api/v1/interactions", app: $4 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $5 },
+  { path: "/api/v1/statistics", app: $6 },
+  { path: "/api/v1/tasks", app: $7 },
+  { path: "/api/v1/upload", app: $8 },
+  { path: "/channels/new", app: $9 },
+  { path: "/channels/:id", app: $10 },
+  { path: "/channels", app: $11 },
+  { path: "/customisation", app: $12 },
+  { path: "/healthz", app: $13 },
+  { path: "/help-items", app: $14 },
+  { path: "/home", app: $15 },
+  { path: "/media", app: $16 },
+  { path: "/qr-code", app: $17 },
+  { path: "/settings", app: $18 },
 ];

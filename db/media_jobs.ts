@@ -115,3 +115,11 @@ export async function deleteAbandonedSlots(sql: Sql, before: Date): Promise<stri
     delete from media where status = 'uploading' and created_at < ${before} returning id`;
   return rows.map((r) => r.id);
 }
+
+/** True when a participation already uses this media (a slot serves one participation). */
+export async function mediaInUse(sql: Sql, id: string): Promise<boolean> {
+  const [row] = await sql<
+    { used: boolean }[]
+  >`select exists (select 1 from messages where media_id = ${id}) as used`;
+  return row.used;
+}

@@ -5,7 +5,7 @@ import type { Sql } from "postgres";
 import { getChannel } from "../db/channels.ts";
 import { getSegment, listChoices } from "../db/segments.ts";
 import { getVoteCounts } from "../db/votes.ts";
-import { getMedia, setMediaChannel } from "../db/media_jobs.ts";
+import { getMedia, mediaInUse, setMediaChannel } from "../db/media_jobs.ts";
 import { getAuthor, getMessage, insertParticipation, replaceMessageMedia } from "../db/participations.ts";
 import { AppError } from "./errors.ts";
 import { QUEUES } from "./jobs.ts";
@@ -127,6 +127,7 @@ export async function finishMediaParticipation(
   const media = await getMedia(deps.sql, origin.data_id);
   if (!media) throw new AppError(404, "not_found");
   if (media.status !== "uploaded") throw new AppError(409, "upload_not_ready");
+  if (await mediaInUse(deps.sql, media.id)) throw new AppError(409, "conflict");
   if (origin.update_interaction_id) {
     const message = await getMessage(deps.sql, origin.update_interaction_id);
     const own = message && message.segment_id === origin.segment &&
