@@ -19,7 +19,9 @@ import $14 from "./routes/help-items.tsx";
 import $15 from "./routes/home.tsx";
 import $16 from "./routes/media.ts";
 import $17 from "./routes/qr-code.tsx";
-import $18 from "./routes/settings.tsx";
+import $18 from "./routes/s/[uuid].tsx";
+import $19 from "./routes/settings.tsx";
+import $20 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -44,5 +46,7 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/home", app: $15 },
   { path: "/media", app: $16 },
   { path: "/qr-code", app: $17 },
-  { path: "/settings", app: $18 },
+  { path: "/s/:uuid", app: $18 },
+  { path: "/settings", app: $19 },
+  { path: "/widgets/:channelId/:segmentId", app: $20 },
 ];
