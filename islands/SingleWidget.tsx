@@ -58,16 +58,20 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
   const [testimonial, setTestimonial] = useState(false);
   const [file, setFile] = useState<{ file: File; url: string } | null>(null);
   const [canRecordVideo, setCanRecordVideo] = useState(true);
+  const [ready, setReady] = useState(false);
   const content = useRef<Content | null>(null);
   const consents = useRef({ gdpr: false, image: false });
+  const infoRef = useRef<Record<string, string>>({});
 
   useEffect(() => {
     setCanRecordVideo(
       typeof navigator.mediaDevices?.getUserMedia === "function" && "MediaRecorder" in globalThis,
     );
+    setReady(true);
     const stored = client.rememberedInformation();
     if (stored) {
       setInfo(stored);
+      infoRef.current = stored;
       setRemember(true);
     }
   }, []);
@@ -100,7 +104,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
       program_id: s.program_id,
       site_ref: siteRef,
       device_id: client.deviceId(),
-      extra_user_information: testimonial ? {} : info,
+      extra_user_information: testimonial ? {} : infoRef.current,
       consent_gdpr: consents.current.gdpr,
       consent_image_right: consents.current.image,
     };
@@ -143,6 +147,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
 
   const submitInfo = (values: Record<string, string>, keep: boolean) => {
     setInfo(values);
+    infoRef.current = values;
     setRemember(keep);
     client.rememberInformation(keep ? values : null);
     proceed("gatherInformation");
@@ -166,6 +171,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
     <div
       class={`w-screen w-screen-${screen} is-${fade}`}
       style={`--fade:${fade === "out" ? FADE_OUT_MS : FADE_IN_MS}ms`}
+      data-ready={ready ? "" : undefined}
     >
       {screen !== "init" && screen !== "sending" && (
         <button type="button" class="w-back" onClick={back}>{t("widget.go_back")}</button>
