@@ -260,4 +260,4 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
   );
 }
 
-export default island("SingleWidget", SingleWidget, { ns: ["widget", "errors"] });
+export default island("SingleWidget", SingleWidget, { ns: ["widget"] });

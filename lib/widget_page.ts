@@ -2,6 +2,7 @@
 // stored channel and segment (visitor-widget §3 Channel / Interaction / Customisation fields).
 import sanitizeHtml from "sanitize-html";
 import { DEFAULT_WIDGET_COLOR } from "./constants.ts";
+import { contrastRatio } from "./customisation.ts";
 import { requestedFields, textLimit } from "./participation.ts";
 import type { WidgetSegment } from "./widget.ts";
 
@@ -78,6 +79,12 @@ export function widgetSegment(
   };
 }
 
+/** White or dark text, whichever reads better on a #rrggbb colour (when the customisation sets none). */
+export function readableOn(background: string): string {
+  if (!/^#[0-9a-fA-F]{6}$/.test(background)) return "#ffffff";
+  return contrastRatio(background, "#ffffff") >= contrastRatio(background, "#1c2230") ? "#ffffff" : "#1c2230";
+}
+
 /**
  * The page's CSS variables: the channel's widget colour, the customisation's button and background
  * colours, the `background` query colour, and the width/height query sizes (ignored on mobile).
@@ -88,10 +95,11 @@ export function widgetStyle(
   query: { background?: string; width?: string; height?: string },
 ): string {
   const primary = colour(channelColor, DEFAULT_WIDGET_COLOR);
+  const button = colour(custom.btn_1_color, primary);
   const vars: Record<string, string> = {
     "--w-primary": primary,
-    "--w-btn": colour(custom.btn_1_color, primary),
-    "--w-btn-text": colour(custom.btn_1_text_color, "#ffffff"),
+    "--w-btn": button,
+    "--w-btn-text": colour(custom.btn_1_text_color, readableOn(button)),
     "--w-outer": colour(
       query.background ? `#${query.background.replace(/^#/, "")}` : custom.background_outer,
       "#1b2a4a",

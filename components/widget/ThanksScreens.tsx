@@ -29,7 +29,7 @@ export function ThanksScreen(
   const { t } = useT();
   return (
     <div class="w-thanks" role="status">
-      <span class="w-check-icon" aria-hidden="true">✓</span>
+      <span class="w-check-icon" aria-hidden="true">{already ? "i" : "✓"}</span>
       <h2 class="w-subtitle">
         {already ? t("widget.already_participated") : t("widget.participation_sent")}
       </h2>
