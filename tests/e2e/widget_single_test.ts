@@ -300,3 +300,72 @@ browserTest(
   },
   { chromiumArgs: FAKE_MEDIA, jobs: true, viewport: { width: 375, height: 740 } },
 );
+
+browserTest(
+  "widget single - refused microphone, no camera, testimonial",
+  async ({ page, baseUrl, server, shot }) => {
+    const channel = await radioId(server);
+    const voice = await randomSegment(server.sql, channel, {
+      type: "recording_question",
+      limit_1_vote: false,
+    });
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      dialog.dismiss().catch(() => {});
+    });
+    await page.context().clearPermissions();
+    await page.goto(`${baseUrl}/widgets/${channel}/${voice.id}/?lang=en`);
+    await page.waitForSelector(".w-screen[data-ready]");
+    await page.getByRole("button", { name: "Participate vocally" }).click();
+    await page.getByRole("button", { name: "Record" }).click();
+    await waitFor(() => Promise.resolve(alerts.length > 0), 10_000);
+    assert.deepEqual(alerts, [
+      "It is not possible to record your content. Refresh or change your browser settings.",
+    ]);
+    await page.locator('.recorder[data-state="waiting"]').waitFor();
+
+    // a browser without MediaRecorder (Safari without camera support): change browser or import a video
+    const video = await randomSegment(server.sql, channel, {
+      type: "video",
+      media_type: "video",
+      limit_1_vote: false,
+    });
+    const safari = await page.context().browser()!.newPage({ viewport: { width: 375, height: 740 } });
+    await safari.addInitScript(() => {
+      // deno-lint-ignore no-explicit-any -- removing a browser API to imitate an old Safari
+      delete (globalThis as any).MediaRecorder;
+    });
+    await safari.goto(`${baseUrl}/widgets/${channel}/${video.id}/?lang=en`);
+    await safari.getByText("Your browser cannot record video here. Change browser or import a video.")
+      .waitFor();
+    assert.equal(await safari.getByRole("button", { name: "Participate in video" }).count(), 0);
+    await safari.getByText("Import a file").waitFor();
+    await safari.close();
+
+    // a vote with a written testimonial: thanks shows the prompt, the answer is a second message
+    const vote = await randomSegment(server.sql, channel, {
+      testimonial_demanded: true,
+      testimonial: "Tell us why you chose it!",
+      testimonial_format: "text",
+    }, ["Yes", "No"]);
+    await page.goto(`${baseUrl}/widgets/${channel}/${vote.id}/?lang=en`);
+    await page.waitForSelector(".w-screen[data-ready]");
+    await page.getByRole("button", { name: "Participate in the survey" }).click();
+    await page.getByText("Yes").click();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Tell us why you chose it!").waitFor({ timeout: 15_000 });
+    await shots(page, shot, "testimonial");
+    await page.getByRole("button", { name: "Write my answer" }).click();
+    await page.getByPlaceholder("Write here your message").fill("Because it is sunny.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Participation sent").waitFor({ timeout: 15_000 });
+    const rows = await server
+      .sql`select is_testimonial, text from messages where segment_id = ${vote.id} order by id`;
+    assert.deepEqual(rows.map((r) => [r.is_testimonial, r.text]), [[false, null], [
+      true,
+      "Because it is sunny.",
+    ]]);
+  },
+  { chromiumArgs: ["--use-fake-device-for-media-stream"], viewport: { width: 375, height: 740 } },
+);
