@@ -123,3 +123,14 @@ export async function tusUpload(
     body: bytes as BodyInit,
   });
 }
+
+/** Waits until pg-boss has no queued or running job, so closing the database interrupts none. */
+export async function drainJobs(ctx: TestApp, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const [{ n }] = await ctx.sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`;
+    if (n === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

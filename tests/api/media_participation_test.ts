@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { makeMedia, randomChannel, randomSegment, tusUpload, waitTask } from "./_participation.ts";
+import { drainJobs, makeMedia, randomChannel, randomSegment, tusUpload, waitTask } from "./_participation.ts";
 import { cleanupUploads } from "../../lib/tus.ts";
 import { probe } from "../../lib/media.ts";
 
@@ -269,6 +269,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
+    await drainJobs(ctx);
     await ctx.close();
     await stub.shutdown();
   },

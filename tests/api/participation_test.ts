@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { signToken } from "../../lib/auth.ts";
-import { randomAppUser, randomChannel, randomSegment, waitTask } from "./_participation.ts";
+import { drainJobs, randomAppUser, randomChannel, randomSegment, waitTask } from "./_participation.ts";
 
 const ctx = await testApp({ jobs: true });
 const channelId = await randomChannel(ctx.sql);
@@ -430,6 +430,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
+    await drainJobs(ctx);
     await ctx.close();
   },
 });
