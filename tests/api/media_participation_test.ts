@@ -253,6 +253,23 @@ Deno.test({
       },
     );
 
+    await t.step("upload slots are limited per address and minute (429)", async () => {
+      const from = { "x-forwarded-for": "203.0.113.9" };
+      let last = 0;
+      for (let i = 0; i < 31; i++) {
+        last =
+          (await ctx.request("/api/v1/upload", { method: "POST", json: { extension: "mp3" }, headers: from }))
+            .status;
+      }
+      assert.equal(last, 429);
+      const other = await ctx.request("/api/v1/upload", {
+        method: "POST",
+        json: { extension: "mp3" },
+        headers: { "x-forwarded-for": "203.0.113.10" },
+      });
+      assert.equal(other.status, 201);
+    });
+
     await t.step("abandoned slots are cleaned after the expiry", async () => {
       const { body } = await slot("mp3");
       assert.equal(await cleanupUploads(ctx.deps), 0);

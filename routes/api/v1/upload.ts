@@ -7,6 +7,10 @@ import { uploadKind } from "../../../lib/participation.ts";
 import { insertUploadSlot } from "../../../db/media_jobs.ts";
 import { cleanupUploads, TUS_PATH } from "../../../lib/tus.ts";
 import { UPLOAD_MAX_BYTES } from "../../../lib/constants.ts";
+import { enforceRateLimit } from "../../../lib/rate_limit.ts";
+
+/** Upload slots per client address and minute (each one reserves server disk). */
+export const UPLOAD_RATE = { max: 30, windowSeconds: 60 };
 
 const slotSchema = z.object({
   data_id: z.string(),
@@ -41,6 +45,7 @@ app.openapi(
       201: json(slotSchema, "The slot"),
       400: json(errorSchema, "Invalid body"),
       415: json(errorSchema, "Extension not accepted"),
+      429: json(errorSchema, "Too many upload slots"),
     },
   }),
   async (c) => {
@@ -48,6 +53,8 @@ app.openapi(
     const kind = uploadKind(extension, declared);
     if (!kind) throw new AppError(415, "upload_type");
     const deps = c.var.deps;
+    const address = c.req.header("x-forwarded-for")?.split(",")[0].trim() || "direct";
+    await enforceRateLimit(c.var.sql, [`upload:ip:${address}`], UPLOAD_RATE);
     if (Date.now() - lastCleanup > 10 * 60_000) {
       lastCleanup = Date.now();
       cleanupUploads(deps).catch((error) => console.error("[upload cleanup]", error));
