@@ -426,6 +426,45 @@ Deno.test({
 });
 
 Deno.test({
+  name: "GET interactions/{id} and the API document",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const seg = await randomSegment(ctx.sql, channelId, { type: "message", limit_1_vote: false });
+    const sent = await (await send({ segment: seg.id, content: { text: "Shared words" } })).json();
+    await t.step("a received participation is shared", async () => {
+      const res = await ctx.request(`/api/v1/interactions/${sent.id}`);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /application\/json/);
+      const body = await res.json();
+      assert.equal(body.content.text, "Shared words");
+      assert.equal(body.segment_id, seg.id);
+    });
+    await t.step("one waiting for moderation or trashed is not", async () => {
+      await ctx.sql`update messages set moderation = 'pending' where id = ${sent.id}`;
+      assert.equal((await ctx.request(`/api/v1/interactions/${sent.id}`)).status, 404);
+      await ctx.sql`update messages set moderation = 'approved', status = 'trash' where id = ${sent.id}`;
+      assert.equal((await ctx.request(`/api/v1/interactions/${sent.id}`)).status, 404);
+      assert.equal((await ctx.request(`/api/v1/interactions/999999`)).status, 404);
+    });
+    await t.step("the calls are documented in /api/openapi.json", async () => {
+      const doc = await (await ctx.request("/api/openapi.json")).json();
+      for (
+        const path of [
+          "/api/v1/interactions",
+          "/api/v1/tasks/{id}",
+          "/api/v1/upload",
+          "/api/v1/show_segments/{id}/vote-results",
+        ]
+      ) {
+        assert.ok(doc.paths[path], path);
+      }
+      assert.ok(doc.paths["/api/v1/interactions"].post && doc.paths["/api/v1/interactions"].put);
+    });
+  },
+});
+
+Deno.test({
   name: "participation - teardown",
   sanitizeOps: false,
   sanitizeResources: false,

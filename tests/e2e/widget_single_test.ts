@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserTest } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
-import { randomSegment } from "../api/_participation.ts";
+import { Buffer } from "node:buffer";
+import { makeMedia, randomSegment } from "../api/_participation.ts";
 import { probe } from "../../lib/media.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -284,6 +285,24 @@ browserTest(
     assert.equal(row.kind, "video");
     assert.match(row.playable_path, /\.mp4$/);
     assert.match(row.poster_path, /\.jpg$/);
+
+    // a video file from the gallery: preview, then sent by tus and processed
+    await page.goto(`${baseUrl}/widgets/${channel}/${video.id}/?lang=en`);
+    await page.waitForSelector(".w-screen[data-ready]");
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "festival.mp4",
+      mimeType: "video/mp4",
+      buffer: Buffer.from(await makeMedia("mp4", 1)),
+    });
+    await page.locator(".w-preview video").waitFor();
+    await shots(page, shot, "video-uploaded");
+    await page.getByRole("button", { name: "Send my participation" }).click();
+    await page.getByText("Participation sent").waitFor({ timeout: 30_000 });
+    await waitFor(async () => {
+      const [r] = await server.sql`select count(*)::int as n from messages
+        where segment_id = ${video.id} and processing_status = 'done'`;
+      return r.n === 2 ? r : null;
+    }, 60_000);
 
     const inApp = await page.context().browser()!.newPage({
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) [FBAN/FBIOS;FBAV/450.0]",
