@@ -2,19 +2,25 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./framework/env.ts";
 import $0 from "./routes/api/docs.tsx";
-import $1 from "./routes/api/v1/channels.ts";
-import $2 from "./routes/api/v1/help_item.ts";
-import $3 from "./routes/api/v1/statistics.ts";
-import $4 from "./routes/channels/new.tsx";
-import $5 from "./routes/channels/[id].tsx";
-import $6 from "./routes/channels/index.tsx";
-import $7 from "./routes/customisation.tsx";
-import $8 from "./routes/healthz.ts";
-import $9 from "./routes/help-items.tsx";
-import $10 from "./routes/home.tsx";
-import $11 from "./routes/media.ts";
-import $12 from "./routes/qr-code.tsx";
-import $13 from "./routes/settings.tsx";
+import $1 from "./routes/api/v1/channel-interactions.ts";
+import $2 from "./routes/api/v1/channel-interactions-actions.ts";
+import $3 from "./routes/api/v1/channels.ts";
+import $4 from "./routes/api/v1/help_item.ts";
+import $5 from "./routes/api/v1/interaction.ts";
+import $6 from "./routes/api/v1/interaction-read.ts";
+import $7 from "./routes/api/v1/interaction-reply.ts";
+import $8 from "./routes/api/v1/moderation.ts";
+import $9 from "./routes/api/v1/statistics.ts";
+import $10 from "./routes/channels/new.tsx";
+import $11 from "./routes/channels/[id].tsx";
+import $12 from "./routes/channels/index.tsx";
+import $13 from "./routes/customisation.tsx";
+import $14 from "./routes/healthz.ts";
+import $15 from "./routes/help-items.tsx";
+import $16 from "./routes/home.tsx";
+import $17 from "./routes/media.ts";
+import $18 from "./routes/qr-code.tsx";
+import $19 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -22,17 +28,23 @@ export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[]
 // deno-lint-ignore no-explicit-any -- each route file has its own typed schema
 export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/docs", app: $0 },
-  { path: "/api/v1/channels", app: $1 },
-  { path: "/api/v1/help_item", app: $2 },
-  { path: "/api/v1/statistics", app: $3 },
-  { path: "/channels/new", app: $4 },
-  { path: "/channels/:id", app: $5 },
-  { path: "/channels", app: $6 },
-  { path: "/customisation", app: $7 },
-  { path: "/healthz", app: $8 },
-  { path: "/help-items", app: $9 },
-  { path: "/home", app: $10 },
-  { path: "/media", app: $11 },
-  { path: "/qr-code", app: $12 },
-  { path: "/settings", app: $13 },
+  { path: "/api/v1/channel-interactions", app: $1 },
+  { path: "/api/v1/channel-interactions-actions", app: $2 },
+  { path: "/api/v1/channels", app: $3 },
+  { path: "/api/v1/help_item", app: $4 },
+  { path: "/api/v1/interaction", app: $5 },
+  { path: "/api/v1/interaction-read", app: $6 },
+  { path: "/api/v1/interaction-reply", app: $7 },
+  { path: "/api/v1/moderation", app: $8 },
+  { path: "/api/v1/statistics", app: $9 },
+  { path: "/channels/new", app: $10 },
+  { path: "/channels/:id", app: $11 },
+  { path: "/channels", app: $12 },
+  { path: "/customisation", app: $13 },
+  { path: "/healthz", app: $14 },
+  { path: "/help-items", app: $15 },
+  { path: "/home", app: $16 },
+  { path: "/media", app: $17 },
+  { path: "/qr-code", app: $18 },
+  { path: "/settings", app: $19 },
 ];

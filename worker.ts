@@ -6,6 +6,7 @@ import type { AppDeps } from "./framework/env.ts";
 /** Registers the job handlers of every queue on a started pg-boss. */
 export async function registerWorkers(_boss: PgBoss, _deps: AppDeps): Promise<void> {
   // Each capability registers its handlers here (media processing, delivery, mails).
+  await (await import("./lib/delivery_jobs.ts")).registerDeliveryJobs(_boss, _deps);
 }
 
 if (import.meta.main) {
