@@ -19,8 +19,10 @@ import $14 from "./routes/healthz.ts";
 import $15 from "./routes/help-items.tsx";
 import $16 from "./routes/home.tsx";
 import $17 from "./routes/media.ts";
-import $18 from "./routes/qr-code.tsx";
-import $19 from "./routes/settings.tsx";
+import $18 from "./routes/moderation.tsx";
+import $19 from "./routes/participations/[id].tsx";
+import $20 from "./routes/qr-code.tsx";
+import $21 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -45,6 +47,8 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/help-items", app: $15 },
   { path: "/home", app: $16 },
   { path: "/media", app: $17 },
-  { path: "/qr-code", app: $18 },
-  { path: "/settings", app: $19 },
+  { path: "/moderation", app: $18 },
+  { path: "/participations/:id", app: $19 },
+  { path: "/qr-code", app: $20 },
+  { path: "/settings", app: $21 },
 ];

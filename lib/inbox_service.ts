@@ -49,7 +49,7 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
     show_id: row.show_id,
     channel_id: row.channel_id,
     program_id: row.program_id,
-    segment: { id: row.segment_id },
+    segment: { id: row.segment_id, title: row.segment_title },
     type: row.type,
     created_at: row.created_at,
     content: {
