@@ -81,8 +81,10 @@ export const FILTER_SQL: Record<InboxFilter, string> = {
 
 function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
   const parts = [sql`true`];
-  if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);
+  // A segment was checked to be in the caller's channel (lib/inbox_service.ts queryOf): its condition
+  // alone keeps the counts index-only (006_inbox_counts.sql has no channel_id).
   if (q.segmentId) parts.push(sql`m.segment_id = ${q.segmentId}`);
+  else if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);
   if (q.filter) parts.push(sql.unsafe(FILTER_SQL[q.filter]));
   if (q.search) parts.push(sql`m.search_vector @@ to_tsquery('simple', ${q.search})`);
   if (q.voiceOnly) parts.push(sql`(m.media_id is not null or m.duration_ms is not null)`);

@@ -57,6 +57,15 @@ Deno.test("inbox API - lists, counts, detail, replies, actions with points, mode
       }
     });
 
+    await t.step("a visitor token is not a staff session (401)", async () => {
+      const visitor = await signToken(ctx.deps.jwtSecret, 1, "visitor");
+      const res = await ctx.request(`/api/v1/channel-interactions?segment_id=${segmentId}`, {
+        token: visitor,
+      });
+      assert.equal(res.status, 401);
+      assert.equal((await jsonOf(res)).code, "unauthorized");
+    });
+
     await t.step("the list: 50 a page, newest first, totals and pagination headers", async () => {
       const res = await ctx.request(`/api/v1/channel-interactions?segment_id=${segmentId}`, {
         token: operator,
