@@ -57,6 +57,22 @@ Deno.test("inbox API - lists, counts, detail, replies, actions with points, mode
       }
     });
 
+    await t.step("the pages: /participations/{id} and /moderation", async () => {
+      const page = await ctx.request(`/participations/${segmentId}?lang=en`, { token: operator });
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get("content-type") ?? "", /text\/html/);
+      const html = await page.text();
+      assert.match(html, /All participations/);
+      assert.match(html, /data-island="MessageInbox"/);
+      assert.match(html, /participations\.css/);
+      const moderation = await ctx.request(`/moderation?lang=en`, { token: operator });
+      assert.equal(moderation.status, 200);
+      assert.match(await moderation.text(), /data-island="ModerationList"/);
+      const anonymous = await ctx.request(`/participations/${segmentId}`, { redirect: "manual" });
+      assert.equal(anonymous.status, 302);
+      assert.match(anonymous.headers.get("location") ?? "", /^\/login/);
+    });
+
     await t.step("a visitor token is not a staff session (401)", async () => {
       const visitor = await signToken(ctx.deps.jwtSecret, 1, "visitor");
       const res = await ctx.request(`/api/v1/channel-interactions?segment_id=${segmentId}`, {
@@ -449,6 +465,9 @@ Deno.test("inbox API - lists, counts, detail, replies, actions with points, mode
       }
       const [row] = await ctx.sql`select liked, comment, read from messages where id = ${tvMessage.id}`;
       assert.notEqual(row.comment, "x");
+      const page = await ctx.request(`/participations/${tvMessage.segment_id}`, { token: operator });
+      assert.equal(page.status, 404);
+      await page.body?.cancel();
       // the super administrator reaches it
       const res = await ctx.request(`/api/v1/interaction/${tvMessage.id}`, { token: admin });
       assert.equal(res.status, 200);
