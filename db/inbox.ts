@@ -101,13 +101,14 @@ export async function listMessages(
   perPage: number,
 ): Promise<{ rows: MessageRow[]; total: number }> {
   const cond = where(sql, q);
-  const rows = await sql<MessageRow[]>`
-    select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
-    where ${cond} order by m.created_at desc, m.id desc
-    limit ${perPage} offset ${(page - 1) * perPage}`;
-  const [{ total }] = await sql<
-    { total: number }[]
-  >`select count(*)::int as total from messages m where ${cond}`;
+  // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
+  const [rows, [{ total }]] = await Promise.all([
+    sql<MessageRow[]>`
+      select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
+      where ${cond} order by m.created_at desc, m.id desc
+      limit ${perPage} offset ${(page - 1) * perPage}`,
+    sql<{ total: number }[]>`select count(*)::int as total from messages m where ${cond}`,
+  ]);
   return { rows, total };
 }
 
@@ -117,7 +118,8 @@ export async function countMessages(
   q: Omit<MessageQuery, "filter">,
 ): Promise<Record<InboxFilter | "unread", number>> {
   const cond = where(sql, { ...q, filter: null });
-  const [row] = await sql<Record<InboxFilter | "unread", number>[]>`
+  const [[row], [{ uploaded }]] = await Promise.all([
+    sql<Record<InboxFilter | "unread", number>[]>`
     select
       count(*) filter (where ${sql.unsafe(FILTER_SQL.all)})::int as all,
       count(*) filter (where ${sql.unsafe(FILTER_SQL.liked)})::int as liked,
@@ -126,13 +128,14 @@ export async function countMessages(
       count(*) filter (where ${sql.unsafe(FILTER_SQL.winner)})::int as winner,
       count(*) filter (where ${sql.unsafe(FILTER_SQL.trash)})::int as trash,
       count(*) filter (where not m.read and m.status <> 'trash')::int as unread
-    from messages m where ${cond}`;
-  // Few messages are ever delivered: counted from the deliveries side.
-  const [{ uploaded }] = await sql<{ uploaded: number }[]>`
+    from messages m where ${cond}`,
+    // Few messages are ever delivered: counted from the deliveries side.
+    sql<{ uploaded: number }[]>`
     select count(*)::int as uploaded from messages m
     where ${cond} and m.id in (select d.message_id from deliveries d where d.status = 'success'
       ${q.channelId !== null ? sql`and d.channel_id = ${q.channelId}` : sql``})
-      and ${sql.unsafe(FILTER_SQL.uploaded)}`;
+      and ${sql.unsafe(FILTER_SQL.uploaded)}`,
+  ]);
   return { ...row, uploaded };
 }
 
