@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
 import { browserTest } from "./_browser.ts";
 import { startFtp } from "../_ftp.ts";
 import { signToken } from "../../lib/auth.ts";
@@ -45,6 +46,16 @@ async function prepare(server: TestApp) {
     created_at = now(), author_name = 'Zoé Lambert', transcript = 'Bonjour, une dédicace pour ma sœur Inès'
     where id = ${target.id}`;
   return { seg, target };
+}
+
+async function axe(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    [],
+    `axe violations on ${where}`,
+  );
 }
 
 const pointsOf = async (server: TestApp, id: number) =>
@@ -190,15 +201,18 @@ browserTest(
     await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
     await page.locator(".inbox-item").first().waitFor();
     await shot("list-375");
+    await axe(page, "/participations at 375");
     await page.locator(".inbox-item button").first().click();
     await page.locator(".inbox-detail h2").waitFor();
     assert.equal(await page.locator(".inbox-list-pane").isVisible(), false);
     await shot("detail-375");
+    await axe(page, "the open message at 375");
     await page.getByRole("button", { name: /Back to the list/ }).click();
     await page.locator(".inbox-list-pane").waitFor();
     await page.goto(`${baseUrl}/moderation?lang=en`);
     await page.locator(".moderation-item").first().waitFor();
     await shot("moderation-375");
+    await axe(page, "/moderation at 375");
     assert.deepEqual(consoleErrors, []);
   },
   { viewport: { width: 375, height: 740 } },
