@@ -6,6 +6,7 @@ import { QUEUES } from "./lib/jobs.ts";
 import { processMedia } from "./lib/media.ts";
 import { participationResult } from "./lib/participation_service.ts";
 import { cleanupUploads } from "./lib/tus.ts";
+import { registerDeliveryJobs } from "./lib/delivery_jobs.ts";
 
 /** Registers the job handlers of every queue on a started pg-boss. */
 export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
@@ -32,6 +33,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   );
   Deno.unrefTimer(timer);
   boss.on("stopped", () => clearInterval(timer));
+  await registerDeliveryJobs(boss, deps);
 }
 
 if (import.meta.main) {

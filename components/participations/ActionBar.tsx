@@ -1,0 +1,98 @@
+import { useState } from "preact/hooks";
+import { useT } from "../../framework/island.tsx";
+import type { MessageAction } from "../../lib/inbox.ts";
+import { api, errorMessage } from "../../lib/ui/http.ts";
+import type { InboxMessage } from "./format.ts";
+
+export interface ActionResult {
+  liked: boolean;
+  winner: boolean;
+  broadcast_status: InboxMessage["broadcast_status"];
+  status: InboxMessage["status"];
+  read: boolean;
+  points: number;
+}
+
+/** Like / quote / broadcast / winner / archive / trash toggles: each sends its action key. */
+export function ActionBar(
+  { m, onDone }: { m: InboxMessage; onDone: (key: MessageAction, result: ActionResult) => void },
+) {
+  const { t } = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (key: MessageAction) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const res = await api<ActionResult>("POST", `/api/v1/interaction/${m.id}/action`, { key });
+    setBusy(false);
+    if (res.ok) onDone(key, res.data);
+    else setError(errorMessage(res.data, t("participations.error")));
+  };
+  const toggle = (on: boolean, label: string, onKey: MessageAction, offKey: MessageAction, cls = "") => (
+    <button
+      type="button"
+      class={`btn btn-sm ${on ? "btn-primary" : "btn-secondary"} ${cls}`}
+      aria-pressed={on}
+      disabled={busy}
+      onClick={() => run(on ? offKey : onKey)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div class="inbox-actions">
+      <div class="button-row" role="group" aria-label={t("participations.filters")}>
+        {toggle(m.liked, `♥ ${t("participations.actions.like")}`, "like", "unlike")}
+        {toggle(
+          m.broadcast_status === "broadcast_1",
+          t("participations.actions.quote"),
+          "quote",
+          "unbroadcast",
+        )}
+        {toggle(
+          m.broadcast_status === "broadcast_2",
+          t("participations.actions.broadcast"),
+          "broadcast",
+          "unbroadcast",
+        )}
+        {toggle(m.winner, `★ ${t("participations.actions.winner")}`, "winner", "unwinner")}
+        {m.status === "received"
+          ? (
+            <>
+              <button
+                type="button"
+                class="btn btn-secondary btn-sm"
+                disabled={busy}
+                onClick={() => run("archive")}
+              >
+                {t("participations.actions.archive")}
+              </button>
+              <button
+                type="button"
+                class="btn btn-secondary btn-sm"
+                disabled={busy}
+                onClick={() => run("trash")}
+              >
+                {t("participations.actions.trash")}
+              </button>
+            </>
+          )
+          : (
+            <button
+              type="button"
+              class="btn btn-secondary btn-sm"
+              disabled={busy}
+              onClick={() => run("restore")}
+            >
+              {t("participations.actions.restore")}
+            </button>
+          )}
+        <button type="button" class="btn btn-link btn-sm" disabled={busy} onClick={() => run("unread")}>
+          {t("participations.actions.mark_unread")}
+        </button>
+      </div>
+      {error && <p class="notice notice-error" role="alert">{error}</p>}
+    </div>
+  );
+}

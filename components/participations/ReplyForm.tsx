@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { useT } from "../../framework/island.tsx";
+import { MESSAGE_SENT_NOTICE_MS, REPLY_FOCUS_MS } from "../../lib/constants.ts";
+import { api, errorMessage } from "../../lib/ui/http.ts";
+import type { InboxMessage } from "./format.ts";
+
+type ReplyType = "text" | "voice";
+
+/**
+ * Reply by text or with an audio/video file (back-office §4 Reply): switching the type clears the text
+ * and focuses the field after 200 ms; once sent, a notice shows for 2 s, then the message reloads and
+ * the field and type reset.
+ */
+export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: () => void }) {
+  const { t } = useT();
+  const [type, setType] = useState<ReplyType>("text");
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const switchTo = (next: ReplyType) => {
+    setType(next);
+    setText("");
+    setFile(null);
+    setError(null);
+    timers.current.push(setTimeout(() => field.current?.focus(), REPLY_FOCUS_MS));
+  };
+  const empty = type === "text" ? !text.trim() : !file;
+
+  const send = async (event: Event) => {
+    event.preventDefault();
+    if (busy || empty) return;
+    setBusy(true);
+    setError(null);
+    let body: unknown;
+    if (type === "voice" && file) {
+      const form = new FormData();
+      form.append("interaction_id", String(message.id));
+      form.append("file", file);
+      body = form;
+    } else {
+      body = {
+        content: { text: text.trim() },
+        interaction_id: message.id,
+        channel_id: null,
+        segment: { id: message.segment.id },
+        author_id: message.author_id,
+      };
+    }
+    const res = await api("POST", "/api/v1/interaction-reply", body);
+    setBusy(false);
+    if (!res.ok) return setError(errorMessage(res.data, t("participations.error")));
+    setSent(true);
+    timers.current.push(setTimeout(() => {
+      setSent(false);
+      setType("text");
+      setText("");
+      setFile(null);
+      onSent();
+    }, MESSAGE_SENT_NOTICE_MS));
+  };
+
+  return (
+    <form class="inbox-reply" onSubmit={send}>
+      <fieldset class="reply-types">
+        <legend class="label">{t("participations.reply")}</legend>
+        {(["text", "voice"] as const).map((value) => (
+          <label class="checkbox" key={value}>
+            <input
+              type="radio"
+              name={`reply-type-${message.id}`}
+              checked={type === value}
+              onChange={() => switchTo(value)}
+            />
+            {t(value === "text" ? "participations.reply_text" : "participations.reply_voice")}
+          </label>
+        ))}
+      </fieldset>
+      {type === "text"
+        ? (
+          <textarea
+            ref={field}
+            class="input"
+            rows={3}
+            maxLength={5000}
+            aria-label={t("participations.reply_placeholder")}
+            placeholder={t("participations.reply_placeholder")}
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+          />
+        )
+        : (
+          <label class="field">
+            <span class="label">{t("participations.reply_file")}</span>
+            <input
+              ref={field}
+              type="file"
+              class="input"
+              accept="audio/*,video/mp4,video/webm"
+              onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+            />
+          </label>
+        )}
+      {error && <p class="notice notice-error" role="alert">{error}</p>}
+      {sent && <p class="notice notice-success" role="status">{t("participations.sent")}</p>}
+      <div class="button-row">
+        <button type="submit" class="btn btn-primary btn-sm" disabled={busy || empty || sent}>
+          {t("participations.send")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Sql } from "postgres";
+
+/** Records a running transfer of a message; null when one is already running (nothing recorded). */
+export async function startDelivery(sql: Sql, channelId: number, messageId: number): Promise<number | null> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into deliveries (channel_id, message_id) values (${channelId}, ${messageId})
+    on conflict (message_id) where status = 'running' do nothing
+    returning id`;
+  return row?.id ?? null;
+}
+
+/** Ends a transfer as success or failed. */
+export async function finishDelivery(
+  sql: Sql,
+  id: number,
+  status: "success" | "failed",
+  remotePath: string | null,
+  error: string | null,
+): Promise<void> {
+  await sql`update deliveries set status = ${status}, remote_path = ${remotePath}, error = ${error},
+    finished_at = now() where id = ${id}`;
+}
+
+/** The last transfers of a message, newest first. */
+export async function listDeliveries(sql: Sql, messageId: number) {
+  return await sql<{ id: number; status: string; remote_path: string | null; error: string | null }[]>`
+    select id, status, remote_path, error from deliveries where message_id = ${messageId}
+    order by started_at desc, id desc`;
+}
+
+/**
+ * Accepted messages with a media file on segments with an automatic delivery option, received in the
+ * last day and never sent: the work of the automatic delivery sweep.
+ */
+export async function pendingAutoDeliveries(
+  sql: Sql,
+  ids?: number[],
+): Promise<{ id: number; delivery_option: "netia" | "ftpclassic" }[]> {
+  return await sql`
+    select m.id, s.delivery_option from messages m
+    join segments s on s.id = m.segment_id and s.delivery_option in ('netia', 'ftpclassic')
+    join media md on md.id = m.media_id and md.status = 'ready' and md.kind in ('audio', 'video')
+    where m.moderation in ('none', 'approved') and m.status <> 'trash'
+      ${
+    ids ? sql`and m.id in ${sql(ids.length ? ids : [0])}` : sql`and m.created_at > now() - interval '1 day'`
+  }
+      and not exists (select 1 from deliveries d where d.message_id = m.id)
+    order by m.id
+    limit 500`;
+}

@@ -1,0 +1,260 @@
+// The participations inbox: message lists by tab, counts, detail with replies, state changes,
+// replies, moderation and winner draws. Every query takes the channel scope of the caller.
+import type { Sql } from "postgres";
+import type { BulkAction, InboxFilter, MessageState } from "../lib/inbox.ts";
+import { bulkChanges } from "../lib/inbox.ts";
+
+/** A message with the columns the inbox shows. */
+export interface MessageRow extends MessageState {
+  id: number;
+  channel_id: number;
+  segment_id: number;
+  show_id: string | null;
+  program_id: string | null;
+  author_app_user_id: number | null;
+  type: string;
+  content: Record<string, unknown>;
+  text: string | null;
+  transcript: string | null;
+  duration_ms: number | null;
+  author_name: string | null;
+  author_city: string | null;
+  has_reply: boolean;
+  comment: string | null;
+  choice_ids: number[] | null;
+  extra_user_information: Record<string, unknown>;
+  created_at: Date;
+  media_id: string | null;
+  media_kind: string | null;
+  media_content_type: string | null;
+  playable_path: string | null;
+  original_path: string | null;
+  delivery_mp3_path: string | null;
+  segment_title: string;
+}
+
+export interface ReplyRow {
+  id: number;
+  message_id: number;
+  type: "text" | "voice";
+  text: string | null;
+  recording_url: string | null;
+  duration_ms: number | null;
+  author_user_id: number | null;
+  created_at: Date;
+}
+
+/** Which messages a list, a count or a bulk action is about. */
+export interface MessageQuery {
+  /** null = every channel (super administrator in admin mode). */
+  channelId: number | null;
+  segmentId?: number | null;
+  filter: InboxFilter;
+  /** A tsquery built by searchQuery(). */
+  search?: string | null;
+  voiceOnly?: boolean;
+  choiceId?: number | null;
+  /** Restrict to these ids (bulk actions on a selection). */
+  ids?: number[] | null;
+}
+
+const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.author_app_user_id, m.type,
+  m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
+  m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
+  m.created_at, m.media_id, md.kind as media_kind, md.content_type as media_content_type, md.playable_path,
+  md.original_path, md.delivery_mp3_path,
+  (select s.title from segments s where s.id = m.segment_id) as segment_title`;
+
+const ACCEPTED = `m.moderation in ('none', 'approved')`;
+const UPLOADED = `exists (select 1 from deliveries d where d.message_id = m.id and d.status = 'success')`;
+
+/** The SQL condition of a tab (on alias m). */
+export const FILTER_SQL: Record<InboxFilter, string> = {
+  all: `m.status = 'received' and ${ACCEPTED}`,
+  liked: `m.liked and m.status <> 'trash' and ${ACCEPTED}`,
+  archive: `m.status = 'archived' and ${ACCEPTED}`,
+  uploaded: `m.status <> 'trash' and ${ACCEPTED} and ${UPLOADED}`,
+  moderated: `m.moderation = 'pending' and m.status <> 'trash'`,
+  winner: `m.winner and m.status <> 'trash' and ${ACCEPTED}`,
+  trash: `m.status = 'trash'`,
+};
+
+function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
+  const parts = [sql`true`];
+  // A segment was checked to be in the caller's channel (lib/inbox_service.ts queryOf): its condition
+  // alone keeps the counts index-only (006_inbox_counts.sql has no channel_id).
+  if (q.segmentId) parts.push(sql`m.segment_id = ${q.segmentId}`);
+  else if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);
+  if (q.filter) parts.push(sql.unsafe(FILTER_SQL[q.filter]));
+  if (q.search) parts.push(sql`m.search_vector @@ to_tsquery('simple', ${q.search})`);
+  if (q.voiceOnly) parts.push(sql`(m.media_id is not null or m.duration_ms is not null)`);
+  if (q.choiceId) parts.push(sql`m.choice_ids @> array[${q.choiceId}::bigint]`);
+  if (q.ids) parts.push(sql`m.id in ${sql(q.ids.length ? q.ids : [0])}`);
+  return parts.reduce((a, b) => sql`${a} and ${b}`);
+}
+
+/** A page of messages of a tab, newest first, and the total of the tab. */
+export async function listMessages(
+  sql: Sql,
+  q: MessageQuery,
+  page: number,
+  perPage: number,
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const cond = where(sql, q);
+  // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
+  const [rows, [{ total }]] = await Promise.all([
+    sql<MessageRow[]>`
+      select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
+      where ${cond} order by m.created_at desc, m.id desc
+      limit ${perPage} offset ${(page - 1) * perPage}`,
+    sql<{ total: number }[]>`select count(*)::int as total from messages m where ${cond}`,
+  ]);
+  return { rows, total };
+}
+
+/** The number of messages of each tab, and the unread ones (not in the trash), in one scan. */
+export async function countMessages(
+  sql: Sql,
+  q: Omit<MessageQuery, "filter">,
+): Promise<Record<InboxFilter | "unread", number>> {
+  const cond = where(sql, { ...q, filter: null });
+  const [[row], [{ uploaded }]] = await Promise.all([
+    sql<Record<InboxFilter | "unread", number>[]>`
+    select
+      count(*) filter (where ${sql.unsafe(FILTER_SQL.all)})::int as all,
+      count(*) filter (where ${sql.unsafe(FILTER_SQL.liked)})::int as liked,
+      count(*) filter (where ${sql.unsafe(FILTER_SQL.archive)})::int as archive,
+      count(*) filter (where ${sql.unsafe(FILTER_SQL.moderated)})::int as moderated,
+      count(*) filter (where ${sql.unsafe(FILTER_SQL.winner)})::int as winner,
+      count(*) filter (where ${sql.unsafe(FILTER_SQL.trash)})::int as trash,
+      count(*) filter (where not m.read and m.status <> 'trash')::int as unread
+    from messages m where ${cond}`,
+    // Few messages are ever delivered: counted from the deliveries side.
+    sql<{ uploaded: number }[]>`
+    select count(*)::int as uploaded from messages m
+    where ${cond} and m.id in (select d.message_id from deliveries d where d.status = 'success'
+      ${q.channelId !== null ? sql`and d.channel_id = ${q.channelId}` : sql``})
+      and ${sql.unsafe(FILTER_SQL.uploaded)}`,
+  ]);
+  return { ...row, uploaded };
+}
+
+/** One message with its media, or null. */
+export async function getMessage(sql: Sql, id: number): Promise<MessageRow | null> {
+  const [row] = await sql<MessageRow[]>`
+    select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
+    where m.id = ${id}`;
+  return row ?? null;
+}
+
+/** The message locked for an update inside a transaction, or null. */
+export async function lockMessage(tx: Sql, id: number): Promise<MessageRow | null> {
+  const [row] = await tx<MessageRow[]>`
+    select ${tx.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
+    where m.id = ${id} for update of m`;
+  return row ?? null;
+}
+
+/** The replies of a message, oldest first. */
+export async function listReplies(sql: Sql, messageId: number): Promise<ReplyRow[]> {
+  return await sql<ReplyRow[]>`
+    select id, message_id, type, text, recording_url, duration_ms, author_user_id, created_at
+    from replies where message_id = ${messageId} order by created_at, id`;
+}
+
+/** Sets state columns of one message. */
+export async function updateMessageState(
+  sql: Sql,
+  id: number,
+  values: Partial<MessageState & { comment: string | null }>,
+): Promise<void> {
+  if (!Object.keys(values).length) return;
+  await sql`update messages set ${sql(values as never)}, updated_at = now() where id = ${id}`;
+}
+
+/** Marks messages of the channel read; returns the ids found in the scope. */
+export async function markRead(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    update messages m set read = true, updated_at = now()
+    where ${where(sql, { channelId, ids })} returning m.id`;
+  return rows.map((r) => r.id);
+}
+
+/** The ids among `ids` that exist in the scope. */
+export async function idsInScope(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`select m.id from messages m where ${
+    where(sql, { channelId, ids })
+  }`;
+  return rows.map((r) => r.id);
+}
+
+/** Applies a bulk action to every message the query matches; returns how many changed. */
+export async function bulkUpdate(sql: Sql, q: MessageQuery, action: BulkAction): Promise<number> {
+  const rows = await sql`
+    update messages m set ${sql(bulkChanges(action) as never)}, updated_at = now()
+    where ${where(sql, q)} returning m.id`;
+  return rows.length;
+}
+
+/** Sets moderation columns on the given messages of the scope; returns the ids changed. */
+export async function moderate(
+  sql: Sql,
+  channelId: number | null,
+  ids: number[],
+  values: Partial<MessageState>,
+): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    update messages m set ${sql(values as never)}, updated_at = now()
+    where ${where(sql, { channelId, ids })} and m.moderation = 'pending' returning m.id`;
+  return rows.map((r) => r.id);
+}
+
+/** Stores a reply and flags the message has_reply, in one transaction; returns the reply id. */
+export async function insertReply(sql: Sql, reply: {
+  messageId: number;
+  channelId: number;
+  userId: number;
+  type: "text" | "voice";
+  text: string | null;
+  mediaId?: string | null;
+  recordingUrl?: string | null;
+}): Promise<number> {
+  return await sql.begin(async (tx) => {
+    const [row] = await tx<{ id: number }[]>`
+      insert into replies (message_id, channel_id, author_user_id, type, text, media_id, recording_url)
+      values (${reply.messageId}, ${reply.channelId}, ${reply.userId}, ${reply.type}, ${reply.text},
+        ${reply.mediaId ?? null}, ${reply.recordingUrl ?? null})
+      returning id`;
+    await tx`update messages set has_reply = true, read = true, updated_at = now() where id = ${reply.messageId}`;
+    return row.id;
+  }) as number;
+}
+
+/**
+ * Draws up to `count` winners at random among the eligible messages of a segment: received and
+ * accepted, not yet winners, one per author (app user, else device), from authors who have not won in
+ * this segment, with the correct answer when the segment has one. Returns the winner ids.
+ */
+export async function drawWinners(
+  sql: Sql,
+  segmentId: number,
+  count: number,
+  correctChoiceId: number | null,
+): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    with eligible as (
+      select distinct on (author) id from (
+        select m.id, coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id, 'm' || m.id::text) as author
+        from messages m
+        where m.segment_id = ${segmentId} and ${sql.unsafe(FILTER_SQL.all)} and not m.winner
+          ${correctChoiceId ? sql`and m.choice_ids @> array[${correctChoiceId}::bigint]` : sql``}
+      ) c
+      where not exists (
+        select 1 from messages w where w.segment_id = ${segmentId} and w.winner
+          and coalesce('u' || w.author_app_user_id::text, 'd' || w.device_id, 'm' || w.id::text) = c.author)
+      order by author, random()
+    ), picked as (select id from eligible order by random() limit ${count})
+    update messages m set winner = true, updated_at = now() from picked where m.id = picked.id
+    returning m.id`;
+  return rows.map((r) => r.id);
+}

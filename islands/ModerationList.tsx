@@ -1,0 +1,104 @@
+import { useEffect, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import { api } from "../lib/ui/http.ts";
+import { showToast } from "../lib/ui/toast.ts";
+import { authorLine, formatMessageDate, type InboxMessage } from "../components/participations/format.ts";
+import { Player } from "../components/participations/Player.tsx";
+
+interface Props {
+  [key: string]: unknown;
+}
+
+/** /moderation: every message of the channel awaiting moderation, approved or rejected in bulk. */
+function ModerationList(_props: Props) {
+  const { t, lang } = useT();
+  const [items, setItems] = useState<InboxMessage[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const load = async () => {
+    const res = await api<{ data: InboxMessage[]; pagination: { total: number } }>(
+      "GET",
+      "/api/v1/channel-interactions?filter=moderated&per_page=200",
+    );
+    if (res.ok) {
+      setItems(res.data.data);
+      setTotal(res.data.pagination.total);
+      setPicked(new Set());
+    }
+  };
+  useEffect(() => void load(), []);
+  const toggle = (id: number) => {
+    const next = new Set(picked);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setPicked(next);
+  };
+  const decide = async (decision: "approve" | "reject") => {
+    setBusy(true);
+    const res = await api<{ ids: number[] }>("POST", "/api/v1/moderation", { ids: [...picked], decision });
+    setBusy(false);
+    if (!res.ok) return showToast(t("participations.error"), { kind: "error" });
+    showToast(t("moderation.done", { count: res.data.ids.length }), { durationMs: 2000 });
+    load();
+  };
+  if (!items) return <p class="muted">…</p>;
+  const all = items.length > 0 && picked.size === items.length;
+  return (
+    <section class="moderation card" aria-labelledby="moderation-title">
+      <div class="moderation-head">
+        <h2 id="moderation-title">
+          {t("moderation.all")} <span class="inbox-count">{total}</span>
+        </h2>
+        <label class="checkbox">
+          <input
+            type="checkbox"
+            checked={all}
+            disabled={!items.length}
+            onChange={() => setPicked(all ? new Set() : new Set(items.map((m) => m.id)))}
+          />
+          {t("moderation.select_all")}
+        </label>
+        <div class="button-row">
+          <button
+            type="button"
+            class="btn btn-primary btn-sm"
+            disabled={busy || !picked.size}
+            onClick={() => decide("approve")}
+          >
+            {t("moderation.approve_selected")}
+          </button>
+          <button
+            type="button"
+            class="btn btn-danger btn-sm"
+            disabled={busy || !picked.size}
+            onClick={() => decide("reject")}
+          >
+            {t("moderation.reject_selected")}
+          </button>
+        </div>
+      </div>
+      {items.length === 0 ? <p class="inbox-empty">{t("moderation.empty")}</p> : (
+        <ul class="moderation-list">
+          {items.map((m) => (
+            <li key={m.id} class={`moderation-item ${picked.has(m.id) ? "is-picked" : ""}`}>
+              <label class="checkbox">
+                <input type="checkbox" checked={picked.has(m.id)} onChange={() => toggle(m.id)} />
+                <span class="sr-only">{t("moderation.select")}</span>
+              </label>
+              <div class="moderation-body">
+                <strong>{authorLine(m, t("participations.anonymous"))}</strong>
+                <span class="muted">{formatMessageDate(m.created_at, lang)}</span>
+                <a href={`/participations/${m.segment.id}`} class="moderation-segment">{m.segment.title}</a>
+                {m.content.text && <p>{m.content.text}</p>}
+                <Player message={m} unavailable={t("participations.media_unavailable")} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default island("ModerationList", ModerationList, { ns: ["participations", "moderation"] });

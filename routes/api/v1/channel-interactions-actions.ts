@@ -1,0 +1,32 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, json, staffErrors } from "../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { bulkUpdate } from "../../../db/inbox.ts";
+import { bulkQuerySchema } from "../../../lib/inbox_schema.ts";
+import { queryOf } from "../../../lib/inbox_service.ts";
+
+const app = apiApp();
+app.use("*", requireStaff("participations-action"));
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    tags: ["participations"],
+    summary: "Bulk action on every message the list filters match (default archive_all_messages)",
+    request: { query: bulkQuerySchema },
+    responses: {
+      200: json(z.object({ action: z.string(), count: z.number() }), "Messages changed"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const query = c.req.valid("query");
+    const q = await queryOf(c.var.sql, staffOf(c), query);
+    const count = await bulkUpdate(c.var.sql, q, query.action);
+    return c.json({ action: query.action, count }, 200);
+  },
+);
+
+export default app;

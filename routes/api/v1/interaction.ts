@@ -1,0 +1,173 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { countMessages, drawWinners, updateMessageState } from "../../../db/inbox.ts";
+import {
+  actionBodySchema,
+  commentBodySchema,
+  countsQuerySchema,
+  drawBodySchema,
+  messageSchema,
+} from "../../../lib/inbox_schema.ts";
+import {
+  actOnMessage,
+  messageFor,
+  messageWithReplies,
+  queryOf,
+  segmentFor,
+} from "../../../lib/inbox_service.ts";
+import { deliverMessage, DeliveryFailed } from "../../../lib/delivery.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { can, type Permission } from "../../../lib/permissions.ts";
+
+const tags = ["participations"];
+const idParams = z.object({ id: idParam });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const need = (c: Parameters<typeof staffOf>[0], permission: Permission) => {
+  const user = staffOf(c);
+  if (!can(user, permission)) throw new AppError(403, "forbidden");
+  return user;
+};
+
+const app = apiApp();
+app.use("*", requireStaff("participations-read"));
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/counts",
+    tags,
+    summary: "Messages per tab of an interaction (or of the channel) and the unread ones",
+    request: { query: countsQuerySchema },
+    responses: {
+      200: json(
+        z.record(z.string(), z.number()),
+        "all, liked, archive, uploaded, moderated, winner, trash, unread",
+      ),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const q = await queryOf(c.var.sql, staffOf(c), c.req.valid("query"));
+    return c.json(await countMessages(c.var.sql, q), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/draw_winners",
+    tags,
+    summary: "Draw winners at random among eligible participations (correct answer for a game)",
+    request: body(drawBodySchema),
+    responses: { 200: json(z.object({ ids: z.array(z.number()) }), "The winners drawn"), ...staffErrors },
+  }),
+  async (c) => {
+    const user = need(c, "participations-action");
+    const { segment_id, count } = c.req.valid("json");
+    const segment = await segmentFor(c.var.sql, user, segment_id);
+    const correct = (segment.correct_choice_id as number | null) ?? null;
+    return c.json({ ids: await drawWinners(c.var.sql, segment_id, count, correct) }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}",
+    tags,
+    summary: "A message with its replies (marks nothing)",
+    request: { params: idParams },
+    responses: { 200: json(messageSchema, "The message"), ...staffErrors },
+  }),
+  async (c) => c.json(await messageWithReplies(c.var.sql, staffOf(c), c.req.valid("param").id), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/{id}",
+    tags,
+    summary: "Save the private comment (operator note) of a message",
+    request: { params: idParams, ...body(commentBodySchema) },
+    responses: {
+      200: json(z.object({ id: z.number(), comment: z.string().nullable() }), "Saved"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const user = need(c, "participations-action");
+    const { id } = c.req.valid("param");
+    await messageFor(c.var.sql, user, id);
+    const comment = c.req.valid("json").comment?.trim() || null;
+    await updateMessageState(c.var.sql, id, { comment });
+    return c.json({ id, comment }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/{id}/action",
+    tags,
+    summary:
+      "Apply an action key: like, unlike, quote, broadcast, unbroadcast, winner, unwinner, archive, restore, trash, read, unread",
+    request: { params: idParams, ...body(actionBodySchema) },
+    responses: {
+      200: json(
+        z.object({
+          id: z.number(),
+          liked: z.boolean(),
+          winner: z.boolean(),
+          broadcast_status: z.string(),
+          status: z.string(),
+          read: z.boolean(),
+          points: z.number(),
+        }),
+        "The new state; points = the author's points moved",
+      ),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const user = need(c, "participations-action");
+    const result = await actOnMessage(c.var.sql, user, c.req.valid("param").id, c.req.valid("json").key);
+    return c.json(result, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/{id}/ftp",
+    tags,
+    summary: "Send the message's audio to the channel's cloud transfer (FTP)",
+    request: { params: idParams },
+    responses: {
+      200: json(z.object({ status: z.string(), message: z.string(), remote_path: z.string() }), "Sent"),
+      ...staffErrors,
+      409: json(errorSchema, "A transfer of this message is already running"),
+      422: json(errorSchema, "No cloud transfer configured, or no file to send"),
+      502: json(errorSchema.extend({ detail: z.string() }), "The transfer failed"),
+    },
+  }),
+  async (c) => {
+    const user = need(c, "participations-delivery");
+    const { id } = c.req.valid("param");
+    await messageFor(c.var.sql, user, id);
+    try {
+      const result = await deliverMessage(c.var.deps, id);
+      if (result.status === "running") throw new AppError(409, "delivery_running");
+      return c.json({ ...result, message: c.var.t("participations.ftp_success") }, 200);
+    } catch (error) {
+      if (!(error instanceof DeliveryFailed)) throw error;
+      const message = `${c.var.t("errors.delivery_failed")} ${error.message}`;
+      return c.json({ message, code: "delivery_failed", detail: error.message }, 502);
+    }
+  },
+);
+
+export default app;

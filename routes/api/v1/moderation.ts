@@ -1,0 +1,40 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, json, staffErrors } from "../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { idsInScope, moderate } from "../../../db/inbox.ts";
+import { moderationChanges } from "../../../lib/inbox.ts";
+import { moderationBodySchema } from "../../../lib/inbox_schema.ts";
+import { scopeChannel } from "../../../lib/inbox_service.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { enqueueAcceptedDeliveries } from "../../../lib/delivery_jobs.ts";
+
+const app = apiApp();
+app.use("*", requireStaff("moderation"));
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    tags: ["participations"],
+    summary: "Approve or reject messages awaiting moderation (rejected ones go to the trash)",
+    request: { body: { content: { "application/json": { schema: moderationBodySchema } }, required: true } },
+    responses: {
+      200: json(z.object({ decision: z.string(), ids: z.array(z.number()) }), "The messages moderated"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const channelId = scopeChannel(staffOf(c));
+    const { ids, decision } = c.req.valid("json");
+    const unique = [...new Set(ids)];
+    if ((await idsInScope(c.var.sql, channelId, unique)).length !== unique.length) {
+      throw new AppError(404, "not_found");
+    }
+    const changed = await moderate(c.var.sql, channelId, unique, moderationChanges(decision));
+    if (decision === "approve") await enqueueAcceptedDeliveries(c.var.deps, changed);
+    return c.json({ decision, ids: changed }, 200);
+  },
+);
+
+export default app;
