@@ -11,39 +11,54 @@ import $6 from "./routes/api/v1/app_users/nickname.ts";
 import $7 from "./routes/api/v1/app_users/reset_password.ts";
 import $8 from "./routes/api/v1/app_users/index.ts";
 import $9 from "./routes/api/v1/auth.ts";
-import $10 from "./routes/api/v1/channels.ts";
-import $11 from "./routes/api/v1/help_item.ts";
-import $12 from "./routes/api/v1/logout.ts";
-import $13 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $14 from "./routes/api/v1/ranking/user.ts";
-import $15 from "./routes/api/v1/ranking/index.ts";
-import $16 from "./routes/api/v1/register.ts";
-import $17 from "./routes/api/v1/statistics.ts";
-import $18 from "./routes/api/v1/user.ts";
-import $19 from "./routes/api/v1/users.ts";
-import $20 from "./routes/api/v2/ai/prompt.ts";
-import $21 from "./routes/channels/new.tsx";
-import $22 from "./routes/channels/[id].tsx";
-import $23 from "./routes/channels/index.tsx";
-import $24 from "./routes/confirm/[token].tsx";
-import $25 from "./routes/customisation.tsx";
-import $26 from "./routes/dev/mailbox.tsx";
-import $27 from "./routes/forgot-password.tsx";
-import $28 from "./routes/healthz.ts";
-import $29 from "./routes/help-items.tsx";
-import $30 from "./routes/home.tsx";
-import $31 from "./routes/interactions/[id]/assistant.tsx";
-import $32 from "./routes/login.tsx";
-import $33 from "./routes/logout.ts";
-import $34 from "./routes/media.ts";
-import $35 from "./routes/oembed.ts";
-import $36 from "./routes/qr-code.tsx";
-import $37 from "./routes/reset/[token].tsx";
-import $38 from "./routes/settings.tsx";
-import $39 from "./routes/users/new.tsx";
-import $40 from "./routes/users/[id].tsx";
-import $41 from "./routes/users/index.tsx";
-import $42 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $10 from "./routes/api/v1/channel-interactions.ts";
+import $11 from "./routes/api/v1/channel-interactions-actions.ts";
+import $12 from "./routes/api/v1/channels.ts";
+import $13 from "./routes/api/v1/files.ts";
+import $14 from "./routes/api/v1/help_item.ts";
+import $15 from "./routes/api/v1/interaction.ts";
+import $16 from "./routes/api/v1/interaction-read.ts";
+import $17 from "./routes/api/v1/interaction-reply.ts";
+import $18 from "./routes/api/v1/interactions.ts";
+import $19 from "./routes/api/v1/logout.ts";
+import $20 from "./routes/api/v1/moderation.ts";
+import $21 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $22 from "./routes/api/v1/ranking/user.ts";
+import $23 from "./routes/api/v1/ranking/index.ts";
+import $24 from "./routes/api/v1/register.ts";
+import $25 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $26 from "./routes/api/v1/statistics.ts";
+import $27 from "./routes/api/v1/tasks.ts";
+import $28 from "./routes/api/v1/upload.ts";
+import $29 from "./routes/api/v1/user.ts";
+import $30 from "./routes/api/v1/users.ts";
+import $31 from "./routes/api/v2/ai/prompt.ts";
+import $32 from "./routes/channels/new.tsx";
+import $33 from "./routes/channels/[id].tsx";
+import $34 from "./routes/channels/index.tsx";
+import $35 from "./routes/confirm/[token].tsx";
+import $36 from "./routes/customisation.tsx";
+import $37 from "./routes/dev/mailbox.tsx";
+import $38 from "./routes/forgot-password.tsx";
+import $39 from "./routes/healthz.ts";
+import $40 from "./routes/help-items.tsx";
+import $41 from "./routes/home.tsx";
+import $42 from "./routes/interactions/[id]/assistant.tsx";
+import $43 from "./routes/login.tsx";
+import $44 from "./routes/logout.ts";
+import $45 from "./routes/media.ts";
+import $46 from "./routes/moderation.tsx";
+import $47 from "./routes/oembed.ts";
+import $48 from "./routes/participations/[id].tsx";
+import $49 from "./routes/qr-code.tsx";
+import $50 from "./routes/reset/[token].tsx";
+import $51 from "./routes/s/[uuid].tsx";
+import $52 from "./routes/settings.tsx";
+import $53 from "./routes/users/new.tsx";
+import $54 from "./routes/users/[id].tsx";
+import $55 from "./routes/users/index.tsx";
+import $56 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $57 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -60,37 +75,52 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/app_users/reset_password", app: $7 },
   { path: "/api/v1/app_users", app: $8 },
   { path: "/api/v1/auth", app: $9 },
-  { path: "/api/v1/channels", app: $10 },
-  { path: "/api/v1/help_item", app: $11 },
-  { path: "/api/v1/logout", app: $12 },
-  { path: "/api/v1/permanent/all/:channelId", app: $13 },
-  { path: "/api/v1/ranking/user", app: $14 },
-  { path: "/api/v1/ranking", app: $15 },
-  { path: "/api/v1/register", app: $16 },
-  { path: "/api/v1/statistics", app: $17 },
-  { path: "/api/v1/user", app: $18 },
-  { path: "/api/v1/users", app: $19 },
-  { path: "/api/v2/ai/prompt", app: $20 },
-  { path: "/channels/new", app: $21 },
-  { path: "/channels/:id", app: $22 },
-  { path: "/channels", app: $23 },
-  { path: "/confirm/:token", app: $24 },
-  { path: "/customisation", app: $25 },
-  { path: "/dev/mailbox", app: $26 },
-  { path: "/forgot-password", app: $27 },
-  { path: "/healthz", app: $28 },
-  { path: "/help-items", app: $29 },
-  { path: "/home", app: $30 },
-  { path: "/interactions/:id/assistant", app: $31 },
-  { path: "/login", app: $32 },
-  { path: "/logout", app: $33 },
-  { path: "/media", app: $34 },
-  { path: "/oembed", app: $35 },
-  { path: "/qr-code", app: $36 },
-  { path: "/reset/:token", app: $37 },
-  { path: "/settings", app: $38 },
-  { path: "/users/new", app: $39 },
-  { path: "/users/:id", app: $40 },
-  { path: "/users", app: $41 },
-  { path: "/widgets/channel/:channelId", app: $42 },
+  { path: "/api/v1/channel-interactions", app: $10 },
+  { path: "/api/v1/channel-interactions-actions", app: $11 },
+  { path: "/api/v1/channels", app: $12 },
+  { path: "/api/v1/files", app: $13 },
+  { path: "/api/v1/help_item", app: $14 },
+  { path: "/api/v1/interaction", app: $15 },
+  { path: "/api/v1/interaction-read", app: $16 },
+  { path: "/api/v1/interaction-reply", app: $17 },
+  { path: "/api/v1/interactions", app: $18 },
+  { path: "/api/v1/logout", app: $19 },
+  { path: "/api/v1/moderation", app: $20 },
+  { path: "/api/v1/permanent/all/:channelId", app: $21 },
+  { path: "/api/v1/ranking/user", app: $22 },
+  { path: "/api/v1/ranking", app: $23 },
+  { path: "/api/v1/register", app: $24 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $25 },
+  { path: "/api/v1/statistics", app: $26 },
+  { path: "/api/v1/tasks", app: $27 },
+  { path: "/api/v1/upload", app: $28 },
+  { path: "/api/v1/user", app: $29 },
+  { path: "/api/v1/users", app: $30 },
+  { path: "/api/v2/ai/prompt", app: $31 },
+  { path: "/channels/new", app: $32 },
+  { path: "/channels/:id", app: $33 },
+  { path: "/channels", app: $34 },
+  { path: "/confirm/:token", app: $35 },
+  { path: "/customisation", app: $36 },
+  { path: "/dev/mailbox", app: $37 },
+  { path: "/forgot-password", app: $38 },
+  { path: "/healthz", app: $39 },
+  { path: "/help-items", app: $40 },
+  { path: "/home", app: $41 },
+  { path: "/interactions/:id/assistant", app: $42 },
+  { path: "/login", app: $43 },
+  { path: "/logout", app: $44 },
+  { path: "/media", app: $45 },
+  { path: "/moderation", app: $46 },
+  { path: "/oembed", app: $47 },
+  { path: "/participations/:id", app: $48 },
+  { path: "/qr-code", app: $49 },
+  { path: "/reset/:token", app: $50 },
+  { path: "/s/:uuid", app: $51 },
+  { path: "/settings", app: $52 },
+  { path: "/users/new", app: $53 },
+  { path: "/users/:id", app: $54 },
+  { path: "/users", app: $55 },
+  { path: "/widgets/channel/:channelId", app: $56 },
+  { path: "/widgets/:channelId/:segmentId", app: $57 },
 ];
