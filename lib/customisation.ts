@@ -79,3 +79,25 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 export const MIN_CONTRAST = 4.5;
+
+/** Ink for text on a coloured background when the customisation sets no text colour. */
+export const DARK_TEXT = "#1c2230";
+
+/**
+ * White or dark text, whichever reads better on a #rrggbb colour (white for anything else).
+ * @example readableOn("#c48b9f") // "#1c2230"
+ */
+export function readableOn(background: string): string {
+  if (!/^#[0-9a-fA-F]{6}$/.test(background)) return "#ffffff";
+  return contrastRatio(background, "#ffffff") >= contrastRatio(background, DARK_TEXT) ? "#ffffff" : DARK_TEXT;
+}
+
+/** A segment's customisation over its channel's default one; empty values of the segment do not override. */
+export function mergedCustomisation(channel: unknown, segment: unknown): Record<string, unknown> {
+  const own = (v: unknown) => (v && typeof v === "object" ? v as Record<string, unknown> : {});
+  const merged: Record<string, unknown> = { ...own(channel) };
+  for (const [k, v] of Object.entries(own(segment))) {
+    if (v !== "" && v !== null && v !== undefined) merged[k] = v;
+  }
+  return merged;
+}

@@ -122,25 +122,6 @@ export function searchQuery(text: string | undefined | null): string | null {
   return words.length ? words.map((w) => `${w.slice(0, 64)}:*`).join(" & ") : null;
 }
 
-/** The pagination of a list (spec: page, perPage, total) and its headers (x-pagination-*). */
-export function pagination(page: number, perPage: number, total: number) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  return {
-    page,
-    perPage,
-    total,
-    pages,
-    headers: {
-      "x-pagination-has_next": String(page < pages),
-      "x-pagination-has_prev": String(page > 1),
-      "x-pagination-page": String(page),
-      "x-pagination-pages": String(pages),
-      "x-pagination-per-page": String(perPage),
-      "x-pagination-total": String(total),
-    },
-  };
-}
-
 /** A duration in ms as mm:ss (spec §9). @example formatDuration(75_400) // "01:15" */
 export function formatDuration(ms: number | null | undefined): string {
   const total = Math.max(0, Math.round((ms ?? 0) / 1000));

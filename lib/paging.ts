@@ -29,7 +29,7 @@ export function pagination(total: number, page: number, perPage: number): Pagina
 }
 
 /** The x-pagination-* headers of DESIGN.md (has_next, has_prev, page, pages, per-page, total). */
-export function paginationHeaders(p: Pagination): Record<string, string> {
+export function paginationHeaders(p: Omit<Pagination, "offset">): Record<string, string> {
   return {
     "x-pagination-has_next": String(p.hasNext),
     "x-pagination-has_prev": String(p.hasPrev),

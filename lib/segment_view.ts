@@ -1,6 +1,6 @@
 // What the public widgets may see of a segment (visitor-widget §3 "Interaction / segment"), and
 // whether it takes participations now. Pure: used by pages, the API and islands.
-import { type Customisation, defaultCustomisation, isEmptyCustomisation } from "./customisation.ts";
+import { type Customisation, defaultCustomisation, mergedCustomisation } from "./customisation.ts";
 
 /** The columns of a segment the widgets read. */
 export interface SegmentForWidget {
@@ -51,10 +51,8 @@ export function effectiveCustomisation(
   channelDefault: Partial<Customisation> | null,
   segment: Partial<Customisation> | null,
 ): Customisation {
-  const channel = isEmptyCustomisation(channelDefault) ? {} : channelDefault;
-  const own = isEmptyCustomisation(segment) ? {} : segment;
-  const language = (own?.language ?? channel?.language ?? "fr") as Customisation["language"];
-  return { ...defaultCustomisation(language), ...channel, ...own };
+  const merged = mergedCustomisation(channelDefault, segment) as Partial<Customisation>;
+  return { ...defaultCustomisation(merged.language ?? "fr"), ...merged };
 }
 
 /** The public JSON of a segment with its choices and effective customisation (no staff fields). */

@@ -2,7 +2,7 @@
 // stored channel and segment (visitor-widget §3 Channel / Interaction / Customisation fields).
 import sanitizeHtml from "sanitize-html";
 import { DEFAULT_WIDGET_COLOR } from "./constants.ts";
-import { contrastRatio } from "./customisation.ts";
+import { readableOn } from "./customisation.ts";
 import { requestedFields, textLimit } from "./participation.ts";
 import type { WidgetSegment } from "./widget.ts";
 
@@ -23,16 +23,6 @@ const safeHtml = (value: unknown) =>
       },
     })
     : null;
-
-/** The segment's customisation over the channel's default one. */
-export function mergedCustomisation(channel: unknown, segment: unknown): Record<string, unknown> {
-  const own = (v: unknown) => (v && typeof v === "object" ? v as Record<string, unknown> : {});
-  const merged: Record<string, unknown> = { ...own(channel) };
-  for (const [k, v] of Object.entries(own(segment))) {
-    if (v !== "" && v !== null && v !== undefined) merged[k] = v;
-  }
-  return merged;
-}
 
 /** The island props of a segment (plain JSON). */
 export function widgetSegment(
@@ -77,12 +67,6 @@ export function widgetSegment(
       image_right_text: safeHtml(custom.image_right_text),
     },
   };
-}
-
-/** White or dark text, whichever reads better on a #rrggbb colour (when the customisation sets none). */
-export function readableOn(background: string): string {
-  if (!/^#[0-9a-fA-F]{6}$/.test(background)) return "#ffffff";
-  return contrastRatio(background, "#ffffff") >= contrastRatio(background, "#1c2230") ? "#ffffff" : "#1c2230";
 }
 
 /**

@@ -1,6 +1,6 @@
 // Query parameters of the widgets (visitor-widget §2): width, height, background, ref,
 // interaction_id, from_perm. Pure.
-import { contrastRatio } from "./customisation.ts";
+import { readableOn } from "./customisation.ts";
 
 export interface WidgetQuery {
   /** Pixel sizes, ignored on mobile. */
@@ -16,7 +16,6 @@ export interface WidgetQuery {
   linkQuery: string;
 }
 
-const INK = "#14161c";
 const COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
 
 function size(value: string | null): number | null {
@@ -43,8 +42,7 @@ export function widgetQuery(params: URLSearchParams): WidgetQuery {
 /** The `<html>` style of a widget: its colour and the sizes that apply above the phone breakpoint. */
 export function widgetStyle(primary: string, q: WidgetQuery): string {
   const colour = /^#[0-9a-f]{6}$/i.test(primary) ? primary : "#c48b9f";
-  // Text on the station's colour: white or ink, whichever reads better (WCAG contrast).
-  const on = contrastRatio(colour, "#ffffff") >= contrastRatio(colour, INK) ? "#ffffff" : INK;
+  const on = readableOn(colour);
   const parts = [`--cw-primary:${colour}`, `--cw-on-primary:${on}`];
   if (q.background) parts.push(`--cw-page:${q.background}`);
   if (q.width) parts.push(`--cw-width:${q.width}px`);

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { randomChannel, randomSegment } from "./_participation.ts";
-import { readableOn, widgetStyle } from "../../lib/widget_page.ts";
+import { widgetStyle } from "../../lib/widget_page.ts";
+import { readableOn } from "../../lib/customisation.ts";
 
 const ctx = await testApp();
 const channelId = await randomChannel(ctx.sql, {

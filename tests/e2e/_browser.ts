@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { seedDemo } from "../../db/seed.ts";
+import { signToken } from "../../lib/auth.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -108,4 +109,26 @@ export async function assertAccessible(page: Page, where: string, exclude: strin
     [],
     `axe violations on ${where}`,
   );
+}
+
+/**
+ * Opens a staff session in the browser (the session cookie), with English texts; `welcomeSeen` marks
+ * the welcome help item as seen so it does not open by itself.
+ */
+export async function loginAs(
+  page: Page,
+  server: TestApp,
+  baseUrl: string,
+  login: string,
+  options: { welcomeSeen?: boolean } = {},
+) {
+  const [user] = await server.sql<{ id: number }[]>`
+    update users set language = 'en' where login = ${login} returning id`;
+  if (options.welcomeSeen) {
+    await server.sql`insert into help_item_seen (user_id, help_item_key) values (${user.id}, 'welcome')
+      on conflict do nothing`;
+  }
+  const token = await signToken(server.deps.jwtSecret, user.id, "staff");
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
 }

@@ -1,17 +1,5 @@
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
-import { browserTest } from "./_browser.ts";
-
-async function axe(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    [],
-    where,
-  );
-}
+import { assertAccessible, browserTest } from "./_browser.ts";
 
 for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 }]) {
   browserTest(
@@ -30,7 +18,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.waitForLoadState("networkidle");
       await page.getByRole("heading", { name: "New password" }).waitFor();
       await shot(`${viewport.width}-form`);
-      await axe(page, "the reset form");
+      await assertAccessible(page, "the reset form");
 
       await page.getByLabel("New password").fill("short");
       await page.getByRole("button", { name: "Change my password" }).click();
@@ -40,7 +28,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByRole("button", { name: "Change my password" }).click();
       await page.getByText("The two passwords are different.").waitFor();
       await shot(`${viewport.width}-errors`);
-      await axe(page, "the reset form with errors");
+      await assertAccessible(page, "the reset form with errors");
 
       await page.getByLabel("Confirm the password").fill("a-new-password");
       await page.getByRole("button", { name: "Change my password" }).click();

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { browserTest, DEMO_PASSWORD } from "./_browser.ts";
+import { assertAccessible, browserTest, DEMO_PASSWORD } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
 
 const PHOTO = new URL("../../static/backgrounds/thumb-2.jpg", import.meta.url).pathname;
@@ -19,17 +18,6 @@ async function standInForInteractions(page: Page, server: TestApp) {
       contentType: "text/html",
       body: '<!doctype html><html lang="en"><title>Interactions</title><h1>Interactions</h1></html>',
     }));
-}
-
-async function axe(page: Page, where: string) {
-  // Legacy mode: the page of browserTest() has its own context, where axe cannot open its helper page.
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    [],
-    `axe violations on ${where}`,
-  );
 }
 
 /** Closes the welcome help item when it opens by itself (first visit of an account). */
@@ -63,7 +51,7 @@ browserTest(
     await page.goto(`${baseUrl}/login?lang=en`);
     await page.waitForSelector('[data-island="LoginPanel"][data-hydrated] form');
     await shot("login-1280");
-    await axe(page, "/login");
+    await assertAccessible(page, "/login");
 
     // register: the rules first, then the after-register modal
     await page.getByRole("button", { name: "Create an account" }).click();
@@ -84,7 +72,7 @@ browserTest(
     await modal.waitFor({ state: "visible" });
     await modal.getByText("We sent a confirmation link to jane@example.org.").waitFor();
     await shot("register-modal-1280");
-    await axe(page, "/login after register");
+    await assertAccessible(page, "/login after register");
     await modal.getByRole("button", { name: "Got it" }).click();
     assert.equal(await page.getByLabel("Email").inputValue(), "jane@example.org");
 
@@ -125,7 +113,7 @@ browserTest(
     assert.match(withPhoto.image_url, /^\/media\/users\/\d+\/avatar-.+\.jpg$/);
     await page.waitForTimeout(2200); // the 2 s toasts go away before the picture
     await shot("profile-1280");
-    await axe(page, "/users/{id}");
+    await assertAccessible(page, "/users/{id}");
 
     // reset the password from the profile: own account, so the session ends
     await page.getByRole("button", { name: "Reset password by e-mail" }).click();
@@ -136,7 +124,7 @@ browserTest(
 
     await openNewestLink(page, baseUrl, "reset", "jane@example.org");
     await page.waitForSelector('[data-island="TokenPasswordForm"][data-hydrated]');
-    await axe(page, "/reset/{token}");
+    await assertAccessible(page, "/reset/{token}");
     await shot("reset-1280");
     await page.getByLabel("New password").fill("Another-456!");
     await page.getByLabel("Repeat the password").fill("Another-456?");
@@ -146,7 +134,7 @@ browserTest(
     await page.getByRole("button", { name: "Change my password" }).click();
     await page.waitForURL(/\/login\?reset/);
     await page.getByText("Your password is changed. Log in with the new one.").waitFor();
-    await axe(page, "/login?reset");
+    await assertAccessible(page, "/login?reset");
     await page.waitForSelector('[data-island="LoginPanel"][data-hydrated] form');
 
     // the old password no longer works, the new one does
@@ -190,7 +178,7 @@ browserTest(
     await page.goto(`${baseUrl}/users`);
     assert.equal(await page.locator(".user-table tbody tr").count(), 3);
     await shot("users-admin-1280");
-    await axe(page, "/users");
+    await assertAccessible(page, "/users");
 
     // switch to the radio: /interactions, then its staff only
     const [admin] = await server.sql<{ id: number }[]>`select id from users where login = 'admin'`;

@@ -1,30 +1,8 @@
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { browserTest } from "./_browser.ts";
-import { signToken } from "../../lib/auth.ts";
+import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
 import { voteResults } from "../../lib/votes.ts";
-
-async function loginAs(page: Page, server: TestApp, baseUrl: string, login: string) {
-  const [user] = await server.sql<
-    { id: number }[]
-  >`update users set language = 'en' where login = ${login} returning id`;
-  const token = await signToken(server.deps.jwtSecret, user.id, "staff");
-  await page.context().clearCookies();
-  await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
-}
-
-async function axe(page: Page, where: string) {
-  // Legacy mode: the page of browserTest() has its own context, where axe cannot open its helper page.
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    [],
-    `axe violations on ${where}`,
-  );
-}
 
 /** Closes the welcome help item when it opens by itself (first visit). */
 async function closeWelcome(page: Page) {
@@ -60,7 +38,7 @@ browserTest(
     assert.equal(await entry.getAttribute("aria-current"), "page");
     assert.equal(await entry.getAttribute("href"), `/interactions/${summer}/assistant`);
     await shot("page-1280");
-    await axe(page, "the assistant page");
+    await assertAccessible(page, "the assistant page");
 
     // step 0: Next only with a non-empty request
     await openAssistant(page);
@@ -77,7 +55,7 @@ browserTest(
     assert.equal(await next.isDisabled(), false);
     assert.equal(await modal(page).locator(".ai-steps li.is-current").textContent(), "1Request");
     await shot("step0-1280");
-    await axe(page, "step 0");
+    await assertAccessible(page, "step 0");
 
     // step 2: the markdown answer, with the figures of the database
     await next.click();
@@ -105,7 +83,7 @@ browserTest(
       "the answer has the focus",
     );
     await shot("step2-1280");
-    await axe(page, "step 2");
+    await assertAccessible(page, "step 2");
 
     // copy with feedback
     await modal(page).getByRole("button", { name: "Copy" }).click();

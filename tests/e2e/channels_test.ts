@@ -1,20 +1,8 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { assertAccessible, browserTest } from "./_browser.ts";
-import { signToken } from "../../lib/auth.ts";
-import type { TestApp } from "../_helpers.ts";
+import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 
 const LOGO = new URL("../../static/backgrounds/thumb-2.jpg", import.meta.url).pathname;
-
-async function loginAs(page: Page, server: TestApp, baseUrl: string, login: string) {
-  // English texts whatever page the test lands on (the demo staff speak French).
-  const [user] = await server.sql<
-    { id: number }[]
-  >`update users set language = 'en' where login = ${login} returning id`;
-  const token = await signToken(server.deps.jwtSecret, user.id, "staff");
-  await page.context().clearCookies();
-  await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
-}
 
 // The customisation preview shows the colours the user picks (the form warns on low contrast).
 const axe = (page: Page, where: string) => assertAccessible(page, where, [".customisation-preview"]);

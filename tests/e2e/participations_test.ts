@@ -1,24 +1,10 @@
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
-import { browserTest } from "./_browser.ts";
+import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { startFtp } from "../_ftp.ts";
-import { signToken } from "../../lib/auth.ts";
 import { encryptSecret } from "../../lib/crypto.ts";
 import type { TestApp } from "../_helpers.ts";
 
 const TONE = new URL("../fixtures/tone.mp3", import.meta.url).pathname;
-
-async function loginAs(page: Page, server: TestApp, baseUrl: string, login: string) {
-  const [user] = await server.sql<{ id: number }[]>`
-    update users set language = 'en' where login = ${login} returning id`;
-  // the welcome help item is not the subject here
-  await server.sql`insert into help_item_seen (user_id, help_item_key) values (${user.id}, 'welcome')
-    on conflict do nothing`;
-  const token = await signToken(server.deps.jwtSecret, user.id, "staff");
-  await page.context().clearCookies();
-  await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
-}
 
 /** Many more participations on the segment (most recent first), and a real audio file on the newest. */
 async function prepare(server: TestApp) {
@@ -48,16 +34,6 @@ async function prepare(server: TestApp) {
   return { seg, target };
 }
 
-async function axe(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    [],
-    `axe violations on ${where}`,
-  );
-}
-
 const pointsOf = async (server: TestApp, id: number) =>
   (await server.sql<{ points: number }[]>`select points from app_users where id = ${id}`)[0].points;
 
@@ -74,7 +50,7 @@ browserTest(
         ftp.password,
       )}, ftp_folder = 'antenne',
         ftp_naming = '{segment}_{id}' where id = ${seg.channel_id}`;
-      await loginAs(page, server, baseUrl, "operator");
+      await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
       await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
       const inbox = page.locator('[data-island="MessageInbox"]');
       await inbox.getByRole("tab", { name: /All participations/ }).waitFor();
@@ -197,22 +173,22 @@ browserTest(
   "participations - phone layout: the list, then the open message with a way back, at 375px",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
     const { seg } = await prepare(server);
-    await loginAs(page, server, baseUrl, "operator");
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
     await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
     await page.locator(".inbox-item").first().waitFor();
     await shot("list-375");
-    await axe(page, "/participations at 375");
+    await assertAccessible(page, "/participations at 375");
     await page.locator(".inbox-item button").first().click();
     await page.locator(".inbox-detail h2").waitFor();
     assert.equal(await page.locator(".inbox-list-pane").isVisible(), false);
     await shot("detail-375");
-    await axe(page, "the open message at 375");
+    await assertAccessible(page, "the open message at 375");
     await page.getByRole("button", { name: /Back to the list/ }).click();
     await page.locator(".inbox-list-pane").waitFor();
     await page.goto(`${baseUrl}/moderation?lang=en`);
     await page.locator(".moderation-item").first().waitFor();
     await shot("moderation-375");
-    await axe(page, "/moderation at 375");
+    await assertAccessible(page, "/moderation at 375");
     assert.deepEqual(consoleErrors, []);
   },
   { viewport: { width: 375, height: 740 } },

@@ -51,8 +51,8 @@ Deno.test("widgetQuery - reads the spec's parameters and drops malformed ones", 
   assert.equal(bad.width, null);
   assert.equal(
     widgetStyle("#c48b9f", q),
-    "--cw-primary:#c48b9f;--cw-on-primary:#14161c;--cw-page:#223344;--cw-width:380px",
+    "--cw-primary:#c48b9f;--cw-on-primary:#1c2230;--cw-page:#223344;--cw-width:380px",
   );
-  assert.equal(widgetStyle("nope;", bad), "--cw-primary:#c48b9f;--cw-on-primary:#14161c");
+  assert.equal(widgetStyle("nope;", bad), "--cw-primary:#c48b9f;--cw-on-primary:#1c2230");
   assert.match(widgetStyle("#1b2a4a", bad), /--cw-on-primary:#ffffff/, "white on a dark colour");
 });

@@ -5,16 +5,15 @@ import { ChannelBrand } from "../../../components/account/ChannelBrand.tsx";
 import { PublicShell } from "../../../components/PublicShell.tsx";
 import AccountResetForm from "../../../islands/AccountResetForm.tsx";
 import { isResetTokenValid } from "../../../lib/app_user_service.ts";
-import { contrastRatio } from "../../../lib/customisation.ts";
+import { readableOn } from "../../../lib/customisation.ts";
 import { getChannel } from "../../../db/channels.ts";
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
-const DARK_TEXT = "#1c2230";
-
 /** The channel colour as the page's primary, with the more readable text colour on it. */
 function colourStyle(color: string): string {
-  const text = contrastRatio(color, "#ffffff") >= contrastRatio(color, DARK_TEXT) ? "#ffffff" : DARK_TEXT;
-  return `--color-primary: ${color}; --color-accent: ${color}; --color-primary-contrast: ${text}`;
+  return `--color-primary: ${color}; --color-accent: ${color}; --color-primary-contrast: ${
+    readableOn(color)
+  }`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiApp, json, staffErrors } from "../../../framework/api.ts";
 import { requireStaff, staffOf } from "../../../framework/auth.ts";
 import { listMessages, updateMessageState } from "../../../db/inbox.ts";
-import { pagination } from "../../../lib/inbox.ts";
+import { pagination, paginationHeaders } from "../../../lib/paging.ts";
 import { listQuerySchema, messagePatchSchema, messageSchema } from "../../../lib/inbox_schema.ts";
 import { messageFor, messageView, messageWithReplies, queryOf } from "../../../lib/inbox_service.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -40,8 +40,8 @@ app.openapi(
     const query = c.req.valid("query");
     const q = await queryOf(c.var.sql, staffOf(c), query);
     const { rows, total } = await listMessages(c.var.sql, q, query.page, query.per_page);
-    const { headers, ...page } = pagination(query.page, query.per_page, total);
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
+    for (const [name, value] of Object.entries(paginationHeaders(page))) c.header(name, value);
     return c.json({ data: rows.map((r) => messageView(r)), pagination: page }, 200);
   },
 );

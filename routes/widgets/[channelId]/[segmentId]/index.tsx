@@ -8,7 +8,8 @@ import { isAvailable } from "../../../../lib/participation.ts";
 import { isInAppBrowser } from "../../../../lib/widget.ts";
 import { isLanguage } from "../../../../lib/i18n.ts";
 import { translator } from "../../../../framework/i18n.ts";
-import { mergedCustomisation, widgetSegment, widgetStyle } from "../../../../lib/widget_page.ts";
+import { widgetSegment, widgetStyle } from "../../../../lib/widget_page.ts";
+import { mergedCustomisation } from "../../../../lib/customisation.ts";
 import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
 
