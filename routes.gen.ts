@@ -4,17 +4,24 @@ import type { AppEnv } from "./framework/env.ts";
 import $0 from "./routes/api/docs.tsx";
 import $1 from "./routes/api/v1/channels.ts";
 import $2 from "./routes/api/v1/help_item.ts";
-import $3 from "./routes/api/v1/statistics.ts";
-import $4 from "./routes/channels/new.tsx";
-import $5 from "./routes/channels/[id].tsx";
-import $6 from "./routes/channels/index.tsx";
-import $7 from "./routes/customisation.tsx";
-import $8 from "./routes/healthz.ts";
-import $9 from "./routes/help-items.tsx";
-import $10 from "./routes/home.tsx";
-import $11 from "./routes/media.ts";
-import $12 from "./routes/qr-code.tsx";
-import $13 from "./routes/settings.tsx";
+import $3 from "./routes/api/v1/show_segments/new.ts";
+import $4 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $5 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $6 from "./routes/api/v1/show_segments/[id].ts";
+import $7 from "./routes/api/v1/show_segments/index.ts";
+import $8 from "./routes/api/v1/statistics.ts";
+import $9 from "./routes/api/v1/templates_show_segments.ts";
+import $10 from "./routes/api/v1/widgets.ts";
+import $11 from "./routes/channels/new.tsx";
+import $12 from "./routes/channels/[id].tsx";
+import $13 from "./routes/channels/index.tsx";
+import $14 from "./routes/customisation.tsx";
+import $15 from "./routes/healthz.ts";
+import $16 from "./routes/help-items.tsx";
+import $17 from "./routes/home.tsx";
+import $18 from "./routes/media.ts";
+import $19 from "./routes/qr-code.tsx";
+import $20 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -24,15 +31,22 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/docs", app: $0 },
   { path: "/api/v1/channels", app: $1 },
   { path: "/api/v1/help_item", app: $2 },
-  { path: "/api/v1/statistics", app: $3 },
-  { path: "/channels/new", app: $4 },
-  { path: "/channels/:id", app: $5 },
-  { path: "/channels", app: $6 },
-  { path: "/customisation", app: $7 },
-  { path: "/healthz", app: $8 },
-  { path: "/help-items", app: $9 },
-  { path: "/home", app: $10 },
-  { path: "/media", app: $11 },
-  { path: "/qr-code", app: $12 },
-  { path: "/settings", app: $13 },
+  { path: "/api/v1/show_segments/new", app: $3 },
+  { path: "/api/v1/show_segments/:id/background", app: $4 },
+  { path: "/api/v1/show_segments/:id/export", app: $5 },
+  { path: "/api/v1/show_segments/:id", app: $6 },
+  { path: "/api/v1/show_segments", app: $7 },
+  { path: "/api/v1/statistics", app: $8 },
+  { path: "/api/v1/templates_show_segments", app: $9 },
+  { path: "/api/v1/widgets", app: $10 },
+  { path: "/channels/new", app: $11 },
+  { path: "/channels/:id", app: $12 },
+  { path: "/channels", app: $13 },
+  { path: "/customisation", app: $14 },
+  { path: "/healthz", app: $15 },
+  { path: "/help-items", app: $16 },
+  { path: "/home", app: $17 },
+  { path: "/media", app: $18 },
+  { path: "/qr-code", app: $19 },
+  { path: "/settings", app: $20 },
 ];
