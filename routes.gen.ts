@@ -19,9 +19,11 @@ import $14 from "./routes/customisation.tsx";
 import $15 from "./routes/healthz.ts";
 import $16 from "./routes/help-items.tsx";
 import $17 from "./routes/home.tsx";
-import $18 from "./routes/media.ts";
-import $19 from "./routes/qr-code.tsx";
-import $20 from "./routes/settings.tsx";
+import $18 from "./routes/interactions/create.tsx";
+import $19 from "./routes/interactions/index.tsx";
+import $20 from "./routes/media.ts";
+import $21 from "./routes/qr-code.tsx";
+import $22 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -46,7 +48,9 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/healthz", app: $15 },
   { path: "/help-items", app: $16 },
   { path: "/home", app: $17 },
-  { path: "/media", app: $18 },
-  { path: "/qr-code", app: $19 },
-  { path: "/settings", app: $20 },
+  { path: "/interactions/create", app: $18 },
+  { path: "/interactions", app: $19 },
+  { path: "/media", app: $20 },
+  { path: "/qr-code", app: $21 },
+  { path: "/settings", app: $22 },
 ];
