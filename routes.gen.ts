@@ -20,10 +20,12 @@ import $15 from "./routes/healthz.ts";
 import $16 from "./routes/help-items.tsx";
 import $17 from "./routes/home.tsx";
 import $18 from "./routes/interactions/create.tsx";
-import $19 from "./routes/interactions/index.tsx";
-import $20 from "./routes/media.ts";
-import $21 from "./routes/qr-code.tsx";
-import $22 from "./routes/settings.tsx";
+import $19 from "./routes/interactions/[id]/webview.tsx";
+import $20 from "./routes/interactions/[id].tsx";
+import $21 from "./routes/interactions/index.tsx";
+import $22 from "./routes/media.ts";
+import $23 from "./routes/qr-code.tsx";
+import $24 from "./routes/settings.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -49,8 +51,10 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/help-items", app: $16 },
   { path: "/home", app: $17 },
   { path: "/interactions/create", app: $18 },
-  { path: "/interactions", app: $19 },
-  { path: "/media", app: $20 },
-  { path: "/qr-code", app: $21 },
-  { path: "/settings", app: $22 },
+  { path: "/interactions/:id/webview", app: $19 },
+  { path: "/interactions/:id", app: $20 },
+  { path: "/interactions", app: $21 },
+  { path: "/media", app: $22 },
+  { path: "/qr-code", app: $23 },
+  { path: "/settings", app: $24 },
 ];

@@ -8,14 +8,21 @@ export interface ChoiceDraft {
 
 /** The answers of a vote or survey, lettered A, B, … (back-office §3), at least 2 (§5). */
 export function ChoicesField(
-  props: { id: string; choices: ChoiceDraft[]; onChange: (c: ChoiceDraft[]) => void; error?: string },
+  props: {
+    id: string;
+    choices: ChoiceDraft[];
+    onChange: (c: ChoiceDraft[]) => void;
+    error?: string;
+    /** The section around already names the answers. */
+    legendHidden?: boolean;
+  },
 ) {
   const { t } = useT();
   const set = (i: number, label: string) =>
     props.onChange(props.choices.map((c, j) => j === i ? { ...c, label } : c));
   return (
     <fieldset class="choices-field" aria-describedby={`${props.id}-hint`}>
-      <legend class="label">{t("interactions.fields.choices")}</legend>
+      <legend class={props.legendHidden ? "sr-only" : "label"}>{t("interactions.fields.choices")}</legend>
       <span class="field-hint" id={`${props.id}-hint`}>{t("interactions.fields.choices_hint")}</span>
       <ol class="choice-list">
         {props.choices.map((c, i) => {

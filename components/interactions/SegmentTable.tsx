@@ -112,7 +112,7 @@ export function SegmentTable({ rows, user }: { rows: Row[]; user: StaffUser }) {
                     <Visual row={row} />
                   </td>
                 )}
-                <td>
+                <td class="cell-title">
                   {perms.edit
                     ? <a class="segment-title" href={editHref(row)}>{title}</a>
                     : <span class="segment-title">{title}</span>}
@@ -124,13 +124,18 @@ export function SegmentTable({ rows, user }: { rows: Row[]; user: StaffUser }) {
                   <td class="hide-sm">{t(`interactions.types.${row.type}`)}</td>
                 )}
                 {can(user, "interaction-availability") && (
-                  <td>
+                  <td class="cell-availability">
                     <AvailabilityBadge availability={row.availability} />
                   </td>
                 )}
-                {can(user, "interaction-participants") && <td class="num">{fmt(row.participants)}</td>}
+                {can(user, "interaction-participants") && (
+                  <td class="num cell-participants">
+                    <span class="cell-label" aria-hidden="true">{t("interactions.col_participants")}</span>
+                    {fmt(row.participants)}
+                  </td>
+                )}
                 {can(user, "interaction-sous-menu-actions") && (
-                  <td class="num">
+                  <td class="num cell-actions">
                     <SegmentRowActions
                       id={row.id}
                       title={title}

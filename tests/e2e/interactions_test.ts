@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserTest } from "./_browser.ts";
 import { signToken } from "../../lib/auth.ts";
+import { publicUrl } from "../../lib/config.ts";
 import type { TestApp } from "../_helpers.ts";
 
 async function loginAs(page: Page, server: TestApp, baseUrl: string, login: string) {
@@ -14,6 +15,14 @@ async function loginAs(page: Page, server: TestApp, baseUrl: string, login: stri
   const token = await signToken(server.deps.jwtSecret, user.id, "staff");
   await page.context().clearCookies();
   await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
+}
+
+async function waitFor(check: () => Promise<boolean>, ms = 8000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 150));
+  }
 }
 
 /** Creates an interaction through the wizard from a template; returns its id. */
@@ -78,6 +87,70 @@ browserTest(
     });
     const [voice] = await server.sql`select status, type from segments where id = ${voiceId}`;
     assert.deepEqual({ ...voice }, { status: "ready", type: "recording_question" });
-    assert.deepEqual(consoleErrors, []);
+
+    // the voice interaction becomes permanent: Up to → permanent clears and disables the end
+    await page.goto(`${baseUrl}/interactions/${voiceId}`);
+    await page.getByLabel("Up to").selectOption("permanent");
+    assert.equal(await page.getByLabel("End date").isDisabled(), true);
+    await page.getByText("Saved !").first().waitFor();
+    const [permanent] = await server.sql`select to_mode, end_date from segments where id = ${voiceId}`;
+    assert.deepEqual({ ...permanent }, { to_mode: "permanent", end_date: null });
+
+    // the vote: edit its choices, schedule it, read the results, share it, export it
+    await page.goto(`${baseUrl}/interactions/${voteId}`);
+    await page.getByRole("button", { name: "Add an answer" }).click();
+    await page.getByLabel("Answer D", { exact: true }).fill("Yellow");
+    await page.getByLabel("Answer B", { exact: true }).fill("Crimson");
+    await page.getByText("Saved !").first().waitFor();
+    await waitFor(async () =>
+      (await server.sql`select label from segment_choices where segment_id = ${voteId} order by position`)
+        .map((c) => c.label).join() === "Blue,Crimson,Green,Yellow"
+    );
+    await page.getByLabel("From").selectOption("programmed");
+    await page.getByLabel("Start date").fill("2031-05-04");
+    await page.getByLabel("Start date").dispatchEvent("change");
+    await waitFor(async () => {
+      const [row] = await server
+        .sql`select from_mode, start_date, end_date from segments where id = ${voteId}`;
+      return row.from_mode === "programmed" && new Date(row.start_date).getUTCFullYear() === 2031 &&
+        new Date(row.end_date).getTime() - new Date(row.start_date).getTime() >= 3600_000;
+    });
+
+    // a vote arrives: the live panel shows it within a poll
+    const [blue] = await server
+      .sql`select id from segment_choices where segment_id = ${voteId} and position = 0`;
+    await server
+      .sql`insert into vote_counts (segment_id, choice_id, shard, count) values (${voteId}, ${blue.id}, 0, 3)`;
+    await page.locator(".results-panel").getByText("3 votes").waitFor({ timeout: 6000 });
+    await page.evaluate(() => scrollTo(0, 0));
+    await shot("edit-1280");
+
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await page.getByRole("button", { name: "Copy the link" }).click();
+    await page.getByRole("button", { name: "Copied" }).first().waitFor();
+    const [uuid] = await server.sql`select uuid from segments where id = ${voteId}`;
+    const shareUrl = `${publicUrl(server.deps.config)}/s/${uuid.uuid}`;
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shareUrl);
+    const qr = await page.getByRole("link", { name: "QR code with SVG and PNG download" }).getAttribute(
+      "href",
+    );
+    assert.equal(qr, `/qr-code?qrData=${encodeURIComponent(shareUrl)}`);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the participations (CSV)" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), "export.csv");
+    const csv = await Deno.readFile((await download.path())!);
+    assert.deepEqual([...csv.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.evaluate(() => scrollTo(0, 0));
+    await shot("edit-375");
+    await page.goto(`${baseUrl}/interactions`);
+    await shot("list-375");
+    await page.goto(`${baseUrl}/interactions/${voteId}/webview`);
+    await shot("webview-375");
+    assert.deepEqual(consoleErrors.filter((e) => !e.includes("/widgets/")), []);
   },
 );
