@@ -12,20 +12,23 @@ import $7 from "./routes/api/v1/show_segments/index.ts";
 import $8 from "./routes/api/v1/statistics.ts";
 import $9 from "./routes/api/v1/templates_show_segments.ts";
 import $10 from "./routes/api/v1/widgets.ts";
-import $11 from "./routes/channels/new.tsx";
-import $12 from "./routes/channels/[id].tsx";
-import $13 from "./routes/channels/index.tsx";
-import $14 from "./routes/customisation.tsx";
-import $15 from "./routes/healthz.ts";
-import $16 from "./routes/help-items.tsx";
-import $17 from "./routes/home.tsx";
-import $18 from "./routes/interactions/create.tsx";
-import $19 from "./routes/interactions/[id]/webview.tsx";
-import $20 from "./routes/interactions/[id].tsx";
-import $21 from "./routes/interactions/index.tsx";
-import $22 from "./routes/media.ts";
-import $23 from "./routes/qr-code.tsx";
-import $24 from "./routes/settings.tsx";
+import $11 from "./routes/broadcast/[id].tsx";
+import $12 from "./routes/broadcast/index.tsx";
+import $13 from "./routes/channels/new.tsx";
+import $14 from "./routes/channels/[id].tsx";
+import $15 from "./routes/channels/index.tsx";
+import $16 from "./routes/customisation.tsx";
+import $17 from "./routes/healthz.ts";
+import $18 from "./routes/help-items.tsx";
+import $19 from "./routes/home.tsx";
+import $20 from "./routes/interactions/create.tsx";
+import $21 from "./routes/interactions/[id]/webview.tsx";
+import $22 from "./routes/interactions/[id].tsx";
+import $23 from "./routes/interactions/index.tsx";
+import $24 from "./routes/media.ts";
+import $25 from "./routes/qr-code.tsx";
+import $26 from "./routes/settings.tsx";
+import $27 from "./routes/timeline.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -43,18 +46,21 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/statistics", app: $8 },
   { path: "/api/v1/templates_show_segments", app: $9 },
   { path: "/api/v1/widgets", app: $10 },
-  { path: "/channels/new", app: $11 },
-  { path: "/channels/:id", app: $12 },
-  { path: "/channels", app: $13 },
-  { path: "/customisation", app: $14 },
-  { path: "/healthz", app: $15 },
-  { path: "/help-items", app: $16 },
-  { path: "/home", app: $17 },
-  { path: "/interactions/create", app: $18 },
-  { path: "/interactions/:id/webview", app: $19 },
-  { path: "/interactions/:id", app: $20 },
-  { path: "/interactions", app: $21 },
-  { path: "/media", app: $22 },
-  { path: "/qr-code", app: $23 },
-  { path: "/settings", app: $24 },
+  { path: "/broadcast/:id", app: $11 },
+  { path: "/broadcast", app: $12 },
+  { path: "/channels/new", app: $13 },
+  { path: "/channels/:id", app: $14 },
+  { path: "/channels", app: $15 },
+  { path: "/customisation", app: $16 },
+  { path: "/healthz", app: $17 },
+  { path: "/help-items", app: $18 },
+  { path: "/home", app: $19 },
+  { path: "/interactions/create", app: $20 },
+  { path: "/interactions/:id/webview", app: $21 },
+  { path: "/interactions/:id", app: $22 },
+  { path: "/interactions", app: $23 },
+  { path: "/media", app: $24 },
+  { path: "/qr-code", app: $25 },
+  { path: "/settings", app: $26 },
+  { path: "/timeline", app: $27 },
 ];

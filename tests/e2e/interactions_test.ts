@@ -151,6 +151,18 @@ browserTest(
     await shot("list-375");
     await page.goto(`${baseUrl}/interactions/${voteId}/webview`);
     await shot("webview-375");
+    await page.goto(`${baseUrl}/timeline`);
+    await shot("timeline-week-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/timeline`);
+    await page.locator(".gantt").getByRole("link", { name: "Le tube de l'été" }).first().waitFor();
+    await shot("timeline-week-1280");
+    await page.getByRole("link", { name: "Month" }).click();
+    await page.waitForURL(/view=month/);
+    await shot("timeline-month-1280");
+    await page.getByRole("link", { name: "Broadcasting channel" }).click();
+    await page.getByRole("heading", { name: "Live now" }).waitFor();
+    await shot("broadcast-1280");
     assert.deepEqual(consoleErrors.filter((e) => !e.includes("/widgets/")), []);
   },
 );
