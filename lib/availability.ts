@@ -59,10 +59,10 @@ export type AvailabilityLabel = "finished" | "active" | "programmed" | "not_comp
 
 /** The colour of each availability label (list badge, timeline). */
 export const AVAILABILITY_COLORS: Record<AvailabilityLabel, string> = {
-  active: "#1e7d45",
+  active: "#17693a",
   programmed: "#1f5fa8",
   finished: "#5f6673",
-  not_completed: "#b4561b",
+  not_completed: "#9a4510",
 };
 
 /**

@@ -71,7 +71,12 @@ export function Gantt(
   const today = props.now.toISOString().slice(0, 10);
   const nowPos = barPosition(props.now, props.now, props.from, props.to);
   return (
-    <div class={`gantt-wrap gantt-${props.view}`}>
+    <div
+      class={`gantt-wrap gantt-${props.view}`}
+      tabIndex={0}
+      role="region"
+      aria-label={t("timeline.period")}
+    >
       <table class="gantt" style={`--days:${props.days.length}`}>
         <caption class="sr-only">{t("timeline.title")}</caption>
         <thead>

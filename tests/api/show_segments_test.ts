@@ -94,7 +94,7 @@ Deno.test("show_segments API - list, create, edit rules, permissions, tenant iso
       assert.equal(Number(res.headers.get("x-pagination-total")), rows.length);
       assert.ok(rows.every((r: { channel_id?: number; status: string }) => r.status !== "trash"));
       const hit = rows.find((r: { id: number }) => r.id === summer.id);
-      assert.deepEqual(hit.availability, { label: "active", color: "#1e7d45" });
+      assert.deepEqual(hit.availability, { label: "active", color: "#17693a" });
       assert.ok(hit.participants > 0, "participants come from segment_counts");
       assert.ok(!rows.some((r: { id: number }) => r.id === tvSeg.id), "only the caller's channel");
 

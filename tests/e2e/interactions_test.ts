@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { browserTest } from "./_browser.ts";
 import { signToken } from "../../lib/auth.ts";
@@ -15,6 +16,18 @@ async function loginAs(page: Page, server: TestApp, baseUrl: string, login: stri
   const token = await signToken(server.deps.jwtSecret, user.id, "staff");
   await page.context().clearCookies();
   await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
+}
+
+async function axe(page: Page, where: string) {
+  // Legacy mode: the page of browserTest() has its own context. The preview iframes hold the widget,
+  // which has its own checks.
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).exclude("iframe").analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    [],
+    `axe violations on ${where}`,
+  );
 }
 
 async function waitFor(check: () => Promise<boolean>, ms = 8000) {
@@ -35,7 +48,10 @@ async function createThroughWizard(
   const dialog = page.locator("dialog.wizard[open]");
   await dialog.waitFor();
   await dialog.getByRole("radio", { name: o.category }).click();
-  if (o.shots) await shot("wizard-step0");
+  if (o.shots) {
+    await shot("wizard-step0");
+    await axe(page, "wizard step 0");
+  }
   await dialog.getByRole("button", { name: new RegExp(o.template) }).click();
   await dialog.getByText("Recorded as a draft").waitFor();
   await dialog.getByLabel("Title").fill(o.title);
@@ -61,6 +77,7 @@ browserTest(
     await page.goto(`${baseUrl}/interactions`);
     assert.ok(await page.locator(".segment-table tbody tr").count() >= 10);
     await shot("list-1280");
+    await axe(page, "/interactions");
 
     const voteId = await createThroughWizard(page, shot, {
       category: "Survey",
@@ -124,6 +141,7 @@ browserTest(
     await page.locator(".results-panel").getByText("3 votes").waitFor({ timeout: 6000 });
     await page.evaluate(() => scrollTo(0, 0));
     await shot("edit-1280");
+    await axe(page, "/interactions/{id}");
 
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
     await page.getByRole("button", { name: "Copy the link" }).click();
@@ -149,6 +167,9 @@ browserTest(
     await shot("edit-375");
     await page.goto(`${baseUrl}/interactions`);
     await shot("list-375");
+    await page.goto(`${baseUrl}/interactions/create`);
+    await page.locator("dialog.wizard[open]").getByRole("radio", { name: "Voice" }).click();
+    await shot("wizard-step0-375");
     await page.goto(`${baseUrl}/interactions/${voteId}/webview`);
     await shot("webview-375");
     await page.goto(`${baseUrl}/timeline`);
@@ -157,12 +178,14 @@ browserTest(
     await page.goto(`${baseUrl}/timeline`);
     await page.locator(".gantt").getByRole("link", { name: "Le tube de l'été" }).first().waitFor();
     await shot("timeline-week-1280");
+    await axe(page, "/timeline");
     await page.getByRole("link", { name: "Month" }).click();
     await page.waitForURL(/view=month/);
     await shot("timeline-month-1280");
     await page.getByRole("link", { name: "Broadcasting channel" }).click();
     await page.getByRole("heading", { name: "Live now" }).waitFor();
     await shot("broadcast-1280");
+    await axe(page, "/broadcast");
     assert.deepEqual(consoleErrors.filter((e) => !e.includes("/widgets/")), []);
   },
 );
