@@ -11,6 +11,7 @@ import { Section } from "../components/channels/fields.tsx";
 import { GeneralSection } from "../components/interactions/edit/GeneralSection.tsx";
 import { DataSection } from "../components/interactions/edit/DataSection.tsx";
 import { OptionsSection } from "../components/interactions/edit/OptionsSection.tsx";
+import { AdvancedSection } from "../components/interactions/edit/AdvancedSection.tsx";
 import { BackgroundSection } from "../components/interactions/edit/BackgroundSection.tsx";
 
 interface Props {
@@ -142,6 +143,7 @@ function SegmentEditForm(props: Props) {
       </Section>
       <DataSection seg={seg} set={set} locked={gatherDisabled(customisation)} />
       <OptionsSection seg={seg} set={set} />
+      <AdvancedSection seg={seg} set={set} />
       <BackgroundSection
         id={seg.id}
         value={{

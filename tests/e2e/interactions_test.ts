@@ -123,6 +123,23 @@ browserTest(
       (await server.sql`select label from segment_choices where segment_id = ${voteId} order by position`)
         .map((c) => c.label).join() === "Blue,Crimson,Green,Yellow"
     );
+    // the type waits for its own Save button (no autosave)
+    await page.getByLabel("Type", { exact: true }).selectOption("multiple_choice_question");
+    await page.getByLabel("Ask why after the vote").check();
+    await new Promise((r) => setTimeout(r, 1500));
+    const [before] = await server.sql`select type, testimonial_demanded from segments where id = ${voteId}`;
+    assert.deepEqual({ ...before }, { type: "single_choice_question", testimonial_demanded: false });
+    await page.locator(".explicit-box").getByRole("button", { name: "Save" }).click();
+    await waitFor(async () =>
+      (await server.sql`select type from segments where id = ${voteId}`)[0].type ===
+        "multiple_choice_question"
+    );
+    await page.getByLabel("Incentive text").fill("Tell us why!");
+    await waitFor(async () =>
+      (await server.sql`select testimonial from segments where id = ${voteId}`)[0].testimonial ===
+        "Tell us why!"
+    );
+
     await page.getByLabel("From").selectOption("programmed");
     await page.getByLabel("Start date").fill("2031-05-04");
     await page.getByLabel("Start date").dispatchEvent("change");
