@@ -113,6 +113,8 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
       const res = await get(`/interactions/${summer.id}/webview`, "operator");
       assert.equal(res.status, 200);
       assert.ok((await html(res)).includes(`class="phone"`));
+      const slash = await get(`/interactions/${summer.id}/webview/`, "operator");
+      assert.equal(slash.status, 200, "the menu's address with its trailing slash");
       assert.equal((await get(`/interactions/${tvSeg.id}/webview`, "operator")).status, 404);
     });
 
