@@ -4,7 +4,7 @@ import { stringify } from "csv-stringify/sync";
 import { DATA_ITEMS } from "./constants.ts";
 import type { ExportRow } from "../db/segments.ts";
 
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 5000;
 const BOM = "\uFEFF";
 
 /** The header row: participation, content, choices, author, extra information, consents, state, dates. */
