@@ -128,6 +128,7 @@ function SegmentEditForm(props: Props) {
         <Section id="sec-choices" title={t("interactions.sections.choices")}>
           <ChoicesField
             id="seg-choice"
+            legendHidden
             choices={choices}
             onChange={setChoicesAndSave}
             error={errors.choices}
