@@ -103,7 +103,11 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
       assert.ok(body.includes(`/qr-code?qrData=`));
       assert.ok(body.includes(`href="/api/v1/show_segments/${summer.id}/export"`));
       assert.match(body, /&lt;iframe src=/, "embed code");
-      assert.match(body, /<legend class="sr-only">Answers<\/legend>/, "the section already names the answers");
+      assert.match(
+        body,
+        /<legend class="sr-only">Answers<\/legend>/,
+        "the section already names the answers",
+      );
       const toDraft = await get(`/interactions/${draft.id}`, "manager");
       assert.equal(toDraft.headers.get("location"), `/interactions/create?id=${draft.id}`);
       assert.equal((await get(`/interactions/${tvSeg.id}`, "manager")).status, 404);
