@@ -439,6 +439,32 @@ Deno.test("show_segments API - list, create, edit rules, permissions, tenant iso
       assert.equal(res.status, 404);
     });
 
+    await t.step("the OpenAPI document describes every interaction call", async () => {
+      const res = await ctx.request("/api/openapi.json");
+      assert.equal(res.status, 200);
+      const paths = Object.keys((await jsonOf(res)).paths);
+      for (
+        const path of [
+          "/api/v1/show_segments",
+          "/api/v1/show_segments/new",
+          "/api/v1/show_segments/{id}",
+          "/api/v1/show_segments/{id}/duplicate",
+          "/api/v1/show_segments/{id}/vote_results",
+          "/api/v1/show_segments/{id}/counts",
+          "/api/v1/show_segments/{id}/background",
+          "/api/v1/show_segments/{id}/export",
+          "/api/v1/templates_show_segments/category/{category}/channel/{channelId}",
+          "/api/v1/templates_show_segments/widget_model/{model}",
+          "/api/v1/widgets/channel/{channelId}",
+        ]
+      ) {
+        assert.ok(
+          paths.includes(path),
+          `${path} in ${paths.filter((p) => p.includes("segment")).join(", ")}`,
+        );
+      }
+    });
+
     await t.step("widget configurations with their embed code", async () => {
       const res = await ctx.request(`/api/v1/widgets/channel/${radio}`, { token: operator });
       assert.equal(res.status, 200);
