@@ -18,6 +18,8 @@ interface Props {
   segment: SegmentJson;
   allowedTypes: string[];
   channelCustomisation: Record<string, unknown>;
+  /** Without interaction-action-edit the form only shows the values. */
+  readOnly: boolean;
   [key: string]: unknown;
 }
 
@@ -113,7 +115,8 @@ function SegmentEditForm(props: Props) {
   const customisation = { ...props.channelCustomisation, ...(seg.customisation as Record<string, unknown>) };
 
   return (
-    <div class="segment-form">
+    <fieldset class="segment-form" disabled={props.readOnly}>
+      <legend class="sr-only">{t("interactions.edit_title")}</legend>
       <GeneralSection
         seg={seg}
         set={set}
@@ -154,7 +157,7 @@ function SegmentEditForm(props: Props) {
         onChange={(b) => setSeg((s) => ({ ...s, ...b }))}
         onSaved={() => saved(t)}
       />
-    </div>
+    </fieldset>
   );
 }
 

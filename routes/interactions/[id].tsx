@@ -12,8 +12,11 @@ import { loadSegmentPage } from "../../lib/interaction_pages.ts";
 import { can } from "../../lib/permissions.ts";
 import { hasChoices } from "../../lib/segments.ts";
 
-/** GET /interactions/{id}: the edit page; a draft goes back to the wizard (back-office §2). */
-export default new Hono<AppEnv>().get("/", requirePage("interaction-action-edit"), async (c) => {
+/**
+ * GET /interactions/{id}: the edit page (read-only without interaction-action-edit); a draft goes back
+ * to the wizard (back-office §2).
+ */
+export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
   const id = Number(c.req.param("id"));
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
@@ -30,6 +33,7 @@ export default new Hono<AppEnv>().get("/", requirePage("interaction-action-edit"
           segment={seg}
           allowedTypes={page.allowedTypes}
           channelCustomisation={page.channelCustomisation}
+          readOnly={!can(user, "interaction-action-edit")}
         />
         <aside class="segment-aside">
           <ResultsPanel

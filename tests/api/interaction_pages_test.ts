@@ -111,7 +111,10 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
       const toDraft = await get(`/interactions/${draft.id}`, "manager");
       assert.equal(toDraft.headers.get("location"), `/interactions/create?id=${draft.id}`);
       assert.equal((await get(`/interactions/${tvSeg.id}`, "manager")).status, 404);
-      assert.equal((await get(`/interactions/${summer.id}`, "operator")).status, 403);
+      const readOnly = await get(`/interactions/${summer.id}`, "operator");
+      assert.equal(readOnly.status, 200, "an operator sees the settings, read-only");
+      assert.match(await html(readOnly), /&quot;readOnly&quot;:true/);
+      assert.match(body, /&quot;readOnly&quot;:false/);
     });
 
     await t.step("the webview frames the widget; another channel's is 404", async () => {
