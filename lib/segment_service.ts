@@ -144,7 +144,10 @@ export async function updateSegment(
   // Data collection (§4): off clears every item; mandatory only where active; locked by with_connexion.
   const customisation = { ...(seg.customisation as Record<string, unknown>), ...(patch.customisation ?? {}) };
   if (patch.gather_information !== undefined || patch.information_to_gather !== undefined) {
-    if (gatherDisabled(customisation) && patch.gather_information === true) {
+    // The segment's customisation overrides the channel's defaults (back-office §3 Customisation).
+    const channel = await getChannel(sql, seg.channel_id);
+    const effective = { ...(channel?.customisation as Record<string, unknown> ?? {}), ...customisation };
+    if (gatherDisabled(effective) && patch.gather_information === true) {
       throw new AppError(422, "segment_gather_disabled");
     }
     const gather = patch.gather_information ?? (seg.gather_information as boolean);

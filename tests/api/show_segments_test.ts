@@ -298,6 +298,17 @@ Deno.test("show_segments API - list, create, edit rules, permissions, tenant iso
       const res = await put({ gather_information: true });
       assert.equal(res.status, 422);
       assert.equal((await jsonOf(res)).code, "segment_gather_disabled");
+      // the channel's default customisation counts too, unless the segment overrides it
+      await put({ customisation: { with_connexion: false } });
+      assert.equal((await put({ gather_information: true })).status, 200);
+      await ctx
+        .sql`update channels set customisation = customisation || '{"with_connexion": true}' where id = ${radio}`;
+      await ctx.sql`update segments set customisation = '{}' where id = ${voteId}`;
+      const fromChannel = await put({ gather_information: true });
+      assert.equal(fromChannel.status, 422);
+      assert.equal((await jsonOf(fromChannel)).code, "segment_gather_disabled");
+      await ctx
+        .sql`update channels set customisation = customisation || '{"with_connexion": false}' where id = ${radio}`;
     });
 
     await t.step("a type the channel does not allow is refused on PUT too", async () => {
