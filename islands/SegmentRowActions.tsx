@@ -1,5 +1,6 @@
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
+import { CLICK_OUTSIDE_MS } from "../lib/constants.ts";
 import { api, errorMessage } from "../lib/ui/http.ts";
 import { showToast } from "../lib/ui/toast.ts";
 
@@ -20,6 +21,28 @@ interface Props {
 function SegmentRowActions(props: Props) {
   const { t } = useT();
   const [busy, setBusy] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // A click outside (after the §9 delay) or Escape closes the menu.
+  useEffect(() => {
+    const outside = (e: Event) => {
+      const el = menu.current;
+      if (el?.open && !el.contains(e.target as Node)) {
+        setTimeout(() => el.removeAttribute("open"), CLICK_OUTSIDE_MS);
+      }
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && menu.current?.open) {
+        menu.current.removeAttribute("open");
+        menu.current.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", outside);
+    document.addEventListener("keydown", escape);
+    return () => {
+      document.removeEventListener("click", outside);
+      document.removeEventListener("keydown", escape);
+    };
+  }, []);
   const run = async (method: string, url: string, body: unknown, done: string) => {
     setBusy(true);
     const res = await api<{ id?: number }>(method, url, body);
@@ -36,7 +59,7 @@ function SegmentRowActions(props: Props) {
   const setStatus = (status: string, done: string) =>
     run("PUT", `/api/v1/show_segments/${props.id}`, { status }, done);
   return (
-    <details class="row-actions">
+    <details class="row-actions" ref={menu}>
       <summary
         class="btn btn-secondary btn-sm"
         aria-label={t("interactions.actions.menu", { title: props.title })}

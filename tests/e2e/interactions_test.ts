@@ -179,6 +179,23 @@ browserTest(
     const csv = await Deno.readFile((await download.path())!);
     assert.deepEqual([...csv.slice(0, 3)], [0xef, 0xbb, 0xbf]);
 
+    // row actions: duplicate the vote from the list, then archive the copy
+    await page.goto(`${baseUrl}/interactions`);
+    await page.locator('summary[aria-label="Actions for Best album of the year"]').click();
+    await page.getByRole("button", { name: "Duplicate", exact: true }).click();
+    await page.getByRole("link", { name: "Best album of the year (copy)" }).waitFor();
+    const [copy] = await server
+      .sql`select id, status from segments where title = 'Best album of the year (copy)'`;
+    assert.equal(copy.status, "draft");
+    await page.locator('summary[aria-label="Actions for Best album of the year (copy)"]').click();
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.getByRole("button", { name: "Archive", exact: true }).click(),
+    ]);
+    await waitFor(async () =>
+      (await server.sql`select status from segments where id = ${copy.id}`)[0].status === "archived"
+    );
+
     await page.setViewportSize({ width: 375, height: 800 });
     await page.evaluate(() => scrollTo(0, 0));
     await shot("edit-375");
