@@ -1,0 +1,69 @@
+import { useT } from "../../framework/island.tsx";
+import { QR_QUIET_ZONE, qrMatrix, qrPath } from "../../lib/qr.ts";
+import { iframeSnippet, qrCodeUrl, segmentWidgetUrl } from "../../lib/share.ts";
+import CopyField from "../../islands/CopyField.tsx";
+
+/** The preview card: the real widget of the segment in an iframe. */
+export function PreviewCard(props: { channelId: number; id: number; title: string }) {
+  const { t } = useT();
+  const src = `/widgets/${props.channelId}/${props.id}/`;
+  return (
+    <section class="card preview-card" aria-labelledby="preview-h">
+      <h2 id="preview-h">{t("interactions.sections.preview")}</h2>
+      <div class="preview-frame">
+        <iframe src={src} title={t("interactions.preview_title", { title: props.title })} loading="lazy">
+        </iframe>
+      </div>
+      <a class="btn btn-link" href={src} target="_blank" rel="noopener">{t("interactions.open_widget")}</a>
+    </section>
+  );
+}
+
+/** Sharing (back-office §2): the share URL, its QR code (the /qr-code page downloads svg and png), the embed code, the CSV. */
+export function SharePanel(
+  props: { base: string; channelId: number; id: number; title: string; shareUrl: string; canExport: boolean },
+) {
+  const { t } = useT();
+  const matrix = qrMatrix(props.shareUrl);
+  const size = matrix ? matrix.length + QR_QUIET_ZONE * 2 : 0;
+  const embed = iframeSnippet(segmentWidgetUrl(props.base, props.channelId, props.id), props.title);
+  return (
+    <section class="card share-panel" aria-labelledby="share-h">
+      <h2 id="share-h">{t("interactions.sections.share")}</h2>
+      <CopyField
+        id="share-url"
+        label={t("interactions.share_link")}
+        value={props.shareUrl}
+        button={t("interactions.copy_link")}
+      />
+      {matrix && (
+        <div class="share-qr">
+          <svg
+            role="img"
+            aria-label={t("interactions.qr_alt")}
+            viewBox={`0 0 ${size} ${size}`}
+            width="120"
+            height="120"
+            shape-rendering="crispEdges"
+          >
+            <rect width={size} height={size} fill="#fff" />
+            <path d={qrPath(matrix)} fill="#000" />
+          </svg>
+          <a href={qrCodeUrl(props.shareUrl)} target="_blank" rel="noopener">{t("interactions.qr_open")}</a>
+        </div>
+      )}
+      <CopyField
+        id="share-embed"
+        label={t("interactions.embed")}
+        value={embed}
+        button={t("interactions.copy_embed")}
+        multiline
+      />
+      {props.canExport && (
+        <a class="btn btn-secondary" href={`/api/v1/show_segments/${props.id}/export`} download="export.csv">
+          {t("interactions.download_csv")}
+        </a>
+      )}
+    </section>
+  );
+}

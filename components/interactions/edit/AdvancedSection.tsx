@@ -1,0 +1,53 @@
+import { useT } from "../../../framework/island.tsx";
+import { SMS_MAX_LENGTH } from "../../../lib/constants.ts";
+import type { SegmentJson } from "../../../lib/interaction_pages.ts";
+import { CheckField, Section } from "../../channels/fields.tsx";
+
+/** Programme references, legal notice, SMS settings and registration: the remaining fields of §3. */
+export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
+  const { t } = useT();
+  const { seg, set } = props;
+  const text = (key: string, max: number, area = false) => (
+    <div class="field">
+      <label for={`seg-${key}`}>{t(`interactions.fields.${key}`)}</label>
+      {area
+        ? (
+          <textarea
+            id={`seg-${key}`}
+            rows={2}
+            maxLength={max}
+            value={(seg[key] as string) ?? ""}
+            onInput={(e) => set({ [key]: (e.target as HTMLTextAreaElement).value || null })}
+          />
+        )
+        : (
+          <input
+            id={`seg-${key}`}
+            type="text"
+            maxLength={max}
+            value={(seg[key] as string) ?? ""}
+            onInput={(e) => set({ [key]: (e.target as HTMLInputElement).value || null })}
+          />
+        )}
+    </div>
+  );
+  return (
+    <Section id="sec-advanced" title={t("interactions.sections.advanced")}>
+      <div class="form-grid">
+        {text("show_id", 100)}
+        {text("program_id", 100)}
+        {seg.type === "sms" && text("sms_template", SMS_MAX_LENGTH)}
+        {seg.type === "sms" && text("sms_receiver", 20)}
+      </div>
+      {text("legal_notice", 5000, true)}
+      {(seg.type === "registration" || seg.type === "game") && (
+        <CheckField
+          id="seg-registration-required"
+          label={t("interactions.fields.registration_required")}
+          checked={seg.registration_required === true}
+          onChange={(on) => set({ registration_required: on })}
+        />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useT } from "../../../framework/island.tsx";
+import { DELIVERY_OPTIONS, WEBVIEW_VERSIONS } from "../../../lib/constants.ts";
+import type { SegmentJson } from "../../../lib/interaction_pages.ts";
+import { CheckField, Section } from "../../channels/fields.tsx";
+
+function Select(
+  props: {
+    id: string;
+    label: string;
+    value: string;
+    options: [string, string][];
+    onChange: (v: string) => void;
+  },
+) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <select id={props.id} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}>
+        {props.options.map(([value, label]) => (
+          <option value={value} selected={props.value === value}>{label}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The behaviour options of a segment: votes, answers, media, game, webview version, delivery. */
+export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
+  const { t } = useT();
+  const { seg, set } = props;
+  const check = (key: string) => (
+    <CheckField
+      id={`seg-${key}`}
+      label={t(`interactions.fields.${key}`)}
+      checked={seg[key] === true}
+      onChange={(on) => set({ [key]: on })}
+    />
+  );
+  return (
+    <Section id="sec-options" title={t("interactions.sections.options")}>
+      <div class="check-list">
+        {check("limit_1_vote")}
+        {check("show_results")}
+        {check("enable_written_answer")}
+        {check("enable_audio_answer")}
+        {check("requires_approval")}
+      </div>
+      <div class="form-grid">
+        {(seg.type === "recording_question" || seg.type === "video") && (
+          <div class="field">
+            <label for="seg-max-recording">{t("interactions.fields.max_recording_time")}</label>
+            <input
+              id="seg-max-recording"
+              type="number"
+              min={5}
+              max={600}
+              value={seg.max_recording_time as number}
+              onChange={(e) => {
+                const n = Number((e.target as HTMLInputElement).value);
+                if (Number.isInteger(n) && n >= 5 && n <= 600) set({ max_recording_time: n });
+              }}
+            />
+          </div>
+        )}
+        {seg.type === "video" && (
+          <Select
+            id="seg-media-type"
+            label={t("interactions.fields.media_type")}
+            value={(seg.media_type as string) ?? "video"}
+            options={["image", "video"].map((v) => [v, t(`interactions.fields.media.${v}`)])}
+            onChange={(v) => set({ media_type: v })}
+          />
+        )}
+        {seg.type === "game" && (
+          <Select
+            id="seg-game-type"
+            label={t("interactions.fields.game_type")}
+            value={seg.game_type as string}
+            options={["answer", "registration"].map((v) => [v, t(`interactions.fields.game_types.${v}`)])}
+            onChange={(v) => set({ game_type: v })}
+          />
+        )}
+        <Select
+          id="seg-webview"
+          label={t("interactions.fields.webview_version")}
+          value={seg.webview_version as string}
+          options={WEBVIEW_VERSIONS.map((v) => [v, v])}
+          onChange={(v) => set({ webview_version: v })}
+        />
+        <Select
+          id="seg-delivery"
+          label={t("interactions.fields.delivery_option")}
+          value={seg.delivery_option as string}
+          options={DELIVERY_OPTIONS.map((v) => [v, t(`interactions.fields.delivery.${v}`)])}
+          onChange={(v) => set({ delivery_option: v })}
+        />
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useT } from "../../../framework/island.tsx";
+import { TITLE_MAX_LENGTH } from "../../../lib/constants.ts";
+import { hasChoices } from "../../../lib/segments.ts";
+import { type ChoiceDraft, ChoicesField } from "../ChoicesField.tsx";
+
+export interface SettingsDraft {
+  type: string;
+  game_type?: string;
+  title: string;
+  text: string;
+  choices: ChoiceDraft[];
+}
+
+/** Step 1, Settings: the title (100 characters at most), the home text and, for votes, the answers. */
+export function StepSettings(
+  props: { value: SettingsDraft; onChange: (v: SettingsDraft) => void; errors: Record<string, string> },
+) {
+  const { t } = useT();
+  const v = props.value;
+  return (
+    <div class="wizard-settings">
+      <div class="field">
+        <label for="wizard-title">{t("interactions.fields.title")}</label>
+        <input
+          id="wizard-title"
+          type="text"
+          maxLength={TITLE_MAX_LENGTH}
+          value={v.title}
+          aria-describedby="wizard-title-count"
+          aria-invalid={props.errors.title ? "true" : undefined}
+          onInput={(e) => props.onChange({ ...v, title: (e.target as HTMLInputElement).value })}
+        />
+        <span class="field-hint" id="wizard-title-count">
+          {t("interactions.fields.title_count", { count: v.title.length })}
+        </span>
+        {props.errors.title && <span class="field-error">{props.errors.title}</span>}
+      </div>
+      <div class="field">
+        <label for="wizard-text">{t("interactions.fields.text")}</label>
+        <textarea
+          id="wizard-text"
+          rows={3}
+          value={v.text}
+          onInput={(e) => props.onChange({ ...v, text: (e.target as HTMLTextAreaElement).value })}
+        />
+      </div>
+      {hasChoices(v.type, v.game_type) && (
+        <ChoicesField
+          id="wizard-choice"
+          choices={v.choices}
+          error={props.errors.choices}
+          onChange={(choices) => props.onChange({ ...v, choices })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import type { SegmentJson, WizardTemplate } from "../lib/interaction_pages.ts";
+import { segmentIssues, wizardStepValid } from "../lib/segments.ts";
+import { api, errorMessage } from "../lib/ui/http.ts";
+import { showToast } from "../lib/ui/toast.ts";
+import {
+  AvailabilityFields,
+  type AvailabilityValue,
+} from "../components/interactions/AvailabilityFields.tsx";
+import { Stepper } from "../components/interactions/wizard/Stepper.tsx";
+import { StepTemplates } from "../components/interactions/wizard/StepTemplates.tsx";
+import { type SettingsDraft, StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
+import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
+
+interface Props {
+  templates: WizardTemplate[];
+  /** A draft being resumed (editing a draft opens the wizard), or null for a new interaction. */
+  draft: SegmentJson | null;
+  [key: string]: unknown;
+}
+
+const settingsOf = (s: SegmentJson | null): SettingsDraft => ({
+  type: s?.type ?? "",
+  game_type: (s?.game_type as string) ?? "answer",
+  title: s?.title ?? "",
+  text: s?.text ?? "",
+  choices: s?.choices.length
+    ? s.choices.map((c) => ({ id: c.id, label: c.label }))
+    : [{ label: "" }, { label: "" }],
+});
+const availabilityOf = (s: SegmentJson | null): AvailabilityValue => ({
+  from: s?.from ?? "now",
+  to: s?.to ?? "scheduled",
+  start_date: s?.start_date ?? new Date().toISOString(),
+  end_date: s?.end_date ??
+    (s?.to === "permanent" ? null : new Date(Date.now() + 7 * 86_400_000).toISOString()),
+});
+
+/** The creation wizard (back-office §2): 0 template, 1 settings, 2 availability ('Activate'), 3 summary. */
+function CreationWizard(props: Props) {
+  const { t } = useT();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [segment, setSegment] = useState<SegmentJson | null>(props.draft);
+  const [step, setStep] = useState(props.draft ? 1 : 0);
+  const [settings, setSettings] = useState(settingsOf(props.draft));
+  const [availability, setAvailability] = useState(availabilityOf(props.draft));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [draftNotice, setDraftNotice] = useState(!!props.draft);
+
+  useEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, []);
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>(".wizard-step h2")?.focus();
+  }, [step]);
+
+  const fail = (data: unknown, status: number) =>
+    showToast(t("interactions.save_failed", { message: errorMessage(data, String(status)) }), {
+      kind: "error",
+    });
+
+  const save = async (body: Record<string, unknown>): Promise<SegmentJson | null> => {
+    setBusy(true);
+    const res = await api<SegmentJson & { fields?: Record<string, string[]> }>(
+      "PUT",
+      `/api/v1/show_segments/${segment!.id}`,
+      body,
+    );
+    setBusy(false);
+    if (!res.ok) {
+      const fields = res.data?.fields ?? {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, t(`errors.${v[0]}`)])));
+      fail(res.data, res.status);
+      return null;
+    }
+    setSegment(res.data);
+    return res.data;
+  };
+
+  const pick = async (template: WizardTemplate) => {
+    if (segment) {
+      if (segment.type !== template.type && (await save({ type: template.type }))) {
+        setSettings((s) => ({ ...s, type: template.type }));
+      }
+      return setStep(1);
+    }
+    setBusy(true);
+    const res = await api<{ id: number }>("PUT", "/api/v1/show_segments/new", { template_id: template.id });
+    const full = res.ok ? await api<SegmentJson>("GET", `/api/v1/show_segments/${res.data.id}`) : res;
+    setBusy(false);
+    if (!res.ok || !full.ok) return fail(full.data, full.status);
+    const created = full.data as SegmentJson;
+    setSegment(created);
+    setSettings(settingsOf(created));
+    setDraftNotice(true);
+    history.replaceState(null, "", `/interactions/create?id=${created.id}`);
+    setStep(1);
+  };
+
+  const state = {
+    template_id: (segment?.template_id as number | null) ?? null,
+    type: settings.type,
+    title: settings.title,
+    choices: settings.choices,
+    start_date: availability.start_date,
+  };
+
+  const next = async () => {
+    if (step === 1) {
+      const issues = segmentIssues(settings);
+      setErrors(Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, t(`errors.${v}`)])));
+      if (Object.keys(issues).length > 0) return;
+      const choices = settings.choices.filter((c) => c.label.trim() !== "");
+      const saved = await save({ title: settings.title.trim(), text: settings.text, choices });
+      if (!saved) return;
+      setSettings(settingsOf(saved));
+      setStep(2);
+    } else if (step === 2) {
+      // Leaving step 2 ('Activate') makes the interaction ready (§4).
+      const saved = await save({ ...availability, status: "ready" });
+      if (!saved) return;
+      setAvailability(availabilityOf(saved));
+      setStep(3);
+    }
+  };
+
+  const close = () => location.assign("/interactions");
+  return (
+    <dialog ref={dialog} class="modal wizard" aria-labelledby="wizard-title-h" onClose={close}>
+      <div class="modal-body">
+        <div class="modal-head">
+          <h2 id="wizard-title-h" class="wizard-heading">{t("interactions.wizard.title")}</h2>
+          <button type="button" class="btn-icon" aria-label={t("interactions.wizard.close")} onClick={close}>
+            ✕
+          </button>
+        </div>
+        <Stepper step={step} />
+        {draftNotice && step < 3 && (
+          <p class="notice notice-info draft-notice" role="status">{t("interactions.wizard.draft_saved")}</p>
+        )}
+        <section class="wizard-step" aria-live="polite">
+          <h2 tabIndex={-1} class="wizard-step-title">
+            <span class="muted">{t("interactions.wizard.step_of", { n: step + 1, total: 4 })}</span>{" "}
+            {t(`interactions.wizard.steps.${step}`)}
+          </h2>
+          {step === 0 && (
+            <StepTemplates
+              templates={props.templates}
+              selected={state.template_id}
+              busy={busy}
+              onPick={pick}
+            />
+          )}
+          {step === 1 && <StepSettings value={settings} onChange={setSettings} errors={errors} />}
+          {step === 2 && (
+            <AvailabilityFields id="wizard-availability" value={availability} onChange={setAvailability} />
+          )}
+          {step === 3 && segment && (
+            <StepSummary
+              id={segment.id}
+              title={segment.title}
+              type={segment.type}
+              availability={availabilityOf(segment)}
+              shareUrl={segment.shareUrl}
+            />
+          )}
+        </section>
+        {step > 0 && step < 3 && (
+          <div class="modal-actions wizard-actions">
+            <button type="button" class="btn btn-secondary" disabled={busy} onClick={() => setStep(step - 1)}>
+              {t("interactions.wizard.back")}
+            </button>
+            <button
+              type="button"
+              class="btn btn-primary"
+              disabled={busy || !wizardStepValid(step, state)}
+              onClick={next}
+            >
+              {step === 2 ? t("interactions.wizard.activate") : t("interactions.wizard.next")}
+            </button>
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+export default island("CreationWizard", CreationWizard, { ns: ["interactions", "errors"] });

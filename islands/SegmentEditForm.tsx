@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import { TOAST_MS } from "../lib/constants.ts";
+import type { SegmentJson } from "../lib/interaction_pages.ts";
+import { gatherDisabled, hasChoices, SEGMENT_AUTOSAVE_MS } from "../lib/segments.ts";
+import { api, errorMessage } from "../lib/ui/http.ts";
+import { showToast } from "../lib/ui/toast.ts";
+import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
+import { type ChoiceDraft, ChoicesField } from "../components/interactions/ChoicesField.tsx";
+import { Section } from "../components/channels/fields.tsx";
+import { GeneralSection } from "../components/interactions/edit/GeneralSection.tsx";
+import { DataSection } from "../components/interactions/edit/DataSection.tsx";
+import { OptionsSection } from "../components/interactions/edit/OptionsSection.tsx";
+import { AdvancedSection } from "../components/interactions/edit/AdvancedSection.tsx";
+import { BackgroundSection } from "../components/interactions/edit/BackgroundSection.tsx";
+
+interface Props {
+  segment: SegmentJson;
+  allowedTypes: string[];
+  channelCustomisation: Record<string, unknown>;
+  /** Without interaction-action-edit the form only shows the values. */
+  readOnly: boolean;
+  [key: string]: unknown;
+}
+
+const saved = (t: (k: string) => string) =>
+  showToast(t("interactions.saved"), { durationMs: TOAST_MS.default, position: "top-center" });
+
+/**
+ * The interaction edit form (back-office §2, §4): every change auto-saves after a debounce, except the
+ * type and testimonial_demanded which wait for their Save button; each save shows 'Saved !' 5 s.
+ */
+function SegmentEditForm(props: Props) {
+  const { t } = useT();
+  const [seg, setSeg] = useState(props.segment);
+  const [choices, setChoices] = useState<ChoiceDraft[]>(props.segment.choices);
+  const [staged, setStaged] = useState({
+    type: props.segment.type,
+    testimonial_demanded: props.segment.testimonial_demanded === true,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const pending = useRef<Record<string, unknown>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const send = async (patch: Record<string, unknown>) => {
+    const res = await api<SegmentJson & { fields?: Record<string, string[]> }>(
+      "PUT",
+      `/api/v1/show_segments/${seg.id}`,
+      patch,
+    );
+    if (!res.ok) {
+      const fields = res.data?.fields ?? {};
+      setErrors(
+        Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split(".")[0], t(`errors.${v[0]}`)])),
+      );
+      showToast(t("interactions.save_failed", { message: errorMessage(res.data, String(res.status)) }), {
+        kind: "error",
+      });
+      return;
+    }
+    setErrors({});
+    // Keep what the user typed meanwhile; take the server's rule-applied values for the fields sent.
+    setSeg((s) => ({
+      ...s,
+      ...Object.fromEntries(Object.keys(patch).map((k) => [k, res.data[k]])),
+      ...pick(res.data),
+    }));
+    if ("choices" in patch) setChoices(res.data.choices);
+    saved(t);
+  };
+  const pick = (d: SegmentJson) => ({
+    availability: d.availability,
+    from: d.from,
+    to: d.to,
+    start_date: d.start_date,
+    end_date: d.end_date,
+    customisation: d.customisation,
+    information_to_gather: d.information_to_gather,
+  });
+
+  const flush = () => {
+    const patch = pending.current;
+    pending.current = {};
+    if (Object.keys(patch).length > 0) send(patch);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    const leave = () => flush();
+    addEventListener("pagehide", leave);
+    return () => removeEventListener("pagehide", leave);
+  }, []);
+
+  /** An autosaved change: shown at once, sent after the debounce with the other changes. */
+  const set = (patch: Record<string, unknown>) => {
+    setSeg((s) => ({ ...s, ...patch }));
+    pending.current = { ...pending.current, ...patch };
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, SEGMENT_AUTOSAVE_MS);
+  };
+  const setChoicesAndSave = (next: ChoiceDraft[]) => {
+    setChoices(next);
+    set({
+      choices: next.filter((c) => c.label.trim() !== "").map((c) => ({
+        id: c.id ?? null,
+        label: c.label.trim(),
+      })),
+    });
+  };
+  const dirty = staged.type !== seg.type ||
+    staged.testimonial_demanded !== (seg.testimonial_demanded === true);
+  const saveStaged = () => {
+    setSeg((s) => ({ ...s, ...staged }));
+    send(staged);
+  };
+  const customisation = { ...props.channelCustomisation, ...(seg.customisation as Record<string, unknown>) };
+
+  return (
+    <fieldset class="segment-form" disabled={props.readOnly}>
+      <legend class="sr-only">{t("interactions.edit_title")}</legend>
+      <GeneralSection
+        seg={seg}
+        set={set}
+        staged={staged}
+        stage={(p) => setStaged((s) => ({ ...s, ...p }))}
+        saveStaged={saveStaged}
+        dirty={dirty}
+        allowedTypes={props.allowedTypes}
+        error={errors.title}
+      />
+      {hasChoices(seg.type, seg.game_type as string) && (
+        <Section id="sec-choices" title={t("interactions.sections.choices")}>
+          <ChoicesField
+            id="seg-choice"
+            legendHidden
+            choices={choices}
+            onChange={setChoicesAndSave}
+            error={errors.choices}
+          />
+        </Section>
+      )}
+      <Section id="sec-availability" title={t("interactions.sections.availability")}>
+        <AvailabilityFields
+          id="seg-availability"
+          value={{ from: seg.from, to: seg.to, start_date: seg.start_date, end_date: seg.end_date }}
+          onChange={(v) => set({ ...v })}
+        />
+      </Section>
+      <DataSection seg={seg} set={set} locked={gatherDisabled(customisation)} />
+      <OptionsSection seg={seg} set={set} />
+      <AdvancedSection seg={seg} set={set} />
+      <BackgroundSection
+        id={seg.id}
+        value={{
+          background_url: seg.background_url as string | null,
+          background_kind: seg.background_kind as string | null,
+        }}
+        onChange={(b) => setSeg((s) => ({ ...s, ...b }))}
+        onSaved={() => saved(t)}
+      />
+    </fieldset>
+  );
+}
+
+export default island("SegmentEditForm", SegmentEditForm, { ns: ["interactions", "errors"] });

@@ -1,0 +1,159 @@
+// Segment (interaction) rules of back-office §3–§5: allowed types, wizard validity, data collection and
+// consent rules, choices. Pure: the API enforces them, the islands apply them while editing.
+import { DATA_ITEMS, MIN_CHOICES, type SegmentType, TITLE_MAX_LENGTH } from "./constants.ts";
+import { choiceLetter } from "./votes.ts";
+
+export type DataItem = typeof DATA_ITEMS[number];
+export type InformationToGather = Record<DataItem, { active: boolean; mandatory: boolean }>;
+
+/** Segment statuses (§4) and the ones staff can set from the list. */
+export const SEGMENT_STATUSES = ["draft", "ready", "published", "archived", "trash"] as const;
+export type SegmentStatus = typeof SEGMENT_STATUSES[number];
+
+/** Types whose participants pick among choices ("vote or survey", §4 Wizard validity). */
+export const CHOICE_TYPES: readonly string[] = ["single_choice_question", "multiple_choice_question"];
+
+/** True when the segment type asks for choices (votes, surveys, and quiz games). */
+export function hasChoices(type: string, gameType?: string | null): boolean {
+  return CHOICE_TYPES.includes(type) || (type === "game" && gameType !== "registration");
+}
+
+type Flags = Partial<Record<`interaction_available_${string}`, boolean>>;
+
+/**
+ * Types the channel's interaction_available_* flags allow (§6: voice, video, vote, choice game,
+ * registration game, sms game, plus text).
+ */
+export function allowedTypes(channel: Flags): SegmentType[] {
+  const f = (name: string) => channel[`interaction_available_${name}`] === true;
+  const out: SegmentType[] = [];
+  if (f("voice")) out.push("recording_question");
+  if (f("video")) out.push("video");
+  if (f("vote")) out.push("single_choice_question", "multiple_choice_question");
+  if (f("text")) out.push("message");
+  if (f("sms")) out.push("sms");
+  if (f("registration")) out.push("registration");
+  if (f("game") || f("choice") || f("registration")) out.push("game");
+  return out;
+}
+
+/** The wizard's fields that decide whether a step may be left. */
+export interface WizardState {
+  template_id: number | null;
+  type: string;
+  title: string;
+  choices: { label: string }[];
+  start_date: string | Date | null;
+}
+
+/**
+ * §4 Wizard validity: step 0 needs a template; 1 a title and, for a vote or survey, a choice;
+ * 2 a start date; 3 (summary) is always valid.
+ */
+export function wizardStepValid(step: number, s: WizardState): boolean {
+  if (step === 0) return s.template_id !== null;
+  if (step === 1) {
+    const choices = s.choices.filter((c) => c.label.trim() !== "").length;
+    return s.title.trim() !== "" && (!CHOICE_TYPES.includes(s.type) || choices >= 1);
+  }
+  if (step === 2) return !!s.start_date;
+  return true;
+}
+
+/** The six data items, none collected. */
+export function emptyInformation(): InformationToGather {
+  return Object.fromEntries(
+    DATA_ITEMS.map((k) => [k, { active: false, mandatory: false }]),
+  ) as InformationToGather;
+}
+
+/** §4: disabling gather_information clears every information_to_gather flag. */
+export function setGatherInformation(
+  info: InformationToGather,
+  on: boolean,
+): { gather_information: boolean; information_to_gather: InformationToGather } {
+  return { gather_information: on, information_to_gather: on ? info : emptyInformation() };
+}
+
+/** §4: unchecking active clears mandatory. */
+export function setItemActive(
+  info: InformationToGather,
+  item: DataItem,
+  active: boolean,
+): InformationToGather {
+  return { ...info, [item]: { active, mandatory: active ? info[item].mandatory : false } };
+}
+
+/** §4: mandatory cannot be set unless the item is active (then nothing changes). */
+export function setItemMandatory(
+  info: InformationToGather,
+  item: DataItem,
+  mandatory: boolean,
+): InformationToGather {
+  if (mandatory && !info[item].active) return info;
+  return { ...info, [item]: { ...info[item], mandatory } };
+}
+
+/** The stored form of any information_to_gather: all six items, mandatory only where active. */
+export function normaliseInformation(value: unknown, gather = true): InformationToGather {
+  const out = emptyInformation();
+  if (!gather || !value || typeof value !== "object") return out;
+  for (const item of DATA_ITEMS) {
+    const v = (value as Record<string, { active?: unknown; mandatory?: unknown }>)[item];
+    const active = v?.active === true;
+    out[item] = { active, mandatory: active && v?.mandatory === true };
+  }
+  return out;
+}
+
+/** §4: gather-information is disabled when the customisation requires a connexion. */
+export function gatherDisabled(customisation: unknown): boolean {
+  return (customisation as { with_connexion?: unknown } | null)?.with_connexion === true;
+}
+
+/** The consent checkbox option reset by each segment consent (§4 "toggling a consent resets its checkbox"). */
+const CONSENT_CHECKBOX = {
+  is_gdpr_consent: "consent_checkbox",
+  is_image_right_consent: "consent_checkbox_image_right",
+} as const;
+
+/** §4: toggling a consent option resets its checkbox option in the segment's customisation. */
+export function toggleSegmentConsent<C extends Record<string, unknown>>(
+  consent: keyof typeof CONSENT_CHECKBOX,
+  on: boolean,
+  customisation: C,
+): { on: boolean; customisation: C } {
+  return { on, customisation: { ...customisation, [CONSENT_CHECKBOX[consent]]: false } };
+}
+
+/** True for a title within the limit of §5. */
+export const titleValid = (title: string) => title.length <= TITLE_MAX_LENGTH;
+
+/** Choices with their letter (A, B, …) by position, blank labels dropped. */
+export function letteredChoices<C extends { label: string }>(choices: C[]): (C & { letter: string })[] {
+  return choices.filter((c) => c.label.trim() !== "").map((c, i) => ({ ...c, letter: choiceLetter(i) }));
+}
+
+/**
+ * Field errors of a segment about to leave draft (§5): title ≤ 100, at least 2 choices for a choice
+ * type. Keys are field names, values i18n keys under errors.
+ */
+export function segmentIssues(s: {
+  title: string;
+  type: string;
+  game_type?: string | null;
+  choices: { label: string }[];
+}): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (s.title.trim() === "") issues.title = "segment_title_required";
+  else if (!titleValid(s.title)) issues.title = "segment_title_too_long";
+  const choices = s.choices.filter((c) => c.label.trim() !== "").length;
+  if (hasChoices(s.type, s.game_type) && choices < MIN_CHOICES) issues.choices = "segment_choices_min";
+  return issues;
+}
+
+/** Debounce of the edit page's autosave (§4 "changes auto-save after a debounce"; the delay is ours). */
+export const SEGMENT_AUTOSAVE_MS = 1000;
+
+/** Fields whose changes wait for an explicit save instead of the autosave (§4). */
+export const EXPLICIT_SAVE_FIELDS: readonly string[] = ["type", "testimonial_demanded"];

@@ -1,0 +1,36 @@
+// Date helpers of the availability fields: local date and time inputs <-> ISO strings. Pure.
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The local "YYYY-MM-DD" of an ISO date, or "". */
+export function dateInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The local "HH:mm" of an ISO date, or "". */
+export function timeInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The ISO date of a local date and time ("" time = 00:00), or null when the date is empty or invalid. */
+export function fromInputs(date: string, time: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const [h, m] = /^\d{2}:\d{2}$/.test(time) ? time.split(":").map(Number) : [0, 0];
+  const [y, mo, d] = date.split("-").map(Number);
+  const out = new Date(y, mo - 1, d, h, m);
+  return Number.isNaN(out.getTime()) ? null : out.toISOString();
+}
+
+/** Dates shown as weekday DD/MM/YYYY -HH:mm (back-office §9). */
+export function formatDateTime(iso: string | null, lang: string): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const weekday = d.toLocaleDateString(lang === "technical" ? "en" : lang, { weekday: "long" });
+  return `${weekday} ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} -${pad(d.getHours())}:${
+    pad(d.getMinutes())
+  }`;
+}

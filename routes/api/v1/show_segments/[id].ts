@@ -1,0 +1,133 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../../framework/auth.ts";
+import type { AppEnv } from "../../../../framework/env.ts";
+import type { Context } from "hono";
+import { getSegmentCounts, listChoices } from "../../../../db/segments.ts";
+import { getVoteCounts } from "../../../../db/votes.ts";
+import { publicUrl } from "../../../../lib/config.ts";
+import { segmentUpdateSchema } from "../../../../lib/segment_schema.ts";
+import * as service from "../../../../lib/segment_service.ts";
+import { voteResults } from "../../../../lib/votes.ts";
+
+const tags = ["show_segments"];
+const params = z.object({ id: idParam });
+const segmentSchema = z.record(z.string(), z.unknown());
+const resultsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())), total: z.number() });
+
+const app = apiApp();
+app.use("*", requireStaff());
+
+/** The segment as the edit page reads it: fields, choices, counts and the live vote results. */
+async function fullView(c: Context<AppEnv>, id: number) {
+  const sql = c.var.sql;
+  const row = await service.segmentFor(sql, staffOf(c), id);
+  const now = c.var.deps.now?.() ?? new Date();
+  const view = service.segmentView(row, await listChoices(sql, id), {
+    now,
+    publicUrl: publicUrl(c.var.deps.config),
+  });
+  const counts = await getSegmentCounts(sql, id);
+  return {
+    ...view,
+    answers_count: counts.messages,
+    counts,
+    results: voteResults(await getVoteCounts(sql, id)),
+  };
+}
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags,
+    summary: "An interaction with its choices, counts and vote results (polled every 2.5 s by the edit page)",
+    request: { params },
+    responses: { 200: json(segmentSchema, "The interaction"), ...staffErrors },
+  }),
+  async (c) => c.json(await fullView(c, c.req.valid("param").id), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/",
+    tags,
+    summary:
+      "Update an interaction (fields sent only; choices replace; status archived/trash need their permission)",
+    request: {
+      params,
+      body: { content: { "application/json": { schema: segmentUpdateSchema } }, required: true },
+    },
+    responses: {
+      200: json(segmentSchema, "The interaction"),
+      ...staffErrors,
+      422: json(errorSchema, "A rule refuses the change"),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const now = c.var.deps.now?.() ?? new Date();
+    await service.updateSegment(c.var.sql, staffOf(c), id, c.req.valid("json"), now);
+    return c.json(await fullView(c, id), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/duplicate",
+    tags,
+    summary: "Duplicate an interaction as a draft",
+    request: { params },
+    responses: { 201: json(z.object({ id: z.number() }), "The copy"), ...staffErrors },
+  }),
+  async (c) => {
+    const t = c.var.t;
+    const id = await service.duplicate(
+      c.var.sql,
+      staffOf(c),
+      c.req.valid("param").id,
+      (title) => t("interactions.copy_of", { title }),
+    );
+    return c.json({ id }, 201);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/vote_results",
+    tags,
+    summary: "Vote results: per choice index, label, count, percentage; and the total",
+    request: { params },
+    responses: { 200: json(resultsSchema, "Results"), ...staffErrors },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    await service.segmentFor(c.var.sql, staffOf(c), id);
+    return c.json(voteResults(await getVoteCounts(c.var.sql, id)), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/counts",
+    tags,
+    summary: "Messages and participants of an interaction",
+    request: { params },
+    responses: {
+      200: json(z.object({ messages: z.number(), participants: z.number() }), "Counts"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    await service.segmentFor(c.var.sql, staffOf(c), id);
+    return c.json(await getSegmentCounts(c.var.sql, id), 200);
+  },
+);
+
+export default app;

@@ -1,0 +1,74 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  apiApp,
+  errorSchema,
+  idParam,
+  json,
+  readUploadForm,
+  staffErrors,
+} from "../../../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../../../framework/auth.ts";
+import { getSegment } from "../../../../../db/segments.ts";
+import { MEDIA_MAX_BYTES } from "../../../../../lib/constants.ts";
+import { deleteBackground, segmentFor, storeBackground } from "../../../../../lib/segment_service.ts";
+
+const params = z.object({ id: idParam });
+const out = z.object({
+  id: z.number(),
+  background_url: z.string().nullable(),
+  background_kind: z.string().nullable(),
+});
+
+const app = apiApp();
+app.use("*", requireStaff());
+
+const view = (row: Record<string, unknown>) => ({
+  id: row.id as number,
+  background_url: (row.background_url ?? null) as string | null,
+  background_kind: (row.background_kind ?? null) as string | null,
+});
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    tags: ["show_segments"],
+    summary: "Upload the background (multipart field file: png, jpg, mp4 or webm; 10 MB)",
+    // The multipart body is read by the handler with a running size limit.
+    request: { params },
+    responses: {
+      200: json(out, "The interaction's background"),
+      ...staffErrors,
+      413: json(errorSchema, "File larger than 10 MB"),
+      415: json(errorSchema, "Not a png, jpg, mp4 or webm file"),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const user = staffOf(c);
+    await segmentFor(c.var.sql, user, id);
+    const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
+    const file = form.get("file") ?? form.get("image") ?? form.get("video");
+    await storeBackground(c.var.sql, c.var.deps.storage, user, id, file);
+    return c.json(view((await getSegment(c.var.sql, id))!), 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "delete",
+    path: "/",
+    tags: ["show_segments"],
+    summary: "Remove the background",
+    request: { params },
+    responses: { 200: json(out, "The interaction's background"), ...staffErrors },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    await deleteBackground(c.var.sql, c.var.deps.storage, staffOf(c), id);
+    return c.json(view((await getSegment(c.var.sql, id))!), 200);
+  },
+);
+
+export default app;

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../framework/env.ts";
+import { requirePage, staffOf } from "../../framework/auth.ts";
+import { renderPage } from "../../framework/render.tsx";
+import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
+import { PreviewCard, SharePanel } from "../../components/interactions/SidePanels.tsx";
+import SegmentEditForm from "../../islands/SegmentEditForm.tsx";
+import ResultsPanel from "../../islands/ResultsPanel.tsx";
+import { publicUrl } from "../../lib/config.ts";
+import { AppError } from "../../lib/errors.ts";
+import { loadSegmentPage } from "../../lib/interaction_pages.ts";
+import { can } from "../../lib/permissions.ts";
+import { hasChoices } from "../../lib/segments.ts";
+
+/**
+ * GET /interactions/{id}: the edit page (read-only without interaction-action-edit); a draft goes back
+ * to the wizard (back-office §2).
+ */
+export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
+  const user = staffOf(c);
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const base = publicUrl(c.var.deps.config);
+  const page = await loadSegmentPage(c.var.sql, user, id, c.var.deps.now?.() ?? new Date(), base);
+  const seg = page.segment;
+  if (seg.status === "draft") return c.redirect(`/interactions/create?id=${id}`);
+  const title = seg.title || c.var.t("interactions.untitled");
+  return renderPage(
+    c,
+    <AdminLayout user={user} menu="interaction" active="edit" interactionId={id} heading={title}>
+      <div class="segment-edit">
+        <SegmentEditForm
+          segment={seg}
+          allowedTypes={page.allowedTypes}
+          channelCustomisation={page.channelCustomisation}
+          readOnly={!can(user, "interaction-action-edit")}
+        />
+        <aside class="segment-aside">
+          <ResultsPanel
+            id={id}
+            results={page.results}
+            counts={page.counts}
+            withChoices={hasChoices(seg.type, seg.game_type as string)}
+          />
+          <PreviewCard channelId={seg.channel_id} id={id} title={title} />
+          <SharePanel
+            base={base}
+            channelId={seg.channel_id}
+            id={id}
+            title={title}
+            shareUrl={seg.shareUrl}
+            canExport={can(user, "participations-export")}
+          />
+        </aside>
+      </div>
+    </AdminLayout>,
+    { title, css: ["admin.css", "channels.css", "interactions.css"] },
+  );
+});

@@ -1,0 +1,106 @@
+import assert from "node:assert/strict";
+import { iframeSnippet, qrCodeUrl, shareUrl, widgetEmbed } from "../../lib/share.ts";
+import { EXPORT_HEADER, exportCells, exportStream } from "../../lib/export_csv.ts";
+import { dateInput, formatDateTime, fromInputs, timeInput } from "../../lib/ui/dates.ts";
+import type { ExportRow } from "../../db/segments.ts";
+
+const row = (id: number, over: Partial<ExportRow> = {}): ExportRow => ({
+  id,
+  created_at: new Date("2026-01-02T03:04:05Z"),
+  updated_at: new Date("2026-01-02T03:04:05Z"),
+  type: "message",
+  text: "hello",
+  transcript: null,
+  recording_url: null,
+  duration_ms: 12_345,
+  choice_ids: [7, 8],
+  author_name: null,
+  author_city: null,
+  nickname: null,
+  first_name: null,
+  last_name: null,
+  email: null,
+  phone: null,
+  extra_user_information: {},
+  consent_gdpr: false,
+  consent_image_right: false,
+  status: "received",
+  liked: false,
+  winner: false,
+  broadcast_status: "none",
+  ...over,
+});
+
+Deno.test("share - links, QR address and embed code", async (t) => {
+  await t.step("the share URL is PUBLIC_URL/s/{uuid}; the QR page encodes it", () => {
+    const url = shareUrl("https://im.example", "abc");
+    assert.equal(url, "https://im.example/s/abc");
+    assert.equal(qrCodeUrl(url), "/qr-code?qrData=https%3A%2F%2Fim.example%2Fs%2Fabc");
+  });
+  await t.step("the iframe snippet escapes its attributes", () => {
+    const html = iframeSnippet('https://x/"><script>', 'A "b" <c>');
+    assert.ok(!html.includes("<script>"));
+    assert.match(html, /title="A &quot;b&quot; &lt;c&gt;"/);
+  });
+  await t.step("a widget configuration becomes the channel widget with its query parameters", () => {
+    const w = widgetEmbed("https://im.example", {
+      channel_id: 3,
+      name: "Player",
+      width: 360,
+      height: 560,
+      background: "#ffffff",
+      segment_id: 9,
+      site_ref: "site.example/page",
+    });
+    assert.equal(
+      w.url,
+      "https://im.example/widgets/channel/3/?width=360&height=560&background=%23ffffff&interaction_id=9&ref=site.example%2Fpage",
+    );
+    assert.match(w.embed, /width="360" height="560"/);
+  });
+});
+
+Deno.test("export - cells and stream of export.csv", async (t) => {
+  await t.step("choice ids become labels; durations are seconds; formulas are neutralised", () => {
+    const cells = exportCells(
+      row(1, { text: "+33 6 12", extra_user_information: { city: "Lyon" } }),
+      new Map([["7", "Yes"], ["8", "No"]]),
+    );
+    const at = (name: string) => cells[EXPORT_HEADER.indexOf(name)];
+    assert.equal(at("choices"), "Yes | No");
+    assert.equal(at("duration_seconds"), 12.3);
+    assert.equal(at("text"), "'+33 6 12");
+    assert.equal(at("info_city"), "Lyon");
+    assert.equal(cells.length, EXPORT_HEADER.length);
+  });
+  await t.step("the stream starts with the BOM and reads batch after batch by last id", async () => {
+    const asked: number[] = [];
+    const rows = [row(1), row(2), row(3)];
+    const stream = exportStream(
+      (after, limit) => {
+        asked.push(after);
+        return Promise.resolve(rows.filter((r) => r.id > after).slice(0, limit));
+      },
+      [],
+      2,
+    );
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    assert.equal(text.trim().split("\r\n").length, 4);
+    assert.deepEqual(asked, [0, 2]);
+  });
+});
+
+Deno.test("dates - availability inputs and the §9 display format", async (t) => {
+  await t.step("local date and time inputs round-trip", () => {
+    const iso = fromInputs("2026-05-04", "08:30")!;
+    assert.equal(dateInput(iso), "2026-05-04");
+    assert.equal(timeInput(iso), "08:30");
+    assert.equal(fromInputs("nope", "08:30"), null);
+    assert.equal(dateInput(null), "");
+  });
+  await t.step("weekday DD/MM/YYYY -HH:mm", () => {
+    assert.match(formatDateTime(fromInputs("2026-05-04", "08:30"), "en"), /^Monday 04\/05\/2026 -08:30$/);
+  });
+});
