@@ -26,39 +26,53 @@ import $21 from "./routes/api/v1/permanent/all/[channelId].ts";
 import $22 from "./routes/api/v1/ranking/user.ts";
 import $23 from "./routes/api/v1/ranking/index.ts";
 import $24 from "./routes/api/v1/register.ts";
-import $25 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $26 from "./routes/api/v1/statistics.ts";
-import $27 from "./routes/api/v1/tasks.ts";
-import $28 from "./routes/api/v1/upload.ts";
-import $29 from "./routes/api/v1/user.ts";
-import $30 from "./routes/api/v1/users.ts";
-import $31 from "./routes/api/v2/ai/prompt.ts";
-import $32 from "./routes/channels/new.tsx";
-import $33 from "./routes/channels/[id].tsx";
-import $34 from "./routes/channels/index.tsx";
-import $35 from "./routes/confirm/[token].tsx";
-import $36 from "./routes/customisation.tsx";
-import $37 from "./routes/dev/mailbox.tsx";
-import $38 from "./routes/forgot-password.tsx";
-import $39 from "./routes/healthz.ts";
-import $40 from "./routes/help-items.tsx";
-import $41 from "./routes/home.tsx";
-import $42 from "./routes/interactions/[id]/assistant.tsx";
-import $43 from "./routes/login.tsx";
-import $44 from "./routes/logout.ts";
-import $45 from "./routes/media.ts";
-import $46 from "./routes/moderation.tsx";
-import $47 from "./routes/oembed.ts";
-import $48 from "./routes/participations/[id].tsx";
-import $49 from "./routes/qr-code.tsx";
-import $50 from "./routes/reset/[token].tsx";
-import $51 from "./routes/s/[uuid].tsx";
-import $52 from "./routes/settings.tsx";
-import $53 from "./routes/users/new.tsx";
-import $54 from "./routes/users/[id].tsx";
-import $55 from "./routes/users/index.tsx";
-import $56 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $57 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $25 from "./routes/api/v1/show_segments/new.ts";
+import $26 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $27 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $28 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $29 from "./routes/api/v1/show_segments/[id].ts";
+import $30 from "./routes/api/v1/show_segments/index.ts";
+import $31 from "./routes/api/v1/statistics.ts";
+import $32 from "./routes/api/v1/tasks.ts";
+import $33 from "./routes/api/v1/templates_show_segments.ts";
+import $34 from "./routes/api/v1/upload.ts";
+import $35 from "./routes/api/v1/user.ts";
+import $36 from "./routes/api/v1/users.ts";
+import $37 from "./routes/api/v1/widgets.ts";
+import $38 from "./routes/api/v2/ai/prompt.ts";
+import $39 from "./routes/broadcast/[id].tsx";
+import $40 from "./routes/broadcast/index.tsx";
+import $41 from "./routes/channels/new.tsx";
+import $42 from "./routes/channels/[id].tsx";
+import $43 from "./routes/channels/index.tsx";
+import $44 from "./routes/confirm/[token].tsx";
+import $45 from "./routes/customisation.tsx";
+import $46 from "./routes/dev/mailbox.tsx";
+import $47 from "./routes/forgot-password.tsx";
+import $48 from "./routes/healthz.ts";
+import $49 from "./routes/help-items.tsx";
+import $50 from "./routes/home.tsx";
+import $51 from "./routes/interactions/create.tsx";
+import $52 from "./routes/interactions/[id]/assistant.tsx";
+import $53 from "./routes/interactions/[id]/webview.tsx";
+import $54 from "./routes/interactions/[id].tsx";
+import $55 from "./routes/interactions/index.tsx";
+import $56 from "./routes/login.tsx";
+import $57 from "./routes/logout.ts";
+import $58 from "./routes/media.ts";
+import $59 from "./routes/moderation.tsx";
+import $60 from "./routes/oembed.ts";
+import $61 from "./routes/participations/[id].tsx";
+import $62 from "./routes/qr-code.tsx";
+import $63 from "./routes/reset/[token].tsx";
+import $64 from "./routes/s/[uuid].tsx";
+import $65 from "./routes/settings.tsx";
+import $66 from "./routes/timeline.tsx";
+import $67 from "./routes/users/new.tsx";
+import $68 from "./routes/users/[id].tsx";
+import $69 from "./routes/users/index.tsx";
+import $70 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $71 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -90,37 +104,51 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/ranking/user", app: $22 },
   { path: "/api/v1/ranking", app: $23 },
   { path: "/api/v1/register", app: $24 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $25 },
-  { path: "/api/v1/statistics", app: $26 },
-  { path: "/api/v1/tasks", app: $27 },
-  { path: "/api/v1/upload", app: $28 },
-  { path: "/api/v1/user", app: $29 },
-  { path: "/api/v1/users", app: $30 },
-  { path: "/api/v2/ai/prompt", app: $31 },
-  { path: "/channels/new", app: $32 },
-  { path: "/channels/:id", app: $33 },
-  { path: "/channels", app: $34 },
-  { path: "/confirm/:token", app: $35 },
-  { path: "/customisation", app: $36 },
-  { path: "/dev/mailbox", app: $37 },
-  { path: "/forgot-password", app: $38 },
-  { path: "/healthz", app: $39 },
-  { path: "/help-items", app: $40 },
-  { path: "/home", app: $41 },
-  { path: "/interactions/:id/assistant", app: $42 },
-  { path: "/login", app: $43 },
-  { path: "/logout", app: $44 },
-  { path: "/media", app: $45 },
-  { path: "/moderation", app: $46 },
-  { path: "/oembed", app: $47 },
-  { path: "/participations/:id", app: $48 },
-  { path: "/qr-code", app: $49 },
-  { path: "/reset/:token", app: $50 },
-  { path: "/s/:uuid", app: $51 },
-  { path: "/settings", app: $52 },
-  { path: "/users/new", app: $53 },
-  { path: "/users/:id", app: $54 },
-  { path: "/users", app: $55 },
-  { path: "/widgets/channel/:channelId", app: $56 },
-  { path: "/widgets/:channelId/:segmentId", app: $57 },
+  { path: "/api/v1/show_segments/new", app: $25 },
+  { path: "/api/v1/show_segments/:id/background", app: $26 },
+  { path: "/api/v1/show_segments/:id/export", app: $27 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $28 },
+  { path: "/api/v1/show_segments/:id", app: $29 },
+  { path: "/api/v1/show_segments", app: $30 },
+  { path: "/api/v1/statistics", app: $31 },
+  { path: "/api/v1/tasks", app: $32 },
+  { path: "/api/v1/templates_show_segments", app: $33 },
+  { path: "/api/v1/upload", app: $34 },
+  { path: "/api/v1/user", app: $35 },
+  { path: "/api/v1/users", app: $36 },
+  { path: "/api/v1/widgets", app: $37 },
+  { path: "/api/v2/ai/prompt", app: $38 },
+  { path: "/broadcast/:id", app: $39 },
+  { path: "/broadcast", app: $40 },
+  { path: "/channels/new", app: $41 },
+  { path: "/channels/:id", app: $42 },
+  { path: "/channels", app: $43 },
+  { path: "/confirm/:token", app: $44 },
+  { path: "/customisation", app: $45 },
+  { path: "/dev/mailbox", app: $46 },
+  { path: "/forgot-password", app: $47 },
+  { path: "/healthz", app: $48 },
+  { path: "/help-items", app: $49 },
+  { path: "/home", app: $50 },
+  { path: "/interactions/create", app: $51 },
+  { path: "/interactions/:id/assistant", app: $52 },
+  { path: "/interactions/:id/webview", app: $53 },
+  { path: "/interactions/:id", app: $54 },
+  { path: "/interactions", app: $55 },
+  { path: "/login", app: $56 },
+  { path: "/logout", app: $57 },
+  { path: "/media", app: $58 },
+  { path: "/moderation", app: $59 },
+  { path: "/oembed", app: $60 },
+  { path: "/participations/:id", app: $61 },
+  { path: "/qr-code", app: $62 },
+  { path: "/reset/:token", app: $63 },
+  { path: "/s/:uuid", app: $64 },
+  { path: "/settings", app: $65 },
+  { path: "/timeline", app: $66 },
+  { path: "/users/new", app: $67 },
+  { path: "/users/:id", app: $68 },
+  { path: "/users", app: $69 },
+  { path: "/widgets/channel/:channelId", app: $70 },
+  { path: "/widgets/:channelId/:segmentId", app: $71 },
 ];
