@@ -164,4 +164,4 @@ function MessageInbox(props: Props) {
   );
 }
 
-export default island("MessageInbox", MessageInbox, { ns: ["participations", "errors"] });
+export default island("MessageInbox", MessageInbox, { ns: ["participations", "errors", "widget"] });

@@ -1,5 +1,5 @@
-// What the public widgets may see of a segment (visitor-widget §3 "Interaction / segment"), and
-// whether it takes participations now. Pure: used by pages, the API and islands.
+// What the public widgets may see of a segment (visitor-widget §3 "Interaction / segment").
+// Pure: used by pages, the API and islands.
 import { type Customisation, defaultCustomisation, mergedCustomisation } from "./customisation.ts";
 
 /** The columns of a segment the widgets read. */
@@ -37,13 +37,6 @@ export interface SegmentForWidget {
   is_gdpr_consent: boolean;
   is_image_right_consent: boolean;
   customisation: Partial<Customisation>;
-}
-
-/** A segment takes participations when ready or published and now is within its dates. */
-export function isOpen(segment: Pick<SegmentForWidget, "status" | "start_date" | "end_date">, now: Date) {
-  if (segment.status !== "ready" && segment.status !== "published") return false;
-  if (segment.start_date && segment.start_date.getTime() > now.getTime()) return false;
-  return !segment.end_date || segment.end_date.getTime() > now.getTime();
 }
 
 /** The segment's customisation over the channel's default one over the product defaults. */

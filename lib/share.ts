@@ -1,7 +1,5 @@
 // Sharing an interaction (back-office §2 "Sharing is by shareUrl or QR code") and embedding widgets.
-
-const escapeAttr = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+import { embedCode } from "./embed.ts";
 
 /** The public link of a segment: `${PUBLIC_URL}/s/{uuid}`. */
 export const shareUrl = (base: string, uuid: string) => `${base}/s/${uuid}`;
@@ -9,17 +7,9 @@ export const shareUrl = (base: string, uuid: string) => `${base}/s/${uuid}`;
 /** The QR code page of a value (the existing /qr-code page with svg and png downloads). */
 export const qrCodeUrl = (value: string) => `/qr-code?qrData=${encodeURIComponent(value)}`;
 
-/** The widget of one segment: `${PUBLIC_URL}/widgets/{channelId}/{segmentId}/`. */
-export const segmentWidgetUrl = (base: string, channelId: number, segmentId: number) =>
-  `${base}/widgets/${channelId}/${segmentId}/`;
-
-/** An iframe snippet for a widget URL. */
-export function iframeSnippet(url: string, title: string, width = 420, height = 640): string {
-  return `<iframe src="${escapeAttr(url)}" title="${
-    escapeAttr(title)
-  }" width="${width}" height="${height}" ` +
-    `style="border:0;max-width:100%" allow="microphone; camera; autoplay; clipboard-write"></iframe>`;
-}
+/** The path of the widget of one segment: `/widgets/{channelId}/{segmentId}/`. */
+export const segmentWidgetPath = (channelId: number, segmentId: number) =>
+  `/widgets/${channelId}/${segmentId}/`;
 
 /**
  * The URL and embed code of a saved widget configuration (visitor-widget §2 query parameters): the
@@ -44,5 +34,10 @@ export function widgetEmbed(
   if (w.segment_id) url.searchParams.set("interaction_id", String(w.segment_id));
   if (w.site_ref) url.searchParams.set("ref", w.site_ref);
   const href = url.toString();
-  return { url: href, embed: iframeSnippet(href, w.name, w.width ?? 420, w.height ?? 640) };
+  const embed = embedCode(base, href.slice(base.length), {
+    title: w.name,
+    width: w.width ?? undefined,
+    height: w.height ?? undefined,
+  });
+  return { url: href, embed };
 }

@@ -1,12 +1,13 @@
 import { useT } from "../../framework/island.tsx";
 import { QR_QUIET_ZONE, qrMatrix, qrPath } from "../../lib/qr.ts";
-import { iframeSnippet, qrCodeUrl, segmentWidgetUrl } from "../../lib/share.ts";
+import { qrCodeUrl, segmentWidgetPath } from "../../lib/share.ts";
+import { embedCode } from "../../lib/embed.ts";
 import CopyField from "../../islands/CopyField.tsx";
 
 /** The preview card: the real widget of the segment in an iframe. */
 export function PreviewCard(props: { channelId: number; id: number; title: string }) {
   const { t } = useT();
-  const src = `/widgets/${props.channelId}/${props.id}/`;
+  const src = `/widgets/${props.channelId}/${props.id}/?preview=1`;
   return (
     <section class="card preview-card" aria-labelledby="preview-h">
       <h2 id="preview-h">{t("interactions.sections.preview")}</h2>
@@ -26,7 +27,7 @@ export function SharePanel(
   const { t } = useT();
   const matrix = qrMatrix(props.shareUrl);
   const size = matrix ? matrix.length + QR_QUIET_ZONE * 2 : 0;
-  const embed = iframeSnippet(segmentWidgetUrl(props.base, props.channelId, props.id), props.title);
+  const embed = embedCode(props.base, segmentWidgetPath(props.channelId, props.id), { title: props.title });
   return (
     <section class="card share-panel" aria-labelledby="share-h">
       <h2 id="share-h">{t("interactions.sections.share")}</h2>

@@ -3,6 +3,11 @@ import { useT } from "../../framework/island.tsx";
 import { MESSAGE_SENT_NOTICE_MS, REPLY_FOCUS_MS } from "../../lib/constants.ts";
 import { api, errorMessage } from "../../lib/ui/http.ts";
 import type { InboxMessage } from "./format.ts";
+import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
+import type { Recording } from "../../lib/ui/use_recorder.ts";
+
+/** Longest staff voice reply, in seconds. */
+const REPLY_MAX_SECONDS = 300;
 
 type ReplyType = "text" | "voice";
 
@@ -32,26 +37,17 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
   };
   const empty = type === "text" ? !text.trim() : !file;
 
-  const send = async (event: Event) => {
-    event.preventDefault();
-    if (busy || empty) return;
+  const fileForm = (blob: Blob, name: string) => {
+    const form = new FormData();
+    form.append("interaction_id", String(message.id));
+    form.append("file", blob, name);
+    return form;
+  };
+
+  const submit = async (body: unknown) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
-    let body: unknown;
-    if (type === "voice" && file) {
-      const form = new FormData();
-      form.append("interaction_id", String(message.id));
-      form.append("file", file);
-      body = form;
-    } else {
-      body = {
-        content: { text: text.trim() },
-        interaction_id: message.id,
-        channel_id: null,
-        segment: { id: message.segment.id },
-        author_id: message.author_id,
-      };
-    }
     const res = await api("POST", "/api/v1/interaction-reply", body);
     setBusy(false);
     if (!res.ok) return setError(errorMessage(res.data, t("participations.error")));
@@ -64,6 +60,22 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
       onSent();
     }, MESSAGE_SENT_NOTICE_MS));
   };
+
+  const send = (event: Event) => {
+    event.preventDefault();
+    if (empty) return;
+    if (type === "voice" && file) return submit(fileForm(file, file.name));
+    return submit({
+      content: { text: text.trim() },
+      interaction_id: message.id,
+      channel_id: null,
+      segment: { id: message.segment.id },
+      author_id: message.author_id,
+    });
+  };
+
+  const sendRecording = (recording: Recording) =>
+    submit(fileForm(recording.blob, `reply.${recording.extension}`));
 
   return (
     <form class="inbox-reply" onSubmit={send}>
@@ -95,16 +107,24 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
           />
         )
         : (
-          <label class="field">
-            <span class="label">{t("participations.reply_file")}</span>
-            <input
-              ref={field}
-              type="file"
-              class="input"
-              accept="audio/*,video/mp4,video/webm"
-              onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          <>
+            <LazyRecorder
+              kind="audio"
+              maxSeconds={REPLY_MAX_SECONDS}
+              onSend={sendRecording}
+              sendLabel={t("participations.send_recording")}
             />
-          </label>
+            <label class="field">
+              <span class="label">{t("participations.reply_file")}</span>
+              <input
+                ref={field}
+                type="file"
+                class="input"
+                accept="audio/*,video/mp4,video/webm"
+                onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+              />
+            </label>
+          </>
         )}
       {error && <p class="notice notice-error" role="alert">{error}</p>}
       {sent && <p class="notice notice-success" role="status">{t("participations.sent")}</p>}

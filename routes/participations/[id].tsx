@@ -36,6 +36,9 @@ export default new Hono<AppEnv>().get("/", requirePage("participations-read"), a
         }}
       />
     </AdminLayout>,
-    { title: `${c.var.t("participations.title")} · ${title}`, css: ["admin.css", "participations.css"] },
+    {
+      title: `${c.var.t("participations.title")} · ${title}`,
+      css: ["admin.css", "widget.css", "participations.css"],
+    },
   );
 });

@@ -67,3 +67,20 @@ Deno.test("oembed - rich answers for widget and share links of this server", asy
     await ctx.close();
   }
 });
+
+Deno.test("oembed - the single-interaction widget advertises its oEmbed address and sizing script", async () => {
+  const ctx = await testApp({ env: { PUBLIC_URL: "https://im.example.org" } });
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const [seg] = await ctx.sql<{ id: number; channel_id: number }[]>`
+      select id, channel_id from segments
+      where status = 'published' and (end_date is null or end_date > now()) and start_date <= now()
+      order by id limit 1`;
+    const html = await (await ctx.request(`/widgets/${seg.channel_id}/${seg.id}/`)).text();
+    const self = encodeURIComponent(`https://im.example.org/widgets/${seg.channel_id}/${seg.id}/`);
+    assert.ok(html.includes(`href="https://im.example.org/oembed?url=${self}"`));
+    assert.match(html, /widget-resize\.js/);
+  } finally {
+    await ctx.close();
+  }
+});

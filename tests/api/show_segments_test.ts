@@ -486,7 +486,7 @@ Deno.test("show_segments API - list, create, edit rules, permissions, tenant iso
       assert.match(poll.url, new RegExp(`interaction_id=${summer.id}`));
       assert.match(
         poll.embed,
-        /^<iframe src="http[^"]+" title="Encart sondage de l'été" width="360" height="560"/,
+        /^<iframe src="http[^"]+" title="Encart sondage de l'été" data-im-widget width="360" height="560"/,
       );
     });
   } finally {

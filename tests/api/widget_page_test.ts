@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
+import { signToken } from "../../lib/auth.ts";
 import { randomChannel, randomSegment } from "./_participation.ts";
 import { widgetStyle } from "../../lib/widget_page.ts";
 import { readableOn } from "../../lib/customisation.ts";
@@ -116,6 +117,25 @@ Deno.test({
       const gone = await ctx.request(`/widgets/${channelId}/${ended.id}/?lang=en`);
       assert.equal(gone.status, 410);
       assert.match(await gone.text(), /Sorry this interaction is no longer available\./);
+    });
+
+    await t.step("the channel's staff preview an interaction that is not open (?preview=1)", async () => {
+      const draft = await randomSegment(ctx.sql, channelId, { status: "draft" });
+      const [staff] = await ctx.sql<{ id: number }[]>`
+        insert into users (login, email, role, channel_id) values ('prev', 'prev@example.org', 'operator', ${channelId})
+        returning id`;
+      const [other] = await ctx.sql<{ id: number }[]>`
+        insert into users (login, email, role, channel_id)
+        values ('prev2', 'prev2@example.org', 'administrator', ${await randomChannel(ctx.sql)}) returning id`;
+      const url = `/widgets/${channelId}/${draft.id}/?preview=1&lang=en`;
+      assert.equal((await ctx.request(url)).status, 410, "the public never previews");
+      const own = await ctx.request(url, { token: await signToken(ctx.deps.jwtSecret, staff.id, "staff") });
+      assert.equal(own.status, 200);
+      assert.match(await own.text(), /data-island="SingleWidget"/);
+      const foreign = await ctx.request(url, {
+        token: await signToken(ctx.deps.jwtSecret, other.id, "staff"),
+      });
+      assert.equal(foreign.status, 410, "another channel's staff do not either");
     });
 
     await t.step("the share link redirects to the widget with its query", async () => {

@@ -1,34 +1,10 @@
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { browserTest } from "./_browser.ts";
-import { signToken } from "../../lib/auth.ts";
+import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { publicUrl } from "../../lib/config.ts";
-import type { TestApp } from "../_helpers.ts";
 
-async function loginAs(page: Page, server: TestApp, baseUrl: string, login: string) {
-  const [user] = await server.sql<
-    { id: number }[]
-  >`update users set language = 'en' where login = ${login} returning id`;
-  // The welcome help opens by itself on a first visit: mark it seen so it stays out of the way.
-  await server.sql`insert into help_item_seen (user_id, help_item_key) values (${user.id}, 'welcome')
-    on conflict do nothing`;
-  const token = await signToken(server.deps.jwtSecret, user.id, "staff");
-  await page.context().clearCookies();
-  await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
-}
-
-async function axe(page: Page, where: string) {
-  // Legacy mode: the page of browserTest() has its own context. The preview iframes hold the widget,
-  // which has its own checks.
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).exclude("iframe").analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    [],
-    `axe violations on ${where}`,
-  );
-}
+// The preview iframes hold the widget, which has its own checks.
+const axe = (page: Page, where: string) => assertAccessible(page, where, ["iframe"]);
 
 async function waitFor(check: () => Promise<boolean>, ms = 8000) {
   const end = Date.now() + ms;
@@ -73,7 +49,7 @@ async function createThroughWizard(
 browserTest(
   "interactions - an administrator creates a vote and a voice interaction through the wizard",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
-    await loginAs(page, server, baseUrl, "manager");
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
     await page.goto(`${baseUrl}/interactions`);
     assert.ok(await page.locator(".segment-table tbody tr").count() >= 10);
     await shot("list-1280");

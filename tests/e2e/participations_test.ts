@@ -193,3 +193,32 @@ browserTest(
   },
   { viewport: { width: 375, height: 740 } },
 );
+
+browserTest(
+  "participations - an operator replies by voice with the recorder",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const { seg } = await prepare(server);
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
+    await page.locator(".inbox-item button").first().click();
+    const detail = page.locator(".inbox-detail");
+    await detail.locator("h2").waitFor();
+    await detail.getByRole("radio", { name: "Voice or video" }).check();
+    const recorder = detail.locator(".recorder");
+    await recorder.waitFor();
+    await recorder.getByRole("button", { name: "Record", exact: true }).click();
+    await page.locator('.recorder[data-state="recording"]').waitFor();
+    await page.waitForTimeout(1500);
+    await recorder.getByRole("button", { name: "Stop", exact: true }).click();
+    await page.locator('.recorder[data-state="finished"]').waitFor();
+    await shot("voice-reply-1280");
+    await recorder.getByRole("button", { name: "Send the recording" }).click();
+    await detail.getByText("Reply sent").waitFor();
+    const [reply] = await server.sql<{ message_id: number; media_id: string | null; type: string }[]>`
+      select message_id, media_id, type from replies order by id desc limit 1`;
+    assert.ok(reply.media_id, "the recording is stored as the reply's media");
+    assert.equal(reply.type, "voice");
+    assert.deepEqual(consoleErrors, []);
+  },
+  { chromiumArgs: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] },
+);

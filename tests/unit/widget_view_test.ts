@@ -1,25 +1,6 @@
 import assert from "node:assert/strict";
-import { effectiveCustomisation, isOpen } from "../../lib/segment_view.ts";
+import { effectiveCustomisation } from "../../lib/segment_view.ts";
 import { widgetQuery, widgetStyle } from "../../lib/widget_query.ts";
-
-const now = new Date("2026-05-01T12:00:00Z");
-const hour = 3600_000;
-
-Deno.test("isOpen - ready or published, started, not ended", async (t) => {
-  const base = { status: "published", start_date: new Date(now.getTime() - hour), end_date: null };
-  await t.step("permanent and started", () => assert.ok(isOpen(base, now)));
-  await t.step("ready counts too", () => assert.ok(isOpen({ ...base, status: "ready" }, now)));
-  await t.step("draft, archived, trash do not", () => {
-    for (const status of ["draft", "archived", "trash"]) assert.ok(!isOpen({ ...base, status }, now), status);
-  });
-  await t.step("not started yet", () => {
-    assert.ok(!isOpen({ ...base, start_date: new Date(now.getTime() + 1) }, now));
-  });
-  await t.step("ended, the end itself excluded", () => {
-    assert.ok(!isOpen({ ...base, end_date: now }, now));
-    assert.ok(isOpen({ ...base, end_date: new Date(now.getTime() + 1) }, now));
-  });
-});
 
 Deno.test("effectiveCustomisation - segment over channel over defaults", () => {
   const c = effectiveCustomisation({ btn_1_color: "#111111", language: "en" }, {

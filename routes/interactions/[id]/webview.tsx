@@ -14,7 +14,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const seg = await segmentFor(c.var.sql, user, id);
   const t = c.var.t;
   const title = seg.title || t("interactions.untitled");
-  const src = `/widgets/${seg.channel_id}/${seg.id}/`;
+  const src = `/widgets/${seg.channel_id}/${seg.id}/?preview=1`;
   return renderPage(
     c,
     <AdminLayout

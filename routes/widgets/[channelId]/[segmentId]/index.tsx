@@ -4,6 +4,7 @@ import { renderPage } from "../../../../framework/render.tsx";
 import { getChannel } from "../../../../db/channels.ts";
 import { getSegment, listChoices } from "../../../../db/segments.ts";
 import { publicChannelView } from "../../../../lib/channels.ts";
+import { canAccessChannel } from "../../../../lib/permissions.ts";
 import { isAvailable } from "../../../../lib/participation.ts";
 import { isInAppBrowser } from "../../../../lib/widget.ts";
 import { isLanguage } from "../../../../lib/i18n.ts";
@@ -12,6 +13,8 @@ import { widgetSegment, widgetStyle } from "../../../../lib/widget_page.ts";
 import { mergedCustomisation } from "../../../../lib/customisation.ts";
 import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
+import { WidgetHead } from "../../../../components/WidgetHead.tsx";
+import { publicUrl } from "../../../../lib/config.ts";
 
 const id = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 
@@ -44,7 +47,9 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     url: (segment.background_url as string | null) ?? view.background_url,
     kind: segment.background_kind === "video" ? "video" as const : "image" as const,
   };
-  if (!isAvailable(segment, now)) {
+  // Staff of the channel preview a draft or scheduled interaction as it will look (?preview=1).
+  const preview = q.preview === "1" && !!c.var.user && canAccessChannel(c.var.user, channel.id);
+  if (!isAvailable(segment, now) && !preview) {
     return renderPage(
       c,
       <WidgetFrame channel={view} background={background} message={t("widget.unavailable")} />,
@@ -65,6 +70,18 @@ export default new Hono<AppEnv>().get("/", async (c) => {
         inApp={isInAppBrowser(c.req.header("user-agent") ?? "")}
       />
     </WidgetFrame>,
-    { title: view.label, css, htmlStyle: style, bodyClass: "widget-body" },
+    {
+      title: view.label,
+      css,
+      htmlStyle: style,
+      bodyClass: "widget-body",
+      head: (
+        <WidgetHead
+          base={publicUrl(c.var.deps.config)}
+          path={`/widgets/${channel.id}/${segment.id}/`}
+          title={String(segment.title)}
+        />
+      ),
+    },
   );
 });
