@@ -52,6 +52,45 @@ Deno.test({
       }
     });
 
+    await t.step("an upload cut in the middle resumes from the offset the server kept", async () => {
+      const { body } = await slot("webm", "audio");
+      const bytes = await makeMedia("webm-audio", 2);
+      const half = Math.floor(bytes.length / 2);
+      const tus = { "Tus-Resumable": "1.0.0" };
+      const created = await ctx.request("/api/v1/files/", {
+        method: "POST",
+        headers: {
+          ...tus,
+          "Upload-Length": String(bytes.length),
+          "Upload-Metadata": `data_id ${btoa(body.data_id)},filename ${btoa("recording")}`,
+        },
+      });
+      assert.equal(created.status, 201);
+      const location = created.headers.get("location")!;
+      const patch = (offset: number, chunk: Uint8Array) =>
+        ctx.request(location, {
+          method: "PATCH",
+          headers: {
+            ...tus,
+            "Upload-Offset": String(offset),
+            "Content-Type": "application/offset+octet-stream",
+          },
+          body: chunk as BodyInit,
+        });
+      // the connection drops after half the file: the server keeps what arrived
+      assert.equal((await patch(0, bytes.slice(0, half))).status, 204);
+      let [media] = await ctx.sql`select status from media where id = ${body.data_id}`;
+      assert.equal(media.status, "uploading", "not stored before the whole file is there");
+      // the client asks where to go on, then sends the rest
+      const head = await ctx.request(location, { method: "HEAD", headers: tus });
+      assert.equal(head.headers.get("upload-offset"), String(half));
+      assert.equal((await patch(0, bytes)).status, 409, "a wrong offset is refused");
+      assert.equal((await patch(half, bytes.slice(half))).status, 204);
+      [media] = await ctx.sql`select status, size_bytes from media where id = ${body.data_id}`;
+      assert.equal(media.status, "uploaded");
+      assert.equal(Number(media.size_bytes), bytes.length);
+    });
+
     await t.step("a voice recording: slot, tus upload, PUT interactions, media job to mp3", async () => {
       const voice = await randomSegment(ctx.sql, channelId, {
         type: "recording_question",
