@@ -1,6 +1,6 @@
 // Query parameters of the widgets (visitor-widget §2): width, height, background, ref,
 // interaction_id, from_perm. Pure.
-import { readableOn } from "./customisation.ts";
+import { mergedCustomisation, readableOn } from "./customisation.ts";
 
 export interface WidgetQuery {
   /** Pixel sizes, ignored on mobile. */
@@ -48,4 +48,10 @@ export function widgetStyle(primary: string, q: WidgetQuery): string {
   if (q.width) parts.push(`--cw-width:${q.width}px`);
   if (q.height) parts.push(`--cw-height:${q.height}px`);
   return parts.join(";");
+}
+
+/** The buttons' colour: the channel's customisation (btn_1_color) when set, else its widget colour. */
+export function buttonColour(channelCustomisation: unknown, widgetColour: string): string {
+  const chosen = mergedCustomisation(channelCustomisation, null).btn_1_color;
+  return typeof chosen === "string" && chosen ? chosen : widgetColour;
 }

@@ -100,8 +100,13 @@ browserTest(
     const [edited] = await server.sql`select label, status from channels where id = ${id}`;
     assert.deepEqual({ ...edited }, { label: "Canal Test TV HD", status: "active" });
 
-    // assign an administrator (users.channel_id; the users API belongs to issue 3)
-    await server.sql`update users set channel_id = ${id} where login = 'manager'`;
+    // assign an administrator through the users API, as the super administrator
+    const [manager] = await server.sql<{ id: number }[]>`select id from users where login = 'manager'`;
+    const moved = await page.request.put(`${baseUrl}/api/v1/user/${manager.id}`, {
+      data: { channel_id: id },
+      headers: { origin: baseUrl },
+    });
+    assert.equal(moved.status(), 200);
     await loginAs(page, server, baseUrl, "manager");
     await page.goto(`${baseUrl}/channels?lang=en`);
     await page.waitForURL(new RegExp(`/channels/${id}$`));
@@ -129,6 +134,27 @@ browserTest(
     await page.goto(`${baseUrl}/home?lang=en`);
     await shot("home-1280");
     await axe(page, "/home");
+
+    // the channel's widgets show its logo and the new colours
+    const [segment] = await server.sql<{ id: number }[]>`
+      insert into segments (channel_id, type, title, text, status, start_date, from_mode, to_mode,
+        gather_information)
+      values (${id}, 'message', 'Your message to the newsroom', 'Tell us', 'published',
+        now() - interval '1 hour', 'now', 'permanent', false)
+      returning id`;
+    await page.goto(`${baseUrl}/widgets/channel/${id}/?lang=en`);
+    assert.equal(await page.locator(".cw-logo img").getAttribute("src"), created.logo_url);
+    await page.locator(".cw-slide", { hasText: "Your message to the newsroom" }).waitFor();
+    assert.equal(
+      await page.locator(".cw-participate").first().evaluate((el) => getComputedStyle(el).backgroundColor),
+      "rgb(224, 122, 95)",
+    );
+    await shot("channel-widget-1280");
+    await page.goto(`${baseUrl}/widgets/${id}/${segment.id}/?lang=en`);
+    const button = page.locator(".w-btn-primary").first();
+    await button.waitFor();
+    assert.equal(await button.evaluate((el) => getComputedStyle(el).backgroundColor), "rgb(224, 122, 95)");
+    await shot("single-widget-1280");
     assert.deepEqual(consoleErrors.filter((e) => !/404/.test(e)), []);
   },
 );

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { effectiveCustomisation } from "../../lib/segment_view.ts";
-import { widgetQuery, widgetStyle } from "../../lib/widget_query.ts";
+import { buttonColour, widgetQuery, widgetStyle } from "../../lib/widget_query.ts";
 
 Deno.test("effectiveCustomisation - segment over channel over defaults", () => {
   const c = effectiveCustomisation({ btn_1_color: "#111111", language: "en" }, {
@@ -36,4 +36,10 @@ Deno.test("widgetQuery - reads the spec's parameters and drops malformed ones", 
   );
   assert.equal(widgetStyle("nope;", bad), "--cw-primary:#c48b9f;--cw-on-primary:#1c2230");
   assert.match(widgetStyle("#1b2a4a", bad), /--cw-on-primary:#ffffff/, "white on a dark colour");
+});
+
+Deno.test("buttonColour - the channel's customised button colour, else its widget colour", () => {
+  assert.equal(buttonColour({ btn_1_color: "#e07a5f" }, "#c48b9f"), "#e07a5f");
+  assert.equal(buttonColour({}, "#c48b9f"), "#c48b9f");
+  assert.equal(buttonColour(null, "#c48b9f"), "#c48b9f");
 });

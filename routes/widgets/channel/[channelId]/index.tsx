@@ -4,7 +4,7 @@ import { renderPage } from "../../../../framework/render.tsx";
 import { ChannelWidgetFrame } from "../../../../components/channel_widget/ChannelWidgetFrame.tsx";
 import ChannelCarousel from "../../../../islands/ChannelCarousel.tsx";
 import { permanentSegments, publicChannel } from "../../../../lib/channel_widget.ts";
-import { widgetQuery, widgetStyle } from "../../../../lib/widget_query.ts";
+import { buttonColour, widgetQuery, widgetStyle } from "../../../../lib/widget_query.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { publicUrl } from "../../../../lib/config.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
@@ -56,7 +56,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     {
       title: view.label,
       css: ["channel-widget.css"],
-      htmlStyle: widgetStyle(view.widget_primary_color, query),
+      htmlStyle: widgetStyle(buttonColour(row.customisation, view.widget_primary_color), query),
       head: (
         <WidgetHead
           base={publicUrl(c.var.deps.config)}
