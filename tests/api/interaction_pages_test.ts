@@ -98,7 +98,10 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
       const body = await html(res);
       assert.match(body, /data-island="SegmentEditForm"/);
       assert.match(body, /data-island="ResultsPanel"/);
-      assert.ok(body.includes(`src="/widgets/${radio}/${summer.id}/"`), "preview iframe of the real widget");
+      assert.ok(
+        body.includes(`src="/widgets/${radio}/${summer.id}/?preview=1"`),
+        "preview iframe of the real widget",
+      );
       assert.match(body, /\/s\/[0-9a-f-]{36}/);
       assert.ok(body.includes(`/qr-code?qrData=`));
       assert.ok(body.includes(`href="/api/v1/show_segments/${summer.id}/export"`));
