@@ -2,7 +2,7 @@
 // shape of a vote, with as many clients as the vote benchmark's voters.
 // Usage: deno run -A bench/db_ceiling.ts [seconds, default 15]
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
-import { table } from "./_server.ts";
+import { table } from "../tests/_server.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 15);
 if (!PG_BIN) {

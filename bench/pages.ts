@@ -2,7 +2,7 @@
 // same server in the same run (the ceiling of this stack on this machine). Load: autocannon.
 // Usage: deno run -A bench/pages.ts [seconds per page, default 10]
 import autocannon from "autocannon";
-import { startServer, table } from "./_server.ts";
+import { startServer, table } from "../tests/_server.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const CONNECTIONS = 50;

@@ -4,7 +4,7 @@
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
-import { startServer, table } from "./_server.ts";
+import { startServer, table } from "../tests/_server.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const VOTES = Number(Deno.args[1] ?? 1_000_000);

@@ -1,9 +1,13 @@
-// Starts the product in a child process on a free port (its own DATA_DIR, demo data) for a
-// benchmark, so the load generator never shares the server's event loop.
+// The product in a child process on a free port (scripts/start.ts), for benchmarks (the load generator
+// never shares the server's event loop) and reliability tests (which kill and restart it).
 
-export interface BenchServer {
+export interface ChildServer {
   baseUrl: string;
+  dataDir: string;
+  /** Stops it gently and removes its data folder unless it was given one. */
   stop(): Promise<void>;
+  /** Kills it at once (kill -9), as a crash would. */
+  crash(): Promise<void>;
 }
 
 function freePort(): number {
@@ -13,18 +17,22 @@ function freePort(): number {
   return port;
 }
 
-/** Runs scripts/start.ts with `env` (DATABASE_URL passes through) and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * Runs scripts/start.ts with `env` (demo data, DATABASE_URL passes through) and waits for /healthz.
+ * A `dataDir` given is shared (two instances, or a restart) and kept.
+ */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<ChildServer> {
   const port = freePort();
-  const dataDir = await Deno.makeTempDir({ prefix: "im-bench-" });
+  const dir = dataDir ?? await Deno.makeTempDir({ prefix: "im-server-" });
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("../scripts/start.ts", import.meta.url).pathname],
     env: {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       LOG_REQUESTS: "off",
       DEMO_PASSWORD: "Bench-Password-1!",
+      JWT_SECRET: "shared-secret-of-the-test-instances-0123456789",
       SEED: "1",
       ...env,
     },
@@ -39,15 +47,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       await res.body?.cancel();
       if (res.ok) break;
     } catch { /* not listening yet */ }
-    if (Date.now() > deadline) throw new Error("the server did not start within 120 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("the server did not start within 120 s");
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     baseUrl,
+    dataDir: dir,
     async stop() {
       child.kill("SIGTERM");
       await child.status;
-      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+      if (!dataDir) await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+    async crash() {
+      child.kill("SIGKILL");
+      await child.status;
     },
   };
 }
