@@ -82,7 +82,7 @@ type Random = ReturnType<typeof makeRandom>;
 const RADIO_CUSTOMISATION = {
   background_outer: "#1b2a4a",
   background_inner: "#ffffff",
-  btn_1_color: "#c48b9f",
+  btn_1_color: "#a0506f", // a deep rose that white text reads on (5.4:1)
   btn_1_text_color: "#ffffff",
   text_personal: "Vos messages passent peut-être à l'antenne !",
   text_thanks: "Merci ! Toute l'équipe de Radio Horizon écoute vos messages.",
