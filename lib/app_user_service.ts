@@ -1,5 +1,6 @@
 // Visitor account use cases (widget §5, §6, §7): registration, login, availability, forgotten
 // password, profile and avatar. Routes call these; SQL stays in db/.
+import { forgetMedia, storeUpload } from "./stored_media.ts";
 import type { Sql } from "postgres";
 import {
   type AppUserRow,
@@ -23,7 +24,6 @@ import { checkUpload } from "./upload.ts";
 import { isEmail } from "./validation.ts";
 import * as db from "../db/app_users.ts";
 import { getChannel } from "../db/channels.ts";
-import { deleteMediaByPath, insertReadyMedia } from "../db/media.ts";
 
 /** What registration receives (widget §7 Register app user). */
 export interface RegistrationInput {
@@ -263,7 +263,6 @@ export async function updateProfile(
 }
 
 /** The storage key behind a /media/ URL, or null. */
-const mediaKeyOf = (url: string | null) => url?.startsWith("/media/") ? url.slice("/media/".length) : null;
 
 /**
  * Stores an avatar (an image recognised from its bytes: png, jpg, gif or webp; 5 MB at most) and
@@ -280,22 +279,12 @@ export async function storeAvatar(
     accept: AVATAR_MIMES,
     typeError: "file_type_avatar",
   });
-  const key = `app_users/${user.id}/avatar-${crypto.randomUUID()}.${upload.type.extension}`;
-  await storage.put(key, upload.bytes, upload.type.mime);
-  await insertReadyMedia(sql, {
+  const url = await storeUpload(sql, storage, upload, {
+    folder: `app_users/${user.id}`,
+    name: "avatar",
     channelId: user.channel_id,
-    kind: "image",
-    path: key,
-    name: upload.name,
-    extension: upload.type.extension,
-    contentType: upload.type.mime,
-    size: upload.bytes.length,
   });
-  const updated = await db.updateAppUser(sql, user.id, { avatar_url: `/media/${key}` });
-  const old = mediaKeyOf(user.avatar_url);
-  if (old) {
-    await storage.delete(old).catch(() => {});
-    await deleteMediaByPath(sql, old);
-  }
+  const updated = await db.updateAppUser(sql, user.id, { avatar_url: url });
+  await forgetMedia(sql, storage, user.avatar_url);
   return updated!;
 }

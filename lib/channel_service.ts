@@ -15,7 +15,7 @@ import { can, canAccessChannel, type StaffUser } from "./permissions.ts";
 import type { Storage } from "./storage.ts";
 import { checkUpload } from "./upload.ts";
 import * as channels from "../db/channels.ts";
-import { deleteMediaByPath, insertReadyMedia } from "../db/media.ts";
+import { forgetMedia, storeUpload } from "./stored_media.ts";
 
 /** The channel if the user may see it; another channel's is a 404, never visible. */
 export async function channelFor(sql: Sql, user: StaffUser, id: number): Promise<ChannelRow> {
@@ -86,22 +86,11 @@ export async function updateChannel(
   }
   await channels.updateChannel(sql, id, await columnsOf(sql, secret, fields));
   // Back to a stock background: the uploaded one is no longer used.
-  if (fields.background !== undefined && storage) await forgetFile(sql, storage, channel.background_url);
+  if (fields.background !== undefined && storage) await forgetMedia(sql, storage, channel.background_url);
 }
 
 export type ChannelImage = "logo" | "background";
 const URL_COLUMN = { logo: "logo_url", background: "background_url" } as const;
-
-/** The storage key behind a /media/ URL, or null for stock images and foreign URLs. */
-export const mediaKeyOf = (url: string | null) =>
-  url?.startsWith("/media/") ? url.slice("/media/".length) : null;
-
-async function forgetFile(sql: Sql, storage: Storage, url: string | null) {
-  const key = mediaKeyOf(url);
-  if (!key) return;
-  await storage.delete(key).catch(() => {});
-  await deleteMediaByPath(sql, key);
-}
 
 /** Stores an uploaded logo or background (png/jpg, 10 MB) and points the channel at it; returns its URL. */
 export async function storeChannelImage(
@@ -114,20 +103,13 @@ export async function storeChannelImage(
 ): Promise<string> {
   const channel = await editableChannelFor(sql, user, id);
   const upload = await checkUpload(file);
-  const key = `channels/${id}/${which}-${crypto.randomUUID()}.${upload.type.extension}`;
-  await storage.put(key, upload.bytes, upload.type.mime);
-  await insertReadyMedia(sql, {
+  const url = await storeUpload(sql, storage, upload, {
+    folder: `channels/${id}`,
+    name: which,
     channelId: id,
-    kind: "image",
-    path: key,
-    name: upload.name,
-    extension: upload.type.extension,
-    contentType: upload.type.mime,
-    size: upload.bytes.length,
   });
-  const url = `/media/${key}`;
   await channels.updateChannel(sql, id, { [URL_COLUMN[which]]: url });
-  await forgetFile(sql, storage, channel[URL_COLUMN[which]]);
+  await forgetMedia(sql, storage, channel[URL_COLUMN[which]]);
   return url;
 }
 
@@ -142,5 +124,5 @@ export async function deleteChannelImage(
   const channel = await editableChannelFor(sql, user, id);
   const value = which === "logo" ? null : stockBackgroundUrl(channel.background_preset);
   await channels.updateChannel(sql, id, { [URL_COLUMN[which]]: value });
-  await forgetFile(sql, storage, channel[URL_COLUMN[which]]);
+  await forgetMedia(sql, storage, channel[URL_COLUMN[which]]);
 }

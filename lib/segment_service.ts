@@ -11,7 +11,7 @@ import {
   setTo,
 } from "./availability.ts";
 import { getChannel } from "../db/channels.ts";
-import { deleteMediaByPath, insertReadyMedia } from "../db/media.ts";
+import { forgetMedia, storeUpload } from "./stored_media.ts";
 import * as db from "../db/segments.ts";
 import { getTemplate, getTemplateByModel, type TemplateRow } from "../db/templates.ts";
 import { AppError } from "./errors.ts";
@@ -27,7 +27,6 @@ import {
 import type { Storage } from "./storage.ts";
 import { checkUpload } from "./upload.ts";
 import { choiceLetter } from "./votes.ts";
-import { mediaKeyOf } from "./channel_service.ts";
 
 const need = (user: StaffUser, permission: Permission) => {
   if (!can(user, permission)) throw new AppError(403, "forbidden");
@@ -228,19 +227,13 @@ export async function storeBackground(
   need(user, "interaction-action-edit");
   const upload = await checkUpload(file, { video: true });
   const kind = upload.type.mime.startsWith("video/") ? "video" : "image";
-  const key = `segments/${id}/background-${crypto.randomUUID()}.${upload.type.extension}`;
-  await storage.put(key, upload.bytes, upload.type.mime);
-  await insertReadyMedia(sql, {
+  const url = await storeUpload(sql, storage, upload, {
+    folder: `segments/${id}`,
+    name: "background",
     channelId: seg.channel_id,
-    kind,
-    path: key,
-    name: upload.name,
-    extension: upload.type.extension,
-    contentType: upload.type.mime,
-    size: upload.bytes.length,
   });
-  await db.updateSegment(sql, id, { background_url: `/media/${key}`, background_kind: kind });
-  await forget(sql, storage, seg.background_url as string | null);
+  await db.updateSegment(sql, id, { background_url: url, background_kind: kind });
+  await forgetMedia(sql, storage, seg.background_url as string | null);
 }
 
 /** Removes the background of a segment. */
@@ -248,12 +241,5 @@ export async function deleteBackground(sql: Sql, storage: Storage, user: StaffUs
   const seg = await segmentFor(sql, user, id);
   need(user, "interaction-action-edit");
   await db.updateSegment(sql, id, { background_url: null, background_kind: null });
-  await forget(sql, storage, seg.background_url as string | null);
-}
-
-async function forget(sql: Sql, storage: Storage, url: string | null) {
-  const key = mediaKeyOf(url);
-  if (!key) return;
-  await storage.delete(key).catch(() => {});
-  await deleteMediaByPath(sql, key);
+  await forgetMedia(sql, storage, seg.background_url as string | null);
 }

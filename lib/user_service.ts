@@ -5,7 +5,7 @@
 import type { Sql } from "postgres";
 import { type AccountContext, assertAvailable, mailLink } from "./account_service.ts";
 import { normaliseEmail } from "./accounts.ts";
-import { mediaKeyOf } from "./channel_service.ts";
+import { forgetMedia, storeUpload } from "./stored_media.ts";
 import { AppError } from "./errors.ts";
 import { can, type Role, type StaffUser } from "./permissions.ts";
 import { hashPassword } from "./password.ts";
@@ -13,7 +13,6 @@ import type { Storage } from "./storage.ts";
 import { checkUpload } from "./upload.ts";
 import { isEmail, isPhone, isStaffPassword } from "./validation.ts";
 import { getChannel } from "../db/channels.ts";
-import { deleteMediaByPath, insertReadyMedia } from "../db/media.ts";
 import { getUser, insertUser, listUsers, updateUser, type UserColumns, type UserRow } from "../db/users.ts";
 
 /** The fields of an account the API shows. */
@@ -179,13 +178,6 @@ export async function createUser(
   return id;
 }
 
-async function forgetFile(sql: Sql, storage: Storage, url: string | null) {
-  const key = mediaKeyOf(url);
-  if (!key) return;
-  await storage.delete(key).catch(() => {});
-  await deleteMediaByPath(sql, key);
-}
-
 /** Stores an avatar (png/jpg by content, 10 MB) for an account the actor may edit; returns the account. */
 export async function storeUserImage(
   sql: Sql,
@@ -196,19 +188,13 @@ export async function storeUserImage(
 ): Promise<UserRow> {
   const user = await userFor(sql, actor, id);
   const upload = await checkUpload(file);
-  const key = `users/${id}/avatar-${crypto.randomUUID()}.${upload.type.extension}`;
-  await storage.put(key, upload.bytes, upload.type.mime);
-  await insertReadyMedia(sql, {
+  const url = await storeUpload(sql, storage, upload, {
+    folder: `users/${id}`,
+    name: "avatar",
     channelId: user.channel_id,
-    kind: "image",
-    path: key,
-    name: upload.name,
-    extension: upload.type.extension,
-    contentType: upload.type.mime,
-    size: upload.bytes.length,
   });
-  await updateUser(sql, id, { image_url: `/media/${key}` });
-  await forgetFile(sql, storage, user.image_url);
+  await updateUser(sql, id, { image_url: url });
+  await forgetMedia(sql, storage, user.image_url);
   return (await getUser(sql, id))!;
 }
 
@@ -221,6 +207,6 @@ export async function deleteUserImage(
 ): Promise<UserRow> {
   const user = await userFor(sql, actor, id);
   await updateUser(sql, id, { image_url: null });
-  await forgetFile(sql, storage, user.image_url);
+  await forgetMedia(sql, storage, user.image_url);
   return (await getUser(sql, id))!;
 }

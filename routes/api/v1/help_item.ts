@@ -3,12 +3,11 @@ import { z } from "zod";
 import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
 import { requireStaff, staffOf } from "../../../framework/auth.ts";
 import * as help from "../../../db/help_items.ts";
-import { insertReadyMedia } from "../../../db/media.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { LANGUAGES } from "../../../lib/i18n.ts";
 import { renderMarkdown } from "../../../lib/markdown.ts";
 import { checkUpload } from "../../../lib/upload.ts";
-import { mediaKeyOf } from "../../../lib/channel_service.ts";
+import { forgetMedia, storeUpload } from "../../../lib/stored_media.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
 
 const WELCOME = "welcome";
@@ -179,20 +178,13 @@ for (const which of ["image", "video"] as const) {
       if ((which === "video") !== (upload.type.kind === "video")) {
         throw new AppError(415, which === "video" ? "file_type_video" : "file_type_image");
       }
-      const key = `help/${item.id}/${which}-${crypto.randomUUID()}.${upload.type.extension}`;
-      await c.var.deps.storage.put(key, upload.bytes, upload.type.mime);
-      await insertReadyMedia(c.var.sql, {
+      const url = await storeUpload(c.var.sql, c.var.deps.storage, upload, {
+        folder: `help/${item.id}`,
+        name: which,
         channelId: null,
-        kind: upload.type.kind,
-        path: key,
-        name: upload.name,
-        extension: upload.type.extension,
-        contentType: upload.type.mime,
-        size: upload.bytes.length,
       });
-      await help.setHelpItemMedia(c.var.sql, item.id, { [column]: `/media/${key}` });
-      const old = mediaKeyOf(item[column]);
-      if (old) await c.var.deps.storage.delete(old).catch(() => {});
+      await help.setHelpItemMedia(c.var.sql, item.id, { [column]: url });
+      await forgetMedia(c.var.sql, c.var.deps.storage, item[column]);
       const saved = (await help.getHelpItem(c.var.sql, item.id))!;
       const { id, language, title, body_markdown, image_url, video_url } = saved;
       return c.json({ id, language, title, body_markdown, image_url, video_url }, 200);
@@ -212,8 +204,7 @@ for (const which of ["image", "video"] as const) {
       const item = await help.getHelpItem(c.var.sql, c.req.valid("param").id);
       if (!item) throw new AppError(404, "not_found");
       await help.setHelpItemMedia(c.var.sql, item.id, { [column]: null });
-      const old = mediaKeyOf(item[column]);
-      if (old) await c.var.deps.storage.delete(old).catch(() => {});
+      await forgetMedia(c.var.sql, c.var.deps.storage, item[column]);
       return c.body(null, 204);
     },
   );
