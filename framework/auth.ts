@@ -102,6 +102,12 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
 
 /** The caller's IP address as the server saw the connection ("unknown" in tests without one). */
 export function clientIp(c: Context<AppEnv>): string {
+  // Behind a proxy (TRUST_PROXY=on) the client is the first X-Forwarded-For hop; otherwise that header
+  // is anyone's to write, so only the socket counts (rate limits must not be dodged by a header).
+  if (c.var.deps.config.TRUST_PROXY === "on") {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
   const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
   return info?.remoteAddr?.hostname ?? "unknown";
 }

@@ -25,6 +25,7 @@ export const configSchema = z.object({
   AI_MODEL: z.string().default("gpt-4o-mini"),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
+  TRUST_PROXY: z.enum(["on", "off"]).default("off"),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -93,6 +93,8 @@ export async function testApp(
   const config = loadConfig({
     APP_ENV: "test",
     LOG_REQUESTS: "off",
+    // tests tell addresses apart with X-Forwarded-For, as a proxy in front would
+    TRUST_PROXY: "on",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     DATA_DIR: await Deno.makeTempDir({ prefix: "im-data-" }),
     ...options.env,

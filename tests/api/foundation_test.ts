@@ -120,3 +120,26 @@ Deno.test("enforceRateLimit - counts per key in the database and answers 429 pas
     await ctx.close();
   }
 });
+
+Deno.test("client address - X-Forwarded-For counts only behind a trusted proxy", async (t) => {
+  for (const trust of ["off", "on"] as const) {
+    await t.step(`TRUST_PROXY=${trust}`, async () => {
+      const ctx = await testApp({ env: { TRUST_PROXY: trust } });
+      try {
+        let limited = 0;
+        // the availability check allows 120 calls a minute per address
+        for (let i = 0; i < 125; i++) {
+          const res = await ctx.request(`/api/v1/app_users/nickname/free${i}`, {
+            headers: { "x-forwarded-for": `198.51.100.${i % 250}` },
+          });
+          await res.body?.cancel();
+          if (res.status === 429) limited++;
+        }
+        if (trust === "off") assert.ok(limited >= 5, "a forged header does not dodge the limit");
+        else assert.equal(limited, 0, "each forwarded address has its own limit");
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});

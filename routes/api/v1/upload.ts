@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { clientIp } from "../../../framework/auth.ts";
 import { apiApp, errorSchema, json } from "../../../framework/api.ts";
 import { publicUrl } from "../../../lib/config.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -53,7 +54,7 @@ app.openapi(
     const kind = uploadKind(extension, declared);
     if (!kind) throw new AppError(415, "upload_type");
     const deps = c.var.deps;
-    const address = c.req.header("x-forwarded-for")?.split(",")[0].trim() || "direct";
+    const address = clientIp(c);
     await enforceRateLimit(c.var.sql, [`upload:ip:${address}`], UPLOAD_RATE);
     if (Date.now() - lastCleanup > 10 * 60_000) {
       lastCleanup = Date.now();

@@ -4,7 +4,8 @@ import { apiApp, errorSchema, json } from "../../../../framework/api.ts";
 import { checkEmailAvailable } from "../../../../lib/app_user_service.ts";
 import { VISITOR_AVAILABILITY_LIMIT } from "../../../../lib/constants.ts";
 import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
-import { clientAddress, okText } from "./_http.ts";
+import { okText } from "./_http.ts";
+import { clientIp } from "../../../../framework/auth.ts";
 
 const app = apiApp();
 
@@ -25,7 +26,7 @@ app.openapi(
   async (c) => {
     await enforceRateLimit(
       c.var.sql,
-      [`visitor-availability:ip:${clientAddress(c)}`],
+      [`visitor-availability:ip:${clientIp(c)}`],
       VISITOR_AVAILABILITY_LIMIT,
     );
     // A logged-in visitor editing the profile: their own value counts as free.

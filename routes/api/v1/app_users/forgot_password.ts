@@ -8,7 +8,7 @@ import { forgotPassword } from "../../../../lib/app_user_service.ts";
 import { publicUrl } from "../../../../lib/config.ts";
 import { VISITOR_FORGOT_LIMITS } from "../../../../lib/constants.ts";
 import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
-import { clientAddress } from "./_http.ts";
+import { clientIp } from "../../../../framework/auth.ts";
 
 const app = apiApp();
 
@@ -31,7 +31,7 @@ app.openapi(
   async (c) => {
     const { email, channel_id } = c.req.valid("json");
     const address = checkEmail(email);
-    await enforceRateLimit(c.var.sql, [`visitor-forgot:ip:${clientAddress(c)}`], VISITOR_FORGOT_LIMITS.ip);
+    await enforceRateLimit(c.var.sql, [`visitor-forgot:ip:${clientIp(c)}`], VISITOR_FORGOT_LIMITS.ip);
     await enforceRateLimit(c.var.sql, [`visitor-forgot:email:${address}`], VISITOR_FORGOT_LIMITS.email);
     const deps = c.var.deps;
     await forgotPassword(

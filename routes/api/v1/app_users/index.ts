@@ -15,7 +15,8 @@ import { AppError } from "../../../../lib/errors.ts";
 import { appUserHistory } from "../../../../lib/my_space.ts";
 import { paginationHeaders } from "../../../../lib/paging.ts";
 import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
-import { clientAddress, sessionBody, visitorErrors } from "./_http.ts";
+import { sessionBody, visitorErrors } from "./_http.ts";
+import { clientIp } from "../../../../framework/auth.ts";
 
 const tags = ["app users"];
 const idParams = z.object({ id: idParam });
@@ -43,7 +44,7 @@ app.openapi(
   async (c) => {
     const input = c.req.valid("json");
     const kind = input.is_anonymous ? "anonymous" : "full";
-    const key = `visitor-register-${kind}:ip:${clientAddress(c)}`;
+    const key = `visitor-register-${kind}:ip:${clientIp(c)}`;
     await enforceRateLimit(c.var.sql, [key], VISITOR_REGISTER_LIMITS[kind]);
     const { user, access_token, created } = await accounts.register(c.var.sql, c.var.deps.jwtSecret, input);
     return c.json(sessionBody(user, access_token), created ? 201 : 200);

@@ -5,7 +5,8 @@ import { normaliseEmail } from "../../../../lib/app_users.ts";
 import { login } from "../../../../lib/app_user_service.ts";
 import { VISITOR_LOGIN_LIMITS } from "../../../../lib/constants.ts";
 import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
-import { clientAddress, sessionBody } from "./_http.ts";
+import { sessionBody } from "./_http.ts";
+import { clientIp } from "../../../../framework/auth.ts";
 
 const app = apiApp();
 
@@ -25,7 +26,7 @@ app.openapi(
   }),
   async (c) => {
     const { email, password } = c.req.valid("json");
-    await enforceRateLimit(c.var.sql, [`visitor-login:ip:${clientAddress(c)}`], VISITOR_LOGIN_LIMITS.ip);
+    await enforceRateLimit(c.var.sql, [`visitor-login:ip:${clientIp(c)}`], VISITOR_LOGIN_LIMITS.ip);
     await enforceRateLimit(
       c.var.sql,
       [`visitor-login:email:${normaliseEmail(email)}`],

@@ -5,7 +5,7 @@ import { resetSchema } from "../../../../lib/app_user_schema.ts";
 import { resetPassword } from "../../../../lib/app_user_service.ts";
 import { VISITOR_FORGOT_LIMITS } from "../../../../lib/constants.ts";
 import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
-import { clientAddress } from "./_http.ts";
+import { clientIp } from "../../../../framework/auth.ts";
 
 const app = apiApp();
 
@@ -25,7 +25,7 @@ app.openapi(
   }),
   async (c) => {
     const { token, password } = c.req.valid("json");
-    await enforceRateLimit(c.var.sql, [`visitor-reset:ip:${clientAddress(c)}`], VISITOR_FORGOT_LIMITS.ip);
+    await enforceRateLimit(c.var.sql, [`visitor-reset:ip:${clientIp(c)}`], VISITOR_FORGOT_LIMITS.ip);
     await resetPassword(c.var.sql, token, password, c.var.deps.now?.() ?? new Date());
     return c.json({ message: c.var.t("account.reset_done") }, 200);
   },
