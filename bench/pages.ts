@@ -3,11 +3,14 @@
 // Usage: deno run -A bench/pages.ts [seconds per page, default 10]
 import autocannon from "autocannon";
 import { startServer, table } from "../tests/_server.ts";
+import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const CONNECTIONS = 50;
 
-const server = await startServer();
+// a real PostgreSQL with the demo data when one is installed, else the embedded database
+const pg = PG_BIN ? await startPostgres({ maxConnections: 200 }) : null;
+const server = await startServer(pg ? { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "20" } : {});
 try {
   const pages: [string, string][] = [
     ["static file (ceiling)", "/static/favicon.svg"],
@@ -41,8 +44,10 @@ try {
       `${Math.round((rps / ceiling) * 100)} %`,
     ]);
   }
-  console.log(`## Pages (${CONNECTIONS} connections, ${SECONDS} s each, embedded database)\n`);
+  const database = pg ? "PostgreSQL server" : "embedded database";
+  console.log(`## Pages (${CONNECTIONS} connections, ${SECONDS} s each, ${database}, demo data)\n`);
   console.log(table(["page", "path", "req/s", "p50 ms", "p99 ms", "of ceiling"], rows));
 } finally {
   await server.stop();
+  await pg?.destroy();
 }
