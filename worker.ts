@@ -2,10 +2,36 @@
 // ffmpeg, against DATABASE_URL. In the embedded default it runs inside the web process.
 import type PgBoss from "pg-boss";
 import type { AppDeps } from "./framework/env.ts";
+import { QUEUES } from "./lib/jobs.ts";
+import { processMedia } from "./lib/media.ts";
+import { participationResult } from "./lib/participation_service.ts";
+import { cleanupUploads } from "./lib/tus.ts";
 
 /** Registers the job handlers of every queue on a started pg-boss. */
-export async function registerWorkers(_boss: PgBoss, _deps: AppDeps): Promise<void> {
+export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
   // Each capability registers its handlers here (media processing, delivery, mails).
+  const poll = { pollingIntervalSeconds: 0.5 };
+  // a participation's task result: the message id, and the vote results when they are shown
+  await boss.work<{ messageId: number }>(QUEUES.participation, poll, async ([job]) => {
+    return await participationResult(deps.sql, job.data.messageId);
+  });
+  const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
+  await boss.work<{ mediaId: string }>(QUEUES.media, poll, async ([job]) => {
+    return await processMedia({
+      sql: deps.sql,
+      storage: deps.storage,
+      transcription: TRANSCRIBE_BASE_URL
+        ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
+        : undefined,
+    }, job.data.mediaId);
+  });
+  // abandoned uploads (tus files and slots) are removed hourly
+  const timer = setInterval(
+    () => cleanupUploads(deps).catch((e) => console.error("[upload cleanup]", e)),
+    3600_000,
+  );
+  Deno.unrefTimer(timer);
+  boss.on("stopped", () => clearInterval(timer));
 }
 
 if (import.meta.main) {

@@ -128,3 +128,13 @@ export const AI_RATE_LIMIT = {
   user: { max: 10, windowSeconds: 60 },
   channel: { max: 30, windowSeconds: 60 },
 } as const;
+// visitor-widget §7 Upload slot: what the recorder produces besides the spec's video and image lists,
+// and the largest upload per media kind.
+export const AUDIO_EXTENSIONS = ["webm", "ogg", "mp4", "m4a", "mp3", "wav"] as const;
+export const UPLOAD_MAX_BYTES = {
+  audio: 50 * 1024 * 1024,
+  video: 300 * 1024 * 1024,
+  image: 10 * 1024 * 1024,
+};
+/** An upload slot not finished within this time is deleted (tus file and media row). */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;

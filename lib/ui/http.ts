@@ -9,14 +9,20 @@ export interface ApiResult<T> {
 
 /**
  * Calls the API with the session cookie: a plain object becomes a JSON body, a FormData is sent as is.
+ * Extra headers (a visitor's bearer token, Extra-User-Information) are added when given.
  * Never throws on an HTTP error; a network failure gives status 0.
  */
 export async function api<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<ApiResult<T>> {
-  const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json" } };
+  const init: RequestInit = {
+    method,
+    credentials: "same-origin",
+    headers: { accept: "application/json", ...headers },
+  };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
     init.body = JSON.stringify(body);

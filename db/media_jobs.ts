@@ -1,0 +1,125 @@
+import type { Sql } from "postgres";
+
+/** A media row as the upload and processing steps read it. */
+export interface MediaRow {
+  id: string;
+  channel_id: number | null;
+  kind: "audio" | "video" | "image";
+  original_path: string | null;
+  extension: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  playable_path: string | null;
+  poster_path: string | null;
+  delivery_mp3_path: string | null;
+  duration_ms: number | null;
+  status: string;
+  error: string | null;
+  created_at: Date;
+}
+
+/** Opens an upload slot (POST upload): a media row waiting for its file; returns its id (data_id). */
+export async function insertUploadSlot(
+  sql: Sql,
+  slot: { channelId: number | null; kind: string; extension: string },
+): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    insert into media (channel_id, kind, extension, status)
+    values (${slot.channelId}, ${slot.kind}, ${slot.extension}, 'uploading') returning id`;
+  return row.id;
+}
+
+/** The media with that id, or null (a malformed id is null too). */
+export async function getMedia(sql: Sql, id: string): Promise<MediaRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await sql<MediaRow[]>`
+    select id, channel_id::int as channel_id, kind, original_path, extension, content_type,
+      size_bytes::int as size_bytes, playable_path, poster_path, delivery_mp3_path, duration_ms, status, error,
+      created_at
+    from media where id = ${id}`;
+  return row ?? null;
+}
+
+/** Marks a slot's file as received and stored. */
+export async function markUploaded(
+  sql: Sql,
+  id: string,
+  file: { path: string; contentType: string; size: number; name: string },
+): Promise<void> {
+  await sql`
+    update media set status = 'uploaded', original_path = ${file.path}, content_type = ${file.contentType},
+      size_bytes = ${file.size}, original_name = ${file.name.slice(0, 255)}, updated_at = now()
+    where id = ${id}`;
+}
+
+/** Ties a slot to the channel of the participation that uses it. */
+export async function setMediaChannel(sql: Sql, id: string, channelId: number): Promise<void> {
+  await sql`update media set channel_id = ${channelId}, updated_at = now() where id = ${id} and channel_id is null`;
+}
+
+/** Records the outcome of processing on the media and on the participations using it. */
+export async function saveProcessedMedia(sql: Sql, id: string, out: {
+  playablePath: string;
+  posterPath: string | null;
+  deliveryMp3Path: string | null;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  transcript: string | null;
+  transcriptTooLong: boolean;
+  recordingUrl: string;
+}): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`
+      update media set status = 'ready', playable_path = ${out.playablePath}, poster_path = ${out.posterPath},
+        delivery_mp3_path = ${out.deliveryMp3Path}, duration_ms = ${out.durationMs}, width = ${out.width},
+        height = ${out.height}, error = null, updated_at = now()
+      where id = ${id}`;
+    const extra: Record<string, unknown> = {
+      recording_id: id,
+      recording_url: out.recordingUrl,
+      duration: out.durationMs === null ? null : Math.round(out.durationMs / 1000),
+    };
+    if (out.transcript !== null) {
+      extra.transcription = { data: [{ transcript: out.transcript }], too_long: out.transcriptTooLong };
+    }
+    await tx`
+      update messages set processing_status = 'done', processing_error = null, duration_ms = ${out.durationMs},
+        transcript = ${out.transcript}, content = content || ${tx.json(extra as never)}, updated_at = now()
+      where media_id = ${id}`;
+  });
+}
+
+/** Marks processing as failed (the original is kept). */
+export async function failMedia(sql: Sql, id: string, reason: string): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`update media set status = 'failed', error = ${
+      reason.slice(0, 2000)
+    }, updated_at = now() where id = ${id}`;
+    await tx`
+      update messages set processing_status = 'failed', processing_error = ${reason.slice(0, 2000)},
+        updated_at = now()
+      where media_id = ${id}`;
+  });
+}
+
+/** Marks the media and its participations as being processed. */
+export async function markProcessing(sql: Sql, id: string): Promise<void> {
+  await sql`update media set status = 'processing', updated_at = now() where id = ${id}`;
+  await sql`update messages set processing_status = 'processing' where media_id = ${id}`;
+}
+
+/** Deletes upload slots never finished before `before`; returns their ids (their files go too). */
+export async function deleteAbandonedSlots(sql: Sql, before: Date): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    delete from media where status = 'uploading' and created_at < ${before} returning id`;
+  return rows.map((r) => r.id);
+}
+
+/** True when a participation already uses this media (a slot serves one participation). */
+export async function mediaInUse(sql: Sql, id: string): Promise<boolean> {
+  const [row] = await sql<
+    { used: boolean }[]
+  >`select exists (select 1 from messages where media_id = ${id}) as used`;
+  return row.used;
+}

@@ -1,0 +1,263 @@
+// The single-interaction widget (visitor-widget §2 "Single-interaction widget screens", §4 flow):
+// one screen at a time with a 200 ms fade out and 50 ms fade in. The recorder and the tus client
+// are loaded only when needed.
+import type { ComponentType } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import {
+  FADE_IN_MS,
+  FADE_OUT_MS,
+  SEND_SCREEN_DELAY_MS,
+  TASK_POLL_MS,
+  THANKS_TO_RESULTS_MS,
+} from "../lib/constants.ts";
+import {
+  isRegistration,
+  isVoting,
+  nextScreen,
+  type WidgetScreen,
+  type WidgetSegment,
+} from "../lib/widget.ts";
+import type { VoteResultRow } from "../lib/votes.ts";
+import type { RecorderProps } from "../components/recorder/Recorder.tsx";
+import * as client from "../lib/ui/participation_client.ts";
+import { InitScreen } from "../components/widget/InitScreen.tsx";
+import { InAppOverlay } from "../components/widget/InAppOverlay.tsx";
+import { ResultsScreen, VotingScreen } from "../components/widget/ChoiceScreens.tsx";
+import { ConsentScreen, GatherScreen, WriteScreen } from "../components/widget/FormScreens.tsx";
+import { SendingScreen, ThanksScreen, UploadedScreen } from "../components/widget/ThanksScreens.tsx";
+
+interface Props extends Record<string, unknown> {
+  segment: WidgetSegment;
+  siteRef: string | null;
+  interactionId: number | null;
+  inApp: boolean;
+}
+
+type Content =
+  | { kind: "choices"; ids: number[] }
+  | { kind: "text"; text: string }
+  | { kind: "user" }
+  | { kind: "file"; blob: Blob; extension: string; media: "audio" | "video" | "image"; name: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
+  const { t } = useT();
+  const [screen, setScreen] = useState<WidgetScreen>("init");
+  const [fade, setFade] = useState<"in" | "out">("in");
+  const [kind, setKind] = useState<"audio" | "video">("audio");
+  const [Recorder, setRecorder] = useState<ComponentType<RecorderProps> | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [info, setInfo] = useState<Record<string, string>>({});
+  const [remember, setRemember] = useState(false);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [already, setAlready] = useState(false);
+  const [results, setResults] = useState<VoteResultRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [testimonial, setTestimonial] = useState(false);
+  const [file, setFile] = useState<{ file: File; url: string } | null>(null);
+  const [canRecordVideo, setCanRecordVideo] = useState(true);
+  const [ready, setReady] = useState(false);
+  const content = useRef<Content | null>(null);
+  const consents = useRef({ gdpr: false, image: false });
+  const infoRef = useRef<Record<string, string>>({});
+
+  useEffect(() => {
+    setCanRecordVideo(
+      typeof navigator.mediaDevices?.getUserMedia === "function" && "MediaRecorder" in globalThis,
+    );
+    setReady(true);
+    const stored = client.rememberedInformation();
+    if (stored) {
+      setInfo(stored);
+      infoRef.current = stored;
+      setRemember(true);
+    }
+  }, []);
+
+  const goTo = (next: WidgetScreen) => {
+    setFade("out");
+    setTimeout(() => {
+      setScreen(next);
+      setFade("in");
+    }, FADE_OUT_MS);
+  };
+
+  const open = (next: WidgetScreen, options: { kind?: "audio" | "video" } = {}) => {
+    setError(null);
+    if (next === "recorder") {
+      setKind(options.kind ?? (s.type === "video" ? "video" : "audio"));
+      import("../components/recorder/Recorder.tsx").then((m) => setRecorder(() => m.default));
+    }
+    if (next === "gatherInformation" && isRegistration(s)) content.current = { kind: "user" };
+    goTo(next);
+  };
+
+  const send = async () => {
+    const started = Date.now();
+    const c = content.current!;
+    const origin: client.SendOrigin = {
+      segment: s.id,
+      channel_id: s.channel_id,
+      show_id: s.show_id,
+      program_id: s.program_id,
+      site_ref: siteRef,
+      device_id: client.deviceId(),
+      extra_user_information: testimonial ? {} : infoRef.current,
+      consent_gdpr: consents.current.gdpr,
+      consent_image_right: consents.current.image,
+    };
+    setPercent(c.kind === "file" ? 0 : null);
+    const result = c.kind === "file"
+      ? await client.sendFile(
+        origin,
+        { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
+        setPercent,
+        interactionId,
+      )
+      : await client.sendContent(
+        origin,
+        c.kind === "choices" ? { choice_ids: c.ids } : c.kind === "text" ? { text: c.text } : {},
+        c.kind === "user",
+        TASK_POLL_MS.single,
+      );
+    await sleep(Math.max(0, SEND_SCREEN_DELAY_MS - (Date.now() - started)));
+    if (!result.ok) {
+      setError(result.message ?? t("widget.send_error"));
+      goTo("init");
+      return;
+    }
+    setAlready(result.alreadyReceived);
+    if (result.results) setResults(result.results);
+    const wasTestimonial = testimonial;
+    setTestimonial(false);
+    if (wasTestimonial) content.current = null;
+    goTo("thanks");
+    if (isVoting(s) && s.show_results) {
+      setTimeout(async () => setResults(await client.fetchResults(s.id)), THANKS_TO_RESULTS_MS.single);
+    }
+  };
+
+  const proceed = (from: WidgetScreen) => {
+    const next = nextScreen(s, from, testimonial);
+    goTo(next);
+    if (next === "sending") send();
+  };
+
+  const submitInfo = (values: Record<string, string>, keep: boolean) => {
+    setInfo(values);
+    infoRef.current = values;
+    setRemember(keep);
+    client.rememberInformation(keep ? values : null);
+    proceed("gatherInformation");
+  };
+
+  const pickFile = (picked: File) => {
+    if (file) URL.revokeObjectURL(file.url);
+    setFile({ file: picked, url: URL.createObjectURL(picked) });
+    goTo("videoUploaded");
+  };
+
+  const testimonialOpen = s.testimonial_demanded && isVoting(s) && content.current?.kind === "choices" &&
+    !already;
+  const startTestimonial = () => {
+    setTestimonial(true);
+    open(s.testimonial_format === "text" ? "write" : "recorder", { kind: "audio" });
+  };
+  const back = () => (screen === "thanks" || screen === "results" ? location.reload() : open("init"));
+
+  return (
+    <div
+      class={`w-screen w-screen-${screen} is-${fade}`}
+      style={`--fade:${fade === "out" ? FADE_OUT_MS : FADE_IN_MS}ms`}
+      data-ready={ready ? "" : undefined}
+    >
+      {screen !== "init" && screen !== "sending" && (
+        <button type="button" class="w-back" onClick={back}>{t("widget.go_back")}</button>
+      )}
+      {error && <p class="w-alert" role="alert">{error}</p>}
+      {screen === "init" && (
+        <InitScreen segment={s} canRecordVideo={canRecordVideo} onGo={open} onFile={pickFile} />
+      )}
+      {screen === "recorder" && (Recorder
+        ? (
+          <Recorder
+            kind={kind}
+            maxSeconds={s.max_recording_time}
+            onSend={(r) => {
+              content.current = {
+                kind: "file",
+                blob: r.blob,
+                extension: r.extension,
+                media: kind,
+                name: `recording.${r.extension}`,
+              };
+              proceed("recorder");
+            }}
+          />
+        )
+        : <p class="w-sending-dots" aria-busy="true">…</p>)}
+      {screen === "videoUploaded" && file && (
+        <UploadedScreen
+          file={file.file}
+          url={file.url}
+          onAgain={() => open("init")}
+          onSend={() => {
+            const ext = file.file.name.split(".").pop()?.toLowerCase() ?? "";
+            const media = file.file.type.startsWith("image/") ? "image" : "video";
+            content.current = { kind: "file", blob: file.file, extension: ext, media, name: file.file.name };
+            proceed("videoUploaded");
+          }}
+        />
+      )}
+      {screen === "write" && (
+        <WriteScreen
+          limit={s.text_limit}
+          initial=""
+          onSend={(text) => {
+            content.current = { kind: "text", text };
+            proceed("write");
+          }}
+        />
+      )}
+      {screen === "voting" && (
+        <VotingScreen
+          segment={s}
+          selected={selected}
+          onChange={setSelected}
+          onSend={() => {
+            content.current = { kind: "choices", ids: selected };
+            proceed("voting");
+          }}
+        />
+      )}
+      {screen === "gatherInformation" && (
+        <GatherScreen segment={s} values={info} remember={remember} onSubmit={submitInfo} />
+      )}
+      {screen === "rgpdConsent" && (
+        <ConsentScreen
+          segment={s}
+          onSubmit={(gdpr, image) => {
+            consents.current = { gdpr, image };
+            proceed("rgpdConsent");
+          }}
+        />
+      )}
+      {screen === "sending" && <SendingScreen percent={percent} />}
+      {screen === "thanks" && (
+        <ThanksScreen
+          segment={s}
+          already={already}
+          testimonialOpen={Boolean(testimonialOpen)}
+          onTestimonial={startTestimonial}
+          onResults={isVoting(s) && s.show_results && results ? () => goTo("results") : null}
+        />
+      )}
+      {screen === "results" && <ResultsScreen rows={results} />}
+      {inApp && (s.type === "recording_question" || s.type === "video") && <InAppOverlay />}
+    </div>
+  );
+}
+
+export default island("SingleWidget", SingleWidget, { ns: ["widget"] });

@@ -1,0 +1,182 @@
+// Participation use cases (visitor-widget §7 Send a participation, Finish a media participation,
+// Task status, Vote results): load, apply the rules of lib/participation.ts, store, enqueue.
+import type PgBoss from "pg-boss";
+import type { Sql } from "postgres";
+import { getChannel } from "../db/channels.ts";
+import { getSegment, listChoices } from "../db/segments.ts";
+import { getVoteCounts } from "../db/votes.ts";
+import { getMedia, mediaInUse, setMediaChannel } from "../db/media_jobs.ts";
+import { getAuthor, getMessage, insertParticipation, replaceMessageMedia } from "../db/participations.ts";
+import { AppError } from "./errors.ts";
+import { QUEUES } from "./jobs.ts";
+import { authorSnapshot, decideParticipation, type SegmentRules, type Submission } from "./participation.ts";
+import { canAccessChannel, type StaffUser } from "./permissions.ts";
+import { type VoteResultRow, voteResults } from "./votes.ts";
+
+/** Where a participation comes from (body of POST interactions, query of PUT interactions). */
+export interface Origin {
+  segment: number;
+  channel_id?: number;
+  show_id?: string | null;
+  program_id?: string | null;
+  site_ref?: string | null;
+  author_app_user_id?: number | null;
+  device_id?: string | null;
+  extra_user_information?: Record<string, unknown>;
+  consent_gdpr?: boolean;
+  consent_image_right?: boolean;
+}
+
+export type SendOutcome = { alreadyReceived: true } | { id: number; taskId: string | null };
+
+/** Answer of a limited second participation (§6: reported with an alreadyReceived flag). */
+export const ALREADY_RECEIVED = { message: "already_received", alreadyReceived: true } as const;
+
+async function loadContext(sql: Sql, origin: Origin, tokenUserId: number | null) {
+  const segment = await getSegment(sql, origin.segment);
+  if (!segment || (origin.channel_id !== undefined && Number(segment.channel_id) !== origin.channel_id)) {
+    throw new AppError(404, "not_found");
+  }
+  if (origin.author_app_user_id != null && origin.author_app_user_id !== tokenUserId) {
+    throw new AppError(403, "author_mismatch");
+  }
+  const author = tokenUserId ? await getAuthor(sql, tokenUserId) : null;
+  const channel = await getChannel(sql, Number(segment.channel_id));
+  const choices = (await listChoices(sql, Number(segment.id))).map((c) => Number(c.id));
+  return { segment, author, channel, choices };
+}
+
+/** Sends a participation without media (text, vote, multiple choice, sms, registration, game). */
+export async function sendParticipation(
+  deps: { sql: Sql; boss?: PgBoss; now: Date },
+  origin: Origin,
+  content: { choice_ids?: number[]; text?: string; only_user_data?: boolean },
+  tokenUserId: number | null,
+  media?: { id: string; kind: "audio" | "video" | "image" },
+): Promise<SendOutcome> {
+  const { sql } = deps;
+  const { segment, author, channel, choices } = await loadContext(sql, origin, tokenUserId);
+  const submission: Submission = {
+    choice_ids: content.choice_ids,
+    text: content.text,
+    media: media?.kind,
+    only_user_data: content.only_user_data,
+    extra_user_information: origin.extra_user_information,
+    consent_gdpr: origin.consent_gdpr,
+    consent_image_right: origin.consent_image_right,
+  };
+  const decision = decideParticipation({
+    segment: segment as unknown as SegmentRules,
+    choices,
+    author,
+    submission,
+    segmentCustomisation: channel?.segment_customisation,
+    now: deps.now,
+  });
+  if (decision.limited && !author && !origin.device_id) throw new AppError(400, "device_required");
+  const snapshot = authorSnapshot(author, origin.extra_user_information);
+  const labels = new Map((await listChoices(sql, Number(segment.id))).map((c) => [Number(c.id), c.label]));
+  const body: Record<string, unknown> = {};
+  if (decision.text !== null) body.text = decision.text;
+  if (decision.choiceIds) {
+    body.choice_ids = decision.choiceIds;
+    body.choice_text = decision.choiceIds.map((id) => labels.get(id)).join(", ");
+  }
+  if (media) body.recording_id = media.id;
+  const inserted = await insertParticipation(sql, {
+    channelId: Number(segment.channel_id),
+    segmentId: Number(segment.id),
+    showId: origin.show_id ?? (segment.show_id as string | null) ?? null,
+    programId: origin.program_id ?? (segment.program_id as string | null) ?? null,
+    authorAppUserId: author?.id ?? null,
+    deviceId: origin.device_id ?? null,
+    siteRef: origin.site_ref ?? null,
+    type: decision.type,
+    content: body,
+    text: decision.text,
+    choiceIds: decision.choiceIds,
+    mediaId: media?.id ?? null,
+    extraUserInformation: origin.extra_user_information ?? {},
+    authorName: snapshot.name,
+    authorCity: snapshot.city,
+    consentGdpr: origin.consent_gdpr === true,
+    consentImageRight: origin.consent_image_right === true,
+    onlyUserData: decision.onlyUserData,
+    isTestimonial: decision.isTestimonial,
+    limited: decision.limited,
+    moderation: segment.requires_approval ? "pending" : "none",
+    processingStatus: media && media.kind !== "image" ? "pending" : "none",
+  });
+  if (!inserted) return { alreadyReceived: true };
+  let taskId: string | null = null;
+  if (media) {
+    await setMediaChannel(sql, media.id, Number(segment.channel_id));
+    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { retryLimit: 0 })) ?? null;
+  } else {
+    taskId = (await deps.boss?.send(QUEUES.participation, { messageId: inserted.id })) ?? null;
+  }
+  return { id: inserted.id, taskId };
+}
+
+/** Finishes a media participation (PUT interactions): the uploaded file of data_id becomes a message. */
+export async function finishMediaParticipation(
+  deps: { sql: Sql; boss?: PgBoss; now: Date },
+  origin: Origin & { data_id: string; update_interaction_id?: number | null },
+  tokenUserId: number | null,
+): Promise<SendOutcome> {
+  const media = await getMedia(deps.sql, origin.data_id);
+  if (!media) throw new AppError(404, "not_found");
+  if (media.status !== "uploaded") throw new AppError(409, "upload_not_ready");
+  if (await mediaInUse(deps.sql, media.id)) throw new AppError(409, "conflict");
+  if (origin.update_interaction_id) {
+    const message = await getMessage(deps.sql, origin.update_interaction_id);
+    const own = message && message.segment_id === origin.segment &&
+      ((tokenUserId !== null && message.author_app_user_id === tokenUserId) ||
+        (origin.device_id && message.device_id === origin.device_id));
+    if (!message || !own) throw new AppError(404, "not_found");
+    await replaceMessageMedia(deps.sql, message.id, media.id);
+    await setMediaChannel(deps.sql, media.id, message.channel_id);
+    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { retryLimit: 0 })) ?? null;
+    return { id: message.id, taskId };
+  }
+  return await sendParticipation(deps, origin, {}, tokenUserId, { id: media.id, kind: media.kind });
+}
+
+/** The result of the participation job: the message id and, for a vote that shows results, the results. */
+export async function participationResult(sql: Sql, messageId: number) {
+  const message = await getMessage(sql, messageId);
+  if (!message) throw new Error(`message ${messageId} is gone`);
+  const segment = await getSegment(sql, message.segment_id);
+  const result: { id: number; results?: VoteResultRow[] } = { id: message.id };
+  if (segment?.show_results && message.choice_ids?.length) {
+    result.results = voteResults(await getVoteCounts(sql, message.segment_id)).rows;
+  }
+  return result;
+}
+
+/** Vote results of a segment: public when show_results is on, always for the channel's staff. */
+export async function segmentVoteResults(sql: Sql, segmentId: number, staff: StaffUser | null) {
+  const segment = await getSegment(sql, segmentId);
+  if (!segment) throw new AppError(404, "not_found");
+  const isStaff = staff !== null && canAccessChannel(staff, Number(segment.channel_id));
+  if (!segment.show_results && !isStaff) throw new AppError(403, "forbidden");
+  return voteResults(await getVoteCounts(sql, segmentId));
+}
+
+/** Task status (§4 Task polling) from the pg-boss job state of either queue. */
+export async function taskStatus(boss: PgBoss | undefined, id: string) {
+  if (!boss || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "not_found");
+  for (const queue of [QUEUES.participation, QUEUES.media]) {
+    const job = await boss.getJobById(queue, id);
+    if (!job) continue;
+    const state = job.state;
+    if (state === "completed") return { task_id: id, status: "SUCCESS" as const, result: job.output ?? null };
+    if (state === "active") return { task_id: id, status: "STARTED" as const };
+    if (state === "failed" || state === "cancelled") {
+      const output = job.output as { message?: string } | null;
+      return { task_id: id, status: "FAILURE" as const, reason: output?.message ?? state };
+    }
+    return { task_id: id, status: "PENDING" as const };
+  }
+  throw new AppError(404, "not_found");
+}

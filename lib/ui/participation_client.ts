@@ -1,0 +1,178 @@
+/// <reference lib="dom" />
+// Browser side of visitor-widget §7: send a participation and poll its task, or upload a file by
+// tus (tus-js-client, loaded only when a file is sent) and finish the media participation.
+import { api } from "./http.ts";
+import { STORAGE_KEYS, uploadPercent } from "../widget.ts";
+import type { VoteResultRow } from "../votes.ts";
+
+/** Where the participation comes from (body of POST interactions, query of PUT interactions). */
+export interface SendOrigin {
+  segment: number;
+  channel_id: number;
+  show_id: string | null;
+  program_id: string | null;
+  site_ref: string | null;
+  device_id: string;
+  extra_user_information: Record<string, string>;
+  consent_gdpr: boolean;
+  consent_image_right: boolean;
+}
+
+export type SendResult =
+  | { ok: true; alreadyReceived: boolean; id?: number; results?: VoteResultRow[] }
+  | { ok: false; message: string | null };
+
+function readJson<T>(key: string): T | null {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? "null") as T;
+  } catch {
+    return null; // local storage failures are ignored (§8)
+  }
+}
+
+/** The per-device id (a uuid kept in local storage, §3). */
+export function deviceId(): string {
+  try {
+    let id = localStorage.getItem(STORAGE_KEYS.device);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(STORAGE_KEYS.device, id);
+    }
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+/** The stored app user (id and bearer token), when logged in and not anonymous. */
+export function storedAppUser(): { id: number; token: string } | null {
+  const user = readJson<{ id?: number; access_token?: string; token?: string }>(STORAGE_KEYS.user);
+  const token = user?.access_token ?? user?.token;
+  return user?.id && token ? { id: user.id, token } : null;
+}
+
+const authHeaders = (): Record<string, string> => {
+  const user = storedAppUser();
+  return user ? { authorization: `Bearer ${user.token}` } : {};
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls GET tasks/{id} every `pollMs` until SUCCESS or FAILURE (§4 Task polling). */
+export async function pollTask(
+  taskId: string,
+  pollMs: number,
+): Promise<{ status: string; result?: unknown }> {
+  for (;;) {
+    const res = await api<{ status: string; result?: unknown }>("GET", `/api/v1/tasks/${taskId}`);
+    if (res.ok && (res.data.status === "SUCCESS" || res.data.status === "FAILURE")) {
+      if (res.data.status === "FAILURE") console.error("task failed", taskId);
+      return res.data;
+    }
+    if (!res.ok && res.status !== 0) return { status: "FAILURE" };
+    await sleep(pollMs);
+  }
+}
+
+/** POST interactions, then polls the task; returns already received, or the message id and results. */
+export async function sendContent(
+  origin: SendOrigin,
+  content: { choice_ids?: number[]; text?: string },
+  onlyUserData: boolean,
+  pollMs: number,
+): Promise<SendResult> {
+  const user = storedAppUser();
+  const res = await api<
+    { task_id?: string | null; id?: number; alreadyReceived?: boolean; message?: string }
+  >(
+    "POST",
+    "/api/v1/interactions",
+    { ...origin, author_app_user_id: user?.id ?? null, only_user_data: onlyUserData, content },
+    authHeaders(),
+  );
+  if (!res.ok) return { ok: false, message: res.data?.message ?? null };
+  if (res.data.alreadyReceived) return { ok: true, alreadyReceived: true };
+  if (!res.data.task_id) return { ok: true, alreadyReceived: false, id: res.data.id };
+  const task = await pollTask(res.data.task_id, pollMs);
+  const result = task.result as { id?: number; results?: VoteResultRow[] } | undefined;
+  return { ok: true, alreadyReceived: false, id: result?.id ?? res.data.id, results: result?.results };
+}
+
+/**
+ * Sends a file: an upload slot, the tus upload (progress up to 80, 85 once stored), then PUT
+ * interactions with the Extra-User-Information header.
+ */
+export async function sendFile(
+  origin: SendOrigin,
+  file: { blob: Blob; extension: string; kind: "audio" | "video" | "image"; name: string },
+  onProgress: (percent: number) => void,
+  updateId?: number | null,
+): Promise<SendResult> {
+  const slot = await api<{ data_id: string; url: string; message?: string }>("POST", "/api/v1/upload", {
+    extension: file.extension,
+    kind: file.kind === "image" ? undefined : file.kind,
+  });
+  if (!slot.ok) return { ok: false, message: slot.data?.message ?? null };
+  const tus = await import("tus-js-client");
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const upload = new tus.Upload(file.blob, {
+        endpoint: slot.data.url,
+        metadata: { data_id: slot.data.data_id, filename: file.name, filetype: file.blob.type },
+        retryDelays: [0, 1000, 3000],
+        storeFingerprintForResuming: false,
+        onProgress: (sent, total) => onProgress(uploadPercent(sent, total)),
+        onSuccess: () => resolve(),
+        onError: (error) => reject(error),
+      });
+      upload.start();
+    });
+  } catch (error) {
+    console.error("Error uploading video", error);
+    return { ok: false, message: null };
+  }
+  onProgress(85);
+  const user = storedAppUser();
+  const query = new URLSearchParams();
+  const { extra_user_information, ...rest } = origin;
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== null && value !== undefined) query.set(key, String(value));
+  }
+  query.set("data_id", slot.data.data_id);
+  query.set("extension", file.extension);
+  query.set("language", document.documentElement.lang || "fr");
+  if (user) query.set("author_app_user_id", String(user.id));
+  if (updateId) query.set("update_interaction_id", String(updateId));
+  const res = await api<{ id?: number; alreadyReceived?: boolean; message?: string }>(
+    "PUT",
+    `/api/v1/interactions?${query}`,
+    undefined,
+    {
+      ...authHeaders(),
+      "content-disposition": `attachment; filename="${file.name}"`,
+      "content-type": file.blob.type || "application/octet-stream",
+      "extra-user-information": JSON.stringify(extra_user_information),
+    },
+  );
+  if (!res.ok) return { ok: false, message: res.data?.message ?? null };
+  onProgress(100);
+  return { ok: true, alreadyReceived: res.data.alreadyReceived === true, id: res.data.id };
+}
+
+/** Vote results of a segment (public call), or null. */
+export async function fetchResults(segmentId: number): Promise<VoteResultRow[] | null> {
+  const res = await api<VoteResultRow[]>("GET", `/api/v1/show_segments/${segmentId}/vote-results`);
+  return res.ok ? res.data : null;
+}
+
+/** Collected user information remembered only when the visitor asks (§3). */
+export const rememberedInformation = () => readJson<Record<string, string>>(STORAGE_KEYS.info);
+
+export function rememberInformation(info: Record<string, string> | null) {
+  try {
+    if (info) localStorage.setItem(STORAGE_KEYS.info, JSON.stringify(info));
+    else localStorage.removeItem(STORAGE_KEYS.info);
+  } catch {
+    // ignored (§8)
+  }
+}

@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../../framework/env.ts";
+import { renderPage } from "../../../../framework/render.tsx";
+import { getChannel } from "../../../../db/channels.ts";
+import { getSegment, listChoices } from "../../../../db/segments.ts";
+import { publicChannelView } from "../../../../lib/channels.ts";
+import { isAvailable } from "../../../../lib/participation.ts";
+import { isInAppBrowser } from "../../../../lib/widget.ts";
+import { mergedCustomisation, widgetSegment, widgetStyle } from "../../../../lib/widget_page.ts";
+import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
+import SingleWidget from "../../../../islands/SingleWidget.tsx";
+
+const id = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
+
+/** GET /widgets/{channelId}/{segmentId}/: the participation widget of one interaction (§2). */
+export default new Hono<AppEnv>().get("/", async (c) => {
+  const t = c.var.t;
+  const channelId = id(c.req.param("channelId") ?? "");
+  const segmentId = id(c.req.param("segmentId") ?? "");
+  const channel = channelId ? await getChannel(c.var.sql, channelId) : null;
+  const segment = segmentId ? await getSegment(c.var.sql, segmentId) : null;
+  const q = c.req.query();
+  const css = ["widget.css"];
+  if (!channel || !segment || Number(segment.channel_id) !== channel.id) {
+    return renderPage(c, <WidgetFrame message={t("widget.not_found")} />, {
+      title: t("widget.not_found"),
+      css,
+      status: 404,
+    });
+  }
+  const view = publicChannelView(channel);
+  const custom = mergedCustomisation(channel.customisation, segment.customisation);
+  const style = widgetStyle(view.widget_primary_color, custom, q);
+  const now = c.var.deps.now?.() ?? new Date();
+  const background = {
+    url: (segment.background_url as string | null) ?? view.background_url,
+    kind: segment.background_kind === "video" ? "video" as const : "image" as const,
+  };
+  if (!isAvailable(segment, now)) {
+    return renderPage(
+      c,
+      <WidgetFrame channel={view} background={background} message={t("widget.unavailable")} />,
+      { title: view.label, css, htmlStyle: style, status: 410 },
+    );
+  }
+  const choices = await listChoices(c.var.sql, segment.id);
+  const props = widgetSegment(segment, choices, custom, view.segment_customisation);
+  const interaction = id(q.interaction_id ?? "");
+  c.header("Cache-Control", "no-store");
+  return renderPage(
+    c,
+    <WidgetFrame channel={view} background={background}>
+      <SingleWidget
+        segment={props}
+        siteRef={q.ref?.slice(0, 500) || null}
+        interactionId={interaction}
+        inApp={isInAppBrowser(c.req.header("user-agent") ?? "")}
+      />
+    </WidgetFrame>,
+    { title: view.label, css, htmlStyle: style, bodyClass: "widget-body" },
+  );
+});

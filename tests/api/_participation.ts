@@ -1,0 +1,136 @@
+// Factories of the participation tests: a channel, segments of any type, app users, media files.
+import type { Sql } from "postgres";
+import { signToken } from "../../lib/auth.ts";
+import type { TestApp } from "../_helpers.ts";
+
+export async function randomChannel(sql: Sql, over: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`insert into channels ${
+    sql({ label: `Channel ${crypto.randomUUID().slice(0, 6)}`, status: "active", ...over } as never)
+  } returning id::int as id`;
+  return row.id;
+}
+
+export async function randomSegment(
+  sql: Sql,
+  channelId: number,
+  over: Record<string, unknown> = {},
+  choices: string[] = [],
+): Promise<{ id: number; uuid: string; choiceIds: number[] }> {
+  const values: Record<string, unknown> = {
+    channel_id: channelId,
+    type: "single_choice_question",
+    title: "Question",
+    text: "What do you think?",
+    status: "published",
+    start_date: new Date(Date.now() - 3600_000),
+    gather_information: false,
+    ...over,
+  };
+  for (const key of ["information_to_gather", "customisation"]) {
+    if (values[key] !== undefined) values[key] = sql.json(values[key] as never);
+  }
+  const [row] = await sql<{ id: number; uuid: string }[]>`insert into segments ${
+    sql(values as never)
+  } returning id::int as id, uuid`;
+  const choiceIds: number[] = [];
+  for (const [position, label] of choices.entries()) {
+    const [c] = await sql<{ id: number }[]>`
+      insert into segment_choices (segment_id, position, label) values (${row.id}, ${position}, ${label})
+      returning id::int as id`;
+    choiceIds.push(c.id);
+  }
+  return { ...row, choiceIds };
+}
+
+export async function randomAppUser(
+  ctx: TestApp,
+  over: Record<string, unknown> = {},
+): Promise<{ id: number; token: string }> {
+  const [row] = await ctx.sql<{ id: number }[]>`insert into app_users ${
+    ctx.sql({ nickname: `lou${crypto.randomUUID().slice(0, 6)}`, city: "Lyon", ...over } as never)
+  } returning id::int as id`;
+  return { id: row.id, token: await signToken(ctx.deps.jwtSecret, row.id, "visitor") };
+}
+
+/** Polls GET tasks/{id} until it leaves PENDING/STARTED. */
+export async function waitTask(ctx: TestApp, taskId: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const res = await ctx.request(`/api/v1/tasks/${taskId}`);
+    const body = await res.json();
+    if (body.status === "SUCCESS" || body.status === "FAILURE") return body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`task ${taskId} still pending`);
+}
+
+/** Generates a small media file with ffmpeg (sine tone or test pattern video). */
+export async function makeMedia(
+  kind: "mp3" | "webm-audio" | "mp4" | "wav",
+  seconds = 1,
+): Promise<Uint8Array> {
+  const dir = await Deno.makeTempDir();
+  const ext = kind === "webm-audio" ? "webm" : kind;
+  const out = `${dir}/f.${ext}`;
+  const sine = ["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`];
+  const args = kind === "mp4"
+    ? [
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc=duration=${seconds}:size=320x240:rate=15`,
+      ...sine,
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+      out,
+    ]
+    : kind === "webm-audio"
+    ? [...sine, "-c:a", "libopus", out]
+    : [...sine, out];
+  const res = await new Deno.Command("ffmpeg", { args: ["-loglevel", "error", "-y", ...args] }).output();
+  if (!res.success) throw new Error(new TextDecoder().decode(res.stderr));
+  const bytes = await Deno.readFile(out);
+  await Deno.remove(dir, { recursive: true });
+  return bytes;
+}
+
+/** Uploads bytes through the tus endpoint for a slot (creation, then one PATCH); returns the PATCH response. */
+export async function tusUpload(
+  ctx: TestApp,
+  dataId: string,
+  bytes: Uint8Array,
+  uploadLength = bytes.length,
+) {
+  const meta = `data_id ${btoa(dataId)},filename ${btoa("recording")}`;
+  const created = await ctx.request("/api/v1/files/", {
+    method: "POST",
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(uploadLength), "Upload-Metadata": meta },
+  });
+  if (created.status !== 201) return created;
+  const location = created.headers.get("location")!;
+  return await ctx.request(location, {
+    method: "PATCH",
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": "0",
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body: bytes as BodyInit,
+  });
+}
+
+/** Waits until pg-boss has no queued or running job, so closing the database interrupts none. */
+export async function drainJobs(ctx: TestApp, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const [{ n }] = await ctx.sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`;
+    if (n === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

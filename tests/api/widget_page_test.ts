@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { testApp } from "../_helpers.ts";
+import { randomChannel, randomSegment } from "./_participation.ts";
+import { readableOn, widgetStyle } from "../../lib/widget_page.ts";
+
+const ctx = await testApp();
+const channelId = await randomChannel(ctx.sql, {
+  label: "Radio Test",
+  widget_primary_color: "#114477",
+  customisation: ctx.sql.json({
+    btn_1_color: "#aa2200",
+    text_thanks: "Thanks from the team",
+    text_personal: "On air soon",
+  }),
+});
+
+/** The rendered markup without the islands' locale data. */
+const markup = (html: string) => html.split('<script type="application/json"')[0];
+
+Deno.test({
+  name: "widget page - the single-interaction widget is server-rendered",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const vote = await randomSegment(ctx.sql, channelId, { title: "Best song", text: "Pick one" }, [
+      "A",
+      "B",
+    ]);
+
+    await t.step("init screen with texts, the type's button, colours, channel title", async () => {
+      const res = await ctx.request(
+        `/widgets/${channelId}/${vote.id}/?lang=en&ref=my-blog&background=102030&width=400`,
+      );
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /text\/html/);
+      const html = markup(await res.text());
+      assert.match(html, /<title>Radio Test<\/title>/);
+      assert.match(html, /Best song/);
+      assert.match(html, /Pick one/);
+      assert.match(html, /On air soon/);
+      assert.match(html, />Participate in the survey</);
+      assert.match(html, /--w-primary:#114477/);
+      assert.match(html, /--w-btn:#aa2200/);
+      assert.match(html, /--w-outer:#102030/);
+      assert.match(html, /--w-width:400px/);
+      assert.match(html, /widget\.css/);
+      assert.match(html, /&quot;siteRef&quot;:&quot;my-blog&quot;/);
+      assert.match(html, /Powered by Interaction Manager/);
+      assert.doesNotMatch(html, /You are almost there/);
+    });
+
+    await t.step("each type shows its buttons", async () => {
+      const cases: [Record<string, unknown>, RegExp[]][] = [
+        [{ type: "recording_question", enable_written_answer: true }, [
+          /Participate vocally/,
+          /Participate in writing/,
+        ]],
+        [{ type: "recording_question" }, [/Participate vocally/]],
+        [{ type: "video", media_type: "video", enable_audio_answer: true }, [
+          /Participate in video/,
+          /Import a file/,
+          /In voice/,
+        ]],
+        [{ type: "video", media_type: "image" }, [/Import a file/]],
+        [{ type: "message" }, [/>Participate</]],
+        [{ type: "registration" }, [/>Participate</]],
+      ];
+      for (const [over, patterns] of cases) {
+        const seg = await randomSegment(ctx.sql, channelId, over);
+        const html = await (await ctx.request(`/widgets/${channelId}/${seg.id}/?lang=en`)).text();
+        for (const p of patterns) assert.match(markup(html), p, JSON.stringify(over));
+      }
+      const voiceOnly = await randomSegment(ctx.sql, channelId, { type: "recording_question" });
+      const voiceHtml = await (await ctx.request(`/widgets/${channelId}/${voiceOnly.id}/?lang=en`)).text();
+      assert.doesNotMatch(markup(voiceHtml), /Participate in writing/);
+    });
+
+    await t.step("a looping background video with controls", async () => {
+      const seg = await randomSegment(ctx.sql, channelId, {
+        background_url: "/media/bg.mp4",
+        background_kind: "video",
+      });
+      const html = await (await ctx.request(`/widgets/${channelId}/${seg.id}/?lang=en`)).text();
+      assert.match(html, /<video src="\/media\/bg.mp4" autoplay muted loop playsinline controls/i);
+    });
+
+    await t.step("Facebook and Instagram in-app browsers get the overlay on voice and video", async () => {
+      const seg = await randomSegment(ctx.sql, channelId, { type: "recording_question" });
+      const res = await ctx.request(`/widgets/${channelId}/${seg.id}/?lang=en`, {
+        headers: { "user-agent": "Mozilla/5.0 Instagram 300.0" },
+      });
+      const html = markup(await res.text());
+      assert.match(html, /You are almost there !/);
+      assert.match(html, /2\. Click on Open in \.\.\. your usual browser\./);
+    });
+
+    await t.step("unknown, another channel's and ended interactions", async () => {
+      const missing = await ctx.request(`/widgets/${channelId}/999999/?lang=en`);
+      assert.equal(missing.status, 404);
+      assert.match(missing.headers.get("content-type")!, /text\/html/);
+      assert.match(await missing.text(), /This interaction does not exist\./);
+      const other = await randomSegment(ctx.sql, await randomChannel(ctx.sql), {}, ["A"]);
+      assert.equal((await ctx.request(`/widgets/${channelId}/${other.id}/`)).status, 404);
+      assert.equal((await ctx.request(`/widgets/abc/def/`)).status, 404);
+      const ended = await randomSegment(ctx.sql, channelId, { status: "archived" });
+      const gone = await ctx.request(`/widgets/${channelId}/${ended.id}/?lang=en`);
+      assert.equal(gone.status, 410);
+      assert.match(await gone.text(), /Sorry this interaction is no longer available\./);
+    });
+
+    await t.step("the share link redirects to the widget with its query", async () => {
+      const res = await ctx.request(`/s/${vote.uuid}?ref=qr`, { redirect: "manual" });
+      assert.equal(res.status, 302);
+      assert.equal(res.headers.get("location"), `/widgets/${channelId}/${vote.id}/?ref=qr`);
+      const unknown = await ctx.request(`/s/${crypto.randomUUID()}?lang=en`);
+      assert.equal(unknown.status, 404);
+      assert.match(unknown.headers.get("content-type")!, /text\/html/);
+    });
+  },
+});
+
+Deno.test("widget page - colours", () => {
+  assert.equal(readableOn("#ffffff"), "#1c2230");
+  assert.equal(readableOn("#1b2a4a"), "#ffffff");
+  assert.match(widgetStyle("#c48b9f", {}, {}), /--w-btn:#c48b9f;--w-btn-text:#1c2230/);
+  assert.match(
+    widgetStyle("nope", { btn_1_text_color: "#ffffff" }, { height: "x" }),
+    /--w-primary:#c48b9f.*--w-btn-text:#ffffff/,
+  );
+  assert.doesNotMatch(widgetStyle("#000000", {}, { height: "x" }), /--w-height/);
+});
+
+Deno.test({
+  name: "widget page - teardown",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await ctx.close();
+  },
+});

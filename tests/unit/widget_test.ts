@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import {
+  firstScreen,
+  formatTimer,
+  isInAppBrowser,
+  nextScreen,
+  pageOf,
+  pickRecorderMime,
+  uploadPercent,
+  visibleResults,
+} from "../../lib/widget.ts";
+
+Deno.test("widget - screen flow of the single-interaction widget", async (t) => {
+  await t.step("first screen by type", () => {
+    assert.equal(firstScreen({ type: "recording_question", game_type: "answer" }), "recorder");
+    assert.equal(firstScreen({ type: "single_choice_question", game_type: "answer" }), "voting");
+    assert.equal(firstScreen({ type: "multiple_choice_question", game_type: "answer" }), "voting");
+    assert.equal(firstScreen({ type: "game", game_type: "answer" }), "voting");
+    assert.equal(firstScreen({ type: "game", game_type: "registration" }), "gatherInformation");
+    assert.equal(firstScreen({ type: "registration", game_type: "answer" }), "gatherInformation");
+    assert.equal(firstScreen({ type: "message", game_type: "answer" }), "write");
+    assert.equal(firstScreen({ type: "sms", game_type: "answer" }), "write");
+  });
+  await t.step("gatherInformation, then rgpdConsent, then sending", () => {
+    const all = { fields: [{ field: "city", mandatory: true }], gdpr: true, image_right: false };
+    assert.equal(nextScreen(all, "voting"), "gatherInformation");
+    assert.equal(nextScreen(all, "gatherInformation"), "rgpdConsent");
+    assert.equal(nextScreen(all, "rgpdConsent"), "sending");
+    assert.equal(nextScreen({ fields: [], gdpr: false, image_right: true }, "recorder"), "rgpdConsent");
+    assert.equal(nextScreen({ fields: [], gdpr: false, image_right: false }, "write"), "sending");
+  });
+  await t.step("a testimonial skips the information and consents", () => {
+    assert.equal(
+      nextScreen(
+        { fields: [{ field: "city", mandatory: true }], gdpr: true, image_right: true },
+        "write",
+        true,
+      ),
+      "sending",
+    );
+  });
+});
+
+Deno.test("widget - paging by 5, results without 0 %", () => {
+  const items = Array.from({ length: 7 }, (_, i) => i);
+  assert.deepEqual(pageOf(items, 0), {
+    items: [0, 1, 2, 3, 4],
+    page: 0,
+    pages: 2,
+    hasPrev: false,
+    hasNext: true,
+  });
+  assert.deepEqual(pageOf(items, 1), { items: [5, 6], page: 1, pages: 2, hasPrev: true, hasNext: false });
+  assert.equal(pageOf(items, 9).page, 1);
+  assert.equal(pageOf([], 0).pages, 1);
+  const row = (id: number, percentage: number) => ({
+    id,
+    index: id,
+    label: `${id}`,
+    count: percentage,
+    percentage,
+  });
+  assert.deepEqual(visibleResults([row(1, 0), row(2, 100)]).map((r) => r.id), [2]);
+});
+
+Deno.test("widget - recorder timer, formats, in-app browsers, upload progress", async (t) => {
+  await t.step("timer in hundredths", () => {
+    assert.equal(formatTimer(0), "00:00.00");
+    assert.equal(formatTimer(1234), "00:01.23");
+    assert.equal(formatTimer(65_990), "01:05.99");
+  });
+  await t.step("opus in webm first, aac in mp4 on Safari", () => {
+    assert.deepEqual(pickRecorderMime("audio", () => true), {
+      mime: "audio/webm;codecs=opus",
+      extension: "webm",
+    });
+    assert.deepEqual(pickRecorderMime("audio", (m) => m.startsWith("audio/mp4")), {
+      mime: "audio/mp4;codecs=mp4a.40.2",
+      extension: "mp4",
+    });
+    assert.equal(pickRecorderMime("video", (m) => m === "video/mp4").extension, "mp4");
+  });
+  await t.step("Facebook and Instagram in-app browsers", () => {
+    assert.equal(isInAppBrowser("Mozilla/5.0 (iPhone) [FBAN/FBIOS;FBAV/400.0]"), true);
+    assert.equal(isInAppBrowser("Mozilla/5.0 (Linux; Android 13) Instagram 300.0"), true);
+    assert.equal(isInAppBrowser("Mozilla/5.0 (X11; Linux x86_64) Chrome/120"), false);
+  });
+  await t.step("upload progress up to 80", () => {
+    assert.equal(uploadPercent(50, 100), 40);
+    assert.equal(uploadPercent(100, 100), 80);
+    assert.equal(uploadPercent(0, 0), 0);
+  });
+});
