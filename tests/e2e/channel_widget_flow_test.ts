@@ -1,0 +1,203 @@
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserTest } from "./_browser.ts";
+
+const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+
+async function segmentId(sql: import("postgres").Sql, title: string): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`select id::int as id from segments where title = ${title}`;
+  return row.id;
+}
+
+const VOTE = "Le tube de l'été";
+const VOICE = "Votre dédicace du matin";
+
+async function participate(page: Page) {
+  await page.getByRole("link", { name: "Participate" }).first().click();
+}
+
+for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 }]) {
+  browserTest(
+    `channel widget flow - a listener registers, votes, records and finds it in my space at ${viewport.width}px`,
+    async ({ page, baseUrl, server, shot, consoleErrors }) => {
+      const w = viewport.width;
+      const [radio] = await server.sql<
+        { id: number }[]
+      >`select id::int as id from channels order by id limit 1`;
+      const vote = await segmentId(server.sql, VOTE);
+      const voice = await segmentId(server.sql, VOICE);
+      await server.sql`update segments set registration_required = true where id = ${vote}`;
+      const home = `${baseUrl}/widgets/channel/${radio.id}/?lang=en`;
+
+      // my space, logged out: the reserved space
+      await page.goto(`${home}&interaction_id=${vote}`);
+      await page.locator("[data-island='ChannelWidget']").waitFor();
+      await page.getByTitle("My space").click();
+      await page.getByText("Reserved space").waitFor();
+      await shot(`cw-space-reserved-${w}`);
+      await page.getByRole("button", { name: "Back" }).click();
+
+      // a vote that requires registration: the login panel without the anonymous option
+      await participate(page);
+      await page.getByText("What is your choice?").waitFor();
+      await page.getByRole("button", { name: /Nuits blanches/ }).click();
+      await page.getByText("Confirm your choice").waitFor();
+      await shot(`cw-voting-${w}`);
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByText(
+        "This interaction requires that you are registered and logged in to participate ;-)",
+      )
+        .waitFor();
+      assert.equal(await page.getByRole("button", { name: "Send without registering" }).count(), 0);
+      assert.equal(await page.locator("#cw-login-title").textContent(), "Log in");
+      await shot(`cw-login-main-${w}`);
+
+      // login by email: a wrong password marks the field invalid, without text
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.getByLabel("Email").fill("nobody@example.com");
+      await page.getByRole("button", { name: "Next" }).click();
+      assert.equal(await page.locator("#cw-login-title").textContent(), "Reconnect");
+      await page.getByLabel("Password").fill("wrong-password");
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.locator("input[type=password][aria-invalid=true]").waitFor();
+      await shot(`cw-login-password-${w}`);
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await shot(`cw-login-forgot-${w}`);
+      // back: forgot → password → email → main
+      for (const _ of [1, 2, 3]) await page.getByRole("button", { name: "Back" }).click();
+      await page.getByRole("button", { name: "Register" }).click();
+      assert.equal(await page.locator("#cw-login-title").textContent(), "To register");
+
+      // register: email availability, password ≥ 8, then pseudonym and phone
+      const email = `listener-${w}@example.com`;
+      await page.getByLabel("Email").fill("seed@");
+      await page.getByText("The email address is not valid.").waitFor();
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("short");
+      await page.getByText("Password must be at least 8 characters long").waitFor();
+      const next = page.getByRole("button", { name: "Next" });
+      assert.equal(await next.isDisabled(), true);
+      await page.getByLabel("Password").fill("long-enough-1");
+      await page.waitForFunction(() =>
+        !document.querySelector<HTMLButtonElement>(".cw-form .cw-btn")?.disabled
+      );
+      await shot(`cw-register-${w}`);
+      await next.click();
+      await page.getByLabel("Pseudonym").fill(`Lina${w}`);
+      await page.getByLabel("Phone").fill("061");
+      const register = page.getByRole("button", { name: "Register" });
+      assert.equal(await register.isDisabled(), true);
+      await page.getByLabel("Phone").fill("+336 123 4567");
+      await page.waitForFunction(() =>
+        !document.querySelector<HTMLButtonElement>(".cw-form .cw-btn")?.disabled
+      );
+      await shot(`cw-register-finish-${w}`);
+      await register.click();
+
+      // the panel closes and the vote is sent; a testimonial is demanded
+      await page.getByText("Participation sent").waitFor();
+      await page.getByText("Dites-nous pourquoi ce titre vous fait vibrer !").waitFor();
+      await shot(`cw-thanks-vote-${w}`);
+      await page.getByRole("button", { name: "See the results" }).click();
+      await page.getByText("For now, the results are :").waitFor();
+      await page.locator(".cw-result-rows li").first().waitFor();
+      await shot(`cw-results-${w}`);
+      const stored = await page.evaluate(() => localStorage.getItem("interaction-manager.user"));
+      assert.match(stored!, /access_token/);
+
+      // voice: REC, maximum time, stop, send, thanks
+      await page.goto(`${home}&interaction_id=${voice}`);
+      await participate(page);
+      await page.getByText("Maximum recording time: 60 seconds").waitFor();
+      await page.getByRole("button", { name: "Record" }).click();
+      await page.getByText("REC").waitFor();
+      await shot(`cw-recording-${w}`);
+      await page.waitForTimeout(1500);
+      await page.getByRole("button", { name: "Stop" }).click();
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByText("Message sent").waitFor({ timeout: 30_000 });
+      await page.getByText("See you soon !").waitFor();
+      await page.getByRole("button", { name: "Share" }).waitFor();
+      await shot(`cw-thanks-voice-${w}`);
+
+      // points from staff (liked and broadcast), then my space
+      const [user] = await server.sql<
+        { id: number }[]
+      >`select id::int as id from app_users where email = ${email}`;
+      const [msg] = await server.sql<{ id: number }[]>`
+        select id::int as id from messages where author_app_user_id = ${user.id} and segment_id = ${vote}`;
+      await server
+        .sql`update messages set liked = true, broadcast_status = 'broadcast_2' where id = ${msg.id}`;
+      await server.sql`insert into points_ledger (channel_id, app_user_id, message_id, event, points)
+        values (${radio.id}, ${user.id}, ${msg.id}, 'liked', 10), (${radio.id}, ${user.id}, ${msg.id}, 'broadcast', 250)`;
+      await server.sql`update app_users set points = 260 where id = ${user.id}`;
+      await page.getByRole("button", { name: "Close" }).click();
+      await page.getByTitle("My space").click();
+      await page.getByText("Today").waitFor();
+      await page.getByText("260 point(s)").waitFor();
+      await page.getByText("Amateur").first().waitFor();
+      await page.getByRole("button", { name: /Quel titre va s'imposer/ }).click();
+      await page.getByText(/Participation sent on \d\d\/\d\d\/\d{4} - \d\d:\d\d/).waitFor();
+      await page.getByText("You have won 260 point(s)").waitFor();
+      const active = await page.locator(".cw-indicators li.is-active").allTextContents();
+      assert.deepEqual(active, ["Message liked (10 points)", "Message broadcasted (100 points)"]);
+      await page.getByText("Message quoted (50 points)").waitFor();
+      await shot(`cw-space-${w}`);
+      await page.getByRole("button", { name: /Amateur/ }).click();
+      assert.equal(await page.locator(".cw-levels li").count(), 7);
+      await shot(`cw-levels-${w}`);
+      await page.getByRole("button", { name: "Back" }).click();
+      await page.getByRole("button", { name: "Ranking" }).click();
+      await page.locator(".cw-ranking li.is-me").getByText(`Lina${w}`).waitFor();
+      await shot(`cw-ranking-${w}`);
+      await page.getByRole("button", { name: "Back" }).click();
+      await page.getByRole("button", { name: "Edit my profile" }).click();
+      await page.getByLabel("First name").fill("Lina");
+      await page.getByLabel("City / Region").fill("Lyon");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Profile saved").waitFor();
+      await shot(`cw-profile-${w}`);
+      // the stored user is restored on load; im_screen=profile opens the profile
+      await page.goto(`${home}&im_screen=profile`);
+      await page.getByLabel("City / Region").waitFor();
+      assert.equal(await page.getByLabel("City / Region").inputValue(), "Lyon");
+      await page.getByRole("button", { name: "Log out" }).click();
+      assert.equal(await page.evaluate(() => localStorage.getItem("interaction-manager.user")), null);
+      assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource/.test(e)), []);
+    },
+    { chromiumArgs: FAKE_MEDIA, jobs: true, viewport },
+  );
+}
+
+browserTest(
+  "channel widget flow - an anonymous listener votes and sees the results after 2 s",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const [radio] = await server.sql<
+      { id: number }[]
+    >`select id::int as id from channels order by id limit 1`;
+    const vote = await segmentId(server.sql, VOTE);
+    await server.sql`update segments set testimonial_demanded = false where id = ${vote}`;
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&interaction_id=${vote}`);
+    await page.locator("[data-island='ChannelWidget']").waitFor();
+    await participate(page);
+    await page.getByRole("button", { name: /Soleil d'août/ }).click();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Participation sent").waitFor();
+    await page.getByText("For now, the results are :").waitFor({ timeout: 6000 });
+    assert.equal(await page.locator(".cw-result-rows li").count(), 4);
+    assert.match(
+      await page.locator(".cw-result-rows li").first().textContent() ?? "",
+      /^1.*Soleil d'août.*\d+ %$/,
+    );
+    await shot("cw-anonymous-results-1280");
+    // the same device votes again: already registered
+    await page.getByRole("button", { name: "Close" }).click();
+    await participate(page);
+    await page.getByRole("button", { name: /Soleil d'août/ }).click();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Your participation has already been registered for that vote").waitFor();
+    await shot("cw-already-1280");
+    assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource/.test(e)), []);
+  },
+  { jobs: true, viewport: { width: 1280, height: 800 } },
+);
