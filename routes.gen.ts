@@ -11,25 +11,32 @@ import $6 from "./routes/api/v1/app_users/nickname.ts";
 import $7 from "./routes/api/v1/app_users/reset_password.ts";
 import $8 from "./routes/api/v1/app_users/index.ts";
 import $9 from "./routes/api/v1/channels.ts";
-import $10 from "./routes/api/v1/help_item.ts";
-import $11 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $12 from "./routes/api/v1/ranking/user.ts";
-import $13 from "./routes/api/v1/ranking/index.ts";
-import $14 from "./routes/api/v1/statistics.ts";
-import $15 from "./routes/api/v2/ai/prompt.ts";
-import $16 from "./routes/channels/new.tsx";
-import $17 from "./routes/channels/[id].tsx";
-import $18 from "./routes/channels/index.tsx";
-import $19 from "./routes/customisation.tsx";
-import $20 from "./routes/healthz.ts";
-import $21 from "./routes/help-items.tsx";
-import $22 from "./routes/home.tsx";
-import $23 from "./routes/interactions/[id]/assistant.tsx";
-import $24 from "./routes/media.ts";
-import $25 from "./routes/oembed.ts";
-import $26 from "./routes/qr-code.tsx";
-import $27 from "./routes/settings.tsx";
-import $28 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $10 from "./routes/api/v1/files.ts";
+import $11 from "./routes/api/v1/help_item.ts";
+import $12 from "./routes/api/v1/interactions.ts";
+import $13 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $14 from "./routes/api/v1/ranking/user.ts";
+import $15 from "./routes/api/v1/ranking/index.ts";
+import $16 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $17 from "./routes/api/v1/statistics.ts";
+import $18 from "./routes/api/v1/tasks.ts";
+import $19 from "./routes/api/v1/upload.ts";
+import $20 from "./routes/api/v2/ai/prompt.ts";
+import $21 from "./routes/channels/new.tsx";
+import $22 from "./routes/channels/[id].tsx";
+import $23 from "./routes/channels/index.tsx";
+import $24 from "./routes/customisation.tsx";
+import $25 from "./routes/healthz.ts";
+import $26 from "./routes/help-items.tsx";
+import $27 from "./routes/home.tsx";
+import $28 from "./routes/interactions/[id]/assistant.tsx";
+import $29 from "./routes/media.ts";
+import $30 from "./routes/oembed.ts";
+import $31 from "./routes/qr-code.tsx";
+import $32 from "./routes/s/[uuid].tsx";
+import $33 from "./routes/settings.tsx";
+import $34 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $35 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -46,23 +53,30 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/app_users/reset_password", app: $7 },
   { path: "/api/v1/app_users", app: $8 },
   { path: "/api/v1/channels", app: $9 },
-  { path: "/api/v1/help_item", app: $10 },
-  { path: "/api/v1/permanent/all/:channelId", app: $11 },
-  { path: "/api/v1/ranking/user", app: $12 },
-  { path: "/api/v1/ranking", app: $13 },
-  { path: "/api/v1/statistics", app: $14 },
-  { path: "/api/v2/ai/prompt", app: $15 },
-  { path: "/channels/new", app: $16 },
-  { path: "/channels/:id", app: $17 },
-  { path: "/channels", app: $18 },
-  { path: "/customisation", app: $19 },
-  { path: "/healthz", app: $20 },
-  { path: "/help-items", app: $21 },
-  { path: "/home", app: $22 },
-  { path: "/interactions/:id/assistant", app: $23 },
-  { path: "/media", app: $24 },
-  { path: "/oembed", app: $25 },
-  { path: "/qr-code", app: $26 },
-  { path: "/settings", app: $27 },
-  { path: "/widgets/channel/:channelId", app: $28 },
+  { path: "/api/v1/files", app: $10 },
+  { path: "/api/v1/help_item", app: $11 },
+  { path: "/api/v1/interactions", app: $12 },
+  { path: "/api/v1/permanent/all/:channelId", app: $13 },
+  { path: "/api/v1/ranking/user", app: $14 },
+  { path: "/api/v1/ranking", app: $15 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $16 },
+  { path: "/api/v1/statistics", app: $17 },
+  { path: "/api/v1/tasks", app: $18 },
+  { path: "/api/v1/upload", app: $19 },
+  { path: "/api/v2/ai/prompt", app: $20 },
+  { path: "/channels/new", app: $21 },
+  { path: "/channels/:id", app: $22 },
+  { path: "/channels", app: $23 },
+  { path: "/customisation", app: $24 },
+  { path: "/healthz", app: $25 },
+  { path: "/help-items", app: $26 },
+  { path: "/home", app: $27 },
+  { path: "/interactions/:id/assistant", app: $28 },
+  { path: "/media", app: $29 },
+  { path: "/oembed", app: $30 },
+  { path: "/qr-code", app: $31 },
+  { path: "/s/:uuid", app: $32 },
+  { path: "/settings", app: $33 },
+  { path: "/widgets/channel/:channelId", app: $34 },
+  { path: "/widgets/:channelId/:segmentId", app: $35 },
 ];
