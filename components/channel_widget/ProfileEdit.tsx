@@ -46,8 +46,9 @@ export function ProfileEdit(
     e.preventDefault();
     if (emptyName("first_name") || emptyName("last_name")) return;
     const body: Record<string, unknown> = {
-      first_name: v.first_name,
-      last_name: v.last_name,
+      // names are sent when filled: an emptied one is shown invalid above
+      ...(v.first_name.trim() ? { first_name: v.first_name } : {}),
+      ...(v.last_name.trim() ? { last_name: v.last_name } : {}),
       nickname: v.nickname,
       phone: v.phone,
       city: v.city,

@@ -110,7 +110,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await participate(page);
       await page.getByText("Maximum recording time: 60 seconds").waitFor();
       await page.getByRole("button", { name: "Record" }).click();
-      await page.getByText("REC").waitFor();
+      await page.locator(".rec-dot").waitFor();
       await shot(`cw-recording-${w}`);
       await page.waitForTimeout(1500);
       await page.getByRole("button", { name: "Stop" }).click();
