@@ -78,7 +78,7 @@ function ChannelWidget(props: Props) {
     user,
     inApp: props.inApp,
     galleryFirst: props.segments.length > 1,
-    onLogin: (resume) => requestLogin({ fromSpace: false, hideAnonymous: true, resume: (u) => resume(u) }),
+    onLogin: (required, resume) => requestLogin({ fromSpace: false, hideAnonymous: required, resume }),
     onClose: closeAll,
   };
   const loginProps: LoginPanelProps | null = login && {
@@ -110,16 +110,19 @@ function ChannelWidget(props: Props) {
 
   return (
     <>
-      <ChannelWidgetFrame
-        channel={channel}
-        spaceHref={channel.my_space_enabled ? "?im_screen=space" : null}
-        avatarUrl={user?.avatar_url ?? null}
-        onSpace={() => setSpace("mySpace")}
-      >
-        <div hidden={active !== null || space !== null}>{home}</div>
-        {flowProps && !space && <Lazy load={loadFlow} props={flowProps} />}
-        {space && <Lazy load={loadSpace} props={spaceProps} />}
-      </ChannelWidgetFrame>
+      {/* the login panel is modal: what lies beneath is inert */}
+      <div style="display:contents" inert={login !== null}>
+        <ChannelWidgetFrame
+          channel={channel}
+          spaceHref={channel.my_space_enabled ? "?im_screen=space" : null}
+          avatarUrl={user?.avatar_url ?? null}
+          onSpace={() => setSpace("mySpace")}
+        >
+          <div hidden={active !== null || space !== null}>{home}</div>
+          {flowProps && !space && <Lazy load={loadFlow} props={flowProps} />}
+          {space && <Lazy load={loadSpace} props={spaceProps} />}
+        </ChannelWidgetFrame>
+      </div>
       {loginProps && <Lazy load={loadLogin} props={loginProps} />}
       {props.gone && (
         <div class="cw-overlay" role="alertdialog" aria-labelledby="cw-gone">

@@ -25,7 +25,8 @@ export interface FlowProps {
   inApp: boolean;
   /** Several permanent interactions: video opens the gallery instead of live recording (§4). */
   galleryFirst: boolean;
-  onLogin: (resume: (user: VisitorSession) => void) => void;
+  /** Opens the login panel; `required` hides Send without registering. */
+  onLogin: (required: boolean, resume: (user: VisitorSession) => void) => void;
   onClose: () => void;
 }
 
@@ -67,7 +68,10 @@ export function Flow(props: FlowProps) {
   }, [step]);
 
   const send = async (user: VisitorSession | null) => {
-    if (needsLogin(s, user)) return props.onLogin((u) => send(u)); // resumes, sends a finished recording
+    // registration required: login first, then resume (a finished recording is sent); with my space,
+    // a visitor without account chooses how to participate (register, pseudonym, login)
+    const required = needsLogin(s, user);
+    if (required || (!user && props.channel.my_space_enabled)) return props.onLogin(required, (u) => send(u));
     const c = content.current ?? { kind: "user" };
     setStep("sending");
     setError(null);

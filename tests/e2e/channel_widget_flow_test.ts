@@ -182,7 +182,21 @@ browserTest(
     await participate(page);
     await page.getByRole("button", { name: /Soleil d'août/ }).click();
     await page.getByRole("button", { name: "Send" }).click();
+    // without an account: how to participate, with the anonymous option
+    await page.getByText("How do you want to participate ?").waitFor();
+    await page.getByRole("button", { name: "Send without registering" }).click();
+    assert.equal(await page.locator("#cw-login-title").textContent(), "Send without registering");
+    const send = page.locator(".cw-panel").getByRole("button", { name: "Send" });
+    await page.getByLabel("Pseudonym").fill("Seed");
+    await page.getByLabel("Pseudonym").fill("Nightbird");
+    await page.waitForFunction(() =>
+      !document.querySelector<HTMLButtonElement>(".cw-form .cw-btn")?.disabled
+    );
+    await shot("cw-anonymous-1280");
+    await send.click();
     await page.getByText("Participation sent").waitFor();
+    // anonymous users are not stored locally
+    assert.equal(await page.evaluate(() => localStorage.getItem("interaction-manager.user")), null);
     await page.getByText("For now, the results are :").waitFor({ timeout: 6000 });
     assert.equal(await page.locator(".cw-result-rows li").count(), 4);
     assert.match(
