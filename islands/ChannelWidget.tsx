@@ -46,9 +46,11 @@ function ChannelWidget(props: Props) {
   const [active, setActive] = useState<ChannelSegment | null>(null);
   const [login, setLogin] = useState<LoginRequest | null>(null);
   const [shared, setShared] = useState(props.shared);
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     setUser(visitorSession()); // a stored user is restored on load (§4)
+    setReady(true);
     navigator.serviceWorker?.getRegistrations?.()
       .then((all) => all.forEach((r) => r.unregister()))
       .catch(() => {}); // the service worker is unregistered at startup (§4)
@@ -111,7 +113,7 @@ function ChannelWidget(props: Props) {
   return (
     <>
       {/* the login panel is modal: what lies beneath is inert */}
-      <div style="display:contents" inert={login !== null}>
+      <div style="display:contents" inert={login !== null} data-ready={ready ? "" : undefined}>
         <ChannelWidgetFrame
           channel={channel}
           spaceHref={channel.my_space_enabled ? "?im_screen=space" : null}

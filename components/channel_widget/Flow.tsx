@@ -71,7 +71,8 @@ export function Flow(props: FlowProps) {
     // registration required: login first, then resume (a finished recording is sent); with my space,
     // a visitor without account chooses how to participate (register, pseudonym, login)
     const required = needsLogin(s, user);
-    if (required || (!user && props.channel.my_space_enabled)) return props.onLogin(required, (u) => send(u));
+    const asks = !user && props.channel.my_space_enabled && !isRegistration(s) && s.type !== "sms";
+    if (required || asks) return props.onLogin(required, (u) => send(u));
     const c = content.current ?? { kind: "user" };
     setStep("sending");
     setError(null);
@@ -87,7 +88,6 @@ export function Flow(props: FlowProps) {
       consent_image_right: consents.current.image,
     };
     setPercent(c.kind === "file" ? 0 : null);
-    if (s.type === "sms" && s.receiver) location.href = smsHref(s.receiver, composeSms(s.sms, info.current));
     const sent = c.kind === "file"
       ? await client.sendFile(
         origin,
@@ -246,6 +246,9 @@ export function Flow(props: FlowProps) {
           recorded={recorded && testimonial === "none"}
           already={result?.already ?? false}
           testimonialPending={s.testimonial_demanded && testimonial === "none" && !result?.already}
+          smsLink={s.type === "sms" && s.receiver
+            ? smsHref(s.receiver, composeSms(s.sms, info.current))
+            : null}
           onShare={props.channel.sharing_enabled && recorded && result?.id ? share : null}
           onTestimonial={() => {
             setTestimonial("recording");

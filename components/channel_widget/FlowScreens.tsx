@@ -68,6 +68,8 @@ export function ThanksView(
     recorded: boolean;
     already: boolean;
     testimonialPending: boolean;
+    /** sms: the composed text to the receiver, opened by the phone's messaging app. */
+    smsLink?: string | null;
     onShare: (() => void) | null;
     onTestimonial: () => void;
     onResults: (() => void) | null;
@@ -82,6 +84,7 @@ export function ThanksView(
     return (
       <div class="cw-thanks">
         <h2>{t("channel_widget.flow.registration_sent")}</h2>
+        {props.smsLink && <a class="cw-btn" href={props.smsLink}>{t("channel_widget.flow.send_sms")}</a>}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { Buffer } from "node:buffer";
 import { browserTest } from "./_browser.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -13,6 +14,7 @@ const VOTE = "Le tube de l'été";
 const VOICE = "Votre dédicace du matin";
 
 async function participate(page: Page) {
+  await page.locator("[data-ready]").waitFor();
   await page.getByRole("link", { name: "Participate" }).first().click();
 }
 
@@ -31,7 +33,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
 
       // my space, logged out: the reserved space
       await page.goto(`${home}&interaction_id=${vote}`);
-      await page.locator("[data-island='ChannelWidget']").waitFor();
+      await page.locator("[data-ready]").waitFor();
       await page.getByTitle("My space").click();
       await page.getByText("Reserved space").waitFor();
       await shot(`cw-space-reserved-${w}`);
@@ -178,7 +180,7 @@ browserTest(
     const vote = await segmentId(server.sql, VOTE);
     await server.sql`update segments set testimonial_demanded = false where id = ${vote}`;
     await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&interaction_id=${vote}`);
-    await page.locator("[data-island='ChannelWidget']").waitFor();
+    await page.locator("[data-ready]").waitFor();
     await participate(page);
     await page.getByRole("button", { name: /Soleil d'août/ }).click();
     await page.getByRole("button", { name: "Send" }).click();
@@ -214,4 +216,92 @@ browserTest(
     assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource/.test(e)), []);
   },
   { jobs: true, viewport: { width: 1280, height: 800 } },
+);
+
+browserTest(
+  "channel widget flow - shared message, sms, registration and a gallery image",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const [radio] = await server.sql<
+      { id: number }[]
+    >`select id::int as id from channels order by id limit 1`;
+    const home = `${baseUrl}/widgets/channel/${radio.id}/?lang=en`;
+
+    // shared message view (s=)
+    const [shared] = await server.sql<{ id: number }[]>`
+      select id::int as id from messages where channel_id = ${radio.id} and status = 'received'
+        and moderation in ('none', 'approved') and text is not null order by id limit 1`;
+    await page.goto(`${home}&s=${shared.id}`);
+    await page.getByText("Message posted on").waitFor();
+    await page.locator("[data-ready]").waitFor();
+    await shot("cw-shared-375");
+    await page.getByRole("button", { name: "I want to participate too" }).click();
+    await page.locator(".cw-slide").first().waitFor();
+
+    // sms: the gathered fields, Send, an sms: link, Registration sent
+    const sms = await segmentId(server.sql, "Jeu SMS : vos places pour le Horizon Live");
+    await server.sql`update segments set to_mode = 'permanent', end_date = null where id = ${sms}`;
+    await page.goto(`${home}&interaction_id=${sms}`);
+    await participate(page);
+    await page.getByLabel(/First name/).fill("Ana");
+    await page.getByLabel(/City/).fill("Lyon");
+    await page.getByRole("button", { name: "Send" }).click();
+    await shot("cw-sms-confirm-375");
+    await page.getByRole("button", { name: "Send" }).click();
+    const consent = page.locator(".cw-flow input[type=checkbox]");
+    if (await consent.count()) {
+      for (const box of await consent.all()) await box.check();
+      await page.getByRole("button", { name: "Send" }).click();
+    }
+    await page.getByText("Registration sent").waitFor();
+    await shot("cw-sms-thanks-375");
+    assert.equal(
+      await page.getByRole("link", { name: "Send the SMS" }).getAttribute("href"),
+      "sms:71010?body=HORIZON%20Ana%20Lyon",
+    );
+    const [sent] = await server.sql<{ text: string }[]>`
+      select text from messages where segment_id = ${sms} order by id desc limit 1`;
+    assert.equal(sent.text, "HORIZON Ana Lyon");
+
+    // registration: information, consent, Registration sent
+    const club = await segmentId(server.sql, "Rejoignez le club des auditeurs");
+    await page.goto(`${home}&interaction_id=${club}`);
+    await participate(page);
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText(/Missing required/).first().waitFor();
+    await page.getByLabel(/First name/).fill("Ana");
+    await page.getByLabel(/^Name/).fill("Lopes");
+    await page.getByLabel(/Phone/).fill("+336 123 4567");
+    await page.getByLabel(/Email/).fill("ana@example.com");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
+    for (const box of await page.locator(".cw-flow input[type=checkbox]").all()) await box.check();
+    await shot("cw-registration-consent-375");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Registration sent").waitFor();
+
+    // video with several permanent interactions: the gallery, an image file, sent
+    const video = await segmentId(server.sql, "Montrez-nous votre festival");
+    await server.sql`update segments set to_mode = 'permanent', end_date = null, status = 'published',
+      start_date = now() - interval '1 day' where id = ${video}`;
+    await server.sql`update channels set my_space_enabled = false where id = ${radio.id}`;
+    await page.goto(home);
+    await page.locator("[data-ready]").waitFor();
+    const slide = page.locator(".cw-slide", { hasText: "Montrez-nous votre festival" });
+    await slide.getByRole("link", { name: "Participate" }).dispatchEvent("click");
+    await page.getByText("Import a file").waitFor();
+    await shot("cw-gallery-375");
+    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 200, height: 200 } });
+    await page.locator(".cw-file input[type=file]").setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(png),
+    });
+    await page.getByText("Droit à l'image").waitFor();
+    for (const box of await page.locator(".cw-flow input[type=checkbox]").all()) await box.check();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Message sent").waitFor({ timeout: 30_000 });
+    await shot("cw-thanks-video-375");
+    assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource|sms:/.test(e)), []);
+  },
+  { jobs: true, viewport: { width: 375, height: 740 } },
 );
