@@ -157,7 +157,7 @@ export function Flow(props: FlowProps) {
           </button>
         )}
       </header>
-      {s.text && (step === "voting" || step === "recorder" || step === "gallery") && (
+      {s.text && (step === "voting" || step === "recorder" || step === "gallery" || step === "confirm") && (
         <p class="cw-text">{s.text}</p>
       )}
       {error && <p class="cw-alert" role="alert">{error}</p>}
@@ -221,6 +221,7 @@ export function Flow(props: FlowProps) {
           }}
         />
       )}
+      {step === "confirm" && s.type === "sms" && <p class="cw-quote">{composeSms(s.sms, info.current)}</p>}
       {step === "confirm" && (
         <button
           type="button"
