@@ -1,16 +1,9 @@
 // The single-interaction widget (visitor-widget §2 "Single-interaction widget screens", §4 flow):
 // one screen at a time with a 200 ms fade out and 50 ms fade in. The recorder and the tus client
 // are loaded only when needed.
-import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import {
-  FADE_IN_MS,
-  FADE_OUT_MS,
-  SEND_SCREEN_DELAY_MS,
-  TASK_POLL_MS,
-  THANKS_TO_RESULTS_MS,
-} from "../lib/constants.ts";
+import { FADE_IN_MS, FADE_OUT_MS, THANKS_TO_RESULTS_MS } from "../lib/constants.ts";
 import {
   isRegistration,
   isVoting,
@@ -19,7 +12,7 @@ import {
   type WidgetSegment,
 } from "../lib/widget.ts";
 import type { VoteResultRow } from "../lib/votes.ts";
-import type { RecorderProps } from "../components/recorder/Recorder.tsx";
+import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
 import * as client from "../lib/ui/participation_client.ts";
 import { InitScreen } from "../components/widget/InitScreen.tsx";
 import { InAppOverlay } from "../components/widget/InAppOverlay.tsx";
@@ -34,20 +27,11 @@ interface Props extends Record<string, unknown> {
   inApp: boolean;
 }
 
-type Content =
-  | { kind: "choices"; ids: number[] }
-  | { kind: "text"; text: string }
-  | { kind: "user" }
-  | { kind: "file"; blob: Blob; extension: string; media: "audio" | "video" | "image"; name: string };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
   const { t } = useT();
   const [screen, setScreen] = useState<WidgetScreen>("init");
   const [fade, setFade] = useState<"in" | "out">("in");
   const [kind, setKind] = useState<"audio" | "video">("audio");
-  const [Recorder, setRecorder] = useState<ComponentType<RecorderProps> | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [info, setInfo] = useState<Record<string, string>>({});
   const [remember, setRemember] = useState(false);
@@ -59,7 +43,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
   const [file, setFile] = useState<{ file: File; url: string } | null>(null);
   const [canRecordVideo, setCanRecordVideo] = useState(true);
   const [ready, setReady] = useState(false);
-  const content = useRef<Content | null>(null);
+  const content = useRef<client.WidgetContent | null>(null);
   const consents = useRef({ gdpr: false, image: false });
   const infoRef = useRef<Record<string, string>>({});
 
@@ -88,41 +72,30 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
     setError(null);
     if (next === "recorder") {
       setKind(options.kind ?? (s.type === "video" ? "video" : "audio"));
-      import("../components/recorder/Recorder.tsx").then((m) => setRecorder(() => m.default));
     }
     if (next === "gatherInformation" && isRegistration(s)) content.current = { kind: "user" };
     goTo(next);
   };
 
   const send = async () => {
-    const started = Date.now();
     const c = content.current!;
-    const origin: client.SendOrigin = {
-      segment: s.id,
-      channel_id: s.channel_id,
-      show_id: s.show_id,
-      program_id: s.program_id,
-      site_ref: siteRef,
-      device_id: client.deviceId(),
-      extra_user_information: testimonial ? {} : infoRef.current,
-      consent_gdpr: consents.current.gdpr,
-      consent_image_right: consents.current.image,
-    };
     setPercent(c.kind === "file" ? 0 : null);
-    const result = c.kind === "file"
-      ? await client.sendFile(
-        origin,
-        { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
-        setPercent,
-        interactionId,
-      )
-      : await client.sendContent(
-        origin,
-        c.kind === "choices" ? { choice_ids: c.ids } : c.kind === "text" ? { text: c.text } : {},
-        c.kind === "user",
-        TASK_POLL_MS.single,
-      );
-    await sleep(Math.max(0, SEND_SCREEN_DELAY_MS - (Date.now() - started)));
+    const result = await client.sendWidgetContent(
+      c,
+      {
+        segment: s.id,
+        channel_id: s.channel_id,
+        show_id: s.show_id,
+        program_id: s.program_id,
+        site_ref: siteRef,
+        device_id: client.deviceId(),
+        extra_user_information: testimonial ? {} : infoRef.current,
+        consent_gdpr: consents.current.gdpr,
+        consent_image_right: consents.current.image,
+      },
+      setPercent,
+      interactionId,
+    );
     if (!result.ok) {
       setError(result.message ?? t("widget.send_error"));
       goTo("init");
@@ -180,24 +153,17 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
       {screen === "init" && (
         <InitScreen segment={s} canRecordVideo={canRecordVideo} onGo={open} onFile={pickFile} />
       )}
-      {screen === "recorder" && (Recorder
-        ? (
-          <Recorder
-            kind={kind}
-            maxSeconds={s.max_recording_time}
-            onSend={(r) => {
-              content.current = {
-                kind: "file",
-                blob: r.blob,
-                extension: r.extension,
-                media: kind,
-                name: `recording.${r.extension}`,
-              };
-              proceed("recorder");
-            }}
-          />
-        )
-        : <p class="w-sending-dots" aria-busy="true">…</p>)}
+      {screen === "recorder" && (
+        <LazyRecorder
+          kind={kind}
+          maxSeconds={s.max_recording_time}
+          onSend={(r) => {
+            const name = `recording.${r.extension}`;
+            content.current = { kind: "file", blob: r.blob, extension: r.extension, media: kind, name };
+            proceed("recorder");
+          }}
+        />
+      )}
       {screen === "videoUploaded" && file && (
         <UploadedScreen
           file={file.file}

@@ -75,6 +75,15 @@ Deno.test({
       assert.doesNotMatch(markup(voiceHtml), /Participate in writing/);
     });
 
+    await t.step("the customisation's language unless the address asks for one", async () => {
+      const seg = await randomSegment(ctx.sql, channelId, { customisation: { language: "pt" } }, ["A"]);
+      const pt = markup(await (await ctx.request(`/widgets/${channelId}/${seg.id}/`)).text());
+      assert.match(pt, /<html lang="pt"/);
+      assert.match(pt, />Participar no inquérito</);
+      const en = markup(await (await ctx.request(`/widgets/${channelId}/${seg.id}/?lang=en`)).text());
+      assert.match(en, />Participate in the survey</);
+    });
+
     await t.step("a looping background video with controls", async () => {
       const seg = await randomSegment(ctx.sql, channelId, {
         background_url: "/media/bg.mp4",

@@ -6,6 +6,8 @@ import { getSegment, listChoices } from "../../../../db/segments.ts";
 import { publicChannelView } from "../../../../lib/channels.ts";
 import { isAvailable } from "../../../../lib/participation.ts";
 import { isInAppBrowser } from "../../../../lib/widget.ts";
+import { isLanguage } from "../../../../lib/i18n.ts";
+import { translator } from "../../../../framework/i18n.ts";
 import { mergedCustomisation, widgetSegment, widgetStyle } from "../../../../lib/widget_page.ts";
 import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
@@ -30,6 +32,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   }
   const view = publicChannelView(channel);
   const custom = mergedCustomisation(channel.customisation, segment.customisation);
+  // the interaction's language (customisation) unless the address asks for one
+  if (!q.lang && isLanguage(custom.language) && custom.language !== c.var.lang) {
+    c.set("lang", custom.language);
+    c.set("t", translator(custom.language));
+  }
   const style = widgetStyle(view.widget_primary_color, custom, q);
   const now = c.var.deps.now?.() ?? new Date();
   const background = {
