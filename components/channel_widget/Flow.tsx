@@ -2,8 +2,7 @@
 // The channel widget's participation flow (visitor-widget §4 Channel widget flow): content (vote,
 // recording, gallery file, text), information, consent, login when registration is required,
 // sending, thanks and vote results. Loaded on the first Participate; the recorder on demand.
-import type { ComponentType } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/constants.ts";
 import { composeSms, movesToResults, needsLogin, smsHref } from "../../lib/channel_widget_rules.ts";
@@ -11,10 +10,10 @@ import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../l
 import type { VoteResultRow } from "../../lib/votes.ts";
 import type { VisitorSession } from "../../lib/ui/http.ts";
 import * as client from "../../lib/ui/participation_client.ts";
-import type { RecorderProps } from "../recorder/Recorder.tsx";
+import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import { ConsentScreen, GatherScreen, WriteScreen } from "../widget/FormScreens.tsx";
 import { InAppOverlay } from "../widget/InAppOverlay.tsx";
-import { ResultsView, SendingView, ThanksView, VoteScreen } from "./FlowScreens.tsx";
+import { GalleryPick, ResultsView, SendingView, ThanksView, VoteScreen } from "./FlowScreens.tsx";
 import type { ChannelSegment, WidgetChannel } from "./types.ts";
 
 export interface FlowProps {
@@ -49,7 +48,6 @@ export function Flow(props: FlowProps) {
   const { t } = useT();
   const s = props.segment;
   const [step, setStep] = useState<Step>(() => firstStep(s, props.galleryFirst));
-  const [Recorder, setRecorder] = useState<ComponentType<RecorderProps> | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [result, setResult] = useState<{ already: boolean; id?: number } | null>(null);
@@ -60,12 +58,6 @@ export function Flow(props: FlowProps) {
   const info = useRef<Record<string, string>>(client.rememberedInformation() ?? {});
   const consents = useRef({ gdpr: false, image: false });
   const recordKind = s.type === "video" && testimonial !== "recording" ? "video" : "audio";
-
-  useEffect(() => {
-    if (step === "recorder" && !Recorder) {
-      import("../recorder/Recorder.tsx").then((m) => setRecorder(() => m.default));
-    }
-  }, [step]);
 
   const send = async (user: VisitorSession | null) => {
     // registration required: login first, then resume (a finished recording is sent); with my space,
@@ -172,32 +164,15 @@ export function Flow(props: FlowProps) {
           }}
         />
       )}
-      {step === "recorder" && (Recorder
-        ? (
-          <Recorder
-            kind={recordKind}
-            maxSeconds={s.max_recording_time}
-            sendLabel={t("widget.send")}
-            onSend={(r) => setFile(r.blob, `recording.${r.extension}`, r.extension, recordKind)}
-          />
-        )
-        : <p class="cw-loading" aria-busy="true">…</p>)}
-      {step === "gallery" && (
-        <label class="cw-btn cw-file">
-          {t("widget.import_file")}
-          <input
-            type="file"
-            accept="video/*,image/*"
-            class="sr-only"
-            onChange={(e) => {
-              const f = (e.target as HTMLInputElement).files?.[0];
-              if (!f) return;
-              const ext = f.name.split(".").pop()?.toLowerCase() ?? "";
-              setFile(f, f.name, ext, f.type.startsWith("image/") ? "image" : "video");
-            }}
-          />
-        </label>
+      {step === "recorder" && (
+        <LazyRecorder
+          kind={recordKind}
+          maxSeconds={s.max_recording_time}
+          sendLabel={t("widget.send")}
+          onSend={(r) => setFile(r.blob, `recording.${r.extension}`, r.extension, recordKind)}
+        />
       )}
+      {step === "gallery" && <GalleryPick onFile={setFile} />}
       {step === "write" && (
         <WriteScreen
           limit={s.text_limit}

@@ -134,3 +134,26 @@ export function ResultsView({ rows }: { rows: VoteResultRow[] | null }) {
     </div>
   );
 }
+
+/** The gallery: a video or an image file (video type with several permanent interactions, §4). */
+export function GalleryPick(
+  { onFile }: { onFile: (blob: Blob, name: string, extension: string, media: "video" | "image") => void },
+) {
+  const { t } = useT();
+  return (
+    <label class="cw-btn cw-file">
+      {t("widget.import_file")}
+      <input
+        type="file"
+        accept="video/*,image/*"
+        class="sr-only"
+        onChange={(e) => {
+          const f = (e.target as HTMLInputElement).files?.[0];
+          if (!f) return;
+          const ext = f.name.split(".").pop()?.toLowerCase() ?? "";
+          onFile(f, f.name, ext, f.type.startsWith("image/") ? "image" : "video");
+        }}
+      />
+    </label>
+  );
+}
