@@ -36,7 +36,8 @@ import $31 from "./routes/qr-code.tsx";
 import $32 from "./routes/s/[uuid].tsx";
 import $33 from "./routes/settings.tsx";
 import $34 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $35 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $35 from "./routes/widgets/terms.tsx";
+import $36 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -78,5 +79,6 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/s/:uuid", app: $32 },
   { path: "/settings", app: $33 },
   { path: "/widgets/channel/:channelId", app: $34 },
-  { path: "/widgets/:channelId/:segmentId", app: $35 },
+  { path: "/widgets/terms", app: $35 },
+  { path: "/widgets/:channelId/:segmentId", app: $36 },
 ];

@@ -6,6 +6,7 @@ import { WIDGET_PROFILE_LANGUAGES } from "../../lib/constants.ts";
 import { isEmail } from "../../lib/validation.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
 import { Avatar } from "./Ranking.tsx";
+import { useAvailability } from "./availability.ts";
 
 const KEYS = ["nickname", "city", "first_name", "last_name", "phone", "email"] as const;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -41,10 +42,18 @@ export function ProfileEdit(
     onUser(session);
   };
   const emptyName = (k: string) => touched.has(k) && !v[k].trim();
+  // availability checks 350 ms after typing stops (§5); the user's own values count as free
+  const emailState = useAvailability("email", v.email, isEmail(v.email), str(user.email));
+  const nicknameState = useAvailability(
+    "nickname",
+    v.nickname,
+    v.nickname.trim().length > 1,
+    str(user.nickname),
+  );
 
   const save = async (e: Event) => {
     e.preventDefault();
-    if (emptyName("first_name") || emptyName("last_name")) return;
+    if (emptyName("first_name") || emptyName("last_name") || nicknameState === "taken") return;
     const body: Record<string, unknown> = {
       // names are sent when filled: an emptied one is shown invalid above
       ...(v.first_name.trim() ? { first_name: v.first_name } : {}),
@@ -122,7 +131,8 @@ export function ProfileEdit(
         />
       </label>
       {message && <p class={message.error ? "cw-alert" : "cw-notice"} role="status">{message.text}</p>}
-      {field("nickname", t("channel_widget.login.nickname"))}
+      {field("nickname", t("channel_widget.login.nickname"), "text", nicknameState === "taken")}
+      {nicknameState === "taken" && <small class="cw-hint">{t("channel_widget.nickname_taken")}</small>}
       <label class="cw-field">
         <span>{t("channel_widget.profile.language")}</span>
         <select value={v.language} onChange={(e) => set("language", (e.target as HTMLSelectElement).value)}>
@@ -143,7 +153,16 @@ export function ProfileEdit(
           onInput={(e) => set("birth_date", fromInput((e.target as HTMLInputElement).value))}
         />
       </label>
-      {field("email", t("channel_widget.login.email"), "email", v.email !== "" && !isEmail(v.email))}
+      {field(
+        "email",
+        t("channel_widget.login.email"),
+        "email",
+        (v.email !== "" && !isEmail(v.email)) || emailState === "taken",
+      )}
+      {v.email !== "" && !isEmail(v.email) && (
+        <small class="cw-hint">{t("channel_widget.email_invalid")}</small>
+      )}
+      {emailState === "taken" && <small class="cw-hint">{t("channel_widget.email_taken")}</small>}
       <fieldset class="cw-field cw-yesno">
         <legend>{t("channel_widget.profile.info_emails")}</legend>
         <label>
@@ -162,7 +181,9 @@ export function ProfileEdit(
       <button type="button" class="cw-btn cw-btn-alt" onClick={logout}>
         {t("channel_widget.profile.logout")}
       </button>
-      <a class="cw-link" href="/terms" target="_blank" rel="noopener">{t("channel_widget.profile.terms")}</a>
+      <a class="cw-link" href="/widgets/terms" target="_blank" rel="noopener">
+        {t("channel_widget.profile.terms")}
+      </a>
     </form>
   );
 }

@@ -136,6 +136,15 @@ Deno.test("channel widget - public channel, permanent interactions and the home 
       assert.match(html, /Interactions with this radio are not currently available\./);
     });
 
+    await t.step("the terms of use page linked from the profile", async () => {
+      const res = await ctx.request(`/widgets/terms?lang=en`);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /text\/html/);
+      const html = await res.text();
+      assert.match(html, /<title>Terms of use<\/title>/);
+      assert.match(html, /By sending a participation/);
+    });
+
     await t.step("an unknown channel is a 404 page, a bad id too", async () => {
       assert.equal((await ctx.request(`/widgets/channel/999999/`)).status, 404);
       assert.equal((await ctx.request(`/widgets/channel/x/`)).status, 404);
