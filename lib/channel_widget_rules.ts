@@ -2,6 +2,7 @@
 // widget flow, Login panel; §5 validation). Pure: shared by the island and its unit tests.
 import { POINTS } from "./constants.ts";
 import { isEmail, isPhone, isVisitorPassword } from "./validation.ts";
+import { isVoting, type WidgetScreen, type WidgetSegment } from "./widget.ts";
 
 /** The channel widget's screens (§2). */
 export type ChannelScreen =
@@ -150,3 +151,38 @@ export const movesToResults = (
 export function screenOfQuery(value: string | null): ChannelScreen | null {
   return value === "space" ? "mySpace" : value === "profile" ? "profileEdit" : null;
 }
+
+/** A step of the channel widget's participation flow. */
+export type FlowStep = WidgetScreen | "gallery" | "confirm" | "voteResults";
+
+/**
+ * The flow's first step (§4): voting for votes and choices, write for text, the gallery for video
+ * when several permanent interactions exist (else the live recorder), the recorder for voice, and
+ * for sms and registration the information form (or straight to the confirm Send).
+ */
+export function firstFlowStep(
+  s: Pick<WidgetSegment, "type" | "game_type" | "fields">,
+  galleryFirst: boolean,
+): FlowStep {
+  if (isVoting(s)) return "voting";
+  if (s.type === "message") return "write";
+  if (s.type === "video") return galleryFirst ? "gallery" : "recorder";
+  if (s.type === "recording_question") return "recorder";
+  return s.fields.length ? "gatherInformation" : "confirm";
+}
+
+/**
+ * Where a failed send goes back to (§8): the record screen for a file (the gallery when the file
+ * came from it, else the recorder), else the first step.
+ */
+export const stepAfterFailure = (sentFile: boolean, first: FlowStep): FlowStep =>
+  sentFile ? (first === "gallery" ? "gallery" : "recorder") : first;
+
+/** DD/MM/YYYY to a date input's YYYY-MM-DD ("" when not a date). */
+export const birthToInput = (d: string) =>
+  /^(\d{2})\/(\d{2})\/(\d{4})$/.test(d) ? d.split("/").reverse().join("-") : "";
+
+/** A date input's YYYY-MM-DD to DD/MM/YYYY (§9). */
+export const inputToBirth = (
+  d: string,
+) => (/^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split("-").reverse().join("/") : "");

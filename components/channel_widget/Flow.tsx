@@ -5,7 +5,15 @@
 import { useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/constants.ts";
-import { composeSms, movesToResults, needsLogin, smsHref } from "../../lib/channel_widget_rules.ts";
+import {
+  composeSms,
+  firstFlowStep,
+  type FlowStep,
+  movesToResults,
+  needsLogin,
+  smsHref,
+  stepAfterFailure,
+} from "../../lib/channel_widget_rules.ts";
 import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../lib/widget.ts";
 import type { VoteResultRow } from "../../lib/votes.ts";
 import type { VisitorSession } from "../../lib/ui/http.ts";
@@ -29,20 +37,14 @@ export interface FlowProps {
   onClose: () => void;
 }
 
-type Step = WidgetScreen | "gallery" | "confirm" | "voteResults";
+type Step = FlowStep;
 type Content =
   | { kind: "choices"; ids: number[] }
   | { kind: "text"; text: string }
   | { kind: "user" }
   | { kind: "file"; blob: Blob; extension: string; media: "audio" | "video" | "image"; name: string };
 
-function firstStep(s: ChannelSegment, galleryFirst: boolean): Step {
-  if (isVoting(s)) return "voting";
-  if (s.type === "message") return "write";
-  if (s.type === "video") return galleryFirst ? "gallery" : "recorder";
-  if (s.type === "recording_question") return "recorder";
-  return s.fields.length ? "gatherInformation" : "confirm"; // sms, registration
-}
+const firstStep = firstFlowStep;
 
 export function Flow(props: FlowProps) {
   const { t } = useT();
@@ -101,7 +103,7 @@ export function Flow(props: FlowProps) {
       );
     if (!sent.ok) {
       setError(sent.message ?? t("widget.send_error"));
-      return setStep(c.kind === "file" ? "recorder" : firstStep(s, props.galleryFirst)); // §8
+      return setStep(stepAfterFailure(c.kind === "file", firstStep(s, props.galleryFirst))); // §8
     }
     const received = testimonial === "recording";
     if (received) setTestimonial("received");

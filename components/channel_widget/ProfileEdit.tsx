@@ -4,17 +4,13 @@ import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { WIDGET_PROFILE_LANGUAGES } from "../../lib/constants.ts";
 import { isEmail } from "../../lib/validation.ts";
+import { birthToInput, inputToBirth } from "../../lib/channel_widget_rules.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
 import { Avatar } from "./Ranking.tsx";
 import { useAvailability } from "./availability.ts";
 
 const KEYS = ["nickname", "city", "first_name", "last_name", "phone", "email"] as const;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
-/** DD/MM/YYYY ⇄ the date input's YYYY-MM-DD. */
-const toInput = (
-  d: string,
-) => (/^(\d{2})\/(\d{2})\/(\d{4})$/.test(d) ? d.split("/").reverse().join("-") : "");
-const fromInput = (d: string) => (d ? d.split("-").reverse().join("/") : "");
 
 export function ProfileEdit(
   { user, onUser, onDone }: {
@@ -149,8 +145,8 @@ export function ProfileEdit(
         <span>{t("channel_widget.profile.birthday")}</span>
         <input
           type="date"
-          value={toInput(v.birth_date)}
-          onInput={(e) => set("birth_date", fromInput((e.target as HTMLInputElement).value))}
+          value={birthToInput(v.birth_date)}
+          onInput={(e) => set("birth_date", inputToBirth((e.target as HTMLInputElement).value))}
         />
       </label>
       {field(

@@ -1,20 +1,24 @@
 import assert from "node:assert/strict";
 import {
+  birthToInput,
   canContinueRegister,
   canFinishRegister,
   canLogin,
   canSendAnonymous,
   canSendForgot,
   composeSms,
+  firstFlowStep,
   formatMessageDate,
   groupByDay,
   indicators,
+  inputToBirth,
   LOGIN_BACK,
   loginTitle,
   movesToResults,
   needsLogin,
   screenOfQuery,
   smsHref,
+  stepAfterFailure,
 } from "../../lib/channel_widget_rules.ts";
 
 Deno.test("channel widget rules - login panel", async (t) => {
@@ -135,5 +139,37 @@ Deno.test("channel widget rules - flow", async (t) => {
     assert.equal(movesToResults({ ...vote, testimonial_demanded: true }, true), true);
     assert.equal(movesToResults({ ...vote, show_results: false }, false), false);
     assert.equal(movesToResults({ ...vote, type: "recording_question" }, false), false);
+  });
+});
+
+Deno.test("channel widget rules - flow steps and birthday", async (t) => {
+  const seg = (type: string, fields = 0, game_type: "answer" | "registration" = "answer") => ({
+    type,
+    game_type,
+    fields: Array.from({ length: fields }, () => ({ field: "first_name", mandatory: true })),
+  });
+  await t.step("the first step by type", () => {
+    assert.equal(firstFlowStep(seg("single_choice_question"), false), "voting");
+    assert.equal(firstFlowStep(seg("multiple_choice_question"), false), "voting");
+    assert.equal(firstFlowStep(seg("game"), false), "voting");
+    assert.equal(firstFlowStep(seg("message"), false), "write");
+    assert.equal(firstFlowStep(seg("recording_question"), true), "recorder");
+    assert.equal(firstFlowStep(seg("video"), false), "recorder");
+    assert.equal(firstFlowStep(seg("video"), true), "gallery");
+    assert.equal(firstFlowStep(seg("sms", 2), false), "gatherInformation");
+    assert.equal(firstFlowStep(seg("registration"), false), "confirm");
+    assert.equal(firstFlowStep(seg("game", 1, "registration"), false), "gatherInformation");
+  });
+  await t.step("a failed send returns to the record screen for a file", () => {
+    assert.equal(stepAfterFailure(true, "gallery"), "gallery");
+    assert.equal(stepAfterFailure(true, "recorder"), "recorder");
+    assert.equal(stepAfterFailure(true, "voting"), "recorder", "a testimonial recording");
+    assert.equal(stepAfterFailure(false, "voting"), "voting");
+  });
+  await t.step("birthday DD/MM/YYYY and the date picker", () => {
+    assert.equal(birthToInput("05/01/1990"), "1990-01-05");
+    assert.equal(birthToInput("1990"), "");
+    assert.equal(inputToBirth("1990-01-05"), "05/01/1990");
+    assert.equal(inputToBirth(""), "");
   });
 });
