@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { Buffer } from "node:buffer";
-import { browserTest } from "./_browser.ts";
+import { assertAccessible, browserTest } from "./_browser.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
@@ -53,6 +53,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       assert.equal(await page.getByRole("button", { name: "Send without registering" }).count(), 0);
       assert.equal(await page.locator("#cw-login-title").textContent(), "Log in");
       await shot(`cw-login-main-${w}`);
+      await assertAccessible(page, "login panel");
 
       // login by email: a wrong password marks the field invalid, without text
       await page.getByRole("button", { name: "Login" }).click();
@@ -145,6 +146,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       assert.deepEqual(active, ["Message liked (10 points)", "Message broadcasted (100 points)"]);
       await page.getByText("Message quoted (50 points)").waitFor();
       await shot(`cw-space-${w}`);
+      await assertAccessible(page, "my space");
       await page.getByRole("button", { name: /Amateur/ }).click();
       assert.equal(await page.locator(".cw-levels li").count(), 7);
       await shot(`cw-levels-${w}`);
@@ -152,6 +154,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByRole("button", { name: "Ranking" }).click();
       await page.locator(".cw-ranking li.is-me").getByText(`Lina${w}`).waitFor();
       await shot(`cw-ranking-${w}`);
+      await assertAccessible(page, "ranking");
       await page.getByRole("button", { name: "Back" }).click();
       await page.getByRole("button", { name: "Edit my profile" }).click();
       await page.getByLabel("First name").fill("Lina");
@@ -159,6 +162,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Profile saved").waitFor();
       await shot(`cw-profile-${w}`);
+      await assertAccessible(page, "profile");
       // the stored user is restored on load; im_screen=profile opens the profile
       await page.goto(`${home}&im_screen=profile`);
       await page.getByLabel("City / Region").waitFor();
@@ -206,6 +210,7 @@ browserTest(
       /^1.*Soleil d'août.*\d+ %$/,
     );
     await shot("cw-anonymous-results-1280");
+    await assertAccessible(page, "vote results");
     // the same device votes again: already registered
     await page.getByRole("button", { name: "Close" }).click();
     await participate(page);
@@ -276,6 +281,7 @@ browserTest(
     await page.getByRole("button", { name: "Send" }).click();
     for (const box of await page.locator(".cw-flow input[type=checkbox]").all()) await box.check();
     await shot("cw-registration-consent-375");
+    await assertAccessible(page, "consent");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByText("Registration sent").waitFor();
 
