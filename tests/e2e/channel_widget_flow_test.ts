@@ -307,6 +307,18 @@ browserTest(
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByText("Message sent").waitFor({ timeout: 30_000 });
     await shot("cw-thanks-video-375");
+
+    // the Facebook / Instagram in-app browser: recording is blocked with a prompt to open a browser
+    const inApp = await page.context().browser()!.newContext({
+      userAgent: "Mozilla/5.0 (iPhone) [FBAN/FBIOS;FBAV/400.0]",
+      viewport: { width: 375, height: 740 },
+    });
+    const fb = await inApp.newPage();
+    await fb.goto(`${home}&interaction_id=${await segmentId(server.sql, VOICE)}`);
+    await participate(fb);
+    await fb.getByText("You are almost there !").waitFor();
+    await fb.screenshot({ path: new URL("./screenshots/cw-in-app-375.png", import.meta.url).pathname });
+    await inApp.close();
     assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource|sms:/.test(e)), []);
   },
   { jobs: true, viewport: { width: 375, height: 740 } },
