@@ -230,7 +230,7 @@ export function Flow(props: FlowProps) {
           onShare={props.channel.sharing_enabled && recorded && result?.id ? share : null}
           onTestimonial={() => {
             setTestimonial("recording");
-            setStep("recorder");
+            setStep(s.testimonial_format === "text" ? "write" : "recorder");
           }}
           onResults={isVoting(s) && s.show_results ? () => setStep("voteResults") : null}
         />

@@ -96,7 +96,9 @@ export function ThanksView(
         {props.testimonialPending && (
           <div class="cw-testimonial">
             <p>{s.testimonial || t("widget.testimonial_default")}</p>
-            <button type="button" class="cw-btn" onClick={props.onTestimonial}>{t("widget.record")}</button>
+            <button type="button" class="cw-btn" onClick={props.onTestimonial}>
+              {s.testimonial_format === "text" ? t("widget.testimonial_text") : t("widget.testimonial_voice")}
+            </button>
           </div>
         )}
         {results}

@@ -101,8 +101,13 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByText("Participation sent").waitFor();
       await page.getByText("Dites-nous pourquoi ce titre vous fait vibrer !").waitFor();
       await shot(`cw-thanks-vote-${w}`);
-      await page.getByRole("button", { name: "See the results" }).click();
-      await page.getByText("For now, the results are :").waitFor();
+      // no results while the testimonial is pending; the written testimonial, then the results after 2 s
+      await page.waitForTimeout(2500);
+      assert.equal(await page.getByText("For now, the results are :").count(), 0);
+      await page.getByRole("button", { name: "Write my answer" }).click();
+      await page.getByPlaceholder("Write here your message").fill("Parce que c'est l'été !");
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByText("For now, the results are :").waitFor({ timeout: 10_000 });
       await page.locator(".cw-result-rows li").first().waitFor();
       await shot(`cw-results-${w}`);
       const stored = await page.evaluate(() => localStorage.getItem("interaction-manager.user"));
@@ -128,7 +133,8 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
         { id: number }[]
       >`select id::int as id from app_users where email = ${email}`;
       const [msg] = await server.sql<{ id: number }[]>`
-        select id::int as id from messages where author_app_user_id = ${user.id} and segment_id = ${vote}`;
+        select id::int as id from messages where author_app_user_id = ${user.id} and segment_id = ${vote}
+        order by id limit 1`;
       await server
         .sql`update messages set liked = true, broadcast_status = 'broadcast_2' where id = ${msg.id}`;
       await server.sql`insert into points_ledger (channel_id, app_user_id, message_id, event, points)
@@ -139,7 +145,8 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByText("Today").waitFor();
       await page.getByText("260 point(s)").waitFor();
       await page.getByText("Amateur").first().waitFor();
-      await page.getByRole("button", { name: /Quel titre va s'imposer/ }).click();
+      // the vote and its testimonial, newest first: the vote is the older one
+      await page.getByRole("button", { name: /Quel titre va s'imposer/ }).last().click();
       await page.getByText(/Participation sent on \d\d\/\d\d\/\d{4} - \d\d:\d\d/).waitFor();
       await page.getByText("You have won 260 point(s)").waitFor();
       const active = await page.locator(".cw-indicators li.is-active").allTextContents();
