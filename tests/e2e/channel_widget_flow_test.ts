@@ -164,6 +164,17 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await assertAccessible(page, "ranking");
       await page.getByRole("button", { name: "Back" }).click();
       await page.getByRole("button", { name: "Edit my profile" }).click();
+      // avatar: image files only
+      const avatarInput = page.locator(".cw-avatar-upload input[type=file]");
+      await avatarInput.setInputFiles({
+        name: "notes.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("hi"),
+      });
+      await page.getByText("Please choose an image file.").waitFor();
+      const png = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 120 } });
+      await avatarInput.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(png) });
+      await page.locator(".cw-avatar-upload img").waitFor();
       await page.getByLabel("First name").fill("Lina");
       await page.getByLabel("City / Region").fill("Lyon");
       await page.getByRole("button", { name: "Save" }).click();
