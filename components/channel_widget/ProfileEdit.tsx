@@ -162,11 +162,12 @@ export function ProfileEdit(
       <fieldset class="cw-field cw-yesno">
         <legend>{t("channel_widget.profile.info_emails")}</legend>
         <label>
-          <input type="radio" checked={emails} onChange={() => setEmails(true)} />{" "}
+          <input type="radio" name="receive_emails" checked={emails} onChange={() => setEmails(true)} />{" "}
           {t("channel_widget.profile.yes")}
         </label>
         <label>
-          <input type="radio" checked={!emails} onChange={() => setEmails(false)} />{" "}
+          <input type="radio" name="receive_emails" checked={!emails} onChange={() => setEmails(false)} />
+          {" "}
           {t("channel_widget.profile.no")}
         </label>
       </fieldset>
