@@ -174,7 +174,9 @@ export function Flow(props: FlowProps) {
           onSend={(r) => setFile(r.blob, `recording.${r.extension}`, r.extension, recordKind)}
         />
       )}
-      {step === "gallery" && <GalleryPick onFile={setFile} />}
+      {(step === "gallery" || (step === "recorder" && recordKind === "video")) && (
+        <GalleryPick onFile={setFile} />
+      )}
       {step === "write" && (
         <WriteScreen
           limit={s.text_limit}
