@@ -5,7 +5,7 @@ import { useT } from "../../framework/island.tsx";
 import { LEVELS } from "../../lib/constants.ts";
 import { levelOf } from "../../lib/levels.ts";
 import { groupByDay } from "../../lib/channel_widget_rules.ts";
-import { visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
+import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
 import { MessageItem, type SpaceMessage } from "./MessageItem.tsx";
 import { ProfileEdit } from "./ProfileEdit.tsx";
 import { Avatar, LevelBadge, RankingScreen } from "./Ranking.tsx";
@@ -64,7 +64,14 @@ function SpaceHome(props: SpaceProps & { user: VisitorSession }) {
   const [points, setPoints] = useState<number>(Number(user.points ?? 0));
   useEffect(() => {
     visitorApi<SpaceMessage[]>("GET", `/api/v1/app_users/${user.id}/messages?channel_id=${channel.id}`)
-      .then((res) => setMessages(res.ok ? res.data : []));
+      .then((res) => {
+        // an expired or revoked token: the visitor is logged out and sees the reserved space
+        if (res.status === 401) {
+          setVisitorSession(null);
+          return props.onUser(null);
+        }
+        setMessages(res.ok ? res.data : []);
+      });
     if (channel.gamification) {
       visitorApi<{ points: number }>(
         "GET",
