@@ -83,4 +83,31 @@ for (const [name, over, choices] of cases) {
     } kB | ${(lazyGzip / 1024).toFixed(1).padStart(21)} kB | ${ms(0.5).padStart(10)} ms | ${ms(0.95)} ms`,
   );
 }
+
+// The channel widget's home (visitor-widget §2 Record/home) before a participation starts: the page's
+// static graph plus the carousel library it imports at startup; the login panel, my space and the
+// participation flow (recorder, tus client) are dynamic imports loaded on first use.
+{
+  const path = `/widgets/channel/${channel}/?lang=en`;
+  const html = await (await ctx.request(path)).text();
+  const entries = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)]
+    .map((m) => m[1]);
+  const files = new Set<string>();
+  for (const entry of entries) await staticGraph(entry, files);
+  const startup = new Set<string>();
+  for (const file of [...files]) {
+    const text = await Deno.readTextFile(new URL(`.${file}`, ROOT));
+    for (const m of text.matchAll(/import\("(\.{1,2}\/(?:embla|[A-Za-z]*ChannelWidget)[^"]*\.js)"\)/g)) {
+      await staticGraph(new URL(m[1], `http://x${file}`).pathname, startup);
+    }
+  }
+  for (const file of startup) files.add(file);
+  let gzip = 0;
+  for (const file of files) gzip += await gzipSize(await Deno.readFile(new URL(`.${file}`, ROOT)));
+  console.log(
+    `\nchannel widget home before participation: ${files.size} JS files, ${
+      (gzip / 1024).toFixed(1)
+    } kB gzip (budget 40 kB)`,
+  );
+}
 await ctx.close();

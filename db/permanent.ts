@@ -20,3 +20,11 @@ export async function listPermanentSegments(
         or ((s.start_date is null or s.start_date <= ${openAt}) and (s.end_date is null or s.end_date > ${openAt})))
     order by s.start_date desc nulls last, s.id desc`;
 }
+
+/** The playable path of a media (a shared participation's recording), or null. */
+export async function playablePath(sql: Sql, mediaId: string | null): Promise<string | null> {
+  if (!mediaId) return null;
+  const [row] = await sql<{ path: string | null }[]>`
+    select playable_path as path from media where id::text = ${mediaId}`;
+  return row?.path ?? null;
+}

@@ -11,7 +11,9 @@ export interface SlideSegment {
 }
 
 /** One permanent interaction of the carousel, with its Participate button (a link that works without script). */
-export function Slide(props: { segment: SlideSegment; href: string; position: string }) {
+export function Slide(
+  props: { segment: SlideSegment; href: string; position: string; onParticipate?: () => void },
+) {
   const { t } = useT();
   const s = props.segment;
   return (
@@ -27,7 +29,19 @@ export function Slide(props: { segment: SlideSegment; href: string; position: st
         <span class="cw-type">{t(`channel_widget.types.${s.type}`)}</span>
         <h2 class="cw-title">{s.title}</h2>
         {s.text && <p class="cw-text">{s.text}</p>}
-        <a class="cw-participate" href={props.href}>{t("channel_widget.participate")}</a>
+        <a
+          class="cw-participate"
+          href={props.href}
+          onClick={(e) => {
+            if (!props.onParticipate) {
+              return;
+            }
+            e.preventDefault();
+            props.onParticipate();
+          }}
+        >
+          {t("channel_widget.participate")}
+        </a>
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Browser side of visitor-widget §7: send a participation and poll its task, or upload a file by
 // tus (tus-js-client, loaded only when a file is sent) and finish the media participation.
-import { api } from "./http.ts";
+import { api, visitorSession } from "./http.ts";
 import { STORAGE_KEYS, uploadPercent } from "../widget.ts";
 import { SEND_SCREEN_DELAY_MS, TASK_POLL_MS } from "../constants.ts";
 import type { VoteResultRow } from "../votes.ts";
@@ -45,11 +45,10 @@ export function deviceId(): string {
   }
 }
 
-/** The stored app user (id and bearer token), when logged in and not anonymous. */
+/** The current app user (id and bearer token): the stored one, or an anonymous one kept in memory. */
 export function storedAppUser(): { id: number; token: string } | null {
-  const user = readJson<{ id?: number; access_token?: string; token?: string }>(STORAGE_KEYS.user);
-  const token = user?.access_token ?? user?.token;
-  return user?.id && token ? { id: user.id, token } : null;
+  const user = visitorSession();
+  return user ? { id: user.id, token: user.access_token } : null;
 }
 
 const authHeaders = (): Record<string, string> => {

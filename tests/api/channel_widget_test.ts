@@ -74,6 +74,39 @@ Deno.test("channel widget - public channel, permanent interactions and the home 
       assert.match(html, /Powered by Interaction Manager/);
     });
 
+    await t.step("the island carries each interaction's widget view (choices, recording time)", async () => {
+      const html = await (await ctx.request(`/widgets/channel/${radio}/?lang=en`)).text();
+      assert.match(html, /data-island="ChannelWidget"/);
+      const props = JSON.parse(
+        html.match(/data-island="ChannelWidget" data-props="([^"]+)"/)![1].replace(/&quot;/g, '"')
+          .replace(/&amp;/g, "&").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"),
+      );
+      assert.equal(props.segments.length, permanent.length);
+      const vote = props.segments.find((s: { type: string }) => s.type === "single_choice_question");
+      assert.ok(vote.choices.length >= 2);
+      assert.equal(typeof props.segments[0].max_recording_time, "number");
+      assert.equal(props.channel.my_space_enabled, true);
+      assert.equal(props.channel.gamification, true);
+    });
+
+    await t.step("s= shows the shared message view of a published participation of the channel", async () => {
+      const [shared] = await ctx.sql<{ id: number }[]>`
+        select id::int as id from messages where channel_id = ${radio} and status = 'received'
+          and moderation in ('none', 'approved') order by id limit 1`;
+      const html = await (await ctx.request(`/widgets/channel/${radio}/?lang=en&s=${shared.id}`)).text();
+      assert.match(html, /Message posted on/);
+      assert.match(html, /I want to participate too/);
+      assert.doesNotMatch(html, /class="cw-slide"/);
+      const [other] = await ctx.sql<{ id: number }[]>`
+        select id::int as id from messages where channel_id = ${tv} order by id limit 1`;
+      for (const s of [other?.id ?? 999999, "abc", 999999]) {
+        const page = (await (await ctx.request(`/widgets/channel/${radio}/?lang=en&s=${s}`)).text())
+          .split('<script type="application/json"')[0]; // without the islands' locale texts
+        assert.doesNotMatch(page, /Message posted on/);
+        assert.match(page, /class="cw-slide"/);
+      }
+    });
+
     await t.step("a closed channel says the interactions are not available", async () => {
       await ctx.sql`update channels set status = 'closed' where id = ${radio}`;
       const html =
@@ -101,6 +134,15 @@ Deno.test("channel widget - public channel, permanent interactions and the home 
       })).text();
       assert.match(html, /Sorry this interaction is no longer available/);
       assert.match(html, /Interactions with this radio are not currently available\./);
+    });
+
+    await t.step("the terms of use page linked from the profile", async () => {
+      const res = await ctx.request(`/widgets/terms?lang=en`);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /text\/html/);
+      const html = await res.text();
+      assert.match(html, /<title>Terms of use<\/title>/);
+      assert.match(html, /By sending a participation/);
     });
 
     await t.step("an unknown channel is a 404 page, a bad id too", async () => {

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { island, useT } from "../framework/island.tsx";
-import { CAROUSEL_AUTOPLAY_MS, PERMANENT_REFRESH_MS } from "../lib/constants.ts";
-import { Slide, type SlideSegment } from "../components/channel_widget/Slide.tsx";
+import { useT } from "../../framework/island.tsx";
+import { CAROUSEL_AUTOPLAY_MS, PERMANENT_REFRESH_MS } from "../../lib/constants.ts";
+import { Slide, type SlideSegment } from "./Slide.tsx";
 
 interface Props {
-  [key: string]: unknown;
   channelId: number;
   segments: SlideSegment[];
   /** Query string added to the Participate links (ref, interaction_id …). */
   linkQuery: string;
   /** The permanent-interactions call to refresh from (widget §7), or null to keep the list. */
   refreshUrl: string | null;
+  /** Opens the participation flow in the widget (the link still works without script). */
+  onParticipate: (segment: SlideSegment) => void;
+  /** Swiping and autoplay stop while a segment is active (§2). */
+  paused: boolean;
 }
 
 // Embla's `duration` is in its own units, not ms: 30 gives about the spec's 500 ms transition.
@@ -20,12 +23,14 @@ const EMBLA_DURATION = 30;
  * The carousel of permanent interactions (widget §2 Record/home): dots when more than one, autoplay
  * every 5 s, swipe; refreshed every 90 s. Without script it is a horizontal scroll-snap list.
  */
-function ChannelCarousel(props: Props) {
+export function Carousel(props: Props) {
   const { t } = useT();
-  const [segments, setSegments] = useState(props.segments);
+  const [segments] = useState(props.segments);
   const [selected, setSelected] = useState(0);
   const viewport = useRef<HTMLDivElement>(null);
   const embla = useRef<import("embla-carousel").EmblaCarouselType | null>(null);
+  const pausedRef = useRef(props.paused);
+  pausedRef.current = props.paused;
 
   useEffect(() => {
     if (!viewport.current || segments.length < 2) return;
@@ -33,14 +38,18 @@ function ChannelCarousel(props: Props) {
     let timer: ReturnType<typeof setInterval> | undefined;
     import("embla-carousel").then(({ default: EmblaCarousel }) => {
       if (stopped || !viewport.current) return;
-      const api = EmblaCarousel(viewport.current, { loop: true, duration: EMBLA_DURATION });
+      const api = EmblaCarousel(viewport.current, {
+        loop: true,
+        duration: EMBLA_DURATION,
+        watchDrag: () => !pausedRef.current,
+      });
       embla.current = api;
       viewport.current.classList.add("is-enhanced");
       api.on("select", () => setSelected(api.selectedScrollSnap()));
       const play = () => {
         clearInterval(timer);
         timer = setInterval(
-          () => document.visibilityState === "visible" && api.scrollNext(),
+          () => document.visibilityState === "visible" && !pausedRef.current && api.scrollNext(),
           CAROUSEL_AUTOPLAY_MS,
         );
       };
@@ -63,7 +72,8 @@ function ChannelCarousel(props: Props) {
       if (!res?.ok) return;
       const fresh = await res.json() as SlideSegment[];
       const same = fresh.map((s) => s.id).join() === segments.map((s) => s.id).join();
-      if (!same) setSegments(fresh);
+      // the page carries each interaction's full widget view: reload it when the list changed
+      if (!same && !pausedRef.current) location.reload();
     }, PERMANENT_REFRESH_MS);
     return () => clearInterval(timer);
   }, [segments]);
@@ -80,6 +90,7 @@ function ChannelCarousel(props: Props) {
               segment={s}
               href={href(s.id)}
               position={t("channel_widget.position", { n: i + 1, total: segments.length })}
+              onParticipate={() => props.onParticipate(s)}
             />
           ))}
         </div>
@@ -101,5 +112,3 @@ function ChannelCarousel(props: Props) {
     </section>
   );
 }
-
-export default island("ChannelCarousel", ChannelCarousel, { ns: ["channel_widget"] });

@@ -1,0 +1,186 @@
+/// <reference lib="dom" />
+// Profile edit (visitor-widget §2 Profile edit, §5 Profile save): an error leaves the form unchanged.
+import { useState } from "preact/hooks";
+import { useT } from "../../framework/island.tsx";
+import { WIDGET_PROFILE_LANGUAGES } from "../../lib/constants.ts";
+import { isEmail } from "../../lib/validation.ts";
+import { birthToInput, inputToBirth } from "../../lib/channel_widget_rules.ts";
+import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
+import { Avatar } from "./Ranking.tsx";
+import { useAvailability } from "./availability.ts";
+
+const KEYS = ["nickname", "city", "first_name", "last_name", "phone", "email"] as const;
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+export function ProfileEdit(
+  { user, onUser, onDone }: {
+    user: VisitorSession;
+    onUser: (u: VisitorSession | null) => void;
+    onDone: () => void;
+  },
+) {
+  const { t } = useT();
+  const [v, setV] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(KEYS.map((k) => [k, str(user[k])])),
+    language: str(user.language) || "fr",
+    birth_date: str(user.birth_date),
+  }));
+  const [emails, setEmails] = useState(user.receive_emails === true);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const set = (k: string, value: string) => {
+    setV({ ...v, [k]: value });
+    setTouched(new Set(touched).add(k));
+  };
+  const keep = (u: VisitorSession) => {
+    const session = { ...u, access_token: user.access_token };
+    setVisitorSession(session);
+    onUser(session);
+  };
+  const emptyName = (k: string) => touched.has(k) && !v[k].trim();
+  // availability checks 350 ms after typing stops (§5); the user's own values count as free
+  const emailState = useAvailability("email", v.email, isEmail(v.email), str(user.email));
+  const nicknameState = useAvailability(
+    "nickname",
+    v.nickname,
+    v.nickname.trim().length > 1,
+    str(user.nickname),
+  );
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (emptyName("first_name") || emptyName("last_name") || nicknameState === "taken") return;
+    const body: Record<string, unknown> = {
+      // names are sent when filled: an emptied one is shown invalid above
+      ...(v.first_name.trim() ? { first_name: v.first_name } : {}),
+      ...(v.last_name.trim() ? { last_name: v.last_name } : {}),
+      nickname: v.nickname,
+      phone: v.phone,
+      city: v.city,
+      language: v.language,
+      receive_emails: emails,
+      birth_date: v.birth_date,
+    };
+    // the email is sent only when it changed and is valid (§5)
+    if (v.email !== str(user.email) && isEmail(v.email)) {
+      Object.assign(body, { email: v.email, login: v.email });
+    }
+    const res = await visitorApi<VisitorSession & { message?: string }>(
+      "PUT",
+      `/api/v1/app_users/${user.id}`,
+      body,
+    );
+    if (!res.ok) return setMessage({ error: true, text: res.data?.message ?? t("channel_widget.error") });
+    keep(res.data);
+    setMessage({ error: false, text: t("channel_widget.profile.saved") });
+  };
+  const avatar = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      return setMessage({ error: true, text: t("channel_widget.profile.image_only") });
+    }
+    const form = new FormData();
+    form.append("image", file);
+    const res = await visitorApi<VisitorSession & { message?: string }>(
+      "POST",
+      `/api/v1/app_users/${user.id}/avatar`,
+      form,
+    );
+    if (!res.ok) return setMessage({ error: true, text: res.data?.message ?? t("channel_widget.error") });
+    keep(res.data);
+  };
+  const changePassword = async () => {
+    const res = await visitorApi("POST", "/api/v1/app_users/forgot_password", { email: user.email });
+    setMessage(
+      res.ok
+        ? { error: false, text: t("channel_widget.forgot_sent") }
+        : { error: true, text: t("channel_widget.error") },
+    );
+  };
+  const logout = () => {
+    setVisitorSession(null);
+    onUser(null);
+    onDone();
+  };
+  const field = (k: string, label: string, type = "text", invalid = false) => (
+    <label class="cw-field">
+      <span>{label}</span>
+      <input
+        type={type}
+        value={v[k]}
+        aria-invalid={invalid ? "true" : undefined}
+        onInput={(e) => set(k, (e.target as HTMLInputElement).value)}
+      />
+    </label>
+  );
+
+  return (
+    <form class="cw-form cw-profile" onSubmit={save}>
+      <label class="cw-avatar-upload">
+        <Avatar url={user.avatar_url} big />
+        <span class="cw-link">{t("channel_widget.profile.avatar")}</span>
+        <input
+          type="file"
+          accept="image/*"
+          class="sr-only"
+          onChange={(e) => avatar((e.target as HTMLInputElement).files?.[0])}
+        />
+      </label>
+      {message && <p class={message.error ? "cw-alert" : "cw-notice"} role="status">{message.text}</p>}
+      {field("nickname", t("channel_widget.login.nickname"), "text", nicknameState === "taken")}
+      {nicknameState === "taken" && <small class="cw-hint">{t("channel_widget.nickname_taken")}</small>}
+      <label class="cw-field">
+        <span>{t("channel_widget.profile.language")}</span>
+        <select value={v.language} onChange={(e) => set("language", (e.target as HTMLSelectElement).value)}>
+          {WIDGET_PROFILE_LANGUAGES.map((l) => (
+            <option key={l} value={l}>{t(`channel_widget.profile.lang_${l}`)}</option>
+          ))}
+        </select>
+      </label>
+      {field("city", t("channel_widget.profile.city"))}
+      {field("first_name", t("channel_widget.profile.first_name"), "text", emptyName("first_name"))}
+      {field("last_name", t("channel_widget.profile.name"), "text", emptyName("last_name"))}
+      {field("phone", t("channel_widget.login.phone"), "tel")}
+      <label class="cw-field">
+        <span>{t("channel_widget.profile.birthday")}</span>
+        <input
+          type="date"
+          value={birthToInput(v.birth_date)}
+          onInput={(e) => set("birth_date", inputToBirth((e.target as HTMLInputElement).value))}
+        />
+      </label>
+      {field(
+        "email",
+        t("channel_widget.login.email"),
+        "email",
+        (v.email !== "" && !isEmail(v.email)) || emailState === "taken",
+      )}
+      {v.email !== "" && !isEmail(v.email) && (
+        <small class="cw-hint">{t("channel_widget.email_invalid")}</small>
+      )}
+      {emailState === "taken" && <small class="cw-hint">{t("channel_widget.email_taken")}</small>}
+      <fieldset class="cw-field cw-yesno">
+        <legend>{t("channel_widget.profile.info_emails")}</legend>
+        <label>
+          <input type="radio" name="receive_emails" checked={emails} onChange={() => setEmails(true)} />{" "}
+          {t("channel_widget.profile.yes")}
+        </label>
+        <label>
+          <input type="radio" name="receive_emails" checked={!emails} onChange={() => setEmails(false)} />
+          {" "}
+          {t("channel_widget.profile.no")}
+        </label>
+      </fieldset>
+      <button type="button" class="cw-link" onClick={changePassword}>
+        {t("channel_widget.profile.change_password")}
+      </button>
+      <button type="submit" class="cw-btn">{t("channel_widget.profile.save")}</button>
+      <button type="button" class="cw-btn cw-btn-alt" onClick={logout}>
+        {t("channel_widget.profile.logout")}
+      </button>
+      <a class="cw-link" href="/widgets/terms" target="_blank" rel="noopener">
+        {t("channel_widget.profile.terms")}
+      </a>
+    </form>
+  );
+}

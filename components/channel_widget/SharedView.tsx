@@ -1,0 +1,35 @@
+import { useT } from "../../framework/island.tsx";
+import { formatMessageDate } from "../../lib/channel_widget_rules.ts";
+import type { SharedMessage, WidgetChannel } from "./types.ts";
+
+/** The shared message view (query s, §2): Message posted on, the channel's logo or label, a player. */
+export function SharedView(
+  props: { channel: WidgetChannel; message: SharedMessage; onParticipate: () => void },
+) {
+  const { t } = useT();
+  const { channel, message } = props;
+  const video = message.type === "video";
+  return (
+    <section class="cw-shared">
+      <div class="cw-shared-banner">
+        <span>{t("channel_widget.posted_on")}</span>
+        {channel.logo_url
+          ? <img src={channel.logo_url} alt={channel.label} />
+          : <strong>{channel.label}</strong>}
+      </div>
+      {message.author_name && <p class="cw-shared-author">{message.author_name}</p>}
+      <p class="cw-muted">{formatMessageDate(new Date(message.created_at))}</p>
+      {message.media_url && (video
+        ? <video class="cw-player" src={message.media_url} controls playsInline />
+        : <audio class="cw-player" src={message.media_url} controls />)}
+      {!message.media_url && (message.content.text || message.content.choice_text) && (
+        <blockquote class="cw-quote">
+          {String(message.content.text ?? message.content.choice_text)}
+        </blockquote>
+      )}
+      <button type="button" class="cw-btn" onClick={props.onParticipate}>
+        {t("channel_widget.participate_too")}
+      </button>
+    </section>
+  );
+}

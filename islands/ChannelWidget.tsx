@@ -1,0 +1,138 @@
+// The channel widget app (visitor-widget §2 Channel widget screens, §4 Channel widget flow): the
+// server-rendered home (carousel) hydrates into one app; the login panel, my space, the profile and
+// the participation flow are loaded on first use. Texts under "channel_widget" and "widget".
+import { useEffect, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import { type VisitorSession, visitorSession } from "../lib/ui/http.ts";
+import { type ChannelScreen, screenOfQuery } from "../lib/channel_widget_rules.ts";
+import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
+import { Carousel } from "../components/channel_widget/Carousel.tsx";
+import { Lazy } from "../components/channel_widget/Lazy.tsx";
+import { SharedView } from "../components/channel_widget/SharedView.tsx";
+import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
+import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
+import type { SpaceProps } from "../components/channel_widget/MySpace.tsx";
+import type { FlowProps } from "../components/channel_widget/Flow.tsx";
+
+interface Props extends Record<string, unknown> {
+  channel: WidgetChannel;
+  segments: ChannelSegment[];
+  linkQuery: string;
+  siteRef: string | null;
+  refreshUrl: string | null;
+  /** The {product}_screen query value. */
+  screen: string | null;
+  shared: SharedMessage | null;
+  inApp: boolean;
+  gone: boolean;
+}
+
+const loadLogin = () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel);
+const loadSpace = () => import("../components/channel_widget/MySpace.tsx").then((m) => m.Space);
+const loadFlow = () => import("../components/channel_widget/Flow.tsx").then((m) => m.Flow);
+
+type SpaceScreen = Extract<ChannelScreen, "mySpace" | "profileEdit" | "levels" | "ranking">;
+interface LoginRequest {
+  fromSpace: boolean;
+  hideAnonymous: boolean;
+  resume: (user: VisitorSession) => void;
+}
+
+function ChannelWidget(props: Props) {
+  const { t } = useT();
+  const { channel } = props;
+  const [user, setUser] = useState<VisitorSession | null>(null);
+  const [space, setSpace] = useState<SpaceScreen | null>(null);
+  const [active, setActive] = useState<ChannelSegment | null>(null);
+  const [login, setLogin] = useState<LoginRequest | null>(null);
+  const [shared, setShared] = useState(props.shared);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    setUser(visitorSession()); // a stored user is restored on load (§4)
+    setReady(true);
+    navigator.serviceWorker?.getRegistrations?.()
+      .then((all) => all.forEach((r) => r.unregister()))
+      .catch(() => {}); // the service worker is unregistered at startup (§4)
+    const wanted = channel.my_space_enabled ? screenOfQuery(props.screen) : null;
+    if (wanted) setSpace(wanted as SpaceScreen);
+  }, []);
+
+  const requestLogin = (request: LoginRequest) => setLogin(request);
+  const closeAll = () => {
+    setActive(null);
+    setLogin(null);
+  };
+
+  const spaceProps: SpaceProps = {
+    channel,
+    user,
+    screen: space ?? "mySpace",
+    onScreen: (s) => setSpace(s),
+    onClose: () => setSpace(null),
+    onUser: setUser,
+    onLogin: () => requestLogin({ fromSpace: true, hideAnonymous: true, resume: () => setSpace("mySpace") }),
+  };
+  const flowProps: FlowProps | null = active && {
+    segment: active,
+    channel,
+    siteRef: props.siteRef,
+    user,
+    inApp: props.inApp,
+    galleryFirst: props.segments.length > 1,
+    onLogin: (required, resume) => requestLogin({ fromSpace: false, hideAnonymous: required, resume }),
+    onClose: closeAll,
+  };
+  const loginProps: LoginPanelProps | null = login && {
+    channelId: channel.id,
+    fromSpace: login.fromSpace,
+    hideAnonymous: login.hideAnonymous,
+    onClose: () => setLogin(null),
+    onDone: (session) => {
+      setUser(session);
+      setLogin(null);
+      login.resume(session);
+    },
+  };
+
+  const home = shared
+    ? <SharedView channel={channel} message={shared} onParticipate={() => setShared(null)} />
+    : channel.available
+    ? (
+      <Carousel
+        channelId={channel.id}
+        segments={props.segments}
+        linkQuery={props.linkQuery}
+        refreshUrl={props.refreshUrl}
+        paused={active !== null}
+        onParticipate={(s) => setActive(props.segments.find((p) => p.id === s.id) ?? null)}
+      />
+    )
+    : <p class="cw-empty">{t("channel_widget.not_available")}</p>;
+
+  return (
+    <>
+      {/* the login panel is modal: what lies beneath is inert */}
+      <div style="display:contents" inert={login !== null} data-ready={ready ? "" : undefined}>
+        <ChannelWidgetFrame
+          channel={channel}
+          spaceHref={channel.my_space_enabled ? "?im_screen=space" : null}
+          avatarUrl={user?.avatar_url ?? null}
+          onSpace={() => setSpace("mySpace")}
+        >
+          <div hidden={active !== null || space !== null}>{home}</div>
+          {flowProps && !space && <Lazy load={loadFlow} props={flowProps} />}
+          {space && <Lazy load={loadSpace} props={spaceProps} />}
+        </ChannelWidgetFrame>
+      </div>
+      {loginProps && <Lazy load={loadLogin} props={loginProps} />}
+      {props.gone && (
+        <div class="cw-overlay" role="alertdialog" aria-labelledby="cw-gone">
+          <p id="cw-gone">{t("channel_widget.no_longer_available")}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+export default island("ChannelWidget", ChannelWidget, { ns: ["channel_widget", "widget"] });

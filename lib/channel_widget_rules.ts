@@ -1,0 +1,188 @@
+// Rules of the channel widget's screens (visitor-widget §2 Login panel, My space; §4 Channel
+// widget flow, Login panel; §5 validation). Pure: shared by the island and its unit tests.
+import { POINTS } from "./constants.ts";
+import { isEmail, isPhone, isVisitorPassword } from "./validation.ts";
+import { isVoting, type WidgetScreen, type WidgetSegment } from "./widget.ts";
+
+/** The channel widget's screens (§2). */
+export type ChannelScreen =
+  | "record"
+  | "login"
+  | "mySpace"
+  | "profileEdit"
+  | "levels"
+  | "ranking"
+  | "voting"
+  | "recording"
+  | "sending"
+  | "thanks"
+  | "voteResults"
+  | "listen";
+
+/** The login panel's sub-screens (§2). */
+export type LoginStep =
+  | "main"
+  | "email"
+  | "password"
+  | "forgot"
+  | "register"
+  | "registerFinish"
+  | "anonymous";
+
+/**
+ * Where the back arrow goes (§2): main closes the panel (null); email, register and anonymous go to
+ * main; password to email; forgot to password; register finish to register.
+ */
+export const LOGIN_BACK: Record<LoginStep, LoginStep | null> = {
+  main: null,
+  email: "main",
+  register: "main",
+  anonymous: "main",
+  password: "email",
+  forgot: "password",
+  registerFinish: "register",
+};
+
+/** The top bar title's key of a sub-screen (§2: Log in, Send without registering, To register, Reconnect). */
+export function loginTitle(step: LoginStep): "log_in" | "send_anonymous" | "to_register" | "reconnect" {
+  if (step === "anonymous") return "send_anonymous";
+  if (step === "register" || step === "registerFinish") return "to_register";
+  if (step === "password" || step === "forgot") return "reconnect";
+  return "log_in";
+}
+
+/** An availability check's state: not checked yet, pending, free (server said OK) or taken. */
+export type Availability = "unknown" | "checking" | "ok" | "taken";
+
+/** Register goes to register finish only with a valid, free email and a password of 8+ characters (§4). */
+export const canContinueRegister = (email: string, emailState: Availability, password: string) =>
+  isEmail(email) && emailState === "ok" && isVisitorPassword(password);
+
+/** Full registration needs a valid email, a password of 8+, a free nickname and a valid phone (§5). */
+export const canFinishRegister = (
+  v: {
+    email: string;
+    emailState: Availability;
+    password: string;
+    nicknameState: Availability;
+    phone: string;
+  },
+) => canContinueRegister(v.email, v.emailState, v.password) && v.nicknameState === "ok" && isPhone(v.phone);
+
+/** Anonymous sending needs only a valid (free) pseudonym (§5). */
+export const canSendAnonymous = (nicknameState: Availability) => nicknameState === "ok";
+
+/** Login needs an email and a password (§5). */
+export const canLogin = (email: string, password: string) => email.trim() !== "" && password !== "";
+
+/** Forgot password is sent only when the email matches the pattern (§5). */
+export const canSendForgot = (email: string) => isEmail(email);
+
+/** Registration required: a missing or anonymous user goes to the login panel first (§4, §6). */
+export const needsLogin = (
+  segment: { registration_required: boolean },
+  user: { is_anonymous: boolean } | null,
+) => segment.registration_required && (!user || user.is_anonymous);
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** YYYY-MM-DD of a date in local time (the day groups of §9). */
+export const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** DD/MM/YYYY (§9). */
+export const formatDay = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+
+/** Message dates DD/MM/YYYY - HH:mm (§9). */
+export const formatMessageDate = (d: Date) => `${formatDay(d)} - ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/**
+ * Participations grouped by day, newest first (§2 My space): `today` is true for today's group,
+ * whose label is then shown as Today; other groups are labelled DD/MM/YYYY.
+ */
+export function groupByDay<T extends { created_at: string | Date }>(items: T[], now: Date) {
+  const sorted = [...items].sort((a, b) =>
+    new Date(b.created_at).getTime() - new Date(a.created_at).getTime()
+  );
+  const groups: { key: string; label: string; today: boolean; items: T[] }[] = [];
+  const todayKey = dayKey(now);
+  for (const item of sorted) {
+    const date = new Date(item.created_at);
+    const key = dayKey(date);
+    let group = groups.find((g) => g.key === key);
+    if (!group) {
+      group = { key, label: formatDay(date), today: key === todayKey, items: [] };
+      groups.push(group);
+    }
+    group.items.push(item);
+  }
+  return groups;
+}
+
+/**
+ * The three indicators of an expanded participation (§2): liked (10 points), quoted (50, active on
+ * broadcast_1) and broadcasted (100, active on broadcast_2).
+ */
+export function indicators(m: { liked: boolean; broadcast_status: string | null }) {
+  return [
+    { key: "liked", points: POINTS.liked, active: m.liked === true },
+    { key: "quoted", points: POINTS.quoted, active: m.broadcast_status === "broadcast_1" },
+    { key: "broadcasted", points: POINTS.broadcast, active: m.broadcast_status === "broadcast_2" },
+  ] as const;
+}
+
+/** The sms text: the template with its {field} placeholders filled from the gathered fields (§3). */
+export function composeSms(template: string | null, fields: Record<string, string>): string {
+  return (template ?? "").replace(/\{(\w+)\}/g, (_, name: string) => fields[name] ?? "").slice(0, 160);
+}
+
+/** The `sms:` link to the receiver with the composed text. */
+export const smsHref = (receiver: string, body: string) =>
+  `sms:${receiver.replace(/[^\d+]/g, "")}?body=${encodeURIComponent(body)}`;
+
+/** Thanks moves to the vote results after 2 s unless a testimonial is demanded and not yet received (§4). */
+export const movesToResults = (
+  s: { type: string; show_results: boolean; testimonial_demanded: boolean },
+  testimonialReceived: boolean,
+) =>
+  (s.type === "single_choice_question" || s.type === "multiple_choice_question" || s.type === "game") &&
+  s.show_results && (!s.testimonial_demanded || testimonialReceived);
+
+/** The `{product}_screen` query value: space opens my space, profile the profile edit (§2). */
+export function screenOfQuery(value: string | null): ChannelScreen | null {
+  return value === "space" ? "mySpace" : value === "profile" ? "profileEdit" : null;
+}
+
+/** A step of the channel widget's participation flow. */
+export type FlowStep = WidgetScreen | "gallery" | "confirm" | "voteResults";
+
+/**
+ * The flow's first step (§4): voting for votes and choices, write for text, the gallery for video
+ * when several permanent interactions exist (else the live recorder), the recorder for voice, and
+ * for sms and registration the information form (or straight to the confirm Send).
+ */
+export function firstFlowStep(
+  s: Pick<WidgetSegment, "type" | "game_type" | "fields">,
+  galleryFirst: boolean,
+): FlowStep {
+  if (isVoting(s)) return "voting";
+  if (s.type === "message") return "write";
+  if (s.type === "video") return galleryFirst ? "gallery" : "recorder";
+  if (s.type === "recording_question") return "recorder";
+  return s.fields.length ? "gatherInformation" : "confirm";
+}
+
+/**
+ * Where a failed send goes back to (§8): the record screen for a file (the gallery when the file
+ * came from it, else the recorder), else the first step.
+ */
+export const stepAfterFailure = (sentFile: boolean, first: FlowStep): FlowStep =>
+  sentFile ? (first === "gallery" ? "gallery" : "recorder") : first;
+
+/** DD/MM/YYYY to a date input's YYYY-MM-DD ("" when not a date). */
+export const birthToInput = (d: string) =>
+  /^(\d{2})\/(\d{2})\/(\d{4})$/.test(d) ? d.split("/").reverse().join("-") : "";
+
+/** A date input's YYYY-MM-DD to DD/MM/YYYY (§9). */
+export const inputToBirth = (
+  d: string,
+) => (/^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split("-").reverse().join("/") : "");
