@@ -72,7 +72,8 @@ import $67 from "./routes/users/new.tsx";
 import $68 from "./routes/users/[id].tsx";
 import $69 from "./routes/users/index.tsx";
 import $70 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $71 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $71 from "./routes/widgets/terms.tsx";
+import $72 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -150,5 +151,6 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/users/:id", app: $68 },
   { path: "/users", app: $69 },
   { path: "/widgets/channel/:channelId", app: $70 },
-  { path: "/widgets/:channelId/:segmentId", app: $71 },
+  { path: "/widgets/terms", app: $71 },
+  { path: "/widgets/:channelId/:segmentId", app: $72 },
 ];
