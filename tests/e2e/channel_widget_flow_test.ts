@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { signToken } from "../../lib/auth.ts";
 import type { Page } from "playwright-core";
 import { Buffer } from "node:buffer";
 import { assertAccessible, browserTest } from "./_browser.ts";
@@ -128,27 +129,36 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByRole("button", { name: "Share" }).waitFor();
       await shot(`cw-thanks-voice-${w}`);
 
-      // points from staff (liked and broadcast), then my space
+      // staff like and broadcast each of the listener's messages through the inbox API: 3 × (10 + 100)
       const [user] = await server.sql<
         { id: number }[]
       >`select id::int as id from app_users where email = ${email}`;
-      const [msg] = await server.sql<{ id: number }[]>`
-        select id::int as id from messages where author_app_user_id = ${user.id} and segment_id = ${vote}
-        order by id limit 1`;
-      await server
-        .sql`update messages set liked = true, broadcast_status = 'broadcast_2' where id = ${msg.id}`;
-      await server.sql`insert into points_ledger (channel_id, app_user_id, message_id, event, points)
-        values (${radio.id}, ${user.id}, ${msg.id}, 'liked', 10), (${radio.id}, ${user.id}, ${msg.id}, 'broadcast', 250)`;
-      await server.sql`update app_users set points = 260 where id = ${user.id}`;
+      const [manager] = await server.sql<
+        { id: number }[]
+      >`select id::int as id from users where login = 'manager'`;
+      const staff = await signToken(server.deps.jwtSecret, manager.id, "staff");
+      const mine = await server.sql<{ id: number }[]>`
+        select id::int as id from messages where author_app_user_id = ${user.id} order by id`;
+      assert.equal(mine.length, 3, "the vote, its testimonial and the voice message");
+      for (const { id } of mine) {
+        for (const key of ["like", "broadcast"]) {
+          const res = await server.request(`/api/v1/interaction/${id}/action`, {
+            method: "POST",
+            json: { key },
+            token: staff,
+          });
+          assert.equal(res.status, 200, `${key} ${id}`);
+        }
+      }
       await page.getByRole("button", { name: "Close" }).click();
       await page.getByTitle("My space").click();
       await page.getByText("Today").waitFor();
-      await page.getByText("260 point(s)").waitFor();
+      await page.getByText("330 point(s)").waitFor();
       await page.getByText("Amateur").first().waitFor();
       // the vote and its testimonial, newest first: the vote is the older one
       await page.getByRole("button", { name: /Quel titre va s'imposer/ }).last().click();
       await page.getByText(/Participation sent on \d\d\/\d\d\/\d{4} - \d\d:\d\d/).waitFor();
-      await page.getByText("You have won 260 point(s)").waitFor();
+      await page.getByText("You have won 110 point(s)").waitFor();
       const active = await page.locator(".cw-indicators li.is-active").allTextContents();
       assert.deepEqual(active, ["Message liked (10 points)", "Message broadcasted (100 points)"]);
       await page.getByText("Message quoted (50 points)").waitFor();
