@@ -22,6 +22,7 @@
 //
 // "ftpclassic" sends the audio file only. One transfer runs at a time per message (a unique index on
 // deliveries); a second request while one runs is refused with 409 and changes nothing.
+import type { ChannelRow } from "./channels.ts";
 import { Client } from "basic-ftp";
 import { Readable } from "node:stream";
 import type { Sql } from "postgres";
@@ -47,15 +48,10 @@ export interface FtpSettings {
 
 /** The channel's FTP settings, or null when no server is configured. */
 export async function ftpSettingsOf(
-  channel: {
-    ftp_host: string | null;
-    ftp_port: number;
-    ftp_user: string | null;
-    ftp_password_enc: string | null;
-    ftp_folder: string | null;
-    ftp_naming: string | null;
-    ftp_secure: boolean;
-  },
+  channel: Pick<
+    ChannelRow,
+    "ftp_host" | "ftp_port" | "ftp_user" | "ftp_password_enc" | "ftp_folder" | "ftp_naming" | "ftp_secure"
+  >,
   secret: Uint8Array,
 ): Promise<FtpSettings | null> {
   if (!channel.ftp_host) return null;

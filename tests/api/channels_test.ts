@@ -1,43 +1,15 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
+import { JPG, jsonOf, PNG } from "../_fixtures.ts";
 import { seedDemo } from "../../db/seed.ts";
 import { signToken } from "../../lib/auth.ts";
 import { decryptSecret } from "../../lib/crypto.ts";
 import { defaultCustomisation } from "../../lib/customisation.ts";
 
-const PNG = new Uint8Array([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  0,
-  0,
-  0,
-  13,
-  73,
-  72,
-  68,
-  82,
-  0,
-  0,
-  0,
-  1,
-]);
-const JPG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
-
 function imageForm(bytes: Uint8Array, name = "logo.png", field = "image") {
   const form = new FormData();
   form.append(field, new File([bytes as BlobPart], name, { type: "image/png" }));
   return form;
-}
-
-async function jsonOf(res: Response) {
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
 }
 
 Deno.test("channels API - field rules, permissions and tenant isolation", async (t) => {

@@ -1,53 +1,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
+import { jsonOf, PNG, WEBM } from "../_fixtures.ts";
 import { seedDemo } from "../../db/seed.ts";
 import { signToken } from "../../lib/auth.ts";
-
-const PNG = new Uint8Array([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  0,
-  0,
-  0,
-  13,
-  73,
-  72,
-  68,
-  82,
-  0,
-  0,
-  0,
-  1,
-]);
-const WEBM = new Uint8Array([
-  0x1a,
-  0x45,
-  0xdf,
-  0xa3,
-  0x9f,
-  0x42,
-  0x86,
-  0x81,
-  0x01,
-  0x42,
-  0x82,
-  0x84,
-  0x77,
-  0x65,
-  0x62,
-  0x6d,
-]);
-
-async function jsonOf(res: Response) {
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
 
 const fileForm = (bytes: Uint8Array, name: string) => {
   const form = new FormData();
