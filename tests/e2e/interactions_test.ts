@@ -199,3 +199,53 @@ browserTest(
     assert.deepEqual(consoleErrors.filter((e) => !e.includes("/widgets/")), []);
   },
 );
+
+browserTest(
+  "interactions - one interaction of each allowed type through the wizard, shared and opened",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const kinds = [
+      { category: "Survey", template: "Sondage", type: "single_choice_question", choices: ["Yes", "No"] },
+      {
+        category: "Survey",
+        template: "Choix multiple",
+        type: "multiple_choice_question",
+        choices: ["A", "B"],
+      },
+      { category: "Voice", template: "Message vocal", type: "recording_question" },
+      { category: "Video", template: "Témoignage vidéo", type: "video" },
+      { category: "Image", template: "Concours photo", type: "video" },
+      { category: "Text", template: "Message écrit", type: "message" },
+      { category: "Game", template: "Quiz", type: "game", choices: ["Right", "Wrong"] },
+      { category: "Registration", template: "Inscription", type: "registration" },
+      { category: "SMS", template: "Jeu SMS", type: "sms" },
+    ];
+    const created: number[] = [];
+    for (const [i, k] of kinds.entries()) {
+      await page.goto(`${baseUrl}/interactions?lang=en`);
+      const id = await createThroughWizard(page, shot, { ...k, title: `Every type ${i + 1}` });
+      const [row] = await server.sql`select status, type from segments where id = ${id}`;
+      assert.deepEqual({ ...row }, { status: "ready", type: k.type }, k.template);
+      created.push(id);
+    }
+    // each opens from its share link on the public widget
+    for (const id of created) {
+      const [seg] = await server.sql<{ uuid: string; channel_id: number }[]>`
+        select uuid, channel_id from segments where id = ${id}`;
+      await page.context().clearCookies();
+      await page.goto(`${baseUrl}/s/${seg.uuid}?lang=en`);
+      assert.match(page.url(), new RegExp(`/widgets/${seg.channel_id}/${id}/`));
+      await page.locator('[data-island="SingleWidget"]').waitFor();
+    }
+    await shot("every-type-widget");
+    // the QR code of a share link downloads as svg
+    const [seg] = await server.sql<{ uuid: string }[]>`select uuid from segments where id = ${created[0]}`;
+    await page.goto(`${baseUrl}/qr-code?qrData=${encodeURIComponent(`${baseUrl}/s/${seg.uuid}`)}&lang=en`);
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download SVG" }).click(),
+    ]);
+    assert.match(new TextDecoder().decode(await Deno.readFile((await svg.path())!)), /<svg/);
+    assert.deepEqual(consoleErrors, []);
+  },
+);
