@@ -10,7 +10,11 @@ const CONNECTIONS = 50;
 
 // a real PostgreSQL with the demo data when one is installed, else the embedded database
 const pg = PG_BIN ? await startPostgres({ maxConnections: 200 }) : null;
-const server = await startServer(pg ? { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "20" } : {});
+const server = await startServer(
+  pg ? { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "20" } : {},
+  undefined,
+  async () => await pg?.destroy(),
+);
 try {
   const pages: [string, string][] = [
     ["static file (ceiling)", "/static/favicon.svg"],

@@ -14,7 +14,11 @@ if (!PG_BIN) {
 }
 
 const pg = await startPostgres({ maxConnections: 200 });
-const server = await startServer({ DATABASE_URL: pg.url, DATABASE_POOL_MAX: "20" });
+const server = await startServer(
+  { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "20" },
+  undefined,
+  async () => await pg?.destroy(),
+);
 const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
 try {
   const [channel] = await sql<{ id: number }[]>`select id::int from channels order by id limit 1`;

@@ -16,7 +16,11 @@ if (!PG_BIN) {
 }
 
 const pg = await startPostgres({ maxConnections: 300 });
-const server = await startServer({ DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40" });
+const server = await startServer(
+  { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40" },
+  undefined,
+  async () => await pg?.destroy(),
+);
 const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
 
 /** A published, permanent 4-choice vote with one vote per device, on the first demo channel. */

@@ -21,7 +21,12 @@ function freePort(): number {
  * Runs scripts/start.ts with `env` (demo data, DATABASE_URL passes through) and waits for /healthz.
  * A `dataDir` given is shared (two instances, or a restart) and kept.
  */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<ChildServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  /** Runs when the server fails to start (e.g. stops the database started for it). */
+  onFailure?: () => Promise<void>,
+): Promise<ChildServer> {
   const port = freePort();
   const dir = dataDir ?? await Deno.makeTempDir({ prefix: "im-server-" });
   const child = new Deno.Command(Deno.execPath(), {
@@ -49,6 +54,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     } catch { /* not listening yet */ }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
+      await onFailure?.();
       throw new Error("the server did not start within 120 s");
     }
     await new Promise((r) => setTimeout(r, 250));

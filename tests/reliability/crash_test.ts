@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../_postgres.ts";
-import { startServer } from "../_server.ts";
+import { type ChildServer, startServer } from "../_server.ts";
 import { newVote, vote } from "./_votes.ts";
 
 Deno.test({
@@ -14,8 +14,9 @@ Deno.test({
   async fn() {
     const pg = await startPostgres({ maxConnections: 200 });
     const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
-    let server = await startServer({ DATABASE_URL: pg.url });
+    let server: ChildServer | null = null;
     try {
+      server = await startServer({ DATABASE_URL: pg.url });
       const v = await newVote(sql);
       let base = server.baseUrl;
       const crashAt = Date.now() + 2500;
@@ -41,8 +42,8 @@ Deno.test({
       assert.equal(counted, rows, "the counters equal the stored votes");
       assert.ok(rows >= acked.size);
     } finally {
-      await server.stop().catch(() => {});
-      await Deno.remove(server.dataDir, { recursive: true }).catch(() => {});
+      await server?.stop().catch(() => {});
+      if (server) await Deno.remove(server.dataDir, { recursive: true }).catch(() => {});
       await sql.end();
       await pg.destroy();
     }

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../_postgres.ts";
-import { startServer } from "../_server.ts";
+import { type ChildServer, startServer } from "../_server.ts";
 import { makeMedia } from "../api/_participation.ts";
 import { newVote } from "./_votes.ts";
 
@@ -16,21 +16,23 @@ Deno.test({
   async fn(t) {
     const pg = await startPostgres({ maxConnections: 200 });
     const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
-    const a = await startServer({ DATABASE_URL: pg.url });
-    const b = await startServer({ DATABASE_URL: pg.url, SEED: "0" }, a.dataDir);
+    let a: ChildServer | null = null, b: ChildServer | null = null;
     try {
+      a = await startServer({ DATABASE_URL: pg.url });
+      b = await startServer({ DATABASE_URL: pg.url, SEED: "0" }, a.dataDir);
+      const [first, second] = [a, b];
       const v = await newVote(sql);
       const json = { "content-type": "application/json" };
 
       await t.step("a visitor registered on A is known on B", async () => {
-        const reg = await fetch(`${a.baseUrl}/api/v1/app_users`, {
+        const reg = await fetch(`${first.baseUrl}/api/v1/app_users`, {
           method: "POST",
           headers: json,
           body: JSON.stringify({ email: "two@example.org", password: "listener-8", nickname: "TwoInst" }),
         });
         assert.equal(reg.status, 201);
         const { access_token } = await reg.json();
-        const me = await fetch(`${b.baseUrl}/api/v1/app_users/me`, {
+        const me = await fetch(`${second.baseUrl}/api/v1/app_users/me`, {
           headers: { authorization: `Bearer ${access_token}` },
         });
         assert.equal(me.status, 200);
@@ -38,7 +40,7 @@ Deno.test({
       });
 
       await t.step("a vote sent to A is polled to SUCCESS on B", async () => {
-        const sent = await fetch(`${a.baseUrl}/api/v1/interactions`, {
+        const sent = await fetch(`${first.baseUrl}/api/v1/interactions`, {
           method: "POST",
           headers: json,
           body: JSON.stringify({
@@ -52,7 +54,7 @@ Deno.test({
         const { task_id } = await sent.json();
         let status = "";
         for (let i = 0; i < 60 && status !== "SUCCESS"; i++) {
-          const res = await fetch(`${b.baseUrl}/api/v1/tasks/${task_id}`);
+          const res = await fetch(`${second.baseUrl}/api/v1/tasks/${task_id}`);
           status = (await res.json()).status;
           if (status !== "SUCCESS") await new Promise((r) => setTimeout(r, 500));
         }
@@ -60,7 +62,7 @@ Deno.test({
       });
 
       await t.step("an upload started on A resumes and finishes on B", async () => {
-        const slot = await fetch(`${a.baseUrl}/api/v1/upload`, {
+        const slot = await fetch(`${first.baseUrl}/api/v1/upload`, {
           method: "POST",
           headers: json,
           body: JSON.stringify({ extension: "mp3", kind: "audio" }),
@@ -70,7 +72,7 @@ Deno.test({
         const bytes = await makeMedia("mp3", 2);
         const half = Math.floor(bytes.length / 2);
         const tus = { "Tus-Resumable": "1.0.0" };
-        const created = await fetch(`${a.baseUrl}/api/v1/files/`, {
+        const created = await fetch(`${first.baseUrl}/api/v1/files/`, {
           method: "POST",
           headers: {
             ...tus,
@@ -79,7 +81,7 @@ Deno.test({
           },
         });
         assert.equal(created.status, 201);
-        const path = new URL(created.headers.get("location")!, a.baseUrl).pathname;
+        const path = new URL(created.headers.get("location")!, first.baseUrl).pathname;
         const patch = (base: string, offset: number, chunk: Uint8Array) =>
           fetch(base + path, {
             method: "PATCH",
@@ -90,17 +92,17 @@ Deno.test({
             },
             body: chunk as BodyInit,
           });
-        assert.equal((await patch(a.baseUrl, 0, bytes.slice(0, half))).status, 204);
-        const head = await fetch(b.baseUrl + path, { method: "HEAD", headers: tus });
+        assert.equal((await patch(first.baseUrl, 0, bytes.slice(0, half))).status, 204);
+        const head = await fetch(second.baseUrl + path, { method: "HEAD", headers: tus });
         assert.equal(head.headers.get("upload-offset"), String(half));
-        assert.equal((await patch(b.baseUrl, half, bytes.slice(half))).status, 204);
+        assert.equal((await patch(second.baseUrl, half, bytes.slice(half))).status, 204);
         const [media] = await sql<{ status: string }[]>`select status from media where id = ${data_id}`;
         assert.equal(media.status, "uploaded");
       });
     } finally {
-      await b.stop().catch(() => {});
-      await a.stop().catch(() => {});
-      await Deno.remove(a.dataDir, { recursive: true }).catch(() => {});
+      await b?.stop().catch(() => {});
+      await a?.stop().catch(() => {});
+      if (a) await Deno.remove(a.dataDir, { recursive: true }).catch(() => {});
       await sql.end();
       await pg.destroy();
     }
