@@ -11,6 +11,7 @@ import type { AppDeps } from "../framework/env.ts";
 import { createApp } from "../main.ts";
 import { registerWorkers } from "../worker.ts";
 import { localStorage } from "../lib/storage.ts";
+import { signToken } from "../lib/auth.ts";
 
 const SERVER_URL = Deno.env.get("DATABASE_URL");
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -132,4 +133,14 @@ export async function testApp(
       await Deno.remove(config.DATA_DIR, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/** The demo staff (after seedDemo): ids by login, the two demo channels, and a staff token by login. */
+export async function demoStaff(ctx: TestApp) {
+  const ids: Record<string, number> = Object.fromEntries(
+    (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((u) => [u.login, u.id]),
+  );
+  const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
+  const token = (login: string) => signToken(ctx.deps.jwtSecret, ids[login], "staff");
+  return { ids, radio, tv, token };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
 import { signToken } from "../../lib/auth.ts";
 import { insertOutboxMail } from "../../db/outbox.ts";
@@ -21,11 +21,7 @@ Deno.test("account pages - login, links, logout, users and the dev mailbox", asy
     );
     await ctx.sql`insert into users (login, email, role, channel_id, confirmed_at)
       values ('tvop', 'tvop@example.com', 'operator', ${tv}, now())`;
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
+    const { ids } = await demoStaff(ctx);
     const cookie = async (login: string) => ({
       cookie: `im_session=${await signToken(ctx.deps.jwtSecret, ids[login], "staff")}`,
       ...HTML,

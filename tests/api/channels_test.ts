@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { JPG, jsonOf, PNG } from "../_fixtures.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
 import { decryptSecret } from "../../lib/crypto.ts";
 import { defaultCustomisation } from "../../lib/customisation.ts";
 
@@ -16,15 +15,7 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
   const ctx = await testApp();
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
-    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
-      r.id
-    );
-    const token = (login: string) => signToken(ctx.deps.jwtSecret, ids[login], "staff");
+    const { radio, tv, token } = await demoStaff(ctx);
     const admin = await token("admin"), manager = await token("manager"), operator = await token("operator");
 
     await t.step("without a session every call is 401", async () => {

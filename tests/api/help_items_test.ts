@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
 import { signToken } from "../../lib/auth.ts";
 
@@ -24,12 +24,7 @@ Deno.test("help items API - welcome shown once, comments, editing by the super a
       await ctx.sql`delete from channels`;
     });
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
-    const token = (login: string) => signToken(ctx.deps.jwtSecret, ids[login], "staff");
+    const { token } = await demoStaff(ctx);
     const admin = await token("admin"), manager = await token("manager"), operator = await token("operator");
 
     let itemId = 0;
@@ -186,14 +181,7 @@ Deno.test("admin pages - landing, redirects and tenant isolation", async (t) => 
   const ctx = await testApp();
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
-    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
-      r.id
-    );
+    const { ids, radio, tv } = await demoStaff(ctx);
     const page = async (login: string | null, path: string) => {
       const headers: Record<string, string> = { accept: "text/html", "accept-language": "en" };
       if (login) headers.cookie = `im_session=${await signToken(ctx.deps.jwtSecret, ids[login], "staff")}`;

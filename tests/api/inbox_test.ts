@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
 import { signToken } from "../../lib/auth.ts";
 import { pointsOf } from "../../db/points.ts";
@@ -17,11 +17,7 @@ Deno.test("inbox API - lists, counts, detail, replies, actions with points, mode
   const ctx = await testApp();
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
+    const { ids } = await demoStaff(ctx);
     const operator = await signToken(ctx.deps.jwtSecret, ids.operator, "staff");
     const admin = await signToken(ctx.deps.jwtSecret, ids.admin, "staff");
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
 import { signToken } from "../../lib/auth.ts";
 import { SESSION_COOKIE } from "../../lib/auth.ts";
@@ -9,14 +9,7 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     await ctx.sql`update users set language = 'en'`;
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
-    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
-      r.id
-    );
+    const { ids, radio, tv } = await demoStaff(ctx);
     const cookie = async (login: string) =>
       `${SESSION_COOKIE}=${await signToken(ctx.deps.jwtSecret, ids[login], "staff")}`;
     const get = async (path: string, login: string) =>

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf, PNG, WEBM } from "../_fixtures.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
 
 const fileForm = (bytes: Uint8Array, name: string) => {
   const form = new FormData();
@@ -14,15 +13,7 @@ Deno.test("show_segments API - list, create, edit rules, permissions, tenant iso
   const ctx = await testApp();
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
-    const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
-      r.id
-    );
-    const token = (login: string) => signToken(ctx.deps.jwtSecret, ids[login], "staff");
+    const { radio, tv, token } = await demoStaff(ctx);
     const manager = await token("manager"), operator = await token("operator"), admin = await token("admin");
     const [tvSeg] = await ctx.sql<{ id: number }[]>`select id from segments where channel_id = ${tv} limit 1`;
     const [summer] = await ctx.sql<

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
 import { signToken } from "../../lib/auth.ts";
 import { smtpMailer } from "../../lib/mail.ts";
@@ -31,12 +31,7 @@ Deno.test("users API - roles and tenant isolation on every user endpoint", async
     await ctx.sql`insert into users (login, email, role, channel_id, confirmed_at, first_name, last_name)
       values ('tvboss', 'tvboss@example.com', 'administrator', ${tv}, now(), 'Tom', 'Vee'),
              ('tvop', 'tvop@example.com', 'operator', ${tv}, now(), 'Tia', 'Vo')`;
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
-    const token = (login: string) => signToken(ctx.deps.jwtSecret, ids[login], "staff");
+    const { ids, token } = await demoStaff(ctx);
     const admin = await token("admin"), manager = await token("manager"), operator = await token("operator");
     const call = (tok: string, method: string, path: string, json?: unknown, body?: BodyInit) =>
       ctx.request(`${path}?lang=en`, { token: tok, method, json, body }); // the demo staff speak French
@@ -430,11 +425,7 @@ Deno.test("channels API - isolation on the channel endpoints the other tests lea
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );
-    const ids = Object.fromEntries(
-      (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((
-        u,
-      ) => [u.login, u.id]),
-    );
+    const { ids } = await demoStaff(ctx);
     const manager = await signToken(ctx.deps.jwtSecret, ids.manager, "staff");
     const operator = await signToken(ctx.deps.jwtSecret, ids.operator, "staff");
     const visitor = await signToken(ctx.deps.jwtSecret, ids.admin, "visitor");
