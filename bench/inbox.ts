@@ -29,7 +29,7 @@ if (SERVER_URL) {
   u.pathname = `/${name}`;
   url = u.toString();
   dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    if (!Deno.env.get("INBOX_BENCH_KEEP")) await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
 }
@@ -69,6 +69,7 @@ try {
     select channel_id, id, 'success', now() from messages where segment_id = ${seg.id} and id % 500 = 0`;
   // what autovacuum does in production: statistics and the visibility map (index-only counts)
   await sql`vacuum analyze messages`;
+  await sql`analyze deliveries`;
   const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
   const [op] = await sql<{ id: number }[]>`select id from users where login = 'operator'`;
@@ -139,6 +140,6 @@ try {
   );
 } finally {
   await db.close();
-  if (!Deno.env.get("INBOX_BENCH_KEEP")) await dropDatabase?.();
+  await dropDatabase?.();
   await Deno.remove(dataDir, { recursive: true }).catch(() => {});
 }

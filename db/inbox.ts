@@ -66,7 +66,7 @@ const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.au
   (select s.title from segments s where s.id = m.segment_id) as segment_title`;
 
 const ACCEPTED = `m.moderation in ('none', 'approved')`;
-const UPLOADED = `exists (select 1 from deliveries d where d.message_id = m.id and d.status = 'success')`;
+const UPLOADED = `m.id in (select d.message_id from deliveries d where d.status = 'success')`;
 
 /** The SQL condition of a tab (on alias m). */
 export const FILTER_SQL: Record<InboxFilter, string> = {
@@ -81,8 +81,8 @@ export const FILTER_SQL: Record<InboxFilter, string> = {
 
 function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
   const parts = [sql`true`];
-  // A segment was checked to be in the caller's channel (lib/inbox_service.ts queryOf): its condition
-  // alone keeps the counts index-only (006_inbox_counts.sql has no channel_id).
+  // A segment was checked to be in the caller's channel (lib/inbox_service.ts queryOf): its condition alone
+  // is enough.
   if (q.segmentId) parts.push(sql`m.segment_id = ${q.segmentId}`);
   else if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);
   if (q.filter) parts.push(sql.unsafe(FILTER_SQL[q.filter]));
@@ -93,6 +93,38 @@ function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilte
   return parts.reduce((a, b) => sql`${a} and ${b}`);
 }
 
+/** Whether the tab counters answer a query: a whole segment, channel or every channel, unnarrowed. */
+const countable = (q: Omit<MessageQuery, "filter">) => !q.search && !q.voiceOnly && !q.choiceId && !q.ids;
+
+type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
+
+/**
+ * The size of each tab but uploaded, and the unread ones (not in the trash), from the counters that
+ * 007_inbox_tab_counts.sql keeps: a sum over at most 8 shards per segment, whatever the number of messages.
+ */
+async function tabCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
+  const scope = q.segmentId
+    ? sql`segment_id = ${q.segmentId}`
+    : q.channelId !== null
+    ? sql`channel_id = ${q.channelId}`
+    : sql`true`;
+  const [row] = await sql<Record<CountedTab, number>[]>`
+    select coalesce(sum(all_tab), 0)::int as all, coalesce(sum(liked), 0)::int as liked,
+      coalesce(sum(archive), 0)::int as archive, coalesce(sum(moderated), 0)::int as moderated,
+      coalesce(sum(winner), 0)::int as winner, coalesce(sum(trash), 0)::int as trash,
+      coalesce(sum(unread), 0)::int as unread
+    from inbox_counts where ${scope}`;
+  return row;
+}
+
+/** The number of messages of a tab: from the counters when they answer, else counted. */
+async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
+  if (countable(q) && q.filter !== "uploaded") return (await tabCounts(sql, q))[q.filter];
+  const [{ total }] = await sql<{ total: number }[]>`
+    select count(*)::int as total from messages m where ${where(sql, q)}`;
+  return total;
+}
+
 /** A page of messages of a tab, newest first, and the total of the tab. */
 export async function listMessages(
   sql: Sql,
@@ -100,26 +132,38 @@ export async function listMessages(
   page: number,
   perPage: number,
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  const cond = where(sql, q);
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     sql<MessageRow[]>`
       select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
-      where ${cond} order by m.created_at desc, m.id desc
+      where ${where(sql, q)} order by m.created_at desc, m.id desc
       limit ${perPage} offset ${(page - 1) * perPage}`,
-    sql<{ total: number }[]>`select count(*)::int as total from messages m where ${cond}`,
+    countTab(sql, q),
   ]);
   return { rows, total };
 }
 
-/** The number of messages of each tab, and the unread ones (not in the trash), in one scan. */
+/** The number of messages of each tab, and the unread ones (not in the trash). */
 export async function countMessages(
   sql: Sql,
   q: Omit<MessageQuery, "filter">,
 ): Promise<Record<InboxFilter | "unread", number>> {
   const cond = where(sql, { ...q, filter: null });
-  const [[row], [{ uploaded }]] = await Promise.all([
-    sql<Record<InboxFilter | "unread", number>[]>`
+  const [tabs, [{ uploaded }]] = await Promise.all([
+    countable(q) ? tabCounts(sql, q) : scanCounts(sql, q),
+    // Few messages are ever delivered: the planner starts from deliveries_success_idx.
+    sql<{ uploaded: number }[]>`
+    select count(*)::int as uploaded from messages m where ${cond} and ${sql.unsafe(FILTER_SQL.uploaded)}`,
+  ]);
+  return { ...tabs, uploaded };
+}
+
+/** The counts of tabCounts() by reading the messages (a search or a narrowed list), in one scan. */
+export async function scanCounts(
+  sql: Sql,
+  q: Omit<MessageQuery, "filter">,
+): Promise<Record<CountedTab, number>> {
+  const [row] = await sql<Record<CountedTab, number>[]>`
     select
       count(*) filter (where ${sql.unsafe(FILTER_SQL.all)})::int as all,
       count(*) filter (where ${sql.unsafe(FILTER_SQL.liked)})::int as liked,
@@ -128,15 +172,8 @@ export async function countMessages(
       count(*) filter (where ${sql.unsafe(FILTER_SQL.winner)})::int as winner,
       count(*) filter (where ${sql.unsafe(FILTER_SQL.trash)})::int as trash,
       count(*) filter (where not m.read and m.status <> 'trash')::int as unread
-    from messages m where ${cond}`,
-    // Few messages are ever delivered: counted from the deliveries side.
-    sql<{ uploaded: number }[]>`
-    select count(*)::int as uploaded from messages m
-    where ${cond} and m.id in (select d.message_id from deliveries d where d.status = 'success'
-      ${q.channelId !== null ? sql`and d.channel_id = ${q.channelId}` : sql``})
-      and ${sql.unsafe(FILTER_SQL.uploaded)}`,
-  ]);
-  return { ...row, uploaded };
+    from messages m where ${where(sql, { ...q, filter: null })}`;
+  return row;
 }
 
 /** One message with its media, or null. */

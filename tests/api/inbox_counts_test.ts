@@ -1,0 +1,152 @@
+// The inbox tab counters (007_inbox_tab_counts.sql) against a count of the rows: after every kind of write
+// (single and bulk inserts, state changes through the API's SQL, bulk actions, deletes, a deleted segment,
+// simultaneous writers) the counts of each segment, each channel and every channel are those of a scan.
+import assert from "node:assert/strict";
+import { testDatabase } from "../_helpers.ts";
+import { seedDemo } from "../../db/seed.ts";
+import { bulkUpdate, countMessages, listMessages, scanCounts } from "../../db/inbox.ts";
+import { countUnreadMessages } from "../../db/statistics.ts";
+import type { InboxFilter } from "../../lib/inbox.ts";
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TABS: InboxFilter[] = ["all", "liked", "archive", "moderated", "winner", "trash"];
+
+Deno.test("inbox counters - equal a count of the rows after any write", async (t) => {
+  const db = await testDatabase();
+  const sql = db.sql;
+  try {
+    await seedDemo(sql, { password: "Demo-Password-1!" });
+    const segments = await sql<{ id: number; channel_id: number }[]>`
+      select id::int as id, channel_id::int as channel_id from segments order by id`;
+    const channels = [...new Set(segments.map((s) => s.channel_id))];
+    const rand = random(20261122);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+
+    const check = async (when: string) => {
+      for (const s of segments) {
+        const counted = await countMessages(sql, { channelId: s.channel_id, segmentId: s.id });
+        const scanned = await scanCounts(sql, { channelId: s.channel_id, segmentId: s.id });
+        assert.deepEqual(
+          { ...counted, uploaded: 0 },
+          { ...scanned, uploaded: 0 },
+          `${when}: segment ${s.id}`,
+        );
+        for (const filter of TABS) {
+          const { total } = await listMessages(
+            sql,
+            { channelId: s.channel_id, segmentId: s.id, filter },
+            1,
+            1,
+          );
+          assert.equal(
+            total,
+            scanned[filter as keyof typeof scanned],
+            `${when}: segment ${s.id} tab ${filter}`,
+          );
+        }
+      }
+      for (const channelId of [...channels, null]) {
+        const counted = await countMessages(sql, { channelId });
+        const scanned = await scanCounts(sql, { channelId });
+        assert.deepEqual(
+          { ...counted, uploaded: 0 },
+          { ...scanned, uploaded: 0 },
+          `${when}: channel ${channelId}`,
+        );
+        if (channelId !== null) assert.equal(await countUnreadMessages(sql, channelId), scanned.unread, when);
+      }
+    };
+
+    await t.step("the demo data, inserted before and after the counters", async () => {
+      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from messages`;
+      assert.ok(n > 100, "the demo has messages");
+      await check("demo");
+    });
+
+    await t.step("single and multi-row inserts in every state", async () => {
+      for (let i = 0; i < 40; i++) {
+        const s = pick(segments);
+        const rows = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => ({
+          channel_id: s.channel_id,
+          segment_id: s.id,
+          type: "message",
+          text: "counted",
+          status: pick(["received", "archived", "trash"]),
+          moderation: pick(["none", "pending", "approved", "rejected"]),
+          liked: rand() < 0.3,
+          winner: rand() < 0.1,
+          read: rand() < 0.5,
+        }));
+        await sql`insert into messages ${sql(rows)}`;
+      }
+      await check("inserts");
+    });
+
+    await t.step("single updates of every state column, and updates of other columns", async () => {
+      const ids = (await sql<{ id: number }[]>`select id::int as id from messages order by id`).map((r) =>
+        r.id
+      );
+      for (let i = 0; i < 150; i++) {
+        const id = pick(ids);
+        const column = pick(["status", "moderation", "liked", "winner", "read", "comment"] as const);
+        const value = {
+          status: () => pick(["received", "archived", "trash"]),
+          moderation: () => pick(["none", "pending", "approved", "rejected"]),
+          liked: () => rand() < 0.5,
+          winner: () => rand() < 0.5,
+          read: () => rand() < 0.5,
+          comment: () => "a note",
+        }[column]();
+        await sql`update messages set ${sql({ [column]: value } as never)} where id = ${id}`;
+      }
+      await check("updates");
+    });
+
+    await t.step("bulk actions of the inbox and deletes", async () => {
+      const s = pick(segments);
+      await bulkUpdate(
+        sql,
+        { channelId: s.channel_id, segmentId: s.id, filter: "all" },
+        "archive_all_messages",
+      );
+      await check("bulk archive");
+      await sql`update messages set status = 'received', read = not read where channel_id = ${channels[0]}`;
+      await check("channel-wide update");
+      await sql`delete from messages where id in (select id from messages order by random() limit 25)`;
+      await check("deletes");
+    });
+
+    await t.step("simultaneous writers on one segment", async () => {
+      const s = segments[0];
+      await Promise.all(Array.from({ length: 20 }, (_, i) =>
+        sql.begin(async (tx) => {
+          await tx`insert into messages (channel_id, segment_id, type, text, read, liked)
+            values (${s.channel_id}, ${s.id}, 'message', 'together', ${i % 2 === 0}, ${i % 3 === 0})`;
+          await tx`update messages set liked = not liked
+            where id = (select id from messages where segment_id = ${s.id} order by id limit 1)`;
+        })));
+      await check("simultaneous writers");
+    });
+
+    await t.step("a deleted segment takes its counters with it", async () => {
+      const s = segments[segments.length - 1];
+      await sql`delete from segments where id = ${s.id}`;
+      const [{ n }] = await sql<{ n: number }[]>`
+        select count(*)::int as n from inbox_counts where segment_id = ${s.id}`;
+      assert.equal(n, 0);
+      segments.pop();
+      await check("segment deleted");
+    });
+  } finally {
+    await db.close();
+  }
+});
