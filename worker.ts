@@ -36,7 +36,8 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   await registerDeliveryJobs(boss, deps);
 }
 
-if (import.meta.main) {
+/** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */
+async function main() {
   const { loadConfig, ConfigError } = await import("./lib/config.ts");
   const { boot } = await import("./framework/boot.ts");
   try {
@@ -60,3 +61,7 @@ if (import.meta.main) {
     throw error;
   }
 }
+
+// Not a top-level await: framework/boot.ts imports this module, which must finish loading first
+// (awaiting here deadlocked the start: "Top-level await promise never resolved").
+if (import.meta.main) main();
