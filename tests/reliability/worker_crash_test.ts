@@ -9,7 +9,7 @@ import { type ChildServer, remote, startServer, startWorker } from "../_server.t
 import { makeMedia, randomChannel, randomSegment, tusUpload, waitTask } from "../api/_participation.ts";
 import { probe } from "../../lib/media.ts";
 
-const EXPIRE_SECONDS = 6;
+const EXPIRE_SECONDS = 8;
 
 Deno.test({
   name: "worker crash - a media job cut by kill -9 is retried and processed; a poisoned file fails alone",
@@ -30,7 +30,7 @@ Deno.test({
     try {
       const [started, longAudio, shortAudio] = await Promise.all([
         startServer(env, undefined, () => pg.destroy()),
-        makeMedia("mp3", 240), // long enough for the job to be caught in progress
+        makeMedia("mp3", 120), // long enough for the job to be caught in progress
         makeMedia("mp3", 2),
       ]);
       server = started;
@@ -74,13 +74,16 @@ Deno.test({
         "a job in progress when its worker is killed is retried and the participation processed",
         async () => {
           const long = await send(longAudio, "long");
+          // in progress: the job is taken (active) and the handler has begun (media processing)
+          const inProgress = async () => {
+            const [media] = await sql`select status from media where id = ${long.dataId}`;
+            return (await job(long.taskId))?.state === "active" && media.status === "processing";
+          };
           const until = Date.now() + 30_000;
-          while ((await job(long.taskId))?.state !== "active") {
+          while (!(await inProgress())) {
             assert.ok(Date.now() < until, "the job never started");
             await new Promise((r) => setTimeout(r, 20));
           }
-          const [processing] = await sql`select status from media where id = ${long.dataId}`;
-          assert.equal(processing.status, "processing");
           const crashedAt = Date.now();
           await worker!.crash();
           // provably cut in the middle: still active, nothing produced
@@ -109,8 +112,8 @@ Deno.test({
           assert.equal(row.processing_status, "done");
           assert.equal(row.processing_error, null);
           assert.equal(row.status, "ready");
-          assert.ok(Math.abs(row.duration_ms - 240_000) < 1000, String(row.duration_ms));
-          assert.equal(row.content.duration, 240);
+          assert.ok(Math.abs(row.duration_ms - 120_000) < 1000, String(row.duration_ms));
+          assert.equal(row.content.duration, 120);
           assert.equal(row.content.recording_url, `/media/${row.playable_path}`);
           const played = await api.request(row.content.recording_url);
           assert.equal(played.status, 200);
@@ -120,7 +123,7 @@ Deno.test({
           const info = await probe(file);
           await Deno.remove(file);
           assert.equal(info.hasAudio, true);
-          assert.ok(Math.abs(info.durationMs! - 240_000) < 1000, String(info.durationMs));
+          assert.ok(Math.abs(info.durationMs! - 120_000) < 1000, String(info.durationMs));
         },
       );
 
