@@ -3,7 +3,8 @@
 import type PgBoss from "pg-boss";
 import type { AppDeps } from "./framework/env.ts";
 import { QUEUES } from "./lib/jobs.ts";
-import { processMedia } from "./lib/media.ts";
+import { MediaInputError, processMedia } from "./lib/media.ts";
+import { endMediaJobRetries } from "./db/media_jobs.ts";
 import { participationResult } from "./lib/participation_service.ts";
 import { cleanupUploads } from "./lib/tus.ts";
 import { registerDeliveryJobs } from "./lib/delivery_jobs.ts";
@@ -17,14 +18,21 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
     return await participationResult(deps.sql, job.data.messageId);
   });
   const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
+  // a media job is retried when its worker dies (the job expires after MEDIA_JOB_EXPIRE_SECONDS) or
+  // on a passing error; a file that cannot be decoded fails at once, with the reason
   await boss.work<{ mediaId: string }>(QUEUES.media, poll, async ([job]) => {
-    return await processMedia({
-      sql: deps.sql,
-      storage: deps.storage,
-      transcription: TRANSCRIBE_BASE_URL
-        ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
-        : undefined,
-    }, job.data.mediaId);
+    try {
+      return await processMedia({
+        sql: deps.sql,
+        storage: deps.storage,
+        transcription: TRANSCRIBE_BASE_URL
+          ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
+          : undefined,
+      }, job.data.mediaId);
+    } catch (error) {
+      if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
+      throw error;
+    }
   });
   // abandoned uploads (tus files and slots) are removed hourly
   const timer = setInterval(
@@ -36,7 +44,8 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   await registerDeliveryJobs(boss, deps);
 }
 
-if (import.meta.main) {
+/** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */
+async function main() {
   const { loadConfig, ConfigError } = await import("./lib/config.ts");
   const { boot } = await import("./framework/boot.ts");
   try {
@@ -60,3 +69,7 @@ if (import.meta.main) {
     throw error;
   }
 }
+
+// Not a top-level await: framework/boot.ts imports this module, which must finish loading first
+// (awaiting here deadlocked the start: "Top-level await promise never resolved").
+if (import.meta.main) main();

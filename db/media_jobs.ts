@@ -123,3 +123,11 @@ export async function mediaInUse(sql: Sql, id: string): Promise<boolean> {
   >`select exists (select 1 from messages where media_id = ${id}) as used`;
   return row.used;
 }
+
+/**
+ * Leaves a media job no retry (pg-boss's job table): when its handler fails next, the job is failed
+ * for good instead of tried again.
+ */
+export async function endMediaJobRetries(sql: Sql, jobId: string): Promise<void> {
+  await sql`update pgboss.job set retry_limit = retry_count where name = 'media' and id = ${jobId}`;
+}

@@ -63,7 +63,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
   const mailer: Mailer = config.SMTP_URL
     ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : outboxMailer(db.sql);
-  const boss = await startBoss(db.sql);
+  const boss = await startBoss(db.sql, { mediaExpireSeconds: config.MEDIA_JOB_EXPIRE_SECONDS });
   const deps: AppDeps = {
     sql: db.sql,
     config,

@@ -24,6 +24,7 @@ export const configSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
   WORKER: z.enum(["inline", "off"]).default("inline"),
+  MEDIA_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(21_600).default(900),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   TRUST_PROXY: z.enum(["on", "off"]).default("off"),
 });

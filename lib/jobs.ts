@@ -13,9 +13,15 @@ export type QueueName = typeof QUEUES[keyof typeof QUEUES];
 
 /**
  * Starts pg-boss on the app's own postgres.js client (one connection in embedded mode), so jobs
- * and data share one database and one connection budget.
+ * and data share one database and one connection budget. A media job still active after
+ * `mediaExpireSeconds` (its worker died) is failed by the maintenance and retried; the maintenance
+ * runs often enough to notice it within a quarter of that time (every 120 s at most).
  */
-export async function startBoss(sql: Sql, options: { schedule?: boolean } = {}): Promise<PgBoss> {
+export async function startBoss(
+  sql: Sql,
+  options: { schedule?: boolean; mediaExpireSeconds?: number } = {},
+): Promise<PgBoss> {
+  const mediaExpireSeconds = options.mediaExpireSeconds ?? 900;
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values: unknown[] = []) => {
@@ -35,18 +41,21 @@ export async function startBoss(sql: Sql, options: { schedule?: boolean } = {}):
     },
     schedule: options.schedule ?? false,
     supervise: true,
+    maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.ceil(mediaExpireSeconds / 4))),
     migrate: true,
   });
   boss.on("error", (error: unknown) => console.error("[jobs]", error));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, {
+    const settings = {
       name,
       retryLimit: 3,
       retryDelay: 5,
       retryBackoff: true,
-      expireInSeconds: 900,
-    });
+      expireInSeconds: name === QUEUES.media ? mediaExpireSeconds : 900,
+    };
+    await boss.createQueue(name, settings);
+    await boss.updateQueue(name, settings); // a queue created by an earlier start takes today's settings
   }
   return boss;
 }

@@ -16,11 +16,20 @@ export interface Probe {
   height: number | null;
 }
 
+/**
+ * The file itself cannot be processed (no file, not decodable, no audio or video): trying again gives
+ * the same result, so the job fails at once. Any other error (storage, database, transcription
+ * service, a worker that died) is retried.
+ */
+export class MediaInputError extends Error {
+  override name = "MediaInputError";
+}
+
 async function run(cmd: string, args: string[]): Promise<string> {
   const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
   if (!out.success) {
     const err = new TextDecoder().decode(out.stderr).trim().split("\n").slice(-3).join(" ");
-    throw new Error(`${cmd} failed: ${err}`);
+    throw new MediaInputError(`${cmd} failed: ${err}`);
   }
   return new TextDecoder().decode(out.stdout);
 }
@@ -87,7 +96,7 @@ export interface MediaDeps {
  */
 export async function processMedia(deps: MediaDeps, mediaId: string) {
   const media = await getMedia(deps.sql, mediaId);
-  if (!media || !media.original_path) throw new Error(`media ${mediaId} has no file`);
+  if (!media || !media.original_path) throw new MediaInputError(`media ${mediaId} has no file`);
   await markProcessing(deps.sql, mediaId);
   const work = await Deno.makeTempDir({ prefix: "im-media-" });
   try {
@@ -108,7 +117,7 @@ export async function processMedia(deps: MediaDeps, mediaId: string) {
       return { id: mediaId, status: "ready" };
     }
     const info = await probe(input);
-    if (!info.hasAudio && !info.hasVideo) throw new Error("no audio or video stream");
+    if (!info.hasAudio && !info.hasVideo) throw new MediaInputError("no audio or video stream");
     let playable: string, poster: string | null = null, mp3: string | null = null;
     const mp3File = `${work}/delivery.mp3`;
     if (info.hasAudio) {
@@ -160,7 +169,7 @@ export async function processMedia(deps: MediaDeps, mediaId: string) {
       await deps.storage.put(poster, await Deno.readFile(jpg), "image/jpeg");
       info.durationMs = (await probe(mp4)).durationMs ?? info.durationMs;
     } else {
-      if (!mp3) throw new Error("no audio stream");
+      if (!mp3) throw new MediaInputError("no audio stream");
       playable = mp3; // mp3 plays everywhere: the web copy and the radio copy are one file
       info.durationMs = (await probe(mp3File)).durationMs ?? info.durationMs;
     }

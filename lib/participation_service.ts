@@ -111,7 +111,7 @@ export async function sendParticipation(
   let taskId: string | null = null;
   if (media) {
     await setMediaChannel(sql, media.id, Number(segment.channel_id));
-    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { retryLimit: 0 })) ?? null;
+    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
   } else {
     taskId = (await deps.boss?.send(QUEUES.participation, { messageId: inserted.id })) ?? null;
   }
@@ -136,7 +136,7 @@ export async function finishMediaParticipation(
     if (!message || !own) throw new AppError(404, "not_found");
     await replaceMessageMedia(deps.sql, message.id, media.id);
     await setMediaChannel(deps.sql, media.id, message.channel_id);
-    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { retryLimit: 0 })) ?? null;
+    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
     return { id: message.id, taskId };
   }
   return await sendParticipation(deps, origin, {}, tokenUserId, { id: media.id, kind: media.kind });

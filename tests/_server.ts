@@ -74,6 +74,65 @@ export async function startServer(
   };
 }
 
+/**
+ * Runs the background worker (worker.ts, as `deno task worker`) against `env`'s DATABASE_URL with the
+ * server's data folder (the media files), and waits until it says it started.
+ */
+export async function startWorker(
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<Omit<ChildServer, "baseUrl">> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("../worker.ts", import.meta.url).pathname],
+    env: { DATA_DIR: dataDir, JWT_SECRET: "shared-secret-of-the-test-instances-0123456789", ...env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  while (!out.includes("worker started")) {
+    const { value, done } = await lines.read();
+    if (done) {
+      clearTimeout(timer);
+      throw new Error(`the worker did not start: ${out}`);
+    }
+    out += value;
+  }
+  clearTimeout(timer);
+  // keep reading what it prints so that it never blocks on a full pipe
+  (async () => {
+    while (!(await lines.read().catch(() => ({ done: true }))).done) { /* discard */ }
+  })();
+  return {
+    dataDir,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+    async crash() {
+      child.kill("SIGKILL");
+      await child.status;
+    },
+  };
+}
+
+/** Calls a child server like TestApp.request does: `json` becomes a JSON body, `token` a bearer token. */
+export function remote(baseUrl: string) {
+  return {
+    request(path: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<Response> {
+      const headers = new Headers(init.headers);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+      return fetch(new URL(path, baseUrl), { ...init, headers, body });
+    },
+  };
+}
+
 /** Bytes of a body once gzipped (what a phone downloads). */
 export async function gzipSize(bytes: Uint8Array): Promise<number> {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));

@@ -53,7 +53,7 @@ export async function randomAppUser(
 }
 
 /** Polls GET tasks/{id} until it leaves PENDING/STARTED. */
-export async function waitTask(ctx: TestApp, taskId: string, timeoutMs = 30_000) {
+export async function waitTask(ctx: Pick<TestApp, "request">, taskId: string, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const res = await ctx.request(`/api/v1/tasks/${taskId}`);
@@ -101,7 +101,7 @@ export async function makeMedia(
 
 /** Uploads bytes through the tus endpoint for a slot (creation, then one PATCH); returns the PATCH response. */
 export async function tusUpload(
-  ctx: TestApp,
+  ctx: Pick<TestApp, "request">,
   dataId: string,
   bytes: Uint8Array,
   uploadLength = bytes.length,

@@ -7,6 +7,8 @@ Deno.test("loadConfig - defaults, empty strings as unset", () => {
   assert.equal(config.DATA_DIR, "./.data");
   assert.equal(config.DATABASE_URL, undefined);
   assert.equal(publicUrl(config), "http://localhost:8000");
+  assert.equal(config.MEDIA_JOB_EXPIRE_SECONDS, 900);
+  assert.equal(loadConfig({ MEDIA_JOB_EXPIRE_SECONDS: "6" }).MEDIA_JOB_EXPIRE_SECONDS, 6);
 });
 
 Deno.test("loadConfig - a bad value fails with a message naming the variable", async (t) => {
@@ -19,6 +21,7 @@ Deno.test("loadConfig - a bad value fails with a message naming the variable", a
     [{ DEMO_PASSWORD: "abc" }, /DEMO_PASSWORD/],
     [{ APP_ENV: "production" }, /JWT_SECRET: required/],
     [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, /S3_BUCKET/],
+    [{ MEDIA_JOB_EXPIRE_SECONDS: "0" }, /MEDIA_JOB_EXPIRE_SECONDS/],
   ];
   for (const [env, pattern] of cases) {
     await t.step(JSON.stringify(env), () => {
