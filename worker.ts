@@ -20,15 +20,19 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
   // a media job is retried when its worker dies (the job expires after MEDIA_JOB_EXPIRE_SECONDS) or
   // on a passing error; a file that cannot be decoded fails at once, with the reason
-  await boss.work<{ mediaId: string }>(QUEUES.media, poll, async ([job]) => {
+  await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
     try {
-      return await processMedia({
-        sql: deps.sql,
-        storage: deps.storage,
-        transcription: TRANSCRIBE_BASE_URL
-          ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
-          : undefined,
-      }, job.data.mediaId);
+      return await processMedia(
+        {
+          sql: deps.sql,
+          storage: deps.storage,
+          transcription: TRANSCRIBE_BASE_URL
+            ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
+            : undefined,
+        },
+        job.data.mediaId,
+        { lastAttempt: job.retryCount >= job.retryLimit },
+      );
     } catch (error) {
       if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
       throw error;

@@ -92,9 +92,15 @@ export interface MediaDeps {
 /**
  * Processes an uploaded media: the copies go to the storage next to the original, the media row
  * becomes ready and its participations get the duration, the recording url and the transcript.
- * On failure the media is marked failed with the reason (the original is kept) and the error rethrown.
+ * On failure the error is rethrown; the media is marked failed with the reason (the original is kept) when
+ * the file cannot be processed or on the `lastAttempt`, else it stays processing while the job is retried
+ * (task polling says STARTED, not FAILURE, in between).
  */
-export async function processMedia(deps: MediaDeps, mediaId: string) {
+export async function processMedia(
+  deps: MediaDeps,
+  mediaId: string,
+  options: { lastAttempt?: boolean } = {},
+) {
   const media = await getMedia(deps.sql, mediaId);
   if (!media || !media.original_path) throw new MediaInputError(`media ${mediaId} has no file`);
   await markProcessing(deps.sql, mediaId);
@@ -198,7 +204,9 @@ export async function processMedia(deps: MediaDeps, mediaId: string) {
       recording_url: `/media/${playable}`,
     };
   } catch (error) {
-    await failMedia(deps.sql, mediaId, error instanceof Error ? error.message : String(error));
+    if (error instanceof MediaInputError || (options.lastAttempt ?? true)) {
+      await failMedia(deps.sql, mediaId, error instanceof Error ? error.message : String(error));
+    }
     throw error;
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});

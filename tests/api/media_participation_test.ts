@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { drainJobs, makeMedia, randomChannel, randomSegment, tusUpload, waitTask } from "./_participation.ts";
 import { cleanupUploads } from "../../lib/tus.ts";
-import { probe } from "../../lib/media.ts";
+import { probe, processMedia } from "../../lib/media.ts";
 
 // A local OpenAI-compatible transcription stub (DESIGN.md: real local peers, no mocks).
 const calls: { model: string | null; size: number }[] = [];
@@ -242,6 +242,40 @@ Deno.test({
       assert.equal(bad.status, 400);
       assert.equal((await bad.json()).code, "invalid_json");
     });
+
+    await t.step(
+      "a passing error leaves the media processing for the retry; the last attempt fails it",
+      async () => {
+        const { body } = await slot("webm", "audio");
+        assert.equal((await tusUpload(ctx, body.data_id, await makeMedia("webm-audio", 1))).status, 204);
+        const down = Deno.serve(
+          { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+          () => new Response("down", { status: 503 }),
+        );
+        const deps = {
+          sql: ctx.sql,
+          storage: ctx.deps.storage,
+          transcription: { baseUrl: `http://127.0.0.1:${down.addr.port}/v1`, apiKey: "k" },
+        };
+        const status = async () =>
+          (await ctx.sql<{ status: string }[]>`select status from media where id = ${body.data_id}`)[0]
+            .status;
+        try {
+          await assert.rejects(
+            processMedia(deps, body.data_id, { lastAttempt: false }),
+            /transcription failed/,
+          );
+          assert.equal(await status(), "processing");
+          await assert.rejects(
+            processMedia(deps, body.data_id, { lastAttempt: true }),
+            /transcription failed/,
+          );
+          assert.equal(await status(), "failed");
+        } finally {
+          await down.shutdown();
+        }
+      },
+    );
 
     await t.step("a broken file: task FAILURE with the reason, media failed, original kept", async () => {
       const voice = await randomSegment(ctx.sql, channelId, {
