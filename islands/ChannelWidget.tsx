@@ -36,6 +36,8 @@ interface LoginRequest {
   fromSpace: boolean;
   hideAnonymous: boolean;
   resume: (user: VisitorSession) => void;
+  /** A confirmed recording waits for this login. */
+  recording?: boolean;
 }
 
 function ChannelWidget(props: Props) {
@@ -45,6 +47,9 @@ function ChannelWidget(props: Props) {
   const [space, setSpace] = useState<SpaceScreen | null>(null);
   const [active, setActive] = useState<ChannelSegment | null>(null);
   const [login, setLogin] = useState<LoginRequest | null>(null);
+  // The login a confirmed recording waited for, closed by the visitor: home shows again, the flow stays
+  // (hidden) with the recording, and the interaction's button reads Record to take it up again.
+  const [held, setHeld] = useState<LoginRequest | null>(null);
   const [shared, setShared] = useState(props.shared);
   const [ready, setReady] = useState(false);
 
@@ -62,6 +67,15 @@ function ChannelWidget(props: Props) {
   const closeAll = () => {
     setActive(null);
     setLogin(null);
+    setHeld(null);
+  };
+  const participate = (id: number) => {
+    if (held && active?.id === id) {
+      setHeld(null);
+      return setLogin(held); // Record: the login again, then the recording is sent
+    }
+    setHeld(null);
+    setActive(props.segments.find((p) => p.id === id) ?? null);
   };
 
   const spaceProps: SpaceProps = {
@@ -80,14 +94,18 @@ function ChannelWidget(props: Props) {
     user,
     inApp: props.inApp,
     galleryFirst: props.segments.length > 1,
-    onLogin: (required, resume) => requestLogin({ fromSpace: false, hideAnonymous: required, resume }),
+    onLogin: (required, resume, recording) =>
+      requestLogin({ fromSpace: false, hideAnonymous: required, resume, recording }),
     onClose: closeAll,
   };
   const loginProps: LoginPanelProps | null = login && {
     channelId: channel.id,
     fromSpace: login.fromSpace,
     hideAnonymous: login.hideAnonymous,
-    onClose: () => setLogin(null),
+    onClose: () => {
+      if (login.recording) setHeld(login);
+      setLogin(null);
+    },
     onDone: (session) => {
       setUser(session);
       setLogin(null);
@@ -104,8 +122,9 @@ function ChannelWidget(props: Props) {
         segments={props.segments}
         linkQuery={props.linkQuery}
         refreshUrl={props.refreshUrl}
-        paused={active !== null}
-        onParticipate={(s) => setActive(props.segments.find((p) => p.id === s.id) ?? null)}
+        paused={active !== null && held === null}
+        recordedId={held ? active?.id : null}
+        onParticipate={(s) => participate(s.id)}
       />
     )
     : <p class="cw-empty">{t("channel_widget.not_available")}</p>;
@@ -120,8 +139,12 @@ function ChannelWidget(props: Props) {
           avatarUrl={user?.avatar_url ?? null}
           onSpace={() => setSpace("mySpace")}
         >
-          <div hidden={active !== null || space !== null}>{home}</div>
-          {flowProps && !space && <Lazy load={loadFlow} props={flowProps} />}
+          <div hidden={(active !== null && held === null) || space !== null}>{home}</div>
+          {flowProps && !space && (
+            <div style={held ? "display:none" : "display:contents"}>
+              <Lazy key={flowProps.segment.id} load={loadFlow} props={flowProps} />
+            </div>
+          )}
           {space && <Lazy load={loadSpace} props={spaceProps} />}
         </ChannelWidgetFrame>
       </div>

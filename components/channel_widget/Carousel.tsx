@@ -14,6 +14,8 @@ interface Props {
   onParticipate: (segment: SlideSegment) => void;
   /** Swiping and autoplay stop while a segment is active (§2). */
   paused: boolean;
+  /** The interaction whose confirmed recording waits (its button reads Record), or null. */
+  recordedId?: number | null;
 }
 
 // Embla's `duration` is in its own units, not ms: 30 gives about the spec's 500 ms transition.
@@ -90,6 +92,7 @@ export function Carousel(props: Props) {
               segment={s}
               href={href(s.id)}
               position={t("channel_widget.position", { n: i + 1, total: segments.length })}
+              recorded={s.id === props.recordedId}
               onParticipate={() => props.onParticipate(s)}
             />
           ))}

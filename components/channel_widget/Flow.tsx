@@ -33,7 +33,8 @@ export interface FlowProps {
   /** Several permanent interactions: video opens the gallery instead of live recording (§4). */
   galleryFirst: boolean;
   /** Opens the login panel; `required` hides Send without registering. */
-  onLogin: (required: boolean, resume: (user: VisitorSession) => void) => void;
+  /** Asks for a login, then resumes; `recording` when a confirmed recording waits to be sent. */
+  onLogin: (required: boolean, resume: (user: VisitorSession) => void, recording: boolean) => void;
   onClose: () => void;
 }
 
@@ -66,7 +67,7 @@ export function Flow(props: FlowProps) {
     // a visitor without account chooses how to participate (register, pseudonym, login)
     const required = needsLogin(s, user);
     const asks = !user && props.channel.my_space_enabled && !isRegistration(s) && s.type !== "sms";
-    if (required || asks) return props.onLogin(required, (u) => send(u));
+    if (required || asks) return props.onLogin(required, (u) => send(u), content.current?.kind === "file");
     const c = content.current ?? { kind: "user" };
     setStep("sending");
     setError(null);

@@ -10,9 +10,18 @@ export interface SlideSegment {
   background_kind: string | null;
 }
 
-/** One permanent interaction of the carousel, with its Participate button (a link that works without script). */
+/**
+ * One permanent interaction of the carousel, with its Participate button (a link that works without
+ * script), which reads Record while a confirmed recording of this interaction waits (§2 Record/home).
+ */
 export function Slide(
-  props: { segment: SlideSegment; href: string; position: string; onParticipate?: () => void },
+  props: {
+    segment: SlideSegment;
+    href: string;
+    position: string;
+    recorded?: boolean;
+    onParticipate?: () => void;
+  },
 ) {
   const { t } = useT();
   const s = props.segment;
@@ -40,7 +49,7 @@ export function Slide(
             props.onParticipate();
           }}
         >
-          {t("channel_widget.participate")}
+          {props.recorded ? t("widget.record") : t("channel_widget.participate")}
         </a>
       </div>
     </article>

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { signToken } from "../../lib/auth.ts";
 import type { Page } from "playwright-core";
 import { Buffer } from "node:buffer";
-import { assertAccessible, browserTest } from "./_browser.ts";
+import { assertAccessible, browserTest, DEMO_PASSWORD } from "./_browser.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
@@ -202,6 +202,50 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
     { chromiumArgs: FAKE_MEDIA, jobs: true, viewport },
   );
 }
+
+browserTest(
+  "channel widget flow - a confirmed recording waits for the login: the home button reads Record, then it is sent",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const [radio] = await server.sql<
+      { id: number }[]
+    >`select id::int as id from channels order by id limit 1`;
+    const voice = await segmentId(server.sql, VOICE);
+    await server.sql`update segments set registration_required = true where id = ${voice}`;
+    const [listener] = await server.sql<{ id: number; email: string }[]>`
+      select id::int as id, email from app_users where not is_anonymous and email is not null order by id limit 1`;
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&interaction_id=${voice}`);
+    await participate(page);
+    await page.getByRole("button", { name: "Record" }).click();
+    await page.locator(".rec-dot").waitFor();
+    await page.waitForTimeout(1200);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("This interaction requires that you are registered and logged in to participate ;-)")
+      .waitFor();
+    // the visitor closes the login panel (back arrow on main): home again, the interaction's button reads Record
+    await page.locator(".cw-panel").getByRole("button", { name: "Back" }).click();
+    const slide = page.locator(".cw-slide", { hasText: VOICE });
+    await slide.getByRole("link", { name: "Record" }).waitFor();
+    await shot("cw-home-record-1280");
+    // Record: the login again, and once logged in the recording is sent
+    await slide.getByRole("link", { name: "Record" }).click();
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByLabel("Email").fill(listener.email);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Message sent").waitFor({ timeout: 30_000 });
+    const [sent] = await server.sql<{ n: number }[]>`
+      select count(*)::int as n from messages where segment_id = ${voice} and author_app_user_id = ${listener.id}
+        and media_id is not null`;
+    assert.equal(sent.n, 1);
+    // Close resets everything: Participate again
+    await page.getByRole("button", { name: "Close" }).click();
+    await slide.getByRole("link", { name: "Participate" }).waitFor();
+    assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource/.test(e)), []);
+  },
+  { chromiumArgs: FAKE_MEDIA, jobs: true, viewport: { width: 1280, height: 800 } },
+);
 
 browserTest(
   "channel widget flow - an anonymous listener votes and sees the results after 2 s",
