@@ -69,6 +69,11 @@ export function Flow(props: FlowProps) {
     const asks = !user && props.channel.my_space_enabled && !isRegistration(s) && s.type !== "sms";
     if (required || asks) return props.onLogin(required, (u) => send(u), content.current?.kind === "file");
     const c = content.current ?? { kind: "user" };
+    // sms: the phone's messaging app opens on the composed text while the click still counts as the
+    // visitor's gesture; thanks keeps the link in case it was blocked (§4 Channel widget flow)
+    if (s.type === "sms" && s.receiver) {
+      window.open(smsHref(s.receiver, composeSms(s.sms, info.current)), "_top");
+    }
     setStep("sending");
     setError(null);
     const origin: client.SendOrigin = {

@@ -314,7 +314,15 @@ browserTest(
     await page.getByRole("button", { name: "I want to participate too" }).click();
     await page.locator(".cw-slide").first().waitFor();
 
-    // sms: the gathered fields, Send, an sms: link, Registration sent
+    // sms: the gathered fields, Send, the sms: link opened, Registration sent
+    await page.addInitScript(() => {
+      const opened: string[] = [];
+      Object.assign(window, { opened });
+      window.open = (url?: string | URL) => {
+        opened.push(String(url));
+        return null;
+      };
+    });
     const sms = await segmentId(server.sql, "Jeu SMS : vos places pour le Horizon Live");
     await server.sql`update segments set to_mode = 'permanent', end_date = null where id = ${sms}`;
     await page.goto(`${home}&interaction_id=${sms}`);
@@ -331,6 +339,9 @@ browserTest(
     }
     await page.getByText("Registration sent").waitFor();
     await shot("cw-sms-thanks-375");
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { opened: string[] }).opened), [
+      "sms:71010?body=HORIZON%20Ana%20Lyon",
+    ]);
     assert.equal(
       await page.getByRole("link", { name: "Send the SMS" }).getAttribute("href"),
       "sms:71010?body=HORIZON%20Ana%20Lyon",
