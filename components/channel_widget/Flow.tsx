@@ -72,7 +72,7 @@ export function Flow(props: FlowProps) {
     // sms: the phone's messaging app opens on the composed text while the click still counts as the
     // visitor's gesture; thanks keeps the link in case it was blocked (§4 Channel widget flow)
     if (s.type === "sms" && s.receiver) {
-      window.open(smsHref(s.receiver, composeSms(s.sms, info.current)), "_top");
+      globalThis.open(smsHref(s.receiver, composeSms(s.sms, info.current)), "_top");
     }
     setStep("sending");
     setError(null);

@@ -317,8 +317,8 @@ browserTest(
     // sms: the gathered fields, Send, the sms: link opened, Registration sent
     await page.addInitScript(() => {
       const opened: string[] = [];
-      Object.assign(window, { opened });
-      window.open = (url?: string | URL) => {
+      Object.assign(globalThis, { opened });
+      globalThis.open = (url?: string | URL) => {
         opened.push(String(url));
         return null;
       };
@@ -339,7 +339,7 @@ browserTest(
     }
     await page.getByText("Registration sent").waitFor();
     await shot("cw-sms-thanks-375");
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { opened: string[] }).opened), [
+    assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { opened: string[] }).opened), [
       "sms:71010?body=HORIZON%20Ana%20Lyon",
     ]);
     assert.equal(
