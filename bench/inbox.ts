@@ -1,7 +1,8 @@
 // Participations inbox at scale: 200,000 participations on one interaction, then p50/p95 of the list
 // (first and a deep page), each tab, full-text search and the counts, through the real endpoints
 // (app.request: routing, auth, validation, SQL, JSON). Target: p95 < 50 ms.
-// Runs on DATABASE_URL when set (a new database is created and dropped), else on an embedded PGlite.
+// Runs on a PostgreSQL server (DATABASE_URL, else one of its own when PostgreSQL is installed; a new
+// database is created and dropped), then on the embedded PGlite of `deno task start`.
 //   npx -y deno@2 run -A bench/inbox.ts            (or `deno task bench`)
 import postgres from "postgres";
 import { openDatabase } from "../db/client.ts";
@@ -12,36 +13,40 @@ import { loadConfig } from "../lib/config.ts";
 import { outboxMailer } from "../lib/mail.ts";
 import { localStorage } from "../lib/storage.ts";
 import { signToken } from "../lib/auth.ts";
+import { PG_BIN, type PgServer, startPostgres } from "../tests/_postgres.ts";
 
 const COUNT = Number(Deno.env.get("INBOX_BENCH_COUNT") ?? 200_000);
 const RUNS = Number(Deno.env.get("INBOX_BENCH_RUNS") ?? 40);
-const SERVER_URL = Deno.env.get("DATABASE_URL");
 
-const dataDir = await Deno.makeTempDir({ prefix: "im-bench-inbox-" });
-let dropDatabase: (() => Promise<void>) | null = null;
-let url: string | undefined;
-if (SERVER_URL) {
-  const name = `bench_inbox_${Date.now()}`;
-  console.error(`database ${name}`);
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    if (!Deno.env.get("INBOX_BENCH_KEEP")) await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
-const db = await openDatabase(url ? { url, poolMax: 5 } : { dataDir: `${dataDir}/pglite` });
-const sql = db.sql;
-try {
-  await migrate(sql);
-  await seedDemo(sql, { password: "Bench-Password-1!" });
-  const [seg] = await sql<{ id: number; channel_id: number }[]>`
+/** The figures on a server database (`serverUrl`) or on PGlite (null). */
+async function bench(serverUrl: string | null): Promise<string> {
+  const dataDir = await Deno.makeTempDir({ prefix: "im-bench-inbox-" });
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let url: string | undefined;
+  if (serverUrl) {
+    const name = `bench_inbox_${Date.now()}`;
+    console.error(`database ${name}`);
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      if (!Deno.env.get("INBOX_BENCH_KEEP")) {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+      }
+      await admin.end();
+    };
+  }
+  const db = await openDatabase(url ? { url, poolMax: 5 } : { dataDir: `${dataDir}/pglite` });
+  const sql = db.sql;
+  try {
+    await migrate(sql);
+    await seedDemo(sql, { password: "Bench-Password-1!" });
+    const [seg] = await sql<{ id: number; channel_id: number }[]>`
     select id, channel_id from segments where type = 'recording_question' order by id limit 1`;
-  const started = performance.now();
-  await sql`
+    const started = performance.now();
+    await sql`
     insert into messages (channel_id, segment_id, type, content, text, transcript, duration_ms, author_name,
       author_city, read, liked, winner, broadcast_status, status, moderation, created_at)
     select ${seg.channel_id}, ${seg.id}, 'recording_question', '{}'::jsonb,
@@ -64,82 +69,93 @@ try {
       case when g % 97 = 0 then 'pending' else 'none' end,
       now() - g * interval '10 seconds'
     from generate_series(1, ${COUNT}::int) g`;
-  // a few deliveries for the "uploaded" tab
-  await sql`insert into deliveries (channel_id, message_id, status, finished_at)
+    // a few deliveries for the "uploaded" tab
+    await sql`insert into deliveries (channel_id, message_id, status, finished_at)
     select channel_id, id, 'success', now() from messages where segment_id = ${seg.id} and id % 500 = 0`;
-  // what autovacuum does in production: statistics and the visibility map (index-only counts)
-  await sql`vacuum analyze messages`;
-  await sql`analyze deliveries`;
-  const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
+    // what autovacuum does in production: statistics and the visibility map (index-only counts)
+    await sql`vacuum analyze messages`;
+    await sql`analyze deliveries`;
+    const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
-  const [op] = await sql<{ id: number }[]>`select id from users where login = 'operator'`;
-  const config = loadConfig({
-    APP_ENV: "test",
-    LOG_REQUESTS: "off",
-    JWT_SECRET: "bench-secret-bench-secret-bench-0123",
-    DATA_DIR: dataDir,
-  });
-  const deps = {
-    sql,
-    config,
-    jwtSecret: new TextEncoder().encode(config.JWT_SECRET!),
-    mailer: outboxMailer(sql),
-    storage: localStorage(`${dataDir}/media`),
-  };
-  const app = createApp(deps);
-  const token = await signToken(deps.jwtSecret, op.id, "staff");
-  const list = (q: string) => `/api/v1/channel-interactions?segment_id=${seg.id}&${q}`;
-  const cases: [string, string][] = [
-    ["list all, page 1", list("filter=all")],
-    ["list all, page 100", list("filter=all&page=100")],
-    ...["liked", "archive", "uploaded", "moderated", "winner", "trash"].map((f): [string, string] => [
-      `tab ${f}`,
-      list(`filter=${f}`),
-    ]),
-    ["search common word (bonjour)", list("search_text=bonjour")],
-    ["search name prefix (Zoé Gar)", list("search_text=Zo%C3%A9%20Gar")],
-    ["search + tab liked", list("filter=liked&search_text=vacances")],
-    ["counts", `/api/v1/interaction/counts?segment_id=${seg.id}`],
-    ["counts with search", `/api/v1/interaction/counts?segment_id=${seg.id}&search_text=merci`],
-    ["moderation (channel, pending)", `/api/v1/channel-interactions?filter=moderated`],
-  ];
-  const rows: string[] = [];
-  let worst = 0;
-  for (const [label, path] of cases) {
-    const times: number[] = [];
-    let total = 0;
-    for (let i = 0; i < RUNS + 3; i++) {
-      const t0 = performance.now();
-      const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
-      const body = await res.json();
-      const ms = performance.now() - t0;
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-      total = body.pagination?.total ?? body.all;
-      if (i >= 3) times.push(ms);
+    const [op] = await sql<{ id: number }[]>`select id from users where login = 'operator'`;
+    const config = loadConfig({
+      APP_ENV: "test",
+      LOG_REQUESTS: "off",
+      JWT_SECRET: "bench-secret-bench-secret-bench-0123",
+      DATA_DIR: dataDir,
+    });
+    const deps = {
+      sql,
+      config,
+      jwtSecret: new TextEncoder().encode(config.JWT_SECRET!),
+      mailer: outboxMailer(sql),
+      storage: localStorage(`${dataDir}/media`),
+    };
+    const app = createApp(deps);
+    const token = await signToken(deps.jwtSecret, op.id, "staff");
+    const list = (q: string) => `/api/v1/channel-interactions?segment_id=${seg.id}&${q}`;
+    const cases: [string, string][] = [
+      ["list all, page 1", list("filter=all")],
+      ["list all, page 100", list("filter=all&page=100")],
+      ...["liked", "archive", "uploaded", "moderated", "winner", "trash"].map((f): [string, string] => [
+        `tab ${f}`,
+        list(`filter=${f}`),
+      ]),
+      ["search common word (bonjour)", list("search_text=bonjour")],
+      ["search name prefix (Zoé Gar)", list("search_text=Zo%C3%A9%20Gar")],
+      ["search + tab liked", list("filter=liked&search_text=vacances")],
+      ["counts", `/api/v1/interaction/counts?segment_id=${seg.id}`],
+      ["counts with search", `/api/v1/interaction/counts?segment_id=${seg.id}&search_text=merci`],
+      ["moderation (channel, pending)", `/api/v1/channel-interactions?filter=moderated`],
+    ];
+    const rows: string[] = [];
+    let worst = 0;
+    for (const [label, path] of cases) {
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < RUNS + 3; i++) {
+        const t0 = performance.now();
+        const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
+        const body = await res.json();
+        const ms = performance.now() - t0;
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+        total = body.pagination?.total ?? body.all;
+        if (i >= 3) times.push(ms);
+      }
+      times.sort((a, b) => a - b);
+      const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+      worst = Math.max(worst, p(0.95));
+      rows.push(`| ${label} | ${p(0.5).toFixed(1)} | ${p(0.95).toFixed(1)} | ${total} |`);
     }
-    times.sort((a, b) => a - b);
-    const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    worst = Math.max(worst, p(0.95));
-    rows.push(`| ${label} | ${p(0.5).toFixed(1)} | ${p(0.95).toFixed(1)} | ${total} |`);
+    return (
+      [
+        `## Participations inbox (${COUNT.toLocaleString("en")} participations on one interaction, ${
+          serverUrl ? "PostgreSQL server" : "embedded PGlite"
+        })`,
+        "",
+        `Seeded in ${seedSeconds} s with generate_series; ${RUNS} timed requests per case after 3 warm-ups,`,
+        "through app.request (routing, auth, validation, SQL, JSON).",
+        "",
+        "| case | p50 ms | p95 ms | total |",
+        "|---|---:|---:|---:|",
+        ...rows,
+        "",
+        `worst p95: ${worst.toFixed(1)} ms (target < 50 ms)`,
+      ].join("\n")
+    );
+  } finally {
+    await db.close();
+    await dropDatabase?.();
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   }
-  console.log(
-    [
-      `## Participations inbox (${COUNT.toLocaleString("en")} participations on one interaction, ${
-        SERVER_URL ? "PostgreSQL server" : "embedded PGlite"
-      })`,
-      "",
-      `Seeded in ${seedSeconds} s with generate_series; ${RUNS} timed requests per case after 3 warm-ups,`,
-      "through app.request (routing, auth, validation, SQL, JSON).",
-      "",
-      "| case | p50 ms | p95 ms | total |",
-      "|---|---:|---:|---:|",
-      ...rows,
-      "",
-      `worst p95: ${worst.toFixed(1)} ms (target < 50 ms)`,
-    ].join("\n"),
-  );
+}
+
+let pg: PgServer | null = null;
+try {
+  const serverUrl = Deno.env.get("DATABASE_URL") ?? (PG_BIN ? (pg = await startPostgres()).url : null);
+  const sections = serverUrl ? [await bench(serverUrl)] : [];
+  if (!Deno.env.get("DATABASE_URL")) sections.push(await bench(null));
+  console.log(sections.join("\n\n"));
 } finally {
-  await db.close();
-  await dropDatabase?.();
-  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  await pg?.destroy();
 }
