@@ -13,7 +13,7 @@ import { stockBackgroundUrl } from "./channels.ts";
 import { AppError } from "./errors.ts";
 import { isLanguage, type TFunction } from "./i18n.ts";
 import type { Mailer } from "./mail.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { hashPassword, verifyAccountPassword } from "./password.ts";
 import { isStaffPassword } from "./validation.ts";
 import { consumeAuthToken, insertAuthToken, peekAuthToken, revokeAuthTokens } from "../db/auth_tokens.ts";
 import { insertChannel } from "../db/channels.ts";
@@ -37,13 +37,6 @@ export interface AccountContext {
   translate(language: string): TFunction;
 }
 
-let dummyHash: Promise<string> | null = null;
-/** A real argon2id hash of nothing anyone knows: unknown e-mails cost the same time as wrong passwords. */
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(crypto.randomUUID());
-  return dummyHash;
-}
-
 /**
  * The id of the account these credentials open. Unknown e-mail and wrong password give the same
  * 401 after the same work; a right password on an unconfirmed or inactive account gives a 403 that
@@ -51,9 +44,8 @@ function dummyPasswordHash(): Promise<string> {
  */
 export async function checkCredentials(sql: Sql, email: string, password: string): Promise<number> {
   const user = await findUserByEmail(sql, normaliseEmail(email));
-  const hash = user?.password_hash ?? await dummyPasswordHash();
-  const ok = await verifyPassword(password, hash);
-  if (!user || !user.password_hash || !ok) throw new AppError(401, "invalid_credentials");
+  const ok = await verifyAccountPassword(password, user?.password_hash);
+  if (!user || !ok) throw new AppError(401, "invalid_credentials");
   if (!user.active) throw new AppError(403, "account_inactive");
   if (!user.confirmed_at) throw new AppError(403, "account_unconfirmed");
   return user.id;

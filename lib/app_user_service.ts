@@ -18,7 +18,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MIMES, RESET_TOKEN_TTL_MS } from "./constants.
 import { AppError } from "./errors.ts";
 import { isLanguage, type TFunction } from "./i18n.ts";
 import type { Mailer } from "./mail.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { hashPassword, verifyAccountPassword } from "./password.ts";
 import type { Storage } from "./storage.ts";
 import { checkUpload } from "./upload.ts";
 import { isEmail } from "./validation.ts";
@@ -99,11 +99,9 @@ export async function register(
   return { user, access_token: await signToken(secret, user.id, "visitor"), created: true };
 }
 
-let dummyHash: Promise<string> | null = null;
-
 /**
  * Checks an email and password; the same 401 `invalid_credentials` for an unknown email and a wrong
- * password (a dummy hash is verified so both take the same time).
+ * password, after the same work (verifyAccountPassword).
  */
 export async function login(
   sql: Sql,
@@ -112,10 +110,8 @@ export async function login(
   password: string,
 ): Promise<{ user: AppUserRow; access_token: string }> {
   const user = isEmail(email) ? await db.findRegisteredByEmail(sql, normaliseEmail(email)) : null;
-  dummyHash ??= hashPassword(crypto.randomUUID());
-  const hash = user?.password_hash ?? await dummyHash;
-  const ok = await verifyPassword(password, hash);
-  if (!user || !user.password_hash || !ok) throw new AppError(401, "invalid_credentials");
+  const ok = await verifyAccountPassword(password, user?.password_hash);
+  if (!user || !ok) throw new AppError(401, "invalid_credentials");
   return { user, access_token: await signToken(secret, user.id, "visitor") };
 }
 

@@ -14,6 +14,22 @@ export async function hashPassword(password: string): Promise<string> {
   });
 }
 
+let absentHash: Promise<string> | null = null;
+
+/**
+ * Checks the password of an account that may not exist: without a stored hash (unknown e-mail, or an
+ * account without password) a throw-away argon2id hash is verified anyway and the answer is false, so an
+ * unknown account is refused after the same work as a wrong password.
+ */
+export async function verifyAccountPassword(
+  password: string,
+  hash: string | null | undefined,
+): Promise<boolean> {
+  absentHash ??= hashPassword(crypto.randomUUID());
+  const ok = await verifyPassword(password, hash ?? await absentHash);
+  return Boolean(hash) && ok;
+}
+
 /** True when `password` matches an encoded argon2id hash; false for a malformed hash. */
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   try {

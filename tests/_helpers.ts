@@ -12,6 +12,7 @@ import { createApp } from "../main.ts";
 import { registerWorkers } from "../worker.ts";
 import { localStorage } from "../lib/storage.ts";
 import { signToken } from "../lib/auth.ts";
+import { requestInit, type TestRequestInit } from "./_server.ts";
 
 const SERVER_URL = Deno.env.get("DATABASE_URL");
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -82,7 +83,7 @@ export interface TestApp {
   deps: AppDeps;
   boss?: PgBoss;
   /** Calls the app; `json` becomes a JSON body, `token` a bearer token. */
-  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  request(path: string, init?: TestRequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -118,14 +119,7 @@ export async function testApp(
     deps,
     boss: deps.boss,
     request(path, init = {}) {
-      const headers = new Headers(init.headers);
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set("content-type", "application/json");
-        body = JSON.stringify(init.json);
-      }
-      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-      return Promise.resolve(app.request(path, { ...init, headers, body }));
+      return Promise.resolve(app.request(path, requestInit(init)));
     },
     async close() {
       await deps.boss?.stop({ graceful: false, wait: true }).catch(() => {});

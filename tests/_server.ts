@@ -117,18 +117,26 @@ export async function startWorker(
   };
 }
 
-/** Calls a child server like TestApp.request does: `json` becomes a JSON body, `token` a bearer token. */
+/** What a test asks for: `json` becomes a JSON body, `token` a bearer token. */
+export type TestRequestInit = RequestInit & { json?: unknown; token?: string };
+
+/** The RequestInit of a TestRequestInit. */
+export function requestInit(init: TestRequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  return { ...init, headers, body };
+}
+
+/** Calls a child server like TestApp.request does. */
 export function remote(baseUrl: string) {
   return {
-    request(path: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<Response> {
-      const headers = new Headers(init.headers);
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set("content-type", "application/json");
-        body = JSON.stringify(init.json);
-      }
-      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-      return fetch(new URL(path, baseUrl), { ...init, headers, body });
+    request(path: string, init: TestRequestInit = {}): Promise<Response> {
+      return fetch(new URL(path, baseUrl), requestInit(init));
     },
   };
 }

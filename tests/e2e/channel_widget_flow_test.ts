@@ -11,6 +11,12 @@ async function segmentId(sql: import("postgres").Sql, title: string): Promise<nu
   return row.id;
 }
 
+/** The demo radio (the first channel). */
+async function firstChannel(sql: import("postgres").Sql): Promise<{ id: number }> {
+  const [row] = await sql<{ id: number }[]>`select id::int as id from channels order by id limit 1`;
+  return row;
+}
+
 const VOTE = "Le tube de l'été";
 const VOICE = "Votre dédicace du matin";
 
@@ -24,9 +30,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
     `channel widget flow - a listener registers, votes, records and finds it in my space at ${viewport.width}px`,
     async ({ page, baseUrl, server, shot, consoleErrors }) => {
       const w = viewport.width;
-      const [radio] = await server.sql<
-        { id: number }[]
-      >`select id::int as id from channels order by id limit 1`;
+      const radio = await firstChannel(server.sql);
       const vote = await segmentId(server.sql, VOTE);
       const voice = await segmentId(server.sql, VOICE);
       await server.sql`update segments set registration_required = true where id = ${vote}`;
@@ -206,9 +210,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
 browserTest(
   "channel widget flow - a confirmed recording waits for the login: the home button reads Record, then it is sent",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
-    const [radio] = await server.sql<
-      { id: number }[]
-    >`select id::int as id from channels order by id limit 1`;
+    const radio = await firstChannel(server.sql);
     const voice = await segmentId(server.sql, VOICE);
     await server.sql`update segments set registration_required = true where id = ${voice}`;
     const [listener] = await server.sql<{ id: number; email: string }[]>`
@@ -250,9 +252,7 @@ browserTest(
 browserTest(
   "channel widget flow - an anonymous listener votes and sees the results after 2 s",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
-    const [radio] = await server.sql<
-      { id: number }[]
-    >`select id::int as id from channels order by id limit 1`;
+    const radio = await firstChannel(server.sql);
     const vote = await segmentId(server.sql, VOTE);
     await server.sql`update segments set testimonial_demanded = false where id = ${vote}`;
     await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&interaction_id=${vote}`);
@@ -298,9 +298,7 @@ browserTest(
 browserTest(
   "channel widget flow - shared message, sms, registration and a gallery image",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
-    const [radio] = await server.sql<
-      { id: number }[]
-    >`select id::int as id from channels order by id limit 1`;
+    const radio = await firstChannel(server.sql);
     const home = `${baseUrl}/widgets/channel/${radio.id}/?lang=en`;
 
     // shared message view (s=)

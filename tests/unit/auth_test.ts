@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { hashToken, randomToken, signToken, verifyToken } from "../../lib/auth.ts";
-import { hashPassword, verifyPassword } from "../../lib/password.ts";
+import { hashPassword, verifyAccountPassword, verifyPassword } from "../../lib/password.ts";
 
 const secret = new TextEncoder().encode("unit-secret-unit-secret-unit-secret-00");
 
@@ -33,4 +33,13 @@ Deno.test("passwords - argon2id hashes verify only the right password", async ()
   assert.ok(await verifyPassword("Correct-Horse-9", hash));
   assert.ok(!(await verifyPassword("wrong", hash)));
   assert.ok(!(await verifyPassword("x", "not a hash")));
+});
+
+Deno.test("passwords - an account without hash is refused, its password checked against a throw-away hash", async () => {
+  const hash = await hashPassword("Correct-Horse-9");
+  assert.equal(await verifyAccountPassword("Correct-Horse-9", hash), true);
+  assert.equal(await verifyAccountPassword("wrong", hash), false);
+  for (const absent of [null, undefined, ""]) {
+    assert.equal(await verifyAccountPassword("Correct-Horse-9", absent), false);
+  }
 });
