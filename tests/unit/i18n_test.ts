@@ -39,6 +39,8 @@ Deno.test("translator - plain texts remembered per process, options still honour
     assert.equal(en("errors.rate_limited"), "Too many attempts. Try again in {{seconds}} seconds.");
     assert.equal(en("errors.rate_limited", { seconds: 5 }), "Too many attempts. Try again in 5 seconds.");
     assert.equal(en("errors.rate_limited"), "Too many attempts. Try again in {{seconds}} seconds.");
+    assert.equal(en("errors.rate_limited", { seconds: 7 }), "Too many attempts. Try again in 7 seconds.");
+    assert.equal(en("errors.rate_limited", { seconds: 5 }), "Too many attempts. Try again in 5 seconds.");
   });
   await t.step("each language keeps its own texts; a missing one falls back to fr", () => {
     assert.notEqual(translator("pl")("errors.rate_limited"), translator("en")("errors.rate_limited"));
