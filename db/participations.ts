@@ -1,5 +1,6 @@
 import type { Sql } from "postgres";
 import type { AuthorRow } from "../lib/participation.ts";
+import type { SegmentRow } from "./segments.ts";
 
 /** Counter shards a writer picks from at random (vote_counts, segment_counts). */
 export const COUNTER_SHARDS = 8;
@@ -30,62 +31,96 @@ export interface NewMessage {
   processingStatus: "none" | "pending";
 }
 
-/** The app user as an author, or null. */
-export async function getAuthor(sql: Sql, id: number): Promise<AuthorRow | null> {
-  const [row] = await sql<AuthorRow[]>`
-    select id::int as id, is_anonymous, nickname, first_name, last_name, city, udid
-    from app_users where id = ${id}`;
-  return row ?? null;
-}
-
 const isLimitViolation = (error: unknown) =>
   (error as { code?: string }).code === "23505" &&
   /messages_limited_(device|author)_key/.test(
     String((error as { constraint_name?: string }).constraint_name ?? error),
   );
 
+/** What a new participation is checked against: its segment, the channel's settings, choices, author. */
+export interface ParticipationContext {
+  segment: SegmentRow;
+  segmentCustomisation: unknown;
+  choices: { id: number; label: string }[];
+  author: AuthorRow | null;
+}
+
+/**
+ * The segment with its channel's segment customisation, its choices in order and the author (when a
+ * visitor token is given), in one round trip: a vote under load pays one statement for all of it.
+ */
+export async function getParticipationContext(
+  sql: Sql,
+  segmentId: number,
+  authorId: number | null,
+): Promise<ParticipationContext | null> {
+  const [row] = await sql<(SegmentRow & Record<string, unknown>)[]>`
+    select s.*, c.segment_customisation as _segment_customisation,
+      coalesce((select json_agg(json_build_object('id', sc.id, 'label', sc.label) order by sc.position)
+        from segment_choices sc where sc.segment_id = s.id), '[]') as _choices,
+      (select row_to_json(a) from (
+        select id::int as id, is_anonymous, nickname, first_name, last_name, city, udid
+        from app_users where id = ${authorId}::bigint) a) as _author
+    from segments s left join channels c on c.id = s.channel_id
+    where s.id = ${segmentId}`;
+  if (!row) return null;
+  const { _segment_customisation, _choices, _author, ...segment } = row;
+  return {
+    segment: segment as SegmentRow,
+    segmentCustomisation: _segment_customisation,
+    choices: (_choices as { id: number; label: string }[]).map((c) => ({ id: Number(c.id), label: c.label })),
+    author: (_author as AuthorRow | null) ?? null,
+  };
+}
+
 /**
  * Stores a participation and bumps the sharded counters (votes per choice, messages and distinct
- * participants per segment) in one transaction. Returns null when a limited message of the same
- * device or app user already exists: the unique indexes make the second one fail, so two
- * simultaneous votes can never both count.
+ * participants per segment) in ONE statement: its data-modifying CTEs commit or fail together, and the
+ * counter rows stay locked only while it runs (no round trip inside a transaction holds them). Returns
+ * null when a limited message of the same device or app user already exists: the unique indexes make
+ * the second one fail, so two simultaneous votes can never both count. "Already a participant" reads
+ * the statement's snapshot, which never holds the message being inserted.
  */
 export async function insertParticipation(sql: Sql, m: NewMessage): Promise<{ id: number } | null> {
+  const shard = Math.floor(Math.random() * COUNTER_SHARDS);
+  // one index lookup (migration 008) for the device or the app user, whichever identifies the author
+  const seen = m.authorAppUserId !== null
+    ? sql`exists (select 1 from messages where segment_id = ${m.segmentId}
+        and author_app_user_id = ${m.authorAppUserId})`
+    : m.deviceId !== null
+    ? sql`exists (select 1 from messages where segment_id = ${m.segmentId} and device_id = ${m.deviceId})`
+    : sql`true`; // anonymous without a device: never a new participant
+  // choices in id order: concurrent multiple-choice votes lock their counter rows in the same order
+  const choiceIds = [...(m.choiceIds ?? [])].sort((a, b) => a - b);
   try {
-    return await sql.begin(async (tx) => {
-      const [seen] = await tx<{ seen: boolean }[]>`
-        select exists (
-          select 1 from messages where segment_id = ${m.segmentId} and (
-            (${m.authorAppUserId}::bigint is not null and author_app_user_id = ${m.authorAppUserId})
-            or (${m.authorAppUserId}::bigint is null and ${m.deviceId}::text is not null and device_id = ${m.deviceId})
-          )
-        ) as seen`;
-      const [row] = await tx<{ id: number }[]>`
-        insert into messages (channel_id, segment_id, show_id, program_id, author_app_user_id, device_id, site_ref,
-          type, content, text, choice_ids, media_id, extra_user_information, author_name, author_city,
-          consent_gdpr, consent_image_right, only_user_data, is_testimonial, limited, moderation, processing_status)
-        values (${m.channelId}, ${m.segmentId}, ${m.showId}, ${m.programId}, ${m.authorAppUserId}, ${m.deviceId},
-          ${m.siteRef}, ${m.type}, ${tx.json(m.content as never)}, ${m.text}, ${m.choiceIds}, ${m.mediaId},
-          ${tx.json(m.extraUserInformation as never)}, ${m.authorName}, ${m.authorCity}, ${m.consentGdpr},
-          ${m.consentImageRight}, ${m.onlyUserData}, ${m.isTestimonial}, ${m.limited}, ${m.moderation},
-          ${m.processingStatus})
-        returning id::int as id`;
-      const shard = Math.floor(Math.random() * COUNTER_SHARDS);
-      for (const choiceId of m.choiceIds ?? []) {
-        await tx`
-          insert into vote_counts (segment_id, choice_id, shard, count)
-          values (${m.segmentId}, ${choiceId}, ${shard}, 1)
-          on conflict (choice_id, shard) do update set count = vote_counts.count + 1`;
-      }
-      const newcomer = !seen.seen && (m.authorAppUserId !== null || m.deviceId !== null) ? 1 : 0;
-      await tx`
+    const [row] = await sql<{ id: number }[]>`
+      with seen as (select ${seen} as seen),
+      inserted as (
+        insert into messages (channel_id, segment_id, show_id, program_id, author_app_user_id, device_id,
+          site_ref, type, content, text, choice_ids, media_id, extra_user_information, author_name, author_city,
+          consent_gdpr, consent_image_right, only_user_data, is_testimonial, limited, moderation,
+          processing_status)
+        values (${m.channelId}, ${m.segmentId}, ${m.showId}, ${m.programId}, ${m.authorAppUserId},
+          ${m.deviceId}, ${m.siteRef}, ${m.type}, ${sql.json(m.content as never)}, ${m.text}, ${m.choiceIds},
+          ${m.mediaId}, ${sql.json(m.extraUserInformation as never)}, ${m.authorName}, ${m.authorCity},
+          ${m.consentGdpr}, ${m.consentImageRight}, ${m.onlyUserData}, ${m.isTestimonial}, ${m.limited},
+          ${m.moderation}, ${m.processingStatus})
+        returning id),
+      votes as (
+        insert into vote_counts (segment_id, choice_id, shard, count)
+        select ${m.segmentId}, choice_id, ${shard}, 1
+        from inserted, unnest(${choiceIds}::bigint[]) as choice_id
+        order by choice_id
+        on conflict (choice_id, shard) do update set count = vote_counts.count + 1),
+      counts as (
         insert into segment_counts (segment_id, shard, messages, participants)
-        values (${m.segmentId}, ${shard}, 1, ${newcomer})
+        select ${m.segmentId}, ${shard}, 1, case when seen.seen then 0 else 1 end
+        from inserted, seen
         on conflict (segment_id, shard) do update set
           messages = segment_counts.messages + 1,
-          participants = segment_counts.participants + ${newcomer}`;
-      return row;
-    });
+          participants = segment_counts.participants + excluded.participants)
+      select id::int as id from inserted`;
+    return row;
   } catch (error) {
     if (isLimitViolation(error)) return null;
     throw error;

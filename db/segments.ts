@@ -25,6 +25,19 @@ export async function getSegment(sql: Sql, id: number): Promise<SegmentRow | nul
   return row ?? null;
 }
 
+/** The segment with that id and its choices in their order (one round trip), or null. */
+export async function getSegmentWithChoices(
+  sql: Sql,
+  id: number,
+): Promise<(SegmentRow & { choices: ChoiceRow[] }) | null> {
+  const [row] = await sql<(SegmentRow & { choices: ChoiceRow[] })[]>`
+    select s.*, coalesce((
+      select json_agg(json_build_object('id', c.id, 'position', c.position, 'label', c.label) order by c.position)
+      from segment_choices c where c.segment_id = s.id), '[]') as choices
+    from segments s where s.id = ${id}`;
+  return row ?? null;
+}
+
 /** The choices of a segment in their order. */
 export async function listChoices(sql: Sql, segmentId: number): Promise<ChoiceRow[]> {
   return await sql<ChoiceRow[]>`

@@ -3,7 +3,7 @@ import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "./env.ts";
 import { I18nContext, renderedIslands } from "./island.tsx";
-import { localeSubset } from "./i18n.ts";
+import { localeSubsetJson } from "./i18n.ts";
 import { assetUrl, islandFiles } from "./assets.ts";
 
 export interface PageOptions {
@@ -42,8 +42,10 @@ export function renderPage(c: Context<AppEnv>, page: VNode, options: PageOptions
   let scripts = "";
   if (names.length > 0) {
     const files = islandFiles(names);
-    const data = { lang, locales: localeSubset(lang, namespaces), files };
-    scripts = `<script type="application/json" id="__islands">${escapeJson(data)}</script>` +
+    // {lang, locales, files}, the locales serialised once per language and set of sections
+    const data = `{"lang":${escapeJson(lang)},"locales":${localeSubsetJson(lang, namespaces)},` +
+      `"files":${escapeJson(files)}}`;
+    scripts = `<script type="application/json" id="__islands">${data}</script>` +
       Object.values(files).map((f) => `<link rel="modulepreload" href="${f}">`).join("") +
       `<script type="module" src="${islandFiles(["client"]).client}"></script>`;
   }

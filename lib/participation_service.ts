@@ -1,12 +1,18 @@
 // Participation use cases (visitor-widget §7 Send a participation, Finish a media participation,
 // Task status, Vote results): load, apply the rules of lib/participation.ts, store, enqueue.
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
-import { getChannel } from "../db/channels.ts";
-import { getSegment, listChoices } from "../db/segments.ts";
+import { getSegment } from "../db/segments.ts";
 import { getVoteCounts } from "../db/votes.ts";
 import { getMedia, mediaInUse, setMediaChannel } from "../db/media_jobs.ts";
-import { getAuthor, getMessage, insertParticipation, replaceMessageMedia } from "../db/participations.ts";
+import {
+  getMessage,
+  getParticipationContext,
+  insertParticipation,
+  type MessageView,
+  replaceMessageMedia,
+} from "../db/participations.ts";
 import { AppError } from "./errors.ts";
 import { QUEUES } from "./jobs.ts";
 import { authorSnapshot, decideParticipation, type SegmentRules, type Submission } from "./participation.ts";
@@ -27,35 +33,42 @@ export interface Origin {
   consent_image_right?: boolean;
 }
 
+/** What sending needs: the database, the job queue (media), the clock and the secret that signs task ids. */
+export interface SendDeps {
+  sql: Sql;
+  boss?: PgBoss;
+  now: Date;
+  secret: Uint8Array;
+}
+
 export type SendOutcome = { alreadyReceived: true } | { id: number; taskId: string | null };
 
 /** Answer of a limited second participation (§6: reported with an alreadyReceived flag). */
 export const ALREADY_RECEIVED = { message: "already_received", alreadyReceived: true } as const;
 
+/** The segment, its channel's settings, choices and author in one query; 404 and 403 as the spec says. */
 async function loadContext(sql: Sql, origin: Origin, tokenUserId: number | null) {
-  const segment = await getSegment(sql, origin.segment);
+  const context = await getParticipationContext(sql, origin.segment, tokenUserId);
+  const segment = context?.segment;
   if (!segment || (origin.channel_id !== undefined && Number(segment.channel_id) !== origin.channel_id)) {
     throw new AppError(404, "not_found");
   }
   if (origin.author_app_user_id != null && origin.author_app_user_id !== tokenUserId) {
     throw new AppError(403, "author_mismatch");
   }
-  const author = tokenUserId ? await getAuthor(sql, tokenUserId) : null;
-  const channel = await getChannel(sql, Number(segment.channel_id));
-  const choices = (await listChoices(sql, Number(segment.id))).map((c) => Number(c.id));
-  return { segment, author, channel, choices };
+  return context;
 }
 
 /** Sends a participation without media (text, vote, multiple choice, sms, registration, game). */
 export async function sendParticipation(
-  deps: { sql: Sql; boss?: PgBoss; now: Date },
+  deps: SendDeps,
   origin: Origin,
   content: { choice_ids?: number[]; text?: string; only_user_data?: boolean },
   tokenUserId: number | null,
   media?: { id: string; kind: "audio" | "video" | "image" },
 ): Promise<SendOutcome> {
   const { sql } = deps;
-  const { segment, author, channel, choices } = await loadContext(sql, origin, tokenUserId);
+  const { segment, author, segmentCustomisation, choices } = await loadContext(sql, origin, tokenUserId);
   const submission: Submission = {
     choice_ids: content.choice_ids,
     text: content.text,
@@ -67,15 +80,15 @@ export async function sendParticipation(
   };
   const decision = decideParticipation({
     segment: segment as unknown as SegmentRules,
-    choices,
+    choices: choices.map((c) => c.id),
     author,
     submission,
-    segmentCustomisation: channel?.segment_customisation,
+    segmentCustomisation,
     now: deps.now,
   });
   if (decision.limited && !author && !origin.device_id) throw new AppError(400, "device_required");
   const snapshot = authorSnapshot(author, origin.extra_user_information);
-  const labels = new Map((await listChoices(sql, Number(segment.id))).map((c) => [Number(c.id), c.label]));
+  const labels = new Map(choices.map((c) => [c.id, c.label]));
   const body: Record<string, unknown> = {};
   if (decision.text !== null) body.text = decision.text;
   if (decision.choiceIds) {
@@ -113,14 +126,15 @@ export async function sendParticipation(
     await setMediaChannel(sql, media.id, Number(segment.channel_id));
     taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
   } else {
-    taskId = (await deps.boss?.send(QUEUES.participation, { messageId: inserted.id })) ?? null;
+    // nothing runs in the background for it: the task is done, and its result is read when polled
+    taskId = messageTaskId(deps.secret, inserted.id);
   }
   return { id: inserted.id, taskId };
 }
 
 /** Finishes a media participation (PUT interactions): the uploaded file of data_id becomes a message. */
 export async function finishMediaParticipation(
-  deps: { sql: Sql; boss?: PgBoss; now: Date },
+  deps: SendDeps,
   origin: Origin & { data_id: string; update_interaction_id?: number | null },
   tokenUserId: number | null,
 ): Promise<SendOutcome> {
@@ -146,6 +160,10 @@ export async function finishMediaParticipation(
 export async function participationResult(sql: Sql, messageId: number) {
   const message = await getMessage(sql, messageId);
   if (!message) throw new Error(`message ${messageId} is gone`);
+  return await resultOf(sql, message);
+}
+
+async function resultOf(sql: Sql, message: MessageView) {
   const segment = await getSegment(sql, message.segment_id);
   const result: { id: number; results?: VoteResultRow[] } = { id: message.id };
   if (segment?.show_results && message.choice_ids?.length) {
@@ -163,8 +181,36 @@ export async function segmentVoteResults(sql: Sql, segmentId: number, staff: Sta
   return voteResults(await getVoteCounts(sql, segmentId));
 }
 
-/** Task status (§4 Task polling) from the pg-boss job state of either queue. */
-export async function taskStatus(boss: PgBoss | undefined, id: string) {
+// A participation without media has no background work: its task id names the message, signed with
+// the app secret (shared by every instance) so that nobody can walk the message ids through tasks/{id}.
+const encoder = new TextEncoder();
+const MESSAGE_TASK = /^m([1-9][0-9]{0,14})-([0-9a-f]{32})$/;
+
+function taskSignature(secret: Uint8Array, messageId: number): string {
+  return createHmac("sha256", secret).update(`task:message:${messageId}`).digest("hex").slice(0, 32);
+}
+
+/** The task id answered for a participation without media (done at once; SUCCESS when polled). */
+export function messageTaskId(secret: Uint8Array, messageId: number): string {
+  return `m${messageId}-${taskSignature(secret, messageId)}`;
+}
+
+/**
+ * Task status (§4 Task polling): a participation's signed task id is SUCCESS with its result read now;
+ * a media task (or a participation job queued by an earlier version) is the pg-boss job state.
+ */
+export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8Array }, id: string) {
+  const message = MESSAGE_TASK.exec(id);
+  if (message) {
+    const messageId = Number(message[1]);
+    if (!timingSafeEqual(encoder.encode(message[2]), encoder.encode(taskSignature(deps.secret, messageId)))) {
+      throw new AppError(404, "not_found");
+    }
+    const stored = await getMessage(deps.sql, messageId);
+    if (!stored) throw new AppError(404, "not_found");
+    return { task_id: id, status: "SUCCESS" as const, result: await resultOf(deps.sql, stored) };
+  }
+  const boss = deps.boss;
   if (!boss || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "not_found");
   for (const queue of [QUEUES.participation, QUEUES.media]) {
     const job = await boss.getJobById(queue, id);

@@ -12,17 +12,29 @@ const colour = (
   fallback: string,
 ) => (typeof value === "string" && HEX.test(value) ? value : fallback);
 const str = (value: unknown) => (typeof value === "string" && value.trim() ? value : null);
-const safeHtml = (value: unknown) =>
-  str(value)
-    ? sanitizeHtml(value as string, {
-      allowedTags: ["b", "strong", "i", "em", "u", "a", "br", "p", "span"],
-      allowedAttributes: { a: ["href", "target", "rel"] },
-      allowedSchemes: ["http", "https", "mailto"],
-      transformTags: {
-        a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer" }),
-      },
-    })
-    : null;
+const SAFE_HTML_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["b", "strong", "i", "em", "u", "a", "br", "p", "span"],
+  allowedAttributes: { a: ["href", "target", "rel"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  transformTags: {
+    a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer" }),
+  },
+};
+// sanitizeHtml is a pure function of its input: the consent texts of the segments shown are the same
+// few strings on every page view, and parsing them again was a sixth of the channel widget's render.
+// Keyed by the text itself, so an edited text is simply a new entry; bounded.
+const sanitized = new Map<string, string>();
+const SANITIZED_MAX = 1000;
+const safeHtml = (value: unknown): string | null => {
+  if (!str(value)) return null;
+  const html = value as string;
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean: string = sanitizeHtml(html, SAFE_HTML_OPTIONS);
+  if (sanitized.size >= SANITIZED_MAX) sanitized.clear();
+  sanitized.set(html, clean);
+  return clean;
+};
 
 /** The island props of a segment (plain JSON). */
 export function widgetSegment(

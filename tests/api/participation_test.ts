@@ -7,6 +7,9 @@ const ctx = await testApp({ jobs: true });
 const channelId = await randomChannel(ctx.sql);
 const send = (body: Record<string, unknown>, token?: string) =>
   ctx.request("/api/v1/interactions", { method: "POST", json: { channel_id: channelId, ...body }, token });
+const participationJobs = async () =>
+  (await ctx.sql<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'participation'`)[0]
+    .n;
 const votes = async (segmentId: number) =>
   (await ctx.sql<
     { n: number }[]
@@ -122,6 +125,27 @@ Deno.test({
       const [{ p }] = await ctx
         .sql`select sum(participants)::int as p from segment_counts where segment_id = ${seg.id}`;
       assert.equal(p, 1);
+    });
+
+    await t.step("participants count each app user and each device once", async () => {
+      const seg = await randomSegment(ctx.sql, channelId, { limit_1_vote: false }, ["A", "B"]);
+      const user = await randomAppUser(ctx);
+      for (const [device, token] of [["x1", user.token], ["x2", user.token], ["x3", undefined]] as const) {
+        const res = await send(
+          {
+            segment: seg.id,
+            device_id: device,
+            author_app_user_id: token ? user.id : null,
+            content: { choice_ids: [seg.choiceIds[1]] },
+          },
+          token,
+        );
+        assert.equal(res.status, 200);
+      }
+      const [counts] = await ctx.sql`select sum(messages)::int as m, sum(participants)::int as p
+        from segment_counts where segment_id = ${seg.id}`;
+      assert.deepEqual({ ...counts }, { m: 3, p: 2 });
+      assert.equal(await votes(seg.id), 3);
     });
 
     await t.step("multiple choice counts each picked choice", async () => {
@@ -389,6 +413,39 @@ Deno.test({
         assert.match(res.headers.get("content-type")!, /application\/json/);
         assert.equal((await res.json()).code, "not_found");
       }
+    });
+    await t.step("a participation's task is signed: another id or a changed signature is 404", async () => {
+      const seg = await randomSegment(ctx.sql, channelId, {}, ["A", "B"]);
+      const jobsBefore = await participationJobs();
+      const body =
+        await (await send({ segment: seg.id, device_id: "sig", content: { choice_ids: [seg.choiceIds[0]] } }))
+          .json();
+      assert.match(body.task_id, /^m\d+-[0-9a-f]{32}$/);
+      // nothing runs in the background for a vote: no job is queued, the task is done at once
+      assert.equal(await participationJobs(), jobsBefore);
+      const done = await ctx.request(`/api/v1/tasks/${body.task_id}`);
+      assert.equal(done.status, 200);
+      assert.match(done.headers.get("content-type")!, /application\/json/);
+      const task = await done.json();
+      assert.deepEqual([task.task_id, task.status, task.result.id], [body.task_id, "SUCCESS", body.id]);
+      const signature = body.task_id.split("-")[1];
+      const flipped = signature.slice(0, -1) + (signature.endsWith("0") ? "1" : "0");
+      for (
+        const id of [
+          `m${body.id}-${flipped}`,
+          `m${body.id - 1}-${signature}`,
+          `m${body.id}-`,
+          `m0-${signature}`,
+        ]
+      ) {
+        const res = await ctx.request(`/api/v1/tasks/${id}`);
+        assert.equal(res.status, 404, id);
+        assert.match(res.headers.get("content-type")!, /application\/json/);
+        assert.equal((await res.json()).code, "not_found");
+      }
+      // a participation deleted since: its task is gone too
+      await ctx.sql`delete from messages where id = ${body.id}`;
+      assert.equal((await ctx.request(`/api/v1/tasks/${body.task_id}`)).status, 404);
     });
     const seg = await randomSegment(ctx.sql, channelId, {}, ["A", "B", "C"]);
     for (const [i, choice] of [0, 0, 1].entries()) {

@@ -31,3 +31,25 @@ Deno.test("createTranslator - falls back to fr, interpolates, shows keys in tech
   assert.equal(en("a.only"), "seulement fr");
   assert.equal(createTranslator(resources, "technical")("a.hi"), "a.hi");
 });
+
+Deno.test("translator - plain texts remembered per process, options still honoured", async (t) => {
+  const { translator, localeSubset, localeSubsetJson } = await import("../../framework/i18n.ts");
+  await t.step("a plain key, then the same key with values, then plain again", () => {
+    const en = translator("en");
+    assert.equal(en("errors.rate_limited"), "Too many attempts. Try again in {{seconds}} seconds.");
+    assert.equal(en("errors.rate_limited", { seconds: 5 }), "Too many attempts. Try again in 5 seconds.");
+    assert.equal(en("errors.rate_limited"), "Too many attempts. Try again in {{seconds}} seconds.");
+    assert.equal(en("errors.rate_limited", { seconds: 7 }), "Too many attempts. Try again in 7 seconds.");
+    assert.equal(en("errors.rate_limited", { seconds: 5 }), "Too many attempts. Try again in 5 seconds.");
+  });
+  await t.step("each language keeps its own texts; a missing one falls back to fr", () => {
+    assert.notEqual(translator("pl")("errors.rate_limited"), translator("en")("errors.rate_limited"));
+    assert.equal(translator("technical")("errors.rate_limited"), "errors.rate_limited");
+  });
+  await t.step("the serialised locale sections equal localeSubset, with < escaped for a script", () => {
+    const json = localeSubsetJson("pt", ["common", "errors"]);
+    assert.deepEqual(JSON.parse(json), localeSubset("pt", ["common", "errors"]));
+    assert.equal(json.includes("<"), false);
+    assert.equal(localeSubsetJson("pt", ["errors", "common"]), json);
+  });
+});

@@ -76,7 +76,7 @@ app.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const outcome = await sendParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c) },
+      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret },
       body,
       { ...body.content, only_user_data: body.only_user_data },
       c.var.appUserId,
@@ -122,7 +122,7 @@ app.openapi(
       extra = checked.data;
     }
     const outcome = await finishMediaParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c) },
+      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret },
       { ...query, extra_user_information: extra },
       c.var.appUserId,
     );

@@ -23,7 +23,10 @@ app.openapi(
     request: { params: z.object({ id: z.string().max(64) }) },
     responses: { 200: json(taskSchema, "The task"), 404: json(errorSchema, "Unknown task") },
   }),
-  async (c) => c.json(await taskStatus(c.var.deps.boss, c.req.valid("param").id), 200),
+  async (c) => {
+    const { sql, boss, jwtSecret: secret } = c.var.deps;
+    return c.json(await taskStatus({ sql, boss, secret }, c.req.valid("param").id), 200);
+  },
 );
 
 export default app;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../../framework/env.ts";
 import { renderPage } from "../../../../framework/render.tsx";
 import { getChannel } from "../../../../db/channels.ts";
-import { getSegment, listChoices } from "../../../../db/segments.ts";
+import { getSegmentWithChoices } from "../../../../db/segments.ts";
 import { publicChannelView } from "../../../../lib/channels.ts";
 import { canAccessChannel } from "../../../../lib/permissions.ts";
 import { isAvailable } from "../../../../lib/participation.ts";
@@ -23,8 +23,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const t = c.var.t;
   const channelId = id(c.req.param("channelId") ?? "");
   const segmentId = id(c.req.param("segmentId") ?? "");
-  const channel = channelId ? await getChannel(c.var.sql, channelId) : null;
-  const segment = segmentId ? await getSegment(c.var.sql, segmentId) : null;
+  // two queries side by side: the channel, and the segment with its choices
+  const [channel, segment] = await Promise.all([
+    channelId ? getChannel(c.var.sql, channelId) : null,
+    segmentId ? getSegmentWithChoices(c.var.sql, segmentId) : null,
+  ]);
   const q = c.req.query();
   const css = ["widget.css"];
   if (!channel || !segment || Number(segment.channel_id) !== channel.id) {
@@ -56,8 +59,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
       { title: view.label, css, htmlStyle: style, status: 410 },
     );
   }
-  const choices = await listChoices(c.var.sql, segment.id);
-  const props = widgetSegment(segment, choices, custom, view.segment_customisation);
+  const props = widgetSegment(segment, segment.choices, custom, view.segment_customisation);
   const interaction = id(q.interaction_id ?? "");
   c.header("Cache-Control", "no-store");
   return renderPage(
