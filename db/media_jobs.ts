@@ -105,8 +105,10 @@ export async function failMedia(sql: Sql, id: string, reason: string): Promise<v
 
 /** Marks the media and its participations as being processed. */
 export async function markProcessing(sql: Sql, id: string): Promise<void> {
-  await sql`update media set status = 'processing', updated_at = now() where id = ${id}`;
-  await sql`update messages set processing_status = 'processing' where media_id = ${id}`;
+  // one statement: the media and its participations never disagree, even if the worker dies here
+  await sql`
+    with media_row as (update media set status = 'processing', updated_at = now() where id = ${id})
+    update messages set processing_status = 'processing' where media_id = ${id}`;
 }
 
 /** Deletes upload slots never finished before `before`; returns their ids (their files go too). */

@@ -122,7 +122,8 @@ export async function testApp(
       return Promise.resolve(app.request(path, requestInit(init)));
     },
     async close() {
-      await deps.boss?.stop({ graceful: false, wait: true }).catch(() => {});
+      // running jobs finish first: a handler never meets a closed database
+      await deps.boss?.stop({ graceful: true, wait: true, timeout: 15_000 }).catch(() => {});
       await db.close();
       await Deno.remove(config.DATA_DIR, { recursive: true }).catch(() => {});
     },

@@ -42,11 +42,8 @@ browserTest(
 
     // step 0: Next only with a non-empty request
     await openAssistant(page);
-    assert.equal(
-      await page.evaluate(() => document.activeElement?.id),
-      "ai-prompt",
-      "the question has the focus",
-    );
+    // the question has the focus (set once the step has rendered)
+    await page.waitForFunction(() => document.activeElement?.id === "ai-prompt", null, { timeout: 5000 });
     const next = modal(page).getByRole("button", { name: "Next" });
     assert.equal(await next.isDisabled(), true);
     await modal(page).getByLabel("Your question about the participations").fill("   ");
@@ -77,11 +74,10 @@ browserTest(
       assert.match(rows[i], new RegExp(`\\t${row.count}\\t${row.percentage} %$`), rows[i]);
     });
     assert.equal(await answer.locator("script").count(), 0);
-    assert.equal(
-      await page.evaluate(() => document.activeElement?.classList.contains("ai-answer-box")),
-      true,
-      "the answer has the focus",
-    );
+    // the answer has the focus
+    await page.waitForFunction(() => document.activeElement?.classList.contains("ai-answer-box"), null, {
+      timeout: 5000,
+    });
     await shot("step2-1280");
     await assertAccessible(page, "step 2");
 
@@ -96,7 +92,8 @@ browserTest(
     await modal(page).getByRole("button", { name: "Edit the question" }).click();
     const field = modal(page).getByLabel("Your question about the participations");
     assert.equal(await field.inputValue(), "What are the results?");
-    assert.equal(await page.evaluate(() => document.activeElement?.id), "ai-prompt");
+    // the focus moves to the question once the step has rendered
+    await page.waitForFunction(() => document.activeElement?.id === "ai-prompt", null, { timeout: 5000 });
     const [{ text: testimonial }] = await server.sql<{ text: string }[]>`
       select text from messages where segment_id = ${summer} and text is not null order by id limit 1`;
     const word = testimonial.split(/[^\p{L}]+/u).filter((w) => w.length >= 7)[0].toLowerCase();

@@ -237,10 +237,17 @@ browserTest(
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.getByText("Message sent").waitFor({ timeout: 30_000 });
-    const [sent] = await server.sql<{ n: number }[]>`
-      select count(*)::int as n from messages where segment_id = ${voice} and author_app_user_id = ${listener.id}
-        and media_id is not null`;
-    assert.equal(sent.n, 1);
+    // stored once, and processed (the test ends with no media job left running on its database)
+    const until = Date.now() + 30_000;
+    while (true) {
+      const sent = await server.sql<{ processing_status: string }[]>`
+        select processing_status from messages where segment_id = ${voice}
+          and author_app_user_id = ${listener.id} and media_id is not null`;
+      assert.equal(sent.length, 1);
+      if (sent[0].processing_status === "done") break;
+      assert.ok(Date.now() < until, `still ${sent[0].processing_status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     // Close resets everything: Participate again
     await page.getByRole("button", { name: "Close" }).click();
     await slide.getByRole("link", { name: "Participate" }).waitFor();
