@@ -5,6 +5,7 @@ import type { AppDeps } from "./framework/env.ts";
 import { QUEUES } from "./lib/jobs.ts";
 import { MediaInputError, processMedia } from "./lib/media.ts";
 import { endMediaJobRetries } from "./db/media_jobs.ts";
+import { forgetSearchTotals } from "./db/inbox.ts";
 import { participationResult } from "./lib/participation_service.ts";
 import { cleanupUploads } from "./lib/tus.ts";
 import { registerDeliveryJobs } from "./lib/delivery_jobs.ts";
@@ -38,11 +39,12 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       throw error;
     }
   });
-  // abandoned uploads (tus files and slots) are removed hourly
-  const timer = setInterval(
-    () => cleanupUploads(deps).catch((e) => console.error("[upload cleanup]", e)),
-    3600_000,
-  );
+  // abandoned uploads (tus files and slots) and search totals older than a day are removed hourly
+  const timer = setInterval(() => {
+    cleanupUploads(deps).catch((e) => console.error("[upload cleanup]", e));
+    forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000))
+      .catch((e) => console.error("[search totals cleanup]", e));
+  }, 3600_000);
   Deno.unrefTimer(timer);
   boss.on("stopped", () => clearInterval(timer));
   await registerDeliveryJobs(boss, deps);

@@ -94,7 +94,23 @@ async function bench(serverUrl: string | null): Promise<string> {
     const app = createApp(deps);
     const token = await signToken(deps.jwtSecret, op.id, "staff");
     const list = (q: string) => `/api/v1/channel-interactions?segment_id=${seg.id}&${q}`;
-    const cases: [string, string][] = [
+    // searches never made before: each total is counted (the kept totals serve the 15 s polls)
+    const words = [
+      "bonjour",
+      "dédicace",
+      "anniversaire",
+      "merci",
+      "matinale",
+      "vacances",
+      "chanson",
+      "maman",
+      "retraite",
+      "festival",
+      "concert",
+      "soleil",
+    ];
+    const fresh = words.flatMap((w) => [...w].map((_, n) => w.slice(0, n + 1)).filter((p) => p.length >= 3));
+    const cases: [string, string | ((i: number) => string)][] = [
       ["list all, page 1", list("filter=all")],
       ["list all, page 100", list("filter=all&page=100")],
       ...["liked", "archive", "uploaded", "moderated", "winner", "trash"].map((f): [string, string] => [
@@ -102,6 +118,10 @@ async function bench(serverUrl: string | null): Promise<string> {
         list(`filter=${f}`),
       ]),
       ["search common word (bonjour)", list("search_text=bonjour")],
+      [
+        "search, a new word each time (total counted)",
+        (i: number) => list(`search_text=${encodeURIComponent(fresh[i % fresh.length])}`),
+      ],
       ["search name prefix (Zoé Gar)", list("search_text=Zo%C3%A9%20Gar")],
       ["search + tab liked", list("filter=liked&search_text=vacances")],
       ["counts", `/api/v1/interaction/counts?segment_id=${seg.id}`],
@@ -115,10 +135,11 @@ async function bench(serverUrl: string | null): Promise<string> {
       let total = 0;
       for (let i = 0; i < RUNS + 3; i++) {
         const t0 = performance.now();
-        const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
+        const url = typeof path === "string" ? path : path(i);
+        const res = await app.request(url, { headers: { authorization: `Bearer ${token}` } });
         const body = await res.json();
         const ms = performance.now() - t0;
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+        if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
         total = body.pagination?.total ?? body.all;
         if (i >= 3) times.push(ms);
       }

@@ -103,26 +103,59 @@ type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
  * 007_inbox_tab_counts.sql keeps: a sum over at most 8 shards per segment, whatever the number of messages.
  */
 async function tabCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
-  const scope = q.segmentId
-    ? sql`segment_id = ${q.segmentId}`
-    : q.channelId !== null
-    ? sql`channel_id = ${q.channelId}`
-    : sql`true`;
   const [row] = await sql<Record<CountedTab, number>[]>`
     select coalesce(sum(all_tab), 0)::int as all, coalesce(sum(liked), 0)::int as liked,
       coalesce(sum(archive), 0)::int as archive, coalesce(sum(moderated), 0)::int as moderated,
       coalesce(sum(winner), 0)::int as winner, coalesce(sum(trash), 0)::int as trash,
       coalesce(sum(unread), 0)::int as unread
-    from inbox_counts where ${scope}`;
+    from inbox_counts where ${counterScope(sql, q)}`;
   return row;
 }
 
-/** The number of messages of a tab: from the counters when they answer, else counted. */
+/** The counter rows of a query's scope: its segment, its channel, or every channel. */
+function counterScope(sql: Sql, q: Omit<MessageQuery, "filter">) {
+  return q.segmentId
+    ? sql`segment_id = ${q.segmentId}`
+    : q.channelId !== null
+    ? sql`channel_id = ${q.channelId}`
+    : sql`true`;
+}
+
+/**
+ * The number of messages of a tab: from the counters when they answer; for a search, the total kept in
+ * inbox_search_totals while no message of the scope was written since (the list polls it every 15 s);
+ * else counted.
+ */
 async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
-  if (countable(q) && q.filter !== "uploaded") return (await tabCounts(sql, q))[q.filter];
+  if (q.filter === "uploaded" || q.voiceOnly || q.choiceId || q.ids) return await countRows(sql, q);
+  if (!q.search) return (await tabCounts(sql, q))[q.filter];
+  const scope = q.segmentId ? `s${q.segmentId}` : q.channelId !== null ? `c${q.channelId}` : "all";
+  // the writes are read before counting: a write during the count makes the next read count again
+  const [kept] = await sql<{ writes: string; total: number | null }[]>`
+    select w.writes::text as writes, t.total from
+      (select coalesce(sum(writes), 0) as writes from inbox_counts where ${counterScope(sql, q)}) w
+      left join inbox_search_totals t
+        on t.scope = ${scope} and t.filter = ${q.filter} and t.search = ${q.search} and t.writes = w.writes`;
+  if (kept.total !== null) return kept.total;
+  const total = await countRows(sql, q);
+  await sql`
+    insert into inbox_search_totals (scope, filter, search, writes, total)
+    values (${scope}, ${q.filter}, ${q.search}, ${kept.writes}::bigint, ${total})
+    on conflict (scope, filter, search) do update set writes = excluded.writes, total = excluded.total,
+      counted_at = now()`;
+  return total;
+}
+
+/** The number of messages a query matches, counted. */
+async function countRows(sql: Sql, q: MessageQuery): Promise<number> {
   const [{ total }] = await sql<{ total: number }[]>`
     select count(*)::int as total from messages m where ${where(sql, q)}`;
   return total;
+}
+
+/** Removes the search totals counted before `before` (hourly, by the worker). */
+export async function forgetSearchTotals(sql: Sql, before: Date): Promise<number> {
+  return (await sql`delete from inbox_search_totals where counted_at < ${before}`).count;
 }
 
 /** A page of messages of a tab, newest first, and the total of the tab. */
@@ -132,15 +165,29 @@ export async function listMessages(
   page: number,
   perPage: number,
 ): Promise<{ rows: MessageRow[]; total: number }> {
+  const pageOf = (tx: Sql) =>
+    tx<MessageRow[]>`
+      select ${tx.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
+      where ${where(tx, q)} order by m.created_at desc, m.id desc
+      limit ${perPage} offset ${(page - 1) * perPage}`;
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
   const [rows, total] = await Promise.all([
-    sql<MessageRow[]>`
-      select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
-      where ${where(sql, q)} order by m.created_at desc, m.id desc
-      limit ${perPage} offset ${(page - 1) * perPage}`,
+    q.search ? customPlan(sql, pageOf) : pageOf(sql),
     countTab(sql, q),
   ]);
   return { rows, total };
+}
+
+/**
+ * Runs a search with a plan made for its words. A prepared statement switches to a generic plan after
+ * five runs; for a full-text search that plan cannot know how common the words are and reads every match
+ * to sort them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms.
+ */
+async function customPlan<T>(sql: Sql, run: (tx: Sql) => Promise<T>): Promise<T> {
+  return await sql.begin(async (tx) => {
+    await tx`set local plan_cache_mode = force_custom_plan`;
+    return await run(tx as unknown as Sql);
+  }) as T;
 }
 
 /** The number of messages of each tab, and the unread ones (not in the trash). */

@@ -18,6 +18,8 @@ create table inbox_counts (
   winner bigint not null default 0,
   trash bigint not null default 0,
   unread bigint not null default 0,
+  -- statements that wrote messages of the segment: a search total counted at the same sum still holds
+  writes bigint not null default 0,
   primary key (segment_id, shard)
 );
 create index inbox_counts_channel_id_idx on inbox_counts (channel_id);
@@ -31,34 +33,53 @@ create function inbox_tabs(m messages, sign int) returns inbox_counts language s
     sign * (m.moderation = 'pending' and m.status <> 'trash')::int,
     sign * (m.winner and m.status <> 'trash' and m.moderation in ('none', 'approved'))::int,
     sign * (m.status = 'trash')::int,
-    sign * (not m.read and m.status <> 'trash')::int)::inbox_counts
+    sign * (not m.read and m.status <> 'trash')::int, 0)::inbox_counts
 $$;
 
--- Adds changes summed per segment to the shard of the connection, skipping sums of zero (a change of other columns)
--- and segments being deleted (their counters go with them).
-create function inbox_counts_add(changes inbox_counts[]) returns void language sql as $$
+-- Adds changes summed per segment to the shard of the connection, and counts the write (a change of other
+-- columns, such as a transcript, changes what a search finds), skipping segments being deleted (their
+-- counters go with them). plpgsql, not sql: its plan is kept between calls.
+create function inbox_counts_add(changes inbox_counts[]) returns void language plpgsql as $$
+begin
   insert into inbox_counts as c (segment_id, shard, channel_id, all_tab, liked, archive, moderated, winner,
-    trash, unread)
+    trash, unread, writes)
   select d.segment_id, pg_backend_pid() % 8, d.channel_id, sum(d.all_tab), sum(d.liked), sum(d.archive),
-    sum(d.moderated), sum(d.winner), sum(d.trash), sum(d.unread)
+    sum(d.moderated), sum(d.winner), sum(d.trash), sum(d.unread), 1
   from unnest(changes) d
   where exists (select 1 from segments s where s.id = d.segment_id)
   group by d.segment_id, d.channel_id
-  having sum(d.all_tab) <> 0 or sum(d.liked) <> 0 or sum(d.archive) <> 0 or sum(d.moderated) <> 0
-    or sum(d.winner) <> 0 or sum(d.trash) <> 0 or sum(d.unread) <> 0
   order by d.segment_id
   on conflict (segment_id, shard) do update set
     all_tab = c.all_tab + excluded.all_tab, liked = c.liked + excluded.liked,
     archive = c.archive + excluded.archive, moderated = c.moderated + excluded.moderated,
-    winner = c.winner + excluded.winner, trash = c.trash + excluded.trash, unread = c.unread + excluded.unread
-$$;
+    winner = c.winner + excluded.winner, trash = c.trash + excluded.trash, unread = c.unread + excluded.unread,
+    writes = c.writes + 1;
+end $$;
 
--- Each operation names only the transition tables it has (plpgsql plans a statement when it first runs).
-create function inbox_counts_apply() returns trigger language plpgsql as $$
+-- Inserts are the hot path (a vote rush): summed straight from the new rows, with no array in between,
+-- which keeps a one-row insert at about 70 % of its speed without counters instead of 30 % (pgbench).
+create function inbox_counts_inserted() returns trigger language plpgsql as $$
 begin
-  if tg_op = 'INSERT' then
-    perform inbox_counts_add(array(select inbox_tabs(n, 1) from new_rows n));
-  elsif tg_op = 'UPDATE' then
+  insert into inbox_counts as c (segment_id, shard, channel_id, all_tab, liked, archive, moderated, winner,
+    trash, unread, writes)
+  select t.segment_id, pg_backend_pid() % 8, t.channel_id, sum(t.all_tab), sum(t.liked), sum(t.archive),
+    sum(t.moderated), sum(t.winner), sum(t.trash), sum(t.unread), 1
+  from new_rows n, inbox_tabs(n, 1) t
+  group by t.segment_id, t.channel_id
+  order by t.segment_id
+  on conflict (segment_id, shard) do update set
+    all_tab = c.all_tab + excluded.all_tab, liked = c.liked + excluded.liked,
+    archive = c.archive + excluded.archive, moderated = c.moderated + excluded.moderated,
+    winner = c.winner + excluded.winner, trash = c.trash + excluded.trash, unread = c.unread + excluded.unread,
+    writes = c.writes + 1;
+  return null;
+end $$;
+
+-- Updates and deletes: each names only the transition tables it has (plpgsql plans a statement when it
+-- first runs).
+create function inbox_counts_changed() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'UPDATE' then
     perform inbox_counts_add(array(
       select inbox_tabs(n, 1) from new_rows n union all select inbox_tabs(o, -1) from old_rows o));
   else
@@ -68,11 +89,11 @@ begin
 end $$;
 
 create trigger messages_inbox_counts_insert after insert on messages
-  referencing new table as new_rows for each statement execute function inbox_counts_apply();
+  referencing new table as new_rows for each statement execute function inbox_counts_inserted();
 create trigger messages_inbox_counts_update after update on messages
-  referencing old table as old_rows new table as new_rows for each statement execute function inbox_counts_apply();
+  referencing old table as old_rows new table as new_rows for each statement execute function inbox_counts_changed();
 create trigger messages_inbox_counts_delete after delete on messages
-  referencing old table as old_rows for each statement execute function inbox_counts_apply();
+  referencing old table as old_rows for each statement execute function inbox_counts_changed();
 
 -- The messages already stored.
 select inbox_counts_add(array(select inbox_tabs(m, 1) from messages m));
@@ -91,3 +112,17 @@ create index messages_segment_pending_idx on messages (segment_id, created_at de
 create index messages_liked_idx on messages (segment_id, created_at desc, id desc) where liked;
 create index messages_winner_idx on messages (segment_id, created_at desc, id desc) where winner;
 create index deliveries_success_idx on deliveries (message_id) where status = 'success';
+
+-- The total of a search (full-text, back-office §2 Message list) with the sum of `writes` of its scope when
+-- it was counted: the list polls every 15 s with the same search, and while nothing was written it reads
+-- the total here instead of visiting every matching message again. Old rows are removed hourly.
+create table inbox_search_totals (
+  scope text not null,
+  filter text not null,
+  search text not null,
+  writes bigint not null,
+  total integer not null,
+  counted_at timestamptz not null default now(),
+  primary key (scope, filter, search)
+);
+create index inbox_search_totals_counted_at_idx on inbox_search_totals (counted_at);

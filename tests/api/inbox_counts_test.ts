@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { testDatabase } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { bulkUpdate, countMessages, listMessages, scanCounts } from "../../db/inbox.ts";
+import { bulkUpdate, countMessages, forgetSearchTotals, listMessages, scanCounts } from "../../db/inbox.ts";
 import { countUnreadMessages } from "../../db/statistics.ts";
 import type { InboxFilter } from "../../lib/inbox.ts";
 
@@ -136,6 +136,42 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         })));
       await check("simultaneous writers");
     });
+
+    await t.step(
+      "a search total is kept while nothing is written, and counted again after any write",
+      async () => {
+        const s = segments[0];
+        const q = { channelId: s.channel_id, segmentId: s.id, filter: "all" as const, search: "zebra:*" };
+        const counted = async () =>
+          (await sql<{ n: number }[]>`select count(*)::int as n from messages m where m.segment_id = ${s.id}
+          and m.status = 'received' and m.moderation in ('none', 'approved')
+          and m.search_vector @@ to_tsquery('simple', 'zebra:*')`)[0].n;
+        const total = async () => (await listMessages(sql, q, 1, 1)).total;
+        assert.equal(await total(), 0);
+        const [{ n: kept }] = await sql<{ n: number }[]>`
+        select count(*)::int as n from inbox_search_totals where scope = ${
+          "s" + s.id
+        } and search = 'zebra:*'`;
+        assert.equal(kept, 1, "the total is kept");
+        assert.equal(await total(), 0, "read back while nothing was written");
+        // a new matching message, then a transcript that matches (a change of no tab)
+        await sql`insert into messages (channel_id, segment_id, type, text) values (${s.channel_id}, ${s.id}, 'message', 'Zebra')`;
+        assert.equal(await total(), 1);
+        const [other] = await sql<{ id: number }[]>`
+        select id::int as id from messages where segment_id = ${s.id} and status = 'received'
+          and moderation in ('none', 'approved') and search_vector @@ to_tsquery('simple', 'zebra:*') = false limit 1`;
+        await sql`update messages set transcript = 'zebras everywhere' where id = ${other.id}`;
+        assert.equal(await total(), 2);
+        assert.equal(await total(), await counted());
+        // the same search in another tab, and in the channel's scope, are totals of their own
+        assert.equal((await listMessages(sql, { ...q, filter: "trash" }, 1, 1)).total, 0);
+        assert.equal((await listMessages(sql, { ...q, segmentId: null }, 1, 1)).total, 2);
+        // old totals go
+        assert.ok(await forgetSearchTotals(sql, new Date(Date.now() + 1000)) >= 3);
+        const [{ n: left }] = await sql<{ n: number }[]>`select count(*)::int as n from inbox_search_totals`;
+        assert.equal(left, 0);
+      },
+    );
 
     await t.step("a deleted segment takes its counters with it", async () => {
       const s = segments[segments.length - 1];
