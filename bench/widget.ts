@@ -1,113 +1,170 @@
-// Figures of the single-interaction widget: the JavaScript its init screen loads (gzip bytes, static
-// imports only: the recorder and the tus client are dynamic imports loaded on demand) and the server
-// time to render the page, for each interaction type.
+// What each public page makes a phone download before a participation starts (gzip bytes of the HTML,
+// its style sheets and the JavaScript of its static import graph; the recorder, the tus client and the
+// screens opened later are dynamic imports, counted apart as "later"), and the server time to render the
+// single-interaction widget of each type.
 // Run: npx -y deno@2 task build && npx -y deno@2 run -A bench/widget.ts
 import { testApp } from "../tests/_helpers.ts";
 import { randomChannel, randomSegment } from "../tests/api/_participation.ts";
+import { gzipSize } from "../tests/_server.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const RUNS = Number(Deno.env.get("RUNS") ?? 200);
 
-async function gzipSize(bytes: Uint8Array): Promise<number> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
-  return (await new Response(stream).arrayBuffer()).byteLength;
-}
+const staticFile = (url: string) => Deno.readFile(new URL(`.${url.replace(/\?.*$/, "")}`, ROOT));
 
 /** A built file and every chunk it imports statically, once each. */
 async function staticGraph(url: string, seen = new Set<string>()): Promise<Set<string>> {
   if (seen.has(url)) return seen;
   seen.add(url);
-  const text = await Deno.readTextFile(new URL(`.${url}`, ROOT));
+  const text = new TextDecoder().decode(await staticFile(url));
   for (const m of text.matchAll(/(?:import|from)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
     await staticGraph(new URL(m[1], `http://x${url}`).pathname, seen);
   }
   return seen;
 }
 
-const ctx = await testApp();
-const channel = await randomChannel(ctx.sql);
-const cases: [string, Record<string, unknown>, string[]][] = [
-  ["voice", { type: "recording_question", enable_written_answer: true }, []],
-  ["video", { type: "video", media_type: "video" }, []],
-  ["vote", {}, ["A", "B", "C"]],
-  ["multiple choice", { type: "multiple_choice_question" }, ["A", "B", "C", "D", "E", "F", "G"]],
-  ["text", { type: "message" }, []],
-  ["sms", { type: "sms" }, []],
-  [
-    "registration",
-    { type: "registration", gather_information: true, information_to_gather: ["first_name"] },
-    [],
-  ],
-  ["game", { type: "game", game_type: "registration", information_to_gather: ["first_name"] }, []],
-];
+async function gzipOf(files: Iterable<string>): Promise<number> {
+  let total = 0;
+  for (const file of files) total += await gzipSize(await staticFile(file));
+  return total;
+}
 
-console.log(`single-interaction widget, ${RUNS} renders per type (in process, app.request)\n`);
-console.log(
-  "type              | init JS files | init JS gzip | lazy (recorder+tus) gzip | render median | p95",
-);
-console.log(
-  "------------------|---------------|--------------|--------------------------|---------------|------",
-);
-for (const [name, over, choices] of cases) {
-  const segment = await randomSegment(ctx.sql, channel, over, choices);
-  const path = `/widgets/${channel}/${segment.id}/?lang=en`;
-  const html = await (await ctx.request(path)).text();
-  const entries = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)]
-    .map((m) => m[1]);
+interface Weight {
+  html: number;
+  css: number;
+  jsFiles: number;
+  js: number;
+  later: number;
+}
+
+/**
+ * The weight of a page before a participation: HTML, style sheets, and the JavaScript its scripts import
+ * statically plus the dynamic imports that run at startup (`startup`, e.g. the carousel library).
+ */
+async function pageWeight(ctx: Awaited<ReturnType<typeof testApp>>, path: string, startup?: RegExp) {
+  const bytes = new Uint8Array(await (await ctx.request(path)).arrayBuffer());
+  const html = new TextDecoder().decode(bytes);
+  const scripts = [
+    ...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g),
+  ];
+  const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const files = new Set<string>();
-  for (const entry of entries) await staticGraph(entry, files);
-  let initGzip = 0;
-  let lazyGzip = 0;
+  for (const m of scripts) await staticGraph(m[1], files);
   const lazy = new Set<string>();
-  for (const file of files) {
-    const bytes = await Deno.readFile(new URL(`.${file}`, ROOT));
-    initGzip += await gzipSize(bytes);
-    for (const m of new TextDecoder().decode(bytes).matchAll(/import\("(\.{1,2}\/[^"]+\.js)"\)/g)) {
-      await staticGraph(new URL(m[1], `http://x${file}`).pathname, lazy);
+  for (const file of [...files]) {
+    const text = new TextDecoder().decode(await staticFile(file));
+    for (const m of text.matchAll(/import\("(\.{1,2}\/[^"]+\.js)"\)/g)) {
+      const url = new URL(m[1], `http://x${file}`).pathname;
+      if (startup?.test(m[1])) await staticGraph(url, files);
+      else await staticGraph(url, lazy);
     }
   }
-  for (const file of lazy) {
-    if (!files.has(file)) lazyGzip += await gzipSize(await Deno.readFile(new URL(`.${file}`, ROOT)));
-  }
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await (await ctx.request(path)).arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const ms = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
-  console.log(
-    `${name.padEnd(17)} | ${String(files.size).padStart(13)} | ${
-      (initGzip / 1024).toFixed(1).padStart(9)
-    } kB | ${(lazyGzip / 1024).toFixed(1).padStart(21)} kB | ${ms(0.5).padStart(10)} ms | ${ms(0.95)} ms`,
-  );
+  const later = [...lazy].filter((f) => !files.has(f));
+  return {
+    html: await gzipSize(bytes),
+    css: await gzipOf(sheets),
+    jsFiles: files.size,
+    js: await gzipOf(files),
+    later: await gzipOf(later),
+  } satisfies Weight;
 }
 
-// The channel widget's home (visitor-widget §2 Record/home) before a participation starts: the page's
-// static graph plus the carousel library it imports at startup; the login panel, my space and the
-// participation flow (recorder, tus client) are dynamic imports loaded on first use.
-{
-  const path = `/widgets/channel/${channel}/?lang=en`;
-  const html = await (await ctx.request(path)).text();
-  const entries = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)]
-    .map((m) => m[1]);
-  const files = new Set<string>();
-  for (const entry of entries) await staticGraph(entry, files);
-  const startup = new Set<string>();
-  for (const file of [...files]) {
-    const text = await Deno.readTextFile(new URL(`.${file}`, ROOT));
-    for (const m of text.matchAll(/import\("(\.{1,2}\/(?:embla|[A-Za-z]*ChannelWidget)[^"]*\.js)"\)/g)) {
-      await staticGraph(new URL(m[1], `http://x${file}`).pathname, startup);
+const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+
+const ctx = await testApp();
+try {
+  const channel = await randomChannel(ctx.sql);
+  const cases: [string, Record<string, unknown>, string[]][] = [
+    ["voice", { type: "recording_question", enable_written_answer: true }, []],
+    ["video", { type: "video", media_type: "video" }, []],
+    ["vote", {}, ["A", "B", "C"]],
+    ["multiple choice", { type: "multiple_choice_question" }, ["A", "B", "C", "D", "E", "F", "G"]],
+    ["text", { type: "message" }, []],
+    ["sms", { type: "sms" }, []],
+    ["registration", {
+      type: "registration",
+      gather_information: true,
+      information_to_gather: ["first_name"],
+    }, []],
+    ["game", { type: "game", game_type: "registration", information_to_gather: ["first_name"] }, []],
+  ];
+
+  const weights: string[] = [];
+  const renders: string[] = [];
+  for (const [name, over, choices] of cases) {
+    const segment = await randomSegment(ctx.sql, channel, over, choices);
+    const path = `/widgets/${channel}/${segment.id}/?lang=en`;
+    const w = await pageWeight(ctx, path);
+    weights.push(
+      row([
+        `single-interaction widget, ${name}`,
+        kB(w.html),
+        kB(w.css),
+        `${w.jsFiles}`,
+        kB(w.js),
+        kB(w.later),
+      ]),
+    );
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await (await ctx.request(path)).arrayBuffer();
+      times.push(performance.now() - started);
     }
+    times.sort((a, b) => a - b);
+    const ms = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+    renders.push(row([name, `${ms(0.5)} ms`, `${ms(0.95)} ms`]));
   }
-  for (const file of startup) files.add(file);
-  let gzip = 0;
-  for (const file of files) gzip += await gzipSize(await Deno.readFile(new URL(`.${file}`, ROOT)));
-  console.log(
-    `\nchannel widget home before participation: ${files.size} JS files, ${
-      (gzip / 1024).toFixed(1)
-    } kB gzip (budget 40 kB)`,
+  // the channel widget home starts the carousel library at once; the login panel, my space and the
+  // participation flow (recorder, tus client) load on first use
+  const home = await pageWeight(ctx, `/widgets/channel/${channel}/?lang=en`, /embla|ChannelWidget/);
+  weights.unshift(
+    row(["channel widget home", kB(home.html), kB(home.css), `${home.jsFiles}`, kB(home.js), kB(home.later)]),
   );
+  // a message shared by its author (s=): the view of the channel widget with its player
+  const [shared] = await ctx.sql<{ id: number }[]>`
+    insert into messages (channel_id, segment_id, type, text, author_name)
+    select ${channel}, id, 'message', 'Bonjour la radio !', 'Ana' from segments where channel_id = ${channel}
+    order by id limit 1
+    returning id::int as id`;
+  const sharedView = await pageWeight(
+    ctx,
+    `/widgets/channel/${channel}/?lang=en&s=${shared.id}`,
+    /embla|ChannelWidget/,
+  );
+  weights.splice(
+    1,
+    0,
+    row([
+      "shared message view (s=)",
+      kB(sharedView.html),
+      kB(sharedView.css),
+      `${sharedView.jsFiles}`,
+      kB(sharedView.js),
+      kB(sharedView.later),
+    ]),
+  );
+  const qr = await pageWeight(ctx, `/qr-code?qrData=${encodeURIComponent("https://example.org/s/abc")}`);
+  weights.push(row(["QR code page", kB(qr.html), kB(qr.css), `${qr.jsFiles}`, kB(qr.js), kB(qr.later)]));
+
+  console.log(
+    [
+      "## Public pages before a participation starts (gzip)",
+      "",
+      `JavaScript budget of the channel widget home: 40 kB (now ${kB(home.js)}).`,
+      "",
+      row(["page", "HTML", "CSS", "JS files", "JS", "JS loaded later"]),
+      row(["---", "---:", "---:", "---:", "---:", "---:"]),
+      ...weights,
+      "",
+      `## Single-interaction widget render (in process, app.request, ${RUNS} renders per type)`,
+      "",
+      row(["type", "median", "p95"]),
+      row(["---", "---:", "---:"]),
+      ...renders,
+    ].join("\n"),
+  );
+} finally {
+  await ctx.close();
 }
-await ctx.close();
