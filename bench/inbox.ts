@@ -108,6 +108,17 @@ async function bench(serverUrl: string | null): Promise<string> {
       "festival",
       "concert",
       "soleil",
+      "Martin",
+      "Bernard",
+      "Dubois",
+      "Thomas",
+      "Robert",
+      "Richard",
+      "Grenoble",
+      "Annecy",
+      "Valence",
+      "Chambéry",
+      "Nantes",
     ];
     const fresh = words.flatMap((w) => [...w].map((_, n) => w.slice(0, n + 1)).filter((p) => p.length >= 3));
     const cases: [string, string | ((i: number) => string)][] = [
@@ -126,6 +137,13 @@ async function bench(serverUrl: string | null): Promise<string> {
       ["search + tab liked", list("filter=liked&search_text=vacances")],
       ["counts", `/api/v1/interaction/counts?segment_id=${seg.id}`],
       ["counts with search", `/api/v1/interaction/counts?segment_id=${seg.id}&search_text=merci`],
+      [
+        "counts with a new word each time (counted)",
+        (i: number) =>
+          `/api/v1/interaction/counts?segment_id=${seg.id}&search_text=${
+            encodeURIComponent(fresh[(i + RUNS + 3) % fresh.length])
+          }`,
+      ],
       ["moderation (channel, pending)", `/api/v1/channel-interactions?filter=moderated`],
     ];
     const rows: string[] = [];

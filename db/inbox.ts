@@ -93,9 +93,6 @@ function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilte
   return parts.reduce((a, b) => sql`${a} and ${b}`);
 }
 
-/** Whether the tab counters answer a query: a whole segment, channel or every channel, unnarrowed. */
-const countable = (q: Omit<MessageQuery, "filter">) => !q.search && !q.voiceOnly && !q.choiceId && !q.ids;
-
 type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
 
 /**
@@ -121,29 +118,35 @@ function counterScope(sql: Sql, q: Omit<MessageQuery, "filter">) {
     : sql`true`;
 }
 
-/**
- * The number of messages of a tab: from the counters when they answer; for a search, the total kept in
- * inbox_search_totals while no message of the scope was written since (the list polls it every 15 s);
- * else counted.
- */
+/** A list narrowed to voice messages, a choice or given ids: the counters do not answer it. */
+const narrowed = (q: Omit<MessageQuery, "filter">) => Boolean(q.voiceOnly || q.choiceId || q.ids);
+
+/** The number of messages of a tab: from the counters, or the kept counts of a search, else counted. */
 async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
-  if (q.filter === "uploaded" || q.voiceOnly || q.choiceId || q.ids) return await countRows(sql, q);
-  if (!q.search) return (await tabCounts(sql, q))[q.filter];
+  if (q.filter === "uploaded" || narrowed(q)) return await countRows(sql, q);
+  return (await (q.search ? searchCounts(sql, q) : tabCounts(sql, q)))[q.filter];
+}
+
+/**
+ * The counts of a search in every tab, counted once while no message of the scope is written: the list
+ * and its tabs poll them every 15 s with the same search (inbox_search_totals, 007_inbox_tab_counts.sql).
+ */
+async function searchCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
   const scope = q.segmentId ? `s${q.segmentId}` : q.channelId !== null ? `c${q.channelId}` : "all";
   // the writes are read before counting: a write during the count makes the next read count again
-  const [kept] = await sql<{ writes: string; total: number | null }[]>`
-    select w.writes::text as writes, t.total from
+  const [kept] = await sql<{ writes: string; counts: Record<CountedTab, number> | null }[]>`
+    select w.writes::text as writes, t.counts from
       (select coalesce(sum(writes), 0) as writes from inbox_counts where ${counterScope(sql, q)}) w
-      left join inbox_search_totals t
-        on t.scope = ${scope} and t.filter = ${q.filter} and t.search = ${q.search} and t.writes = w.writes`;
-  if (kept.total !== null) return kept.total;
-  const total = await countRows(sql, q);
+      left join inbox_search_totals t on t.scope = ${scope} and t.search = ${q
+    .search!} and t.writes = w.writes`;
+  if (kept.counts) return kept.counts;
+  const counts = await scanCounts(sql, q);
   await sql`
-    insert into inbox_search_totals (scope, filter, search, writes, total)
-    values (${scope}, ${q.filter}, ${q.search}, ${kept.writes}::bigint, ${total})
-    on conflict (scope, filter, search) do update set writes = excluded.writes, total = excluded.total,
+    insert into inbox_search_totals (scope, search, writes, counts)
+    values (${scope}, ${q.search!}, ${kept.writes}::bigint, ${sql.json(counts)})
+    on conflict (scope, search) do update set writes = excluded.writes, counts = excluded.counts,
       counted_at = now()`;
-  return total;
+  return counts;
 }
 
 /** The number of messages a query matches, counted. */
@@ -197,10 +200,17 @@ export async function countMessages(
 ): Promise<Record<InboxFilter | "unread", number>> {
   const cond = where(sql, { ...q, filter: null });
   const [tabs, [{ uploaded }]] = await Promise.all([
-    countable(q) ? tabCounts(sql, q) : scanCounts(sql, q),
-    // Few messages are ever delivered: the planner starts from deliveries_success_idx.
+    narrowed(q) ? scanCounts(sql, q) : q.search ? searchCounts(sql, q) : tabCounts(sql, q),
+    // Counted from the delivered messages of the channel, whatever else narrows the list: a search
+    // would otherwise have the planner visit every message the words match first.
     sql<{ uploaded: number }[]>`
-    select count(*)::int as uploaded from messages m where ${cond} and ${sql.unsafe(FILTER_SQL.uploaded)}`,
+    with delivered as materialized (
+      select distinct d.message_id from deliveries d where d.status = 'success'
+        ${q.channelId !== null ? sql`and d.channel_id = ${q.channelId}` : sql``})
+    select count(*)::int as uploaded from delivered d, lateral (
+      -- offset 0 keeps this a lookup by id per delivered message (the planner may not flatten it)
+      select 1 from messages m where m.id = d.message_id and ${cond} and ${sql.unsafe(FILTER_SQL.uploaded)}
+      offset 0) found`,
   ]);
   return { ...tabs, uploaded };
 }

@@ -113,16 +113,16 @@ create index messages_liked_idx on messages (segment_id, created_at desc, id des
 create index messages_winner_idx on messages (segment_id, created_at desc, id desc) where winner;
 create index deliveries_success_idx on deliveries (message_id) where status = 'success';
 
--- The total of a search (full-text, back-office §2 Message list) with the sum of `writes` of its scope when
--- it was counted: the list polls every 15 s with the same search, and while nothing was written it reads
--- the total here instead of visiting every matching message again. Old rows are removed hourly.
+-- The counts of a search in every tab (full-text, back-office §2 Message list) with the sum of `writes` of
+-- its scope when they were counted: the list and its tabs poll every 15 s with the same search, and while
+-- nothing was written they read them here instead of visiting every matching message again. Old rows are
+-- removed hourly.
 create table inbox_search_totals (
   scope text not null,
-  filter text not null,
   search text not null,
   writes bigint not null,
-  total integer not null,
+  counts jsonb not null,
   counted_at timestamptz not null default now(),
-  primary key (scope, filter, search)
+  primary key (scope, search)
 );
 create index inbox_search_totals_counted_at_idx on inbox_search_totals (counted_at);
