@@ -5,7 +5,14 @@ import { CHANNEL_STATUSES, CHANNEL_TYPES, TOAST_MS } from "../lib/constants.ts";
 import { LANGUAGES } from "../lib/i18n.ts";
 import { showToast } from "../lib/ui/toast.ts";
 import { api, errorMessage } from "../lib/ui/http.ts";
-import { CheckField, ColorField, RadioGroup, Section, TextField } from "../components/channels/fields.tsx";
+import {
+  CheckField,
+  ColorField,
+  RadioGroup,
+  Section,
+  SelectField,
+  TextField,
+} from "../components/channels/fields.tsx";
 import {
   BackgroundField,
   type ImageChoice,
@@ -203,36 +210,30 @@ function ChannelForm(props: Props) {
             onChange={(v) => set("status", v as Draft["status"])}
           />
           <p class="field-hint">{t(`channels.status_help.${form.status}`)}</p>
-          <div class="field">
-            <label for="language">{t("channels.language")}</label>
-            <select
-              id="language"
-              value={form.language}
-              disabled={off}
-              onChange={(e) => set("language", (e.target as HTMLSelectElement).value as Draft["language"])}
-            >
-              {LANGUAGES.map((l) => <option key={l} value={l}>{t(`channels.languages.${l}`)}</option>)}
-            </select>
-          </div>
+          <SelectField
+            id="language"
+            label={t("channels.language")}
+            value={form.language}
+            disabled={off}
+            options={LANGUAGES.map((l) => ({ value: l, label: t(`channels.languages.${l}`) }))}
+            onChange={(v) => set("language", v as Draft["language"])}
+          />
           {props.isSuperAdmin && (
-            <div class="field">
-              <label for="parent">{t("channels.parent")}</label>
-              <select
-                id="parent"
-                value={form.parent_id ?? ""}
-                disabled={off}
-                aria-invalid={errors.parent_id ? "true" : undefined}
-                onChange={(e) => {
-                  const v = (e.target as HTMLSelectElement).value;
-                  set("parent_id", (v ? Number(v) : null) as unknown as null);
-                }}
-              >
-                <option value="">{t("channels.no_parent")}</option>
-                {props.parents.filter((p) => p.id !== saved?.id).map((p) => (
-                  <option key={p.id} value={p.id}>{p.label}</option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="parent"
+              label={t("channels.parent")}
+              value={String(form.parent_id ?? "")}
+              disabled={off}
+              error={errors.parent_id}
+              options={[
+                { value: "", label: t("channels.no_parent") },
+                ...props.parents.filter((p) => p.id !== saved?.id).map((p) => ({
+                  value: String(p.id),
+                  label: p.label,
+                })),
+              ]}
+              onChange={(v) => set("parent_id", (v ? Number(v) : null) as unknown as null)}
+            />
           )}
         </Section>
         <Section id="sec-look" title={t("channels.section_look")}>

@@ -3,7 +3,7 @@ import { useT } from "../../framework/island.tsx";
 import { type Registration, registrationError } from "../../lib/accounts.ts";
 import { LANGUAGES } from "../../lib/i18n.ts";
 import { api, errorMessage } from "../../lib/ui/http.ts";
-import { TextField } from "../channels/fields.tsx";
+import { SelectField, TextField } from "../channels/fields.tsx";
 import { PasswordField } from "./AuthShell.tsx";
 
 type Form = Registration & { language: string };
@@ -110,16 +110,13 @@ export function RegisterForm(
         error={bad("password")}
         onInput={set("password")}
       />
-      <div class="field">
-        <label for="reg-language">{t("auth.language")}</label>
-        <select
-          id="reg-language"
-          value={form.language}
-          onChange={(e) => set("language")((e.target as HTMLSelectElement).value)}
-        >
-          {LANGUAGES.map((l) => <option key={l} value={l}>{t(`users.languages.${l}`)}</option>)}
-        </select>
-      </div>
+      <SelectField
+        id="reg-language"
+        label={t("auth.language")}
+        value={form.language}
+        options={LANGUAGES.map((l) => ({ value: l, label: t(`users.languages.${l}`) }))}
+        onChange={set("language")}
+      />
       <button type="submit" class="btn btn-primary btn-block" disabled={loading}>
         {loading && <span class="spinner" aria-hidden="true" />}
         {loading ? t("auth.registering") : t("auth.register_button")}

@@ -41,6 +41,34 @@ export function TextField(props: {
   );
 }
 
+/** A labelled select among given options. */
+export function SelectField(props: {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  error?: string;
+}) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        disabled={props.disabled}
+        aria-invalid={props.error ? "true" : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
+      >
+        {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+      {props.error && <span class="field-error" id={`${props.id}-error`}>{props.error}</span>}
+    </div>
+  );
+}
+
 /** A checkbox with its label. */
 export function CheckField(props: {
   id: string;

@@ -1,7 +1,7 @@
 import { useT } from "../../framework/island.tsx";
 import { LANGUAGES } from "../../lib/i18n.ts";
 import { ROLES } from "../../lib/permissions.ts";
-import { CheckField, Section, TextField } from "../channels/fields.tsx";
+import { CheckField, Section, SelectField, TextField } from "../channels/fields.tsx";
 
 export interface UserDraft {
   login: string;
@@ -88,51 +88,39 @@ export function UserFields(props: {
           autoComplete="tel"
           onInput={(v) => set("phone", v)}
         />
-        <div class="field">
-          <label for="language">{t("users.language")}</label>
-          <select
-            id="language"
-            value={form.language}
-            disabled={disabled}
-            onChange={(e) => set("language", (e.target as HTMLSelectElement).value)}
-          >
-            {LANGUAGES.map((l) => <option key={l} value={l}>{t(`users.languages.${l}`)}</option>)}
-          </select>
-        </div>
+        <SelectField
+          id="language"
+          label={t("users.language")}
+          value={form.language}
+          disabled={disabled}
+          options={LANGUAGES.map((l) => ({ value: l, label: t(`users.languages.${l}`) }))}
+          onChange={(v) => set("language", v)}
+        />
       </Section>
       {props.manage && (
         <Section id="sec-access" title={t("users.section_access")}>
-          <div class="field">
-            <label for="role">{t("users.role")}</label>
-            <select
-              id="role"
-              value={form.role}
-              disabled={disabled}
-              aria-invalid={errors.role ? "true" : undefined}
-              onChange={(e) => set("role", (e.target as HTMLSelectElement).value)}
-            >
-              {roles.map((r) => <option key={r} value={r}>{t(`users.roles.${r}`)}</option>)}
-            </select>
-            {errors.role && <span class="field-error">{errors.role}</span>}
-          </div>
+          <SelectField
+            id="role"
+            label={t("users.role")}
+            value={form.role}
+            disabled={disabled}
+            error={errors.role}
+            options={roles.map((r) => ({ value: r, label: t(`users.roles.${r}`) }))}
+            onChange={(v) => set("role", v)}
+          />
           {props.superAdmin && (
-            <div class="field">
-              <label for="channel">{t("users.channel")}</label>
-              <select
-                id="channel"
-                value={form.channel_id ?? ""}
-                disabled={disabled}
-                aria-invalid={errors.channel_id ? "true" : undefined}
-                onChange={(e) => {
-                  const v = (e.target as HTMLSelectElement).value;
-                  set("channel_id", v ? Number(v) : null);
-                }}
-              >
-                <option value="">{t("users.no_channel")}</option>
-                {props.channels.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
-              </select>
-              {errors.channel_id && <span class="field-error">{errors.channel_id}</span>}
-            </div>
+            <SelectField
+              id="channel"
+              label={t("users.channel")}
+              value={String(form.channel_id ?? "")}
+              disabled={disabled}
+              error={errors.channel_id}
+              options={[
+                { value: "", label: t("users.no_channel") },
+                ...props.channels.map((c) => ({ value: String(c.id), label: c.label })),
+              ]}
+              onChange={(v) => set("channel_id", v ? Number(v) : null)}
+            />
           )}
           <CheckField
             id="active"
