@@ -43,7 +43,7 @@ export function AiRequestStep({ prompt, error, onInput, onNext, onCancel }: Prop
           <button
             type="button"
             key={example}
-            class="ai-chip"
+            class="pill ai-chip"
             onClick={() => onInput(example)}
           >
             {example}

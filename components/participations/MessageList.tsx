@@ -17,7 +17,7 @@ export function Tabs(
         <button
           type="button"
           role="tab"
-          class="inbox-tab"
+          class={`pill inbox-tab${tab === name ? " is-on" : ""}`}
           aria-selected={tab === name}
           onClick={() => onChange(name)}
           key={name}

@@ -24,7 +24,7 @@ export function StepTemplates(
             type="button"
             role="radio"
             aria-checked={c === category}
-            class={`category-tab${c === category ? " active" : ""}`}
+            class={`pill${c === category ? " is-on" : ""}`}
             onClick={() => setCategory(c)}
           >
             {t(`interactions.wizard.categories.${c}`)}
