@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../framework/env.ts";
 import { renderPage } from "../framework/render.tsx";
-import { QR_QUIET_ZONE, qrMatrix, qrPath, qrSvg } from "../lib/qr.ts";
+import { QR_QUIET_ZONE, qrMatrix, qrSvg } from "../lib/qr.ts";
+import { QrImage } from "../components/QrImage.tsx";
 import QrDownload from "../islands/QrDownload.tsx";
 import { PublicShell } from "../components/PublicShell.tsx";
 
@@ -27,17 +28,7 @@ export default new Hono<AppEnv>().get("/", (c) => {
     <PublicShell title={t("qr.title")}>
       <figure class="qr-figure">
         <div class="qr-code">
-          <svg
-            role="img"
-            aria-label={t("qr.alt", { value: data })}
-            viewBox={`0 0 ${size} ${size}`}
-            width="280"
-            height="280"
-            shape-rendering="crispEdges"
-          >
-            <rect width={size} height={size} fill="#fff" />
-            <path d={qrPath(matrix)} fill="#000" />
-          </svg>
+          <QrImage matrix={matrix} label={t("qr.alt", { value: data })} pixels={280} />
         </div>
         <figcaption class="qr-value">{data}</figcaption>
       </figure>

@@ -1,5 +1,6 @@
 import { useT } from "../../framework/island.tsx";
-import { QR_QUIET_ZONE, qrMatrix, qrPath } from "../../lib/qr.ts";
+import { qrMatrix } from "../../lib/qr.ts";
+import { QrImage } from "../QrImage.tsx";
 import { qrCodeUrl, segmentWidgetPath } from "../../lib/share.ts";
 import { embedCode } from "../../lib/embed.ts";
 import CopyField from "../../islands/CopyField.tsx";
@@ -26,7 +27,6 @@ export function SharePanel(
 ) {
   const { t } = useT();
   const matrix = qrMatrix(props.shareUrl);
-  const size = matrix ? matrix.length + QR_QUIET_ZONE * 2 : 0;
   const embed = embedCode(props.base, segmentWidgetPath(props.channelId, props.id), { title: props.title });
   return (
     <section class="card share-panel" aria-labelledby="share-h">
@@ -39,17 +39,7 @@ export function SharePanel(
       />
       {matrix && (
         <div class="share-qr">
-          <svg
-            role="img"
-            aria-label={t("interactions.qr_alt")}
-            viewBox={`0 0 ${size} ${size}`}
-            width="120"
-            height="120"
-            shape-rendering="crispEdges"
-          >
-            <rect width={size} height={size} fill="#fff" />
-            <path d={qrPath(matrix)} fill="#000" />
-          </svg>
+          <QrImage matrix={matrix} label={t("interactions.qr_alt")} pixels={120} />
           <a href={qrCodeUrl(props.shareUrl)} target="_blank" rel="noopener">{t("interactions.qr_open")}</a>
         </div>
       )}
