@@ -105,17 +105,15 @@ async function tabCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Rec
       coalesce(sum(archive), 0)::int as archive, coalesce(sum(moderated), 0)::int as moderated,
       coalesce(sum(winner), 0)::int as winner, coalesce(sum(trash), 0)::int as trash,
       coalesce(sum(unread), 0)::int as unread
-    from inbox_counts where ${counterScope(sql, q)}`;
+    from inbox_counts where ${scopeOf(sql, q).counters}`;
   return row;
 }
 
-/** The counter rows of a query's scope: its segment, its channel, or every channel. */
-function counterScope(sql: Sql, q: Omit<MessageQuery, "filter">) {
-  return q.segmentId
-    ? sql`segment_id = ${q.segmentId}`
-    : q.channelId !== null
-    ? sql`channel_id = ${q.channelId}`
-    : sql`true`;
+/** A query's scope (its segment, its channel, or every channel): its key and its counter rows. */
+function scopeOf(sql: Sql, q: Omit<MessageQuery, "filter">) {
+  if (q.segmentId) return { key: `s${q.segmentId}`, counters: sql`segment_id = ${q.segmentId}` };
+  if (q.channelId !== null) return { key: `c${q.channelId}`, counters: sql`channel_id = ${q.channelId}` };
+  return { key: "all", counters: sql`true` };
 }
 
 /** A list narrowed to voice messages, a choice or given ids: the counters do not answer it. */
@@ -132,18 +130,18 @@ async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
  * and its tabs poll them every 15 s with the same search (inbox_search_totals, 007_inbox_tab_counts.sql).
  */
 async function searchCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
-  const scope = q.segmentId ? `s${q.segmentId}` : q.channelId !== null ? `c${q.channelId}` : "all";
+  const scope = scopeOf(sql, q);
+  const search = q.search ?? "";
   // the writes are read before counting: a write during the count makes the next read count again
   const [kept] = await sql<{ writes: string; counts: Record<CountedTab, number> | null }[]>`
     select w.writes::text as writes, t.counts from
-      (select coalesce(sum(writes), 0) as writes from inbox_counts where ${counterScope(sql, q)}) w
-      left join inbox_search_totals t on t.scope = ${scope} and t.search = ${q
-    .search!} and t.writes = w.writes`;
+      (select coalesce(sum(writes), 0) as writes from inbox_counts where ${scope.counters}) w
+      left join inbox_search_totals t on t.scope = ${scope.key} and t.search = ${search} and t.writes = w.writes`;
   if (kept.counts) return kept.counts;
   const counts = await scanCounts(sql, q);
   await sql`
     insert into inbox_search_totals (scope, search, writes, counts)
-    values (${scope}, ${q.search!}, ${kept.writes}::bigint, ${sql.json(counts)})
+    values (${scope.key}, ${search}, ${kept.writes}::bigint, ${sql.json(counts)})
     on conflict (scope, search) do update set writes = excluded.writes, counts = excluded.counts,
       counted_at = now()`;
   return counts;
