@@ -135,7 +135,7 @@ function MessageInbox(props: Props) {
         </div>
         <p class="muted inbox-total" aria-live="polite">
           {t("participations.total", { count: list.total })}
-          {counts.unread ? ` · ${counts.unread} ${t("participations.unread").toLowerCase()}` : ""}
+          {counts.unread ? ` · ${t("participations.unread_total", { count: counts.unread })}` : ""}
         </p>
         {list.data.length
           ? (

@@ -1,17 +1,18 @@
 // Display formats of the inbox (back-office §9): dates as weekday DD/MM/YYYY -HH:mm in the page's
-// language (dayjs with its locales), durations as mm:ss.
-import dayjs from "dayjs";
-import "dayjs/locale/fr.js";
-import "dayjs/locale/pt.js";
-import "dayjs/locale/es.js";
-import "dayjs/locale/pl.js";
+// language, durations as mm:ss.
+import { formatDateTime } from "../../lib/ui/dates.ts";
 export { formatDuration } from "../../lib/inbox.ts";
 
 const LOCALES = new Set(["fr", "en", "pt", "es", "pl"]);
 
-/** @example formatMessageDate("2026-06-11T07:40:00Z", "en") // "Thursday 11/06/2026 -07:40" (local time) */
+/**
+ * A message's date as a label of its own, so its weekday starts with a capital in every language.
+ * @example formatMessageDate("2026-06-11T07:40:00Z", "fr") // "Jeudi 11/06/2026 -09:40" (local time)
+ */
 export function formatMessageDate(value: string | Date, lang: string): string {
-  return dayjs(value).locale(LOCALES.has(lang) ? lang : "en").format("dddd DD/MM/YYYY -HH:mm");
+  const language = LOCALES.has(lang) ? lang : "en";
+  const text = formatDateTime(new Date(value).toISOString(), language);
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 }
 
 /** The API message as the islands use it. */
