@@ -4,7 +4,14 @@
 import assert from "node:assert/strict";
 import { testDatabase } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { bulkUpdate, countMessages, forgetSearchTotals, listMessages, scanCounts } from "../../db/inbox.ts";
+import {
+  bulkUpdate,
+  countMessages,
+  forgetSearchTotals,
+  listMessages,
+  scanCounts,
+  searchIndexCounts,
+} from "../../db/inbox.ts";
 import { countUnreadMessages } from "../../db/statistics.ts";
 import type { InboxFilter } from "../../lib/inbox.ts";
 
@@ -64,6 +71,28 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         );
         if (channelId !== null) assert.equal(await countUnreadMessages(sql, channelId), scanned.unread, when);
       }
+      // the copy that counts searches (009_message_search.sql): a row for each message with words, and the
+      // same counts for the most common words and rare ones
+      const [{ apart }] = await sql<{ apart: number }[]>`
+        select count(*)::int as apart from message_search s
+          full join (select id from messages where search_vector <> '') m on m.id = s.message_id
+        where s.message_id is null or m.id is null`;
+      assert.equal(apart, 0, `${when}: message_search has a row for each message with words`);
+      const words = await sql<{ word: string }[]>`
+        select word from ts_stat('select search_vector from messages') order by ndoc desc, word limit 4`;
+      for (const search of [...words.map((w) => `${w.word}:*`), "counted:*", "together & counted"]) {
+        for (
+          const scope of [...segments.map((s) => ({ channelId: s.channel_id, segmentId: s.id })), {
+            channelId: channels[0],
+          }, { channelId: null }]
+        ) {
+          assert.deepEqual(
+            await searchIndexCounts(sql, { ...scope, search }),
+            await scanCounts(sql, { ...scope, search }),
+            `${when}: search ${search} in ${JSON.stringify(scope)}`,
+          );
+        }
+      }
     };
 
     await t.step("the demo data, inserted before and after the counters", async () => {
@@ -88,6 +117,14 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         }));
         await sql`insert into messages ${sql(rows)}`;
       }
+      // a vote with no words, then words
+      const [vote] = await sql<{ id: number }[]>`
+        insert into messages (channel_id, segment_id, type) values (${segments[0].channel_id}, ${
+        segments[0].id
+      },
+          'single_choice_question') returning id::int as id`;
+      await check("a message without words");
+      await sql`update messages set author_name = 'Counted Voter' where id = ${vote.id}`;
       await check("inserts");
     });
 
@@ -97,7 +134,9 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       );
       for (let i = 0; i < 150; i++) {
         const id = pick(ids);
-        const column = pick(["status", "moderation", "liked", "winner", "read", "comment"] as const);
+        const column = pick(
+          ["status", "moderation", "liked", "winner", "read", "comment", "text", "author_name"] as const,
+        );
         const value = {
           status: () => pick(["received", "archived", "trash"]),
           moderation: () => pick(["none", "pending", "approved", "rejected"]),
@@ -105,6 +144,9 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
           winner: () => rand() < 0.5,
           read: () => rand() < 0.5,
           comment: () => "a note",
+          // words found, changed and gone (a message with no words has no row in message_search)
+          text: () => pick([null, "counted", "together again"]),
+          author_name: () => pick([null, "Counted Walrus"]),
         }[column]();
         await sql`update messages set ${sql({ [column]: value } as never)} where id = ${id}`;
       }
