@@ -44,11 +44,17 @@ function ModerationList(_props: Props) {
   };
   if (!items) return <p class="muted">…</p>;
   const all = items.length > 0 && picked.size === items.length;
+  const titleWords = t("moderation.all").split(" ");
+  const lastWord = titleWords.pop();
   return (
     <section class="moderation card" aria-labelledby="moderation-title">
       <div class="moderation-head">
         <h2 id="moderation-title">
-          {t("moderation.all")} <span class="inbox-count">{total}</span>
+          {titleWords.join(" ")}{" "}
+          {/* the count stays with the title's last word when the title wraps (375 px) */}
+          <span class="nowrap">
+            {lastWord} <span class="inbox-count">{total}</span>
+          </span>
         </h2>
         <label class="checkbox">
           <input
