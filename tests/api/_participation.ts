@@ -1,6 +1,7 @@
 // Factories of the participation tests: a channel, segments of any type, app users, media files.
 import type { Sql } from "postgres";
 import { signToken } from "../../lib/auth.ts";
+import { type Probe, probe } from "../../lib/media.ts";
 import type { TestApp } from "../_helpers.ts";
 
 export async function randomChannel(sql: Sql, over: Record<string, unknown> = {}): Promise<number> {
@@ -62,6 +63,17 @@ export async function waitTask(ctx: Pick<TestApp, "request">, taskId: string, ti
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`task ${taskId} still pending`);
+}
+
+/** Probes a served media file (ffprobe reads it from a temporary copy). */
+export async function probeResponse(res: Response, suffix = ".mp3"): Promise<Probe> {
+  const file = await Deno.makeTempFile({ suffix });
+  try {
+    await Deno.writeFile(file, new Uint8Array(await res.arrayBuffer()));
+    return await probe(file);
+  } finally {
+    await Deno.remove(file);
+  }
 }
 
 /** Generates a small media file with ffmpeg (sine tone or test pattern video). */

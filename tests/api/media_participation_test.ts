@@ -1,8 +1,16 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { drainJobs, makeMedia, randomChannel, randomSegment, tusUpload, waitTask } from "./_participation.ts";
+import {
+  drainJobs,
+  makeMedia,
+  probeResponse,
+  randomChannel,
+  randomSegment,
+  tusUpload,
+  waitTask,
+} from "./_participation.ts";
 import { cleanupUploads } from "../../lib/tus.ts";
-import { probe, processMedia } from "../../lib/media.ts";
+import { processMedia } from "../../lib/media.ts";
 
 // A local OpenAI-compatible transcription stub (DESIGN.md: real local peers, no mocks).
 const calls: { model: string | null; size: number }[] = [];
@@ -155,9 +163,7 @@ Deno.test({
       const played = await ctx.request(row.content.recording_url);
       assert.equal(played.status, 200);
       assert.equal(played.headers.get("content-type"), "audio/mpeg");
-      const file = await Deno.makeTempFile({ suffix: ".mp3" });
-      await Deno.writeFile(file, new Uint8Array(await played.arrayBuffer()));
-      const info = await probe(file);
+      const info = await probeResponse(played);
       assert.equal(info.hasAudio, true);
       assert.ok(info.durationMs! > 1800);
     });

@@ -3,8 +3,7 @@ import type { Page } from "playwright-core";
 import { browserTest } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
 import { Buffer } from "node:buffer";
-import { makeMedia, randomSegment } from "../api/_participation.ts";
-import { probe } from "../../lib/media.ts";
+import { makeMedia, probeResponse, randomSegment } from "../api/_participation.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
@@ -81,9 +80,7 @@ browserTest(
     assert.equal(media.site_ref, "e2e-site");
     const played = await fetch(`${baseUrl}${media.content.recording_url}`);
     assert.equal(played.headers.get("content-type"), "audio/mpeg");
-    const file = await Deno.makeTempFile({ suffix: ".mp3" });
-    await Deno.writeFile(file, new Uint8Array(await played.arrayBuffer()));
-    const info = await probe(file);
+    const info = await probeResponse(played);
     assert.equal(info.hasAudio, true);
     assert.ok((info.durationMs ?? 0) > 800, `duration ${info.durationMs}`);
 
