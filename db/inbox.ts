@@ -235,7 +235,8 @@ export async function countMessages(
   return { ...tabs, uploaded };
 }
 
-/** The counts of tabCounts() by reading the messages (a search or a narrowed list), in one scan. */
+/** The counts of tabCounts() by reading the messages, in one scan: a narrowed list (the tests also hold the
+ * counters and message_search to it). */
 export async function scanCounts(
   sql: Sql,
   q: Omit<MessageQuery, "filter">,
