@@ -188,11 +188,15 @@ export async function listMessages(
   page: number,
   perPage: number,
 ): Promise<{ rows: MessageRow[]; total: number }> {
+  // The page is cut before its media and segment title are joined: otherwise they are looked up for every
+  // skipped row too (5,000 on page 100: 72 ms, 143 ms on PGlite once every table is analysed, against 25).
   const pageOf = (tx: Sql) =>
     tx<MessageRow[]>`
-      select ${tx.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
-      where ${where(tx, q)} order by m.created_at desc, m.id desc
-      limit ${perPage} offset ${(page - 1) * perPage}`;
+      select ${tx.unsafe(COLUMNS)} from (
+        select m.* from messages m where ${where(tx, q)} order by m.created_at desc, m.id desc
+        limit ${perPage} offset ${(page - 1) * perPage}
+      ) m left join media md on md.id = m.media_id
+      order by m.created_at desc, m.id desc`;
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
   const [rows, total] = await Promise.all([
     q.search ? customPlan(sql, pageOf) : pageOf(sql),

@@ -103,8 +103,8 @@ Deno.test("inbox API - lists, counts, detail, replies, actions with points, mode
           token: operator,
         }),
       );
-      assert.equal(page2.data.length, 5);
-      assert.equal(page2.data[0].id, body.data[5].id);
+      const ids = (page: { data: { id: number }[] }) => page.data.map((m) => m.id);
+      assert.deepEqual(ids(page2), ids(body).slice(5, 10));
     });
 
     await t.step("each tab filters as documented and the counts agree", async () => {
