@@ -7,6 +7,7 @@
 import postgres from "postgres";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
+import { vacuumDatabase } from "../db/maintenance.ts";
 import { seedDemo } from "../db/seed.ts";
 import { createApp } from "../main.ts";
 import { loadConfig } from "../lib/config.ts";
@@ -72,11 +73,9 @@ async function bench(serverUrl: string | null): Promise<string> {
     // a few deliveries for the "uploaded" tab
     await sql`insert into deliveries (channel_id, message_id, status, finished_at)
     select channel_id, id, 'success', now() from messages where segment_id = ${seg.id} and id % 500 = 0`;
-    // what autovacuum does in production on the tables written here: statistics and the visibility map
+    // what autovacuum does on a server, and db/maintenance.ts on PGlite: statistics and the visibility map
     // (index-only counts)
-    await sql`vacuum analyze messages`;
-    await sql`vacuum analyze message_search`;
-    await sql`analyze deliveries`;
+    await vacuumDatabase(sql, { analyze: true });
     const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
     const [op] = await sql<{ id: number }[]>`select id from users where login = 'operator'`;

@@ -8,6 +8,7 @@ import { type Mailer, outboxMailer, smtpMailer } from "../lib/mail.ts";
 import type { AppDeps } from "./env.ts";
 import { openStorage } from "../lib/storage.ts";
 import { registerWorkers } from "../worker.ts";
+import { startMaintenance } from "../db/maintenance.ts";
 
 export interface Booted {
   db: Database;
@@ -73,6 +74,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
     storage: await openStorage(config),
   };
   if (options.worker ?? config.WORKER === "inline") await registerWorkers(boss, deps);
+  const maintenance = db.embedded ? startMaintenance(db.sql) : null;
   return {
     db,
     deps,
@@ -81,6 +83,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
     seeded,
     async stop() {
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      await maintenance?.stop();
       await db.close();
     },
   };
