@@ -1181,3 +1181,33 @@ async function insertDemo(tx: TransactionSql, passwordHash: string, now: Date): 
     })))
   }`;
 }
+
+/** The channels whose demo voice (audio) or video messages have no file yet. */
+export async function demoMediaChannels(sql: Sql): Promise<{ channelId: number; kind: "audio" | "video" }[]> {
+  return await sql<{ channelId: number; kind: "audio" | "video" }[]>`
+    select distinct channel_id::int as "channelId", case type when 'video' then 'video' else 'audio' end as kind
+    from messages
+    where media_id is null and duration_ms is not null and type in ('recording_question', 'video')
+    order by 1, 2`;
+}
+
+/** Points the demo messages of a kind without a file at the clips, in turn; texts and transcripts stay. */
+export async function linkDemoMedia(
+  sql: Sql,
+  channelId: number,
+  kind: "audio" | "video",
+  clips: { id: string; durationMs: number; url: string }[],
+): Promise<void> {
+  for (const [n, clip] of clips.entries()) {
+    const content = {
+      recording_id: clip.id,
+      recording_url: clip.url,
+      duration: Math.round(clip.durationMs / 1000),
+    };
+    await sql`
+      update messages set media_id = ${clip.id}, duration_ms = ${clip.durationMs}, processing_status = 'done',
+        content = content || ${sql.json(content)}
+      where channel_id = ${channelId} and media_id is null and duration_ms is not null
+        and type = ${kind === "video" ? "video" : "recording_question"} and id % ${clips.length} = ${n}`;
+  }
+}

@@ -9,6 +9,7 @@ import type { AppDeps } from "./env.ts";
 import { openStorage } from "../lib/storage.ts";
 import { registerWorkers } from "../worker.ts";
 import { startMaintenance } from "../db/maintenance.ts";
+import { attachDemoMedia } from "../lib/demo_media.ts";
 
 export interface Booted {
   db: Database;
@@ -73,6 +74,9 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
     mailer,
     storage: await openStorage(config),
   };
+  // the demo's voice and video messages get something to play (first start only, in the background: a few
+  // seconds of ffmpeg)
+  const demoMedia = seeded ? attachDemoMedia(deps).catch((e) => console.error("[demo media]", e)) : null;
   if (options.worker ?? config.WORKER === "inline") await registerWorkers(boss, deps);
   const maintenance = db.embedded ? startMaintenance(db.sql) : null;
   return {
@@ -82,6 +86,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
     demoPassword,
     seeded,
     async stop() {
+      await demoMedia;
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
       await maintenance?.stop();
       await db.close();

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from "../lib/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { seedDemo } from "../db/seed.ts";
+import { openStorage } from "../lib/storage.ts";
+import { attachDemoMedia } from "../lib/demo_media.ts";
 
 try {
   const config = loadConfig(Deno.env.toObject());
@@ -15,6 +17,7 @@ try {
   });
   await migrate(db.sql);
   const seeded = await seedDemo(db.sql, { password: config.DEMO_PASSWORD });
+  if (seeded) await attachDemoMedia({ sql: db.sql, storage: await openStorage(config) });
   console.log(seeded ? "demo data loaded" : "the database already has data: nothing done");
   await db.close();
 } catch (error) {
