@@ -4,6 +4,7 @@
 // Runs on a PostgreSQL server (DATABASE_URL, else one of its own when PostgreSQL is installed; a new
 // database is created and dropped), then on the embedded PGlite of `deno task start`.
 //   npx -y deno@2 run -A bench/inbox.ts            (or `deno task bench`)
+// INBOX_BENCH_HISTORY=800000 puts that many older participations in another interaction of the channel.
 import postgres from "postgres";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -18,6 +19,8 @@ import { PG_BIN, type PgServer, startPostgres } from "../tests/_postgres.ts";
 
 const COUNT = Number(Deno.env.get("INBOX_BENCH_COUNT") ?? 200_000);
 const RUNS = Number(Deno.env.get("INBOX_BENCH_RUNS") ?? 40);
+/** Older participations of the same channel in another interaction (a long history), none by default. */
+const HISTORY = Number(Deno.env.get("INBOX_BENCH_HISTORY") ?? 0);
 
 /** The figures on a server database (`serverUrl`) or on PGlite (null). */
 async function bench(serverUrl: string | null): Promise<string> {
@@ -44,13 +47,16 @@ async function bench(serverUrl: string | null): Promise<string> {
   try {
     await migrate(sql);
     await seedDemo(sql, { password: "Bench-Password-1!" });
-    const [seg] = await sql<{ id: number; channel_id: number }[]>`
-    select id, channel_id from segments where type = 'recording_question' order by id limit 1`;
+    const [seg, old] = await sql<{ id: number; channel_id: number }[]>`
+    select id, channel_id from segments where type = 'recording_question' order by id limit 2`;
+    if (HISTORY && old.channel_id !== seg.channel_id) throw new Error("no second interaction in the channel");
     const started = performance.now();
-    await sql`
+    // `count` participations in a segment, every 10 s back from `ago` seconds
+    const insert = (segmentId: number, count: number, ago: number) =>
+      sql`
     insert into messages (channel_id, segment_id, type, content, text, transcript, duration_ms, author_name,
       author_city, read, liked, winner, broadcast_status, status, moderation, created_at)
-    select ${seg.channel_id}, ${seg.id}, 'recording_question', '{}'::jsonb,
+    select ${seg.channel_id}, ${segmentId}, 'recording_question', '{}'::jsonb,
       case when g % 4 = 0 then (array['Bravo pour l''émission', 'Une question pour l''invité',
         'Merci pour la musique', 'Passez du jazz ce soir'])[1 + g % 4] end,
       (array['bonjour', 'dédicace', 'anniversaire', 'merci', 'matinale', 'vacances', 'chanson', 'maman',
@@ -68,8 +74,10 @@ async function bench(serverUrl: string | null): Promise<string> {
       case when g % 50 = 0 then 'broadcast_2' when g % 33 = 0 then 'broadcast_1' else 'none' end,
       case when g % 10 = 9 then 'archived' when g % 31 = 0 then 'trash' else 'received' end,
       case when g % 97 = 0 then 'pending' else 'none' end,
-      now() - g * interval '10 seconds'
-    from generate_series(1, ${COUNT}::int) g`;
+      now() - (${ago}::int + g * 10) * interval '1 second'
+    from generate_series(1, ${count}::int) g`;
+    if (HISTORY) await insert(old.id, HISTORY, COUNT * 10);
+    await insert(seg.id, COUNT, 0);
     // a few deliveries for the "uploaded" tab
     await sql`insert into deliveries (channel_id, message_id, status, finished_at)
     select channel_id, id, 'success', now() from messages where segment_id = ${seg.id} and id % 500 = 0`;
@@ -169,9 +177,9 @@ async function bench(serverUrl: string | null): Promise<string> {
     }
     return (
       [
-        `## Participations inbox (${COUNT.toLocaleString("en")} participations on one interaction, ${
-          serverUrl ? "PostgreSQL server" : "embedded PGlite"
-        })`,
+        `## Participations inbox (${COUNT.toLocaleString("en")} participations on one interaction${
+          HISTORY ? `, ${HISTORY.toLocaleString("en")} older ones in another of the channel` : ""
+        }, ${serverUrl ? "PostgreSQL server" : "embedded PGlite"})`,
         "",
         `Seeded in ${seedSeconds} s with generate_series; ${RUNS} timed requests per case after 3 warm-ups,`,
         "through app.request (routing, auth, validation, SQL, JSON).",

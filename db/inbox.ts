@@ -2,7 +2,7 @@
 // replies, moderation and winner draws. Every query takes the channel scope of the caller.
 import type { Sql } from "postgres";
 import type { BulkAction, InboxFilter, MessageState } from "../lib/inbox.ts";
-import { bulkChanges } from "../lib/inbox.ts";
+import { bulkChanges, searchByScope } from "../lib/inbox.ts";
 
 /** A message with the columns the inbox shows. */
 export interface MessageRow extends MessageState {
@@ -133,12 +133,18 @@ async function searchCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<
   const scope = scopeOf(sql, q);
   const search = q.search ?? "";
   // the writes are read before counting: a write during the count makes the next read count again
-  const [kept] = await sql<{ writes: string; counts: Record<CountedTab, number> | null }[]>`
-    select w.writes::text as writes, t.counts from
-      (select coalesce(sum(writes), 0) as writes from inbox_counts where ${scope.counters}) w
+  const [kept] = await sql<
+    { writes: string; counts: Record<CountedTab, number> | null; messages: number; all_messages: number }[]
+  >`
+    select w.writes::text as writes, t.counts, w.messages,
+      (select reltuples from pg_class where oid = 'messages'::regclass)::int as all_messages
+    from (select coalesce(sum(writes), 0) as writes,
+        coalesce(sum(all_tab + archive + moderated + trash), 0)::int as messages
+      from inbox_counts where ${scope.counters}) w
       left join inbox_search_totals t on t.scope = ${scope.key} and t.search = ${search} and t.writes = w.writes`;
   if (kept.counts) return kept.counts;
-  const counts = await searchIndexCounts(sql, q);
+  const byScope = scope.key !== "all" && searchByScope(kept.messages, kept.all_messages);
+  const counts = await searchIndexCounts(sql, q, byScope);
   await sql`
     insert into inbox_search_totals (scope, search, writes, counts)
     values (${scope.key}, ${search}, ${kept.writes}::bigint, ${sql.json(counts)})
@@ -153,15 +159,21 @@ const TAB_BITS: CountedTab[] = ["all", "liked", "archive", "moderated", "winner"
 /**
  * The counts of a search in every tab from message_search, the narrow copy of each message's tabs and
  * words: a common word matches messages on every page of the table, and that copy has 2.3 times fewer.
+ * `byScope` also looks the segment or channel up in the index (a small part of a long history).
  */
 export async function searchIndexCounts(
   sql: Sql,
   q: Omit<MessageQuery, "filter">,
+  byScope = false,
 ): Promise<Record<CountedTab, number>> {
+  const scope = scopeOf(sql, q);
+  // the scope's own lexeme (010_message_search_scope.sql): the index keeps only the scope's matches
+  let query = sql`to_tsquery('simple', ${q.search ?? ""})`;
+  if (byScope && scope.key !== "all") query = sql`(${query} && quote_literal(${"~" + scope.key})::tsquery)`;
   // one count per combination of tabs (a few dozen at most), then each tab sums the combinations it is in
   const combinations = await sql<{ tabs: number; n: number }[]>`
     select tabs, count(*)::int as n from message_search
-    where ${scopeOf(sql, q).counters} and words @@ to_tsquery('simple', ${q.search ?? ""})
+    where ${scope.counters} and words @@ ${query}
     group by tabs`;
   return Object.fromEntries(TAB_BITS.map((tab, bit) => [
     tab,

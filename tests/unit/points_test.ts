@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { pointsChanges, pointsDelta, rewardEvents } from "../../lib/points.ts";
-import { applyAction, formatDuration, type MessageState, searchQuery } from "../../lib/inbox.ts";
+import {
+  applyAction,
+  formatDuration,
+  type MessageState,
+  searchByScope,
+  searchQuery,
+} from "../../lib/inbox.ts";
 
 const base: MessageState = {
   liked: false,
@@ -60,6 +66,16 @@ Deno.test("inbox - action keys, search terms and durations", async (t) => {
     assert.equal(searchQuery("'); drop table --"), "drop:* & table:*");
     assert.equal(searchQuery("  !! "), null);
     assert.equal(searchQuery("Zoé"), "zoé:*");
+    // a search token never reaches the scope lexemes of the index ('~s12', '~c3')
+    assert.equal(searchQuery("~s12 ~c3"), "s12:* & c3:*");
+  });
+  await t.step("a search counts by scope while the scope holds up to two thirds of the messages", () => {
+    assert.equal(searchByScope(200_000, 1_000_000), true);
+    assert.equal(searchByScope(2, 3), true);
+    assert.equal(searchByScope(200_001, 300_000), false);
+    assert.equal(searchByScope(1_000_000, 1_000_000), false);
+    assert.equal(searchByScope(10, 0), false); // never analysed
+    assert.equal(searchByScope(10, -1), false);
   });
   await t.step("durations as mm:ss", () => {
     assert.equal(formatDuration(75_400), "01:15");
