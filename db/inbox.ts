@@ -143,8 +143,7 @@ async function searchCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<
       from inbox_counts where ${scope.counters}) w
       left join inbox_search_totals t on t.scope = ${scope.key} and t.search = ${search} and t.writes = w.writes`;
   if (kept.counts) return kept.counts;
-  const byScope = scope.key !== "all" && searchByScope(kept.messages, kept.all_messages);
-  const counts = await searchIndexCounts(sql, q, byScope);
+  const counts = await searchIndexCounts(sql, q, searchByScope(kept.messages, kept.all_messages));
   await sql`
     insert into inbox_search_totals (scope, search, writes, counts)
     values (${scope.key}, ${search}, ${kept.writes}::bigint, ${sql.json(counts)})
@@ -159,7 +158,8 @@ const TAB_BITS: CountedTab[] = ["all", "liked", "archive", "moderated", "winner"
 /**
  * The counts of a search in every tab from message_search, the narrow copy of each message's tabs and
  * words: a common word matches messages on every page of the table, and that copy has 2.3 times fewer.
- * `byScope` also looks the segment or channel up in the index (a small part of a long history).
+ * `byScope` also looks the segment or channel up in the index (a small part of a long history; all
+ * channels have no lexeme).
  */
 export async function searchIndexCounts(
   sql: Sql,
