@@ -2,7 +2,7 @@
 // ffmpeg, against DATABASE_URL. In the embedded default it runs inside the web process.
 import type PgBoss from "pg-boss";
 import type { AppDeps } from "./framework/env.ts";
-import { QUEUES } from "./lib/jobs.ts";
+import { every, QUEUES } from "./lib/jobs.ts";
 import { MediaInputError, processMedia } from "./lib/media.ts";
 import { endMediaJobRetries } from "./db/media_jobs.ts";
 import { forgetSearchTotals } from "./db/inbox.ts";
@@ -40,13 +40,15 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
     }
   });
   // abandoned uploads (tus files and slots) and search totals older than a day are removed hourly
-  const timer = setInterval(() => {
-    cleanupUploads(deps).catch((e) => console.error("[upload cleanup]", e));
-    forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000))
-      .catch((e) => console.error("[search totals cleanup]", e));
-  }, 3600_000);
-  Deno.unrefTimer(timer);
-  boss.on("stopped", () => clearInterval(timer));
+  const hourly = [
+    every(3600_000, "upload cleanup", () => cleanupUploads(deps)),
+    every(
+      3600_000,
+      "search totals cleanup",
+      () => forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000)),
+    ),
+  ];
+  boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
 }
 

@@ -2,6 +2,7 @@
 // (pg_stat_user_tables stays at zero), so nothing would clear dead rows, mark pages all-visible for
 // index-only counts, or refresh the planner's statistics. A PostgreSQL server does all of it itself.
 import type { Sql } from "postgres";
+import { every } from "../lib/jobs.ts";
 
 /** How often the embedded database is vacuumed. */
 export const VACUUM_EVERY_MS = 3600_000;
@@ -16,21 +17,9 @@ export async function vacuumDatabase(sql: Sql, options: { analyze: boolean }): P
 }
 
 /** Vacuums on a timer, the first run and every ANALYZE_EVERY_VACUUMS-th one with ANALYZE. */
-export function startMaintenance(sql: Sql, every = VACUUM_EVERY_MS): { stop(): Promise<void> } {
+export function startMaintenance(sql: Sql, ms = VACUUM_EVERY_MS): { stop(): Promise<void> } {
   let runs = 0;
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    const analyze = runs++ % ANALYZE_EVERY_VACUUMS === 0;
-    running = vacuumDatabase(sql, { analyze })
-      .catch((e) => console.error("[database maintenance]", e))
-      .finally(() => running = null);
-  }, every);
-  Deno.unrefTimer(timer);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(ms, "database maintenance", () => {
+    return vacuumDatabase(sql, { analyze: runs++ % ANALYZE_EVERY_VACUUMS === 0 });
+  });
 }

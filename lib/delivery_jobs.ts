@@ -7,7 +7,7 @@ import type { Sql } from "postgres";
 import { pendingAutoDeliveries } from "../db/deliveries.ts";
 import { deliverMessage } from "./delivery.ts";
 import { AppError } from "./errors.ts";
-import { QUEUES } from "./jobs.ts";
+import { every, QUEUES } from "./jobs.ts";
 import type { Storage } from "./storage.ts";
 
 export const DELIVERY_SWEEP_MS = 60_000;
@@ -52,11 +52,10 @@ export async function registerDeliveryJobs(boss: PgBoss, deps: Omit<Deps, "boss"
   await boss.work<DeliveryJob>(QUEUES.delivery, async (jobs) => {
     for (const job of jobs) await runDeliveryJob(deps, job.data);
   });
-  const timer = setInterval(() => {
-    enqueueAcceptedDeliveries({ sql: deps.sql, boss }).catch((error) => {
-      console.error("[delivery sweep]", error instanceof Error ? error.message : error);
-    });
-  }, DELIVERY_SWEEP_MS);
-  Deno.unrefTimer(timer);
-  boss.once("stopped", () => clearInterval(timer));
+  const sweep = every(
+    DELIVERY_SWEEP_MS,
+    "delivery sweep",
+    () => enqueueAcceptedDeliveries({ sql: deps.sql, boss }),
+  );
+  boss.once("stopped", () => sweep.stop());
 }

@@ -59,3 +59,25 @@ export async function startBoss(
   }
   return boss;
 }
+
+/**
+ * Runs `task` every `ms` in this process, in the background (the timer does not keep the process
+ * alive). A run still going when the next is due is not doubled; a failure is logged under `label`.
+ * `stop()` clears the timer and waits for a run in progress.
+ * @example const sweep = every(60_000, "delivery sweep", () => enqueueAcceptedDeliveries(deps))
+ */
+export function every(ms: number, label: string, task: () => Promise<unknown>): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= task()
+      .then(() => {}, (error) => console.error(`[${label}]`, error))
+      .finally(() => running = null);
+  }, ms);
+  Deno.unrefTimer(timer);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
