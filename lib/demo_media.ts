@@ -6,7 +6,7 @@ import type { Storage } from "./storage.ts";
 import { insertReadyMedia } from "../db/media.ts";
 import { getMedia, insertUploadSlot, markUploaded } from "../db/media_jobs.ts";
 import { demoMediaChannels, linkDemoMedia } from "../db/seed.ts";
-import { processMedia } from "./media.ts";
+import { ffmpeg, processMedia } from "./media.ts";
 
 const RATE = 22_050;
 /** The jingles' lengths in seconds; the demo's voice messages take one each in turn. */
@@ -53,25 +53,17 @@ export function jingleWav(seconds: number, variant: number): Uint8Array {
 }
 
 /** True when ffmpeg can be run here. */
-export async function hasFfmpeg(): Promise<boolean> {
-  try {
-    return (await new Deno.Command("ffmpeg", { args: ["-version"], stdout: "null", stderr: "null" }).output())
-      .success;
-  } catch {
-    return false;
-  }
-}
+export const hasFfmpeg = () => ffmpeg(["-version"]).then(() => true, () => false);
 
 /** A test card with a tone, as an mp4 of `seconds` (ffmpeg). */
 async function testCard(seconds: number, frequency: number): Promise<Uint8Array> {
   const file = await Deno.makeTempFile({ suffix: ".mp4" });
   try {
-    const args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i"];
-    args.push(`testsrc2=size=480x270:rate=25:duration=${seconds}`, "-f", "lavfi", "-i");
-    args.push(`sine=frequency=${frequency}:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast");
-    args.push("-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file);
-    const out = await new Deno.Command("ffmpeg", { args, stdout: "null", stderr: "piped" }).output();
-    if (!out.success) throw new Error(`ffmpeg: ${new TextDecoder().decode(out.stderr).trim()}`);
+    await ffmpeg([
+      ...["-f", "lavfi", "-i", `testsrc2=size=480x270:rate=25:duration=${seconds}`],
+      ...["-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+    ]);
     return await Deno.readFile(file);
   } finally {
     await Deno.remove(file).catch(() => {});

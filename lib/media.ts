@@ -63,7 +63,9 @@ export async function probe(path: string): Promise<Probe> {
   };
 }
 
-const ffmpeg = (args: string[]) => run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args]);
+/** Runs ffmpeg quietly (errors only, overwriting its output); a failure throws MediaInputError. */
+export const ffmpeg = (args: string[]) =>
+  run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args]);
 
 /** Sends an audio file to an OpenAI-compatible /audio/transcriptions endpoint; returns the text. */
 export async function transcribe(
