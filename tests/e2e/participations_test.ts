@@ -3,6 +3,7 @@ import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { startFtp } from "../_ftp.ts";
 import { encryptSecret } from "../../lib/crypto.ts";
 import type { TestApp } from "../_helpers.ts";
+import { attachDemoMedia, hasFfmpeg } from "../../lib/demo_media.ts";
 
 const TONE = new URL("../fixtures/tone.mp3", import.meta.url).pathname;
 
@@ -189,6 +190,22 @@ browserTest(
     await page.locator(".moderation-item").first().waitFor();
     await shot("moderation-375");
     await assertAccessible(page, "/moderation at 375");
+    if (await hasFfmpeg()) {
+      // a video message (the demo's test card): its mm:ss stays beside the player, inside the card
+      await attachDemoMedia(server.deps);
+      const [video] = await server.sql<{ segment_id: number }[]>`
+        select segment_id from messages where type = 'video' and media_id is not null order by created_at desc limit 1`;
+      await page.goto(`${baseUrl}/participations/${video.segment_id}?lang=en`);
+      await page.locator(".inbox-item button").first().click();
+      await page.locator(".inbox-detail video").waitFor();
+      const player = (await page.locator(".inbox-detail .player").boundingBox())!;
+      const duration = (await page.locator(".inbox-detail .player .duration").boundingBox())!;
+      assert.ok(
+        duration.x + duration.width <= player.x + player.width,
+        "the duration is inside the player row",
+      );
+      await shot("video-375");
+    }
     assert.deepEqual(consoleErrors, []);
   },
   { viewport: { width: 375, height: 740 } },
