@@ -61,8 +61,11 @@ browserTest(
       await shot("list-1280");
 
       // tabs
-      await inbox.getByRole("tab", { name: /Liked/ }).click();
-      await page.waitForResponse((r) => r.url().includes("filter=liked"));
+      // wait for the response registered before the click, or a quick answer is missed
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes("filter=liked")),
+        inbox.getByRole("tab", { name: /Liked/ }).click(),
+      ]);
       const [{ n: liked }] = await server
         .sql`select count(*)::int as n from messages where segment_id = ${seg.id}
         and liked and status <> 'trash' and moderation in ('none','approved')`;
