@@ -20,7 +20,7 @@ async function segmentId(server: TestApp, title: string): Promise<number> {
 const modal = (page: Page) => page.locator("dialog.ai-modal");
 
 async function openAssistant(page: Page) {
-  await page.waitForSelector('[data-island="AiAssistant"] .ai-trigger');
+  await page.waitForSelector('[data-island="AiAssistant"][data-hydrated] .ai-trigger');
   await page.getByRole("button", { name: /AI assistant/ }).click();
   await modal(page).waitFor({ state: "visible" });
 }

@@ -35,6 +35,7 @@ browserTest(
 
     await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
     await page.locator(".inbox-item", { hasText: "zorglub" }).first().waitFor();
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
     assert.ok(
       (await page.locator(".inbox-item", { hasText: "zorglub" }).first().textContent())!.includes("<img"),
     );
@@ -52,13 +53,15 @@ browserTest(
     await assertInert(page, "the edit page");
 
     await page.goto(`${baseUrl}/interactions/${seg.id}/assistant?lang=en`);
-    await page.waitForSelector('[data-island="AiAssistant"] .ai-trigger');
+    await page.waitForSelector('[data-island="AiAssistant"][data-hydrated] .ai-trigger');
     await page.getByRole("button", { name: /AI assistant/ }).click();
     await page.locator("dialog.ai-modal").getByLabel("Your question about the participations").fill(
       "Who talks about zorglub?",
     );
     await page.locator("dialog.ai-modal").getByRole("button", { name: "Next" }).click();
-    await page.locator("dialog.ai-modal").getByText(/zorglub/).first().waitFor();
+    // in the answer (the question above it holds the word too), once its section is in
+    await page.locator("dialog.ai-modal .ai-answer").getByText("Participations qui mentionnent « zorglub »")
+      .waitFor();
     await assertInert(page, "the AI answer");
     await shot("ai");
 

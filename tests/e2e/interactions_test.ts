@@ -83,6 +83,7 @@ browserTest(
 
     // the voice interaction becomes permanent: Up to → permanent clears and disables the end
     await page.goto(`${baseUrl}/interactions/${voiceId}`);
+    await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]'); // a change before is lost
     await page.getByLabel("Up to").selectOption("permanent");
     assert.equal(await page.getByLabel("End date").isDisabled(), true);
     await page.getByText("Saved !").first().waitFor();
@@ -91,6 +92,7 @@ browserTest(
 
     // the vote: edit its choices, schedule it, read the results, share it, export it
     await page.goto(`${baseUrl}/interactions/${voteId}`);
+    await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
     await page.getByRole("button", { name: "Add an answer" }).click();
     await page.getByLabel("Answer D", { exact: true }).fill("Yellow");
     await page.getByLabel("Answer B", { exact: true }).fill("Crimson");
@@ -131,7 +133,7 @@ browserTest(
       .sql`select id from segment_choices where segment_id = ${voteId} and position = 0`;
     await server
       .sql`insert into vote_counts (segment_id, choice_id, shard, count) values (${voteId}, ${blue.id}, 0, 3)`;
-    await page.locator(".results-panel").getByText("3 votes").waitFor({ timeout: 6000 });
+    await page.locator(".results-panel").getByText("3 votes").waitFor({ timeout: 15_000 });
     await page.evaluate(() => scrollTo(0, 0));
     await shot("edit-1280");
     await axe(page, "/interactions/{id}");
@@ -157,13 +159,18 @@ browserTest(
 
     // row actions: duplicate the vote from the list, then archive the copy
     await page.goto(`${baseUrl}/interactions`);
-    await page.locator('summary[aria-label="Actions for Best album of the year"]').click();
-    await page.getByRole("button", { name: "Duplicate", exact: true }).click();
+    await page.locator('[data-hydrated] summary[aria-label="Actions for Best album of the year"]').click();
+    // the reload's load event is consumed here, so the one awaited for Archive is Archive's own
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.getByRole("button", { name: "Duplicate", exact: true }).click(),
+    ]);
     await page.getByRole("link", { name: "Best album of the year (copy)" }).waitFor();
     const [copy] = await server
       .sql`select id, status from segments where title = 'Best album of the year (copy)'`;
     assert.equal(copy.status, "draft");
-    await page.locator('summary[aria-label="Actions for Best album of the year (copy)"]').click();
+    await page.locator('[data-hydrated] summary[aria-label="Actions for Best album of the year (copy)"]')
+      .click();
     await Promise.all([
       page.waitForEvent("load"),
       page.getByRole("button", { name: "Archive", exact: true }).click(),
@@ -241,6 +248,7 @@ browserTest(
     // the QR code of a share link downloads as svg
     const [seg] = await server.sql<{ uuid: string }[]>`select uuid from segments where id = ${created[0]}`;
     await page.goto(`${baseUrl}/qr-code?qrData=${encodeURIComponent(`${baseUrl}/s/${seg.uuid}`)}&lang=en`);
+    await page.waitForSelector('[data-island="QrDownload"][data-hydrated] button');
     const [svg] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download SVG" }).click(),

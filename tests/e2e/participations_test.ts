@@ -55,6 +55,7 @@ browserTest(
       await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
       const inbox = page.locator('[data-island="MessageInbox"]');
       await inbox.getByRole("tab", { name: /All participations/ }).waitFor();
+      await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]'); // a click before is lost
       assert.equal(await inbox.locator(".inbox-item").count(), 50);
       await page.getByText(/Page 1 of \d+/).waitFor();
       assert.equal(await page.locator('.sidebar a[aria-current="page"]').textContent(), "Participations");
@@ -69,12 +70,18 @@ browserTest(
       const [{ n: liked }] = await server
         .sql`select count(*)::int as n from messages where segment_id = ${seg.id}
         and liked and status <> 'trash' and moderation in ('none','approved')`;
+      // the rows are the liked ones, not the 50 rows of All still shown until the answer renders
       await page.waitForFunction(
-        (n) => document.querySelectorAll(".inbox-item").length === Math.min(n, 50),
+        (n) =>
+          document.querySelectorAll(".inbox-item").length === Math.min(n, 50) &&
+          !document.querySelector(".inbox-item:not(:has(.badge-liked))"),
         liked,
       );
       await inbox.getByRole("tab", { name: /All participations/ }).click();
-      await page.waitForFunction(() => document.querySelectorAll(".inbox-item").length === 50);
+      await page.waitForFunction(() =>
+        document.querySelectorAll(".inbox-item").length === 50 &&
+        !!document.querySelector(".inbox-item:not(:has(.badge-liked))")
+      );
 
       // search (debounced)
       await inbox.getByLabel("Search").fill("Zoé Lamb");
@@ -112,7 +119,7 @@ browserTest(
       await detail.getByRole("button", { name: "Send", exact: true }).click();
       await detail.getByText("Reply sent").waitFor();
       await detail.locator(".inbox-reply-item", { hasText: "c'est à l'antenne demain" }).waitFor({
-        timeout: 5000,
+        timeout: 15_000,
       });
       assert.equal(await detail.getByLabel("Write your reply").inputValue(), "");
 
@@ -127,7 +134,7 @@ browserTest(
 
       // private comment, saved 3 s after the last keystroke
       await detail.getByLabel("Private comment").fill("Rappeler avant 18 h");
-      await detail.getByText("Comment saved").waitFor({ timeout: 6000 });
+      await detail.getByText("Comment saved").waitFor({ timeout: 15_000 });
       const [{ comment }] = await server.sql`select comment from messages where id = ${target.id}`;
       assert.equal(comment, "Rappeler avant 18 h");
 
@@ -143,6 +150,10 @@ browserTest(
       // archive, then restore from the Archive tab
       await detail.getByRole("button", { name: "Archive", exact: true }).click();
       await detail.getByRole("button", { name: "Restore" }).waitFor();
+      // the list reloads without it first: else the Archive tab check finds it still listed under All
+      await page.waitForFunction(() =>
+        !document.querySelector(".inbox-item .inbox-author")?.textContent?.includes("Zoé")
+      );
       await inbox.getByRole("tab", { name: /Archive/ }).click();
       await inbox.locator(".inbox-item", { hasText: "Zoé Lambert" }).waitFor();
       await detail.getByRole("button", { name: "Restore" }).click();
@@ -199,6 +210,7 @@ browserTest(
       const [video] = await server.sql<{ segment_id: number }[]>`
         select segment_id from messages where type = 'video' and media_id is not null order by created_at desc limit 1`;
       await page.goto(`${baseUrl}/participations/${video.segment_id}?lang=en`);
+      await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
       await page.locator(".inbox-item button").first().click();
       await page.locator(".inbox-detail video").waitFor();
       const player = (await page.locator(".inbox-detail .player").boundingBox())!;
@@ -220,6 +232,7 @@ browserTest(
     const { seg } = await prepare(server);
     await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
     await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
     await page.locator(".inbox-item button").first().click();
     const detail = page.locator(".inbox-detail");
     await detail.locator("h2").waitFor();

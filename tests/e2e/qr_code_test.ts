@@ -8,7 +8,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.goto(
         `${baseUrl}/qr-code?qrData=${encodeURIComponent("https://example.com/s/hello")}&lang=en`,
       );
-      await page.waitForSelector('[data-island="QrDownload"] button');
+      await page.waitForSelector('[data-island="QrDownload"][data-hydrated] button');
       assert.equal(await page.locator(".qr-code svg").count(), 1);
       await shot(`${viewport.width}`);
       const [svg] = await Promise.all([
