@@ -17,12 +17,7 @@ create table message_search (
   tabs smallint not null,
   words tsvector not null
 );
--- Without a pending list (fastupdate): new entries go straight into the index, so a search never reads
--- through up to 4 MB of entries not merged yet (nothing merges them in the embedded PGlite, which has
--- no autovacuum), and no insert pays for merging them.
-create index message_search_words_idx on message_search using gin (words) with (fastupdate = off);
-alter index messages_search_idx set (fastupdate = off);
-select gin_clean_pending_list('messages_search_idx');
+create index message_search_words_idx on message_search using gin (words);
 
 -- The tabs of inbox_tabs() (007) as bits, in this order: all, liked, archive, moderated, winner, trash,
 -- unread (TAB_BITS in db/inbox.ts). One expression, so that the planner inlines it.

@@ -36,6 +36,16 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       select id::int as id, channel_id::int as channel_id from segments order by id`;
     const channels = [...new Set(segments.map((s) => s.channel_id))];
     const rand = random(20261122);
+
+    await t.step("the full-text indexes keep no pending list (011_search_index_fastupdate.sql)", async () => {
+      const indexes = await sql<{ relname: string; reloptions: string[] | null }[]>`
+        select relname, reloptions from pg_class
+        where relname in ('messages_search_idx', 'message_search_words_idx') order by relname`;
+      assert.deepEqual(indexes.map((i) => [i.relname, i.reloptions]), [
+        ["message_search_words_idx", ["fastupdate=off"]],
+        ["messages_search_idx", ["fastupdate=off"]],
+      ]);
+    });
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
 
     const check = async (when: string) => {
