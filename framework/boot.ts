@@ -8,7 +8,7 @@ import { type Mailer, outboxMailer, smtpMailer } from "../lib/mail.ts";
 import type { AppDeps } from "./env.ts";
 import { openStorage } from "../lib/storage.ts";
 import { registerWorkers } from "../worker.ts";
-import { startMaintenance } from "../db/maintenance.ts";
+import { startMaintenance } from "../lib/maintenance.ts";
 import { attachDemoMedia } from "../lib/demo_media.ts";
 
 export interface Booted {
