@@ -9,6 +9,7 @@ import { forgetSearchTotals } from "./db/inbox.ts";
 import { participationResult } from "./lib/participation_service.ts";
 import { cleanupUploads } from "./lib/tus.ts";
 import { registerDeliveryJobs } from "./lib/delivery_jobs.ts";
+import { applyRetention, buildExport, cleanupExports } from "./lib/data_rights.ts";
 
 /** Registers the job handlers of every queue on a started pg-boss. */
 export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
@@ -48,6 +49,14 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       () => forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000)),
     ),
   ];
+  // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
+  await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
+    await buildExport(deps, job.data.exportId);
+  });
+  hourly.push(
+    every(3600_000, "data export cleanup", () => cleanupExports(deps)),
+    every(86_400_000, "retention", () => applyRetention(deps)),
+  );
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
 }

@@ -7,6 +7,7 @@ export const QUEUES = {
   media: "media",
   delivery: "delivery",
   mail: "mail",
+  dataExport: "data_export",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];
