@@ -410,3 +410,47 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "data rights - the export of a listener with 500 participations is ready within a minute",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const ctx = await testApp({ jobs: true });
+    try {
+      const channelId = await randomChannel(ctx.sql);
+      const segment = await randomSegment(ctx.sql, channelId, { type: "message", limit_1_vote: false });
+      const me = await randomAppUser(ctx, { nickname: "Prolific", email: "prolific@example.com" });
+      // 100 of the 500 are voice messages of 200 kB each (20 MB of media)
+      const voice = new Uint8Array(200_000).map((_, i) => (i * 31) & 255);
+      const mediaIds: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        const key = `voice/scale-${i}.ogg`;
+        await ctx.deps.storage.put(key, voice, "audio/ogg");
+        const [m] = await ctx.sql<
+          { id: string }[]
+        >`insert into media (channel_id, kind, original_path, extension,
+          status) values (${channelId}, 'audio', ${key}, 'ogg', 'ready') returning id`;
+        mediaIds.push(m.id);
+      }
+      await ctx.sql`
+        insert into messages (channel_id, segment_id, type, text, author_app_user_id, author_name, media_id)
+        select ${channelId}, ${segment.id}, 'message', 'Message number ' || n, ${me.id}, 'Prolific',
+          case when n <= 100 then (${mediaIds}::uuid[])[n] end
+        from generate_series(1, 500) n`;
+      const started = performance.now();
+      const res = await ctx.request("/api/v1/app_users/data/export", { method: "POST", token: me.token });
+      const ready = await waitExport(ctx, me.token, (await res.json()).id);
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`export of 500 participations (100 voice files, 20 MB): ${seconds.toFixed(2)} s`);
+      assert.equal(ready.status, "ready");
+      assert.equal(ready.messages, 500);
+      assert.ok(seconds < 60, `${seconds} s`);
+      const zip = unzipSync(new Uint8Array(await (await ctx.request(ready.url)).arrayBuffer()));
+      assert.equal(Object.keys(zip).filter((f) => f.startsWith("media/")).length, 100);
+      await drainJobs(ctx);
+    } finally {
+      await ctx.close();
+    }
+  },
+});
