@@ -322,7 +322,7 @@ function ChannelForm(props: Props) {
               { value: "", label: t("data_rights.retention_off") },
               ...RETENTION_MONTHS.map((m) => ({
                 value: String(m),
-                label: t("data_rights.retention_months", { count: m }),
+                label: t("data_rights.retention_months", { months: m }),
               })),
             ]}
             disabled={off}

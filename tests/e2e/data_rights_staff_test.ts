@@ -20,6 +20,31 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
           now() + interval '1 hour')
         returning id::int as id`;
 
+      // the administrator chooses the channel's retention in its settings
+      await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+      await page.goto(`${baseUrl}/channels/${radio.id}?lang=en`);
+      await page.waitForSelector('[data-island="ChannelForm"][data-hydrated]');
+      await page.getByRole("button", { name: "Edit" }).click();
+      const options = await page.getByLabel("Erase old participations").locator("option").allTextContents();
+      assert.deepEqual(options, [
+        "Never (keep them)",
+        "After 3 months",
+        "After 6 months",
+        "After 12 months",
+        "After 24 months",
+      ]);
+      await page.getByLabel("Erase old participations").selectOption("6");
+      await page.getByLabel("Erase old participations").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots-rights/settings-${w}.png` }).catch(() => {});
+      const saved = page.waitForResponse((r) =>
+        r.request().method() === "PUT" && r.url().endsWith(`/api/v1/channels/${radio.id}`)
+      );
+      await page.getByRole("button", { name: "Save" }).click();
+      assert.equal((await saved).status(), 200);
+      const [settings] = await server.sql`select retention_months from channels where id = ${radio.id}`;
+      assert.equal(settings.retention_months, 6);
+      await server.sql`update channels set retention_months = 12 where id = ${radio.id}`;
+
       await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
       await page.goto(`${baseUrl}/participations/${segment.id}?lang=en`);
       await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
