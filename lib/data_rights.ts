@@ -2,7 +2,7 @@
 // account" (by the listener, or by an administrator on request), per-channel retention, consent records.
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
-import { type Zippable, zipSync } from "fflate";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import * as db from "../db/data_rights.ts";
 import { getAppUser } from "../db/app_users.ts";
 import { AppError } from "./errors.ts";
@@ -216,17 +216,59 @@ export async function openExport(
   return stream;
 }
 
-async function readAll(storage: Storage, key: string): Promise<Uint8Array | null> {
-  const stream = await storage.get(key);
-  return stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : null;
-}
-
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2));
 const extension = (path: string) => path.includes(".") ? path.slice(path.lastIndexOf(".") + 1) : "bin";
 
 /**
+ * A zip written as a stream into the media store: media files are copied through chunk by chunk
+ * (stored, not compressed again), so a listener's videos never sit in memory at once.
+ */
+function zipIntoStore(storage: Storage, key: string) {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  let size = 0;
+  let failure: unknown = null;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failure = error;
+    else {
+      size += chunk.byteLength;
+      writer.write(chunk).catch((e) => failure ??= e);
+      if (final) writer.close().catch((e) => failure ??= e);
+    }
+  });
+  const stored = storage.put(key, readable, "application/zip");
+  return {
+    /** Adds a small generated file (deflated). */
+    addBytes(name: string, bytes: Uint8Array) {
+      const entry = new ZipDeflate(name, { level: 6 });
+      zip.add(entry);
+      entry.push(bytes, true);
+    },
+    /** Copies a stored file in; false when it is missing from the store. */
+    async addStored(name: string, path: string): Promise<boolean> {
+      const stream = await storage.get(path);
+      if (!stream) return false;
+      const entry = new ZipPassThrough(name);
+      zip.add(entry);
+      for await (const chunk of stream) {
+        entry.push(chunk);
+        await writer.ready; // the store keeps up before the next chunk is read
+      }
+      entry.push(new Uint8Array(0), true);
+      return true;
+    },
+    async finish(): Promise<number> {
+      zip.end();
+      await stored;
+      if (failure) throw failure;
+      return size;
+    },
+  };
+}
+
+/**
  * Builds an export (the worker's job): a zip holding profile.json, participations.json (each with its
- * replies and consents), points.json and the media files (media/), stored in the media store.
+ * replies and consents), points.json and the media files (media/), streamed into the media store.
  */
 export async function buildExport(deps: RightsDeps, id: string): Promise<void> {
   const row = await db.getExport(deps.sql, id);
@@ -237,37 +279,28 @@ export async function buildExport(deps: RightsDeps, id: string): Promise<void> {
     const { password_hash: _hash, ...profile } = user;
     const messages = await db.exportMessages(deps.sql, user.id);
     const replies = await db.exportReplies(deps.sql, messages.map((m) => m.id));
-    const files: Zippable = {};
+    const key = `exports/${user.id}/${id}-${crypto.randomUUID()}.zip`;
+    const zip = zipIntoStore(deps.storage, key);
     const participations = [];
     for (const m of messages) {
       const { media_path, media_extension, ...rest } = m;
-      let file: string | null = null;
-      if (media_path) {
-        const bytes = await readAll(deps.storage, media_path);
-        if (bytes) {
-          file = `media/${m.id}.${media_extension ?? extension(media_path)}`;
-          files[file] = [bytes, { level: 0 }];
-        }
-      }
+      const name = media_path ? `media/${m.id}.${media_extension ?? extension(media_path)}` : null;
+      const file = name && media_path && await zip.addStored(name, media_path) ? name : null;
       const own = [];
       for (const r of replies.filter((r) => r.message_id === m.id)) {
-        let replyFile: string | null = null;
-        const bytes = r.media_path ? await readAll(deps.storage, r.media_path) : null;
-        if (bytes && r.media_path) {
-          replyFile = `media/reply-${r.id}.${extension(r.media_path)}`;
-          files[replyFile] = [bytes, { level: 0 }];
-        }
+        const replyName = r.media_path ? `media/reply-${r.id}.${extension(r.media_path)}` : null;
+        const replyFile = replyName && r.media_path && await zip.addStored(replyName, r.media_path)
+          ? replyName
+          : null;
         own.push({ id: r.id, type: r.type, text: r.text, file: replyFile, created_at: r.created_at });
       }
       participations.push({ ...rest, file, replies: own });
     }
-    files["profile.json"] = json(profile);
-    files["participations.json"] = json(participations);
-    files["points.json"] = json(await db.exportPoints(deps.sql, user.id));
-    const zip = zipSync(files);
-    const key = `exports/${user.id}/${id}-${crypto.randomUUID()}.zip`;
-    await deps.storage.put(key, zip, "application/zip");
-    await db.markExportReady(deps.sql, id, { key, size: zip.byteLength, messages: messages.length });
+    zip.addBytes("profile.json", json(profile));
+    zip.addBytes("participations.json", json(participations));
+    zip.addBytes("points.json", json(await db.exportPoints(deps.sql, user.id)));
+    const size = await zip.finish();
+    await db.markExportReady(deps.sql, id, { key, size, messages: messages.length });
   } catch (error) {
     await db.markExportFailed(deps.sql, id);
     throw error;
