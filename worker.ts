@@ -53,12 +53,25 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
     await buildExport(deps, job.data.exportId);
   });
+  await boss.work(QUEUES.retention, poll, async () => {
+    await applyRetention(deps);
+  });
+  await queueDailyRetention(boss);
   hourly.push(
     every(3600_000, "data export cleanup", () => cleanupExports(deps)),
-    every(86_400_000, "retention", () => applyRetention(deps)),
+    every(3600_000, "retention", () => queueDailyRetention(boss)),
   );
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
+}
+
+/**
+ * Queues the retention sweep every 12 hours across every worker and restart: asked at start and hourly,
+ * pg-boss keeps one job per 12 h slot (its longest throttle: the archive interval), so a restarted
+ * worker never skips a day and several workers never sweep twice in a slot.
+ */
+export async function queueDailyRetention(boss: PgBoss): Promise<string | null> {
+  return await boss.send(QUEUES.retention, {}, { singletonKey: "daily", singletonSeconds: 43_200 });
 }
 
 /** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */

@@ -8,6 +8,7 @@ export const QUEUES = {
   delivery: "delivery",
   mail: "mail",
   dataExport: "data_export",
+  retention: "retention",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

@@ -5,6 +5,7 @@ import { unzipSync } from "fflate";
 import { signToken } from "../../lib/auth.ts";
 import { applyRetention } from "../../lib/data_rights.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
+import { queueDailyRetention } from "../../worker.ts";
 import { drainJobs, randomAppUser, randomChannel, randomSegment } from "./_participation.ts";
 
 const OGG = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]);
@@ -449,6 +450,31 @@ Deno.test({
       const zip = unzipSync(new Uint8Array(await (await ctx.request(ready.url)).arrayBuffer()));
       assert.equal(Object.keys(zip).filter((f) => f.startsWith("media/")).length, 100);
       await drainJobs(ctx);
+    } finally {
+      await ctx.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "data rights - the worker queues the retention sweep once per 12 hours, however often it asks",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const ctx = await testApp({ jobs: true });
+    try {
+      const channelId = await randomChannel(ctx.sql, { retention_months: 3 });
+      const segment = await randomSegment(ctx.sql, channelId, { type: "message", limit_1_vote: false });
+      await ctx.sql`insert into messages (channel_id, segment_id, type, text, author_name, created_at)
+        values (${channelId}, ${segment.id}, 'message', 'Very old', 'Basile', now() - interval '1 year')`;
+      // registerWorkers already queued today's sweep: asking again queues nothing
+      assert.equal(await queueDailyRetention(ctx.boss!), null);
+      assert.equal(await queueDailyRetention(ctx.boss!), null);
+      const [jobs] = await ctx.sql`select count(*)::int as n from pgboss.job where name = 'retention'`;
+      assert.equal(jobs.n, 1);
+      await drainJobs(ctx);
+      const [row] = await ctx.sql`select text, author_name, erased_at is not null as erased from messages`;
+      assert.deepEqual({ ...row }, { text: null, author_name: null, erased: true });
     } finally {
       await ctx.close();
     }
