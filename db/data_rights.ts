@@ -49,8 +49,8 @@ export async function messageIdsBefore(sql: Sql, channelId: number, cutoff: Date
 
 /**
  * Empties these participations in one transaction: their text, transcript, media, author snapshot,
- * extra information, device and author ids and operator note go, their replies (text and voice) too;
- * the media rows are deleted. Returns the media files to remove from the store once committed.
+ * extra information, device and author ids and operator note go, their replies (text and voice) too,
+ * and AI assistant answers quoting them; the media rows are deleted. Returns the media files to remove from the store once committed.
  */
 export async function anonymiseMessages(sql: Sql, ids: number[]): Promise<MediaFiles[]> {
   if (ids.length === 0) return [];
@@ -60,6 +60,16 @@ export async function anonymiseMessages(sql: Sql, ids: number[]): Promise<MediaF
       where id in (select media_id from messages where id = any(${ids}::bigint[]) and media_id is not null
         union select media_id from replies where message_id = any(${ids}::bigint[]) and media_id is not null)`;
     await tx`delete from replies where message_id = any(${ids}::bigint[])`;
+    // the AI assistant's answers about these segments that quote the author's name or words go too
+    await tx`
+      with gone as (
+        select segment_id, lower(author_name) as name, lower(left(coalesce(text, transcript), 40)) as excerpt
+        from messages where id = any(${ids}::bigint[]))
+      update ai_logs a set answer = null
+      where a.answer is not null and a.segment_id in (select segment_id from gone) and exists (
+        select 1 from gone g where g.segment_id = a.segment_id and (
+          (length(g.name) >= 3 and strpos(lower(a.answer), g.name) > 0)
+          or (length(g.excerpt) >= 12 and strpos(lower(a.answer), g.excerpt) > 0)))`;
     await tx`
       update messages set
         content = jsonb_strip_nulls(jsonb_build_object(

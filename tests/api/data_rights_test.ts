@@ -48,9 +48,17 @@ async function waitExport(ctx: TestApp, token: string, id: string) {
 /** Every text value of every row of the tables a listener's data can be in. */
 async function scanFor(ctx: TestApp, needles: string[]): Promise<string[]> {
   const found: string[] = [];
-  for (
-    const table of ["app_users", "messages", "replies", "media", "outbox", "message_search", "erasure_log"]
-  ) {
+  const tables = [
+    "app_users",
+    "messages",
+    "replies",
+    "media",
+    "outbox",
+    "message_search",
+    "erasure_log",
+    "ai_logs",
+  ];
+  for (const table of tables) {
     const rows = await ctx.sql.unsafe(`select t::text as row from ${table} t`);
     for (const { row } of rows) {
       for (const needle of needles) if (String(row).includes(needle)) found.push(`${table}: ${needle}`);
@@ -111,6 +119,9 @@ Deno.test({
       const replyVoice = await storedVoice(ctx, channelId);
       await ctx.sql`insert into replies (message_id, channel_id, type, text, media_id)
         values (${textId}, ${channelId}, 'voice', 'Merci Zoé !', ${replyVoice.id})`;
+      await ctx.sql`insert into ai_logs (channel_id, segment_id, prompt, answer) values
+        (${channelId}, ${text.id}, 'What do listeners say?', '> Bonjour la radio, c''est Zoé de Brest'),
+        (${channelId}, ${text.id}, 'Any other?', 'Nothing else.')`;
       await ctx.sql`insert into points_ledger (channel_id, app_user_id, message_id, event, points)
         values (${channelId}, ${me.id}, ${textId}, 'liked', 10)`;
       await ctx.sql`update app_users set points = 10 where id = ${me.id}`;
@@ -219,6 +230,8 @@ Deno.test({
           const body = JSON.stringify(await results.json());
           assert.match(body, /"Yes"/);
         }
+        const answers = await ctx.sql`select answer from ai_logs order by id`;
+        assert.deepEqual(answers.map((a) => a.answer), [null, "Nothing else."]);
         const [log] = await ctx
           .sql`select reason, app_user_id::int, staff_user_id, messages from erasure_log`;
         assert.deepEqual({ ...log }, {
