@@ -3,77 +3,79 @@ import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./framework/env.ts";
 import $0 from "./routes/account/reset/[token].tsx";
 import $1 from "./routes/api/docs.tsx";
-import $2 from "./routes/api/v1/app_users/email.ts";
-import $3 from "./routes/api/v1/app_users/forgot_password.ts";
-import $4 from "./routes/api/v1/app_users/login.ts";
-import $5 from "./routes/api/v1/app_users/me.ts";
-import $6 from "./routes/api/v1/app_users/nickname.ts";
-import $7 from "./routes/api/v1/app_users/reset_password.ts";
-import $8 from "./routes/api/v1/app_users/index.ts";
-import $9 from "./routes/api/v1/auth.ts";
-import $10 from "./routes/api/v1/channel-interactions.ts";
-import $11 from "./routes/api/v1/channel-interactions-actions.ts";
-import $12 from "./routes/api/v1/channels.ts";
-import $13 from "./routes/api/v1/files.ts";
-import $14 from "./routes/api/v1/help_item.ts";
-import $15 from "./routes/api/v1/interaction.ts";
-import $16 from "./routes/api/v1/interaction-read.ts";
-import $17 from "./routes/api/v1/interaction-reply.ts";
-import $18 from "./routes/api/v1/interactions.ts";
-import $19 from "./routes/api/v1/logout.ts";
-import $20 from "./routes/api/v1/moderation.ts";
-import $21 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $22 from "./routes/api/v1/ranking/user.ts";
-import $23 from "./routes/api/v1/ranking/index.ts";
-import $24 from "./routes/api/v1/register.ts";
-import $25 from "./routes/api/v1/show_segments/new.ts";
-import $26 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $27 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $28 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $29 from "./routes/api/v1/show_segments/[id].ts";
-import $30 from "./routes/api/v1/show_segments/index.ts";
-import $31 from "./routes/api/v1/statistics.ts";
-import $32 from "./routes/api/v1/tasks.ts";
-import $33 from "./routes/api/v1/templates_show_segments.ts";
-import $34 from "./routes/api/v1/upload.ts";
-import $35 from "./routes/api/v1/user.ts";
-import $36 from "./routes/api/v1/users.ts";
-import $37 from "./routes/api/v1/widgets.ts";
-import $38 from "./routes/api/v2/ai/prompt.ts";
-import $39 from "./routes/broadcast/[id].tsx";
-import $40 from "./routes/broadcast/index.tsx";
-import $41 from "./routes/channels/new.tsx";
-import $42 from "./routes/channels/[id].tsx";
-import $43 from "./routes/channels/index.tsx";
-import $44 from "./routes/confirm/[token].tsx";
-import $45 from "./routes/customisation.tsx";
-import $46 from "./routes/dev/mailbox.tsx";
-import $47 from "./routes/forgot-password.tsx";
-import $48 from "./routes/healthz.ts";
-import $49 from "./routes/help-items.tsx";
-import $50 from "./routes/home.tsx";
-import $51 from "./routes/interactions/create.tsx";
-import $52 from "./routes/interactions/[id]/assistant.tsx";
-import $53 from "./routes/interactions/[id]/webview.tsx";
-import $54 from "./routes/interactions/[id].tsx";
-import $55 from "./routes/interactions/index.tsx";
-import $56 from "./routes/login.tsx";
-import $57 from "./routes/logout.ts";
-import $58 from "./routes/media.ts";
-import $59 from "./routes/moderation.tsx";
-import $60 from "./routes/oembed.ts";
-import $61 from "./routes/participations/[id].tsx";
-import $62 from "./routes/qr-code.tsx";
-import $63 from "./routes/reset/[token].tsx";
-import $64 from "./routes/s/[uuid].tsx";
-import $65 from "./routes/settings.tsx";
-import $66 from "./routes/timeline.tsx";
-import $67 from "./routes/users/new.tsx";
-import $68 from "./routes/users/[id].tsx";
-import $69 from "./routes/users/index.tsx";
-import $70 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $71 from "./routes/widgets/terms.tsx";
-import $72 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $2 from "./routes/api/v1/app_users/data.ts";
+import $3 from "./routes/api/v1/app_users/email.ts";
+import $4 from "./routes/api/v1/app_users/forgot_password.ts";
+import $5 from "./routes/api/v1/app_users/login.ts";
+import $6 from "./routes/api/v1/app_users/me.ts";
+import $7 from "./routes/api/v1/app_users/nickname.ts";
+import $8 from "./routes/api/v1/app_users/reset_password.ts";
+import $9 from "./routes/api/v1/app_users/index.ts";
+import $10 from "./routes/api/v1/auth.ts";
+import $11 from "./routes/api/v1/channel-interactions.ts";
+import $12 from "./routes/api/v1/channel-interactions-actions.ts";
+import $13 from "./routes/api/v1/channels.ts";
+import $14 from "./routes/api/v1/files.ts";
+import $15 from "./routes/api/v1/help_item.ts";
+import $16 from "./routes/api/v1/interaction.ts";
+import $17 from "./routes/api/v1/interaction-read.ts";
+import $18 from "./routes/api/v1/interaction-reply.ts";
+import $19 from "./routes/api/v1/interactions.ts";
+import $20 from "./routes/api/v1/listener_erasure.ts";
+import $21 from "./routes/api/v1/logout.ts";
+import $22 from "./routes/api/v1/moderation.ts";
+import $23 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $24 from "./routes/api/v1/ranking/user.ts";
+import $25 from "./routes/api/v1/ranking/index.ts";
+import $26 from "./routes/api/v1/register.ts";
+import $27 from "./routes/api/v1/show_segments/new.ts";
+import $28 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $29 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $30 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $31 from "./routes/api/v1/show_segments/[id].ts";
+import $32 from "./routes/api/v1/show_segments/index.ts";
+import $33 from "./routes/api/v1/statistics.ts";
+import $34 from "./routes/api/v1/tasks.ts";
+import $35 from "./routes/api/v1/templates_show_segments.ts";
+import $36 from "./routes/api/v1/upload.ts";
+import $37 from "./routes/api/v1/user.ts";
+import $38 from "./routes/api/v1/users.ts";
+import $39 from "./routes/api/v1/widgets.ts";
+import $40 from "./routes/api/v2/ai/prompt.ts";
+import $41 from "./routes/broadcast/[id].tsx";
+import $42 from "./routes/broadcast/index.tsx";
+import $43 from "./routes/channels/new.tsx";
+import $44 from "./routes/channels/[id].tsx";
+import $45 from "./routes/channels/index.tsx";
+import $46 from "./routes/confirm/[token].tsx";
+import $47 from "./routes/customisation.tsx";
+import $48 from "./routes/dev/mailbox.tsx";
+import $49 from "./routes/forgot-password.tsx";
+import $50 from "./routes/healthz.ts";
+import $51 from "./routes/help-items.tsx";
+import $52 from "./routes/home.tsx";
+import $53 from "./routes/interactions/create.tsx";
+import $54 from "./routes/interactions/[id]/assistant.tsx";
+import $55 from "./routes/interactions/[id]/webview.tsx";
+import $56 from "./routes/interactions/[id].tsx";
+import $57 from "./routes/interactions/index.tsx";
+import $58 from "./routes/login.tsx";
+import $59 from "./routes/logout.ts";
+import $60 from "./routes/media.ts";
+import $61 from "./routes/moderation.tsx";
+import $62 from "./routes/oembed.ts";
+import $63 from "./routes/participations/[id].tsx";
+import $64 from "./routes/qr-code.tsx";
+import $65 from "./routes/reset/[token].tsx";
+import $66 from "./routes/s/[uuid].tsx";
+import $67 from "./routes/settings.tsx";
+import $68 from "./routes/timeline.tsx";
+import $69 from "./routes/users/new.tsx";
+import $70 from "./routes/users/[id].tsx";
+import $71 from "./routes/users/index.tsx";
+import $72 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $73 from "./routes/widgets/terms.tsx";
+import $74 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -82,75 +84,77 @@ export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[]
 export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/account/reset/:token", app: $0 },
   { path: "/api/docs", app: $1 },
-  { path: "/api/v1/app_users/email", app: $2 },
-  { path: "/api/v1/app_users/forgot_password", app: $3 },
-  { path: "/api/v1/app_users/login", app: $4 },
-  { path: "/api/v1/app_users/me", app: $5 },
-  { path: "/api/v1/app_users/nickname", app: $6 },
-  { path: "/api/v1/app_users/reset_password", app: $7 },
-  { path: "/api/v1/app_users", app: $8 },
-  { path: "/api/v1/auth", app: $9 },
-  { path: "/api/v1/channel-interactions", app: $10 },
-  { path: "/api/v1/channel-interactions-actions", app: $11 },
-  { path: "/api/v1/channels", app: $12 },
-  { path: "/api/v1/files", app: $13 },
-  { path: "/api/v1/help_item", app: $14 },
-  { path: "/api/v1/interaction", app: $15 },
-  { path: "/api/v1/interaction-read", app: $16 },
-  { path: "/api/v1/interaction-reply", app: $17 },
-  { path: "/api/v1/interactions", app: $18 },
-  { path: "/api/v1/logout", app: $19 },
-  { path: "/api/v1/moderation", app: $20 },
-  { path: "/api/v1/permanent/all/:channelId", app: $21 },
-  { path: "/api/v1/ranking/user", app: $22 },
-  { path: "/api/v1/ranking", app: $23 },
-  { path: "/api/v1/register", app: $24 },
-  { path: "/api/v1/show_segments/new", app: $25 },
-  { path: "/api/v1/show_segments/:id/background", app: $26 },
-  { path: "/api/v1/show_segments/:id/export", app: $27 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $28 },
-  { path: "/api/v1/show_segments/:id", app: $29 },
-  { path: "/api/v1/show_segments", app: $30 },
-  { path: "/api/v1/statistics", app: $31 },
-  { path: "/api/v1/tasks", app: $32 },
-  { path: "/api/v1/templates_show_segments", app: $33 },
-  { path: "/api/v1/upload", app: $34 },
-  { path: "/api/v1/user", app: $35 },
-  { path: "/api/v1/users", app: $36 },
-  { path: "/api/v1/widgets", app: $37 },
-  { path: "/api/v2/ai/prompt", app: $38 },
-  { path: "/broadcast/:id", app: $39 },
-  { path: "/broadcast", app: $40 },
-  { path: "/channels/new", app: $41 },
-  { path: "/channels/:id", app: $42 },
-  { path: "/channels", app: $43 },
-  { path: "/confirm/:token", app: $44 },
-  { path: "/customisation", app: $45 },
-  { path: "/dev/mailbox", app: $46 },
-  { path: "/forgot-password", app: $47 },
-  { path: "/healthz", app: $48 },
-  { path: "/help-items", app: $49 },
-  { path: "/home", app: $50 },
-  { path: "/interactions/create", app: $51 },
-  { path: "/interactions/:id/assistant", app: $52 },
-  { path: "/interactions/:id/webview", app: $53 },
-  { path: "/interactions/:id", app: $54 },
-  { path: "/interactions", app: $55 },
-  { path: "/login", app: $56 },
-  { path: "/logout", app: $57 },
-  { path: "/media", app: $58 },
-  { path: "/moderation", app: $59 },
-  { path: "/oembed", app: $60 },
-  { path: "/participations/:id", app: $61 },
-  { path: "/qr-code", app: $62 },
-  { path: "/reset/:token", app: $63 },
-  { path: "/s/:uuid", app: $64 },
-  { path: "/settings", app: $65 },
-  { path: "/timeline", app: $66 },
-  { path: "/users/new", app: $67 },
-  { path: "/users/:id", app: $68 },
-  { path: "/users", app: $69 },
-  { path: "/widgets/channel/:channelId", app: $70 },
-  { path: "/widgets/terms", app: $71 },
-  { path: "/widgets/:channelId/:segmentId", app: $72 },
+  { path: "/api/v1/app_users/data", app: $2 },
+  { path: "/api/v1/app_users/email", app: $3 },
+  { path: "/api/v1/app_users/forgot_password", app: $4 },
+  { path: "/api/v1/app_users/login", app: $5 },
+  { path: "/api/v1/app_users/me", app: $6 },
+  { path: "/api/v1/app_users/nickname", app: $7 },
+  { path: "/api/v1/app_users/reset_password", app: $8 },
+  { path: "/api/v1/app_users", app: $9 },
+  { path: "/api/v1/auth", app: $10 },
+  { path: "/api/v1/channel-interactions", app: $11 },
+  { path: "/api/v1/channel-interactions-actions", app: $12 },
+  { path: "/api/v1/channels", app: $13 },
+  { path: "/api/v1/files", app: $14 },
+  { path: "/api/v1/help_item", app: $15 },
+  { path: "/api/v1/interaction", app: $16 },
+  { path: "/api/v1/interaction-read", app: $17 },
+  { path: "/api/v1/interaction-reply", app: $18 },
+  { path: "/api/v1/interactions", app: $19 },
+  { path: "/api/v1/listener_erasure", app: $20 },
+  { path: "/api/v1/logout", app: $21 },
+  { path: "/api/v1/moderation", app: $22 },
+  { path: "/api/v1/permanent/all/:channelId", app: $23 },
+  { path: "/api/v1/ranking/user", app: $24 },
+  { path: "/api/v1/ranking", app: $25 },
+  { path: "/api/v1/register", app: $26 },
+  { path: "/api/v1/show_segments/new", app: $27 },
+  { path: "/api/v1/show_segments/:id/background", app: $28 },
+  { path: "/api/v1/show_segments/:id/export", app: $29 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $30 },
+  { path: "/api/v1/show_segments/:id", app: $31 },
+  { path: "/api/v1/show_segments", app: $32 },
+  { path: "/api/v1/statistics", app: $33 },
+  { path: "/api/v1/tasks", app: $34 },
+  { path: "/api/v1/templates_show_segments", app: $35 },
+  { path: "/api/v1/upload", app: $36 },
+  { path: "/api/v1/user", app: $37 },
+  { path: "/api/v1/users", app: $38 },
+  { path: "/api/v1/widgets", app: $39 },
+  { path: "/api/v2/ai/prompt", app: $40 },
+  { path: "/broadcast/:id", app: $41 },
+  { path: "/broadcast", app: $42 },
+  { path: "/channels/new", app: $43 },
+  { path: "/channels/:id", app: $44 },
+  { path: "/channels", app: $45 },
+  { path: "/confirm/:token", app: $46 },
+  { path: "/customisation", app: $47 },
+  { path: "/dev/mailbox", app: $48 },
+  { path: "/forgot-password", app: $49 },
+  { path: "/healthz", app: $50 },
+  { path: "/help-items", app: $51 },
+  { path: "/home", app: $52 },
+  { path: "/interactions/create", app: $53 },
+  { path: "/interactions/:id/assistant", app: $54 },
+  { path: "/interactions/:id/webview", app: $55 },
+  { path: "/interactions/:id", app: $56 },
+  { path: "/interactions", app: $57 },
+  { path: "/login", app: $58 },
+  { path: "/logout", app: $59 },
+  { path: "/media", app: $60 },
+  { path: "/moderation", app: $61 },
+  { path: "/oembed", app: $62 },
+  { path: "/participations/:id", app: $63 },
+  { path: "/qr-code", app: $64 },
+  { path: "/reset/:token", app: $65 },
+  { path: "/s/:uuid", app: $66 },
+  { path: "/settings", app: $67 },
+  { path: "/timeline", app: $68 },
+  { path: "/users/new", app: $69 },
+  { path: "/users/:id", app: $70 },
+  { path: "/users", app: $71 },
+  { path: "/widgets/channel/:channelId", app: $72 },
+  { path: "/widgets/terms", app: $73 },
+  { path: "/widgets/:channelId/:segmentId", app: $74 },
 ];

@@ -9,6 +9,7 @@ import { forgetSearchTotals } from "./db/inbox.ts";
 import { participationResult } from "./lib/participation_service.ts";
 import { cleanupUploads } from "./lib/tus.ts";
 import { registerDeliveryJobs } from "./lib/delivery_jobs.ts";
+import { applyRetention, buildExport, cleanupExports } from "./lib/data_rights.ts";
 
 /** Registers the job handlers of every queue on a started pg-boss. */
 export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
@@ -48,8 +49,29 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       () => forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000)),
     ),
   ];
+  // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
+  await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
+    await buildExport(deps, job.data.exportId);
+  });
+  await boss.work(QUEUES.retention, poll, async () => {
+    await applyRetention(deps);
+  });
+  await queueDailyRetention(boss);
+  hourly.push(
+    every(3600_000, "data export cleanup", () => cleanupExports(deps)),
+    every(3600_000, "retention", () => queueDailyRetention(boss)),
+  );
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
+}
+
+/**
+ * Queues the retention sweep every 12 hours across every worker and restart: asked at start and hourly,
+ * pg-boss keeps one job per 12 h slot (its longest throttle: the archive interval), so a restarted
+ * worker never skips a day and several workers never sweep twice in a slot.
+ */
+export async function queueDailyRetention(boss: PgBoss): Promise<string | null> {
+  return await boss.send(QUEUES.retention, {}, { singletonKey: "daily", singletonSeconds: 43_200 });
 }
 
 /** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { AVAILABLE_FLAGS, type ChannelView, newChannelDefaults } from "../lib/channels.ts";
-import { CHANNEL_STATUSES, CHANNEL_TYPES, TOAST_MS } from "../lib/constants.ts";
+import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS, TOAST_MS } from "../lib/constants.ts";
 import { LANGUAGES } from "../lib/i18n.ts";
 import { showToast } from "../lib/ui/toast.ts";
 import { api, errorMessage } from "../lib/ui/http.ts";
@@ -314,6 +314,22 @@ function ChannelForm(props: Props) {
             onInput={(v) =>
               set("segment_customisation", { character_text_zone_length: v as unknown as number })}
           />
+          <SelectField
+            id="retention_months"
+            label={t("data_rights.retention")}
+            value={String(form.retention_months ?? "")}
+            options={[
+              { value: "", label: t("data_rights.retention_off") },
+              ...RETENTION_MONTHS.map((m) => ({
+                value: String(m),
+                label: t("data_rights.retention_months", { months: m }),
+              })),
+            ]}
+            disabled={off}
+            error={errors.retention_months}
+            onChange={(v) => set("retention_months", v ? Number(v) as typeof form.retention_months : null)}
+          />
+          <p class="field-hint">{t("data_rights.retention_hint")}</p>
         </Section>
         <Section id="sec-ftp" title={t("channels.section_ftp")} wide>
           <p class="field-hint">{t("channels.ftp_help")}</p>
@@ -398,4 +414,4 @@ function ChannelForm(props: Props) {
   );
 }
 
-export default island("ChannelForm", ChannelForm, { ns: ["channels"] });
+export default island("ChannelForm", ChannelForm, { ns: ["channels", "data_rights"] });

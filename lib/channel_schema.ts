@@ -1,7 +1,7 @@
 // Payload schemas of the channel API (zod): kept apart from lib/channels.ts so islands that use the
 // channel rules do not bundle zod.
 import { z } from "zod";
-import { CHANNEL_STATUSES, CHANNEL_TYPES } from "./constants.ts";
+import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS } from "./constants.ts";
 import { LANGUAGES } from "./i18n.ts";
 import { AVAILABLE_FLAGS, type AvailableFlag, isValidNaming, stockBackgroundNumber } from "./channels.ts";
 
@@ -32,6 +32,7 @@ export const channelFieldsSchema = z.object({
   gamification: z.boolean(),
   my_space_enabled: z.boolean(),
   sharing_enabled: z.boolean(),
+  retention_months: z.union([...RETENTION_MONTHS.map((m) => z.literal(m)), z.null()]),
   segment_customisation: z.object({
     character_text_zone_length: z.number().int().min(10).max(5000),
   }).strict(),

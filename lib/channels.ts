@@ -1,5 +1,11 @@
 // Channel rules (back-office §3 Channel, §4 Channel status/save, §9; widget §3 Channel): the defaults of a new channel, the stock backgrounds, the public state and monetisation.
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_TEXT_LIMIT, MONETISATION, STOCK_BACKGROUNDS } from "./constants.ts";
+import {
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_TEXT_LIMIT,
+  MONETISATION,
+  RETENTION_MONTHS,
+  STOCK_BACKGROUNDS,
+} from "./constants.ts";
 
 /** The interaction types a channel may allow (back-office §6), in the order the form shows them. */
 export const AVAILABLE_FLAGS = [
@@ -66,6 +72,7 @@ export function newChannelDefaults() {
     gamification: false,
     my_space_enabled: false,
     sharing_enabled: false,
+    retention_months: null as (typeof RETENTION_MONTHS)[number] | null,
     segment_customisation: { character_text_zone_length: DEFAULT_TEXT_LIMIT },
     language: "fr" as const,
     ftp_host: null,
@@ -184,6 +191,8 @@ export interface ChannelRow {
   gamification: boolean;
   my_space_enabled: boolean;
   sharing_enabled: boolean;
+  /** Issue 18: participations older than this many months lose their media and personal data (null: kept). */
+  retention_months: number | null;
   segment_customisation: { character_text_zone_length: number };
   customisation: Record<string, unknown>;
   ftp_host: string | null;

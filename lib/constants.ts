@@ -138,3 +138,10 @@ export const UPLOAD_MAX_BYTES = {
 };
 /** An upload slot not finished within this time is deleted (tus file and media row). */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+// Listeners' data rights (issue 18): the retention periods a channel may choose (months; unset = kept),
+// how long a "download my data" link works, and how many exports a listener may ask for per hour.
+export const RETENTION_MONTHS = [3, 6, 12, 24] as const;
+export const DATA_EXPORT_LINK_SECONDS = 3600;
+export const DATA_EXPORT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
+/** The retention sweep empties at most this many participations per statement (a daily job). */
+export const RETENTION_BATCH = 500;

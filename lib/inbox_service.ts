@@ -5,6 +5,7 @@ import * as inbox from "../db/inbox.ts";
 import { movePoints } from "../db/points.ts";
 import { getSegment, type SegmentRow } from "../db/segments.ts";
 import { insertReadyMedia } from "../db/media.ts";
+import { erasureInfo } from "./data_rights.ts";
 import { AppError } from "./errors.ts";
 import { applyAction, type InboxFilter, type MessageAction, searchQuery } from "./inbox.ts";
 import { canAccessChannel, type StaffUser } from "./permissions.ts";
@@ -92,7 +93,10 @@ export function replyView(row: inbox.ReplyRow) {
 /** A message with its replies (marks nothing). */
 export async function messageWithReplies(sql: Sql, user: StaffUser, id: number) {
   const message = await messageFor(sql, user, id);
-  return messageView(message, await inbox.listReplies(sql, id));
+  return {
+    ...messageView(message, await inbox.listReplies(sql, id)),
+    ...await erasureInfo(sql, message),
+  };
 }
 
 /**

@@ -7,6 +7,8 @@ export const QUEUES = {
   media: "media",
   delivery: "delivery",
   mail: "mail",
+  dataExport: "data_export",
+  retention: "retention",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

@@ -13,6 +13,7 @@ import {
   type MessageView,
   replaceMessageMedia,
 } from "../db/participations.ts";
+import { recordConsents } from "./data_rights.ts";
 import { AppError } from "./errors.ts";
 import { QUEUES } from "./jobs.ts";
 import { authorSnapshot, decideParticipation, type SegmentRules, type Submission } from "./participation.ts";
@@ -121,6 +122,13 @@ export async function sendParticipation(
     processingStatus: media && media.kind !== "image" ? "pending" : "none",
   });
   if (!inserted) return { alreadyReceived: true };
+  await recordConsents(sql, {
+    messageId: inserted.id,
+    channelId: Number(segment.channel_id),
+    segmentId: Number(segment.id),
+    gdpr: origin.consent_gdpr === true,
+    imageRight: origin.consent_image_right === true,
+  }, deps.now);
   let taskId: string | null = null;
   if (media) {
     await setMediaChannel(sql, media.id, Number(segment.channel_id));

@@ -30,6 +30,7 @@ export const PERMISSIONS = [
   "channels-all",
   "channels-create",
   "help-items-edit",
+  "listener-data-erase",
 ] as const;
 export type Permission = typeof PERMISSIONS[number];
 
@@ -63,6 +64,8 @@ const ADMINISTRATE_CHANNEL: Permission[] = [
   "channel-settings",
   "channel-customisation",
   "users-manage",
+  // issue 18: erase a listener's data on request (administrators, not operators)
+  "listener-data-erase",
 ];
 
 /** Which role holds which permission: the one table the UI and the API both read. */

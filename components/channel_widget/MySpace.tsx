@@ -6,6 +6,7 @@ import { LEVELS } from "../../lib/constants.ts";
 import { levelOf } from "../../lib/levels.ts";
 import { groupByDay } from "../../lib/channel_widget_rules.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
+import { DataRights } from "./DataRights.tsx";
 import { MessageItem, type SpaceMessage } from "./MessageItem.tsx";
 import { ProfileEdit } from "./ProfileEdit.tsx";
 import { Avatar, LevelBadge, RankingScreen } from "./Ranking.tsx";
@@ -109,6 +110,7 @@ function SpaceHome(props: SpaceProps & { user: VisitorSession }) {
           {g.items.map((m) => <MessageItem key={m.id} message={m} user={user} channel={channel} />)}
         </section>
       ))}
+      <DataRights user={user} onUser={props.onUser} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { api, errorMessage } from "../../lib/ui/http.ts";
 import { showToast } from "../../lib/ui/toast.ts";
 import { ActionBar, type ActionResult } from "./ActionBar.tsx";
 import { CommentBox } from "./CommentBox.tsx";
+import { EraseListener, ErasureDate } from "./EraseListener.tsx";
 import { authorLine, formatMessageDate, type InboxMessage } from "./format.ts";
 import { Badges } from "./MessageList.tsx";
 import { Player } from "./Player.tsx";
@@ -14,6 +15,8 @@ export interface Abilities {
   act: boolean;
   reply: boolean;
   deliver: boolean;
+  /** Erase the author's data on request (administrators, issue 18). */
+  erase?: boolean;
 }
 
 /** Sends the message to the cloud transfer; a click while one is running is ignored (spec §5). */
@@ -90,6 +93,7 @@ export function MessageDetail(
         </button>
         <h2 id={`message-${m.id}`}>{authorLine(m, t("participations.anonymous"))}</h2>
         <p class="muted inbox-date">{formatMessageDate(m.created_at, lang)}</p>
+        <ErasureDate eraseOn={m.erase_on} erased={m.erased} />
         <Badges m={m} />
       </header>
       <Player message={m} unavailable={t("participations.media_unavailable")} />
@@ -120,6 +124,7 @@ export function MessageDetail(
           : <p class="muted">{t("participations.no_replies")}</p>}
       </section>
       {can.reply && <ReplyForm key={m.id} message={m} onSent={load} />}
+      {can.erase && !m.erased && <EraseListener key={m.id} id={m.id} onDone={load} />}
     </article>
   );
 }

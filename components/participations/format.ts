@@ -18,6 +18,9 @@ export function formatMessageDate(value: string | Date, lang: string): string {
 /** The API message as the islands use it. */
 export interface InboxMessage {
   id: number;
+  /** When the channel's retention will erase it (detail only), and whether it already was (issue 18). */
+  erase_on?: string | null;
+  erased?: boolean;
   segment: { id: number; title?: string };
   type: string;
   created_at: string;

@@ -33,6 +33,7 @@ export default new Hono<AppEnv>().get("/", requirePage("participations-read"), a
           act: can(user, "participations-action"),
           reply: can(user, "participations-reply"),
           deliver: can(user, "participations-delivery"),
+          erase: can(user, "listener-data-erase"),
         }}
       />
     </AdminLayout>,

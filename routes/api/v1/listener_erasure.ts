@@ -1,0 +1,35 @@
+// Inbox message detail → "Erase this listener's data" (issue 18: administrators only, logged).
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, idParam, json, staffErrors } from "../../../framework/api.ts";
+import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { eraseAuthorOf } from "../../../lib/data_rights.ts";
+
+const app = apiApp();
+app.use("*", requireStaff("listener-data-erase"));
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    tags: ["participations"],
+    summary: "Erase the personal data and media of a message's author (its participations in this channel)",
+    description: "The account is deleted once no other channel holds a participation of it. Logged in " +
+      "erasure_log (who, when, which listener id). A message of another channel is a 404.",
+    request: {
+      body: {
+        content: { "application/json": { schema: z.object({ message_id: idParam }).strict() } },
+        required: true,
+      },
+    },
+    responses: {
+      200: json(z.object({ messages: z.number(), account_deleted: z.boolean() }), "Erased"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    return c.json(await eraseAuthorOf(c.var.deps, staffOf(c), c.req.valid("json").message_id), 200);
+  },
+);
+
+export default app;
