@@ -33,7 +33,7 @@ export async function getMessageByShareToken(sql: Sql, token: string): Promise<S
   const [row] = await sql<SharedMessageRow[]>`
     select ${columns(sql)}
     from messages m
-    left join app_users u on u.id = m.author_app_user_id and not u.is_anonymous
+    left join app_users u on u.id = m.author_app_user_id
     left join media md on md.id = m.media_id
     where m.share_token = ${token}::uuid`;
   return row ?? null;
@@ -44,7 +44,7 @@ export async function getMessageForStaffRead(sql: Sql, id: number): Promise<Shar
   const [row] = await sql<SharedMessageRow[]>`
     select ${columns(sql)}
     from messages m
-    left join app_users u on u.id = m.author_app_user_id and not u.is_anonymous
+    left join app_users u on u.id = m.author_app_user_id
     left join media md on md.id = m.media_id
     where m.id = ${id}`;
   return row ?? null;
