@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json } from "../../../framework/api.ts";
+import { apiApp, errorSchema, json } from "../../../framework/api.ts";
 import { AppError } from "../../../lib/errors.ts";
 import {
   ALREADY_RECEIVED,

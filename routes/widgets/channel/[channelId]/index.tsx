@@ -11,7 +11,7 @@ import { publicUrl } from "../../../../lib/config.ts";
 import { readSharedMessage } from "../../../../lib/shared_message_service.ts";
 import { isShareToken } from "../../../../lib/public_message.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
-import type { ChannelSegment, SharedMessage } from "../../../../components/channel_widget/types.ts";
+import type { ChannelSegment } from "../../../../components/channel_widget/types.ts";
 
 /** The shared participation of query `s` (a share token) when readable and of this channel, else null. */
 async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number, s: string | undefined) {
