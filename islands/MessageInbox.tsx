@@ -164,4 +164,6 @@ function MessageInbox(props: Props) {
   );
 }
 
-export default island("MessageInbox", MessageInbox, { ns: ["participations", "errors", "widget"] });
+export default island("MessageInbox", MessageInbox, {
+  ns: ["participations", "errors", "widget", "message_privacy"],
+});

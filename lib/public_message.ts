@@ -31,7 +31,9 @@ export const isShareToken = (value: string | null | undefined): value is string 
  * visible (received, not waiting for or refused by moderation).
  */
 export function isPubliclyReadable(
-  row: Pick<SharedMessageRow, "status" | "moderation" | "shared_at" | "broadcast_status">,
+  row: Pick<SharedMessageRow, "status" | "moderation" | "broadcast_status"> & {
+    shared_at: Date | string | null;
+  },
 ): boolean {
   const visible = row.status === "received" && (row.moderation === "none" || row.moderation === "approved");
   return visible && (row.shared_at !== null || row.broadcast_status !== "none");

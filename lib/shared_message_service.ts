@@ -5,6 +5,7 @@ import { getMessageByShareToken, getMessageForStaffRead, markShared } from "../d
 import { AppError } from "./errors.ts";
 import { canAccessChannel, type StaffUser } from "./permissions.ts";
 import { isPubliclyReadable, isShareToken, type PublicMessage, publicMessage } from "./public_message.ts";
+import { sharedMessageUrl } from "./share_link.ts";
 
 /**
  * A message as anyone may read it: by share token when shared or broadcast; by sequential id only for
@@ -37,7 +38,3 @@ export async function shareMessage(sql: Sql, token: string, channelWidgetUrl: (c
   if (!row) throw new AppError(404, "not_found");
   return { token, url: sharedMessageUrl(channelWidgetUrl(row.channel_id), token) };
 }
-
-/** The link of a shared message: the channel widget with `s={token}` (visitor-widget §2 query s). */
-export const sharedMessageUrl = (channelWidgetUrl: string, token: string) =>
-  `${channelWidgetUrl}?s=${encodeURIComponent(token)}`;

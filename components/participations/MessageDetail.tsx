@@ -8,6 +8,7 @@ import { CommentBox } from "./CommentBox.tsx";
 import { authorLine, formatMessageDate, type InboxMessage } from "./format.ts";
 import { Badges } from "./MessageList.tsx";
 import { Player } from "./Player.tsx";
+import { PublicLink } from "./PublicLink.tsx";
 import { ReplyForm } from "./ReplyForm.tsx";
 
 export interface Abilities {
@@ -101,6 +102,7 @@ export function MessageDetail(
         </div>
       )}
       {can.act && <ActionBar m={m} onDone={acted} />}
+      <PublicLink m={m} />
       {can.deliver && <FtpButton id={m.id} />}
       <CommentBox key={m.id} id={m.id} initial={m.comment} disabled={!can.act} />
       <section class="inbox-replies">

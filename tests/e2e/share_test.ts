@@ -2,7 +2,7 @@
 // message's share token, never its id) that opens the shared view for anyone; before the Share, the
 // message is not readable.
 import assert from "node:assert/strict";
-import { browserTest } from "./_browser.ts";
+import { browserTest, loginAs } from "./_browser.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 const VOICE = "Votre dédicace du matin";
@@ -80,6 +80,21 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       assert.equal(old?.status(), 404);
       assert.equal(await other.getByText("Message posted on").count(), 0);
       await visitor.close();
+
+      // staff: the message detail says the message is public and links to the shared view; others are private
+      await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+      await page.goto(`${baseUrl}/participations/${voice.id}?lang=en`);
+      const items = page.locator(".inbox-item");
+      await items.first().locator("button").click();
+      const detail = page.locator(".inbox-detail");
+      const link = detail.getByRole("link", { name: "open the shared view" });
+      await link.waitFor();
+      assert.equal(await link.getAttribute("href"), `/widgets/channel/${radio.id}/?s=${sent.token}`);
+      await shot(`staff-public-${w}`);
+      // on a phone the detail covers the list: back to it first
+      if (w < 800) await detail.locator(".inbox-back").click();
+      await items.nth(1).locator("button").click();
+      await detail.getByText("Private: only the channel’s staff can read this message.").waitFor();
       assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource/.test(e)), []);
     },
     { chromiumArgs: FAKE_MEDIA, jobs: true, viewport },

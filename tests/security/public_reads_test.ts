@@ -179,6 +179,7 @@ Deno.test({
         const first = data.messages.find((m) => m.channel === data.channels[0] && !m.public)!;
         const seen = await (await ctx.request(`/api/v1/interaction/${first.id}`, { token })).text();
         assert.ok(seen.includes("@private.example") && seen.includes(first.text), "staff read it by id");
+        assert.equal(JSON.parse(seen).share_token, first.token, "staff see the token of its public link");
         const own = await ctx.request(`/api/v1/interactions/${first.id}`, { token });
         assert.equal(own.status, 200, "staff still read GET interactions/{id} by id");
       },
