@@ -30,6 +30,9 @@ export interface MessageRow extends MessageState {
   playable_path: string | null;
   original_path: string | null;
   delivery_mp3_path: string | null;
+  /** the public link's token (migration 012): readable by anyone once shared or broadcast */
+  share_token: string;
+  shared_at: Date | null;
   segment_title: string;
 }
 
@@ -62,7 +65,7 @@ const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.au
   m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
   m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
   m.created_at, m.media_id, md.kind as media_kind, md.content_type as media_content_type, md.playable_path,
-  md.original_path, md.delivery_mp3_path,
+  md.original_path, md.delivery_mp3_path, m.share_token::text as share_token, m.shared_at,
   (select s.title from segments s where s.id = m.segment_id) as segment_title`;
 
 const ACCEPTED = `m.moderation in ('none', 'approved')`;

@@ -81,7 +81,10 @@ export async function getParticipationContext(
  * the second one fail, so two simultaneous votes can never both count. "Already a participant" reads
  * the statement's snapshot, which never holds the message being inserted.
  */
-export async function insertParticipation(sql: Sql, m: NewMessage): Promise<{ id: number } | null> {
+export async function insertParticipation(
+  sql: Sql,
+  m: NewMessage,
+): Promise<{ id: number; share_token: string } | null> {
   const shard = Math.floor(Math.random() * COUNTER_SHARDS);
   // one index lookup (migration 008) for the device or the app user, whichever identifies the author
   const seen = m.authorAppUserId !== null
@@ -93,7 +96,7 @@ export async function insertParticipation(sql: Sql, m: NewMessage): Promise<{ id
   // choices in id order: concurrent multiple-choice votes lock their counter rows in the same order
   const choiceIds = [...(m.choiceIds ?? [])].sort((a, b) => a - b);
   try {
-    const [row] = await sql<{ id: number }[]>`
+    const [row] = await sql<{ id: number; share_token: string }[]>`
       with seen as (select ${seen} as seen),
       inserted as (
         insert into messages (channel_id, segment_id, show_id, program_id, author_app_user_id, device_id,
@@ -105,7 +108,7 @@ export async function insertParticipation(sql: Sql, m: NewMessage): Promise<{ id
           ${m.mediaId}, ${sql.json(m.extraUserInformation as never)}, ${m.authorName}, ${m.authorCity},
           ${m.consentGdpr}, ${m.consentImageRight}, ${m.onlyUserData}, ${m.isTestimonial}, ${m.limited},
           ${m.moderation}, ${m.processingStatus})
-        returning id),
+        returning id, share_token),
       votes as (
         insert into vote_counts (segment_id, choice_id, shard, count)
         select ${m.segmentId}, choice_id, ${shard}, 1
@@ -119,7 +122,7 @@ export async function insertParticipation(sql: Sql, m: NewMessage): Promise<{ id
         on conflict (segment_id, shard) do update set
           messages = segment_counts.messages + 1,
           participants = segment_counts.participants + excluded.participants)
-      select id::int as id from inserted`;
+      select id::int as id, share_token::text as share_token from inserted`;
     return row;
   } catch (error) {
     if (isLimitViolation(error)) return null;
@@ -145,6 +148,7 @@ export interface MessageView {
   author_app_user_id: number | null;
   status: string;
   moderation: string;
+  share_token: string;
 }
 
 /** The participation with that id, or null. */
@@ -152,7 +156,8 @@ export async function getMessage(sql: Sql, id: number): Promise<MessageView | nu
   const [row] = await sql<MessageView[]>`
     select id::int as id, channel_id::int as channel_id, segment_id::int as segment_id, type, created_at,
       content, text, choice_ids::int[] as choice_ids, media_id, duration_ms, processing_status, author_name,
-      device_id, author_app_user_id::int as author_app_user_id, status, moderation
+      device_id, author_app_user_id::int as author_app_user_id, status, moderation,
+      share_token::text as share_token
     from messages where id = ${id}`;
   return row ?? null;
 }

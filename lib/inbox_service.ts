@@ -72,6 +72,8 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
     author_id: row.author_app_user_id,
     author: { name: row.author_name, city: row.author_city, ...row.extra_user_information },
     choice_ids: row.choice_ids,
+    share_token: row.share_token,
+    shared_at: row.shared_at,
     ...(replies ? { replies: replies.map(replyView) } : {}),
   };
 }

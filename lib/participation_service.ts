@@ -42,7 +42,10 @@ export interface SendDeps {
   secret: Uint8Array;
 }
 
-export type SendOutcome = { alreadyReceived: true } | { id: number; taskId: string | null };
+/** shareToken: the message's share token, answered to its author only (issue 18, private unless shared). */
+export type SendOutcome =
+  | { alreadyReceived: true }
+  | { id: number; taskId: string | null; shareToken: string };
 
 /** Answer of a limited second participation (§6: reported with an alreadyReceived flag). */
 export const ALREADY_RECEIVED = { message: "already_received", alreadyReceived: true } as const;
@@ -137,7 +140,7 @@ export async function sendParticipation(
     // nothing runs in the background for it: the task is done, and its result is read when polled
     taskId = messageTaskId(deps.secret, inserted.id);
   }
-  return { id: inserted.id, taskId };
+  return { id: inserted.id, taskId, shareToken: inserted.share_token };
 }
 
 /** Finishes a media participation (PUT interactions): the uploaded file of data_id becomes a message. */
@@ -159,7 +162,7 @@ export async function finishMediaParticipation(
     await replaceMessageMedia(deps.sql, message.id, media.id);
     await setMediaChannel(deps.sql, media.id, message.channel_id);
     const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
-    return { id: message.id, taskId };
+    return { id: message.id, taskId, shareToken: message.share_token };
   }
   return await sendParticipation(deps, origin, {}, tokenUserId, { id: media.id, kind: media.kind });
 }

@@ -53,7 +53,7 @@ export function Flow(props: FlowProps) {
   const [step, setStep] = useState<Step>(() => firstStep(s, props.galleryFirst));
   const [selected, setSelected] = useState<number[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
-  const [result, setResult] = useState<{ already: boolean; id?: number } | null>(null);
+  const [result, setResult] = useState<{ already: boolean; id?: number; shareToken?: string } | null>(null);
   const [results, setResults] = useState<VoteResultRow[] | null>(null);
   const [testimonial, setTestimonial] = useState<"none" | "recording" | "received">("none");
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +113,7 @@ export function Flow(props: FlowProps) {
     }
     const received = testimonial === "recording";
     if (received) setTestimonial("received");
-    else setResult({ already: sent.alreadyReceived, id: sent.id });
+    else setResult({ already: sent.alreadyReceived, id: sent.id, shareToken: sent.shareToken });
     if (sent.results) setResults(sent.results);
     setStep("thanks");
     if (movesToResults(s, received || !s.testimonial_demanded || sent.alreadyReceived)) {
@@ -135,7 +135,9 @@ export function Flow(props: FlowProps) {
     proceed("recorder");
   };
   const share = async () => {
-    const url = `${location.origin}/widgets/channel/${props.channel.id}/?s=${result?.id ?? ""}`;
+    // the link carries the message's share token, never its id; sharing is what makes it public
+    const url = result?.shareToken ? await client.shareParticipation(result.shareToken) : null;
+    if (!url) return alert(t("widget.send_error"));
     if (navigator.share) return navigator.share({ url, title: props.channel.label }).catch(() => {});
     await navigator.clipboard?.writeText(url).catch(() => {});
     alert(t("channel_widget.flow.copied"));
@@ -235,7 +237,7 @@ export function Flow(props: FlowProps) {
           smsLink={s.type === "sms" && s.receiver
             ? smsHref(s.receiver, composeSms(s.sms, info.current))
             : null}
-          onShare={props.channel.sharing_enabled && recorded && result?.id ? share : null}
+          onShare={props.channel.sharing_enabled && recorded && result?.shareToken ? share : null}
           onTestimonial={() => {
             setTestimonial("recording");
             setStep(s.testimonial_format === "text" ? "write" : "recorder");

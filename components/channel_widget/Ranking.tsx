@@ -6,7 +6,6 @@ import { visitorApi } from "../../lib/ui/http.ts";
 
 interface RankingRow {
   rank: number;
-  user_id: number;
   name: string | null;
   avatar_url: string | null;
   points: number;
@@ -61,7 +60,11 @@ export function RankingScreen({ channelId }: { channelId: number; userId: number
   return (
     <ol class="cw-ranking">
       {rows.map((r) => (
-        <li key={r.user_id} class={r.is_me ? "is-me" : undefined} aria-current={r.is_me ? "true" : undefined}>
+        <li
+          key={`${r.rank}-${r.name}-${r.is_me}`}
+          class={r.is_me ? "is-me" : undefined}
+          aria-current={r.is_me ? "true" : undefined}
+        >
           <span class="cw-rank">{r.rank}</span>
           <Avatar url={r.avatar_url} />
           <span class="cw-rank-name">{r.name || t("channel_widget.space.pseudo")}</span>

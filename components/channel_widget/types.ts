@@ -1,5 +1,6 @@
 // Plain JSON shapes passed from the channel widget page to its island (visitor-widget §3).
 import type { WidgetSegment } from "../../lib/widget.ts";
+import type { PublicMessage } from "../../lib/public_message.ts";
 
 /** What the channel widget knows of its channel. */
 export interface WidgetChannel {
@@ -21,12 +22,5 @@ export interface ChannelSegment extends WidgetSegment {
   receiver: string | null;
 }
 
-/** A shared participation to play back (query s). */
-export interface SharedMessage {
-  id: number;
-  type: string;
-  created_at: string;
-  content: Record<string, unknown>;
-  author_name: string | null;
-  media_url: string | null;
-}
+/** A shared participation to play back (query s): the public projection of lib/public_message.ts. */
+export type SharedMessage = PublicMessage;

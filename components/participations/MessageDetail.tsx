@@ -9,6 +9,7 @@ import { EraseListener, ErasureDate } from "./EraseListener.tsx";
 import { authorLine, formatMessageDate, type InboxMessage } from "./format.ts";
 import { Badges } from "./MessageList.tsx";
 import { Player } from "./Player.tsx";
+import { PublicLink } from "./PublicLink.tsx";
 import { ReplyForm } from "./ReplyForm.tsx";
 
 export interface Abilities {
@@ -105,6 +106,7 @@ export function MessageDetail(
         </div>
       )}
       {can.act && <ActionBar m={m} onDone={acted} />}
+      <PublicLink m={m} />
       {can.deliver && <FtpButton id={m.id} />}
       <CommentBox key={m.id} id={m.id} initial={m.comment} disabled={!can.act} />
       <section class="inbox-replies">

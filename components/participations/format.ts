@@ -37,6 +37,10 @@ export interface InboxMessage {
   moderation: string;
   author_id: number | null;
   author: { name?: string | null; city?: string | null };
+  channel_id: number;
+  /** the token of its public link; the link opens once shared by the author or broadcast */
+  share_token: string;
+  shared_at: string | null;
   replies?: {
     id: number;
     type: string;

@@ -20,7 +20,7 @@ export interface SendOrigin {
 }
 
 export type SendResult =
-  | { ok: true; alreadyReceived: boolean; id?: number; results?: VoteResultRow[] }
+  | { ok: true; alreadyReceived: boolean; id?: number; shareToken?: string; results?: VoteResultRow[] }
   | { ok: false; message: string | null };
 
 function readJson<T>(key: string): T | null {
@@ -83,7 +83,13 @@ export async function sendContent(
 ): Promise<SendResult> {
   const user = storedAppUser();
   const res = await api<
-    { task_id?: string | null; id?: number; alreadyReceived?: boolean; message?: string }
+    {
+      task_id?: string | null;
+      id?: number;
+      share_token?: string;
+      alreadyReceived?: boolean;
+      message?: string;
+    }
   >(
     "POST",
     "/api/v1/interactions",
@@ -92,10 +98,17 @@ export async function sendContent(
   );
   if (!res.ok) return { ok: false, message: res.data?.message ?? null };
   if (res.data.alreadyReceived) return { ok: true, alreadyReceived: true };
-  if (!res.data.task_id) return { ok: true, alreadyReceived: false, id: res.data.id };
+  const shareToken = res.data.share_token;
+  if (!res.data.task_id) return { ok: true, alreadyReceived: false, id: res.data.id, shareToken };
   const task = await pollTask(res.data.task_id, pollMs);
   const result = task.result as { id?: number; results?: VoteResultRow[] } | undefined;
-  return { ok: true, alreadyReceived: false, id: result?.id ?? res.data.id, results: result?.results };
+  return {
+    ok: true,
+    alreadyReceived: false,
+    id: result?.id ?? res.data.id,
+    shareToken,
+    results: result?.results,
+  };
 }
 
 /**
@@ -143,7 +156,7 @@ export async function sendFile(
   query.set("language", document.documentElement.lang || "fr");
   if (user) query.set("author_app_user_id", String(user.id));
   if (updateId) query.set("update_interaction_id", String(updateId));
-  const res = await api<{ id?: number; alreadyReceived?: boolean; message?: string }>(
+  const res = await api<{ id?: number; share_token?: string; alreadyReceived?: boolean; message?: string }>(
     "PUT",
     `/api/v1/interactions?${query}`,
     undefined,
@@ -156,7 +169,18 @@ export async function sendFile(
   );
   if (!res.ok) return { ok: false, message: res.data?.message ?? null };
   onProgress(100);
-  return { ok: true, alreadyReceived: res.data.alreadyReceived === true, id: res.data.id };
+  return {
+    ok: true,
+    alreadyReceived: res.data.alreadyReceived === true,
+    id: res.data.id,
+    shareToken: res.data.share_token,
+  };
+}
+
+/** The author shares their participation (issue 18): answers the link of the shared view, or null. */
+export async function shareParticipation(shareToken: string): Promise<string | null> {
+  const res = await api<{ url: string }>("POST", `/api/v1/interactions/${shareToken}/share`);
+  return res.ok ? res.data.url : null;
 }
 
 /** Vote results of a segment (public call), or null. */

@@ -89,18 +89,28 @@ Deno.test("channel widget - public channel, permanent interactions and the home 
       assert.equal(props.channel.gamification, true);
     });
 
-    await t.step("s= shows the shared message view of a published participation of the channel", async () => {
-      const [shared] = await ctx.sql<{ id: number }[]>`
-        select id::int as id from messages where channel_id = ${radio} and status = 'received'
-          and moderation in ('none', 'approved') order by id limit 1`;
-      const html = await (await ctx.request(`/widgets/channel/${radio}/?lang=en&s=${shared.id}`)).text();
+    await t.step("s= (a share token) shows the shared message view of a shared participation", async () => {
+      const [shared] = await ctx.sql<{ id: number; token: string }[]>`
+        update messages set shared_at = now() where id = (
+          select id from messages where channel_id = ${radio} and status = 'received'
+            and moderation in ('none', 'approved') order by id limit 1)
+        returning id::int as id, share_token::text as token`;
+      const html = await (await ctx.request(`/widgets/channel/${radio}/?lang=en&s=${shared.token}`)).text();
       assert.match(html, /Message posted on/);
       assert.match(html, /I want to participate too/);
       assert.doesNotMatch(html, /class="cw-slide"/);
-      const [other] = await ctx.sql<{ id: number }[]>`
-        select id::int as id from messages where channel_id = ${tv} order by id limit 1`;
-      for (const s of [other?.id ?? 999999, "abc", 999999]) {
-        const page = (await (await ctx.request(`/widgets/channel/${radio}/?lang=en&s=${s}`)).text())
+      const [other] = await ctx.sql<{ token: string }[]>`
+        update messages set shared_at = now() where id = (
+          select id from messages where channel_id = ${tv} order by id limit 1)
+        returning share_token::text as token`;
+      const [unshared] = await ctx.sql<{ token: string }[]>`
+        select share_token::text as token from messages where channel_id = ${radio}
+          and shared_at is null and broadcast_status = 'none' order by id limit 1`;
+      // another channel's, an unshared one's, an old numeric link, junk: the widget home, status 404
+      for (const s of [other?.token ?? crypto.randomUUID(), unshared.token, shared.id, "abc", 999999]) {
+        const res = await ctx.request(`/widgets/channel/${radio}/?lang=en&s=${s}`);
+        assert.equal(res.status, 404);
+        const page = (await res.text())
           .split('<script type="application/json"')[0]; // without the islands' locale texts
         assert.doesNotMatch(page, /Message posted on/);
         assert.match(page, /class="cw-slide"/);

@@ -245,9 +245,9 @@ Deno.test("my space API - messages, points and ranking", async (t) => {
       r.id
     );
     // the registered visitor with the most replied participations
-    const [author] = await ctx.sql<{ id: number }[]>`
-      select m.author_app_user_id as id from messages m join app_users u on u.id = m.author_app_user_id
-      where not u.is_anonymous group by 1 order by count(*) filter (where m.has_reply) desc, count(*) desc limit 1`;
+    const [author] = await ctx.sql<{ id: number; nickname: string | null }[]>`
+      select m.author_app_user_id as id, u.nickname from messages m join app_users u on u.id = m.author_app_user_id
+      where not u.is_anonymous group by 1, 2 order by count(*) filter (where m.has_reply) desc, count(*) desc limit 1`;
     const token = await tokenOf(ctx, author.id);
     const [anonRow] = await ctx.sql<{ id: number }[]>`select id from app_users where is_anonymous limit 1`;
     const anonToken = await tokenOf(ctx, anonRow.id);
@@ -367,7 +367,12 @@ Deno.test("my space API - messages, points and ranking", async (t) => {
       const rows = await jsonOf(res);
       const expected = await ctx.sql`select id, nickname, points from app_users
         where not is_anonymous and points > 0 order by points desc, id limit 50`;
-      assert.deepEqual(rows.map((r: { user_id: number }) => r.user_id), expected.map((r) => r.id));
+      // rows carry no app-user id (issue 18: public reads carry the nickname at most)
+      assert.ok(rows.every((r: Record<string, unknown>) => !("user_id" in r)));
+      assert.deepEqual(
+        rows.map((r: { name: string | null; points: number }) => [r.name, r.points]),
+        expected.map((r) => [r.nickname, r.points]),
+      );
       assert.equal(rows[0].points, 2450);
       assert.equal(rows[0].rank, 1);
       assert.equal(rows[0].level, "HERO");
@@ -378,19 +383,20 @@ Deno.test("my space API - messages, points and ranking", async (t) => {
       }
       assert.equal(rows[0].name, expected[0].nickname);
       const anonymous = await ctx.sql`select id from app_users where is_anonymous`;
-      assert.ok(rows.every((r: { user_id: number }) => !anonymous.some((a) => a.id === r.user_id)));
+      assert.ok(anonymous.length > 0 && rows.length === expected.length);
       const levels = new Set(rows.map((r: { level: string }) => r.level));
       assert.ok(levels.size >= 6, "the demo covers the levels");
     });
 
     await t.step("ranking of a channel: the sums of that channel's ledger rows", async () => {
       const rows = await jsonOf(await call(ctx, `/api/v1/ranking?channel_id=${tv}`));
-      const expected = await ctx.sql`select l.app_user_id as id, sum(l.points)::int as points
+      const expected = await ctx.sql`select u.nickname, sum(l.points)::int as points
         from points_ledger l join app_users u on u.id = l.app_user_id
-        where l.channel_id = ${tv} and not u.is_anonymous group by 1 order by 2 desc, 1 limit 50`;
+        where l.channel_id = ${tv} and not u.is_anonymous group by u.id, u.nickname
+        order by 2 desc, u.id limit 50`;
       assert.deepEqual(
-        rows.map((r: { user_id: number; points: number }) => [r.user_id, r.points]),
-        expected.map((r) => [r.id, r.points]),
+        rows.map((r: { name: string | null; points: number }) => [r.name, r.points]),
+        expected.map((r) => [r.nickname, r.points]),
       );
       await expectError(await call(ctx, "/api/v1/ranking?channel_id=999999"), 404, "not_found");
     });
@@ -401,11 +407,11 @@ Deno.test("my space API - messages, points and ranking", async (t) => {
         const top = await jsonOf(await call(ctx, "/api/v1/ranking", { token }));
         const mine = top.filter((r: { is_me: boolean }) => r.is_me);
         assert.equal(mine.length, 1);
-        assert.equal(mine[0].user_id, author.id);
+        assert.equal(mine[0].name, author.nickname);
         const fresh = await registerVisitor(ctx, "Newcomer");
         const rows = await jsonOf(await call(ctx, "/api/v1/ranking", { token: fresh.token }));
         const last = rows.at(-1);
-        assert.equal(last.user_id, fresh.id);
+        assert.equal(last.name, "Newcomer");
         assert.equal(last.is_me, true);
         assert.equal(last.points, 0);
         const [{ n }] = await ctx
@@ -457,14 +463,14 @@ Deno.test("my space API - messages, points and ranking", async (t) => {
     );
 
     await t.step("ranking: equal totals share a rank, the next rank skips (1, 1, 3)", async () => {
-      const two = await ctx.sql<{ id: number }[]>`select id from app_users where not is_anonymous
-        and id <> ${author.id} order by points desc limit 2`;
+      const two = await ctx.sql<{ id: number; nickname: string | null }[]>`select id, nickname
+        from app_users where not is_anonymous and id <> ${author.id} order by points desc limit 2`;
       await ctx.sql`update app_users set points = 5000 where id = any(${two.map((r) => r.id)})`;
       const rows = await jsonOf(await call(ctx, "/api/v1/ranking"));
       assert.deepEqual(rows.slice(0, 3).map((r: { rank: number }) => r.rank), [1, 1, 3]);
       assert.deepEqual(
-        rows.slice(0, 2).map((r: { user_id: number }) => r.user_id),
-        two.map((r) => r.id).sort((a, b) => a - b),
+        rows.slice(0, 2).map((r: { name: string | null }) => r.name),
+        [...two].sort((a, b) => a.id - b.id).map((r) => r.nickname),
       );
     });
   } finally {

@@ -489,20 +489,50 @@ Deno.test({
   async fn(t) {
     const seg = await randomSegment(ctx.sql, channelId, { type: "message", limit_1_vote: false });
     const sent = await (await send({ segment: seg.id, content: { text: "Shared words" } })).json();
-    await t.step("a received participation is shared", async () => {
-      const res = await ctx.request(`/api/v1/interactions/${sent.id}`);
+    await t.step("the author gets a share token; unshared, nobody reads it, by token or by id", async () => {
+      assert.match(sent.share_token, /^[0-9a-f-]{36}$/);
+      assert.equal((await ctx.request(`/api/v1/interactions/${sent.share_token}`)).status, 404);
+      assert.equal((await ctx.request(`/api/v1/interactions/${sent.id}`)).status, 404);
+    });
+    await t.step(
+      "shared by its author, it is read by its token only (an old numeric link is a 404)",
+      async () => {
+        const shared = await ctx.request(`/api/v1/interactions/${sent.share_token}/share`, {
+          method: "POST",
+        });
+        assert.equal(shared.status, 200);
+        const link = await shared.json();
+        assert.match(link.url, new RegExp(`/widgets/channel/${channelId}/\\?s=${sent.share_token}$`));
+        const res = await ctx.request(`/api/v1/interactions/${sent.share_token}`);
+        assert.equal(res.status, 200);
+        assert.match(res.headers.get("content-type")!, /application\/json/);
+        const body = await res.json();
+        assert.equal(body.content.text, "Shared words");
+        assert.equal(body.segment_id, seg.id);
+        assert.equal(body.id, undefined);
+        assert.equal((await ctx.request(`/api/v1/interactions/${sent.id}`)).status, 404);
+      },
+    );
+    await t.step("staff of the channel still read it by id", async () => {
+      const [staff] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
+        values ('reader', 'reader@example.com', 'operator', ${channelId}) returning id::int as id`;
+      const token = await signToken(ctx.deps.jwtSecret, staff.id, "staff");
+      const res = await ctx.request(`/api/v1/interactions/${sent.id}`, { token });
       assert.equal(res.status, 200);
-      assert.match(res.headers.get("content-type")!, /application\/json/);
-      const body = await res.json();
-      assert.equal(body.content.text, "Shared words");
-      assert.equal(body.segment_id, seg.id);
+      assert.equal((await res.json()).content.text, "Shared words");
     });
     await t.step("one waiting for moderation or trashed is not", async () => {
+      const url = `/api/v1/interactions/${sent.share_token}`;
       await ctx.sql`update messages set moderation = 'pending' where id = ${sent.id}`;
-      assert.equal((await ctx.request(`/api/v1/interactions/${sent.id}`)).status, 404);
+      assert.equal((await ctx.request(url)).status, 404);
       await ctx.sql`update messages set moderation = 'approved', status = 'trash' where id = ${sent.id}`;
-      assert.equal((await ctx.request(`/api/v1/interactions/${sent.id}`)).status, 404);
+      assert.equal((await ctx.request(url)).status, 404);
       assert.equal((await ctx.request(`/api/v1/interactions/999999`)).status, 404);
+      assert.equal((await ctx.request(`/api/v1/interactions/${crypto.randomUUID()}`)).status, 404);
+      const unknown = await ctx.request(`/api/v1/interactions/${crypto.randomUUID()}/share`, {
+        method: "POST",
+      });
+      assert.equal(unknown.status, 404);
     });
     await t.step("the calls are documented in /api/openapi.json", async () => {
       const doc = await (await ctx.request("/api/openapi.json")).json();

@@ -309,10 +309,12 @@ browserTest(
     const home = `${baseUrl}/widgets/channel/${radio.id}/?lang=en`;
 
     // shared message view (s=)
-    const [shared] = await server.sql<{ id: number }[]>`
-      select id::int as id from messages where channel_id = ${radio.id} and status = 'received'
-        and moderation in ('none', 'approved') and text is not null order by id limit 1`;
-    await page.goto(`${home}&s=${shared.id}`);
+    const [shared] = await server.sql<{ token: string }[]>`
+      update messages set shared_at = now() where id = (
+        select id from messages where channel_id = ${radio.id} and status = 'received'
+          and moderation in ('none', 'approved') and text is not null order by id limit 1)
+      returning share_token::text as token`;
+    await page.goto(`${home}&s=${shared.token}`);
     await page.getByText("Message posted on").waitFor();
     await page.locator("[data-ready]").waitFor();
     await shot("cw-shared-375");

@@ -75,7 +75,9 @@ browserTest(
     await page.goto(`${baseUrl}/widgets/${seg.channel_id}/${seg.id}/?lang=en`);
     await page.getByText(/Title <img/).first().waitFor();
     await assertInert(page, "the widget");
-    const shared = await page.request.get(`${baseUrl}/api/v1/interactions/${msg.id}`);
+    const [{ token }] = await server.sql<{ token: string }[]>`
+      update messages set shared_at = now() where id = ${msg.id} returning share_token::text as token`;
+    const shared = await page.request.get(`${baseUrl}/api/v1/interactions/${token}`);
     assert.ok((await shared.text()).includes("zorglub"));
     await shot("widget");
   },

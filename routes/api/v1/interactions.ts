@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json } from "../../../framework/api.ts";
+import { apiApp, errorSchema, json } from "../../../framework/api.ts";
 import { AppError } from "../../../lib/errors.ts";
 import {
   ALREADY_RECEIVED,
@@ -8,7 +8,8 @@ import {
   type SendOutcome,
   sendParticipation,
 } from "../../../lib/participation_service.ts";
-import { getMessage } from "../../../db/participations.ts";
+import { readSharedMessage, shareMessage } from "../../../lib/shared_message_service.ts";
+import { publicUrl } from "../../../lib/config.ts";
 
 const tags = ["interactions"];
 const text = (max: number) => z.string().max(max).nullish();
@@ -47,7 +48,11 @@ const finishQuery = z.object({
   consent_image_right: flag,
 });
 const answerSchema = z.union([
-  z.object({ task_id: z.string().nullable(), id: z.number() }),
+  z.object({
+    task_id: z.string().nullable(),
+    id: z.number(),
+    share_token: z.string().describe("the message's share token, for its author's Share button only"),
+  }),
   z.object({ message: z.literal("already_received"), alreadyReceived: z.literal(true) }),
 ]);
 const errors = {
@@ -83,8 +88,8 @@ app.openapi(
     );
     const already = answer(outcome);
     if (already) return c.json(already, 200);
-    const sent = outcome as { id: number; taskId: string | null };
-    return c.json({ task_id: sent.taskId, id: sent.id }, 200);
+    const sent = outcome as { id: number; taskId: string | null; shareToken: string };
+    return c.json({ task_id: sent.taskId, id: sent.id, share_token: sent.shareToken }, 200);
   },
 );
 
@@ -128,44 +133,68 @@ app.openapi(
     );
     const already = answer(outcome);
     if (already) return c.json(already, 200);
-    const sent = outcome as { id: number; taskId: string | null };
-    return c.json({ id: sent.id, task_id: sent.taskId }, 200);
+    const sent = outcome as { id: number; taskId: string | null; shareToken: string };
+    return c.json({ id: sent.id, task_id: sent.taskId, share_token: sent.shareToken }, 200);
   },
 );
 
 const sharedSchema = z.object({
-  id: z.number(),
+  token: z.string(),
   segment_id: z.number(),
   channel_id: z.number(),
   type: z.string(),
   created_at: z.string(),
-  content: z.record(z.string(), z.unknown()),
-  author_name: z.string().nullable(),
+  content: z.object({
+    text: z.string().nullable(),
+    choice_text: z.string().nullable(),
+    duration: z.number().nullable(),
+  }),
+  author_name: z.string().nullable().describe("the author's nickname; null = the anonymous label"),
+  author_city: z.string().nullable(),
+  media_url: z.string().nullable(),
+  poster_url: z.string().nullable(),
 });
+const tokenParam = z.object({ token: z.string().max(64) });
 
 app.openapi(
   createRoute({
     method: "get",
-    path: "/{id}",
+    path: "/{token}",
     tags,
-    summary: "A shared interaction (a published participation, for the share link player)",
-    request: { params: z.object({ id: idParam }) },
+    summary: "A shared interaction (a participation its author shared or staff broadcast)",
+    description: "Addressed by its share token; a sequential id answers 404 except to staff of its " +
+      "channel. Carries the nickname and city at most, never other personal data.",
+    request: { params: tokenParam },
     responses: { 200: json(sharedSchema, "The participation"), 404: json(errorSchema, "Not found") },
   }),
   async (c) => {
-    const message = await getMessage(c.var.sql, c.req.valid("param").id);
-    const visible = message && message.status === "received" &&
-      (message.moderation === "none" || message.moderation === "approved");
-    if (!message || !visible) throw new AppError(404, "not_found");
-    return c.json({
-      id: message.id,
-      segment_id: message.segment_id,
-      channel_id: message.channel_id,
-      type: message.type,
-      created_at: message.created_at.toISOString(),
-      content: message.content,
-      author_name: message.author_name,
-    }, 200);
+    const message = await readSharedMessage(c.var.sql, c.req.valid("param").token, c.var.user);
+    c.header("Cache-Control", "no-store");
+    return c.json(message, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/{token}/share",
+    tags,
+    summary: "Share a participation (its author, from the thanks screen): answers the share link",
+    request: { params: tokenParam },
+    responses: {
+      200: json(z.object({ token: z.string(), url: z.string() }), "The share link"),
+      404: json(errorSchema, "Not found"),
+    },
+  }),
+  async (c) => {
+    const deps = c.var.deps;
+    const origin = deps.config.PUBLIC_URL ? publicUrl(deps.config) : new URL(c.req.url).origin;
+    const shared = await shareMessage(
+      c.var.sql,
+      c.req.valid("param").token,
+      (channelId) => `${origin}/widgets/channel/${channelId}/`,
+    );
+    return c.json(shared, 200);
   },
 );
 

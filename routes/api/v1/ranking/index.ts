@@ -6,7 +6,6 @@ import { visitorErrors } from "../app_users/_http.ts";
 
 const rowSchema = z.object({
   rank: z.number().describe("1 + users with more points; ties share a rank"),
-  user_id: z.number(),
   name: z.string().nullable().describe("the nickname (the widget shows Pseudo when null)"),
   avatar_url: z.string().nullable(),
   points: z.number(),

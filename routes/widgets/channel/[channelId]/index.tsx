@@ -8,28 +8,16 @@ import { widgetSegment } from "../../../../lib/widget_page.ts";
 import { isInAppBrowser } from "../../../../lib/widget.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { publicUrl } from "../../../../lib/config.ts";
-import { getMessage } from "../../../../db/participations.ts";
-import { playablePath } from "../../../../db/permanent.ts";
+import { readSharedMessage } from "../../../../lib/shared_message_service.ts";
+import { isShareToken } from "../../../../lib/public_message.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
-import type { ChannelSegment, SharedMessage } from "../../../../components/channel_widget/types.ts";
+import type { ChannelSegment } from "../../../../components/channel_widget/types.ts";
 
-/** The shared participation of query `s` when published in this channel, else null. */
+/** The shared participation of query `s` (a share token) when readable and of this channel, else null. */
 async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number, s: string | undefined) {
-  const id = Number(s);
-  if (!s || !Number.isSafeInteger(id) || id <= 0) return null;
-  const m = await getMessage(c.var.sql, id);
-  if (!m || m.channel_id !== channelId || m.status !== "received") return null;
-  if (m.moderation !== "none" && m.moderation !== "approved") return null;
-  const path = await playablePath(c.var.sql, m.media_id);
-  const shared: SharedMessage = {
-    id: m.id,
-    type: m.type,
-    created_at: m.created_at.toISOString(),
-    content: { text: m.content.text ?? null, choice_text: m.content.choice_text ?? null },
-    author_name: m.author_name,
-    media_url: path ? `/media/${path}` : null,
-  };
-  return shared;
+  if (!isShareToken(s)) return null;
+  const shared = await readSharedMessage(c.var.sql, s, null).catch(() => null);
+  return shared && shared.channel_id === channelId ? shared : null;
 }
 
 /** GET /widgets/channel/{channelId}/: the listener widget of a channel (visitor-widget §2). */
@@ -54,6 +42,9 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const refresh = new URLSearchParams({ active_only: "true" });
   if (query.interactionId) refresh.set("interaction_id", String(query.interactionId));
   const gone = query.fromPerm === "2" && segments.length === 0;
+  // an old numeric (or unknown, or unshared) s= link: the widget still shows, with a 404 status
+  const s = params.get("s");
+  const shared = await sharedMessage(c, channelId, s ?? undefined);
   return renderPage(
     c,
     <div class="cw" style={query.background ? undefined : `background-image:url('${view.background_url}')`}>
@@ -73,13 +64,14 @@ export default new Hono<AppEnv>().get("/", async (c) => {
         siteRef={query.ref}
         refreshUrl={`/api/v1/permanent/all/${channelId}?${refresh}`}
         screen={params.get("im_screen")}
-        shared={await sharedMessage(c, channelId, params.get("s") ?? undefined)}
+        shared={shared}
         inApp={isInAppBrowser(c.req.header("user-agent") ?? "")}
         gone={gone}
       />
     </div>,
     {
       title: view.label,
+      status: s !== null && !shared ? 404 : 200,
       css: ["widget.css", "channel-widget.css"],
       htmlStyle: widgetStyle(buttonColour(row.customisation, view.widget_primary_color), query),
       head: (

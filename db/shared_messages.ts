@@ -1,0 +1,62 @@
+import type { Sql } from "postgres";
+
+/**
+ * The columns a public read of a message may draw from (issue 18 "Messages are private unless
+ * shared"): no e-mail, phone, names, extra information, device or author ids are even selected.
+ */
+export interface SharedMessageRow {
+  share_token: string;
+  channel_id: number;
+  segment_id: number;
+  type: string;
+  created_at: Date;
+  content: Record<string, unknown>;
+  duration_ms: number | null;
+  /** the author's own nickname (app_users), never the name typed in the information form */
+  nickname: string | null;
+  author_city: string | null;
+  playable_path: string | null;
+  poster_path: string | null;
+  status: string;
+  moderation: string;
+  shared_at: Date | null;
+  broadcast_status: string;
+}
+
+const columns = (sql: Sql) =>
+  sql`m.share_token::text as share_token, m.channel_id::int as channel_id, m.segment_id::int as segment_id,
+    m.type, m.created_at, m.content, m.duration_ms, u.nickname, m.author_city, md.playable_path,
+    md.poster_path, m.status, m.moderation, m.shared_at, m.broadcast_status`;
+
+/** The message of a share token (a uuid), shared or not: the caller decides what the public sees. */
+export async function getMessageByShareToken(sql: Sql, token: string): Promise<SharedMessageRow | null> {
+  const [row] = await sql<SharedMessageRow[]>`
+    select ${columns(sql)}
+    from messages m
+    left join app_users u on u.id = m.author_app_user_id
+    left join media md on md.id = m.media_id
+    where m.share_token = ${token}::uuid`;
+  return row ?? null;
+}
+
+/** The same projection by sequential id: for staff of the channel only (the caller checks). */
+export async function getMessageForStaffRead(sql: Sql, id: number): Promise<SharedMessageRow | null> {
+  const [row] = await sql<SharedMessageRow[]>`
+    select ${columns(sql)}
+    from messages m
+    left join app_users u on u.id = m.author_app_user_id
+    left join media md on md.id = m.media_id
+    where m.id = ${id}`;
+  return row ?? null;
+}
+
+/**
+ * Marks a message shared by its author (the thanks screen's Share): knowing the token, answered only
+ * to the author, is the proof. Returns false for an unknown token. Idempotent (keeps the first date).
+ */
+export async function markShared(sql: Sql, token: string): Promise<boolean> {
+  const rows = await sql`
+    update messages set shared_at = coalesce(shared_at, now())
+    where share_token = ${token}::uuid returning 1`;
+  return rows.length > 0;
+}
