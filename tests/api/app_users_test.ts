@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { call, expectError, jsonOf } from "./_visitors.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 
 const FULL = {
   email: "New.Listener@Example.com",
@@ -288,12 +288,12 @@ Deno.test("app users API - registration, availability and login", async (t) => {
       const [staff] = await ctx.sql<{ id: number }[]>`
         insert into users (login, email, role) values ('boss', 'boss@example.com', 'super_administrator')
         returning id`;
-      const staffToken = await signToken(ctx.deps.jwtSecret, staff.id, "staff");
+      const staffToken = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, staff.id, "staff");
       await expectError(await call(ctx, "/api/v1/app_users/me", { token: staffToken }), 401, "unauthorized");
       await expectError(await call(ctx, "/api/v1/app_users/me"), 401, "unauthorized");
       await expectError(await call(ctx, "/api/v1/channels", { token }), 401, "unauthorized");
       // a visitor token whose id is a staff id gives nothing of staff
-      const forged = await signToken(ctx.deps.jwtSecret, staff.id, "visitor");
+      const forged = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, staff.id, "visitor");
       const res = await call(ctx, "/api/v1/channels", { token: forged });
       assert.equal(res.status, 401);
       // a token that outlived its user: 401 everywhere

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 25);
 const MARK = "ZZTVONLY"; // written into the other channel's rows; never in an answer to channel A's staff
@@ -81,10 +81,10 @@ Deno.test("fuzz - every API route survives hostile input", async (t) => {
     const tokens = {
       none: null,
       garbage: "not.a.token",
-      visitor: await signToken(secret, visitor.id, "visitor"),
-      operator: await signToken(secret, await user("operator"), "staff"),
-      manager: await signToken(secret, await user("manager"), "staff"),
-      admin: await signToken(secret, await user("admin"), "staff"),
+      visitor: await openSession(ctx.sql, secret, visitor.id, "visitor"),
+      operator: await openSession(ctx.sql, secret, await user("operator"), "staff"),
+      manager: await openSession(ctx.sql, secret, await user("manager"), "staff"),
+      admin: await openSession(ctx.sql, secret, await user("admin"), "staff"),
     };
     const channelA = new Set(["operator", "manager"]);
     const tvIds = (await ctx.sql<{ id: number }[]>`
