@@ -59,7 +59,7 @@ export function fitSize(maxWidth: number | null, maxHeight: number | null) {
 
 // Pages a station may show in an iframe on its own site: the widgets, share links, the QR code page,
 // and the on-air overlays. Every other page (the back office) forbids framing by another site.
-const EMBEDDABLE_PREFIXES = ["/widgets/", "/s/", "/qr-code", "/overlay/", "/static/"] as const;
+const EMBEDDABLE_PREFIXES = ["/widgets/", "/s/", "/qr-code/", "/overlay/", "/static/"] as const;
 
 /**
  * True when a path may be framed by any site; false for back-office pages, which send

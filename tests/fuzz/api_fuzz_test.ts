@@ -199,3 +199,76 @@ Deno.test("fuzz - every API route survives hostile input", async (t) => {
     await ctx.close();
   }
 });
+
+// Characters PostgreSQL cannot store as typed: NUL (22P05) and lone UTF-16 surrogates.
+const UNSTORABLE = ["a\u0000b", "\ud800", "x\udc00y"];
+
+Deno.test("fuzz - a NUL or a lone surrogate in any text field of any route is refused with 400", async (t) => {
+  const ctx = await testApp();
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const [admin] = await ctx.sql<{ id: number }[]>`select id from users where login = 'admin'`;
+    const [visitor] = await ctx.sql<{ id: number }[]>`select id from app_users order by id limit 1`;
+    const tokens = [
+      await openSession(ctx.sql, ctx.deps.jwtSecret, admin.id, "staff"),
+      await openSession(ctx.sql, ctx.deps.jwtSecret, visitor.id, "visitor"),
+      undefined,
+    ];
+    type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema> };
+    const doc = await (await ctx.request("/api/openapi.json")).json();
+    let refusedByName = 0;
+    for (const [template, methods] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (template.includes("logout")) continue; // would end the sessions this script uses
+        const props: Record<string, Schema> =
+          op.requestBody?.content?.["application/json"]?.schema?.properties ?? {};
+        const textProps = Object.entries(props).filter(([, s]) => s.type === "string" && !s.enum).map(([k]) =>
+          k
+        );
+        const textQueries = ((op.parameters ?? []) as { name: string; in: string; schema?: Schema }[])
+          .filter((p) => p.in === "query" && p.schema?.type === "string" && !p.schema.enum).map((p) =>
+            p.name
+          );
+        if (textProps.length === 0 && textQueries.length === 0) continue;
+        const path = template.replace(/\{[^}]+\}/g, "1");
+        await t.step(`${method.toUpperCase()} ${template}`, async () => {
+          for (const bad of UNSTORABLE) {
+            const targets = [
+              ...textProps.map((name) => ({ json: { [name]: bad }, query: "" })),
+              // a URL cannot carry a lone surrogate (it is encoded as U+FFFD): queries get the NUL only
+              ...(bad.includes("\u0000") ? textQueries : []).map((name) => ({
+                json: undefined,
+                query: `?${new URLSearchParams({ [name]: bad })}`,
+              })),
+            ];
+            for (const target of targets) {
+              for (const token of tokens) {
+                const res = await ctx.request(path + target.query, {
+                  method: method.toUpperCase(),
+                  json: target.json ?? (["get", "head", "delete"].includes(method) ? undefined : {}),
+                  token,
+                });
+                const text = await res.text();
+                const where = `${method} ${path}${target.query} ${
+                  JSON.stringify(target.json)
+                }: ${res.status} ${text.slice(0, 300)}`;
+                assert.ok(res.status < 500, where);
+                if (res.status === 401 || res.status === 403) continue; // try the next caller
+                assert.ok(res.status >= 400, `accepted an unstorable character: ${where}`);
+                const body = JSON.parse(text);
+                if (body.code === "invalid_character") {
+                  refusedByName++;
+                  assert.ok(Object.keys(body.fields ?? {}).length > 0, `the field is named: ${where}`);
+                }
+                break;
+              }
+            }
+          }
+        });
+      }
+    }
+    assert.ok(refusedByName >= 10, `refused by name ${refusedByName} times`);
+  } finally {
+    await ctx.close();
+  }
+});
