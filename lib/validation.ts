@@ -33,6 +33,7 @@ export function isVisitorPassword(value: string): boolean {
 
 // A NUL or a lone UTF-16 surrogate: PostgreSQL text cannot hold the first (22P05) and UTF-8 cannot
 // encode the second (it would be stored as U+FFFD, silently changed).
+// deno-lint-ignore no-control-regex -- finding the NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when a text holds a character the database cannot store as typed. */
