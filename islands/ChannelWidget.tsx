@@ -158,4 +158,4 @@ function ChannelWidget(props: Props) {
   );
 }
 
-export default island("ChannelWidget", ChannelWidget, { ns: ["channel_widget", "widget"] });
+export default island("ChannelWidget", ChannelWidget, { ns: ["channel_widget", "widget", "sessions"] });
