@@ -1,7 +1,14 @@
 // Server-side sessions (DESIGN.md "Sessions"): every token names a session row, so that logout,
 // "log out everywhere" and a password change end tokens before their expiry.
 import type { Sql } from "postgres";
-import { insertSession, revokeSession, revokeUserSessions, type SessionKind } from "../db/sessions.ts";
+import {
+  insertSession,
+  purgeSessions,
+  revokeSession,
+  revokeUserSessions,
+  type SessionKind,
+} from "../db/sessions.ts";
+import { purgeLoginFailures } from "../db/login_failures.ts";
 import { type Audience, signToken, tokenTtlSeconds } from "./auth.ts";
 
 /** Opens a session for a staff user or a visitor and returns its signed token. */
@@ -31,4 +38,11 @@ export async function endUserSessions(
   keep: string | null = null,
 ): Promise<number> {
   return await revokeUserSessions(sql, kind, userId, keep);
+}
+
+/** Forgets sessions ended or expired, and login failures, more than a day ago (the worker, hourly). */
+export async function forgetOldSessions(sql: Sql, now: Date = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  await purgeSessions(sql, dayAgo);
+  await purgeLoginFailures(sql, dayAgo);
 }

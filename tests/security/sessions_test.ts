@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { forgetOldSessions, openSession } from "../../lib/sessions.ts";
 
 const PASSWORD = "Demo-Password-1!";
 
@@ -164,6 +164,26 @@ Deno.test("sessions - logout, log out everywhere, password reset and forged toke
       await ctx.sql`update sessions set expires_at = now() - interval '1 second' where id = ${sid}`;
       assert.equal(await status(live), 401);
     });
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("sessions - ended sessions and old login failures are forgotten after a day", async () => {
+  const ctx = await testApp();
+  try {
+    const now = new Date();
+    const live = await openSession(ctx.sql, ctx.deps.jwtSecret, 1, "visitor");
+    await openSession(ctx.sql, ctx.deps.jwtSecret, 2, "visitor");
+    await ctx.sql`update sessions set revoked_at = now() - interval '2 days' where user_id = 2`;
+    await ctx.sql`insert into login_failures (key, failures, last_failed_at)
+      values ('old', 3, now() - interval '2 days'), ('recent', 3, now())`;
+    await forgetOldSessions(ctx.sql, now);
+    const sessions = await ctx.sql<{ user_id: number }[]>`select user_id from sessions`;
+    assert.deepEqual(sessions.map((s) => Number(s.user_id)), [1]);
+    const keys = await ctx.sql<{ key: string }[]>`select key from login_failures`;
+    assert.deepEqual(keys.map((k) => k.key), ["recent"]);
+    assert.ok(live);
   } finally {
     await ctx.close();
   }
