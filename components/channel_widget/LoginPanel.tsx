@@ -141,7 +141,7 @@ export function LoginPanel(props: LoginPanelProps) {
               set(p);
             }}
             invalid={passwordInvalid}
-            busy={busy}
+            busy={busy || wait > 0}
             onLogin={login}
             onForgot={() => go("forgot")}
           />

@@ -76,3 +76,43 @@ browserTest(
     await page.waitForURL(/\/login/);
   },
 );
+
+browserTest(
+  "widget login panel - the wait after failed logins, counted down, at 375 px",
+  async ({ page, baseUrl, server }) => {
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    const [vote] = await server.sql<
+      { id: number }[]
+    >`select id from segments where title = 'Le tube de l''été'`;
+    await server.sql`update segments set registration_required = true where id = ${vote.id}`;
+    const [listener] = await server.sql<{ email: string }[]>`
+    select email from app_users where not is_anonymous and email is not null order by id limit 1`;
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&interaction_id=${vote.id}`);
+    await page.locator("[data-ready]").waitFor();
+    await page.getByRole("link", { name: "Participate" }).first().click();
+    await page.getByRole("button", { name: /Nuits blanches/ }).click();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByLabel("Email").fill(listener.email);
+    await page.getByRole("button", { name: "Next" }).click();
+    const attempt = async (password: string) => {
+      await page.getByLabel("Password").fill(password);
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith("/api/v1/app_users/login")),
+        page.getByRole("button", { name: "Login" }).click(),
+      ]);
+      return res.status();
+    };
+    for (let i = 0; i < 5; i++) assert.equal(await attempt(`wrong-${i}-password`), 401);
+    await server.sql`update login_failures set blocked_until = now() + interval '4 seconds'
+    where key like ${`login:visitor:${listener.email}|%`}`;
+    assert.equal(await attempt(DEMO_PASSWORD), 429);
+    const wait = page.locator(".cw-alert[data-wait]");
+    await wait.waitFor();
+    assert.match(await wait.innerText(), /^Too many attempts\. Try again in [1-4] seconds\.$/);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/widget-login-wait-375.png` });
+    await wait.waitFor({ state: "detached", timeout: 10_000 });
+    assert.equal(await attempt(DEMO_PASSWORD), 200);
+  },
+  { viewport: { width: 375, height: 740 } },
+);
