@@ -49,33 +49,36 @@ for (const width of [375, 1280]) {
   );
 }
 
-browserTest(
-  "profile - log out everywhere ends this and the other sessions",
-  async ({ page, baseUrl, server }) => {
-    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
-    const [operator] = await server.sql<{ id: number }[]>`select id from users where login = 'operator'`;
-    const other = await server.request("/api/v1/users/current", {
-      token: (await (await server.request("/api/v1/auth", {
-        method: "POST",
-        json: { email: "operator@example.com", password: DEMO_PASSWORD },
-      })).json()).access_token,
-    });
-    assert.equal(other.status, 200);
-    await other.body?.cancel();
-    await page.goto(`${baseUrl}/users/${operator.id}`);
-    await page.waitForSelector('[data-island="UserProfile"][data-hydrated]');
-    const button = page.getByTestId("logout-everywhere");
-    await button.scrollIntoViewIfNeeded();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-sessions-1280.png`, fullPage: true });
-    page.once("dialog", (dialog) => dialog.accept());
-    await Promise.all([page.waitForURL(/\/login\?logged_out/), button.click()]);
-    const [{ live }] = await server.sql<{ live: number }[]>`
+for (const width of [375, 1280]) {
+  browserTest(
+    `profile - log out everywhere ends this and the other sessions, at ${width} px`,
+    async ({ page, baseUrl, server }) => {
+      await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+      const [operator] = await server.sql<{ id: number }[]>`select id from users where login = 'operator'`;
+      const other = await server.request("/api/v1/users/current", {
+        token: (await (await server.request("/api/v1/auth", {
+          method: "POST",
+          json: { email: "operator@example.com", password: DEMO_PASSWORD },
+        })).json()).access_token,
+      });
+      assert.equal(other.status, 200);
+      await other.body?.cancel();
+      await page.goto(`${baseUrl}/users/${operator.id}`);
+      await page.waitForSelector('[data-island="UserProfile"][data-hydrated]');
+      const button = page.getByTestId("logout-everywhere");
+      await button.scrollIntoViewIfNeeded();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-sessions-${width}.png`, fullPage: true });
+      page.once("dialog", (dialog) => dialog.accept());
+      await Promise.all([page.waitForURL(/\/login\?logged_out/), button.click()]);
+      const [{ live }] = await server.sql<{ live: number }[]>`
     select count(*)::int as live from sessions where user_id = ${operator.id} and kind = 'staff' and revoked_at is null`;
-    assert.equal(live, 0);
-    await page.goto(`${baseUrl}/interactions`);
-    await page.waitForURL(/\/login/);
-  },
-);
+      assert.equal(live, 0);
+      await page.goto(`${baseUrl}/interactions`);
+      await page.waitForURL(/\/login/);
+    },
+    { viewport: { width, height: 800 } },
+  );
+}
 
 browserTest(
   "widget login panel - the wait after failed logins, counted down, at 375 px",
