@@ -17,7 +17,7 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
   const [resent, setResent] = useState<string | null>(null);
   // too many failed attempts: the wait the server gave, counted down, and no submit until it is over
-  const [wait, startWait] = useCountdown();
+  const [wait, startWait, waited] = useCountdown();
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -56,7 +56,14 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
       <p class="muted">{t("auth.login_intro")}</p>
       {error && !(error.code === "rate_limited" && wait === 0) && (
         <div class="notice notice-error" role="alert">
-          <p>{error.code === "rate_limited" ? t("errors.rate_limited", { seconds: wait }) : error.text}</p>
+          {error.code === "rate_limited"
+            ? (
+              <p>
+                <span class="sr-only">{t("errors.rate_limited", { seconds: waited })}</span>
+                <span aria-hidden="true" data-wait={wait}>{t("errors.rate_limited", { seconds: wait })}</span>
+              </p>
+            )
+            : <p>{error.text}</p>}
           {error.code === "account_unconfirmed" && (
             <button type="button" class="btn btn-link" onClick={resend}>{t("auth.resend")}</button>
           )}

@@ -35,7 +35,7 @@ export function LoginPanel(props: LoginPanelProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // too many failed logins: the wait the server gave, counted down in the listener's language
-  const [wait, startWait] = useCountdown();
+  const [wait, startWait, waited] = useCountdown();
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const go = (next: LoginStep) => {
     setError(null);
@@ -105,7 +105,10 @@ export function LoginPanel(props: LoginPanelProps) {
       <div class="cw-panel-body">
         {error && <p class="cw-alert" role="alert">{error}</p>}
         {wait > 0 && step === "password" && (
-          <p class="cw-alert" role="alert" data-wait={wait}>{t("sessions.wait", { seconds: wait })}</p>
+          <p class="cw-alert" role="alert" data-wait={wait}>
+            <span class="sr-only">{t("sessions.wait", { seconds: waited })}</span>
+            <span aria-hidden="true">{t("sessions.wait", { seconds: wait })}</span>
+          </p>
         )}
         {notice && <p class="cw-notice" role="status">{notice}</p>}
         {step === "main" && (
