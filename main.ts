@@ -3,10 +3,12 @@ import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/deno";
 import type { AppDeps, AppEnv } from "./framework/env.ts";
 import { authenticate } from "./framework/auth.ts";
-import { errorResponse, zodFields } from "./framework/errors.ts";
+import { errorResponse } from "./framework/errors.ts";
+import { validationHook } from "./framework/api.ts";
 import { translator } from "./framework/i18n.ts";
 import { resolveLanguage } from "./lib/i18n.ts";
 import { AppError } from "./lib/errors.ts";
+import { isEmbeddablePath } from "./lib/embed.ts";
 import { middlewares, routes } from "./routes.gen.ts";
 
 const OPENAPI_INFO = {
@@ -18,9 +20,7 @@ const OPENAPI_INFO = {
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
     strict: false,
-    defaultHook: (result) => {
-      if (!result.success) throw new AppError(400, "validation", {}, zodFields(result.error));
-    },
+    defaultHook: validationHook,
   });
 
   app.use(async (c, next) => {
@@ -37,8 +37,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       );
     }
   });
+  // Back-office pages may be framed only by the app itself (clickjacking); the widgets and share pages
+  // stay embeddable in stations' sites. Registered before secureHeaders so it runs after it.
+  app.use(async (c, next) => {
+    await next();
+    if (isEmbeddablePath(c.req.path)) return;
+    const csp = c.res.headers.get("Content-Security-Policy");
+    c.header("Content-Security-Policy", csp ? `${csp}; frame-ancestors 'self'` : "frame-ancestors 'self'");
+    c.header("X-Frame-Options", "SAMEORIGIN");
+  });
   app.use(secureHeaders({
-    xFrameOptions: false, // the widgets are embedded in stations' sites; admin pages set their own
+    xFrameOptions: false, // widgets are embedded in stations' sites; the middleware above guards the rest
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginResourcePolicy: false,
     crossOriginOpenerPolicy: false,

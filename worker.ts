@@ -8,6 +8,7 @@ import { endMediaJobRetries } from "./db/media_jobs.ts";
 import { forgetSearchTotals } from "./db/inbox.ts";
 import { participationResult } from "./lib/participation_service.ts";
 import { cleanupUploads } from "./lib/tus.ts";
+import { forgetOldSessions } from "./lib/sessions.ts";
 import { registerDeliveryJobs } from "./lib/delivery_jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "./lib/data_rights.ts";
 
@@ -40,7 +41,8 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       throw error;
     }
   });
-  // abandoned uploads (tus files and slots) and search totals older than a day are removed hourly
+  // abandoned uploads (tus files and slots), search totals, ended sessions and login failures older
+  // than a day are removed hourly
   const hourly = [
     every(3600_000, "upload cleanup", () => cleanupUploads(deps)),
     every(
@@ -48,6 +50,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       "search totals cleanup",
       () => forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000)),
     ),
+    every(3600_000, "sessions cleanup", () => forgetOldSessions(deps.sql)),
   ];
   // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
   await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {

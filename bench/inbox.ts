@@ -14,7 +14,7 @@ import { createApp } from "../main.ts";
 import { loadConfig } from "../lib/config.ts";
 import { outboxMailer } from "../lib/mail.ts";
 import { localStorage } from "../lib/storage.ts";
-import { signToken } from "../lib/auth.ts";
+import { openSession } from "../lib/sessions.ts";
 import { PG_BIN, type PgServer, startPostgres } from "../tests/_postgres.ts";
 
 const COUNT = Number(Deno.env.get("INBOX_BENCH_COUNT") ?? 200_000);
@@ -101,7 +101,7 @@ async function bench(serverUrl: string | null): Promise<string> {
       storage: localStorage(`${dataDir}/media`),
     };
     const app = createApp(deps);
-    const token = await signToken(deps.jwtSecret, op.id, "staff");
+    const token = await openSession(deps.sql, deps.jwtSecret, op.id, "staff");
     const list = (q: string) => `/api/v1/channel-interactions?segment_id=${seg.id}&${q}`;
     // searches never made before: each total is counted (the kept totals serve the 15 s polls)
     const words = [

@@ -1,16 +1,11 @@
 import type { Sql } from "postgres";
 import type { StaffUser } from "../lib/permissions.ts";
 
-/**
- * The active staff user with that id, as the session knows it; with `issuedAt`, only when the session
- * token was issued after the last password reset.
- */
-export async function getStaffUser(sql: Sql, id: number, issuedAt?: Date): Promise<StaffUser | null> {
+/** The active staff user with that id (sessions are checked by db/sessions.ts getSessionStaffUser). */
+export async function getStaffUser(sql: Sql, id: number): Promise<StaffUser | null> {
   const [user] = await sql<StaffUser[]>`
     select id, login, email, role, channel_id, language, first_name, last_name, image_url
-    from users where id = ${id} and active
-      and (${issuedAt ?? null}::timestamptz is null or sessions_valid_after is null
-        or sessions_valid_after <= ${issuedAt ?? null}::timestamptz)`;
+    from users where id = ${id} and active`;
   return user ?? null;
 }
 

@@ -3,14 +3,38 @@ import { z } from "zod";
 import type { AppEnv } from "./env.ts";
 import { zodFields } from "./errors.ts";
 import { AppError } from "../lib/errors.ts";
+import { unstorableTextPaths } from "../lib/validation.ts";
 
-/** An API sub-app whose validation failures become the 400 JSON of DESIGN.md with the failing fields. */
+/**
+ * Refuses (400 `invalid_character`, naming each field) any text the database cannot store as typed: a
+ * NUL or a lone surrogate. Every validated body, query, form and path goes through it.
+ */
+export function assertStorableText(value: unknown): void {
+  const paths = unstorableTextPaths(value);
+  if (paths.length > 0) {
+    throw new AppError(
+      400,
+      "invalid_character",
+      {},
+      Object.fromEntries(paths.map((p) => [p, ["invalid_character"]])),
+    );
+  }
+}
+
+/**
+ * The validation hook of every API: failures become the 400 JSON of DESIGN.md with the failing fields,
+ * and valid input is checked for characters the database cannot store.
+ */
+export function validationHook(
+  result: { success: true; data: unknown } | { success: false; error: z.ZodError },
+): void {
+  if (!result.success) throw new AppError(400, "validation", {}, zodFields(result.error));
+  assertStorableText(result.data);
+}
+
+/** An API sub-app validated by validationHook. */
 export function apiApp(): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw new AppError(400, "validation", {}, zodFields(result.error));
-    },
-  });
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
 /** A positive integer id in a path. */
@@ -50,11 +74,14 @@ export async function readUploadForm(
   if (Number(req.header("content-length") ?? 0) > limit) throw tooLarge();
   if (req.raw.bodyUsed || req.raw.body?.locked) {
     // A validator already parsed the form (Hono caches it).
+    let form: FormData;
     try {
-      return await req.formData();
+      form = await req.formData();
     } catch {
       throw new AppError(400, "file_missing");
     }
+    assertStorableText(Object.fromEntries(form.entries()));
+    return form;
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -65,11 +92,14 @@ export async function readUploadForm(
       chunks.push(chunk);
     }
   }
+  let form: FormData;
   try {
     const body = new Blob(chunks as BlobPart[]);
     const type = req.header("content-type") ?? "";
-    return await new Response(body, { headers: { "content-type": type } }).formData();
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
     throw new AppError(400, "file_missing");
   }
+  assertStorableText(Object.fromEntries(form.entries()));
+  return form;
 }

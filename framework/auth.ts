@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { getStaffUser } from "../db/users.ts";
-import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyToken, verifyTokenClaims } from "../lib/auth.ts";
+import { getSessionStaffUser, visitorSessionLive } from "../db/sessions.ts";
+import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyTokenClaims } from "../lib/auth.ts";
 import { AppError } from "../lib/errors.ts";
 import { can, type Permission, type StaffUser } from "../lib/permissions.ts";
 import type { AppEnv } from "./env.ts";
@@ -16,19 +16,34 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("user", null);
     c.set("appUserId", null);
+    c.set("sessionId", null);
     const header = c.req.header("authorization");
     const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1];
     const secret = c.var.deps.jwtSecret;
+    const sql = c.var.sql;
+    // Each token names its server-side session (lib/sessions.ts): one indexed lookup, joined with the
+    // staff user, tells whether it was revoked (logout, password change) before it expired.
     if (bearer) {
       const staff = await verifyTokenClaims(secret, bearer, "staff");
-      if (staff) c.set("user", await getStaffUser(c.var.sql, staff.subject, staff.issuedAt));
-      else c.set("appUserId", await verifyToken(secret, bearer, "visitor"));
+      if (staff) {
+        const user = await getSessionStaffUser(sql, staff.sessionId, staff.subject);
+        c.set("user", user);
+        if (user) c.set("sessionId", staff.sessionId);
+      } else {
+        const visitor = await verifyTokenClaims(secret, bearer, "visitor");
+        if (visitor && await visitorSessionLive(sql, visitor.sessionId, visitor.subject)) {
+          c.set("appUserId", visitor.subject);
+          c.set("sessionId", visitor.sessionId);
+        }
+      }
     } else {
       const cookie = getCookie(c, SESSION_COOKIE);
       const staff = cookie ? await verifyTokenClaims(secret, cookie, "staff") : null;
       if (staff) {
         if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) throw new AppError(403, "cross_origin");
-        c.set("user", await getStaffUser(c.var.sql, staff.subject, staff.issuedAt));
+        const user = await getSessionStaffUser(sql, staff.sessionId, staff.subject);
+        c.set("user", user);
+        if (user) c.set("sessionId", staff.sessionId);
       }
     }
     await next();

@@ -29,6 +29,8 @@ export interface AppEnv {
     user: StaffUser | null;
     /** The visitor (app user) id of a widget bearer token, when any. */
     appUserId: number | null;
+    /** The server-side session of the request's token (staff or visitor), when live. */
+    sessionId: string | null;
     requestId: string;
     /** The OpenAPI document of the whole API. */
     openapi: () => unknown;

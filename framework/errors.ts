@@ -15,6 +15,7 @@ const PG_INPUT_ERRORS: Record<string, [ContentfulStatusCode, string]> = {
   "22008": [400, "invalid_value"], // datetime field overflow
   "22001": [400, "too_long"], // string data right truncation
   "22021": [400, "invalid_value"], // bad byte sequence (NUL)
+  "22P05": [400, "invalid_value"], // untranslatable character (\u0000 in text or json)
   "23505": [409, "conflict"], // unique violation
   "23503": [409, "conflict"], // foreign key violation
   "23514": [400, "invalid_value"], // check violation
@@ -41,6 +42,12 @@ export function zodFields(error: ZodError): Record<string, string[]> {
   return fields;
 }
 
+/** Whole seconds to wait, at least 1 (60 when the error did not say). */
+export function retryAfterSeconds(seconds: unknown): number {
+  const n = Number(seconds);
+  return Number.isFinite(n) && n > 0 ? Math.ceil(n) : 60;
+}
+
 /** Turns any error into the JSON shape `{ message, code, fields? }` with the right status, never a stack. */
 export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   const t = c.var.t ?? translator(resolveLanguage({ acceptLanguage: c.req.header("accept-language") }));
@@ -52,6 +59,8 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     values: Record<string, unknown> = {},
     extra = {},
   ) => {
+    // Every 429 says when to come back (RFC 9110 §10.2.3): the seconds the limit gave, else a minute.
+    if (status === 429) c.header("Retry-After", String(retryAfterSeconds(values.seconds)));
     const message = t(`errors.${code}`, { ...values, defaultValue: code });
     return wantsPage ? errorPage(c, status, message) : c.json({ message, code, ...extra }, status);
   };

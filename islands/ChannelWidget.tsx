@@ -158,4 +158,6 @@ function ChannelWidget(props: Props) {
   );
 }
 
-export default island("ChannelWidget", ChannelWidget, { ns: ["channel_widget", "widget", "data_rights"] });
+export default island("ChannelWidget", ChannelWidget, {
+  ns: ["channel_widget", "widget", "data_rights", "sessions"],
+});

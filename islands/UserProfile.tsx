@@ -7,6 +7,7 @@ import { showToast } from "../lib/ui/toast.ts";
 import { Section } from "../components/channels/fields.tsx";
 import { AvatarField, avatarPickError, initialsOf } from "../components/users/AvatarField.tsx";
 import { PasswordReset } from "../components/users/PasswordReset.tsx";
+import { LogoutEverywhere } from "../components/users/LogoutEverywhere.tsx";
 import { type UserDraft, UserFields } from "../components/users/UserFields.tsx";
 
 interface Props {
@@ -169,6 +170,7 @@ function UserProfile(props: Props) {
               />
             </Section>
             <PasswordReset email={saved.email} self={self} />
+            {self && <LogoutEverywhere email={saved.email} />}
           </div>
         )}
         <div class="user-main">
@@ -188,4 +190,4 @@ function UserProfile(props: Props) {
   );
 }
 
-export default island("UserProfile", UserProfile, { ns: ["users", "auth", "errors"] });
+export default island("UserProfile", UserProfile, { ns: ["users", "auth", "errors", "sessions"] });

@@ -1,8 +1,8 @@
-// The account mails (confirm, invitation, password reset), written in the recipient's language.
+// The account mails (confirm, invitation, password reset, a registration tried with a known e-mail), written in the recipient's language.
 import type { TFunction } from "./i18n.ts";
 import type { Mail } from "./mail.ts";
 
-export type AccountMailKind = "confirm" | "invite" | "reset";
+export type AccountMailKind = "confirm" | "invite" | "reset" | "register_attempt";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -14,6 +14,7 @@ import { AppError } from "./errors.ts";
 import { isLanguage, type TFunction } from "./i18n.ts";
 import type { Mailer } from "./mail.ts";
 import { hashPassword, verifyAccountPassword } from "./password.ts";
+import { endUserSessions } from "./sessions.ts";
 import { isStaffPassword } from "./validation.ts";
 import { consumeAuthToken, insertAuthToken, peekAuthToken, revokeAuthTokens } from "../db/auth_tokens.ts";
 import { insertChannel } from "../db/channels.ts";
@@ -112,18 +113,26 @@ export async function assertAvailable(
 
 /**
  * Registers a staff account (already validated): its own demo channel, the account as its
- * administrator, unconfirmed; mails the confirmation link. Returns the new user id.
+ * administrator, unconfirmed; mails the confirmation link. When the e-mail already has an account,
+ * nothing is created and its owner gets a mail saying someone tried to register with it: the caller
+ * answers the same in both cases, so the staff list cannot be enumerated.
  */
 export async function register(
   ctx: AccountContext,
   form: Registration,
   language: string,
-): Promise<number> {
+): Promise<void> {
   const email = normaliseEmail(form.email);
   const login = form.login.trim();
+  // the password is hashed in both cases, so that the answer takes as long
+  const passwordHash = await hashPassword(form.password);
+  const existing = await findUserByEmail(ctx.sql, email);
+  if (existing) {
+    await mailRegisterAttempt(ctx, (await getUser(ctx.sql, existing.id))!);
+    return;
+  }
   await assertAvailable(ctx.sql, email, login);
   const lang = isLanguage(language) ? language : "fr";
-  const passwordHash = await hashPassword(form.password);
   const first = form.first_name.trim(), last = form.last_name.trim();
   const userId = await ctx.sql.begin(async (tx) => {
     const sql = tx as unknown as Sql;
@@ -148,7 +157,18 @@ export async function register(
     });
   });
   await mailLink(ctx, (await getUser(ctx.sql, userId))!, "confirm");
-  return userId;
+}
+
+/** Tells the owner of an account, in their language, that someone tried to register with its e-mail. */
+async function mailRegisterAttempt(ctx: AccountContext, user: UserRow): Promise<void> {
+  const link = `${ctx.baseUrl}/forgot-password`;
+  const t = ctx.translate(user.language ?? "fr");
+  try {
+    await ctx.mailer.send(accountMail(t, "register_attempt", user.email, { name: displayName(user), link }));
+  } catch (error) {
+    console.error("[mail]", error);
+    throw new AppError(503, "mail_unavailable");
+  }
 }
 
 /** Sends a new confirmation link to an unconfirmed, active account of that e-mail; silent otherwise. */
@@ -203,7 +223,7 @@ export async function confirmAccount(
 
 /**
  * Sets a new password from a reset link (the link proves the mailbox, so it confirms the account too)
- * and ends the sessions opened before.
+ * and ends every session of the account.
  */
 export async function resetPassword(ctx: AccountContext, token: string, password: string): Promise<string> {
   if (!isStaffPassword(password)) {
@@ -215,9 +235,8 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   await updateUser(ctx.sql, user.id, {
     password_hash: await hashPassword(password),
     confirmed_at: user.confirmed_at ?? ctx.now,
-    // sessions opened before now end (token times are whole seconds)
-    sessions_valid_after: new Date(Math.floor(ctx.now.getTime() / 1000) * 1000),
   });
+  await endUserSessions(ctx.sql, "staff", user.id);
   await revokeAuthTokens(ctx.sql, user.id, "reset", ctx.now);
   return user.email;
 }

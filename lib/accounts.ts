@@ -7,9 +7,11 @@ import { isSuperAdminMode, type StaffUser } from "./permissions.ts";
 export const TOKEN_TTL_MS = { confirm: 48 * 3600_000, reset: 3600_000, login: 15 * 60_000 } as const;
 export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 
-/** Login attempts: per e-mail and per IP address, in a 15-minute window. */
+/**
+ * Logins by one-time link, per IP address in a 15-minute window (password logins are throttled on
+ * their failures instead: lib/login_throttle.ts).
+ */
 export const LOGIN_LIMITS = {
-  email: { max: 10, windowSeconds: 900 },
   ip: { max: 50, windowSeconds: 900 },
 } as const;
 /** Reset and resend requests (they send mails): per e-mail and per IP address, in an hour. */

@@ -13,7 +13,8 @@ import {
   normaliseEmail,
   parseBirthDate,
 } from "./app_users.ts";
-import { hashToken, randomToken, signToken } from "./auth.ts";
+import { hashToken, randomToken } from "./auth.ts";
+import { endUserSessions, openSession } from "./sessions.ts";
 import { AVATAR_MAX_BYTES, AVATAR_MIMES, RESET_TOKEN_TTL_MS } from "./constants.ts";
 import { AppError } from "./errors.ts";
 import { isLanguage, type TFunction } from "./i18n.ts";
@@ -76,7 +77,11 @@ export async function register(
     const nickname = checkNickname(input.nickname);
     const known = common.udid ? await db.findAnonymous(sql, common.udid, nickname) : null;
     if (known) {
-      return { user: known, access_token: await signToken(secret, known.id, "visitor"), created: false };
+      return {
+        user: known,
+        access_token: await openSession(sql, secret, known.id, "visitor"),
+        created: false,
+      };
     }
     values = { ...common, is_anonymous: true, nickname };
   } else {
@@ -96,7 +101,7 @@ export async function register(
     };
   }
   const user = await db.insertAppUser(sql, values).catch(takenError);
-  return { user, access_token: await signToken(secret, user.id, "visitor"), created: true };
+  return { user, access_token: await openSession(sql, secret, user.id, "visitor"), created: true };
 }
 
 /**
@@ -112,7 +117,7 @@ export async function login(
   const user = isEmail(email) ? await db.findRegisteredByEmail(sql, normaliseEmail(email)) : null;
   const ok = await verifyAccountPassword(password, user?.password_hash);
   if (!user || !ok) throw new AppError(401, "invalid_credentials");
-  return { user, access_token: await signToken(secret, user.id, "visitor") };
+  return { user, access_token: await openSession(sql, secret, user.id, "visitor") };
 }
 
 /** Throws 400 email_invalid or 409 email_taken unless the email is free for a registration. */
@@ -170,14 +175,17 @@ export async function isResetTokenValid(sql: Sql, token: string, now: Date): Pro
   return (await db.resetTokenOwner(sql, await hashToken(token), now)) !== null;
 }
 
-/** Sets a new password (8+ characters) through a reset link, once; 410 reset_token_invalid otherwise. */
+/**
+ * Sets a new password (8+ characters) through a reset link, once; 410 reset_token_invalid otherwise.
+ * Every session of that listener ends.
+ */
 export async function resetPassword(sql: Sql, token: string, password: string, now: Date): Promise<void> {
   const valid = checkPassword(password);
   const hash = await hashToken(token);
   if ((await db.resetTokenOwner(sql, hash, now)) === null) throw new AppError(410, "reset_token_invalid");
-  if ((await db.consumeResetToken(sql, hash, await hashPassword(valid), now)) === null) {
-    throw new AppError(410, "reset_token_invalid");
-  }
+  const userId = await db.consumeResetToken(sql, hash, await hashPassword(valid), now);
+  if (userId === null) throw new AppError(410, "reset_token_invalid");
+  await endUserSessions(sql, "visitor", userId);
 }
 
 /** The registered app user behind a visitor token: 401 when gone, 403 for an anonymous one (§6). */

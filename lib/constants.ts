@@ -106,10 +106,6 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // forgot password link: 1 h, 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MIMES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const RANKING_SIZE = 50; // rows of GET ranking, plus the caller's own row when outside
-export const VISITOR_LOGIN_LIMITS = {
-  ip: { max: 30, windowSeconds: 900 },
-  email: { max: 10, windowSeconds: 900 },
-} as const;
 export const VISITOR_FORGOT_LIMITS = {
   ip: { max: 10, windowSeconds: 3600 },
   email: { max: 3, windowSeconds: 3600 },

@@ -56,3 +56,17 @@ export function fitSize(maxWidth: number | null, maxHeight: number | null) {
     height: Math.max(200, Math.min(EMBED_SIZE.height, maxHeight ?? Infinity)),
   };
 }
+
+// Pages a station may show in an iframe on its own site: the widgets, share links, the QR code page,
+// and the on-air overlays. Every other page (the back office) forbids framing by another site.
+const EMBEDDABLE_PREFIXES = ["/widgets/", "/s/", "/qr-code/", "/overlay/", "/static/"] as const;
+
+/**
+ * True when a path may be framed by any site; false for back-office pages, which send
+ * `frame-ancestors 'self'` and `X-Frame-Options: SAMEORIGIN`.
+ * @example isEmbeddablePath("/widgets/1/2/") // true
+ */
+export function isEmbeddablePath(path: string): boolean {
+  return path === "/widgets" || path === "/qr-code" ||
+    EMBEDDABLE_PREFIXES.some((prefix) => path.startsWith(prefix));
+}

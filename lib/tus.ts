@@ -15,6 +15,9 @@ const servers = new WeakMap<AppDeps, { server: Server; store: FileStore; dir: st
 
 const refuse = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
 
+// Statuses that end an upload for good: too large, content not of its type.
+const REJECTED = new Set([413, 415]);
+
 /** True when sniffed content fits the kind the slot was opened for (recorder audio may sit in webm/mp4). */
 export function contentFits(kind: FileKind, sniffed: { kind: FileKind; extension: string } | null): boolean {
   if (!sniffed) return false;
@@ -82,6 +85,14 @@ export function tusFor(deps: AppDeps) {
       });
       await store.remove(upload.id).catch(() => {});
       return {};
+    },
+    // A refused upload (too large, wrong content) loses its partial file at once, not at expiry.
+    onResponseError: async (req, error) => {
+      const status = (error as { status_code?: number }).status_code ?? 0;
+      if (!REJECTED.has(status) || !["PATCH", "POST"].includes(req.method)) return undefined;
+      const id = decodeURIComponent(new URL(req.url).pathname.split("/").pop() ?? "");
+      if (id && id !== "files") await store.remove(id).catch(() => {});
+      return undefined;
     },
   });
   const entry = { server, store, dir };

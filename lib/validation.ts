@@ -30,3 +30,31 @@ export function isStaffPassword(value: string): boolean {
 export function isVisitorPassword(value: string): boolean {
   return value.length >= MIN_PASSWORD_LENGTH_VISITOR;
 }
+
+// A NUL or a lone UTF-16 surrogate: PostgreSQL text cannot hold the first (22P05) and UTF-8 cannot
+// encode the second (it would be stored as U+FFFD, silently changed).
+// deno-lint-ignore no-control-regex -- finding the NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when a text holds a character the database cannot store as typed. */
+export function hasUnstorableCharacter(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/**
+ * The paths (`a.b.0`) of every text, object key included, holding a character the database cannot
+ * store, in a parsed request body, query or form (files are skipped).
+ * @example unstorableTextPaths({ text: "a\u0000b" }) // ["text"]
+ */
+export function unstorableTextPaths(value: unknown, path = ""): string[] {
+  if (typeof value === "string") return hasUnstorableCharacter(value) ? [path || "_"] : [];
+  if (value === null || typeof value !== "object" || value instanceof Blob) return [];
+  const found: string[] = [];
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [key, item] of entries) {
+    const itemPath = path ? `${path}.${key}` : String(key);
+    if (typeof key === "string" && hasUnstorableCharacter(key)) found.push(itemPath);
+    else found.push(...unstorableTextPaths(item, itemPath));
+  }
+  return found;
+}

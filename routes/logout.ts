@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../framework/env.ts";
 import { clearSessionCookie } from "../framework/auth.ts";
+import { endSession } from "../lib/sessions.ts";
 
-/** POST /logout (the form of the admin menu): forgets the session, back to /login. */
-export default new Hono<AppEnv>().post("/", (c) => {
+/** POST /logout (the form of the admin menu): ends the session on the server, back to /login. */
+export default new Hono<AppEnv>().post("/", async (c) => {
+  if (c.var.sessionId) await endSession(c.var.sql, c.var.sessionId);
   clearSessionCookie(c);
   return c.redirect("/login?logged_out", 303);
 });

@@ -11,7 +11,7 @@ import type { AppDeps } from "../framework/env.ts";
 import { createApp } from "../main.ts";
 import { registerWorkers } from "../worker.ts";
 import { localStorage } from "../lib/storage.ts";
-import { signToken } from "../lib/auth.ts";
+import { openSession } from "../lib/sessions.ts";
 import { requestInit, type TestRequestInit } from "./_server.ts";
 
 const SERVER_URL = Deno.env.get("DATABASE_URL");
@@ -136,6 +136,6 @@ export async function demoStaff(ctx: TestApp) {
     (await ctx.sql<{ id: number; login: string }[]>`select id, login from users`).map((u) => [u.login, u.id]),
   );
   const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
-  const token = (login: string) => signToken(ctx.deps.jwtSecret, ids[login], "staff");
+  const token = (login: string) => openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids[login], "staff");
   return { ids, radio, tv, token };
 }

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { api, errorMessage } from "../../lib/ui/http.ts";
+import { useCountdown } from "../../lib/ui/countdown.ts";
 import { TextField } from "../channels/fields.tsx";
 import { PasswordField } from "./AuthShell.tsx";
 
@@ -15,10 +16,12 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
   const [resent, setResent] = useState<string | null>(null);
+  // too many failed attempts: the wait the server gave, counted down, and no submit until it is over
+  const [wait, startWait, waited] = useCountdown();
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (loading) return;
+    if (loading || wait > 0) return;
     setResent(null);
     if (!email.trim() || !password) {
       setError({ text: t("errors.fields_required") });
@@ -29,6 +32,11 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
     const res = await api<{ redirect: string; code?: string }>("POST", "/api/v1/auth", { email, password });
     if (res.ok) return props.onLoggedIn(res.data.redirect);
     setLoading(false);
+    if (res.status === 429 && res.retryAfter) {
+      startWait(res.retryAfter);
+      setError({ text: "", code: "rate_limited" });
+      return;
+    }
     setError({
       text: res.status === 0
         ? t("auth.network_error")
@@ -46,9 +54,16 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
     <form class="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
       <h1>{t("auth.login_title")}</h1>
       <p class="muted">{t("auth.login_intro")}</p>
-      {error && (
+      {error && !(error.code === "rate_limited" && wait === 0) && (
         <div class="notice notice-error" role="alert">
-          <p>{error.text}</p>
+          {error.code === "rate_limited"
+            ? (
+              <p>
+                <span class="sr-only">{t("errors.rate_limited", { seconds: waited })}</span>
+                <span aria-hidden="true" data-wait={wait}>{t("errors.rate_limited", { seconds: wait })}</span>
+              </p>
+            )
+            : <p>{error.text}</p>}
           {error.code === "account_unconfirmed" && (
             <button type="button" class="btn btn-link" onClick={resend}>{t("auth.resend")}</button>
           )}
@@ -77,7 +92,7 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
           {t("auth.forgot")}
         </a>
       </p>
-      <button type="submit" class="btn btn-primary btn-block" disabled={loading}>
+      <button type="submit" class="btn btn-primary btn-block" disabled={loading || wait > 0}>
         {loading && <span class="spinner" aria-hidden="true" />}
         {loading ? t("auth.logging_in") : t("auth.login_button")}
       </button>

@@ -5,6 +5,7 @@ import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { LOGIN_BACK, type LoginStep, loginTitle } from "../../lib/channel_widget_rules.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
+import { useCountdown } from "../../lib/ui/countdown.ts";
 import { deviceId } from "../../lib/ui/participation_client.ts";
 import {
   AnonymousStep,
@@ -33,6 +34,8 @@ export function LoginPanel(props: LoginPanelProps) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // too many failed logins: the wait the server gave, counted down in the listener's language
+  const [wait, startWait, waited] = useCountdown();
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const go = (next: LoginStep) => {
     setError(null);
@@ -59,6 +62,7 @@ export function LoginPanel(props: LoginPanelProps) {
         email: values.email.trim(),
         password: values.password,
       });
+      if (res.status === 429 && res.retryAfter) return startWait(res.retryAfter);
       // a failure marks the password invalid, with no text (§8)
       if (!res.ok || !res.data?.id) return setPasswordInvalid(true);
       finish(res.data);
@@ -100,6 +104,12 @@ export function LoginPanel(props: LoginPanelProps) {
       </header>
       <div class="cw-panel-body">
         {error && <p class="cw-alert" role="alert">{error}</p>}
+        {wait > 0 && step === "password" && (
+          <p class="cw-alert" role="alert" data-wait={wait}>
+            <span class="sr-only">{t("sessions.wait", { seconds: waited })}</span>
+            <span aria-hidden="true">{t("sessions.wait", { seconds: wait })}</span>
+          </p>
+        )}
         {notice && <p class="cw-notice" role="status">{notice}</p>}
         {step === "main" && (
           <div class="cw-login-main">
@@ -134,7 +144,7 @@ export function LoginPanel(props: LoginPanelProps) {
               set(p);
             }}
             invalid={passwordInvalid}
-            busy={busy}
+            busy={busy || wait > 0}
             onLogin={login}
             onForgot={() => go("forgot")}
           />

@@ -5,6 +5,8 @@ export interface ApiResult<T> {
   ok: boolean;
   status: number;
   data: T;
+  /** Seconds to wait, from the Retry-After of a 429 or 503. */
+  retryAfter?: number;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function api<T = unknown>(
     } catch {
       data = null;
     }
-    return { ok: res.ok, status: res.status, data: data as T };
+    const retryAfter = Number(res.headers.get("retry-after")) || undefined;
+    return { ok: res.ok, status: res.status, data: data as T, retryAfter };
   } catch {
     return { ok: false, status: 0, data: null as T };
   }

@@ -1,6 +1,6 @@
 // Factories of the participation tests: a channel, segments of any type, app users, media files.
 import type { Sql } from "postgres";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { type Probe, probe } from "../../lib/media.ts";
 import type { TestApp } from "../_helpers.ts";
 
@@ -50,7 +50,7 @@ export async function randomAppUser(
   const [row] = await ctx.sql<{ id: number }[]>`insert into app_users ${
     ctx.sql({ nickname: `lou${crypto.randomUUID().slice(0, 6)}`, city: "Lyon", ...over } as never)
   } returning id::int as id`;
-  return { id: row.id, token: await signToken(ctx.deps.jwtSecret, row.id, "visitor") };
+  return { id: row.id, token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, row.id, "visitor") };
 }
 
 /** Polls GET tasks/{id} until it leaves PENDING/STARTED. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { insertOutboxMail } from "../../db/outbox.ts";
 
 const PASSWORD = "Demo-Password-1!";
@@ -23,7 +23,7 @@ Deno.test("account pages - login, links, logout, users and the dev mailbox", asy
       values ('tvop', 'tvop@example.com', 'operator', ${tv}, now())`;
     const { ids } = await demoStaff(ctx);
     const cookie = async (login: string) => ({
-      cookie: `im_session=${await signToken(ctx.deps.jwtSecret, ids[login], "staff")}`,
+      cookie: `im_session=${await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids[login], "staff")}`,
       ...HTML,
     });
 

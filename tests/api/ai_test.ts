@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { parseSse } from "../../lib/ai/sse.ts";
 import { AI_MAX_MESSAGES } from "../../lib/constants.ts";
 import { voteResults } from "../../lib/votes.ts";
@@ -19,7 +19,7 @@ async function demo(ctx: TestApp): Promise<Demo> {
   await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
   const users = await ctx.sql<{ id: number; login: string }[]>`select id::int, login from users`;
   const tokens: Record<string, string> = {};
-  for (const u of users) tokens[u.login] = await signToken(ctx.deps.jwtSecret, u.id, "staff");
+  for (const u of users) tokens[u.login] = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, u.id, "staff");
   const channels = await ctx.sql<{ id: number; uuid: string; type: string }[]>`
     select id::int, uuid::text, type from channels`;
   return {

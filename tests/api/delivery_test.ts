@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { startFtp } from "../_ftp.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { encryptSecret } from "../../lib/crypto.ts";
 import { enqueueAcceptedDeliveries } from "../../lib/delivery_jobs.ts";
 
@@ -29,7 +29,7 @@ Deno.test("delivery - send to cloud transfer over a real FTP server, alerts, one
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [op] = await ctx.sql<{ id: number }[]>`select id from users where login = 'operator'`;
-    const token = await signToken(ctx.deps.jwtSecret, op.id, "staff");
+    const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, op.id, "staff");
     const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
     const [message] = await ctx.sql<{ id: number; segment_id: number }[]>`
       select id, segment_id from messages where channel_id = ${radio} and duration_ms is not null

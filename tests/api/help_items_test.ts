@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 
 async function jsonOf(res: Response) {
   assert.match(res.headers.get("content-type") ?? "", /application\/json/);
@@ -16,7 +16,7 @@ Deno.test("help items API - welcome shown once, comments, editing by the super a
       const [u] = await ctx.sql`insert into users (login, email, role) values ('solo', 'solo@example.com',
         'super_administrator') returning id`;
       const res = await ctx.request("/api/v1/help_item/welcome", {
-        token: await signToken(ctx.deps.jwtSecret, u.id, "staff"),
+        token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, u.id, "staff"),
       });
       assert.equal(res.status, 204);
       assert.equal(await res.text(), "");
@@ -184,7 +184,14 @@ Deno.test("admin pages - landing, redirects and tenant isolation", async (t) => 
     const { ids, radio, tv } = await demoStaff(ctx);
     const page = async (login: string | null, path: string) => {
       const headers: Record<string, string> = { accept: "text/html", "accept-language": "en" };
-      if (login) headers.cookie = `im_session=${await signToken(ctx.deps.jwtSecret, ids[login], "staff")}`;
+      if (login) {
+        headers.cookie = `im_session=${await openSession(
+          ctx.deps.sql,
+          ctx.deps.jwtSecret,
+          ids[login],
+          "staff",
+        )}`;
+      }
       return await ctx.request(path, { headers });
     };
     await t.step("without a session, pages redirect to /login", async () => {

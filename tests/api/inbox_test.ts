@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { pointsOf } from "../../db/points.ts";
 
 async function jsonOf(res: Response) {
@@ -18,8 +18,8 @@ Deno.test("inbox API - lists, counts, detail, replies, actions with points, mode
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { ids } = await demoStaff(ctx);
-    const operator = await signToken(ctx.deps.jwtSecret, ids.operator, "staff");
-    const admin = await signToken(ctx.deps.jwtSecret, ids.admin, "staff");
+    const operator = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids.operator, "staff");
+    const admin = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids.admin, "staff");
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );
@@ -70,7 +70,7 @@ Deno.test("inbox API - lists, counts, detail, replies, actions with points, mode
     });
 
     await t.step("a visitor token is not a staff session (401)", async () => {
-      const visitor = await signToken(ctx.deps.jwtSecret, 1, "visitor");
+      const visitor = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, 1, "visitor");
       const res = await ctx.request(`/api/v1/channel-interactions?segment_id=${segmentId}`, {
         token: visitor,
       });

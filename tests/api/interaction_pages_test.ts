@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { SESSION_COOKIE } from "../../lib/auth.ts";
 
 Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast", async (t) => {
@@ -11,7 +11,7 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
     await ctx.sql`update users set language = 'en'`;
     const { ids, radio, tv } = await demoStaff(ctx);
     const cookie = async (login: string) =>
-      `${SESSION_COOKIE}=${await signToken(ctx.deps.jwtSecret, ids[login], "staff")}`;
+      `${SESSION_COOKIE}=${await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids[login], "staff")}`;
     const get = async (path: string, login: string) =>
       await ctx.request(path, { headers: { cookie: await cookie(login) }, redirect: "manual" });
     const html = async (res: Response) => {

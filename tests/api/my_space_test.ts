@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { levelOf } from "../../lib/levels.ts";
 import { call, expectError, jsonOf } from "./_visitors.ts";
 
@@ -31,7 +31,7 @@ async function registerVisitor(ctx: TestApp, nickname: string, anonymous = false
 }
 
 async function tokenOf(ctx: TestApp, id: number) {
-  return await signToken(ctx.deps.jwtSecret, id, "visitor");
+  return await openSession(ctx.deps.sql, ctx.deps.jwtSecret, id, "visitor");
 }
 
 Deno.test("my space API - profile and avatar", async (t) => {
@@ -158,7 +158,7 @@ Deno.test("my space API - profile and avatar", async (t) => {
           "unauthorized",
         );
         const [staff] = await ctx.sql<{ id: number }[]>`select id from users order by id limit 1`;
-        const staffToken = await signToken(ctx.deps.jwtSecret, staff.id, "staff");
+        const staffToken = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, staff.id, "staff");
         await expectError(await put({ city: "X" }, staffToken), 401, "unauthorized");
         await expectError(await put({ city: "X" }, me.token, 0), 400, "validation");
       },

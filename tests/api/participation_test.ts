@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { drainJobs, randomAppUser, randomChannel, randomSegment, waitTask } from "./_participation.ts";
 
 const ctx = await testApp({ jobs: true });
@@ -323,7 +323,7 @@ Deno.test({
         403,
         "author_mismatch",
       );
-      const staff = await signToken(ctx.deps.jwtSecret, 1, "staff");
+      const staff = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, 1, "staff");
       await check(
         { segment: seg.id, author_app_user_id: user.id, content: { choice_ids: [seg.choiceIds[0]] } },
         403,
@@ -471,7 +471,7 @@ Deno.test({
         assert.equal((await res.json()).code, "forbidden");
         const [staff] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
         values ('op', 'op@example.com', 'operator', ${channelId}) returning id::int as id`;
-        const token = await signToken(ctx.deps.jwtSecret, staff.id, "staff");
+        const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, staff.id, "staff");
         const ok = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results`, { token });
         assert.equal(ok.status, 200);
         assert.equal((await ok.json()).length, 3);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { EXPORT_HEADER } from "../../lib/export_csv.ts";
 
 /** A minimal RFC 4180 reader for the assertions (quoted cells, doubled quotes, CRLF inside quotes). */
@@ -30,7 +30,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
     const [manager] = await ctx.sql<{ id: number; channel_id: number }[]>`
       select id, channel_id from users where login = 'manager'`;
     const [operator] = await ctx.sql<{ id: number }[]>`select id from users where login = 'operator'`;
-    const token = await signToken(ctx.deps.jwtSecret, manager.id, "staff");
+    const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, manager.id, "staff");
     const [seg] = await ctx.sql<{ id: number }[]>`
       insert into segments (channel_id, type, title, status) values (${manager.channel_id},
         'single_choice_question', 'Export', 'ready') returning id`;
@@ -73,7 +73,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
 
     await t.step("an operator (participations-export) downloads export.csv", async () => {
       const res = await ctx.request(`/api/v1/show_segments/${seg.id}/export`, {
-        token: await signToken(ctx.deps.jwtSecret, operator.id, "staff"),
+        token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, operator.id, "staff"),
       });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("content-type"), "text/csv; charset=utf-8");
@@ -124,7 +124,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
       const [tv] = await ctx.sql<{ id: number }[]>`select id from channels where id <> ${manager.channel_id}`;
       await ctx.sql`update users set role = 'administrator', channel_id = ${tv.id} where id = ${tvAdmin.id}`;
       const res = await ctx.request(`/api/v1/show_segments/${seg.id}/export`, {
-        token: await signToken(ctx.deps.jwtSecret, tvAdmin.id, "staff"),
+        token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, tvAdmin.id, "staff"),
       });
       assert.equal(res.status, 404);
       assert.equal((await res.json()).code, "not_found");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { smtpMailer } from "../../lib/mail.ts";
 
 const PASSWORD = "Demo-Password-1!";
@@ -37,7 +37,7 @@ Deno.test("users API - roles and tenant isolation on every user endpoint", async
       ctx.request(`${path}?lang=en`, { token: tok, method, json, body }); // the demo staff speak French
 
     await t.step("without a session, or with a visitor token, every user endpoint is 401", async () => {
-      const visitor = await signToken(ctx.deps.jwtSecret, ids.manager, "visitor");
+      const visitor = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids.manager, "visitor");
       for (const tok of ["", visitor]) {
         for (
           const [method, path, json] of [
@@ -57,7 +57,7 @@ Deno.test("users API - roles and tenant isolation on every user endpoint", async
     });
 
     await t.step("a visitor token never opens an admin page", async () => {
-      const visitor = await signToken(ctx.deps.jwtSecret, ids.admin, "visitor");
+      const visitor = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids.admin, "visitor");
       for (const path of ["/users", `/users/${ids.admin}`, "/channels", "/users/new"]) {
         const res = await ctx.request(path, { token: visitor });
         assert.equal(res.status, 302, path);
@@ -426,9 +426,9 @@ Deno.test("channels API - isolation on the channel endpoints the other tests lea
       r.id
     );
     const { ids } = await demoStaff(ctx);
-    const manager = await signToken(ctx.deps.jwtSecret, ids.manager, "staff");
-    const operator = await signToken(ctx.deps.jwtSecret, ids.operator, "staff");
-    const visitor = await signToken(ctx.deps.jwtSecret, ids.admin, "visitor");
+    const manager = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids.manager, "staff");
+    const operator = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids.operator, "staff");
+    const visitor = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids.admin, "visitor");
 
     await t.step("a visitor token opens no channel endpoint", async () => {
       for (

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { randomChannel, randomSegment } from "./_participation.ts";
 import { widgetStyle } from "../../lib/widget_page.ts";
 import { readableOn } from "../../lib/customisation.ts";
@@ -129,11 +129,13 @@ Deno.test({
         values ('prev2', 'prev2@example.org', 'administrator', ${await randomChannel(ctx.sql)}) returning id`;
       const url = `/widgets/${channelId}/${draft.id}/?preview=1&lang=en`;
       assert.equal((await ctx.request(url)).status, 410, "the public never previews");
-      const own = await ctx.request(url, { token: await signToken(ctx.deps.jwtSecret, staff.id, "staff") });
+      const own = await ctx.request(url, {
+        token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, staff.id, "staff"),
+      });
       assert.equal(own.status, 200);
       assert.match(await own.text(), /data-island="SingleWidget"/);
       const foreign = await ctx.request(url, {
-        token: await signToken(ctx.deps.jwtSecret, other.id, "staff"),
+        token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, other.id, "staff"),
       });
       assert.equal(foreign.status, 410, "another channel's staff do not either");
     });

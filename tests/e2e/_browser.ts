@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { seedDemo } from "../../db/seed.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -128,7 +128,7 @@ export async function loginAs(
     await server.sql`insert into help_item_seen (user_id, help_item_key) values (${user.id}, 'welcome')
       on conflict do nothing`;
   }
-  const token = await signToken(server.deps.jwtSecret, user.id, "staff");
+  const token = await openSession(server.deps.sql, server.deps.jwtSecret, user.id, "staff");
   await page.context().clearCookies();
   await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import type { Page } from "playwright-core";
 import { Buffer } from "node:buffer";
 import { assertAccessible, browserTest, DEMO_PASSWORD } from "./_browser.ts";
@@ -140,7 +140,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       const [manager] = await server.sql<
         { id: number }[]
       >`select id::int as id from users where login = 'manager'`;
-      const staff = await signToken(server.deps.jwtSecret, manager.id, "staff");
+      const staff = await openSession(server.deps.sql, server.deps.jwtSecret, manager.id, "staff");
       const mine = await server.sql<{ id: number }[]>`
         select id::int as id from messages where author_app_user_id = ${user.id} order by id`;
       assert.equal(mine.length, 3, "the vote, its testimonial and the voice message");

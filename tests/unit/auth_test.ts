@@ -6,7 +6,7 @@ import { hashPassword, verifyAccountPassword, verifyPassword } from "../../lib/p
 const secret = new TextEncoder().encode("unit-secret-unit-secret-unit-secret-00");
 
 Deno.test("tokens - audience, tampering and expiry are checked", async () => {
-  const staff = await signToken(secret, 7, "staff");
+  const staff = await signToken(secret, 7, "staff", crypto.randomUUID());
   assert.equal(await verifyToken(secret, staff, "staff"), 7);
   assert.equal(await verifyToken(secret, staff, "visitor"), null);
   const tampered = staff.slice(0, -3) + (staff.endsWith("AAA") ? "BBB" : "AAA");
@@ -18,6 +18,20 @@ Deno.test("tokens - audience, tampering and expiry are checked", async () => {
   )
     .setIssuer("interaction-manager").setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(secret);
   assert.equal(await verifyToken(secret, expired, "staff"), null);
+});
+
+Deno.test("tokens - one without an expiry or without a session id is refused", async () => {
+  const base = () =>
+    new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("7").setAudience("staff")
+      .setIssuer("interaction-manager").setIssuedAt();
+  const noExp = await base().setJti(crypto.randomUUID()).sign(secret);
+  assert.equal(await verifyToken(secret, noExp, "staff"), null);
+  const noJti = await base().setExpirationTime("1h").sign(secret);
+  assert.equal(await verifyToken(secret, noJti, "staff"), null);
+  const badJti = await base().setJti("1").setExpirationTime("1h").sign(secret);
+  assert.equal(await verifyToken(secret, badJti, "staff"), null);
+  const good = await base().setJti(crypto.randomUUID()).setExpirationTime("1h").sign(secret);
+  assert.equal(await verifyToken(secret, good, "staff"), 7);
 });
 
 Deno.test("opaque tokens - random, stored as their hash", async () => {

@@ -4,9 +4,10 @@ import { apiApp, errorSchema, json } from "../../../framework/api.ts";
 import { clientIp, setSessionCookie } from "../../../framework/auth.ts";
 import { checkCredentials, checkLoginToken } from "../../../lib/account_service.ts";
 import { landingPath, LOGIN_LIMITS, normaliseEmail } from "../../../lib/accounts.ts";
-import { signToken } from "../../../lib/auth.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { loginKeys, throttledLogin } from "../../../lib/login_throttle.ts";
 import { enforceRateLimit } from "../../../lib/rate_limit.ts";
+import { openSession } from "../../../lib/sessions.ts";
 import { getStaffUser } from "../../../db/users.ts";
 import { accountContext, body } from "./_accounts.ts";
 
@@ -31,7 +32,10 @@ app.openapi(
       400: json(errorSchema, "All fields are required"),
       401: json(errorSchema, "Invalid login or password, or an invalid link"),
       403: json(errorSchema, "Account not confirmed or inactive"),
-      429: json(errorSchema, "Too many attempts"),
+      429: json(
+        errorSchema,
+        "Too many failed attempts from this address for this e-mail (Retry-After says how long)",
+      ),
     },
   }),
   async (c) => {
@@ -44,12 +48,16 @@ app.openapi(
       userId = await checkLoginToken(accountContext(c), token);
     } else {
       if (!email?.trim() || !password) throw new AppError(400, "fields_required");
-      await enforceRateLimit(sql, [`login:ip:${ip}`], LOGIN_LIMITS.ip);
-      await enforceRateLimit(sql, [`login:email:${normaliseEmail(email)}`], LOGIN_LIMITS.email);
-      userId = await checkCredentials(sql, email, password);
+      const keys = loginKeys("staff", normaliseEmail(email), ip);
+      userId = await throttledLogin(
+        sql,
+        keys,
+        () => checkCredentials(sql, email, password),
+        c.var.deps.now?.(),
+      );
     }
     const user = (await getStaffUser(sql, userId))!;
-    const accessToken = await signToken(c.var.deps.jwtSecret, userId, "staff");
+    const accessToken = await openSession(sql, c.var.deps.jwtSecret, userId, "staff");
     setSessionCookie(c, accessToken);
     return c.json({ access_token: accessToken, redirect: landingPath(user) }, 200);
   },

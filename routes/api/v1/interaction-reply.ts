@@ -1,5 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { apiApp, errorSchema, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
+import {
+  apiApp,
+  assertStorableText,
+  errorSchema,
+  json,
+  readUploadForm,
+  staffErrors,
+} from "../../../framework/api.ts";
 import { requireStaff, staffOf } from "../../../framework/auth.ts";
 import { insertReply } from "../../../db/inbox.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
@@ -46,6 +53,7 @@ app.openapi(
       } catch {
         throw new AppError(400, "invalid_json");
       }
+      assertStorableText(payload);
       const parsed = replyBodySchema.safeParse(payload);
       if (!parsed.success) {
         const fields: Record<string, string[]> = {};

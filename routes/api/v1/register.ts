@@ -28,9 +28,13 @@ app.openapi(
       language: z.enum(LANGUAGES).optional(),
     })),
     responses: {
-      201: json(z.object({ id: z.number(), message: z.string() }), "Registered; a confirmation mail is sent"),
+      201: json(
+        z.object({ message: z.string() }),
+        "Check your mailbox: the same answer for a new e-mail (a confirmation link is sent) and for one that " +
+          "already has an account (its owner is told someone tried)",
+      ),
       400: json(errorSchema, "All fields are required, Invalid telephone, Invalid email, Invalid password"),
-      409: json(errorSchema, "Email already taken"),
+      409: json(errorSchema, "Login already taken"),
       429: json(errorSchema, "Too many attempts"),
     },
   }),
@@ -41,12 +45,12 @@ app.openapi(
       throw new AppError(400, error.code, {}, Object.fromEntries(error.fields.map((f) => [f, [error.code]])));
     }
     await enforceRateLimit(c.var.sql, [`register:ip:${clientIp(c)}`], REGISTER_LIMIT);
-    const id = await register(
+    await register(
       accountContext(c),
       form as Required<typeof form>,
       form.language ?? c.var.lang,
     );
-    return c.json({ id, message: c.var.t("auth.check_mailbox", { email: form.email!.trim() }) }, 201);
+    return c.json({ message: c.var.t("auth.check_mailbox", { email: form.email!.trim() }) }, 201);
   },
 );
 

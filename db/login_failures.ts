@@ -1,0 +1,34 @@
+// Failed logins per key (migration 014): lib/login_throttle.ts decides the delays.
+import type { Sql } from "postgres";
+
+/** The instant until which the keys are blocked (the latest of them), or null when none is. */
+export async function blockedUntil(sql: Sql, keys: string[], now: Date): Promise<Date | null> {
+  const [row] = await sql<{ until: Date | null }[]>`
+    select max(blocked_until) as until from login_failures
+    where key = any(${keys}::text[]) and blocked_until > ${now}`;
+  return row?.until ?? null;
+}
+
+/** Counts one failure of `key` in one statement; returns the failures so far, this one included. */
+export async function addLoginFailure(sql: Sql, key: string, now: Date): Promise<number> {
+  const [row] = await sql<{ failures: number }[]>`
+    insert into login_failures (key, failures, last_failed_at) values (${key}, 1, ${now})
+    on conflict (key) do update set failures = login_failures.failures + 1, last_failed_at = ${now}
+    returning failures`;
+  return row.failures;
+}
+
+/** Blocks `key` until the given instant. */
+export async function blockLogin(sql: Sql, key: string, until: Date): Promise<void> {
+  await sql`update login_failures set blocked_until = ${until} where key = ${key}`;
+}
+
+/** Forgets the failures of `key` (a successful login). */
+export async function clearLoginFailures(sql: Sql, key: string): Promise<void> {
+  await sql`delete from login_failures where key = ${key}`;
+}
+
+/** Forgets keys whose last failure is older than `before`. */
+export async function purgeLoginFailures(sql: Sql, before: Date): Promise<void> {
+  await sql`delete from login_failures where last_failed_at < ${before}`;
+}

@@ -1,0 +1,76 @@
+// Server-side sessions (migration 014): a token is valid only while its session row is neither revoked
+// nor expired. Staff and visitors share the table, told apart by `kind`.
+import type { Sql } from "postgres";
+import type { StaffUser } from "../lib/permissions.ts";
+
+export type SessionKind = "staff" | "visitor";
+
+/** Records a new session. */
+export async function insertSession(
+  sql: Sql,
+  session: { id: string; kind: SessionKind; userId: number; expiresAt: Date },
+): Promise<void> {
+  await sql`insert into sessions (id, kind, user_id, expires_at)
+    values (${session.id}, ${session.kind}, ${session.userId}, ${session.expiresAt})`;
+}
+
+// last_seen_at is written at most every five minutes per session, in the same statement as the read.
+const TOUCH = "5 minutes";
+
+/**
+ * The active staff user of a live session, in one statement (one primary-key lookup joined with the
+ * user), or null when the session is revoked, expired, someone else's, or the account is inactive.
+ */
+export async function getSessionStaffUser(
+  sql: Sql,
+  sessionId: string,
+  userId: number,
+): Promise<StaffUser | null> {
+  const [user] = await sql<StaffUser[]>`
+    with touched as (
+      update sessions set last_seen_at = now()
+      where id = ${sessionId} and last_seen_at < now() - ${TOUCH}::interval and revoked_at is null
+    )
+    select u.id, u.login, u.email, u.role, u.channel_id, u.language, u.first_name, u.last_name, u.image_url
+    from sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId} and s.kind = 'staff' and s.user_id = ${userId}
+      and s.revoked_at is null and s.expires_at > now() and u.active`;
+  return user ?? null;
+}
+
+/** True when the visitor session is live for that app user. */
+export async function visitorSessionLive(sql: Sql, sessionId: string, userId: number): Promise<boolean> {
+  const rows = await sql`
+    with touched as (
+      update sessions set last_seen_at = now()
+      where id = ${sessionId} and last_seen_at < now() - ${TOUCH}::interval and revoked_at is null
+    )
+    select 1 from sessions
+    where id = ${sessionId} and kind = 'visitor' and user_id = ${userId}
+      and revoked_at is null and expires_at > now()`;
+  return rows.length > 0;
+}
+
+/** Revokes one session (logout). */
+export async function revokeSession(sql: Sql, sessionId: string): Promise<void> {
+  await sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`;
+}
+
+/** Revokes every live session of a user, but `exceptId` when given; returns how many ended. */
+export async function revokeUserSessions(
+  sql: Sql,
+  kind: SessionKind,
+  userId: number,
+  exceptId: string | null = null,
+): Promise<number> {
+  const rows = await sql`update sessions set revoked_at = now()
+    where kind = ${kind} and user_id = ${userId} and revoked_at is null
+      and id is distinct from ${exceptId}::uuid
+    returning id`;
+  return rows.length;
+}
+
+/** Forgets sessions that expired or were revoked before `before`. */
+export async function purgeSessions(sql: Sql, before: Date): Promise<void> {
+  await sql`delete from sessions where expires_at < ${before} or revoked_at < ${before}`;
+}
