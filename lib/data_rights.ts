@@ -21,6 +21,7 @@ import {
   retentionCutoff,
 } from "./data_rights_rules.ts";
 import { getMessage as getInboxMessage } from "../db/inbox.ts";
+import { endUserSessions } from "./sessions.ts";
 
 /** What these use cases need. */
 export interface RightsDeps {
@@ -48,6 +49,7 @@ async function anonymise(deps: RightsDeps, ids: number[]): Promise<void> {
 /** Deletes the app user's account and its files (avatar, exports); false when there was none. */
 async function deleteAccount(deps: RightsDeps, appUserId: number): Promise<boolean> {
   const gone = await db.deleteAppUser(deps.sql, appUserId);
+  await endUserSessions(deps.sql, "visitor", appUserId);
   await removeFiles(deps.storage, [mediaKeyOf(gone.avatarUrl), ...gone.exportKeys]);
   return gone.found;
 }

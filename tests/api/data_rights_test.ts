@@ -2,7 +2,7 @@
 // consent records. The worker runs in process (pg-boss), media files live in the local media store.
 import assert from "node:assert/strict";
 import { unzipSync } from "fflate";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { applyRetention } from "../../lib/data_rights.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { queueDailyRetention } from "../../worker.ts";
@@ -271,7 +271,7 @@ Deno.test({
         const login = `${role}-${crypto.randomUUID().slice(0, 6)}`;
         const [u] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
           values (${login}, ${`${login}@example.com`}, ${role}, ${channelId}) returning id::int as id`;
-        return { id: u.id, token: await signToken(ctx.deps.jwtSecret, u.id, "staff") };
+        return { id: u.id, token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, u.id, "staff") };
       };
       const admin = await staff("administrator", radio);
       const operator = await staff("operator", radio);
@@ -376,7 +376,7 @@ Deno.test({
       await t.step("the inbox detail shows when a message will be erased", async () => {
         const [u] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
           values ('ret-admin', 'ret-admin@example.com', 'administrator', ${sixMonths}) returning id::int as id`;
-        const token = await signToken(ctx.deps.jwtSecret, u.id, "staff");
+        const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, u.id, "staff");
         const res = await ctx.request(`/api/v1/interaction/${recent}`, { token });
         const body = await res.json();
         assert.equal(new Date(body.erase_on).toISOString(), "2026-11-26T00:00:00.000Z");
@@ -385,7 +385,7 @@ Deno.test({
       await t.step("a channel's setting accepts 3, 6, 12, 24 or null only", async () => {
         const [u] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
           values ('set-admin', 'set-admin@example.com', 'administrator', ${kept}) returning id::int as id`;
-        const token = await signToken(ctx.deps.jwtSecret, u.id, "staff");
+        const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, u.id, "staff");
         const put = (value: unknown) =>
           ctx.request(`/api/v1/channels/${kept}`, {
             method: "PUT",

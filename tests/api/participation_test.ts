@@ -516,7 +516,7 @@ Deno.test({
     await t.step("staff of the channel still read it by id", async () => {
       const [staff] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
         values ('reader', 'reader@example.com', 'operator', ${channelId}) returning id::int as id`;
-      const token = await signToken(ctx.deps.jwtSecret, staff.id, "staff");
+      const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, staff.id, "staff");
       const res = await ctx.request(`/api/v1/interactions/${sent.id}`, { token });
       assert.equal(res.status, 200);
       assert.equal((await res.json()).content.text, "Shared words");

@@ -1,7 +1,7 @@
 // My space → "Download my data" and "Delete my account" in the channel widget (issue 18).
 import assert from "node:assert/strict";
 import { unzipSync } from "fflate";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { assertAccessible, browserTest } from "./_browser.ts";
 
 for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 }]) {
@@ -26,7 +26,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
         is_anonymous: false,
         nickname: "Capucine",
         avatar_url: null,
-        access_token: await signToken(server.deps.jwtSecret, user.id, "visitor"),
+        access_token: await openSession(server.deps.sql, server.deps.jwtSecret, user.id, "visitor"),
       };
       await page.addInitScript((s) => {
         if (!sessionStorage.getItem("seeded")) {

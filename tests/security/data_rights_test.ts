@@ -2,7 +2,7 @@
 // or its link, and erasing another listener. Each must fail.
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 import { exportSignature } from "../../lib/data_rights_rules.ts";
 import { testApp } from "../_helpers.ts";
 import { randomAppUser, randomChannel, randomSegment } from "../api/_participation.ts";
@@ -111,7 +111,12 @@ Deno.test({
             token: attacker.token,
           });
           assert.equal(staffRoute.status, 401);
-          const staffWithVisitorId = await signToken(ctx.deps.jwtSecret, victim.id, "visitor");
+          const staffWithVisitorId = await openSession(
+            ctx.deps.sql,
+            ctx.deps.jwtSecret,
+            victim.id,
+            "visitor",
+          );
           const r = await ctx.request("/api/v1/listener_erasure", {
             method: "POST",
             json: { message_id: message.id },

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { randomAppUser, randomChannel, randomSegment } from "../api/_participation.ts";
-import { signToken } from "../../lib/auth.ts";
+import { openSession } from "../../lib/sessions.ts";
 
 const ctx = await testApp();
 
@@ -175,7 +175,7 @@ Deno.test({
         assert.ok(maxId > 25 && PRIVATE_TEXTS.length >= 12 && SHARED_TEXTS.length >= 12);
         const [staff] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
         values ('op', 'op@example.com', 'operator', ${data.channels[0]}) returning id::int as id`;
-        const token = await signToken(ctx.deps.jwtSecret, staff.id, "staff");
+        const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, staff.id, "staff");
         const first = data.messages.find((m) => m.channel === data.channels[0] && !m.public)!;
         const seen = await (await ctx.request(`/api/v1/interaction/${first.id}`, { token })).text();
         assert.ok(seen.includes("@private.example") && seen.includes(first.text), "staff read it by id");
