@@ -14,66 +14,67 @@ import $9 from "./routes/api/v1/auth.ts";
 import $10 from "./routes/api/v1/channel-interactions.ts";
 import $11 from "./routes/api/v1/channel-interactions-actions.ts";
 import $12 from "./routes/api/v1/channels.ts";
-import $13 from "./routes/api/v1/files.ts";
-import $14 from "./routes/api/v1/help_item.ts";
-import $15 from "./routes/api/v1/interaction.ts";
-import $16 from "./routes/api/v1/interaction-read.ts";
-import $17 from "./routes/api/v1/interaction-reply.ts";
-import $18 from "./routes/api/v1/interactions.ts";
-import $19 from "./routes/api/v1/logout.ts";
-import $20 from "./routes/api/v1/moderation.ts";
-import $21 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $22 from "./routes/api/v1/ranking/user.ts";
-import $23 from "./routes/api/v1/ranking/index.ts";
-import $24 from "./routes/api/v1/register.ts";
-import $25 from "./routes/api/v1/show_segments/new.ts";
-import $26 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $27 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $28 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $29 from "./routes/api/v1/show_segments/[id].ts";
-import $30 from "./routes/api/v1/show_segments/index.ts";
-import $31 from "./routes/api/v1/statistics.ts";
-import $32 from "./routes/api/v1/tasks.ts";
-import $33 from "./routes/api/v1/templates_show_segments.ts";
-import $34 from "./routes/api/v1/upload.ts";
-import $35 from "./routes/api/v1/user.ts";
-import $36 from "./routes/api/v1/users.ts";
-import $37 from "./routes/api/v1/widgets.ts";
-import $38 from "./routes/api/v2/ai/prompt.ts";
-import $39 from "./routes/broadcast/[id].tsx";
-import $40 from "./routes/broadcast/index.tsx";
-import $41 from "./routes/channels/new.tsx";
-import $42 from "./routes/channels/[id].tsx";
-import $43 from "./routes/channels/index.tsx";
-import $44 from "./routes/confirm/[token].tsx";
-import $45 from "./routes/customisation.tsx";
-import $46 from "./routes/dev/mailbox.tsx";
-import $47 from "./routes/forgot-password.tsx";
-import $48 from "./routes/healthz.ts";
-import $49 from "./routes/help-items.tsx";
-import $50 from "./routes/home.tsx";
-import $51 from "./routes/interactions/create.tsx";
-import $52 from "./routes/interactions/[id]/assistant.tsx";
-import $53 from "./routes/interactions/[id]/webview.tsx";
-import $54 from "./routes/interactions/[id].tsx";
-import $55 from "./routes/interactions/index.tsx";
-import $56 from "./routes/login.tsx";
-import $57 from "./routes/logout.ts";
-import $58 from "./routes/media.ts";
-import $59 from "./routes/moderation.tsx";
-import $60 from "./routes/oembed.ts";
-import $61 from "./routes/participations/[id].tsx";
-import $62 from "./routes/qr-code.tsx";
-import $63 from "./routes/reset/[token].tsx";
-import $64 from "./routes/s/[uuid].tsx";
-import $65 from "./routes/settings.tsx";
-import $66 from "./routes/timeline.tsx";
-import $67 from "./routes/users/new.tsx";
-import $68 from "./routes/users/[id].tsx";
-import $69 from "./routes/users/index.tsx";
-import $70 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $71 from "./routes/widgets/terms.tsx";
-import $72 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $13 from "./routes/api/v1/devices.ts";
+import $14 from "./routes/api/v1/files.ts";
+import $15 from "./routes/api/v1/help_item.ts";
+import $16 from "./routes/api/v1/interaction.ts";
+import $17 from "./routes/api/v1/interaction-read.ts";
+import $18 from "./routes/api/v1/interaction-reply.ts";
+import $19 from "./routes/api/v1/interactions.ts";
+import $20 from "./routes/api/v1/logout.ts";
+import $21 from "./routes/api/v1/moderation.ts";
+import $22 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $23 from "./routes/api/v1/ranking/user.ts";
+import $24 from "./routes/api/v1/ranking/index.ts";
+import $25 from "./routes/api/v1/register.ts";
+import $26 from "./routes/api/v1/show_segments/new.ts";
+import $27 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $28 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $29 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $30 from "./routes/api/v1/show_segments/[id].ts";
+import $31 from "./routes/api/v1/show_segments/index.ts";
+import $32 from "./routes/api/v1/statistics.ts";
+import $33 from "./routes/api/v1/tasks.ts";
+import $34 from "./routes/api/v1/templates_show_segments.ts";
+import $35 from "./routes/api/v1/upload.ts";
+import $36 from "./routes/api/v1/user.ts";
+import $37 from "./routes/api/v1/users.ts";
+import $38 from "./routes/api/v1/widgets.ts";
+import $39 from "./routes/api/v2/ai/prompt.ts";
+import $40 from "./routes/broadcast/[id].tsx";
+import $41 from "./routes/broadcast/index.tsx";
+import $42 from "./routes/channels/new.tsx";
+import $43 from "./routes/channels/[id].tsx";
+import $44 from "./routes/channels/index.tsx";
+import $45 from "./routes/confirm/[token].tsx";
+import $46 from "./routes/customisation.tsx";
+import $47 from "./routes/dev/mailbox.tsx";
+import $48 from "./routes/forgot-password.tsx";
+import $49 from "./routes/healthz.ts";
+import $50 from "./routes/help-items.tsx";
+import $51 from "./routes/home.tsx";
+import $52 from "./routes/interactions/create.tsx";
+import $53 from "./routes/interactions/[id]/assistant.tsx";
+import $54 from "./routes/interactions/[id]/webview.tsx";
+import $55 from "./routes/interactions/[id].tsx";
+import $56 from "./routes/interactions/index.tsx";
+import $57 from "./routes/login.tsx";
+import $58 from "./routes/logout.ts";
+import $59 from "./routes/media.ts";
+import $60 from "./routes/moderation.tsx";
+import $61 from "./routes/oembed.ts";
+import $62 from "./routes/participations/[id].tsx";
+import $63 from "./routes/qr-code.tsx";
+import $64 from "./routes/reset/[token].tsx";
+import $65 from "./routes/s/[uuid].tsx";
+import $66 from "./routes/settings.tsx";
+import $67 from "./routes/timeline.tsx";
+import $68 from "./routes/users/new.tsx";
+import $69 from "./routes/users/[id].tsx";
+import $70 from "./routes/users/index.tsx";
+import $71 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $72 from "./routes/widgets/terms.tsx";
+import $73 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -93,64 +94,65 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/channel-interactions", app: $10 },
   { path: "/api/v1/channel-interactions-actions", app: $11 },
   { path: "/api/v1/channels", app: $12 },
-  { path: "/api/v1/files", app: $13 },
-  { path: "/api/v1/help_item", app: $14 },
-  { path: "/api/v1/interaction", app: $15 },
-  { path: "/api/v1/interaction-read", app: $16 },
-  { path: "/api/v1/interaction-reply", app: $17 },
-  { path: "/api/v1/interactions", app: $18 },
-  { path: "/api/v1/logout", app: $19 },
-  { path: "/api/v1/moderation", app: $20 },
-  { path: "/api/v1/permanent/all/:channelId", app: $21 },
-  { path: "/api/v1/ranking/user", app: $22 },
-  { path: "/api/v1/ranking", app: $23 },
-  { path: "/api/v1/register", app: $24 },
-  { path: "/api/v1/show_segments/new", app: $25 },
-  { path: "/api/v1/show_segments/:id/background", app: $26 },
-  { path: "/api/v1/show_segments/:id/export", app: $27 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $28 },
-  { path: "/api/v1/show_segments/:id", app: $29 },
-  { path: "/api/v1/show_segments", app: $30 },
-  { path: "/api/v1/statistics", app: $31 },
-  { path: "/api/v1/tasks", app: $32 },
-  { path: "/api/v1/templates_show_segments", app: $33 },
-  { path: "/api/v1/upload", app: $34 },
-  { path: "/api/v1/user", app: $35 },
-  { path: "/api/v1/users", app: $36 },
-  { path: "/api/v1/widgets", app: $37 },
-  { path: "/api/v2/ai/prompt", app: $38 },
-  { path: "/broadcast/:id", app: $39 },
-  { path: "/broadcast", app: $40 },
-  { path: "/channels/new", app: $41 },
-  { path: "/channels/:id", app: $42 },
-  { path: "/channels", app: $43 },
-  { path: "/confirm/:token", app: $44 },
-  { path: "/customisation", app: $45 },
-  { path: "/dev/mailbox", app: $46 },
-  { path: "/forgot-password", app: $47 },
-  { path: "/healthz", app: $48 },
-  { path: "/help-items", app: $49 },
-  { path: "/home", app: $50 },
-  { path: "/interactions/create", app: $51 },
-  { path: "/interactions/:id/assistant", app: $52 },
-  { path: "/interactions/:id/webview", app: $53 },
-  { path: "/interactions/:id", app: $54 },
-  { path: "/interactions", app: $55 },
-  { path: "/login", app: $56 },
-  { path: "/logout", app: $57 },
-  { path: "/media", app: $58 },
-  { path: "/moderation", app: $59 },
-  { path: "/oembed", app: $60 },
-  { path: "/participations/:id", app: $61 },
-  { path: "/qr-code", app: $62 },
-  { path: "/reset/:token", app: $63 },
-  { path: "/s/:uuid", app: $64 },
-  { path: "/settings", app: $65 },
-  { path: "/timeline", app: $66 },
-  { path: "/users/new", app: $67 },
-  { path: "/users/:id", app: $68 },
-  { path: "/users", app: $69 },
-  { path: "/widgets/channel/:channelId", app: $70 },
-  { path: "/widgets/terms", app: $71 },
-  { path: "/widgets/:channelId/:segmentId", app: $72 },
+  { path: "/api/v1/devices", app: $13 },
+  { path: "/api/v1/files", app: $14 },
+  { path: "/api/v1/help_item", app: $15 },
+  { path: "/api/v1/interaction", app: $16 },
+  { path: "/api/v1/interaction-read", app: $17 },
+  { path: "/api/v1/interaction-reply", app: $18 },
+  { path: "/api/v1/interactions", app: $19 },
+  { path: "/api/v1/logout", app: $20 },
+  { path: "/api/v1/moderation", app: $21 },
+  { path: "/api/v1/permanent/all/:channelId", app: $22 },
+  { path: "/api/v1/ranking/user", app: $23 },
+  { path: "/api/v1/ranking", app: $24 },
+  { path: "/api/v1/register", app: $25 },
+  { path: "/api/v1/show_segments/new", app: $26 },
+  { path: "/api/v1/show_segments/:id/background", app: $27 },
+  { path: "/api/v1/show_segments/:id/export", app: $28 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $29 },
+  { path: "/api/v1/show_segments/:id", app: $30 },
+  { path: "/api/v1/show_segments", app: $31 },
+  { path: "/api/v1/statistics", app: $32 },
+  { path: "/api/v1/tasks", app: $33 },
+  { path: "/api/v1/templates_show_segments", app: $34 },
+  { path: "/api/v1/upload", app: $35 },
+  { path: "/api/v1/user", app: $36 },
+  { path: "/api/v1/users", app: $37 },
+  { path: "/api/v1/widgets", app: $38 },
+  { path: "/api/v2/ai/prompt", app: $39 },
+  { path: "/broadcast/:id", app: $40 },
+  { path: "/broadcast", app: $41 },
+  { path: "/channels/new", app: $42 },
+  { path: "/channels/:id", app: $43 },
+  { path: "/channels", app: $44 },
+  { path: "/confirm/:token", app: $45 },
+  { path: "/customisation", app: $46 },
+  { path: "/dev/mailbox", app: $47 },
+  { path: "/forgot-password", app: $48 },
+  { path: "/healthz", app: $49 },
+  { path: "/help-items", app: $50 },
+  { path: "/home", app: $51 },
+  { path: "/interactions/create", app: $52 },
+  { path: "/interactions/:id/assistant", app: $53 },
+  { path: "/interactions/:id/webview", app: $54 },
+  { path: "/interactions/:id", app: $55 },
+  { path: "/interactions", app: $56 },
+  { path: "/login", app: $57 },
+  { path: "/logout", app: $58 },
+  { path: "/media", app: $59 },
+  { path: "/moderation", app: $60 },
+  { path: "/oembed", app: $61 },
+  { path: "/participations/:id", app: $62 },
+  { path: "/qr-code", app: $63 },
+  { path: "/reset/:token", app: $64 },
+  { path: "/s/:uuid", app: $65 },
+  { path: "/settings", app: $66 },
+  { path: "/timeline", app: $67 },
+  { path: "/users/new", app: $68 },
+  { path: "/users/:id", app: $69 },
+  { path: "/users", app: $70 },
+  { path: "/widgets/channel/:channelId", app: $71 },
+  { path: "/widgets/terms", app: $72 },
+  { path: "/widgets/:channelId/:segmentId", app: $73 },
 ];

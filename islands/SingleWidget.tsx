@@ -88,7 +88,6 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
         show_id: s.show_id,
         program_id: s.program_id,
         site_ref: siteRef,
-        device_id: client.deviceId(),
         extra_user_information: testimonial ? {} : infoRef.current,
         consent_gdpr: consents.current.gdpr,
         consent_image_right: consents.current.image,

@@ -8,6 +8,7 @@ import {
   WEBVIEW_VERSIONS,
 } from "./constants.ts";
 import { SEGMENT_STATUSES } from "./segments.ts";
+import { MAX_VOTE_CAP } from "./vote_integrity.ts";
 
 const text = (max: number) => z.string().max(max).nullable().optional();
 const date = z.iso.datetime({ offset: true }).nullable().optional();
@@ -29,6 +30,9 @@ export const segmentUpdateSchema = z.object({
   testimonial_format: z.enum(["voice", "text"]).optional(),
   limit_1_vote: z.boolean().optional(),
   show_results: z.boolean().optional(),
+  hide_results_until_end: z.boolean().optional(),
+  vote_cap_per_address: z.number().int().min(1).max(MAX_VOTE_CAP).optional(),
+  high_stakes: z.boolean().optional(),
   from: z.enum(["now", "programmed"]).optional(),
   to: z.enum(["scheduled", "permanent"]).optional(),
   start_date: date,

@@ -9,6 +9,7 @@ import {
   sendParticipation,
 } from "../../../lib/participation_service.ts";
 import { getMessage } from "../../../db/participations.ts";
+import { clientIp } from "../../../framework/auth.ts";
 
 const tags = ["interactions"];
 const text = (max: number) => z.string().max(max).nullish();
@@ -51,7 +52,7 @@ const answerSchema = z.union([
   z.object({ message: z.literal("already_received"), alreadyReceived: z.literal(true) }),
 ]);
 const errors = {
-  400: json(errorSchema, "Invalid participation (missing field, consent, choice, text)"),
+  400: json(errorSchema, "Invalid participation (missing field, consent, choice, text, a device id not issued here)"),
   403: json(errorSchema, "Registration required, or another user's id"),
   404: json(errorSchema, "Unknown interaction"),
   410: json(errorSchema, "The interaction no longer accepts participations"),
@@ -76,7 +77,7 @@ app.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const outcome = await sendParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret },
+      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret, address: clientIp(c) },
       body,
       { ...body.content, only_user_data: body.only_user_data },
       c.var.appUserId,
@@ -122,7 +123,7 @@ app.openapi(
       extra = checked.data;
     }
     const outcome = await finishMediaParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret },
+      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret, address: clientIp(c) },
       { ...query, extra_user_information: extra },
       c.var.appUserId,
     );
