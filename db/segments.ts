@@ -198,6 +198,7 @@ export interface ExportRow {
   liked: boolean;
   winner: boolean;
   broadcast_status: string;
+  vote_integrity?: string;
 }
 
 /** The next `limit` participations of a segment after id `afterId` (keyset, so the export never holds them all). */
@@ -208,7 +209,7 @@ export async function exportBatch(sql: Sql, segmentId: number, afterId: number, 
       m.choice_ids,
       m.author_name, m.author_city, u.nickname, u.first_name, u.last_name, u.email, u.phone,
       m.extra_user_information, m.consent_gdpr, m.consent_image_right, m.status, m.liked, m.winner,
-      m.broadcast_status
+      m.broadcast_status, m.vote_integrity
     from messages m left join app_users u on u.id = m.author_app_user_id
     where m.segment_id = ${segmentId} and m.id > ${afterId}
     order by m.id

@@ -69,7 +69,10 @@ export interface BurstRow {
 
 /** The minutes of a timeline in order with, per minute, the counted and suspicious totals. */
 export function burstTimeline(rows: BurstRow[]) {
-  const minutes = new Map<string, { minute: string; counted: number; suspicious: number; byChoice: Record<number, number> }>();
+  const minutes = new Map<
+    string,
+    { minute: string; counted: number; suspicious: number; byChoice: Record<number, number> }
+  >();
   for (const r of rows) {
     const m = minutes.get(r.minute) ?? { minute: r.minute, counted: 0, suspicious: 0, byChoice: {} };
     m.counted += r.counted;

@@ -241,7 +241,11 @@ Deno.test({
       const early = await finish({ segment: voice.id, device_id: testDevice("e"), data_id: body.data_id });
       assert.equal(early.status, 409);
       assert.equal((await early.json()).code, "upload_not_ready");
-      const unknown = await finish({ segment: voice.id, device_id: testDevice("e"), data_id: crypto.randomUUID() });
+      const unknown = await finish({
+        segment: voice.id,
+        device_id: testDevice("e"),
+        data_id: crypto.randomUUID(),
+      });
       assert.equal(unknown.status, 404);
       const bad = await finish({ segment: voice.id, device_id: testDevice("e"), data_id: body.data_id }, {
         "Extra-User-Information": "{nope",
@@ -312,13 +316,22 @@ Deno.test({
         const voice = await randomSegment(ctx.sql, channelId, { type: "recording_question" });
         const first = await slot("mp3");
         await tusUpload(ctx, first.body.data_id, await makeMedia("mp3", 1));
-        const sent = await (await finish({ segment: voice.id, device_id: testDevice("u"), data_id: first.body.data_id }))
-          .json();
-        const again = await finish({ segment: voice.id, device_id: testDevice("u"), data_id: first.body.data_id });
+        const sent =
+          await (await finish({ segment: voice.id, device_id: testDevice("u"), data_id: first.body.data_id }))
+            .json();
+        const again = await finish({
+          segment: voice.id,
+          device_id: testDevice("u"),
+          data_id: first.body.data_id,
+        });
         assert.equal(again.status, 409); // a slot serves one participation
         const second = await slot("mp3");
         await tusUpload(ctx, second.body.data_id, await makeMedia("mp3", 1));
-        const limited = await finish({ segment: voice.id, device_id: testDevice("u"), data_id: second.body.data_id });
+        const limited = await finish({
+          segment: voice.id,
+          device_id: testDevice("u"),
+          data_id: second.body.data_id,
+        });
         assert.deepEqual(await limited.json(), { message: "already_received", alreadyReceived: true });
         const res = await finish({
           segment: voice.id,

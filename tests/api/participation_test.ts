@@ -106,7 +106,11 @@ Deno.test({
         Array.from(
           { length: 20 },
           () =>
-            send({ segment: seg.id, device_id: testDevice("racer"), content: { choice_ids: [seg.choiceIds[0]] } }).then((
+            send({
+              segment: seg.id,
+              device_id: testDevice("racer"),
+              content: { choice_ids: [seg.choiceIds[0]] },
+            }).then((
               r,
             ) => r.json()),
         ),
@@ -390,7 +394,11 @@ Deno.test({
         testimonial_demanded: true,
         testimonial_format: "text",
       }, ["A"]);
-      await send({ segment: seg.id, device_id: testDevice("t"), content: { choice_ids: [seg.choiceIds[0]] } });
+      await send({
+        segment: seg.id,
+        device_id: testDevice("t"),
+        content: { choice_ids: [seg.choiceIds[0]] },
+      });
       const res = await send({ segment: seg.id, device_id: testDevice("t"), content: { text: "because" } });
       assert.ok((await res.json()).task_id);
       const [row] = await ctx
@@ -424,9 +432,12 @@ Deno.test({
     await t.step("a participation's task is signed: another id or a changed signature is 404", async () => {
       const seg = await randomSegment(ctx.sql, channelId, {}, ["A", "B"]);
       const jobsBefore = await participationJobs();
-      const body =
-        await (await send({ segment: seg.id, device_id: testDevice("sig"), content: { choice_ids: [seg.choiceIds[0]] } }))
-          .json();
+      const body = await (await send({
+        segment: seg.id,
+        device_id: testDevice("sig"),
+        content: { choice_ids: [seg.choiceIds[0]] },
+      }))
+        .json();
       assert.match(body.task_id, /^m\d+-[0-9a-f]{32}$/);
       // nothing runs in the background for a vote: no job is queued, the task is done at once
       assert.equal(await participationJobs(), jobsBefore);
@@ -456,7 +467,11 @@ Deno.test({
     });
     const seg = await randomSegment(ctx.sql, channelId, {}, ["A", "B", "C"]);
     for (const [i, choice] of [0, 0, 1].entries()) {
-      await send({ segment: seg.id, device_id: testDevice(`r${i}`), content: { choice_ids: [seg.choiceIds[choice]] } });
+      await send({
+        segment: seg.id,
+        device_id: testDevice(`r${i}`),
+        content: { choice_ids: [seg.choiceIds[choice]] },
+      });
     }
     await t.step("public rows: id, index, label, count, percentage", async () => {
       const res = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results`);

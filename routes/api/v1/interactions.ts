@@ -52,7 +52,10 @@ const answerSchema = z.union([
   z.object({ message: z.literal("already_received"), alreadyReceived: z.literal(true) }),
 ]);
 const errors = {
-  400: json(errorSchema, "Invalid participation (missing field, consent, choice, text, a device id not issued here)"),
+  400: json(
+    errorSchema,
+    "Invalid participation (missing field, consent, choice, text, a device id not issued here)",
+  ),
   403: json(errorSchema, "Registration required, or another user's id"),
   404: json(errorSchema, "Unknown interaction"),
   410: json(errorSchema, "The interaction no longer accepts participations"),
@@ -77,7 +80,13 @@ app.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const outcome = await sendParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret, address: clientIp(c) },
+      {
+        sql: c.var.sql,
+        boss: c.var.deps.boss,
+        now: now(c),
+        secret: c.var.deps.jwtSecret,
+        address: clientIp(c),
+      },
       body,
       { ...body.content, only_user_data: body.only_user_data },
       c.var.appUserId,
@@ -123,7 +132,13 @@ app.openapi(
       extra = checked.data;
     }
     const outcome = await finishMediaParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret, address: clientIp(c) },
+      {
+        sql: c.var.sql,
+        boss: c.var.deps.boss,
+        now: now(c),
+        secret: c.var.deps.jwtSecret,
+        address: clientIp(c),
+      },
       { ...query, extra_user_information: extra },
       c.var.appUserId,
     );
