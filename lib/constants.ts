@@ -138,3 +138,8 @@ export const UPLOAD_MAX_BYTES = {
 };
 /** An upload slot not finished within this time is deleted (tus file and media row). */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Counted votes per client address, per interaction and hour, unless staff change it (issue 18). */
+export const DEFAULT_VOTE_CAP = 20;
+/** The highest per-address cap staff may set (the column's check, migration 013). */
+export const MAX_VOTE_CAP = 100_000;

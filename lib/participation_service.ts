@@ -18,7 +18,13 @@ import { QUEUES } from "./jobs.ts";
 import { authorSnapshot, decideParticipation, type SegmentRules, type Submission } from "./participation.ts";
 import { canAccessChannel, type StaffUser } from "./permissions.ts";
 import { type VoteResultRow, voteResults } from "./votes.ts";
-import { isValidDeviceId, resultsArePublic, VOTE_CAP_WINDOW_SECONDS, voteCapKey } from "./vote_integrity.ts";
+import {
+  DEFAULT_VOTE_CAP,
+  isValidDeviceId,
+  resultsArePublic,
+  VOTE_CAP_WINDOW_SECONDS,
+  voteCapKey,
+} from "./vote_integrity.ts";
 import { windowStart } from "./rate_limit.ts";
 
 /** Where a participation comes from (body of POST interactions, query of PUT interactions). */
@@ -137,7 +143,7 @@ export async function sendParticipation(
       ? {
         key: voteCapKey(deps.secret, Number(segment.id), deps.address ?? "unknown"),
         windowStart: windowStart(deps.now, VOTE_CAP_WINDOW_SECONDS),
-        cap: Number(segment.vote_cap_per_address ?? 20),
+        cap: Number(segment.vote_cap_per_address ?? DEFAULT_VOTE_CAP),
       }
       : null,
   });

@@ -3,12 +3,12 @@ import { z } from "zod";
 import {
   DATA_ITEMS,
   DELIVERY_OPTIONS,
+  MAX_VOTE_CAP,
   SEGMENT_TYPES,
   TITLE_MAX_LENGTH,
   WEBVIEW_VERSIONS,
 } from "./constants.ts";
 import { SEGMENT_STATUSES } from "./segments.ts";
-import { MAX_VOTE_CAP } from "./vote_integrity.ts";
 
 const text = (max: number) => z.string().max(max).nullable().optional();
 const date = z.iso.datetime({ offset: true }).nullable().optional();

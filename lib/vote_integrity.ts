@@ -25,9 +25,7 @@ export function isValidDeviceId(secret: Uint8Array, id: string): boolean {
 
 /** The window of the per-address cap: one hour. */
 export const VOTE_CAP_WINDOW_SECONDS = 3600;
-/** Counted votes per client address, per interaction and hour, unless staff change it. */
-export const DEFAULT_VOTE_CAP = 20;
-export const MAX_VOTE_CAP = 100_000;
+export { DEFAULT_VOTE_CAP, MAX_VOTE_CAP } from "./constants.ts";
 
 export type VoteIntegrity = "counted" | "suspicious" | "excluded";
 
@@ -83,4 +81,13 @@ export function burstTimeline(rows: BurstRow[]) {
   const list = [...minutes.values()].sort((a, b) => a.minute.localeCompare(b.minute));
   const peak = list.reduce((max, m) => Math.max(max, m.counted + m.suspicious), 0);
   return { minutes: list, peak };
+}
+
+/** What the staff panel shows of an interaction's votes (GET show_segments/{id}/vote-integrity). */
+export interface VoteIntegrityView {
+  counted: number;
+  suspicious: number;
+  excluded: number;
+  cap: number;
+  timeline: ReturnType<typeof burstTimeline>;
 }

@@ -6,13 +6,18 @@ import { getVoteIntegrityCounts, getVoteTimeline, reviewSuspiciousVotes } from "
 import { AppError } from "./errors.ts";
 import { can, type StaffUser } from "./permissions.ts";
 import { segmentFor } from "./segment_service.ts";
-import { burstTimeline } from "./vote_integrity.ts";
+import { burstTimeline, DEFAULT_VOTE_CAP, type VoteIntegrityView } from "./vote_integrity.ts";
 
 /** How far back the burst timeline reads. */
 export const TIMELINE_HOURS = 24;
 
 /** Counted, suspicious and excluded votes of a segment, its cap, and votes per minute per choice. */
-export async function voteIntegrity(sql: Sql, user: StaffUser, segmentId: number, now: Date) {
+export async function voteIntegrity(
+  sql: Sql,
+  user: StaffUser,
+  segmentId: number,
+  now: Date,
+): Promise<VoteIntegrityView> {
   const segment = await segmentFor(sql, user, segmentId);
   const since = new Date(now.getTime() - TIMELINE_HOURS * 3600_000);
   const [counts, rows] = await Promise.all([
@@ -21,11 +26,10 @@ export async function voteIntegrity(sql: Sql, user: StaffUser, segmentId: number
   ]);
   return {
     ...counts,
-    cap: Number(segment.vote_cap_per_address ?? 20),
+    cap: Number(segment.vote_cap_per_address ?? DEFAULT_VOTE_CAP),
     timeline: burstTimeline(rows),
   };
 }
-export type VoteIntegrityView = Awaited<ReturnType<typeof voteIntegrity>>;
 
 /** Accepts (they count from now on) or excludes the suspicious votes of a segment, all or by id. */
 export async function reviewVotes(
