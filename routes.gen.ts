@@ -29,53 +29,54 @@ import $24 from "./routes/api/v1/ranking/index.ts";
 import $25 from "./routes/api/v1/register.ts";
 import $26 from "./routes/api/v1/show_segments/new.ts";
 import $27 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $28 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $29 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $30 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $31 from "./routes/api/v1/show_segments/[id].ts";
-import $32 from "./routes/api/v1/show_segments/index.ts";
-import $33 from "./routes/api/v1/statistics.ts";
-import $34 from "./routes/api/v1/tasks.ts";
-import $35 from "./routes/api/v1/templates_show_segments.ts";
-import $36 from "./routes/api/v1/upload.ts";
-import $37 from "./routes/api/v1/user.ts";
-import $38 from "./routes/api/v1/users.ts";
-import $39 from "./routes/api/v1/widgets.ts";
-import $40 from "./routes/api/v2/ai/prompt.ts";
-import $41 from "./routes/broadcast/[id].tsx";
-import $42 from "./routes/broadcast/index.tsx";
-import $43 from "./routes/channels/new.tsx";
-import $44 from "./routes/channels/[id].tsx";
-import $45 from "./routes/channels/index.tsx";
-import $46 from "./routes/confirm/[token].tsx";
-import $47 from "./routes/customisation.tsx";
-import $48 from "./routes/dev/mailbox.tsx";
-import $49 from "./routes/forgot-password.tsx";
-import $50 from "./routes/healthz.ts";
-import $51 from "./routes/help-items.tsx";
-import $52 from "./routes/home.tsx";
-import $53 from "./routes/interactions/create.tsx";
-import $54 from "./routes/interactions/[id]/assistant.tsx";
-import $55 from "./routes/interactions/[id]/webview.tsx";
-import $56 from "./routes/interactions/[id].tsx";
-import $57 from "./routes/interactions/index.tsx";
-import $58 from "./routes/login.tsx";
-import $59 from "./routes/logout.ts";
-import $60 from "./routes/media.ts";
-import $61 from "./routes/moderation.tsx";
-import $62 from "./routes/oembed.ts";
-import $63 from "./routes/participations/[id].tsx";
-import $64 from "./routes/qr-code.tsx";
-import $65 from "./routes/reset/[token].tsx";
-import $66 from "./routes/s/[uuid].tsx";
-import $67 from "./routes/settings.tsx";
-import $68 from "./routes/timeline.tsx";
-import $69 from "./routes/users/new.tsx";
-import $70 from "./routes/users/[id].tsx";
-import $71 from "./routes/users/index.tsx";
-import $72 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $73 from "./routes/widgets/terms.tsx";
-import $74 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $28 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $29 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $30 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $31 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $32 from "./routes/api/v1/show_segments/[id].ts";
+import $33 from "./routes/api/v1/show_segments/index.ts";
+import $34 from "./routes/api/v1/statistics.ts";
+import $35 from "./routes/api/v1/tasks.ts";
+import $36 from "./routes/api/v1/templates_show_segments.ts";
+import $37 from "./routes/api/v1/upload.ts";
+import $38 from "./routes/api/v1/user.ts";
+import $39 from "./routes/api/v1/users.ts";
+import $40 from "./routes/api/v1/widgets.ts";
+import $41 from "./routes/api/v2/ai/prompt.ts";
+import $42 from "./routes/broadcast/[id].tsx";
+import $43 from "./routes/broadcast/index.tsx";
+import $44 from "./routes/channels/new.tsx";
+import $45 from "./routes/channels/[id].tsx";
+import $46 from "./routes/channels/index.tsx";
+import $47 from "./routes/confirm/[token].tsx";
+import $48 from "./routes/customisation.tsx";
+import $49 from "./routes/dev/mailbox.tsx";
+import $50 from "./routes/forgot-password.tsx";
+import $51 from "./routes/healthz.ts";
+import $52 from "./routes/help-items.tsx";
+import $53 from "./routes/home.tsx";
+import $54 from "./routes/interactions/create.tsx";
+import $55 from "./routes/interactions/[id]/assistant.tsx";
+import $56 from "./routes/interactions/[id]/webview.tsx";
+import $57 from "./routes/interactions/[id].tsx";
+import $58 from "./routes/interactions/index.tsx";
+import $59 from "./routes/login.tsx";
+import $60 from "./routes/logout.ts";
+import $61 from "./routes/media.ts";
+import $62 from "./routes/moderation.tsx";
+import $63 from "./routes/oembed.ts";
+import $64 from "./routes/participations/[id].tsx";
+import $65 from "./routes/qr-code.tsx";
+import $66 from "./routes/reset/[token].tsx";
+import $67 from "./routes/s/[uuid].tsx";
+import $68 from "./routes/settings.tsx";
+import $69 from "./routes/timeline.tsx";
+import $70 from "./routes/users/new.tsx";
+import $71 from "./routes/users/[id].tsx";
+import $72 from "./routes/users/index.tsx";
+import $73 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $74 from "./routes/widgets/terms.tsx";
+import $75 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -110,51 +111,52 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/register", app: $25 },
   { path: "/api/v1/show_segments/new", app: $26 },
   { path: "/api/v1/show_segments/:id/background", app: $27 },
-  { path: "/api/v1/show_segments/:id/export", app: $28 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $29 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $30 },
-  { path: "/api/v1/show_segments/:id", app: $31 },
-  { path: "/api/v1/show_segments", app: $32 },
-  { path: "/api/v1/statistics", app: $33 },
-  { path: "/api/v1/tasks", app: $34 },
-  { path: "/api/v1/templates_show_segments", app: $35 },
-  { path: "/api/v1/upload", app: $36 },
-  { path: "/api/v1/user", app: $37 },
-  { path: "/api/v1/users", app: $38 },
-  { path: "/api/v1/widgets", app: $39 },
-  { path: "/api/v2/ai/prompt", app: $40 },
-  { path: "/broadcast/:id", app: $41 },
-  { path: "/broadcast", app: $42 },
-  { path: "/channels/new", app: $43 },
-  { path: "/channels/:id", app: $44 },
-  { path: "/channels", app: $45 },
-  { path: "/confirm/:token", app: $46 },
-  { path: "/customisation", app: $47 },
-  { path: "/dev/mailbox", app: $48 },
-  { path: "/forgot-password", app: $49 },
-  { path: "/healthz", app: $50 },
-  { path: "/help-items", app: $51 },
-  { path: "/home", app: $52 },
-  { path: "/interactions/create", app: $53 },
-  { path: "/interactions/:id/assistant", app: $54 },
-  { path: "/interactions/:id/webview", app: $55 },
-  { path: "/interactions/:id", app: $56 },
-  { path: "/interactions", app: $57 },
-  { path: "/login", app: $58 },
-  { path: "/logout", app: $59 },
-  { path: "/media", app: $60 },
-  { path: "/moderation", app: $61 },
-  { path: "/oembed", app: $62 },
-  { path: "/participations/:id", app: $63 },
-  { path: "/qr-code", app: $64 },
-  { path: "/reset/:token", app: $65 },
-  { path: "/s/:uuid", app: $66 },
-  { path: "/settings", app: $67 },
-  { path: "/timeline", app: $68 },
-  { path: "/users/new", app: $69 },
-  { path: "/users/:id", app: $70 },
-  { path: "/users", app: $71 },
-  { path: "/widgets/channel/:channelId", app: $72 },
-  { path: "/widgets/terms", app: $73 },
-  { path: "/widgets/:channelId/:segmentId", app: $74 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $28 },
+  { path: "/api/v1/show_segments/:id/export", app: $29 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $30 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $31 },
+  { path: "/api/v1/show_segments/:id", app: $32 },
+  { path: "/api/v1/show_segments", app: $33 },
+  { path: "/api/v1/statistics", app: $34 },
+  { path: "/api/v1/tasks", app: $35 },
+  { path: "/api/v1/templates_show_segments", app: $36 },
+  { path: "/api/v1/upload", app: $37 },
+  { path: "/api/v1/user", app: $38 },
+  { path: "/api/v1/users", app: $39 },
+  { path: "/api/v1/widgets", app: $40 },
+  { path: "/api/v2/ai/prompt", app: $41 },
+  { path: "/broadcast/:id", app: $42 },
+  { path: "/broadcast", app: $43 },
+  { path: "/channels/new", app: $44 },
+  { path: "/channels/:id", app: $45 },
+  { path: "/channels", app: $46 },
+  { path: "/confirm/:token", app: $47 },
+  { path: "/customisation", app: $48 },
+  { path: "/dev/mailbox", app: $49 },
+  { path: "/forgot-password", app: $50 },
+  { path: "/healthz", app: $51 },
+  { path: "/help-items", app: $52 },
+  { path: "/home", app: $53 },
+  { path: "/interactions/create", app: $54 },
+  { path: "/interactions/:id/assistant", app: $55 },
+  { path: "/interactions/:id/webview", app: $56 },
+  { path: "/interactions/:id", app: $57 },
+  { path: "/interactions", app: $58 },
+  { path: "/login", app: $59 },
+  { path: "/logout", app: $60 },
+  { path: "/media", app: $61 },
+  { path: "/moderation", app: $62 },
+  { path: "/oembed", app: $63 },
+  { path: "/participations/:id", app: $64 },
+  { path: "/qr-code", app: $65 },
+  { path: "/reset/:token", app: $66 },
+  { path: "/s/:uuid", app: $67 },
+  { path: "/settings", app: $68 },
+  { path: "/timeline", app: $69 },
+  { path: "/users/new", app: $70 },
+  { path: "/users/:id", app: $71 },
+  { path: "/users", app: $72 },
+  { path: "/widgets/channel/:channelId", app: $73 },
+  { path: "/widgets/terms", app: $74 },
+  { path: "/widgets/:channelId/:segmentId", app: $75 },
 ];

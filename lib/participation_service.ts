@@ -26,6 +26,7 @@ import {
   voteCapKey,
 } from "./vote_integrity.ts";
 import { windowStart } from "./rate_limit.ts";
+import { checkProof } from "./proof_of_work.ts";
 
 /** Where a participation comes from (body of POST interactions, query of PUT interactions). */
 export interface Origin {
@@ -39,6 +40,8 @@ export interface Origin {
   extra_user_information?: Record<string, unknown>;
   consent_gdpr?: boolean;
   consent_image_right?: boolean;
+  /** The solved proof of work of a high-stakes vote (ALTCHA payload). */
+  altcha?: string | null;
 }
 
 /**
@@ -107,6 +110,9 @@ export async function sendParticipation(
     now: deps.now,
   });
   if (decision.limited && !author && !origin.device_id) throw new AppError(400, "device_required");
+  if (segment.high_stakes === true && decision.choiceIds?.length) {
+    await checkProof(sql, deps.secret, Number(segment.id), origin.altcha);
+  }
   const snapshot = authorSnapshot(author, origin.extra_user_information);
   const labels = new Map(choices.map((c) => [c.id, c.label]));
   const body: Record<string, unknown> = {};

@@ -15,6 +15,8 @@ export interface SendOrigin {
   site_ref: string | null;
   /** Filled in when sending: the server-issued id (signedDeviceId). */
   device_id?: string;
+  /** A high-stakes vote: a proof of work is solved before sending (not sent as such). */
+  high_stakes?: boolean;
   extra_user_information: Record<string, string>;
   consent_gdpr: boolean;
   consent_image_right: boolean;
@@ -107,6 +109,11 @@ export async function sendContent(
   pollMs: number,
 ): Promise<SendResult> {
   const user = storedAppUser();
+  const { high_stakes, ...fields } = origin;
+  // a high-stakes vote proves its work first; the solver is loaded only for such votes
+  const altcha = high_stakes && content.choice_ids?.length
+    ? await (await import("./proof_of_work.ts")).solveProof(origin.segment)
+    : null;
   const post = async (renew: boolean) =>
     await api<
       { task_id?: string | null; id?: number; alreadyReceived?: boolean; message?: string; code?: string }
@@ -114,7 +121,8 @@ export async function sendContent(
       "POST",
       "/api/v1/interactions",
       {
-        ...origin,
+        ...fields,
+        ...(altcha ? { altcha } : {}),
         device_id: (await signedDeviceId(renew)) || null,
         author_app_user_id: user?.id ?? null,
         only_user_data: onlyUserData,
@@ -169,7 +177,10 @@ export async function sendFile(
   onProgress(85);
   const user = storedAppUser();
   const query = new URLSearchParams();
-  const { extra_user_information, ...rest } = { ...origin, device_id: await signedDeviceId() };
+  const { extra_user_information, high_stakes: _, ...rest } = {
+    ...origin,
+    device_id: await signedDeviceId(),
+  };
   for (const [key, value] of Object.entries(rest)) {
     if (value !== null && value !== undefined) query.set(key, String(value));
   }

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { signToken } from "../../lib/auth.ts";
 import { randomChannel, randomSegment } from "../api/_participation.ts";
+import { solveChallenge } from "altcha-lib/v1";
 
 const ctx = await testApp();
 const channelId = await randomChannel(ctx.sql);
@@ -158,6 +159,61 @@ Deno.test({
         assert.equal(total(await publicResults(seg.id)), 1);
       },
     );
+  },
+});
+
+Deno.test({
+  name: "vote stuffing - a high-stakes vote needs a solved proof of work, used once, for its interaction",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const seg = await randomSegment(ctx.sql, channelId, { high_stakes: true }, ["A", "B"]);
+    const plain = await randomSegment(ctx.sql, channelId, {}, ["A", "B"]);
+    const send = async (segment: number, altcha?: string) =>
+      await ctx.request("/api/v1/interactions", {
+        method: "POST",
+        headers: { "x-forwarded-for": "192.0.2.77" },
+        json: {
+          channel_id: channelId,
+          segment,
+          device_id: await newDevice("192.0.2.77"),
+          content: { choice_ids: [segment === seg.id ? seg.choiceIds[0] : plain.choiceIds[0]] },
+          ...(altcha ? { altcha } : {}),
+        },
+      });
+    const solved = async (segment: number) => {
+      const c = await (await ctx.request(`/api/v1/show_segments/${segment}/challenge`)).json();
+      const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+      assert.ok(solution);
+      return btoa(JSON.stringify({ ...c, number: solution.number }));
+    };
+    assert.equal((await ctx.request(`/api/v1/show_segments/${plain.id}/challenge`)).status, 404);
+    const without = await send(seg.id);
+    assert.equal(without.status, 400);
+    assert.equal((await without.json()).code, "proof_required");
+    const payload = await solved(seg.id);
+    const forged = btoa(
+      JSON.stringify({ ...JSON.parse(atob(payload)), number: 1 + JSON.parse(atob(payload)).number }),
+    );
+    assert.equal((await send(seg.id, forged)).status, 400, "a wrong number");
+    assert.equal((await send(seg.id, "not base64 at all")).status, 400);
+    assert.equal((await send(seg.id, payload)).status, 200);
+    const replay = await send(seg.id, payload);
+    assert.equal(replay.status, 400, "a proof is used once");
+    const other = await randomSegment(ctx.sql, channelId, { high_stakes: true }, ["A", "B"]);
+    const [otherChoice] = other.choiceIds;
+    const res = await ctx.request("/api/v1/interactions", {
+      method: "POST",
+      json: {
+        channel_id: channelId,
+        segment: other.id,
+        device_id: await newDevice("192.0.2.78"),
+        content: { choice_ids: [otherChoice] },
+        altcha: await solved(seg.id),
+      },
+    });
+    assert.equal(res.status, 400, "a proof solved for another interaction");
+    assert.equal((await send(plain.id)).status, 200, "ordinary votes need no proof");
   },
 });
 

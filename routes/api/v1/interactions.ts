@@ -32,6 +32,8 @@ const sendSchema = z.object({
   only_user_data: z.boolean().optional(),
   consent_gdpr: z.boolean().optional(),
   consent_image_right: z.boolean().optional(),
+  // the solved challenge of a high-stakes vote (GET show_segments/{id}/challenge)
+  altcha: z.string().max(2000).optional(),
   content: z.object({
     choice_ids: z.array(z.number().int().positive()).max(100).optional(),
     text: z.string().max(5000).optional(),
