@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The widget's side of a high-stakes vote (issue 18): fetches an ALTCHA challenge and finds its number
-// in a Web Worker (altcha-lib's v1 algorithm: SHA-256 of salt + number), so the page stays responsive.
+// in a Web Worker (altcha-lib's v1 algorithm: SHA-256 of salt + number, static/js/pow-worker.js), so the
+// page stays responsive.
 // Loaded with import() only for such votes.
 import { api } from "./http.ts";
 
@@ -12,19 +13,8 @@ interface Challenge {
   signature: string;
 }
 
-// Runs in the worker: tries 0..max, comparing digests as bytes (no hex string per try).
-const WORKER = `self.onmessage = async (e) => {
-  const { algorithm, challenge, salt, max } = e.data;
-  const target = new Uint8Array(challenge.match(/../g).map((h) => parseInt(h, 16)));
-  const encoder = new TextEncoder();
-  for (let n = 0; n <= max; n++) {
-    const digest = new Uint8Array(await crypto.subtle.digest(algorithm, encoder.encode(salt + n)));
-    let same = digest.length === target.length;
-    for (let i = 0; same && i < digest.length; i++) same = digest[i] === target[i];
-    if (same) return self.postMessage({ number: n });
-  }
-  self.postMessage({ number: null });
-};`;
+/** The worker (static/js/pow-worker.js, same origin as the widget). */
+const WORKER_URL = "/static/js/pow-worker.js";
 
 /** The same search on the page's thread, where workers are not allowed. */
 async function solveHere(c: Challenge, max: number): Promise<number | null> {
@@ -38,17 +28,14 @@ async function solveHere(c: Challenge, max: number): Promise<number | null> {
 }
 
 function solveInWorker(c: Challenge, max: number): Promise<number | null> {
-  const url = URL.createObjectURL(new Blob([WORKER], { type: "text/javascript" }));
   return new Promise<number | null>((resolve, reject) => {
-    const worker = new Worker(url);
+    const worker = new Worker(WORKER_URL);
     worker.onmessage = (e) => {
       worker.terminate();
-      URL.revokeObjectURL(url);
       resolve((e.data as { number: number | null }).number);
     };
     worker.onerror = (e) => {
       worker.terminate();
-      URL.revokeObjectURL(url);
       reject(e);
     };
     worker.postMessage({ algorithm: c.algorithm, challenge: c.challenge, salt: c.salt, max });
