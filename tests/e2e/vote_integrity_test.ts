@@ -45,6 +45,7 @@ async function both(page: Page, shot: (label: string) => Promise<void>, label: s
     await shot(`${label}-${width}`);
     if (SHOTS) {
       await page.locator(".vote-integrity").screenshot({ path: `${SHOTS}/${label}-panel-${width}.png` });
+      await page.locator(".vote-options").screenshot({ path: `${SHOTS}/${label}-options-${width}.png` });
       await page.screenshot({ path: `${SHOTS}/${label}-${width}.png`, fullPage: true });
     }
   }

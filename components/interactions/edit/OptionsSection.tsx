@@ -113,20 +113,24 @@ function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string,
   return (
     <div class="vote-options">
       <div class="check-list">
-        <CheckField
-          id="seg-hide_results_until_end"
-          label={t("votes.fields.hide_results_until_end")}
-          checked={seg.hide_results_until_end === true}
-          onChange={(on) => set({ hide_results_until_end: on })}
-        />
-        <p class="field-hint">{t("votes.hints.hide_results")}</p>
-        <CheckField
-          id="seg-high_stakes"
-          label={t("votes.fields.high_stakes")}
-          checked={seg.high_stakes === true}
-          onChange={(on) => set({ high_stakes: on })}
-        />
-        <p class="field-hint">{t("votes.hints.high_stakes")}</p>
+        <div>
+          <CheckField
+            id="seg-hide_results_until_end"
+            label={t("votes.fields.hide_results_until_end")}
+            checked={seg.hide_results_until_end === true}
+            onChange={(on) => set({ hide_results_until_end: on })}
+          />
+          <p class="field-hint">{t("votes.hints.hide_results")}</p>
+        </div>
+        <div>
+          <CheckField
+            id="seg-high_stakes"
+            label={t("votes.fields.high_stakes")}
+            checked={seg.high_stakes === true}
+            onChange={(on) => set({ high_stakes: on })}
+          />
+          <p class="field-hint">{t("votes.hints.high_stakes")}</p>
+        </div>
       </div>
       <div class="field">
         <label for="seg-vote-cap">{t("votes.fields.vote_cap_per_address")}</label>
