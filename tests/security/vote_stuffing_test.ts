@@ -141,6 +141,29 @@ Deno.test({
       assert.equal(total(await publicResults(seg.id)), 50);
     });
 
+    await t.step("staff set the options; a cap out of range is a 400 naming the field", async () => {
+      const seg = await randomSegment(ctx.sql, channelId, {}, ["A", "B"]);
+      const [admin] = await ctx.sql<{ id: number }[]>`insert into users (login, email, role, channel_id)
+        values ('chief', 'chief@example.com', 'administrator', ${channelId}) returning id::int as id`;
+      const token = await signToken(ctx.deps.jwtSecret, admin.id, "staff");
+      const put = (json: Record<string, unknown>) =>
+        ctx.request(`/api/v1/show_segments/${seg.id}`, { method: "PUT", token, json });
+      const ok = await put({ vote_cap_per_address: 500, hide_results_until_end: true, high_stakes: true });
+      assert.equal(ok.status, 200);
+      const [row] = await ctx.sql`select vote_cap_per_address, hide_results_until_end, high_stakes
+        from segments where id = ${seg.id}`;
+      assert.deepEqual({ ...row }, {
+        vote_cap_per_address: 500,
+        hide_results_until_end: true,
+        high_stakes: true,
+      });
+      for (const cap of [0, -1, 1.5, 100_001, "20"]) {
+        const bad = await put({ vote_cap_per_address: cap });
+        assert.equal(bad.status, 400, String(cap));
+        assert.ok((await bad.json()).fields.vote_cap_per_address);
+      }
+    });
+
     await t.step(
       "hidden results: 403 for the public until the end date, thanks without results",
       async () => {

@@ -8,6 +8,7 @@ import {
   voteIntegrity,
 } from "../../lib/vote_integrity.ts";
 import { isDeviceIdShape } from "../../lib/widget.ts";
+import { publicSegmentView, type SegmentForWidget } from "../../lib/segment_view.ts";
 
 const secret = new TextEncoder().encode("a-secret-of-at-least-32-characters-long");
 const other = new TextEncoder().encode("another-secret-of-32-characters-or-more");
@@ -76,4 +77,17 @@ Deno.test("burstTimeline - minutes in order with totals per choice and the peak"
   });
   assert.equal(t.peak, 32);
   assert.deepEqual(burstTimeline([]), { minutes: [], peak: 0 });
+});
+
+Deno.test("publicSegmentView - results hidden until the end show no results to the widget before", () => {
+  const base = { show_results: true, to_mode: "permanent", end_date: null, customisation: {} };
+  const view = (s: Record<string, unknown>) =>
+    publicSegmentView({ ...base, ...s } as unknown as SegmentForWidget, [], null);
+  assert.equal(view({}).show_results, true);
+  assert.equal(view({ hide_results_until_end: true }).show_results, false);
+  assert.equal(
+    view({ hide_results_until_end: true, end_date: new Date(Date.now() - 1000) }).show_results,
+    true,
+  );
+  assert.equal(view({ high_stakes: true }).high_stakes, true);
 });
