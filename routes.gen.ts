@@ -15,67 +15,70 @@ import $10 from "./routes/api/v1/auth.ts";
 import $11 from "./routes/api/v1/channel-interactions.ts";
 import $12 from "./routes/api/v1/channel-interactions-actions.ts";
 import $13 from "./routes/api/v1/channels.ts";
-import $14 from "./routes/api/v1/files.ts";
-import $15 from "./routes/api/v1/help_item.ts";
-import $16 from "./routes/api/v1/interaction.ts";
-import $17 from "./routes/api/v1/interaction-read.ts";
-import $18 from "./routes/api/v1/interaction-reply.ts";
-import $19 from "./routes/api/v1/interactions.ts";
-import $20 from "./routes/api/v1/listener_erasure.ts";
-import $21 from "./routes/api/v1/logout.ts";
-import $22 from "./routes/api/v1/moderation.ts";
-import $23 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $24 from "./routes/api/v1/ranking/user.ts";
-import $25 from "./routes/api/v1/ranking/index.ts";
-import $26 from "./routes/api/v1/register.ts";
-import $27 from "./routes/api/v1/show_segments/new.ts";
-import $28 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $29 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $30 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $31 from "./routes/api/v1/show_segments/[id].ts";
-import $32 from "./routes/api/v1/show_segments/index.ts";
-import $33 from "./routes/api/v1/statistics.ts";
-import $34 from "./routes/api/v1/tasks.ts";
-import $35 from "./routes/api/v1/templates_show_segments.ts";
-import $36 from "./routes/api/v1/upload.ts";
-import $37 from "./routes/api/v1/user.ts";
-import $38 from "./routes/api/v1/users.ts";
-import $39 from "./routes/api/v1/widgets.ts";
-import $40 from "./routes/api/v2/ai/prompt.ts";
-import $41 from "./routes/broadcast/[id].tsx";
-import $42 from "./routes/broadcast/index.tsx";
-import $43 from "./routes/channels/new.tsx";
-import $44 from "./routes/channels/[id].tsx";
-import $45 from "./routes/channels/index.tsx";
-import $46 from "./routes/confirm/[token].tsx";
-import $47 from "./routes/customisation.tsx";
-import $48 from "./routes/dev/mailbox.tsx";
-import $49 from "./routes/forgot-password.tsx";
-import $50 from "./routes/healthz.ts";
-import $51 from "./routes/help-items.tsx";
-import $52 from "./routes/home.tsx";
-import $53 from "./routes/interactions/create.tsx";
-import $54 from "./routes/interactions/[id]/assistant.tsx";
-import $55 from "./routes/interactions/[id]/webview.tsx";
-import $56 from "./routes/interactions/[id].tsx";
-import $57 from "./routes/interactions/index.tsx";
-import $58 from "./routes/login.tsx";
-import $59 from "./routes/logout.ts";
-import $60 from "./routes/media.ts";
-import $61 from "./routes/moderation.tsx";
-import $62 from "./routes/oembed.ts";
-import $63 from "./routes/participations/[id].tsx";
-import $64 from "./routes/qr-code.tsx";
-import $65 from "./routes/reset/[token].tsx";
-import $66 from "./routes/s/[uuid].tsx";
-import $67 from "./routes/settings.tsx";
-import $68 from "./routes/timeline.tsx";
-import $69 from "./routes/users/new.tsx";
-import $70 from "./routes/users/[id].tsx";
-import $71 from "./routes/users/index.tsx";
-import $72 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $73 from "./routes/widgets/terms.tsx";
-import $74 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $14 from "./routes/api/v1/devices.ts";
+import $15 from "./routes/api/v1/files.ts";
+import $16 from "./routes/api/v1/help_item.ts";
+import $17 from "./routes/api/v1/interaction.ts";
+import $18 from "./routes/api/v1/interaction-read.ts";
+import $19 from "./routes/api/v1/interaction-reply.ts";
+import $20 from "./routes/api/v1/interactions.ts";
+import $21 from "./routes/api/v1/listener_erasure.ts";
+import $22 from "./routes/api/v1/logout.ts";
+import $23 from "./routes/api/v1/moderation.ts";
+import $24 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $25 from "./routes/api/v1/ranking/user.ts";
+import $26 from "./routes/api/v1/ranking/index.ts";
+import $27 from "./routes/api/v1/register.ts";
+import $28 from "./routes/api/v1/show_segments/new.ts";
+import $29 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $30 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $31 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $32 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $33 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $34 from "./routes/api/v1/show_segments/[id].ts";
+import $35 from "./routes/api/v1/show_segments/index.ts";
+import $36 from "./routes/api/v1/statistics.ts";
+import $37 from "./routes/api/v1/tasks.ts";
+import $38 from "./routes/api/v1/templates_show_segments.ts";
+import $39 from "./routes/api/v1/upload.ts";
+import $40 from "./routes/api/v1/user.ts";
+import $41 from "./routes/api/v1/users.ts";
+import $42 from "./routes/api/v1/widgets.ts";
+import $43 from "./routes/api/v2/ai/prompt.ts";
+import $44 from "./routes/broadcast/[id].tsx";
+import $45 from "./routes/broadcast/index.tsx";
+import $46 from "./routes/channels/new.tsx";
+import $47 from "./routes/channels/[id].tsx";
+import $48 from "./routes/channels/index.tsx";
+import $49 from "./routes/confirm/[token].tsx";
+import $50 from "./routes/customisation.tsx";
+import $51 from "./routes/dev/mailbox.tsx";
+import $52 from "./routes/forgot-password.tsx";
+import $53 from "./routes/healthz.ts";
+import $54 from "./routes/help-items.tsx";
+import $55 from "./routes/home.tsx";
+import $56 from "./routes/interactions/create.tsx";
+import $57 from "./routes/interactions/[id]/assistant.tsx";
+import $58 from "./routes/interactions/[id]/webview.tsx";
+import $59 from "./routes/interactions/[id].tsx";
+import $60 from "./routes/interactions/index.tsx";
+import $61 from "./routes/login.tsx";
+import $62 from "./routes/logout.ts";
+import $63 from "./routes/media.ts";
+import $64 from "./routes/moderation.tsx";
+import $65 from "./routes/oembed.ts";
+import $66 from "./routes/participations/[id].tsx";
+import $67 from "./routes/qr-code.tsx";
+import $68 from "./routes/reset/[token].tsx";
+import $69 from "./routes/s/[uuid].tsx";
+import $70 from "./routes/settings.tsx";
+import $71 from "./routes/timeline.tsx";
+import $72 from "./routes/users/new.tsx";
+import $73 from "./routes/users/[id].tsx";
+import $74 from "./routes/users/index.tsx";
+import $75 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $76 from "./routes/widgets/terms.tsx";
+import $77 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -96,65 +99,68 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/channel-interactions", app: $11 },
   { path: "/api/v1/channel-interactions-actions", app: $12 },
   { path: "/api/v1/channels", app: $13 },
-  { path: "/api/v1/files", app: $14 },
-  { path: "/api/v1/help_item", app: $15 },
-  { path: "/api/v1/interaction", app: $16 },
-  { path: "/api/v1/interaction-read", app: $17 },
-  { path: "/api/v1/interaction-reply", app: $18 },
-  { path: "/api/v1/interactions", app: $19 },
-  { path: "/api/v1/listener_erasure", app: $20 },
-  { path: "/api/v1/logout", app: $21 },
-  { path: "/api/v1/moderation", app: $22 },
-  { path: "/api/v1/permanent/all/:channelId", app: $23 },
-  { path: "/api/v1/ranking/user", app: $24 },
-  { path: "/api/v1/ranking", app: $25 },
-  { path: "/api/v1/register", app: $26 },
-  { path: "/api/v1/show_segments/new", app: $27 },
-  { path: "/api/v1/show_segments/:id/background", app: $28 },
-  { path: "/api/v1/show_segments/:id/export", app: $29 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $30 },
-  { path: "/api/v1/show_segments/:id", app: $31 },
-  { path: "/api/v1/show_segments", app: $32 },
-  { path: "/api/v1/statistics", app: $33 },
-  { path: "/api/v1/tasks", app: $34 },
-  { path: "/api/v1/templates_show_segments", app: $35 },
-  { path: "/api/v1/upload", app: $36 },
-  { path: "/api/v1/user", app: $37 },
-  { path: "/api/v1/users", app: $38 },
-  { path: "/api/v1/widgets", app: $39 },
-  { path: "/api/v2/ai/prompt", app: $40 },
-  { path: "/broadcast/:id", app: $41 },
-  { path: "/broadcast", app: $42 },
-  { path: "/channels/new", app: $43 },
-  { path: "/channels/:id", app: $44 },
-  { path: "/channels", app: $45 },
-  { path: "/confirm/:token", app: $46 },
-  { path: "/customisation", app: $47 },
-  { path: "/dev/mailbox", app: $48 },
-  { path: "/forgot-password", app: $49 },
-  { path: "/healthz", app: $50 },
-  { path: "/help-items", app: $51 },
-  { path: "/home", app: $52 },
-  { path: "/interactions/create", app: $53 },
-  { path: "/interactions/:id/assistant", app: $54 },
-  { path: "/interactions/:id/webview", app: $55 },
-  { path: "/interactions/:id", app: $56 },
-  { path: "/interactions", app: $57 },
-  { path: "/login", app: $58 },
-  { path: "/logout", app: $59 },
-  { path: "/media", app: $60 },
-  { path: "/moderation", app: $61 },
-  { path: "/oembed", app: $62 },
-  { path: "/participations/:id", app: $63 },
-  { path: "/qr-code", app: $64 },
-  { path: "/reset/:token", app: $65 },
-  { path: "/s/:uuid", app: $66 },
-  { path: "/settings", app: $67 },
-  { path: "/timeline", app: $68 },
-  { path: "/users/new", app: $69 },
-  { path: "/users/:id", app: $70 },
-  { path: "/users", app: $71 },
-  { path: "/widgets/channel/:channelId", app: $72 },
-  { path: "/widgets/terms", app: $73 },
-  { path: "/widgets/:channelId/:segmentId", app: $74 },
+  { path: "/api/v1/devices", app: $14 },
+  { path: "/api/v1/files", app: $15 },
+  { path: "/api/v1/help_item", app: $16 },
+  { path: "/api/v1/interaction", app: $17 },
+  { path: "/api/v1/interaction-read", app: $18 },
+  { path: "/api/v1/interaction-reply", app: $19 },
+  { path: "/api/v1/interactions", app: $20 },
+  { path: "/api/v1/listener_erasure", app: $21 },
+  { path: "/api/v1/logout", app: $22 },
+  { path: "/api/v1/moderation", app: $23 },
+  { path: "/api/v1/permanent/all/:channelId", app: $24 },
+  { path: "/api/v1/ranking/user", app: $25 },
+  { path: "/api/v1/ranking", app: $26 },
+  { path: "/api/v1/register", app: $27 },
+  { path: "/api/v1/show_segments/new", app: $28 },
+  { path: "/api/v1/show_segments/:id/background", app: $29 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $30 },
+  { path: "/api/v1/show_segments/:id/export", app: $31 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $32 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $33 },
+  { path: "/api/v1/show_segments/:id", app: $34 },
+  { path: "/api/v1/show_segments", app: $35 },
+  { path: "/api/v1/statistics", app: $36 },
+  { path: "/api/v1/tasks", app: $37 },
+  { path: "/api/v1/templates_show_segments", app: $38 },
+  { path: "/api/v1/upload", app: $39 },
+  { path: "/api/v1/user", app: $40 },
+  { path: "/api/v1/users", app: $41 },
+  { path: "/api/v1/widgets", app: $42 },
+  { path: "/api/v2/ai/prompt", app: $43 },
+  { path: "/broadcast/:id", app: $44 },
+  { path: "/broadcast", app: $45 },
+  { path: "/channels/new", app: $46 },
+  { path: "/channels/:id", app: $47 },
+  { path: "/channels", app: $48 },
+  { path: "/confirm/:token", app: $49 },
+  { path: "/customisation", app: $50 },
+  { path: "/dev/mailbox", app: $51 },
+  { path: "/forgot-password", app: $52 },
+  { path: "/healthz", app: $53 },
+  { path: "/help-items", app: $54 },
+  { path: "/home", app: $55 },
+  { path: "/interactions/create", app: $56 },
+  { path: "/interactions/:id/assistant", app: $57 },
+  { path: "/interactions/:id/webview", app: $58 },
+  { path: "/interactions/:id", app: $59 },
+  { path: "/interactions", app: $60 },
+  { path: "/login", app: $61 },
+  { path: "/logout", app: $62 },
+  { path: "/media", app: $63 },
+  { path: "/moderation", app: $64 },
+  { path: "/oembed", app: $65 },
+  { path: "/participations/:id", app: $66 },
+  { path: "/qr-code", app: $67 },
+  { path: "/reset/:token", app: $68 },
+  { path: "/s/:uuid", app: $69 },
+  { path: "/settings", app: $70 },
+  { path: "/timeline", app: $71 },
+  { path: "/users/new", app: $72 },
+  { path: "/users/:id", app: $73 },
+  { path: "/users", app: $74 },
+  { path: "/widgets/channel/:channelId", app: $75 },
+  { path: "/widgets/terms", app: $76 },
+  { path: "/widgets/:channelId/:segmentId", app: $77 },
 ];

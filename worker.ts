@@ -6,6 +6,7 @@ import { every, QUEUES } from "./lib/jobs.ts";
 import { MediaInputError, processMedia } from "./lib/media.ts";
 import { endMediaJobRetries } from "./db/media_jobs.ts";
 import { forgetSearchTotals } from "./db/inbox.ts";
+import { purgeRateLimits } from "./db/rate_limits.ts";
 import { participationResult } from "./lib/participation_service.ts";
 import { cleanupUploads } from "./lib/tus.ts";
 import { forgetOldSessions } from "./lib/sessions.ts";
@@ -51,6 +52,12 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       () => forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000)),
     ),
     every(3600_000, "sessions cleanup", () => forgetOldSessions(deps.sql)),
+    // rate-limit windows (logins, per-address vote caps, used proofs of work) that started over a day ago
+    every(
+      3600_000,
+      "rate limit cleanup",
+      () => purgeRateLimits(deps.sql, new Date(Date.now() - 86_400_000)),
+    ),
   ];
   // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
   await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {

@@ -1,4 +1,5 @@
-// Votes under load: 200 voters (distinct devices) posting to POST /api/v1/interactions on one 4-choice
+// Votes under load: 200 voters (distinct server-issued devices and addresses, so every vote goes through
+// the signature check and the per-address cap) posting to POST /api/v1/interactions on one 4-choice
 // vote for 30 s against a real PostgreSQL, then the same on a single hot choice. Prints accepted
 // votes/s and latency, and checks that every acknowledged vote is stored and the counters equal the
 // stored votes exactly (requests still in flight when the load stops may add rows nobody saw answered),
@@ -8,6 +9,8 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
 import { startServer, table } from "../tests/_server.ts";
+import { SERVER_SECRET } from "../tests/reliability/_votes.ts";
+import { testDevice } from "../tests/api/_participation.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 30);
 const VOTERS = Number(Deno.args[1] ?? 200);
@@ -18,7 +21,8 @@ if (!PG_BIN) {
 
 const pg = await startPostgres({ maxConnections: 300 });
 const server = await startServer(
-  { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40" },
+  // every voter is a phone of its own: the address comes from X-Forwarded-For, as behind a proxy
+  { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40", TRUST_PROXY: "on" },
   undefined,
   async () => await pg?.destroy(),
 );
@@ -55,9 +59,14 @@ async function run(label: string, hot: boolean) {
       setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
         n++;
         const choice = hot ? vote.choices[0] : vote.choices[n % 4];
-        context.device = `bench-${crypto.randomUUID()}`;
+        // a device id as POST devices issues it (signed with the server's secret), and an address of its own
+        context.device = testDevice(`bench-${crypto.randomUUID()}`, SERVER_SECRET);
         return {
           ...req,
+          headers: {
+            ...(req.headers as Record<string, string>),
+            "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          },
           body: JSON.stringify({
             channel_id: vote.channel,
             segment: vote.segment,

@@ -370,7 +370,8 @@ export async function insertReply(sql: Sql, reply: {
 /**
  * Draws up to `count` winners at random among the eligible messages of a segment: received and
  * accepted, not yet winners, one per author (app user, else device), from authors who have not won in
- * this segment, with the correct answer when the segment has one. Returns the winner ids.
+ * this segment, with the correct answer when the segment has one, leaving out votes past the per-address
+ * cap that staff did not accept (migration 013). Returns the winner ids.
  */
 export async function drawWinners(
   sql: Sql,
@@ -384,6 +385,7 @@ export async function drawWinners(
         select m.id, coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id, 'm' || m.id::text) as author
         from messages m
         where m.segment_id = ${segmentId} and ${sql.unsafe(FILTER_SQL.all)} and not m.winner
+          and m.vote_integrity = 'counted'
           ${correctChoiceId ? sql`and m.choice_ids @> array[${correctChoiceId}::bigint]` : sql``}
       ) c
       where not exists (

@@ -29,6 +29,11 @@ export interface NewMessage {
   limited: boolean;
   moderation: "none" | "pending";
   processingStatus: "none" | "pending";
+  /**
+   * The per-address vote cap (votes with choices only): the counter key of the sender's address in the
+   * current window, and the cap. A vote past it is stored 'suspicious' and adds nothing to vote_counts.
+   */
+  voteCap?: { key: string; windowStart: Date; cap: number } | null;
 }
 
 const isLimitViolation = (error: unknown) =>
@@ -84,7 +89,7 @@ export async function getParticipationContext(
 export async function insertParticipation(
   sql: Sql,
   m: NewMessage,
-): Promise<{ id: number; share_token: string } | null> {
+): Promise<{ id: number; share_token: string; vote_integrity: string } | null> {
   const shard = Math.floor(Math.random() * COUNTER_SHARDS);
   // one index lookup (migration 008) for the device or the app user, whichever identifies the author
   const seen = m.authorAppUserId !== null
@@ -95,24 +100,34 @@ export async function insertParticipation(
     : sql`true`; // anonymous without a device: never a new participant
   // choices in id order: concurrent multiple-choice votes lock their counter rows in the same order
   const choiceIds = [...(m.choiceIds ?? [])].sort((a, b) => a - b);
+  // the sender's votes in the window, this one included, counted in the same statement (a failed
+  // insert counts nothing); without a cap the vote is counted
+  const cap = m.voteCap && choiceIds.length > 0
+    ? sql`insert into rate_limits (key, window_start, count) values (${m.voteCap.key}, ${m.voteCap.windowStart}, 1)
+        on conflict (key, window_start) do update set count = rate_limits.count + 1
+        returning case when count > ${m.voteCap.cap} then 'suspicious' else 'counted' end as integrity`
+    : sql`select 'counted' as integrity`;
   try {
-    const [row] = await sql<{ id: number; share_token: string }[]>`
+    const [row] = await sql<{ id: number; share_token: string; vote_integrity: string }[]>`
       with seen as (select ${seen} as seen),
+      hit as (${cap}),
       inserted as (
         insert into messages (channel_id, segment_id, show_id, program_id, author_app_user_id, device_id,
           site_ref, type, content, text, choice_ids, media_id, extra_user_information, author_name, author_city,
           consent_gdpr, consent_image_right, only_user_data, is_testimonial, limited, moderation,
-          processing_status)
-        values (${m.channelId}, ${m.segmentId}, ${m.showId}, ${m.programId}, ${m.authorAppUserId},
+          processing_status, vote_integrity)
+        select ${m.channelId}, ${m.segmentId}, ${m.showId}, ${m.programId}, ${m.authorAppUserId},
           ${m.deviceId}, ${m.siteRef}, ${m.type}, ${sql.json(m.content as never)}, ${m.text}, ${m.choiceIds},
           ${m.mediaId}, ${sql.json(m.extraUserInformation as never)}, ${m.authorName}, ${m.authorCity},
           ${m.consentGdpr}, ${m.consentImageRight}, ${m.onlyUserData}, ${m.isTestimonial}, ${m.limited},
-          ${m.moderation}, ${m.processingStatus})
-        returning id, share_token),
+          ${m.moderation}, ${m.processingStatus}, hit.integrity
+        from hit
+        returning id, share_token, vote_integrity),
       votes as (
         insert into vote_counts (segment_id, choice_id, shard, count)
         select ${m.segmentId}, choice_id, ${shard}, 1
         from inserted, unnest(${choiceIds}::bigint[]) as choice_id
+        where inserted.vote_integrity = 'counted'
         order by choice_id
         on conflict (choice_id, shard) do update set count = vote_counts.count + 1),
       counts as (
@@ -122,7 +137,7 @@ export async function insertParticipation(
         on conflict (segment_id, shard) do update set
           messages = segment_counts.messages + 1,
           participants = segment_counts.participants + excluded.participants)
-      select id::int as id, share_token::text as share_token from inserted`;
+      select id::int as id, share_token::text as share_token, vote_integrity from inserted`;
     return row;
   } catch (error) {
     if (isLimitViolation(error)) return null;

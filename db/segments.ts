@@ -147,13 +147,15 @@ export async function duplicateSegment(sql: Sql, id: number, userId: number, tit
         start_date, end_date, status, gather_information, information_to_gather, enable_written_answer,
         enable_audio_answer, media_type, game_type, max_recording_time, background_url, background_kind,
         webview_version, customed, customisation, is_gdpr_consent, is_image_right_consent,
-        registration_required, sms_template, sms_receiver, delivery_option, requires_approval, created_by)
+        registration_required, sms_template, sms_receiver, delivery_option, requires_approval, created_by,
+        vote_cap_per_address, hide_results_until_end, high_stakes)
       select channel_id, show_id, program_id, template_id, type, ${title}, text, legal_notice,
         testimonial, testimonial_demanded, testimonial_format, limit_1_vote, show_results, from_mode, to_mode,
         start_date, end_date, 'draft', gather_information, information_to_gather, enable_written_answer,
         enable_audio_answer, media_type, game_type, max_recording_time, background_url, background_kind,
         webview_version, customed, customisation, is_gdpr_consent, is_image_right_consent,
-        registration_required, sms_template, sms_receiver, delivery_option, requires_approval, ${userId}
+        registration_required, sms_template, sms_receiver, delivery_option, requires_approval, ${userId},
+        vote_cap_per_address, hide_results_until_end, high_stakes
       from segments where id = ${id}
       returning id`;
     await tx`insert into segment_choices (segment_id, position, label)
@@ -196,6 +198,7 @@ export interface ExportRow {
   liked: boolean;
   winner: boolean;
   broadcast_status: string;
+  vote_integrity?: string;
 }
 
 /** The next `limit` participations of a segment after id `afterId` (keyset, so the export never holds them all). */
@@ -206,7 +209,7 @@ export async function exportBatch(sql: Sql, segmentId: number, afterId: number, 
       m.choice_ids,
       m.author_name, m.author_city, u.nickname, u.first_name, u.last_name, u.email, u.phone,
       m.extra_user_information, m.consent_gdpr, m.consent_image_right, m.status, m.liked, m.winner,
-      m.broadcast_status
+      m.broadcast_status, m.vote_integrity
     from messages m left join app_users u on u.id = m.author_app_user_id
     where m.segment_id = ${segmentId} and m.id > ${afterId}
     order by m.id

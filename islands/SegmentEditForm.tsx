@@ -161,4 +161,4 @@ function SegmentEditForm(props: Props) {
   );
 }
 
-export default island("SegmentEditForm", SegmentEditForm, { ns: ["interactions", "errors"] });
+export default island("SegmentEditForm", SegmentEditForm, { ns: ["interactions", "errors", "votes"] });

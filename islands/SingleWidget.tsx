@@ -88,7 +88,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
         show_id: s.show_id,
         program_id: s.program_id,
         site_ref: siteRef,
-        device_id: client.deviceId(),
+        high_stakes: s.high_stakes === true,
         extra_user_information: testimonial ? {} : infoRef.current,
         consent_gdpr: consents.current.gdpr,
         consent_image_right: consents.current.image,

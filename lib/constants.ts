@@ -141,3 +141,8 @@ export const DATA_EXPORT_LINK_SECONDS = 3600;
 export const DATA_EXPORT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 /** The retention sweep empties at most this many participations per statement (a daily job). */
 export const RETENTION_BATCH = 500;
+
+/** Counted votes per client address, per interaction and hour, unless staff change it (issue 18). */
+export const DEFAULT_VOTE_CAP = 20;
+/** The highest per-address cap staff may set (the column's check, migration 013). */
+export const MAX_VOTE_CAP = 100_000;

@@ -32,6 +32,7 @@ export const EXPORT_HEADER = [
   "winner",
   "broadcast_status",
   "updated_at",
+  "vote",
 ];
 
 /** A text cell a spreadsheet would run as a formula gets a leading quote (CSV injection). */
@@ -65,6 +66,8 @@ export function exportCells(row: ExportRow, labels: Map<string, string>): (strin
     row.winner ? "yes" : "no",
     row.broadcast_status,
     new Date(row.updated_at).toISOString(),
+    // counted, suspicious (past the per-address cap, not in the results) or excluded by staff
+    row.choice_ids?.length ? row.vote_integrity ?? "counted" : "",
   ];
 }
 

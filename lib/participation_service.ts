@@ -19,6 +19,15 @@ import { QUEUES } from "./jobs.ts";
 import { authorSnapshot, decideParticipation, type SegmentRules, type Submission } from "./participation.ts";
 import { canAccessChannel, type StaffUser } from "./permissions.ts";
 import { type VoteResultRow, voteResults } from "./votes.ts";
+import {
+  DEFAULT_VOTE_CAP,
+  isValidDeviceId,
+  resultsArePublic,
+  VOTE_CAP_WINDOW_SECONDS,
+  voteCapKey,
+} from "./vote_integrity.ts";
+import { windowStart } from "./rate_limit.ts";
+import { checkProof } from "./proof_of_work.ts";
 
 /** Where a participation comes from (body of POST interactions, query of PUT interactions). */
 export interface Origin {
@@ -32,14 +41,27 @@ export interface Origin {
   extra_user_information?: Record<string, unknown>;
   consent_gdpr?: boolean;
   consent_image_right?: boolean;
+  /** The solved proof of work of a high-stakes vote (ALTCHA payload). */
+  altcha?: string | null;
 }
 
-/** What sending needs: the database, the job queue (media), the clock and the secret that signs task ids. */
+/**
+ * What sending needs: the database, the job queue (media), the clock, the secret that signs task and
+ * device ids, and the sender's address (the per-address vote cap).
+ */
 export interface SendDeps {
   sql: Sql;
   boss?: PgBoss;
   now: Date;
   secret: Uint8Array;
+  address?: string;
+}
+
+/** A device id must be one this server issued (POST devices): a made-up or altered one is refused. */
+function checkDeviceId(secret: Uint8Array, deviceId: string | null | undefined) {
+  if (deviceId && !isValidDeviceId(secret, deviceId)) {
+    throw new AppError(400, "invalid_device", {}, { device_id: ["invalid_device"] });
+  }
 }
 
 /** shareToken: the message's share token, answered to its author only (issue 18, private unless shared). */
@@ -72,6 +94,7 @@ export async function sendParticipation(
   media?: { id: string; kind: "audio" | "video" | "image" },
 ): Promise<SendOutcome> {
   const { sql } = deps;
+  checkDeviceId(deps.secret, origin.device_id);
   const { segment, author, segmentCustomisation, choices } = await loadContext(sql, origin, tokenUserId);
   const submission: Submission = {
     choice_ids: content.choice_ids,
@@ -91,6 +114,9 @@ export async function sendParticipation(
     now: deps.now,
   });
   if (decision.limited && !author && !origin.device_id) throw new AppError(400, "device_required");
+  if (segment.high_stakes === true && decision.choiceIds?.length) {
+    await checkProof(sql, deps.secret, Number(segment.id), origin.altcha);
+  }
   const snapshot = authorSnapshot(author, origin.extra_user_information);
   const labels = new Map(choices.map((c) => [c.id, c.label]));
   const body: Record<string, unknown> = {};
@@ -123,6 +149,13 @@ export async function sendParticipation(
     limited: decision.limited,
     moderation: segment.requires_approval ? "pending" : "none",
     processingStatus: media && media.kind !== "image" ? "pending" : "none",
+    voteCap: decision.choiceIds?.length
+      ? {
+        key: voteCapKey(deps.secret, Number(segment.id), deps.address ?? "unknown"),
+        windowStart: windowStart(deps.now, VOTE_CAP_WINDOW_SECONDS),
+        cap: Number(segment.vote_cap_per_address ?? DEFAULT_VOTE_CAP),
+      }
+      : null,
   });
   if (!inserted) return { alreadyReceived: true };
   await recordConsents(sql, {
@@ -149,6 +182,7 @@ export async function finishMediaParticipation(
   origin: Origin & { data_id: string; update_interaction_id?: number | null },
   tokenUserId: number | null,
 ): Promise<SendOutcome> {
+  checkDeviceId(deps.secret, origin.device_id);
   const media = await getMedia(deps.sql, origin.data_id);
   if (!media) throw new AppError(404, "not_found");
   if (media.status !== "uploaded") throw new AppError(409, "upload_not_ready");
@@ -177,18 +211,26 @@ export async function participationResult(sql: Sql, messageId: number) {
 async function resultOf(sql: Sql, message: MessageView) {
   const segment = await getSegment(sql, message.segment_id);
   const result: { id: number; results?: VoteResultRow[] } = { id: message.id };
-  if (segment?.show_results && message.choice_ids?.length) {
+  if (segment && resultsArePublic(segment, new Date()) && message.choice_ids?.length) {
     result.results = voteResults(await getVoteCounts(sql, message.segment_id)).rows;
   }
   return result;
 }
 
-/** Vote results of a segment: public when show_results is on, always for the channel's staff. */
-export async function segmentVoteResults(sql: Sql, segmentId: number, staff: StaffUser | null) {
+/**
+ * Vote results of a segment (counted votes only): public when show_results is on and, for a vote whose
+ * results are hidden until it closes, once it has closed; always for the channel's staff.
+ */
+export async function segmentVoteResults(
+  sql: Sql,
+  segmentId: number,
+  staff: StaffUser | null,
+  now: Date = new Date(),
+) {
   const segment = await getSegment(sql, segmentId);
   if (!segment) throw new AppError(404, "not_found");
   const isStaff = staff !== null && canAccessChannel(staff, Number(segment.channel_id));
-  if (!segment.show_results && !isStaff) throw new AppError(403, "forbidden");
+  if (!resultsArePublic(segment, now) && !isStaff) throw new AppError(403, "forbidden");
   return voteResults(await getVoteCounts(sql, segmentId));
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   DATA_ITEMS,
   DELIVERY_OPTIONS,
+  MAX_VOTE_CAP,
   SEGMENT_TYPES,
   TITLE_MAX_LENGTH,
   WEBVIEW_VERSIONS,
@@ -29,6 +30,9 @@ export const segmentUpdateSchema = z.object({
   testimonial_format: z.enum(["voice", "text"]).optional(),
   limit_1_vote: z.boolean().optional(),
   show_results: z.boolean().optional(),
+  hide_results_until_end: z.boolean().optional(),
+  vote_cap_per_address: z.number().int().min(1).max(MAX_VOTE_CAP).optional(),
+  high_stakes: z.boolean().optional(),
   from: z.enum(["now", "programmed"]).optional(),
   to: z.enum(["scheduled", "permanent"]).optional(),
   start_date: date,

@@ -1,6 +1,7 @@
 // What the public widgets may see of a segment (visitor-widget §3 "Interaction / segment").
 // Pure: used by pages, the API and islands.
 import { type Customisation, defaultCustomisation, mergedCustomisation } from "./customisation.ts";
+import { resultsArePublic } from "./vote_integrity.ts";
 
 /** The columns of a segment the widgets read. */
 export interface SegmentForWidget {
@@ -30,6 +31,8 @@ export interface SegmentForWidget {
   background_kind: string | null;
   limit_1_vote: boolean;
   show_results: boolean;
+  hide_results_until_end?: boolean;
+  high_stakes?: boolean;
   enable_written_answer: boolean;
   enable_audio_answer: boolean;
   media_type: string | null;
@@ -80,7 +83,9 @@ export function publicSegmentView(
     background_url: s.background_url,
     background_kind: s.background_kind,
     limit_1_vote: s.limit_1_vote,
-    show_results: s.show_results,
+    // results hidden until the vote closes are not shown before (thanks screen without results)
+    show_results: resultsArePublic(s, new Date()),
+    high_stakes: s.high_stakes === true,
     enable_written_answer: s.enable_written_answer,
     enable_audio_answer: s.enable_audio_answer,
     media_type: s.media_type,

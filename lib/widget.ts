@@ -10,6 +10,11 @@ export const STORAGE_KEYS = {
   info: "interaction-manager.information",
 } as const;
 
+/** Whether a stored device id has the shape of one the server issues (`d1.<nonce>.<signature>`). */
+export function isDeviceIdShape(id: string): boolean {
+  return /^d1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(id);
+}
+
 export type WidgetScreen =
   | "init"
   | "recorder"
@@ -38,6 +43,8 @@ export interface WidgetSegment {
   gdpr: boolean;
   image_right: boolean;
   show_results: boolean;
+  /** A high-stakes vote: the widget solves a proof-of-work challenge before sending. */
+  high_stakes?: boolean;
   testimonial_demanded: boolean;
   testimonial: string | null;
   testimonial_format: "voice" | "text";

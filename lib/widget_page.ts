@@ -5,6 +5,7 @@ import { DEFAULT_WIDGET_COLOR } from "./constants.ts";
 import { readableOn } from "./customisation.ts";
 import { requestedFields, textLimit } from "./participation.ts";
 import type { WidgetSegment } from "./widget.ts";
+import { resultsArePublic } from "./vote_integrity.ts";
 
 const HEX = /^#[0-9a-fA-F]{3,8}$/;
 const colour = (
@@ -58,7 +59,8 @@ export function widgetSegment(
     fields: gather ? requestedFields(segment.information_to_gather) : [],
     gdpr: segment.is_gdpr_consent === true,
     image_right: segment.is_image_right_consent === true,
-    show_results: segment.show_results === true,
+    show_results: resultsArePublic(segment, new Date()),
+    high_stakes: segment.high_stakes === true,
     testimonial_demanded: segment.testimonial_demanded === true,
     testimonial: str(segment.testimonial),
     testimonial_format: segment.testimonial_format === "text" ? "text" : "voice",

@@ -82,7 +82,7 @@ export function Flow(props: FlowProps) {
       show_id: s.show_id,
       program_id: s.program_id,
       site_ref: props.siteRef,
-      device_id: client.deviceId(),
+      high_stakes: s.high_stakes === true,
       extra_user_information: testimonial === "recording" ? {} : info.current,
       consent_gdpr: consents.current.gdpr,
       consent_image_right: consents.current.image,

@@ -6,7 +6,7 @@ import { useT } from "../../framework/island.tsx";
 import { LOGIN_BACK, type LoginStep, loginTitle } from "../../lib/channel_widget_rules.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
 import { useCountdown } from "../../lib/ui/countdown.ts";
-import { deviceId } from "../../lib/ui/participation_client.ts";
+import { deviceId, signedDeviceId } from "../../lib/ui/participation_client.ts";
 import {
   AnonymousStep,
   EmailStep,
@@ -70,7 +70,12 @@ export function LoginPanel(props: LoginPanelProps) {
   const register = (anonymous: boolean) =>
     run(async () => {
       const body = anonymous
-        ? { nickname: values.nickname.trim(), is_anonymous: true, language: lang, udid: deviceId() }
+        ? {
+          nickname: values.nickname.trim(),
+          is_anonymous: true,
+          language: lang,
+          udid: (await signedDeviceId()) || deviceId(),
+        }
         : {
           email: values.email.trim(),
           password: values.password,
@@ -78,7 +83,7 @@ export function LoginPanel(props: LoginPanelProps) {
           phone: values.phone.trim(),
           language: lang,
           channel_id: props.channelId,
-          udid: deviceId(),
+          udid: (await signedDeviceId()) || deviceId(),
         };
       const res = await visitorApi<VisitorSession & { message?: string }>("POST", "/api/v1/app_users", body);
       if (!res.ok || !res.data?.id) return setError(res.data?.message ?? t("channel_widget.error"));

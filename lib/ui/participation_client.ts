@@ -2,7 +2,7 @@
 // Browser side of visitor-widget §7: send a participation and poll its task, or upload a file by
 // tus (tus-js-client, loaded only when a file is sent) and finish the media participation.
 import { api, visitorSession } from "./http.ts";
-import { STORAGE_KEYS, uploadPercent } from "../widget.ts";
+import { isDeviceIdShape, STORAGE_KEYS, uploadPercent } from "../widget.ts";
 import { SEND_SCREEN_DELAY_MS, TASK_POLL_MS } from "../constants.ts";
 import type { VoteResultRow } from "../votes.ts";
 
@@ -13,7 +13,10 @@ export interface SendOrigin {
   show_id: string | null;
   program_id: string | null;
   site_ref: string | null;
-  device_id: string;
+  /** Filled in when sending: the server-issued id (signedDeviceId). */
+  device_id?: string;
+  /** A high-stakes vote: a proof of work is solved before sending (not sent as such). */
+  high_stakes?: boolean;
   extra_user_information: Record<string, string>;
   consent_gdpr: boolean;
   consent_image_right: boolean;
@@ -31,18 +34,42 @@ function readJson<T>(key: string): T | null {
   }
 }
 
-/** The per-device id (a uuid kept in local storage, §3). */
+/** The per-device id kept in local storage (§3), or a random one until the server issued one. */
 export function deviceId(): string {
   try {
-    let id = localStorage.getItem(STORAGE_KEYS.device);
-    if (!id) {
-      id = crypto.randomUUID();
-      localStorage.setItem(STORAGE_KEYS.device, id);
-    }
-    return id;
+    return localStorage.getItem(STORAGE_KEYS.device) ?? crypto.randomUUID();
   } catch {
     return crypto.randomUUID();
   }
+}
+
+let issued: Promise<string> | null = null;
+
+/**
+ * The device id that votes carry: issued and signed by the server (POST devices) the first time, then
+ * kept in local storage. `renew` forgets the stored one (the server refused it).
+ */
+export function signedDeviceId(renew = false): Promise<string> {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEYS.device);
+    if (!renew && stored && isDeviceIdShape(stored)) return Promise.resolve(stored);
+  } catch {
+    // local storage failures are ignored (§8): a new id per page
+  }
+  if (renew) issued = null;
+  issued ??= api<{ device_id: string }>("POST", "/api/v1/devices").then((res) => {
+    if (!res.ok) {
+      issued = null;
+      return "";
+    }
+    try {
+      localStorage.setItem(STORAGE_KEYS.device, res.data.device_id);
+    } catch {
+      // kept in memory only
+    }
+    return res.data.device_id;
+  });
+  return issued;
 }
 
 /** The current app user (id and bearer token): the stored one, or an anonymous one kept in memory. */
@@ -82,20 +109,37 @@ export async function sendContent(
   pollMs: number,
 ): Promise<SendResult> {
   const user = storedAppUser();
-  const res = await api<
-    {
-      task_id?: string | null;
-      id?: number;
-      share_token?: string;
-      alreadyReceived?: boolean;
-      message?: string;
-    }
-  >(
-    "POST",
-    "/api/v1/interactions",
-    { ...origin, author_app_user_id: user?.id ?? null, only_user_data: onlyUserData, content },
-    authHeaders(),
-  );
+  const { high_stakes, ...fields } = origin;
+  // a high-stakes vote proves its work first; the solver is loaded only for such votes
+  const altcha = high_stakes && content.choice_ids?.length
+    ? await (await import("./proof_of_work.ts")).solveProof(origin.segment)
+    : null;
+  const post = async (renew: boolean) =>
+    await api<
+      {
+        task_id?: string | null;
+        id?: number;
+        share_token?: string;
+        alreadyReceived?: boolean;
+        message?: string;
+        code?: string;
+      }
+    >(
+      "POST",
+      "/api/v1/interactions",
+      {
+        ...fields,
+        ...(altcha ? { altcha } : {}),
+        device_id: (await signedDeviceId(renew)) || null,
+        author_app_user_id: user?.id ?? null,
+        only_user_data: onlyUserData,
+        content,
+      },
+      authHeaders(),
+    );
+  let res = await post(false);
+  // a stored id the server no longer recognises (its secret changed): a new one, once
+  if (!res.ok && res.data?.code === "invalid_device") res = await post(true);
   if (!res.ok) return { ok: false, message: res.data?.message ?? null };
   if (res.data.alreadyReceived) return { ok: true, alreadyReceived: true };
   const shareToken = res.data.share_token;
@@ -147,7 +191,10 @@ export async function sendFile(
   onProgress(85);
   const user = storedAppUser();
   const query = new URLSearchParams();
-  const { extra_user_information, ...rest } = origin;
+  const { extra_user_information, high_stakes: _, ...rest } = {
+    ...origin,
+    device_id: await signedDeviceId(),
+  };
   for (const [key, value] of Object.entries(rest)) {
     if (value !== null && value !== undefined) query.set(key, String(value));
   }

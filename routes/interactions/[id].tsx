@@ -6,6 +6,8 @@ import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { PreviewCard, SharePanel } from "../../components/interactions/SidePanels.tsx";
 import SegmentEditForm from "../../islands/SegmentEditForm.tsx";
 import ResultsPanel from "../../islands/ResultsPanel.tsx";
+import VoteIntegrityPanel from "../../islands/VoteIntegrityPanel.tsx";
+import { voteIntegrity } from "../../lib/vote_review.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import { loadSegmentPage } from "../../lib/interaction_pages.ts";
@@ -25,6 +27,10 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const seg = page.segment;
   if (seg.status === "draft") return c.redirect(`/interactions/create?id=${id}`);
   const title = seg.title || c.var.t("interactions.untitled");
+  const withChoices = hasChoices(seg.type, seg.game_type as string);
+  const integrity = withChoices
+    ? await voteIntegrity(c.var.sql, user, id, c.var.deps.now?.() ?? new Date())
+    : null;
   return renderPage(
     c,
     <AdminLayout user={user} menu="interaction" active="edit" interactionId={id} heading={title}>
@@ -40,8 +46,19 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             id={id}
             results={page.results}
             counts={page.counts}
-            withChoices={hasChoices(seg.type, seg.game_type as string)}
+            withChoices={withChoices}
           />
+          {integrity && (
+            <VoteIntegrityPanel
+              id={id}
+              view={integrity}
+              choices={(seg.choices as { id: number; label: string }[]).map((ch) => ({
+                id: ch.id,
+                label: ch.label,
+              }))}
+              canReview={can(user, "moderation")}
+            />
+          )}
           <PreviewCard channelId={seg.channel_id} id={id} title={title} />
           <SharePanel
             base={base}

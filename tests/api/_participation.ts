@@ -1,8 +1,10 @@
 // Factories of the participation tests: a channel, segments of any type, app users, media files.
+import { createHash } from "node:crypto";
 import type { Sql } from "postgres";
 import { openSession } from "../../lib/sessions.ts";
 import { type Probe, probe } from "../../lib/media.ts";
 import type { TestApp } from "../_helpers.ts";
+import { issueDeviceId } from "../../lib/vote_integrity.ts";
 
 export async function randomChannel(sql: Sql, over: Record<string, unknown> = {}): Promise<number> {
   const [row] = await sql<{ id: number }[]>`insert into channels ${
@@ -145,4 +147,13 @@ export async function drainJobs(ctx: TestApp, timeoutMs = 60_000) {
     if (n === 0) return;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * The device id the server would issue for `label` (POST devices signs it with the app secret): the
+ * same label names the same device. The secret is that of testApp(), or the one given.
+ */
+export function testDevice(label: string, secret = "test-secret-test-secret-test-secret-0123"): string {
+  const random = createHash("sha256").update(label).digest().subarray(0, 16);
+  return issueDeviceId(new TextEncoder().encode(secret), random);
 }

@@ -6,6 +6,7 @@ import {
   probeResponse,
   randomChannel,
   randomSegment,
+  testDevice,
   tusUpload,
   waitTask,
 } from "./_participation.ts";
@@ -120,7 +121,7 @@ Deno.test({
 
       const missing = await finish({
         segment: voice.id,
-        device_id: "d1",
+        device_id: testDevice("d1"),
         data_id: body.data_id,
         extension: "webm",
       });
@@ -130,7 +131,7 @@ Deno.test({
       const done = await finish(
         {
           segment: voice.id,
-          device_id: "d1",
+          device_id: testDevice("d1"),
           data_id: body.data_id,
           extension: "webm",
           site_ref: "blog",
@@ -178,12 +179,12 @@ Deno.test({
       const { body } = await slot("mp4");
       assert.equal(body.kind, "video");
       assert.equal((await tusUpload(ctx, body.data_id, await makeMedia("mp4", 1))).status, 204);
-      const refused = await finish({ segment: video.id, device_id: "v", data_id: body.data_id });
+      const refused = await finish({ segment: video.id, device_id: testDevice("v"), data_id: body.data_id });
       assert.equal(refused.status, 400);
       assert.equal((await refused.json()).message, "Missing consent for sending image");
       const res = await finish({
         segment: video.id,
-        device_id: "v",
+        device_id: testDevice("v"),
         data_id: body.data_id,
         consent_image_right: "true",
       });
@@ -237,12 +238,16 @@ Deno.test({
         limit_1_vote: false,
       });
       const { body } = await slot("mp3");
-      const early = await finish({ segment: voice.id, device_id: "e", data_id: body.data_id });
+      const early = await finish({ segment: voice.id, device_id: testDevice("e"), data_id: body.data_id });
       assert.equal(early.status, 409);
       assert.equal((await early.json()).code, "upload_not_ready");
-      const unknown = await finish({ segment: voice.id, device_id: "e", data_id: crypto.randomUUID() });
+      const unknown = await finish({
+        segment: voice.id,
+        device_id: testDevice("e"),
+        data_id: crypto.randomUUID(),
+      });
       assert.equal(unknown.status, 404);
-      const bad = await finish({ segment: voice.id, device_id: "e", data_id: body.data_id }, {
+      const bad = await finish({ segment: voice.id, device_id: testDevice("e"), data_id: body.data_id }, {
         "Extra-User-Information": "{nope",
       });
       assert.equal(bad.status, 400);
@@ -292,7 +297,7 @@ Deno.test({
       const junk = new Uint8Array(4096);
       junk.set(new TextEncoder().encode("ID3"));
       assert.equal((await tusUpload(ctx, body.data_id, junk)).status, 204);
-      const res = await finish({ segment: voice.id, device_id: "b", data_id: body.data_id });
+      const res = await finish({ segment: voice.id, device_id: testDevice("b"), data_id: body.data_id });
       const answer = await res.json();
       const task = await waitTask(ctx, answer.task_id, 60_000);
       assert.equal(task.status, "FAILURE");
@@ -311,17 +316,26 @@ Deno.test({
         const voice = await randomSegment(ctx.sql, channelId, { type: "recording_question" });
         const first = await slot("mp3");
         await tusUpload(ctx, first.body.data_id, await makeMedia("mp3", 1));
-        const sent = await (await finish({ segment: voice.id, device_id: "u", data_id: first.body.data_id }))
-          .json();
-        const again = await finish({ segment: voice.id, device_id: "u", data_id: first.body.data_id });
+        const sent =
+          await (await finish({ segment: voice.id, device_id: testDevice("u"), data_id: first.body.data_id }))
+            .json();
+        const again = await finish({
+          segment: voice.id,
+          device_id: testDevice("u"),
+          data_id: first.body.data_id,
+        });
         assert.equal(again.status, 409); // a slot serves one participation
         const second = await slot("mp3");
         await tusUpload(ctx, second.body.data_id, await makeMedia("mp3", 1));
-        const limited = await finish({ segment: voice.id, device_id: "u", data_id: second.body.data_id });
+        const limited = await finish({
+          segment: voice.id,
+          device_id: testDevice("u"),
+          data_id: second.body.data_id,
+        });
         assert.deepEqual(await limited.json(), { message: "already_received", alreadyReceived: true });
         const res = await finish({
           segment: voice.id,
-          device_id: "u",
+          device_id: testDevice("u"),
           data_id: second.body.data_id,
           update_interaction_id: sent.id,
         });

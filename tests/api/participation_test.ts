@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { openSession } from "../../lib/sessions.ts";
-import { drainJobs, randomAppUser, randomChannel, randomSegment, waitTask } from "./_participation.ts";
+import {
+  drainJobs,
+  randomAppUser,
+  randomChannel,
+  randomSegment,
+  testDevice,
+  waitTask,
+} from "./_participation.ts";
 
 const ctx = await testApp({ jobs: true });
 const channelId = await randomChannel(ctx.sql);
@@ -27,7 +34,7 @@ Deno.test({
       async () => {
         const res = await send({
           segment: vote.id,
-          device_id: "dev-1",
+          device_id: testDevice("dev-1"),
           site_ref: "home",
           content: { choice_ids: [vote.choiceIds[1]] },
         });
@@ -64,7 +71,7 @@ Deno.test({
     await t.step("a second vote from the same device is already received and not counted", async () => {
       const res = await send({
         segment: vote.id,
-        device_id: "dev-1",
+        device_id: testDevice("dev-1"),
         content: { choice_ids: [vote.choiceIds[0]] },
       });
       assert.equal(res.status, 200);
@@ -77,7 +84,7 @@ Deno.test({
       const user = await randomAppUser(ctx);
       const first = await send({
         segment: vote.id,
-        device_id: "dev-2",
+        device_id: testDevice("dev-2"),
         author_app_user_id: user.id,
         content: { choice_ids: [vote.choiceIds[0]] },
       }, user.token);
@@ -85,7 +92,7 @@ Deno.test({
       assert.ok((await first.json()).task_id);
       const second = await send({
         segment: vote.id,
-        device_id: "dev-3",
+        device_id: testDevice("dev-3"),
         content: { choice_ids: [vote.choiceIds[0]] },
       }, user.token);
       assert.equal(second.status, 200);
@@ -99,7 +106,11 @@ Deno.test({
         Array.from(
           { length: 20 },
           () =>
-            send({ segment: seg.id, device_id: "racer", content: { choice_ids: [seg.choiceIds[0]] } }).then((
+            send({
+              segment: seg.id,
+              device_id: testDevice("racer"),
+              content: { choice_ids: [seg.choiceIds[0]] },
+            }).then((
               r,
             ) => r.json()),
         ),
@@ -116,7 +127,7 @@ Deno.test({
       for (let i = 0; i < 2; i++) {
         const res = await send({
           segment: seg.id,
-          device_id: "d",
+          device_id: testDevice("d"),
           content: { choice_ids: [seg.choiceIds[0]] },
         });
         assert.ok((await res.json()).task_id);
@@ -134,7 +145,7 @@ Deno.test({
         const res = await send(
           {
             segment: seg.id,
-            device_id: device,
+            device_id: testDevice(device),
             author_app_user_id: token ? user.id : null,
             content: { choice_ids: [seg.choiceIds[1]] },
           },
@@ -156,7 +167,7 @@ Deno.test({
       ]);
       const res = await send({
         segment: seg.id,
-        device_id: "m",
+        device_id: testDevice("m"),
         content: { choice_ids: [seg.choiceIds[0], seg.choiceIds[2]] },
       });
       assert.equal(res.status, 200);
@@ -188,7 +199,7 @@ Deno.test({
     ) => {
       const res = await ctx.request("/api/v1/interactions?lang=" + lang, {
         method: "POST",
-        json: { channel_id: channelId, device_id: crypto.randomUUID(), ...body },
+        json: { channel_id: channelId, device_id: testDevice(crypto.randomUUID()), ...body },
         token,
       });
       assert.equal(res.status, status);
@@ -262,7 +273,7 @@ Deno.test({
       assert.equal(body.message, "Missing required first_name field");
       const ok = await send({
         segment: seg.id,
-        device_id: "x",
+        device_id: testDevice("x"),
         content: { text: "hi" },
         extra_user_information: { first_name: "Ana" },
       });
@@ -288,7 +299,7 @@ Deno.test({
       assert.equal(body.message, "Missing consent for sending image");
       const ok = await send({
         segment: seg.id,
-        device_id: "c",
+        device_id: testDevice("c"),
         content,
         consent_gdpr: true,
         consent_image_right: true,
@@ -364,7 +375,7 @@ Deno.test({
       );
       const res = await send({
         segment: seg.id,
-        device_id: "g",
+        device_id: testDevice("g"),
         only_user_data: true,
         consent_gdpr: true,
         extra_user_information: { first_name: "Ana", phone: "+33 612 345678" },
@@ -383,8 +394,12 @@ Deno.test({
         testimonial_demanded: true,
         testimonial_format: "text",
       }, ["A"]);
-      await send({ segment: seg.id, device_id: "t", content: { choice_ids: [seg.choiceIds[0]] } });
-      const res = await send({ segment: seg.id, device_id: "t", content: { text: "because" } });
+      await send({
+        segment: seg.id,
+        device_id: testDevice("t"),
+        content: { choice_ids: [seg.choiceIds[0]] },
+      });
+      const res = await send({ segment: seg.id, device_id: testDevice("t"), content: { text: "because" } });
       assert.ok((await res.json()).task_id);
       const [row] = await ctx
         .sql`select is_testimonial, limited from messages where segment_id = ${seg.id} and text = 'because'`;
@@ -417,9 +432,12 @@ Deno.test({
     await t.step("a participation's task is signed: another id or a changed signature is 404", async () => {
       const seg = await randomSegment(ctx.sql, channelId, {}, ["A", "B"]);
       const jobsBefore = await participationJobs();
-      const body =
-        await (await send({ segment: seg.id, device_id: "sig", content: { choice_ids: [seg.choiceIds[0]] } }))
-          .json();
+      const body = await (await send({
+        segment: seg.id,
+        device_id: testDevice("sig"),
+        content: { choice_ids: [seg.choiceIds[0]] },
+      }))
+        .json();
       assert.match(body.task_id, /^m\d+-[0-9a-f]{32}$/);
       // nothing runs in the background for a vote: no job is queued, the task is done at once
       assert.equal(await participationJobs(), jobsBefore);
@@ -449,7 +467,11 @@ Deno.test({
     });
     const seg = await randomSegment(ctx.sql, channelId, {}, ["A", "B", "C"]);
     for (const [i, choice] of [0, 0, 1].entries()) {
-      await send({ segment: seg.id, device_id: `r${i}`, content: { choice_ids: [seg.choiceIds[choice]] } });
+      await send({
+        segment: seg.id,
+        device_id: testDevice(`r${i}`),
+        content: { choice_ids: [seg.choiceIds[choice]] },
+      });
     }
     await t.step("public rows: id, index, label, count, percentage", async () => {
       const res = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results`);

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../_postgres.ts";
 import { type ChildServer, startServer } from "../_server.ts";
-import { makeMedia } from "../api/_participation.ts";
-import { newVote } from "./_votes.ts";
+import { makeMedia, testDevice } from "../api/_participation.ts";
+import { newVote, SERVER_SECRET } from "./_votes.ts";
 
 Deno.test({
   name: "two instances - token, resumable upload and task polling work across instances",
@@ -46,7 +46,7 @@ Deno.test({
           body: JSON.stringify({
             channel_id: v.channel,
             segment: v.segment,
-            device_id: "two-instances",
+            device_id: testDevice("two-instances", SERVER_SECRET),
             content: { choice_ids: [v.choices[1]] },
           }),
         });

@@ -11,9 +11,11 @@ import {
   probeResponse,
   randomChannel,
   randomSegment,
+  testDevice,
   tusUpload,
   waitTask,
 } from "../api/_participation.ts";
+import { SERVER_SECRET } from "./_votes.ts";
 
 const EXPIRE_SECONDS = 8;
 
@@ -55,7 +57,7 @@ Deno.test({
         const params = new URLSearchParams({
           channel_id: String(channel),
           segment: String(voice.id),
-          device_id: device,
+          device_id: testDevice(device, SERVER_SECRET),
           data_id,
           extension: "mp3",
         });

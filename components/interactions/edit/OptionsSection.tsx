@@ -1,6 +1,12 @@
 import { useT } from "../../../framework/island.tsx";
-import { DELIVERY_OPTIONS, WEBVIEW_VERSIONS } from "../../../lib/constants.ts";
+import {
+  DEFAULT_VOTE_CAP,
+  DELIVERY_OPTIONS,
+  MAX_VOTE_CAP,
+  WEBVIEW_VERSIONS,
+} from "../../../lib/constants.ts";
 import type { SegmentJson } from "../../../lib/interaction_pages.ts";
+import { hasChoices } from "../../../lib/segments.ts";
 import { CheckField, Section } from "../../channels/fields.tsx";
 
 function Select(
@@ -45,6 +51,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
         {check("enable_audio_answer")}
         {check("requires_approval")}
       </div>
+      {hasChoices(seg.type, seg.game_type as string) && <VoteIntegrityOptions seg={seg} set={set} />}
       <div class="form-grid">
         {(seg.type === "recording_question" || seg.type === "video") && (
           <div class="field">
@@ -96,5 +103,51 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
         />
       </div>
     </Section>
+  );
+}
+
+/** The integrity options of a vote (issue 18): per-address cap, results hidden until the end, high stakes. */
+function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
+  const { t } = useT();
+  const { seg, set } = props;
+  return (
+    <div class="vote-options">
+      <div class="check-list">
+        <div>
+          <CheckField
+            id="seg-hide_results_until_end"
+            label={t("votes.fields.hide_results_until_end")}
+            checked={seg.hide_results_until_end === true}
+            onChange={(on) => set({ hide_results_until_end: on })}
+          />
+          <p class="field-hint">{t("votes.hints.hide_results")}</p>
+        </div>
+        <div>
+          <CheckField
+            id="seg-high_stakes"
+            label={t("votes.fields.high_stakes")}
+            checked={seg.high_stakes === true}
+            onChange={(on) => set({ high_stakes: on })}
+          />
+          <p class="field-hint">{t("votes.hints.high_stakes")}</p>
+        </div>
+      </div>
+      <div class="field">
+        <label for="seg-vote-cap">{t("votes.fields.vote_cap_per_address")}</label>
+        <input
+          id="seg-vote-cap"
+          type="number"
+          min={1}
+          max={MAX_VOTE_CAP}
+          value={(seg.vote_cap_per_address as number | undefined) ?? DEFAULT_VOTE_CAP}
+          aria-describedby="seg-vote-cap-hint"
+          onChange={(e) => {
+            const n = Number((e.target as HTMLInputElement).value);
+            if (Number.isInteger(n) && n >= 1 && n <= MAX_VOTE_CAP) set({ vote_cap_per_address: n });
+          }}
+        />
+        <p class="field-hint" id="seg-vote-cap-hint">{t("votes.hints.vote_cap")}</p>
+      </div>
+    </div>
   );
 }

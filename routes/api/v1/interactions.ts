@@ -10,6 +10,7 @@ import {
 } from "../../../lib/participation_service.ts";
 import { readSharedMessage, shareMessage } from "../../../lib/shared_message_service.ts";
 import { publicUrl } from "../../../lib/config.ts";
+import { clientIp } from "../../../framework/auth.ts";
 
 const tags = ["interactions"];
 const text = (max: number) => z.string().max(max).nullish();
@@ -32,6 +33,8 @@ const sendSchema = z.object({
   only_user_data: z.boolean().optional(),
   consent_gdpr: z.boolean().optional(),
   consent_image_right: z.boolean().optional(),
+  // the solved challenge of a high-stakes vote (GET show_segments/{id}/challenge)
+  altcha: z.string().max(2000).optional(),
   content: z.object({
     choice_ids: z.array(z.number().int().positive()).max(100).optional(),
     text: z.string().max(5000).optional(),
@@ -56,7 +59,10 @@ const answerSchema = z.union([
   z.object({ message: z.literal("already_received"), alreadyReceived: z.literal(true) }),
 ]);
 const errors = {
-  400: json(errorSchema, "Invalid participation (missing field, consent, choice, text)"),
+  400: json(
+    errorSchema,
+    "Invalid participation (missing field, consent, choice, text, a device id not issued here)",
+  ),
   403: json(errorSchema, "Registration required, or another user's id"),
   404: json(errorSchema, "Unknown interaction"),
   410: json(errorSchema, "The interaction no longer accepts participations"),
@@ -81,7 +87,13 @@ app.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const outcome = await sendParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret },
+      {
+        sql: c.var.sql,
+        boss: c.var.deps.boss,
+        now: now(c),
+        secret: c.var.deps.jwtSecret,
+        address: clientIp(c),
+      },
       body,
       { ...body.content, only_user_data: body.only_user_data },
       c.var.appUserId,
@@ -127,7 +139,13 @@ app.openapi(
       extra = checked.data;
     }
     const outcome = await finishMediaParticipation(
-      { sql: c.var.sql, boss: c.var.deps.boss, now: now(c), secret: c.var.deps.jwtSecret },
+      {
+        sql: c.var.sql,
+        boss: c.var.deps.boss,
+        now: now(c),
+        secret: c.var.deps.jwtSecret,
+        address: clientIp(c),
+      },
       { ...query, extra_user_information: extra },
       c.var.appUserId,
     );

@@ -27,7 +27,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { rows } = await segmentVoteResults(c.var.sql, c.req.valid("param").id, c.var.user);
+    const { rows } = await segmentVoteResults(
+      c.var.sql,
+      c.req.valid("param").id,
+      c.var.user,
+      c.var.deps.now?.() ?? new Date(),
+    );
     c.header("Cache-Control", "no-store");
     return c.json(rows, 200);
   },
