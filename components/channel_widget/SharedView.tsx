@@ -17,7 +17,7 @@ export function SharedView(
           ? <img src={channel.logo_url} alt={channel.label} />
           : <strong>{channel.label}</strong>}
       </div>
-      {message.author_name && <p class="cw-shared-author">{message.author_name}</p>}
+      <p class="cw-shared-author">{message.author_name ?? t("channel_widget.anonymous")}</p>
       <p class="cw-muted">{formatMessageDate(new Date(message.created_at))}</p>
       {message.media_url && (video
         ? <video class="cw-player" src={message.media_url} controls playsInline />

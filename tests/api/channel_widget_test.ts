@@ -99,6 +99,16 @@ Deno.test("channel widget - public channel, permanent interactions and the home 
       assert.match(html, /Message posted on/);
       assert.match(html, /I want to participate too/);
       assert.doesNotMatch(html, /class="cw-slide"/);
+      // an author without a nickname (a listener who never registered) shows as the anonymous label
+      const [anonymous] = await ctx.sql<{ token: string }[]>`
+        update messages set shared_at = now(), author_app_user_id = null where id = (
+          select id from messages where channel_id = ${radio} and status = 'received' and id <> ${shared.id}
+            and moderation in ('none', 'approved') order by id limit 1)
+        returning share_token::text as token`;
+      const anonymousView =
+        await (await ctx.request(`/widgets/channel/${radio}/?lang=en&s=${anonymous.token}`))
+          .text();
+      assert.match(anonymousView, /class="cw-shared-author">Anonymous</);
       const [other] = await ctx.sql<{ token: string }[]>`
         update messages set shared_at = now() where id = (
           select id from messages where channel_id = ${tv} order by id limit 1)

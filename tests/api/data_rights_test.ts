@@ -6,7 +6,7 @@ import { openSession } from "../../lib/sessions.ts";
 import { applyRetention } from "../../lib/data_rights.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { queueDailyRetention } from "../../worker.ts";
-import { drainJobs, randomAppUser, randomChannel, randomSegment } from "./_participation.ts";
+import { drainJobs, randomAppUser, randomChannel, randomSegment, testDevice } from "./_participation.ts";
 
 const OGG = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]);
 
@@ -104,7 +104,7 @@ Deno.test({
       });
       await send(ctx, other.token, channelId, {
         segment: vote.id,
-        device_id: "d-2",
+        device_id: testDevice("d-2"),
         content: { choice_ids: [vote.choiceIds[1]] },
       });
       const textId = await send(ctx, me.token, channelId, {

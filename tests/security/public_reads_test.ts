@@ -3,7 +3,7 @@
 // staff may come back, addressed by their share token, and no response may carry personal data.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { randomAppUser, randomChannel, randomSegment } from "../api/_participation.ts";
+import { randomAppUser, randomChannel, randomSegment, testDevice } from "../api/_participation.ts";
 import { openSession } from "../../lib/sessions.ts";
 
 const ctx = await testApp();
@@ -104,7 +104,7 @@ async function seed(): Promise<Seeded> {
           channel_id: channel,
           segment: text.id,
           author_app_user_id: visitor.id,
-          device_id: `device-secret-api-${channel}`,
+          device_id: testDevice(`device-secret-api-${channel}`),
           extra_user_information: { first_name: `Form${channel}`, email: `form${channel}@private.example` },
           content: { text: `api ${share ? "shared" : "private"} ${channel}` },
         },
@@ -121,18 +121,19 @@ async function seed(): Promise<Seeded> {
       (share ? SHARED_TEXTS : PRIVATE_TEXTS).push(`api ${share ? "shared" : "private"} ${channel}`);
       messages.push({ id: sent.id, token: sent.share_token, channel, public: share, text: "" });
     }
+    PERSONAL.push(testDevice(`device-secret-api-${channel}`), testDevice(`device-secret-vote-${channel}`));
     // an anonymous vote with a device id
-    await ctx.request("/api/v1/interactions", {
+    const voted = await ctx.request("/api/v1/interactions", {
       method: "POST",
       json: {
         channel_id: channel,
         segment: vote.id,
-        device_id: "device-secret-vote",
+        device_id: testDevice(`device-secret-vote-${channel}`),
         content: { choice_ids: [vote.choiceIds[0]] },
       },
     });
+    assert.equal(voted.status, 200);
   }
-  PERSONAL.push("device-secret-api", "device-secret-vote");
   const visitor = await randomAppUser(ctx, { nickname: "Walker" });
   return { channels, segments, messages, visitor };
 }
