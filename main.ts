@@ -1,14 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/deno";
-import type { AppDeps, AppEnv } from "./framework/env.ts";
-import { authenticate } from "./framework/auth.ts";
-import { errorResponse } from "./framework/errors.ts";
-import { validationHook } from "./framework/api.ts";
-import { translator } from "./framework/i18n.ts";
-import { resolveLanguage } from "./lib/i18n.ts";
-import { AppError } from "./lib/errors.ts";
-import { isEmbeddablePath } from "./lib/embed.ts";
+import type { AppDeps, AppEnv } from "./app/env.ts";
+import { authenticate } from "./app/auth.ts";
+import { errorResponse } from "./app/errors.ts";
+import { validationHook } from "./app/api.ts";
+import { translator } from "./app/i18n.ts";
+import { resolveLanguage } from "./lib/rules/i18n.ts";
+import { AppError } from "./lib/rules/errors.ts";
+import { isEmbeddablePath } from "./lib/rules/embed.ts";
 import { middlewares, routes } from "./routes.gen.ts";
 
 const OPENAPI_INFO = {

@@ -1,17 +1,17 @@
 // The background worker (pg-boss handlers). In production: `deno task worker` in a container with
 // ffmpeg, against DATABASE_URL. In the embedded default it runs inside the web process.
 import type PgBoss from "pg-boss";
-import type { AppDeps } from "./framework/env.ts";
-import { every, QUEUES } from "./lib/jobs.ts";
-import { MediaInputError, processMedia } from "./lib/media.ts";
+import type { AppDeps } from "./app/env.ts";
+import { every, QUEUES } from "./lib/platform/jobs.ts";
+import { MediaInputError, processMedia } from "./lib/media/processing.ts";
 import { endMediaJobRetries } from "./db/media_jobs.ts";
 import { forgetSearchTotals } from "./db/inbox.ts";
 import { purgeRateLimits } from "./db/rate_limits.ts";
-import { participationResult } from "./lib/participation_service.ts";
-import { cleanupUploads } from "./lib/tus.ts";
-import { forgetOldSessions } from "./lib/sessions.ts";
-import { registerDeliveryJobs } from "./lib/delivery_jobs.ts";
-import { applyRetention, buildExport, cleanupExports } from "./lib/data_rights.ts";
+import { participationResult } from "./lib/participations/service.ts";
+import { cleanupUploads } from "./lib/media/tus.ts";
+import { forgetOldSessions } from "./lib/platform/sessions.ts";
+import { registerDeliveryJobs } from "./lib/delivery/jobs.ts";
+import { applyRetention, buildExport, cleanupExports } from "./lib/app_users/data_rights.ts";
 
 /** Registers the job handlers of every queue on a started pg-boss. */
 export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
@@ -86,8 +86,8 @@ export async function queueDailyRetention(boss: PgBoss): Promise<string | null> 
 
 /** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */
 async function main() {
-  const { loadConfig, ConfigError } = await import("./lib/config.ts");
-  const { boot } = await import("./framework/boot.ts");
+  const { loadConfig, ConfigError } = await import("./lib/platform/config.ts");
+  const { boot } = await import("./app/boot.ts");
   try {
     const config = loadConfig(Deno.env.toObject());
     if (!config.DATABASE_URL) {
@@ -110,6 +110,6 @@ async function main() {
   }
 }
 
-// Not a top-level await: framework/boot.ts imports this module, which must finish loading first
+// Not a top-level await: app/boot.ts imports this module, which must finish loading first
 // (awaiting here deadlocked the start: "Top-level await promise never resolved").
 if (import.meta.main) main();

@@ -11,10 +11,10 @@ import { migrate } from "../db/migrate.ts";
 import { vacuumDatabase } from "../db/maintenance.ts";
 import { seedDemo } from "../db/seed.ts";
 import { createApp } from "../main.ts";
-import { loadConfig } from "../lib/config.ts";
-import { outboxMailer } from "../lib/mail.ts";
-import { localStorage } from "../lib/storage.ts";
-import { openSession } from "../lib/sessions.ts";
+import { loadConfig } from "../lib/platform/config.ts";
+import { outboxMailer } from "../lib/platform/mail.ts";
+import { localStorage } from "../lib/media/storage.ts";
+import { openSession } from "../lib/platform/sessions.ts";
 import { PG_BIN, type PgServer, startPostgres } from "../tests/_postgres.ts";
 
 const COUNT = Number(Deno.env.get("INBOX_BENCH_COUNT") ?? 200_000);

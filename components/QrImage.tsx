@@ -1,4 +1,4 @@
-import { QR_QUIET_ZONE, qrPath } from "../lib/qr.ts";
+import { QR_QUIET_ZONE, qrPath } from "../lib/rules/qr.ts";
 
 /** A QR code matrix drawn as an inline SVG image (one path for the dark modules, with the quiet zone). */
 export function QrImage(props: { matrix: boolean[][]; label: string; pixels: number }) {

@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { AppUserRow } from "../lib/app_users.ts";
+import type { AppUserRow } from "../lib/rules/app_users.ts";
 
 const COLUMNS = [
   "id",

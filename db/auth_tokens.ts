@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { TokenPurpose } from "../lib/accounts.ts";
+import type { TokenPurpose } from "../lib/rules/accounts.ts";
 
 /** Stores the hash of a one-time staff token (mail links, login links). */
 export async function insertAuthToken(

@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { ChannelRow } from "../lib/channels.ts";
+import type { ChannelRow } from "../lib/rules/channels.ts";
 
 const COLUMNS = `id, uuid, label, type, status,
   interaction_available_voice, interaction_available_video, interaction_available_vote,

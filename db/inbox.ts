@@ -1,8 +1,8 @@
 // The participations inbox: message lists by tab, counts, detail with replies, state changes,
 // replies, moderation and winner draws. Every query takes the channel scope of the caller.
 import type { Sql } from "postgres";
-import type { BulkAction, InboxFilter, MessageState } from "../lib/inbox.ts";
-import { bulkChanges, searchByScope } from "../lib/inbox.ts";
+import type { BulkAction, InboxFilter, MessageState } from "../lib/rules/inbox.ts";
+import { bulkChanges, searchByScope } from "../lib/rules/inbox.ts";
 
 /** A message with the columns the inbox shows. */
 export interface MessageRow extends MessageState {
@@ -84,7 +84,7 @@ export const FILTER_SQL: Record<InboxFilter, string> = {
 
 function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
   const parts = [sql`true`];
-  // A segment was checked to be in the caller's channel (lib/inbox_service.ts queryOf): its condition alone
+  // A segment was checked to be in the caller's channel (lib/inbox/service.ts queryOf): its condition alone
   // is enough.
   if (q.segmentId) parts.push(sql`m.segment_id = ${q.segmentId}`);
   else if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);

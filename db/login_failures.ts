@@ -1,4 +1,4 @@
-// Failed logins per key (migration 014): lib/login_throttle.ts decides the delays.
+// Failed logins per key (migration 014): lib/platform/login_throttle.ts decides the delays.
 import type { Sql } from "postgres";
 
 /** The instant until which the keys are blocked (the latest of them), or null when none is. */

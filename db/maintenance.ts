@@ -1,4 +1,4 @@
-// Upkeep of the embedded database (scheduled by lib/maintenance.ts): PGlite runs no autovacuum.
+// Upkeep of the embedded database (scheduled by lib/platform/maintenance.ts): PGlite runs no autovacuum.
 import type { Sql } from "postgres";
 
 /** Vacuums (and analyses) every table. */

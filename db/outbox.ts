@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { Mail } from "../lib/mail.ts";
+import type { Mail } from "../lib/platform/mail.ts";
 
 export interface OutboxMail {
   id: number;

@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { AuthorRow } from "../lib/participation.ts";
+import type { AuthorRow } from "../lib/rules/participation.ts";
 import type { SegmentRow } from "./segments.ts";
 
 /** Counter shards a writer picks from at random (vote_counts, segment_counts). */

@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { SegmentForWidget } from "../lib/segment_view.ts";
+import type { SegmentForWidget } from "../lib/segments/view.ts";
 
 /**
  * The permanent segments of a channel that the public may see (ready or published), newest start

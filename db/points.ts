@@ -1,6 +1,6 @@
 import type { Sql } from "postgres";
-import { POINTS } from "../lib/constants.ts";
-import type { PointsEvent } from "../lib/points.ts";
+import { POINTS } from "../lib/rules/constants.ts";
+import type { PointsEvent } from "../lib/rules/points.ts";
 
 /**
  * Credits and reverses ledger events of a message for its author, inside the caller's transaction, and

@@ -1,5 +1,5 @@
 import type { SerializableParameter, Sql, TransactionSql } from "postgres";
-import { hashPassword } from "../lib/password.ts";
+import { hashPassword } from "../lib/platform/password.ts";
 
 /**
  * Fills an empty database with demo content: a radio and a TV channel, staff of each role,

@@ -1,7 +1,7 @@
 // Server-side sessions (migration 014): a token is valid only while its session row is neither revoked
 // nor expired. Staff and visitors share the table, told apart by `kind`.
 import type { Sql } from "postgres";
-import type { StaffUser } from "../lib/permissions.ts";
+import type { StaffUser } from "../lib/rules/permissions.ts";
 
 export type SessionKind = "staff" | "visitor";
 

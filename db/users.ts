@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { StaffUser } from "../lib/permissions.ts";
+import type { StaffUser } from "../lib/rules/permissions.ts";
 
 /** The active staff user with that id (sessions are checked by db/sessions.ts getSessionStaffUser). */
 export async function getStaffUser(sql: Sql, id: number): Promise<StaffUser | null> {

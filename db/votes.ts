@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import type { ChoiceCount } from "../lib/votes.ts";
+import type { ChoiceCount } from "../lib/rules/votes.ts";
 
 /** The choices of a segment in order with their vote counts, summed over the counter shards. */
 export async function getVoteCounts(sql: Sql, segmentId: number): Promise<ChoiceCount[]> {

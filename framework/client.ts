@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { h, hydrate } from "preact";
-import { createTranslator } from "../lib/i18n.ts";
+import { createTranslator } from "../lib/rules/i18n.ts";
 import { I18nContext } from "./island.tsx";
 
 // Hydrates every island marker of the page, loading an island's code only when it is on the page.

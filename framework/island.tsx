@@ -1,7 +1,7 @@
 import type { ComponentType, JSX } from "preact";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { TFunction } from "../lib/i18n.ts";
+import type { TFunction } from "../lib/rules/i18n.ts";
 
 /** What an island or component needs to speak the page's language. */
 export interface I18nValue {

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../app/env.ts";
 import { I18nContext, renderedIslands } from "./island.tsx";
-import { localeSubsetJson } from "./i18n.ts";
+import { localeSubsetJson } from "../app/i18n.ts";
 import { assetUrl, islandFiles } from "./assets.ts";
 
 export interface PageOptions {

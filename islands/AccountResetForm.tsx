@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { isVisitorPassword } from "../lib/validation.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
+import { isVisitorPassword } from "../lib/rules/validation.ts";
+import { api, errorMessage } from "./browser/http.ts";
 
 interface Props {
   token: string;

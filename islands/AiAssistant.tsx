@@ -3,8 +3,8 @@ import { island, useT } from "../framework/island.tsx";
 import { AiSteps, AiTrigger } from "../components/ai/AiTrigger.tsx";
 import { AiRequestStep } from "../components/ai/AiRequestStep.tsx";
 import { AiResponseStep } from "../components/ai/AiResponseStep.tsx";
-import { askAssistant } from "../lib/ui/ai.ts";
-import { TOAST_MS } from "../lib/constants.ts";
+import { askAssistant } from "./browser/ai.ts";
+import { TOAST_MS } from "../lib/rules/constants.ts";
 
 interface Props {
   [key: string]: unknown;

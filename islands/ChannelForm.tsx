@@ -1,10 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { AVAILABLE_FLAGS, type ChannelView, newChannelDefaults } from "../lib/channels.ts";
-import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS, TOAST_MS } from "../lib/constants.ts";
-import { LANGUAGES } from "../lib/i18n.ts";
-import { showToast } from "../lib/ui/toast.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
+import { AVAILABLE_FLAGS, type ChannelView, newChannelDefaults } from "../lib/rules/channels.ts";
+import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS, TOAST_MS } from "../lib/rules/constants.ts";
+import { LANGUAGES } from "../lib/rules/i18n.ts";
+import { showToast } from "./browser/toast.ts";
+import { api, errorMessage } from "./browser/http.ts";
 import {
   CheckField,
   ColorField,

@@ -3,8 +3,8 @@
 // the participation flow are loaded on first use. Texts under "channel_widget" and "widget".
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { type VisitorSession, visitorSession } from "../lib/ui/http.ts";
-import { type ChannelScreen, screenOfQuery } from "../lib/channel_widget_rules.ts";
+import { type VisitorSession, visitorSession } from "./browser/http.ts";
+import { type ChannelScreen, screenOfQuery } from "../lib/rules/channel_widget.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
 import { Lazy } from "../components/channel_widget/Lazy.tsx";

@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { afterSwitchPath } from "../lib/accounts.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
+import { afterSwitchPath } from "../lib/rules/accounts.ts";
+import { api, errorMessage } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
 
 interface Props {
   userId: number;

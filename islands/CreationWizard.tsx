@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import type { SegmentJson, WizardTemplate } from "../lib/interaction_pages.ts";
-import { segmentIssues, wizardStepValid } from "../lib/segments.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
+import type { SegmentJson, WizardTemplate } from "../lib/segments/pages.ts";
+import { segmentIssues, wizardStepValid } from "../lib/rules/segments.ts";
+import { api, errorMessage } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
 import {
   AvailabilityFields,
   type AvailabilityValue,

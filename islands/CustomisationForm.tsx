@@ -7,11 +7,11 @@ import {
   defaultCustomisation,
   MIN_CONTRAST,
   toggleConsent,
-} from "../lib/customisation.ts";
-import { TOAST_MS } from "../lib/constants.ts";
-import { LANGUAGES } from "../lib/i18n.ts";
-import { showToast } from "../lib/ui/toast.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
+} from "../lib/rules/customisation.ts";
+import { TOAST_MS } from "../lib/rules/constants.ts";
+import { LANGUAGES } from "../lib/rules/i18n.ts";
+import { showToast } from "./browser/toast.ts";
+import { api, errorMessage } from "./browser/http.ts";
 import { CheckField, ColorField, Section, TextField } from "../components/channels/fields.tsx";
 
 interface Props {

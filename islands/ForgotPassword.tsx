@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { isEmail } from "../lib/validation.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
+import { isEmail } from "../lib/rules/validation.ts";
+import { api, errorMessage } from "./browser/http.ts";
 import { TextField } from "../components/channels/fields.tsx";
 
 /** /forgot-password: asks for a reset link; the answer is the same whether the e-mail exists or not. */

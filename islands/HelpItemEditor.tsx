@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { LANGUAGES } from "../lib/i18n.ts";
-import { MEDIA_MAX_BYTES, TOAST_MS } from "../lib/constants.ts";
-import { showToast } from "../lib/ui/toast.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
+import { LANGUAGES } from "../lib/rules/i18n.ts";
+import { MEDIA_MAX_BYTES, TOAST_MS } from "../lib/rules/constants.ts";
+import { showToast } from "./browser/toast.ts";
+import { api, errorMessage } from "./browser/http.ts";
 import { TextField } from "../components/channels/fields.tsx";
 
 interface Version {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { safeNext } from "../lib/accounts.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
+import { safeNext } from "../lib/rules/accounts.ts";
+import { api, errorMessage } from "./browser/http.ts";
 import { LoginForm } from "../components/auth/LoginForm.tsx";
 import { RegisterForm } from "../components/auth/RegisterForm.tsx";
 

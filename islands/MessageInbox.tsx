@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { DEFAULT_PAGE_SIZE, MESSAGE_LIST_REFRESH_MS, SEARCH_DEBOUNCE_MS } from "../lib/constants.ts";
-import type { InboxFilter, MessageAction } from "../lib/inbox.ts";
-import { api } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
+import { DEFAULT_PAGE_SIZE, MESSAGE_LIST_REFRESH_MS, SEARCH_DEBOUNCE_MS } from "../lib/rules/constants.ts";
+import type { InboxFilter, MessageAction } from "../lib/rules/inbox.ts";
+import { api } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
 import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { api } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
+import { api } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
 import { authorLine, formatMessageDate, type InboxMessage } from "../components/participations/format.ts";
 import { Player } from "../components/participations/Player.tsx";
 

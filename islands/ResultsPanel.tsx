@@ -1,8 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { RESULTS_REFRESH_MS } from "../lib/constants.ts";
-import { api } from "../lib/ui/http.ts";
-import { choiceLetter, type VoteResultRow } from "../lib/votes.ts";
+import { RESULTS_REFRESH_MS } from "../lib/rules/constants.ts";
+import { api } from "./browser/http.ts";
+import { choiceLetter, type VoteResultRow } from "../lib/rules/votes.ts";
 
 interface Results {
   rows: VoteResultRow[];

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { TOAST_MS } from "../lib/constants.ts";
-import type { SegmentJson } from "../lib/interaction_pages.ts";
-import { gatherDisabled, hasChoices, SEGMENT_AUTOSAVE_MS } from "../lib/segments.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
+import { TOAST_MS } from "../lib/rules/constants.ts";
+import type { SegmentJson } from "../lib/segments/pages.ts";
+import { gatherDisabled, hasChoices, SEGMENT_AUTOSAVE_MS } from "../lib/rules/segments.ts";
+import { api, errorMessage } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
 import { type ChoiceDraft, ChoicesField } from "../components/interactions/ChoicesField.tsx";
 import { Section } from "../components/channels/fields.tsx";

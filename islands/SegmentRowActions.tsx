@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { CLICK_OUTSIDE_MS } from "../lib/constants.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
+import { CLICK_OUTSIDE_MS } from "../lib/rules/constants.ts";
+import { api, errorMessage } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
 
 interface Props {
   id: number;

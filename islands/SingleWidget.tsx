@@ -3,17 +3,17 @@
 // are loaded only when needed.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { FADE_IN_MS, FADE_OUT_MS, THANKS_TO_RESULTS_MS } from "../lib/constants.ts";
+import { FADE_IN_MS, FADE_OUT_MS, THANKS_TO_RESULTS_MS } from "../lib/rules/constants.ts";
 import {
   isRegistration,
   isVoting,
   nextScreen,
   type WidgetScreen,
   type WidgetSegment,
-} from "../lib/widget.ts";
-import type { VoteResultRow } from "../lib/votes.ts";
+} from "../lib/rules/widget.ts";
+import type { VoteResultRow } from "../lib/rules/votes.ts";
 import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
-import * as client from "../lib/ui/participation_client.ts";
+import * as client from "./browser/participation_client.ts";
 import { InitScreen } from "../components/widget/InitScreen.tsx";
 import { InAppOverlay } from "../components/widget/InAppOverlay.tsx";
 import { ResultsScreen, VotingScreen } from "../components/widget/ChoiceScreens.tsx";

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { isStaffPassword } from "../lib/validation.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
+import { isStaffPassword } from "../lib/rules/validation.ts";
+import { api, errorMessage } from "./browser/http.ts";
 import { PasswordField } from "../components/auth/AuthShell.tsx";
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { MESSAGE_LIST_REFRESH_MS } from "../lib/constants.ts";
-import { api } from "../lib/ui/http.ts";
+import { MESSAGE_LIST_REFRESH_MS } from "../lib/rules/constants.ts";
+import { api } from "./browser/http.ts";
 
 interface Props {
   [key: string]: unknown;

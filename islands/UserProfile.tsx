@@ -1,9 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { TOAST_MS } from "../lib/constants.ts";
-import type { UserView } from "../lib/user_service.ts";
-import { api, errorMessage } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
+import { TOAST_MS } from "../lib/rules/constants.ts";
+import type { UserView } from "../lib/users/service.ts";
+import { api, errorMessage } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
 import { Section } from "../components/channels/fields.tsx";
 import { AvatarField, avatarPickError, initialsOf } from "../components/users/AvatarField.tsx";
 import { PasswordReset } from "../components/users/PasswordReset.tsx";

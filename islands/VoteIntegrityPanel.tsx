@@ -1,9 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { api } from "../lib/ui/http.ts";
-import { showToast } from "../lib/ui/toast.ts";
-import { choiceLetter } from "../lib/votes.ts";
-import type { VoteIntegrityView } from "../lib/vote_integrity.ts";
+import { api } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
+import { choiceLetter } from "../lib/rules/votes.ts";
+import type { VoteIntegrityView } from "../lib/rules/vote_integrity.ts";
 
 interface Props {
   id: number;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { api, errorMessage } from "../lib/ui/http.ts";
+import { api, errorMessage } from "./browser/http.ts";
 
 interface HelpItem {
   id: number;
@@ -33,7 +33,7 @@ function WelcomeHelp(_props: Props) {
   const [status, setStatus] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [sending, setSending] = useState(false);
   const body = useRef<HTMLDivElement>(null);
-  // The server renders the markdown and sanitises it (lib/markdown.ts).
+  // The server renders the markdown and sanitises it (lib/rules/markdown.ts).
   useEffect(() => {
     if (body.current && item) body.current.innerHTML = item.html;
   }, [item]);

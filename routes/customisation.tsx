@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
-import { requirePage, staffOf } from "../framework/auth.ts";
+import type { AppEnv } from "../app/env.ts";
+import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
 import { AdminLayout } from "../components/admin/AdminLayout.tsx";
 import CustomisationForm from "../islands/CustomisationForm.tsx";
-import { channelFor } from "../lib/channel_service.ts";
-import { isEmptyCustomisation } from "../lib/customisation.ts";
+import { channelFor } from "../lib/channels/service.ts";
+import { isEmptyCustomisation } from "../lib/rules/customisation.ts";
 
 /**
  * GET /customisation: the default customisation of the user's channel (a super administrator picks

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
+import type { AppEnv } from "../app/env.ts";
 import { pingDatabase } from "../db/health.ts";
 
 /** GET /healthz: 200 when the database answers, 503 with the reason otherwise. */

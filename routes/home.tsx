@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
-import { requirePage, staffOf } from "../framework/auth.ts";
+import type { AppEnv } from "../app/env.ts";
+import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
 import { AdminLayout } from "../components/admin/AdminLayout.tsx";
 import { getChannel } from "../db/channels.ts";
 import { countUnreadMessages } from "../db/statistics.ts";
-import { can, isSuperAdminMode } from "../lib/permissions.ts";
+import { can, isSuperAdminMode } from "../lib/rules/permissions.ts";
 
 /** GET /home: the landing of the alternate login flow: the channel at a glance and where to go next. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {

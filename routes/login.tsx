@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
+import type { AppEnv } from "../app/env.ts";
 import { renderPage } from "../framework/render.tsx";
 import { AuthShell } from "../components/auth/AuthShell.tsx";
 import LoginPanel from "../islands/LoginPanel.tsx";
-import { landingPath, safeNext } from "../lib/accounts.ts";
+import { landingPath, safeNext } from "../lib/rules/accounts.ts";
 
 /**
  * GET /login (back-office §2): the login and register forms. Query email prefills, token logs in

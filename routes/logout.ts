@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
-import { clearSessionCookie } from "../framework/auth.ts";
-import { endSession } from "../lib/sessions.ts";
+import type { AppEnv } from "../app/env.ts";
+import { clearSessionCookie } from "../app/auth.ts";
+import { endSession } from "../lib/platform/sessions.ts";
 
 /** POST /logout (the form of the admin menu): ends the session on the server, back to /login. */
 export default new Hono<AppEnv>().post("/", async (c) => {

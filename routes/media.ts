@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
-import { AppError } from "../lib/errors.ts";
-import { contentTypeOfKey, parseRange } from "../lib/upload.ts";
+import type { AppEnv } from "../app/env.ts";
+import { AppError } from "../lib/rules/errors.ts";
+import { contentTypeOfKey, parseRange } from "../lib/media/upload.ts";
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
-import { requirePage, staffOf } from "../framework/auth.ts";
+import type { AppEnv } from "../app/env.ts";
+import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
 import { AdminLayout } from "../components/admin/AdminLayout.tsx";
 import ModerationList from "../islands/ModerationList.tsx";

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../framework/api.ts";
-import { publicUrl } from "../lib/config.ts";
-import { embedCode, fitSize, widgetTarget } from "../lib/embed.ts";
-import { AppError } from "../lib/errors.ts";
+import { apiApp, errorSchema, json } from "../app/api.ts";
+import { publicUrl } from "../lib/platform/config.ts";
+import { embedCode, fitSize, widgetTarget } from "../lib/rules/embed.ts";
+import { AppError } from "../lib/rules/errors.ts";
 import { getChannel } from "../db/channels.ts";
 import { findEmbeddableSegment } from "../db/oembed.ts";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
+import type { AppEnv } from "../app/env.ts";
 import { renderPage } from "../framework/render.tsx";
-import { QR_QUIET_ZONE, qrMatrix, qrSvg } from "../lib/qr.ts";
+import { QR_QUIET_ZONE, qrMatrix, qrSvg } from "../lib/rules/qr.ts";
 import { QrImage } from "../components/QrImage.tsx";
 import QrDownload from "../islands/QrDownload.tsx";
 import { PublicShell } from "../components/PublicShell.tsx";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
-import { requirePage, staffOf } from "../framework/auth.ts";
+import type { AppEnv } from "../app/env.ts";
+import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
 import { ChannelPage } from "../components/channels/ChannelPage.tsx";
-import { loadChannelPage } from "../lib/channel_pages.ts";
+import { loadChannelPage } from "../lib/channels/pages.ts";
 
 /** GET /settings (Media): the settings of the user's own channel; super admin mode lists channels. */
 export default new Hono<AppEnv>().get("/", requirePage("channel-settings"), async (c) => {

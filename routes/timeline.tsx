@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../framework/env.ts";
-import { requirePage, staffOf } from "../framework/auth.ts";
+import type { AppEnv } from "../app/env.ts";
+import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
 import { AdminLayout } from "../components/admin/AdminLayout.tsx";
 import { Gantt, segmentRows } from "../components/timeline/Gantt.tsx";
 import { listSegmentsBetween } from "../db/segments.ts";
 import { listDiffusionBlocks } from "../db/diffusion.ts";
-import { parseTimelineQuery, shiftPeriod, timelinePeriod } from "../lib/timeline.ts";
+import { parseTimelineQuery, shiftPeriod, timelinePeriod } from "../lib/rules/timeline.ts";
 
 /** GET /timeline: the calendar of the channel's segments and distribution slots, by week or month. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {

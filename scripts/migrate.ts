@@ -1,5 +1,5 @@
 // Applies pending migrations: `deno task migrate` (DATABASE_URL, or the embedded database in DATA_DIR).
-import { ConfigError, loadConfig } from "../lib/config.ts";
+import { ConfigError, loadConfig } from "../lib/platform/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 

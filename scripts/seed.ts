@@ -1,10 +1,10 @@
 // Loads the demo data into an empty database: `deno task seed` (DATABASE_URL or the embedded one).
-import { ConfigError, loadConfig } from "../lib/config.ts";
+import { ConfigError, loadConfig } from "../lib/platform/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { seedDemo } from "../db/seed.ts";
-import { openStorage } from "../lib/storage.ts";
-import { attachDemoMedia } from "../lib/demo_media.ts";
+import { openStorage } from "../lib/media/storage.ts";
+import { attachDemoMedia } from "../lib/media/demo.ts";
 
 try {
   const config = loadConfig(Deno.env.toObject());

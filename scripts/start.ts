@@ -1,7 +1,7 @@
 // Serves the product: `deno task start`. Without DATABASE_URL it runs on an embedded database in
 // DATA_DIR with demo data, and prints the URLs and demo logins.
-import { ConfigError, loadConfig, publicUrl } from "../lib/config.ts";
-import { boot } from "../framework/boot.ts";
+import { ConfigError, loadConfig, publicUrl } from "../lib/platform/config.ts";
+import { boot } from "../app/boot.ts";
 import { createApp } from "../main.ts";
 
 let config;

@@ -1,4 +1,4 @@
-// The first bytes of files of each type, enough for the content sniffing of uploads (lib/files.ts).
+// The first bytes of files of each type, enough for the content sniffing of uploads (lib/rules/files.ts).
 import assert from "node:assert/strict";
 
 /** A PNG signature and the start of its IHDR chunk. */

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
-import { can, isSuperAdminMode, type Permission, type StaffUser } from "../../lib/permissions.ts";
+import { can, isSuperAdminMode, type Permission, type StaffUser } from "../../lib/rules/permissions.ts";
 import UnreadBadge from "../../islands/UnreadBadge.tsx";
 import WelcomeHelp from "../../islands/WelcomeHelp.tsx";
 

@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { AI_MAX_MESSAGES, AI_PROMPT_MAX_LENGTH } from "../../lib/constants.ts";
+import { AI_MAX_MESSAGES, AI_PROMPT_MAX_LENGTH } from "../../lib/rules/constants.ts";
 
 interface Props {
   prompt: string;

@@ -23,7 +23,7 @@ export function AiResponseStep(props: Props) {
   const { t } = useT();
   const answer = useRef<HTMLDivElement>(null);
   const streaming = !props.done;
-  // The server renders the markdown and sanitises it (lib/markdown.ts).
+  // The server renders the markdown and sanitises it (lib/rules/markdown.ts).
   useEffect(() => {
     if (answer.current && props.html !== null) answer.current.innerHTML = props.html;
   }, [props.html]);

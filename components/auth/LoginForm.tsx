@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { api, errorMessage } from "../../lib/ui/http.ts";
-import { useCountdown } from "../../lib/ui/countdown.ts";
+import { api, errorMessage } from "../../islands/browser/http.ts";
+import { useCountdown } from "../../islands/browser/countdown.ts";
 import { TextField } from "../channels/fields.tsx";
 import { PasswordField } from "./AuthShell.tsx";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { CAROUSEL_AUTOPLAY_MS, PERMANENT_REFRESH_MS } from "../../lib/constants.ts";
+import { CAROUSEL_AUTOPLAY_MS, PERMANENT_REFRESH_MS } from "../../lib/rules/constants.ts";
 import { Slide, type SlideSegment } from "./Slide.tsx";
 
 interface Props {

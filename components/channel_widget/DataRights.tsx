@@ -2,8 +2,8 @@
 // My space → "Download my data" and "Delete my account" (issue 18): part of the my space chunk.
 import { useEffect, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { TASK_POLL_MS } from "../../lib/constants.ts";
-import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
+import { TASK_POLL_MS } from "../../lib/rules/constants.ts";
+import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 
 interface ExportState {
   id: string;

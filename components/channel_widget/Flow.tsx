@@ -4,7 +4,7 @@
 // sending, thanks and vote results. Loaded on the first Participate; the recorder on demand.
 import { useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/constants.ts";
+import { TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
 import {
   composeSms,
   firstFlowStep,
@@ -13,11 +13,11 @@ import {
   needsLogin,
   smsHref,
   stepAfterFailure,
-} from "../../lib/channel_widget_rules.ts";
-import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../lib/widget.ts";
-import type { VoteResultRow } from "../../lib/votes.ts";
-import type { VisitorSession } from "../../lib/ui/http.ts";
-import * as client from "../../lib/ui/participation_client.ts";
+} from "../../lib/rules/channel_widget.ts";
+import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../lib/rules/widget.ts";
+import type { VoteResultRow } from "../../lib/rules/votes.ts";
+import type { VisitorSession } from "../../islands/browser/http.ts";
+import * as client from "../../islands/browser/participation_client.ts";
 import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import { ConsentScreen, GatherScreen, WriteScreen } from "../widget/FormScreens.tsx";
 import { InAppOverlay } from "../widget/InAppOverlay.tsx";

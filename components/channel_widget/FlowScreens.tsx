@@ -2,8 +2,8 @@
 // Screens of the channel widget's participation flow (visitor-widget §2 Voting, Sending, Thanks,
 // Vote results): loaded with the flow, on first participation.
 import { useT } from "../../framework/island.tsx";
-import { isRegistration, isVoting } from "../../lib/widget.ts";
-import type { VoteResultRow } from "../../lib/votes.ts";
+import { isRegistration, isVoting } from "../../lib/rules/widget.ts";
+import type { VoteResultRow } from "../../lib/rules/votes.ts";
 import type { ChannelSegment } from "./types.ts";
 
 export function VoteScreen(

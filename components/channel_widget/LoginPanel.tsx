@@ -3,10 +3,10 @@
 // register, register finish, send without registering; back arrow and titles per §2.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { LOGIN_BACK, type LoginStep, loginTitle } from "../../lib/channel_widget_rules.ts";
-import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
-import { useCountdown } from "../../lib/ui/countdown.ts";
-import { deviceId, signedDeviceId } from "../../lib/ui/participation_client.ts";
+import { LOGIN_BACK, type LoginStep, loginTitle } from "../../lib/rules/channel_widget.ts";
+import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
+import { useCountdown } from "../../islands/browser/countdown.ts";
+import { deviceId, signedDeviceId } from "../../islands/browser/participation_client.ts";
 import {
   AnonymousStep,
   EmailStep,

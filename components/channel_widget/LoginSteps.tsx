@@ -7,8 +7,8 @@ import {
   canLogin,
   canSendAnonymous,
   canSendForgot,
-} from "../../lib/channel_widget_rules.ts";
-import { isEmail, isPhone, isVisitorPassword } from "../../lib/validation.ts";
+} from "../../lib/rules/channel_widget.ts";
+import { isEmail, isPhone, isVisitorPassword } from "../../lib/rules/validation.ts";
 import { useAvailability } from "./availability.ts";
 
 export interface Values {

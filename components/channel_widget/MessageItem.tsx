@@ -2,8 +2,8 @@
 // One participation of my space (visitor-widget §2 My space, §3 Message): expandable.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { formatMessageDate, indicators } from "../../lib/channel_widget_rules.ts";
-import type { VisitorSession } from "../../lib/ui/http.ts";
+import { formatMessageDate, indicators } from "../../lib/rules/channel_widget.ts";
+import type { VisitorSession } from "../../islands/browser/http.ts";
 import { Avatar } from "./Ranking.tsx";
 import type { WidgetChannel } from "./types.ts";
 

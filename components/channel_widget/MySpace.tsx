@@ -2,10 +2,10 @@
 // My space (visitor-widget §2 My space, Levels, Ranking; §6): loaded on first use.
 import { useEffect, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { LEVELS } from "../../lib/constants.ts";
-import { levelOf } from "../../lib/levels.ts";
-import { groupByDay } from "../../lib/channel_widget_rules.ts";
-import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
+import { LEVELS } from "../../lib/rules/constants.ts";
+import { levelOf } from "../../lib/rules/levels.ts";
+import { groupByDay } from "../../lib/rules/channel_widget.ts";
+import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 import { DataRights } from "./DataRights.tsx";
 import { MessageItem, type SpaceMessage } from "./MessageItem.tsx";
 import { ProfileEdit } from "./ProfileEdit.tsx";

@@ -2,10 +2,10 @@
 // Profile edit (visitor-widget §2 Profile edit, §5 Profile save): an error leaves the form unchanged.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { WIDGET_PROFILE_LANGUAGES } from "../../lib/constants.ts";
-import { isEmail } from "../../lib/validation.ts";
-import { birthToInput, inputToBirth } from "../../lib/channel_widget_rules.ts";
-import { setVisitorSession, visitorApi, type VisitorSession } from "../../lib/ui/http.ts";
+import { WIDGET_PROFILE_LANGUAGES } from "../../lib/rules/constants.ts";
+import { isEmail } from "../../lib/rules/validation.ts";
+import { birthToInput, inputToBirth } from "../../lib/rules/channel_widget.ts";
+import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 import { Avatar } from "./Ranking.tsx";
 import { useAvailability } from "./availability.ts";
 

@@ -2,7 +2,7 @@
 // Ranking (visitor-widget §2 Ranking), avatars and level badges of my space.
 import { useEffect, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { visitorApi } from "../../lib/ui/http.ts";
+import { visitorApi } from "../../islands/browser/http.ts";
 
 interface RankingRow {
   rank: number;

@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { formatMessageDate } from "../../lib/channel_widget_rules.ts";
+import { formatMessageDate } from "../../lib/rules/channel_widget.ts";
 import type { SharedMessage, WidgetChannel } from "./types.ts";
 
 /** The shared message view (query s, §2): Message posted on, the channel's logo or label, a player. */

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { useEffect, useState } from "preact/hooks";
-import { AVAILABILITY_DEBOUNCE_MS } from "../../lib/constants.ts";
-import type { Availability } from "../../lib/channel_widget_rules.ts";
-import { visitorApi } from "../../lib/ui/http.ts";
+import { AVAILABILITY_DEBOUNCE_MS } from "../../lib/rules/constants.ts";
+import type { Availability } from "../../lib/rules/channel_widget.ts";
+import { visitorApi } from "../../islands/browser/http.ts";
 
 /**
  * The availability of an email or nickname, checked 350 ms after typing stops (§5): ok when the

@@ -1,6 +1,6 @@
 // Plain JSON shapes passed from the channel widget page to its island (visitor-widget §3).
-import type { WidgetSegment } from "../../lib/widget.ts";
-import type { PublicMessage } from "../../lib/public_message.ts";
+import type { WidgetSegment } from "../../lib/rules/widget.ts";
+import type { PublicMessage } from "../../lib/rules/public_message.ts";
 
 /** What the channel widget knows of its channel. */
 export interface WidgetChannel {
@@ -22,5 +22,5 @@ export interface ChannelSegment extends WidgetSegment {
   receiver: string | null;
 }
 
-/** A shared participation to play back (query s): the public projection of lib/public_message.ts. */
+/** A shared participation to play back (query s): the public projection of lib/rules/public_message.ts. */
 export type SharedMessage = PublicMessage;

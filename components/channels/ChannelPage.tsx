@@ -2,9 +2,9 @@ import { useT } from "../../framework/island.tsx";
 import { AdminLayout } from "../admin/AdminLayout.tsx";
 import ChannelForm from "../../islands/ChannelForm.tsx";
 import { Monetisation } from "./Monetisation.tsx";
-import type { ChannelPageData } from "../../lib/channel_pages.ts";
-import { can, type StaffUser } from "../../lib/permissions.ts";
-import { channelPublicState } from "../../lib/channels.ts";
+import type { ChannelPageData } from "../../lib/channels/pages.ts";
+import { can, type StaffUser } from "../../lib/rules/permissions.ts";
+import { channelPublicState } from "../../lib/rules/channels.ts";
 
 /** The channel detail page: the form, then monetisation eligibility for a saved channel. */
 export function ChannelPage(props: {

@@ -1,7 +1,7 @@
 import { useT } from "../../framework/island.tsx";
-import type { TFunction } from "../../lib/i18n.ts";
-import { MEDIA_MAX_BYTES, STOCK_BACKGROUNDS } from "../../lib/constants.ts";
-import { stockThumbUrl } from "../../lib/channels.ts";
+import type { TFunction } from "../../lib/rules/i18n.ts";
+import { MEDIA_MAX_BYTES, STOCK_BACKGROUNDS } from "../../lib/rules/constants.ts";
+import { stockThumbUrl } from "../../lib/rules/channels.ts";
 
 /** A chosen image: unchanged (the saved URL), a new file, or removed (false: delete on save). */
 export type ImageChoice = { url: string | null; file?: File; preview?: string; removed?: boolean };

@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import type { Gauge } from "../../lib/channels.ts";
+import type { Gauge } from "../../lib/rules/channels.ts";
 
 function Bar({ id, label, gauge }: { id: string; label: string; gauge: Gauge }) {
   const { t, lang } = useT();

@@ -1,6 +1,6 @@
 import { useT } from "../../framework/island.tsx";
-import { type Availability, moveEnd, moveStart, setFrom, setTo } from "../../lib/availability.ts";
-import { dateInput, fromInputs, timeInput } from "../../lib/ui/dates.ts";
+import { type Availability, moveEnd, moveStart, setFrom, setTo } from "../../lib/rules/availability.ts";
+import { dateInput, fromInputs, timeInput } from "../../islands/browser/dates.ts";
 
 /** The availability of a segment as islands hold it (ISO strings). */
 export interface AvailabilityValue {

@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { choiceLetter } from "../../lib/votes.ts";
+import { choiceLetter } from "../../lib/rules/votes.ts";
 
 export interface ChoiceDraft {
   id?: number | null;

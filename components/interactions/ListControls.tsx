@@ -1,6 +1,6 @@
 import { useT } from "../../framework/island.tsx";
-import type { ListPageData } from "../../lib/interaction_pages.ts";
-import { SEGMENT_STATUSES } from "../../lib/segments.ts";
+import type { ListPageData } from "../../lib/segments/pages.ts";
+import { SEGMENT_STATUSES } from "../../lib/rules/segments.ts";
 
 /** Search and status filter of the list: a plain GET form, so the filtered list has its own address. */
 export function ListFilters({ data }: { data: ListPageData }) {

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
-import type { ListPageData } from "../../lib/interaction_pages.ts";
-import { can, type StaffUser } from "../../lib/permissions.ts";
+import type { ListPageData } from "../../lib/segments/pages.ts";
+import { can, type StaffUser } from "../../lib/rules/permissions.ts";
 import { AdminLayout } from "../admin/AdminLayout.tsx";
 import { ListFilters, Pagination } from "./ListControls.tsx";
 import { SegmentTable } from "./SegmentTable.tsx";

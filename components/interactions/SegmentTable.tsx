@@ -1,6 +1,6 @@
 import { useT } from "../../framework/island.tsx";
-import type { ListPageData } from "../../lib/interaction_pages.ts";
-import { can, type StaffUser } from "../../lib/permissions.ts";
+import type { ListPageData } from "../../lib/segments/pages.ts";
+import { can, type StaffUser } from "../../lib/rules/permissions.ts";
 import SegmentRowActions from "../../islands/SegmentRowActions.tsx";
 
 type Row = ListPageData["rows"][number];

@@ -1,8 +1,8 @@
 import { useT } from "../../framework/island.tsx";
-import { qrMatrix } from "../../lib/qr.ts";
+import { qrMatrix } from "../../lib/rules/qr.ts";
 import { QrImage } from "../QrImage.tsx";
-import { qrCodeUrl, segmentWidgetPath } from "../../lib/share.ts";
-import { embedCode } from "../../lib/embed.ts";
+import { qrCodeUrl, segmentWidgetPath } from "../../lib/rules/share.ts";
+import { embedCode } from "../../lib/rules/embed.ts";
 import CopyField from "../../islands/CopyField.tsx";
 
 /** The preview card: the real widget of the segment in an iframe. */

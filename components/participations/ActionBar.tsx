@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import type { MessageAction } from "../../lib/inbox.ts";
-import { api, errorMessage } from "../../lib/ui/http.ts";
+import type { MessageAction } from "../../lib/rules/inbox.ts";
+import { api, errorMessage } from "../../islands/browser/http.ts";
 import type { InboxMessage } from "./format.ts";
 
 export interface ActionResult {

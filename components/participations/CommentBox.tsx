@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { PRIVATE_COMMENT_AUTOSAVE_MS } from "../../lib/constants.ts";
-import { api } from "../../lib/ui/http.ts";
+import { PRIVATE_COMMENT_AUTOSAVE_MS } from "../../lib/rules/constants.ts";
+import { api } from "../../islands/browser/http.ts";
 
 /** The private comment (operator note), saved 3 s after the last keystroke (PUT interaction/{id}). */
 export function CommentBox(

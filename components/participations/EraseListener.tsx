@@ -2,8 +2,8 @@
 // the message, and "erase this listener's data" for administrators, after a confirmation.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { api, errorMessage } from "../../lib/ui/http.ts";
-import { showToast } from "../../lib/ui/toast.ts";
+import { api, errorMessage } from "../../islands/browser/http.ts";
+import { showToast } from "../../islands/browser/toast.ts";
 
 /** DD/MM/YYYY of an ISO date (DESIGN.md Dates), in UTC like the retention sweep. */
 const dayOf = (iso: string) => {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import type { MessageAction } from "../../lib/inbox.ts";
-import { api, errorMessage } from "../../lib/ui/http.ts";
-import { showToast } from "../../lib/ui/toast.ts";
+import type { MessageAction } from "../../lib/rules/inbox.ts";
+import { api, errorMessage } from "../../islands/browser/http.ts";
+import { showToast } from "../../islands/browser/toast.ts";
 import { ActionBar, type ActionResult } from "./ActionBar.tsx";
 import { CommentBox } from "./CommentBox.tsx";
 import { EraseListener, ErasureDate } from "./EraseListener.tsx";

@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { INBOX_FILTERS, type InboxFilter } from "../../lib/inbox.ts";
+import { INBOX_FILTERS, type InboxFilter } from "../../lib/rules/inbox.ts";
 import { authorLine, formatDuration, formatMessageDate, type InboxMessage } from "./format.ts";
 
 /** The tabs of the message list with their counts (a tablist; arrows are not needed for 7 links). */

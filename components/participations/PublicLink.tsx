@@ -1,6 +1,6 @@
 import { useT } from "../../framework/island.tsx";
-import { isPubliclyReadable } from "../../lib/public_message.ts";
-import { sharedMessageUrl } from "../../lib/share_link.ts";
+import { isPubliclyReadable } from "../../lib/rules/public_message.ts";
+import { sharedMessageUrl } from "../../lib/rules/share_link.ts";
 import type { InboxMessage } from "./format.ts";
 
 /**

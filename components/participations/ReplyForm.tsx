@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { MESSAGE_SENT_NOTICE_MS, REPLY_FOCUS_MS } from "../../lib/constants.ts";
-import { api, errorMessage } from "../../lib/ui/http.ts";
+import { MESSAGE_SENT_NOTICE_MS, REPLY_FOCUS_MS } from "../../lib/rules/constants.ts";
+import { api, errorMessage } from "../../islands/browser/http.ts";
 import type { InboxMessage } from "./format.ts";
 import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
-import type { Recording } from "../../lib/ui/use_recorder.ts";
+import type { Recording } from "../../islands/browser/use_recorder.ts";
 
 /** Longest staff voice reply, in seconds. */
 const REPLY_MAX_SECONDS = 300;

@@ -4,8 +4,8 @@
 // Loaded on demand (dynamic import) by the widgets; texts under "widget".
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { formatTimer } from "../../lib/widget.ts";
-import { type Recording, useRecorder } from "../../lib/ui/use_recorder.ts";
+import { formatTimer } from "../../lib/rules/widget.ts";
+import { type Recording, useRecorder } from "../../islands/browser/use_recorder.ts";
 
 export interface RecorderProps {
   kind: "audio" | "video";

@@ -1,9 +1,9 @@
 import { useT } from "../../framework/island.tsx";
 import type { MarkedMessageRow } from "../../db/broadcast.ts";
 import type { SegmentRow } from "../../db/segments.ts";
-import { formatDateTime } from "../../lib/ui/dates.ts";
+import { formatDateTime } from "../../islands/browser/dates.ts";
 import { AvailabilityBadge } from "../interactions/SegmentTable.tsx";
-import { availabilityOf } from "../../lib/availability.ts";
+import { availabilityOf } from "../../lib/rules/availability.ts";
 
 const mmss = (ms: number) =>
   `${String(Math.floor(ms / 60_000)).padStart(2, "0")}:${

@@ -1,7 +1,7 @@
 import { useT } from "../../framework/island.tsx";
-import { availabilityOf } from "../../lib/availability.ts";
-import { barPosition, type TimelineView } from "../../lib/timeline.ts";
-import { formatDateTime } from "../../lib/ui/dates.ts";
+import { availabilityOf } from "../../lib/rules/availability.ts";
+import { barPosition, type TimelineView } from "../../lib/rules/timeline.ts";
+import { formatDateTime } from "../../islands/browser/dates.ts";
 
 export interface GanttRow {
   key: string;

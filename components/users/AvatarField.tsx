@@ -1,6 +1,6 @@
 import { useT } from "../../framework/island.tsx";
-import { MEDIA_MAX_BYTES } from "../../lib/constants.ts";
-import type { TFunction } from "../../lib/i18n.ts";
+import { MEDIA_MAX_BYTES } from "../../lib/rules/constants.ts";
+import type { TFunction } from "../../lib/rules/i18n.ts";
 
 /** Checks a picked photo before upload (the server checks again from the content). */
 export function avatarPickError(file: File, t: TFunction): string | null {

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { api, errorMessage } from "../../lib/ui/http.ts";
-import { showToast } from "../../lib/ui/toast.ts";
+import { api, errorMessage } from "../../islands/browser/http.ts";
+import { showToast } from "../../islands/browser/toast.ts";
 import { Section } from "../channels/fields.tsx";
 
 /** "Log out everywhere" on one's own profile: ends every session of the account, then back to /login. */

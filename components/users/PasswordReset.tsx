@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { TOAST_MS } from "../../lib/constants.ts";
-import { isEmail } from "../../lib/validation.ts";
-import { api, errorMessage } from "../../lib/ui/http.ts";
-import { showToast } from "../../lib/ui/toast.ts";
+import { TOAST_MS } from "../../lib/rules/constants.ts";
+import { isEmail } from "../../lib/rules/validation.ts";
+import { api, errorMessage } from "../../islands/browser/http.ts";
+import { showToast } from "../../islands/browser/toast.ts";
 import { Section } from "../channels/fields.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { useT } from "../../framework/island.tsx";
-import { LANGUAGES } from "../../lib/i18n.ts";
-import { ROLES } from "../../lib/permissions.ts";
+import { LANGUAGES } from "../../lib/rules/i18n.ts";
+import { ROLES } from "../../lib/rules/permissions.ts";
 import { CheckField, Section, SelectField, TextField } from "../channels/fields.tsx";
 
 export interface UserDraft {

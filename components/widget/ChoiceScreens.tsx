@@ -2,8 +2,8 @@
 // Previous choices / Next choices; results as bars, 0 % hidden.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { pageOf, visibleResults, type WidgetSegment } from "../../lib/widget.ts";
-import type { VoteResultRow } from "../../lib/votes.ts";
+import { pageOf, visibleResults, type WidgetSegment } from "../../lib/rules/widget.ts";
+import type { VoteResultRow } from "../../lib/rules/votes.ts";
 
 function Pager({ page, onPage }: { page: ReturnType<typeof pageOf>; onPage: (n: number) => void }) {
   const { t } = useT();

@@ -1,7 +1,7 @@
 // Write, gatherInformation and rgpdConsent screens of the single-interaction widget (§2, §5).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import type { WidgetSegment } from "../../lib/widget.ts";
+import type { WidgetSegment } from "../../lib/rules/widget.ts";
 
 export function WriteScreen(
   { limit, initial, onSend }: { limit: number; initial: string; onSend: (text: string) => void },
@@ -96,7 +96,7 @@ export function GatherScreen(
   );
 }
 
-/** Html of the customisation, sanitised on the server (lib/widget_page.ts), set through a ref. */
+/** Html of the customisation, sanitised on the server (lib/widgets/page.ts), set through a ref. */
 function SafeHtml({ html }: { html: string }) {
   const el = useRef<HTMLSpanElement>(null);
   useEffect(() => {

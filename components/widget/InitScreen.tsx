@@ -1,7 +1,7 @@
 // The init screen of the single-interaction widget (visitor-widget §2): background, texts and the
 // buttons of the segment's type. Server-rendered in the island so it shows before any script runs.
 import { useT } from "../../framework/island.tsx";
-import { isRegistration, isVoting, type WidgetScreen, type WidgetSegment } from "../../lib/widget.ts";
+import { isRegistration, isVoting, type WidgetScreen, type WidgetSegment } from "../../lib/rules/widget.ts";
 
 export interface InitProps {
   segment: WidgetSegment;

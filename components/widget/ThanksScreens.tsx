@@ -1,6 +1,6 @@
 // Sending, thanks and the uploaded-file preview of the single-interaction widget (§2).
 import { useT } from "../../framework/island.tsx";
-import type { WidgetSegment } from "../../lib/widget.ts";
+import type { WidgetSegment } from "../../lib/rules/widget.ts";
 
 export function SendingScreen({ percent }: { percent: number | null }) {
   const { t } = useT();

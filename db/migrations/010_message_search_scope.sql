@@ -6,7 +6,7 @@
 -- then read to keep those of the scope: with a long history (1,000,000 messages, the searched segment
 -- 200,000 of them) that is 55 ms, 19 ms with the scope in the index (PostgreSQL). The words of a message
 -- never produce these lexemes: the 'simple' parser splits on '~'. db/inbox.ts uses them only when the
--- scope is a small part of all messages (searchByScope() in lib/inbox.ts): reading the entries of a scope
+-- scope is a small part of all messages (searchByScope() in lib/rules/inbox.ts): reading the entries of a scope
 -- that holds nearly every message costs more than it saves.
 create function message_scope_words(segment_id bigint, channel_id bigint) returns tsvector
 language sql immutable as $$

@@ -1,7 +1,7 @@
 // The built-in analyst: answers from the participations themselves, in markdown, when no model is
 // configured (DESIGN.md "External services"). Pure: the same context gives the same answer.
-import type { TFunction } from "../i18n.ts";
-import { choiceLetter, voteResults } from "../votes.ts";
+import type { TFunction } from "../rules/i18n.ts";
+import { choiceLetter, voteResults } from "../rules/votes.ts";
 import type { AiContext, AiMessage, AiProvider } from "./types.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "./words.ts";
 

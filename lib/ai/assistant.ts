@@ -3,11 +3,11 @@ import type { Sql } from "postgres";
 import { countAiMessages, getChannelByUuid, listAiMessages } from "../../db/ai.ts";
 import { getChannel } from "../../db/channels.ts";
 import { getSegment, listChoices } from "../../db/segments.ts";
-import { AI_MAX_MESSAGES, AI_RATE_LIMIT } from "../constants.ts";
-import { AppError } from "../errors.ts";
-import { isLanguage } from "../i18n.ts";
-import { canAccessChannel, type StaffUser } from "../permissions.ts";
-import { enforceRateLimit } from "../rate_limit.ts";
+import { AI_MAX_MESSAGES, AI_RATE_LIMIT } from "../rules/constants.ts";
+import { AppError } from "../rules/errors.ts";
+import { isLanguage } from "../rules/i18n.ts";
+import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
+import { enforceRateLimit } from "../platform/rate_limit.ts";
 import type { AiContext } from "./types.ts";
 
 /** True for an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */

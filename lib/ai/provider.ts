@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 import { builtinAnalyst } from "./analyst.ts";
 import { openAiProvider } from "./openai.ts";
 import type { AiProvider } from "./types.ts";

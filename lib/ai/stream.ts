@@ -1,9 +1,9 @@
 // Turns a provider's answer into the HTTP body of POST /api/v2/ai/prompt and logs it in ai_logs.
 import type { Sql } from "postgres";
 import { insertAiLog } from "../../db/ai.ts";
-import { AppError } from "../errors.ts";
-import type { TFunction } from "../i18n.ts";
-import { renderMarkdown } from "../markdown.ts";
+import { AppError } from "../rules/errors.ts";
+import type { TFunction } from "../rules/i18n.ts";
+import { renderMarkdown } from "../rules/markdown.ts";
 import { sseEvent } from "./sse.ts";
 import type { AiContext, AiProvider } from "./types.ts";
 

@@ -1,5 +1,5 @@
 // The AI assistant (back-office §2 "AI assistant modal", §9 "100 messages considered"): shared types.
-import type { TFunction } from "../i18n.ts";
+import type { TFunction } from "../rules/i18n.ts";
 
 /** A participation as the assistant sees it: no personal data except the city. */
 export interface AiMessage {

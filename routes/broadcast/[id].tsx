@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { LiveSegments, MarkedMessages } from "../../components/timeline/Broadcast.tsx";
 import { AvailabilityBadge } from "../../components/interactions/SegmentTable.tsx";
 import { listLiveSegments, listMarkedMessages } from "../../db/broadcast.ts";
-import { availabilityOf } from "../../lib/availability.ts";
-import { AppError } from "../../lib/errors.ts";
-import { segmentFor } from "../../lib/segment_service.ts";
+import { availabilityOf } from "../../lib/rules/availability.ts";
+import { AppError } from "../../lib/rules/errors.ts";
+import { segmentFor } from "../../lib/segments/service.ts";
 
 /** GET /broadcast/{id}: one segment on the broadcasting channel: its quoted and broadcast messages. */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {

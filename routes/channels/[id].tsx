@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { ChannelPage } from "../../components/channels/ChannelPage.tsx";
-import { loadChannelPage } from "../../lib/channel_pages.ts";
-import { AppError } from "../../lib/errors.ts";
+import { loadChannelPage } from "../../lib/channels/pages.ts";
+import { AppError } from "../../lib/rules/errors.ts";
 
 /** GET /channels/{id}: the channel detail; `?edit` opens edit mode (spec §2). */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { ChannelPage } from "../../components/channels/ChannelPage.tsx";
-import { loadChannelPage } from "../../lib/channel_pages.ts";
+import { loadChannelPage } from "../../lib/channels/pages.ts";
 
 /** GET /channels/new: create a media (super administrator), in edit mode with the defaults. */
 export default new Hono<AppEnv>().get("/", requirePage("channels-create"), async (c) => {

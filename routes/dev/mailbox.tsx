@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
+import type { AppEnv } from "../../app/env.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { listOutboxMails } from "../../db/outbox.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/rules/errors.ts";
 
 // A link ends before trailing punctuation ("open http://x/confirm/abc.").
 const URL_PATTERN = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/g;

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { PreviewCard, SharePanel } from "../../components/interactions/SidePanels.tsx";
 import SegmentEditForm from "../../islands/SegmentEditForm.tsx";
 import ResultsPanel from "../../islands/ResultsPanel.tsx";
 import VoteIntegrityPanel from "../../islands/VoteIntegrityPanel.tsx";
-import { voteIntegrity } from "../../lib/vote_review.ts";
-import { publicUrl } from "../../lib/config.ts";
-import { AppError } from "../../lib/errors.ts";
-import { loadSegmentPage } from "../../lib/interaction_pages.ts";
-import { can } from "../../lib/permissions.ts";
-import { hasChoices } from "../../lib/segments.ts";
+import { voteIntegrity } from "../../lib/segments/vote_review.ts";
+import { publicUrl } from "../../lib/platform/config.ts";
+import { AppError } from "../../lib/rules/errors.ts";
+import { loadSegmentPage } from "../../lib/segments/pages.ts";
+import { can } from "../../lib/rules/permissions.ts";
+import { hasChoices } from "../../lib/rules/segments.ts";
 
 /**
  * GET /interactions/{id}: the edit page (read-only without interaction-action-edit); a draft goes back

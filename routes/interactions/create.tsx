@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { ListPage } from "../../components/interactions/ListPage.tsx";
 import CreationWizard from "../../islands/CreationWizard.tsx";
-import { publicUrl } from "../../lib/config.ts";
-import { loadListPage, loadSegmentPage, loadWizardTemplates } from "../../lib/interaction_pages.ts";
+import { publicUrl } from "../../lib/platform/config.ts";
+import { loadListPage, loadSegmentPage, loadWizardTemplates } from "../../lib/segments/pages.ts";
 import { LIST_CSS } from "../../components/interactions/ListPage.tsx";
 
 /** GET /interactions/create: the list with the creation wizard open; `?id=` resumes a draft at step 1. */

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { ListPage } from "../../components/interactions/ListPage.tsx";
-import { loadListPage } from "../../lib/interaction_pages.ts";
+import { loadListPage } from "../../lib/segments/pages.ts";
 import { LIST_CSS } from "../../components/interactions/ListPage.tsx";
 
 /** GET /interactions: the interaction list of the user's channel; super admin mode goes to /channels. */

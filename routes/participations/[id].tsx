@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import MessageInbox from "../../islands/MessageInbox.tsx";
 import { countMessages, listMessages } from "../../db/inbox.ts";
-import { DEFAULT_PAGE_SIZE } from "../../lib/constants.ts";
-import { AppError } from "../../lib/errors.ts";
-import { messageView, queryOf, segmentFor } from "../../lib/inbox_service.ts";
-import { can } from "../../lib/permissions.ts";
+import { DEFAULT_PAGE_SIZE } from "../../lib/rules/constants.ts";
+import { AppError } from "../../lib/rules/errors.ts";
+import { messageView, queryOf, segmentFor } from "../../lib/inbox/service.ts";
+import { can } from "../../lib/rules/permissions.ts";
 
 /** GET /participations/{id}: the messages of an interaction (back-office §2 Message list / detail). */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {

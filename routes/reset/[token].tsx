@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
+import type { AppEnv } from "../../app/env.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { LinkPage } from "../../components/auth/LinkPage.tsx";
-import { accountOfLink } from "../../lib/account_service.ts";
+import { accountOfLink } from "../../lib/accounts/service.ts";
 import { accountContext } from "../api/v1/_accounts.ts";
 
 /** GET /reset/{token}: choose a new password from the mailed link (1 hour, once). */

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { Section } from "../../components/channels/fields.tsx";
 import CompanySwitch from "../../islands/CompanySwitch.tsx";
 import UserProfile from "../../islands/UserProfile.tsx";
 import { listChannelOptions } from "../../db/channels.ts";
-import { AppError } from "../../lib/errors.ts";
-import { can } from "../../lib/permissions.ts";
-import { userFor, userView } from "../../lib/user_service.ts";
+import { AppError } from "../../lib/rules/errors.ts";
+import { can } from "../../lib/rules/permissions.ts";
+import { userFor, userView } from "../../lib/users/service.ts";
 
 /** GET /users/{id}: a profile (one's own, or one of one's channel with users-manage; else 404/403). */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
-import { requirePage, staffOf } from "../../framework/auth.ts";
+import type { AppEnv } from "../../app/env.ts";
+import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { UserTable } from "../../components/users/UserTable.tsx";
 import { listChannelOptions } from "../../db/channels.ts";
-import { listUsersFor } from "../../lib/user_service.ts";
+import { listUsersFor } from "../../lib/users/service.ts";
 
 /** GET /users: the staff of the user's channel (every account in super admin mode); users-manage. */
 export default new Hono<AppEnv>().get("/", requirePage("users-manage"), async (c) => {

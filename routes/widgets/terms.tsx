@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../framework/env.ts";
+import type { AppEnv } from "../../app/env.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { PublicShell } from "../../components/PublicShell.tsx";
 

@@ -1,10 +1,10 @@
 // Factories of the participation tests: a channel, segments of any type, app users, media files.
 import { createHash } from "node:crypto";
 import type { Sql } from "postgres";
-import { openSession } from "../../lib/sessions.ts";
-import { type Probe, probe } from "../../lib/media.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { type Probe, probe } from "../../lib/media/processing.ts";
 import type { TestApp } from "../_helpers.ts";
-import { issueDeviceId } from "../../lib/vote_integrity.ts";
+import { issueDeviceId } from "../../lib/rules/vote_integrity.ts";
 
 export async function randomChannel(sql: Sql, over: Record<string, unknown> = {}): Promise<number> {
   const [row] = await sql<{ id: number }[]>`insert into channels ${

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { hashToken } from "../../lib/auth.ts";
-import { openSession } from "../../lib/sessions.ts";
-import { windowStart } from "../../lib/rate_limit.ts";
-import { MAIL_LIMITS } from "../../lib/accounts.ts";
+import { hashToken } from "../../lib/platform/auth.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { windowStart } from "../../lib/platform/rate_limit.ts";
+import { MAIL_LIMITS } from "../../lib/rules/accounts.ts";
 
 const PASSWORD = "Demo-Password-1!";
 const EN = { "accept-language": "en" };

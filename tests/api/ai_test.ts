@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import { parseSse } from "../../lib/ai/sse.ts";
-import { AI_MAX_MESSAGES } from "../../lib/constants.ts";
-import { voteResults } from "../../lib/votes.ts";
+import { AI_MAX_MESSAGES } from "../../lib/rules/constants.ts";
+import { voteResults } from "../../lib/rules/votes.ts";
 
 const PATH = "/api/v2/ai/prompt";
 

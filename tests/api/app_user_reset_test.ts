@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { testApp } from "../_helpers.ts";
-import { hashToken } from "../../lib/auth.ts";
-import { smtpMailer } from "../../lib/mail.ts";
+import { hashToken } from "../../lib/platform/auth.ts";
+import { smtpMailer } from "../../lib/platform/mail.ts";
 import { call, expectError, jsonOf } from "./_visitors.ts";
 
 const LISTENER = {

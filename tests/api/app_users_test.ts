@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { call, expectError, jsonOf } from "./_visitors.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 
 const FULL = {
   email: "New.Listener@Example.com",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { boot } from "../../framework/boot.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { boot } from "../../app/boot.ts";
+import { loadConfig } from "../../lib/platform/config.ts";
 import { createApp } from "../../main.ts";
 import { PG_BIN, startPostgres } from "../_postgres.ts";
 

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { JPG, jsonOf, PNG } from "../_fixtures.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { decryptSecret } from "../../lib/crypto.ts";
-import { defaultCustomisation } from "../../lib/customisation.ts";
+import { decryptSecret } from "../../lib/platform/crypto.ts";
+import { defaultCustomisation } from "../../lib/rules/customisation.ts";
 
 function imageForm(bytes: Uint8Array, name = "logo.png", field = "image") {
   const form = new FormData();

@@ -2,8 +2,8 @@
 // consent records. The worker runs in process (pg-boss), media files live in the local media store.
 import assert from "node:assert/strict";
 import { unzipSync } from "fflate";
-import { openSession } from "../../lib/sessions.ts";
-import { applyRetention } from "../../lib/data_rights.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { applyRetention } from "../../lib/app_users/data_rights.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { queueDailyRetention } from "../../worker.ts";
 import { drainJobs, randomAppUser, randomChannel, randomSegment, testDevice } from "./_participation.ts";

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { startFtp } from "../_ftp.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
-import { encryptSecret } from "../../lib/crypto.ts";
-import { enqueueAcceptedDeliveries } from "../../lib/delivery_jobs.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { encryptSecret } from "../../lib/platform/crypto.ts";
+import { enqueueAcceptedDeliveries } from "../../lib/delivery/jobs.ts";
 
 async function jsonOf(res: Response) {
   assert.match(res.headers.get("content-type") ?? "", /application\/json/);

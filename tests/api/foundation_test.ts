@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { enforceRateLimit } from "../../lib/rate_limit.ts";
+import { enforceRateLimit } from "../../lib/platform/rate_limit.ts";
 
 Deno.test("foundation - health, errors, redirects and the QR page", async (t) => {
   const ctx = await testApp();

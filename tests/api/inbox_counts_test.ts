@@ -13,7 +13,7 @@ import {
   searchIndexCounts,
 } from "../../db/inbox.ts";
 import { countUnreadMessages } from "../../db/statistics.ts";
-import type { InboxFilter } from "../../lib/inbox.ts";
+import type { InboxFilter } from "../../lib/rules/inbox.ts";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
 function random(seed: number) {

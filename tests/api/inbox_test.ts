@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import { pointsOf } from "../../db/points.ts";
 
 async function jsonOf(res: Response) {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
-import { SESSION_COOKIE } from "../../lib/auth.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { SESSION_COOKIE } from "../../lib/platform/auth.ts";
 
 Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast", async (t) => {
   const ctx = await testApp();

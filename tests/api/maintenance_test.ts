@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Sql } from "postgres";
 import { testDatabase } from "../_helpers.ts";
-import { startMaintenance } from "../../lib/maintenance.ts";
+import { startMaintenance } from "../../lib/platform/maintenance.ts";
 
 /** What the planner knows of rate_limits: its row estimate and whether its columns have statistics. */
 async function planner(sql: Sql) {
@@ -17,7 +17,7 @@ async function until(check: () => Promise<boolean>) {
   assert.ok(await check());
 }
 
-// The embedded database has no autovacuum: the timer of lib/maintenance.ts keeps its statistics current.
+// The embedded database has no autovacuum: the timer of lib/platform/maintenance.ts keeps its statistics current.
 Deno.test("maintenance - the first run analyses, the next ones vacuum and keep the row estimate", async () => {
   const db = await testDatabase();
   try {

@@ -10,8 +10,8 @@ import {
   tusUpload,
   waitTask,
 } from "./_participation.ts";
-import { cleanupUploads } from "../../lib/tus.ts";
-import { processMedia } from "../../lib/media.ts";
+import { cleanupUploads } from "../../lib/media/tus.ts";
+import { processMedia } from "../../lib/media/processing.ts";
 
 // A local OpenAI-compatible transcription stub (DESIGN.md: real local peers, no mocks).
 const calls: { model: string | null; size: number }[] = [];

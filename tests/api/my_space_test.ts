@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
-import { levelOf } from "../../lib/levels.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { levelOf } from "../../lib/rules/levels.ts";
 import { call, expectError, jsonOf } from "./_visitors.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

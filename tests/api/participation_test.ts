@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import {
   drainJobs,
   randomAppUser,

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
-import { EXPORT_HEADER } from "../../lib/export_csv.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { EXPORT_HEADER } from "../../lib/segments/export_csv.ts";
 
 /** A minimal RFC 4180 reader for the assertions (quoted cells, doubled quotes, CRLF inside quotes). */
 function parseCsv(text: string): string[][] {

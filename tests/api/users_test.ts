@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
-import { smtpMailer } from "../../lib/mail.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { smtpMailer } from "../../lib/platform/mail.ts";
 
 const PASSWORD = "Demo-Password-1!";
 const EN = { "accept-language": "en" };

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import { randomChannel, randomSegment } from "./_participation.ts";
-import { widgetStyle } from "../../lib/widget_page.ts";
-import { readableOn } from "../../lib/customisation.ts";
+import { widgetStyle } from "../../lib/widgets/page.ts";
+import { readableOn } from "../../lib/rules/customisation.ts";
 
 const ctx = await testApp();
 const channelId = await randomChannel(ctx.sql, {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
-import { voteResults } from "../../lib/votes.ts";
+import { voteResults } from "../../lib/rules/votes.ts";
 
 /** Closes the welcome help item when it opens by itself (first visit). */
 async function closeWelcome(page: Page) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import type { Page } from "playwright-core";
 import { Buffer } from "node:buffer";
 import { assertAccessible, browserTest, DEMO_PASSWORD } from "./_browser.ts";

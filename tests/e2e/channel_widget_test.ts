@@ -43,7 +43,7 @@ browserTest(
   "channel widget - an embedding page sizes the iframe to the widget through postMessage",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
     const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
-    const { embedCode } = await import("../../lib/embed.ts");
+    const { embedCode } = await import("../../lib/rules/embed.ts");
     const snippet = embedCode(baseUrl, `/widgets/channel/${radio.id}/?lang=en`, {
       title: "Radio",
       height: 240,

@@ -1,7 +1,7 @@
 // My space → "Download my data" and "Delete my account" in the channel widget (issue 18).
 import assert from "node:assert/strict";
 import { unzipSync } from "fflate";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import { assertAccessible, browserTest } from "./_browser.ts";
 
 for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 }]) {

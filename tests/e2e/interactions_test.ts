@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
-import { publicUrl } from "../../lib/config.ts";
+import { publicUrl } from "../../lib/platform/config.ts";
 
 // The preview iframes hold the widget, which has its own checks.
 const axe = (page: Page, where: string) => assertAccessible(page, where, ["iframe"]);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { startFtp } from "../_ftp.ts";
-import { encryptSecret } from "../../lib/crypto.ts";
+import { encryptSecret } from "../../lib/platform/crypto.ts";
 import type { TestApp } from "../_helpers.ts";
-import { attachDemoMedia, hasFfmpeg } from "../../lib/demo_media.ts";
+import { attachDemoMedia, hasFfmpeg } from "../../lib/media/demo.ts";
 
 const TONE = new URL("../fixtures/tone.mp3", import.meta.url).pathname;
 

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 25);
 const MARK = "ZZTVONLY"; // written into the other channel's rows; never in an answer to channel A's staff

@@ -2,8 +2,8 @@
 // or its link, and erasing another listener. Each must fail.
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { openSession } from "../../lib/sessions.ts";
-import { exportSignature } from "../../lib/data_rights_rules.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { exportSignature } from "../../lib/rules/data_rights.ts";
 import { testApp } from "../_helpers.ts";
 import { randomAppUser, randomChannel, randomSegment } from "../api/_participation.ts";
 

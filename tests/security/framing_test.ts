@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
-import { isEmbeddablePath } from "../../lib/embed.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { isEmbeddablePath } from "../../lib/rules/embed.ts";
 
 const frameAncestors = (res: Response) =>
   (res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim())

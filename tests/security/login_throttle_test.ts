@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { LOGIN_THROTTLE, loginDelaySeconds } from "../../lib/login_throttle.ts";
+import { LOGIN_THROTTLE, loginDelaySeconds } from "../../lib/platform/login_throttle.ts";
 
 const PASSWORD = "Demo-Password-1!";
 

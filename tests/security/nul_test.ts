@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import { randomSegment } from "../api/_participation.ts";
-import { hasUnstorableCharacter, unstorableTextPaths } from "../../lib/validation.ts";
+import { hasUnstorableCharacter, unstorableTextPaths } from "../../lib/rules/validation.ts";
 
 Deno.test("unstorable text - NUL and lone surrogates are found, emoji pairs are fine", () => {
   assert.ok(hasUnstorableCharacter("a\u0000b"));

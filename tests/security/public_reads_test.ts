@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { randomAppUser, randomChannel, randomSegment, testDevice } from "../api/_participation.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 
 const ctx = await testApp();
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../db/seed.ts";
-import { forgetOldSessions, openSession } from "../../lib/sessions.ts";
+import { forgetOldSessions, openSession } from "../../lib/platform/sessions.ts";
 
 const PASSWORD = "Demo-Password-1!";
 

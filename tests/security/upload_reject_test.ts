@@ -1,7 +1,7 @@
 // Issue 18: a refused tus upload's partial file is removed at once, not when it expires after 24 h.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { tusFor } from "../../lib/tus.ts";
+import { tusFor } from "../../lib/media/tus.ts";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
 

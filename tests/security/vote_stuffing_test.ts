@@ -4,7 +4,7 @@
 // other addresses are unaffected, and staff accepting the suspicious votes makes them count.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { openSession } from "../../lib/sessions.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 import { randomChannel, randomSegment } from "../api/_participation.ts";
 import { solveChallenge } from "altcha-lib/v1";
 

@@ -6,9 +6,9 @@ import {
   registrationError,
   safeNext,
   TOKEN_TTL_MS,
-} from "../../lib/accounts.ts";
-import { accountMail } from "../../lib/account_mails.ts";
-import { translator } from "../../framework/i18n.ts";
+} from "../../lib/rules/accounts.ts";
+import { accountMail } from "../../lib/accounts/mails.ts";
+import { translator } from "../../app/i18n.ts";
 
 const form = {
   login: "jdoe",

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import type { Sql } from "postgres";
-import { translator } from "../../framework/i18n.ts";
+import { translator } from "../../app/i18n.ts";
 import { answerStream } from "../../lib/ai/stream.ts";
 import { parseSse } from "../../lib/ai/sse.ts";
 import type { AiContext, AiProvider } from "../../lib/ai/types.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/rules/errors.ts";
 
 const context: AiContext = {
   segment: { id: 1, title: "T", type: "message", text: null },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { translator } from "../../framework/i18n.ts";
+import { translator } from "../../app/i18n.ts";
 import {
   analyse,
   busiestHours,
@@ -15,8 +15,8 @@ import { buildPrompt, neutralise } from "../../lib/ai/prompt.ts";
 import { parseSse, sseEvent } from "../../lib/ai/sse.ts";
 import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "../../lib/ai/words.ts";
-import { renderMarkdown } from "../../lib/markdown.ts";
-import { AI_MAX_MESSAGES } from "../../lib/constants.ts";
+import { renderMarkdown } from "../../lib/rules/markdown.ts";
+import { AI_MAX_MESSAGES } from "../../lib/rules/constants.ts";
 
 let nextId = 1;
 function msg(fields: Partial<AiMessage> = {}): AiMessage {

@@ -8,9 +8,9 @@ import {
   formatBirthDate,
   nicknameProblem,
   parseBirthDate,
-} from "../../lib/app_users.ts";
-import { AppError } from "../../lib/errors.ts";
-import { pagination, paginationHeaders } from "../../lib/paging.ts";
+} from "../../lib/rules/app_users.ts";
+import { AppError } from "../../lib/rules/errors.ts";
+import { pagination, paginationHeaders } from "../../lib/rules/paging.ts";
 
 const codeOf = (fn: () => unknown) => {
   try {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { hashToken, randomToken, signToken, verifyToken } from "../../lib/auth.ts";
-import { hashPassword, verifyAccountPassword, verifyPassword } from "../../lib/password.ts";
+import { hashToken, randomToken, signToken, verifyToken } from "../../lib/platform/auth.ts";
+import { hashPassword, verifyAccountPassword, verifyPassword } from "../../lib/platform/password.ts";
 
 const secret = new TextEncoder().encode("unit-secret-unit-secret-unit-secret-00");
 

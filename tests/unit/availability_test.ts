@@ -8,7 +8,7 @@ import {
   normaliseAvailability,
   setFrom,
   setTo,
-} from "../../lib/availability.ts";
+} from "../../lib/rules/availability.ts";
 
 const H = 3600_000;
 const now = new Date("2026-06-01T10:00:00Z");

@@ -19,7 +19,7 @@ import {
   screenOfQuery,
   smsHref,
   stepAfterFailure,
-} from "../../lib/channel_widget_rules.ts";
+} from "../../lib/rules/channel_widget.ts";
 
 Deno.test("channel widget rules - login panel", async (t) => {
   await t.step("the back arrow follows §2", () => {

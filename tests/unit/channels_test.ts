@@ -9,17 +9,21 @@ import {
   parentCreatesCycle,
   publicChannelView,
   stockBackgroundNumber,
-} from "../../lib/channels.ts";
-import { channelCreateSchema, channelFieldsSchema, customisationSchema } from "../../lib/channel_schema.ts";
+} from "../../lib/rules/channels.ts";
+import {
+  channelCreateSchema,
+  channelFieldsSchema,
+  customisationSchema,
+} from "../../lib/rules/channel_schema.ts";
 import {
   contrastRatio,
   defaultCustomisation,
   isEmptyCustomisation,
   toggleConsent,
-} from "../../lib/customisation.ts";
-import { decryptSecret, encryptSecret } from "../../lib/crypto.ts";
-import { renderMarkdown } from "../../lib/markdown.ts";
-import { checkUpload, contentTypeOfKey, parseRange } from "../../lib/upload.ts";
+} from "../../lib/rules/customisation.ts";
+import { decryptSecret, encryptSecret } from "../../lib/platform/crypto.ts";
+import { renderMarkdown } from "../../lib/rules/markdown.ts";
+import { checkUpload, contentTypeOfKey, parseRange } from "../../lib/media/upload.ts";
 
 Deno.test("channels - defaults of a new channel (spec §3)", () => {
   const d = newChannelDefaults();

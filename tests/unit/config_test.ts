@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, loadConfig, publicUrl } from "../../lib/config.ts";
+import { ConfigError, loadConfig, publicUrl } from "../../lib/platform/config.ts";
 
 Deno.test("loadConfig - defaults, empty strings as unset", () => {
   const config = loadConfig({ PORT: "", DATABASE_URL: "" });

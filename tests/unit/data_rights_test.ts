@@ -7,8 +7,8 @@ import {
   exportSignature,
   isValidExportLink,
   retentionCutoff,
-} from "../../lib/data_rights_rules.ts";
-import { can } from "../../lib/permissions.ts";
+} from "../../lib/rules/data_rights.ts";
+import { can } from "../../lib/rules/permissions.ts";
 
 Deno.test("data rights rules - months are calendar months, the day clamped to the month's end", () => {
   assert.equal(addMonths(new Date("2026-01-31T10:00:00Z"), 1).toISOString(), "2026-02-28T10:00:00.000Z");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { netiaXml, remoteName } from "../../lib/delivery.ts";
+import { netiaXml, remoteName } from "../../lib/delivery/service.ts";
 
 Deno.test("delivery - remote names from the channel's pattern and the netia sidecar", async (t) => {
   const v = {

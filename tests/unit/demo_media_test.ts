@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { jingleWav } from "../../lib/demo_media.ts";
+import { jingleWav } from "../../lib/media/demo.ts";
 
 Deno.test("jingleWav - a mono 16-bit PCM WAV of the asked length, audible, fading in", () => {
   const wav = jingleWav(2, 0);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { embedCode, fitSize, widgetTarget } from "../../lib/embed.ts";
+import { embedCode, fitSize, widgetTarget } from "../../lib/rules/embed.ts";
 
 const BASE = "https://im.example.org";
 

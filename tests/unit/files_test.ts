@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { extensionOf, isImageExtension, isVideoExtension, sniffMedia } from "../../lib/files.ts";
+import { extensionOf, isImageExtension, isVideoExtension, sniffMedia } from "../../lib/rules/files.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p));

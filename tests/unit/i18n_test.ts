@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTranslator, resolveLanguage } from "../../lib/i18n.ts";
+import { createTranslator, resolveLanguage } from "../../lib/rules/i18n.ts";
 
 Deno.test("resolveLanguage - order: query, user setting, Accept-Language, then fr", async (t) => {
   await t.step("query wins", () => {
@@ -33,7 +33,7 @@ Deno.test("createTranslator - falls back to fr, interpolates, shows keys in tech
 });
 
 Deno.test("translator - plain texts remembered per process, options still honoured", async (t) => {
-  const { translator, localeSubset, localeSubsetJson } = await import("../../framework/i18n.ts");
+  const { translator, localeSubset, localeSubsetJson } = await import("../../app/i18n.ts");
   await t.step("a plain key, then the same key with values, then plain again", () => {
     const en = translator("en");
     assert.equal(en("errors.rate_limited"), "Too many attempts. Try again in {{seconds}} seconds.");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { every } from "../../lib/jobs.ts";
+import { every } from "../../lib/platform/jobs.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { levelOf, nextLevel } from "../../lib/levels.ts";
+import { levelOf, nextLevel } from "../../lib/rules/levels.ts";
 
 Deno.test("levels - each threshold of §4 starts its level, one point less is the level below", async (t) => {
   const edges: [number, string][] = [

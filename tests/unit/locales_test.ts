@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { LOCALES } from "../../framework/i18n.ts";
-import { LANGUAGES } from "../../lib/i18n.ts";
+import { LOCALES } from "../../app/i18n.ts";
+import { LANGUAGES } from "../../lib/rules/i18n.ts";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];

@@ -9,8 +9,8 @@ import {
   textLimit,
   transcriptTooLong,
   uploadKind,
-} from "../../lib/participation.ts";
-import { AppError } from "../../lib/errors.ts";
+} from "../../lib/rules/participation.ts";
+import { AppError } from "../../lib/rules/errors.ts";
 
 const NOW = new Date("2026-06-01T12:00:00Z");
 const hour = 3600_000;

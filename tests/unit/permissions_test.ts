@@ -5,7 +5,7 @@ import {
   isSuperAdminMode,
   PERMISSIONS,
   ROLE_PERMISSIONS,
-} from "../../lib/permissions.ts";
+} from "../../lib/rules/permissions.ts";
 
 Deno.test("permissions - roles hold what DESIGN.md says", () => {
   const operator = { role: "operator" as const };

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { pointsChanges, pointsDelta, rewardEvents } from "../../lib/points.ts";
+import { pointsChanges, pointsDelta, rewardEvents } from "../../lib/rules/points.ts";
 import {
   applyAction,
   formatDuration,
   type MessageState,
   searchByScope,
   searchQuery,
-} from "../../lib/inbox.ts";
+} from "../../lib/rules/inbox.ts";
 
 const base: MessageState = {
   liked: false,

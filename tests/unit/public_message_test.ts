@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isPubliclyReadable, isShareToken, publicMessage } from "../../lib/public_message.ts";
+import { isPubliclyReadable, isShareToken, publicMessage } from "../../lib/rules/public_message.ts";
 import type { SharedMessageRow } from "../../db/shared_messages.ts";
 
 const row = (over: Partial<SharedMessageRow> = {}): SharedMessageRow => ({

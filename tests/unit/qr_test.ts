@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { QR_MAX_LENGTH, qrMatrix, qrSvg } from "../../lib/qr.ts";
+import { QR_MAX_LENGTH, qrMatrix, qrSvg } from "../../lib/rules/qr.ts";
 
 Deno.test("qrMatrix - a square code with finder patterns, none for empty or too long", () => {
   const m = qrMatrix("hello")!;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { secondsLeft, windowStart } from "../../lib/rate_limit.ts";
+import { secondsLeft, windowStart } from "../../lib/platform/rate_limit.ts";
 
 Deno.test("rate limit windows - fixed windows aligned on their length", () => {
   const now = new Date("2026-01-01T10:00:42Z");

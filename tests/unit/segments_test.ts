@@ -13,7 +13,7 @@ import {
   titleValid,
   toggleSegmentConsent,
   wizardStepValid,
-} from "../../lib/segments.ts";
+} from "../../lib/rules/segments.ts";
 
 const state = {
   template_id: 1 as number | null,

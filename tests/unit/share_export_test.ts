@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { qrCodeUrl, shareUrl, widgetEmbed } from "../../lib/share.ts";
-import { EXPORT_HEADER, exportCells, exportStream } from "../../lib/export_csv.ts";
-import { dateInput, formatDateTime, fromInputs, timeInput } from "../../lib/ui/dates.ts";
+import { qrCodeUrl, shareUrl, widgetEmbed } from "../../lib/rules/share.ts";
+import { EXPORT_HEADER, exportCells, exportStream } from "../../lib/segments/export_csv.ts";
+import { dateInput, formatDateTime, fromInputs, timeInput } from "../../islands/browser/dates.ts";
 import type { ExportRow } from "../../db/segments.ts";
 
 const row = (id: number, over: Partial<ExportRow> = {}): ExportRow => ({

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { barPosition, parseTimelineQuery, shiftPeriod, timelinePeriod } from "../../lib/timeline.ts";
+import { barPosition, parseTimelineQuery, shiftPeriod, timelinePeriod } from "../../lib/rules/timeline.ts";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isEmail, isPhone, isStaffPassword, isVisitorPassword } from "../../lib/validation.ts";
+import { isEmail, isPhone, isStaffPassword, isVisitorPassword } from "../../lib/rules/validation.ts";
 
 Deno.test("validation - e-mail, phone and password rules of both specs", async (t) => {
   await t.step("email", () => {

@@ -6,9 +6,9 @@ import {
   resultsArePublic,
   voteCapKey,
   voteIntegrity,
-} from "../../lib/vote_integrity.ts";
-import { isDeviceIdShape } from "../../lib/widget.ts";
-import { publicSegmentView, type SegmentForWidget } from "../../lib/segment_view.ts";
+} from "../../lib/rules/vote_integrity.ts";
+import { isDeviceIdShape } from "../../lib/rules/widget.ts";
+import { publicSegmentView, type SegmentForWidget } from "../../lib/segments/view.ts";
 
 const secret = new TextEncoder().encode("a-secret-of-at-least-32-characters-long");
 const other = new TextEncoder().encode("another-secret-of-32-characters-or-more");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { choiceLetter, voteResults } from "../../lib/votes.ts";
+import { choiceLetter, voteResults } from "../../lib/rules/votes.ts";
 
 Deno.test("voteResults - whole percentages that add up to 100, zero without votes", async (t) => {
   await t.step("thirds round by largest remainder", () => {

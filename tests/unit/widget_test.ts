@@ -8,7 +8,7 @@ import {
   pickRecorderMime,
   uploadPercent,
   visibleResults,
-} from "../../lib/widget.ts";
+} from "../../lib/rules/widget.ts";
 
 Deno.test("widget - screen flow of the single-interaction widget", async (t) => {
   await t.step("first screen by type", () => {

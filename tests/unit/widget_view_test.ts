@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { effectiveCustomisation } from "../../lib/segment_view.ts";
-import { buttonColour, widgetQuery, widgetStyle } from "../../lib/widget_query.ts";
+import { effectiveCustomisation } from "../../lib/segments/view.ts";
+import { buttonColour, widgetQuery, widgetStyle } from "../../lib/widgets/query.ts";
 
 Deno.test("effectiveCustomisation - segment over channel over defaults", () => {
   const c = effectiveCustomisation({ btn_1_color: "#111111", language: "en" }, {

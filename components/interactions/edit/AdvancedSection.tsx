@@ -1,6 +1,6 @@
 import { useT } from "../../../framework/island.tsx";
-import { SMS_MAX_LENGTH } from "../../../lib/constants.ts";
-import type { SegmentJson } from "../../../lib/interaction_pages.ts";
+import { SMS_MAX_LENGTH } from "../../../lib/rules/constants.ts";
+import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CheckField, Section } from "../../channels/fields.tsx";
 
 /** Programme references, legal notice, SMS settings and registration: the remaining fields of §3. */

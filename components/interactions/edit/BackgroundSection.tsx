@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../../framework/island.tsx";
-import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
-import { api, errorMessage } from "../../../lib/ui/http.ts";
+import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
+import { api, errorMessage } from "../../../islands/browser/http.ts";
 import { Section } from "../../channels/fields.tsx";
 
 interface Background {

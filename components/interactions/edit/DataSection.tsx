@@ -1,13 +1,13 @@
 import { useT } from "../../../framework/island.tsx";
-import { DATA_ITEMS } from "../../../lib/constants.ts";
+import { DATA_ITEMS } from "../../../lib/rules/constants.ts";
 import {
   type InformationToGather,
   setGatherInformation,
   setItemActive,
   setItemMandatory,
   toggleSegmentConsent,
-} from "../../../lib/segments.ts";
-import type { SegmentJson } from "../../../lib/interaction_pages.ts";
+} from "../../../lib/rules/segments.ts";
+import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CheckField, Section } from "../../channels/fields.tsx";
 
 /** Data collection and consents, with the rules of §4 applied as the user clicks. */

@@ -1,7 +1,7 @@
 import { useT } from "../../../framework/island.tsx";
-import { TITLE_MAX_LENGTH } from "../../../lib/constants.ts";
-import type { SegmentJson } from "../../../lib/interaction_pages.ts";
-import { CHOICE_TYPES } from "../../../lib/segments.ts";
+import { TITLE_MAX_LENGTH } from "../../../lib/rules/constants.ts";
+import type { SegmentJson } from "../../../lib/segments/pages.ts";
+import { CHOICE_TYPES } from "../../../lib/rules/segments.ts";
 import { Section } from "../../channels/fields.tsx";
 
 type Set = (patch: Record<string, unknown>) => void;

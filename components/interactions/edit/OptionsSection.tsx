@@ -4,9 +4,9 @@ import {
   DELIVERY_OPTIONS,
   MAX_VOTE_CAP,
   WEBVIEW_VERSIONS,
-} from "../../../lib/constants.ts";
-import type { SegmentJson } from "../../../lib/interaction_pages.ts";
-import { hasChoices } from "../../../lib/segments.ts";
+} from "../../../lib/rules/constants.ts";
+import type { SegmentJson } from "../../../lib/segments/pages.ts";
+import { hasChoices } from "../../../lib/rules/segments.ts";
 import { CheckField, Section } from "../../channels/fields.tsx";
 
 function Select(

@@ -1,6 +1,6 @@
 import { useT } from "../../../framework/island.tsx";
-import { TITLE_MAX_LENGTH } from "../../../lib/constants.ts";
-import { hasChoices } from "../../../lib/segments.ts";
+import { TITLE_MAX_LENGTH } from "../../../lib/rules/constants.ts";
+import { hasChoices } from "../../../lib/rules/segments.ts";
 import { type ChoiceDraft, ChoicesField } from "../ChoicesField.tsx";
 
 export interface SettingsDraft {

@@ -1,5 +1,5 @@
 import { useT } from "../../../framework/island.tsx";
-import { formatDateTime } from "../../../lib/ui/dates.ts";
+import { formatDateTime } from "../../../islands/browser/dates.ts";
 import type { AvailabilityValue } from "../AvailabilityFields.tsx";
 
 /** Step 3, Summary: what was created, its share link, and where to go next. */

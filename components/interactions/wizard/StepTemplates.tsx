@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../../framework/island.tsx";
-import type { WizardTemplate } from "../../../lib/interaction_pages.ts";
+import type { WizardTemplate } from "../../../lib/segments/pages.ts";
 
 /** Step 0, Choice of interaction: a category, then one of its templates (greyed when the channel lacks the type). */
 export function StepTemplates(

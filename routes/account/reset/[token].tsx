@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../../framework/env.ts";
+import type { AppEnv } from "../../../app/env.ts";
 import { renderPage } from "../../../framework/render.tsx";
 import { ChannelBrand } from "../../../components/account/ChannelBrand.tsx";
 import { PublicShell } from "../../../components/PublicShell.tsx";
 import AccountResetForm from "../../../islands/AccountResetForm.tsx";
-import { isResetTokenValid } from "../../../lib/app_user_service.ts";
-import { readableOn } from "../../../lib/customisation.ts";
+import { isResetTokenValid } from "../../../lib/app_users/service.ts";
+import { readableOn } from "../../../lib/rules/customisation.ts";
 import { getChannel } from "../../../db/channels.ts";
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;

@@ -1,12 +1,12 @@
 // Shared by the account API routes (private: not a route).
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../../framework/env.ts";
-import { translator } from "../../../framework/i18n.ts";
-import type { AccountContext } from "../../../lib/account_service.ts";
-import { publicUrl } from "../../../lib/config.ts";
-import { LANGUAGES } from "../../../lib/i18n.ts";
-import { ROLES } from "../../../lib/permissions.ts";
+import type { AppEnv } from "../../../app/env.ts";
+import { translator } from "../../../app/i18n.ts";
+import type { AccountContext } from "../../../lib/accounts/service.ts";
+import { publicUrl } from "../../../lib/platform/config.ts";
+import { LANGUAGES } from "../../../lib/rules/i18n.ts";
+import { ROLES } from "../../../lib/rules/permissions.ts";
 
 /** The account use cases' view of the request. */
 export function accountContext(c: Context<AppEnv>): AccountContext {
@@ -29,7 +29,7 @@ export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });
 
-/** An account as the API shows it (lib/user_service.ts userView). */
+/** An account as the API shows it (lib/users/service.ts userView). */
 export const userSchema = z.object({
   id: z.number(),
   login: z.string(),
@@ -48,7 +48,7 @@ export const userSchema = z.object({
 });
 
 const text = (max: number) => z.string().max(max);
-/** Profile fields (PUT user/{id}, POST users/new); rules beyond the shape are in lib/user_service.ts. */
+/** Profile fields (PUT user/{id}, POST users/new); rules beyond the shape are in lib/users/service.ts. */
 export const profileSchema = z.object({
   login: text(60).optional(),
   email: text(254).optional(),

@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../framework/api.ts";
-import { clientIp, setSessionCookie } from "../../../framework/auth.ts";
-import { checkCredentials, checkLoginToken } from "../../../lib/account_service.ts";
-import { landingPath, LOGIN_LIMITS, normaliseEmail } from "../../../lib/accounts.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { loginKeys, throttledLogin } from "../../../lib/login_throttle.ts";
-import { enforceRateLimit } from "../../../lib/rate_limit.ts";
-import { openSession } from "../../../lib/sessions.ts";
+import { apiApp, errorSchema, json } from "../../../app/api.ts";
+import { clientIp, setSessionCookie } from "../../../app/auth.ts";
+import { checkCredentials, checkLoginToken } from "../../../lib/accounts/service.ts";
+import { landingPath, LOGIN_LIMITS, normaliseEmail } from "../../../lib/rules/accounts.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { loginKeys, throttledLogin } from "../../../lib/platform/login_throttle.ts";
+import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
+import { openSession } from "../../../lib/platform/sessions.ts";
 import { getStaffUser } from "../../../db/users.ts";
 import { accountContext, body } from "./_accounts.ts";
 

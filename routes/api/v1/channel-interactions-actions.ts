@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { bulkUpdate } from "../../../db/inbox.ts";
-import { bulkQuerySchema } from "../../../lib/inbox_schema.ts";
-import { queryOf } from "../../../lib/inbox_service.ts";
+import { bulkQuerySchema } from "../../../lib/rules/inbox_schema.ts";
+import { queryOf } from "../../../lib/inbox/service.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("participations-action"));

@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { listMessages, updateMessageState } from "../../../db/inbox.ts";
-import { pagination, paginationHeaders } from "../../../lib/paging.ts";
-import { listQuerySchema, messagePatchSchema, messageSchema } from "../../../lib/inbox_schema.ts";
-import { messageFor, messageView, messageWithReplies, queryOf } from "../../../lib/inbox_service.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { can } from "../../../lib/permissions.ts";
+import { pagination, paginationHeaders } from "../../../lib/rules/paging.ts";
+import { listQuerySchema, messagePatchSchema, messageSchema } from "../../../lib/rules/inbox_schema.ts";
+import { messageFor, messageView, messageWithReplies, queryOf } from "../../../lib/inbox/service.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { can } from "../../../lib/rules/permissions.ts";
 
 const tags = ["participations"];
 const app = apiApp();

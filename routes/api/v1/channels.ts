@@ -1,23 +1,23 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
-import { channelView, monetisation, monetisationSince } from "../../../lib/channels.ts";
+import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { channelView, monetisation, monetisationSince } from "../../../lib/rules/channels.ts";
 import {
   channelCreateSchema,
   channelFieldsSchema,
   customisationSchema,
-} from "../../../lib/channel_schema.ts";
-import * as service from "../../../lib/channel_service.ts";
-import { publicChannel } from "../../../lib/channel_widget.ts";
-import { AppError } from "../../../lib/errors.ts";
+} from "../../../lib/rules/channel_schema.ts";
+import * as service from "../../../lib/channels/service.ts";
+import { publicChannel } from "../../../lib/channels/widget.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
 import {
   channelActivitySince,
   listChannelsWithCounts,
   updateChannelCustomisation,
 } from "../../../db/channels.ts";
-import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
-import { can } from "../../../lib/permissions.ts";
+import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
+import { can } from "../../../lib/rules/permissions.ts";
 
 const tags = ["channels"];
 const channelSchema = z.record(z.string(), z.unknown());

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json } from "../../../framework/api.ts";
-import { issueDeviceId } from "../../../lib/vote_integrity.ts";
+import { apiApp, json } from "../../../app/api.ts";
+import { issueDeviceId } from "../../../lib/rules/vote_integrity.ts";
 
 const app = apiApp();
 

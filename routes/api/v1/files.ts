@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../../framework/env.ts";
-import { tusFor } from "../../../lib/tus.ts";
+import type { AppEnv } from "../../../app/env.ts";
+import { tusFor } from "../../../lib/media/tus.ts";
 
 /**
  * /api/v1/files/: the tus endpoint of resumable uploads (visitor-widget §7 Upload slot). The client

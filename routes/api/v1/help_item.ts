@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import * as help from "../../../db/help_items.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { LANGUAGES } from "../../../lib/i18n.ts";
-import { renderMarkdown } from "../../../lib/markdown.ts";
-import { checkUpload } from "../../../lib/upload.ts";
-import { forgetMedia, storeUpload } from "../../../lib/stored_media.ts";
-import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { LANGUAGES } from "../../../lib/rules/i18n.ts";
+import { renderMarkdown } from "../../../lib/rules/markdown.ts";
+import { checkUpload } from "../../../lib/media/upload.ts";
+import { forgetMedia, storeUpload } from "../../../lib/media/stored.ts";
+import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 
 const WELCOME = "welcome";
 const tags = ["help_item"];

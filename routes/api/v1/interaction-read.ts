@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { idsInScope, markRead } from "../../../db/inbox.ts";
-import { readBodySchema } from "../../../lib/inbox_schema.ts";
-import { scopeChannel } from "../../../lib/inbox_service.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { readBodySchema } from "../../../lib/rules/inbox_schema.ts";
+import { scopeChannel } from "../../../lib/inbox/service.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("participations-read"));

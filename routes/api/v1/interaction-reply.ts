@@ -6,13 +6,13 @@ import {
   json,
   readUploadForm,
   staffErrors,
-} from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+} from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { insertReply } from "../../../db/inbox.ts";
-import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { messageSchema, replyBodySchema } from "../../../lib/inbox_schema.ts";
-import { messageFor, messageWithReplies, storeReplyFile } from "../../../lib/inbox_service.ts";
+import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { messageSchema, replyBodySchema } from "../../../lib/rules/inbox_schema.ts";
+import { messageFor, messageWithReplies, storeReplyFile } from "../../../lib/inbox/service.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("participations-reply"));

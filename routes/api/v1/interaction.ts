@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { countMessages, drawWinners, updateMessageState } from "../../../db/inbox.ts";
 import {
   actionBodySchema,
@@ -9,17 +9,17 @@ import {
   countsQuerySchema,
   drawBodySchema,
   messageSchema,
-} from "../../../lib/inbox_schema.ts";
+} from "../../../lib/rules/inbox_schema.ts";
 import {
   actOnMessage,
   messageFor,
   messageWithReplies,
   queryOf,
   segmentFor,
-} from "../../../lib/inbox_service.ts";
-import { deliverMessage, DeliveryFailed } from "../../../lib/delivery.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { can, type Permission } from "../../../lib/permissions.ts";
+} from "../../../lib/inbox/service.ts";
+import { deliverMessage, DeliveryFailed } from "../../../lib/delivery/service.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { can, type Permission } from "../../../lib/rules/permissions.ts";
 
 const tags = ["participations"];
 const idParams = z.object({ id: idParam });

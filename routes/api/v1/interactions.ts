@@ -1,16 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../framework/api.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { apiApp, errorSchema, json } from "../../../app/api.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
 import {
   ALREADY_RECEIVED,
   finishMediaParticipation,
   type SendOutcome,
   sendParticipation,
-} from "../../../lib/participation_service.ts";
-import { readSharedMessage, shareMessage } from "../../../lib/shared_message_service.ts";
-import { publicUrl } from "../../../lib/config.ts";
-import { clientIp } from "../../../framework/auth.ts";
+} from "../../../lib/participations/service.ts";
+import { readSharedMessage, shareMessage } from "../../../lib/participations/shared.ts";
+import { publicUrl } from "../../../lib/platform/config.ts";
+import { clientIp } from "../../../app/auth.ts";
 
 const tags = ["interactions"];
 const text = (max: number) => z.string().max(max).nullish();

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../framework/api.ts";
-import { clearSessionCookie } from "../../../framework/auth.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { endSession, endUserSessions } from "../../../lib/sessions.ts";
+import { apiApp, errorSchema, json } from "../../../app/api.ts";
+import { clearSessionCookie } from "../../../app/auth.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { endSession, endUserSessions } from "../../../lib/platform/sessions.ts";
 
 const app = apiApp();
 

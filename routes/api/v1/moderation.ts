@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { idsInScope, moderate } from "../../../db/inbox.ts";
-import { moderationChanges } from "../../../lib/inbox.ts";
-import { moderationBodySchema } from "../../../lib/inbox_schema.ts";
-import { scopeChannel } from "../../../lib/inbox_service.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { enqueueAcceptedDeliveries } from "../../../lib/delivery_jobs.ts";
+import { moderationChanges } from "../../../lib/rules/inbox.ts";
+import { moderationBodySchema } from "../../../lib/rules/inbox_schema.ts";
+import { scopeChannel } from "../../../lib/inbox/service.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { enqueueAcceptedDeliveries } from "../../../lib/delivery/jobs.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("moderation"));

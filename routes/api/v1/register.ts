@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../framework/api.ts";
-import { clientIp } from "../../../framework/auth.ts";
-import { register } from "../../../lib/account_service.ts";
-import { REGISTER_LIMIT, registrationError } from "../../../lib/accounts.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { LANGUAGES } from "../../../lib/i18n.ts";
-import { enforceRateLimit } from "../../../lib/rate_limit.ts";
+import { apiApp, errorSchema, json } from "../../../app/api.ts";
+import { clientIp } from "../../../app/auth.ts";
+import { register } from "../../../lib/accounts/service.ts";
+import { REGISTER_LIMIT, registrationError } from "../../../lib/rules/accounts.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { LANGUAGES } from "../../../lib/rules/i18n.ts";
+import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
 import { accountContext, body } from "./_accounts.ts";
 
 const app = apiApp();

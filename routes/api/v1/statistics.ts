@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { countUnreadMessages } from "../../../db/statistics.ts";
 
 const app = apiApp();

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../framework/api.ts";
-import { taskStatus } from "../../../lib/participation_service.ts";
+import { apiApp, errorSchema, json } from "../../../app/api.ts";
+import { taskStatus } from "../../../lib/participations/service.ts";
 
 const taskSchema = z.object({
   task_id: z.string(),

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { getChannel } from "../../../db/channels.ts";
 import { getTemplateByModel, listTemplates, type TemplateRow } from "../../../db/templates.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { canAccessChannel } from "../../../lib/permissions.ts";
-import { allowedTypes } from "../../../lib/segments.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { canAccessChannel } from "../../../lib/rules/permissions.ts";
+import { allowedTypes } from "../../../lib/rules/segments.ts";
 
 const tags = ["templates_show_segments"];
 const templateSchema = z.object({

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { clientIp } from "../../../framework/auth.ts";
-import { apiApp, errorSchema, json } from "../../../framework/api.ts";
-import { publicUrl } from "../../../lib/config.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { uploadKind } from "../../../lib/participation.ts";
+import { clientIp } from "../../../app/auth.ts";
+import { apiApp, errorSchema, json } from "../../../app/api.ts";
+import { publicUrl } from "../../../lib/platform/config.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { uploadKind } from "../../../lib/rules/participation.ts";
 import { insertUploadSlot } from "../../../db/media_jobs.ts";
-import { cleanupUploads, TUS_PATH } from "../../../lib/tus.ts";
-import { UPLOAD_MAX_BYTES } from "../../../lib/constants.ts";
-import { enforceRateLimit } from "../../../lib/rate_limit.ts";
+import { cleanupUploads, TUS_PATH } from "../../../lib/media/tus.ts";
+import { UPLOAD_MAX_BYTES } from "../../../lib/rules/constants.ts";
+import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
 
 /** Upload slots per client address and minute (each one reserves server disk). */
 export const UPLOAD_RATE = { max: 30, windowSeconds: 60 };

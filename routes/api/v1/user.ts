@@ -1,15 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
-import { MEDIA_MAX_BYTES } from "../../../lib/constants.ts";
+import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 import {
   deleteUserImage,
   storeUserImage,
   updateProfile,
   userFor,
   userView,
-} from "../../../lib/user_service.ts";
+} from "../../../lib/users/service.ts";
 import { body, profileSchema, userSchema } from "./_accounts.ts";
 
 const tags = ["users"];

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json, staffErrors } from "../../../framework/api.ts";
-import { clientIp, staffOf } from "../../../framework/auth.ts";
-import * as accounts from "../../../lib/account_service.ts";
-import { MAIL_LIMITS, normaliseEmail } from "../../../lib/accounts.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { isSuperAdminMode, ROLE_PERMISSIONS } from "../../../lib/permissions.ts";
-import { enforceRateLimit } from "../../../lib/rate_limit.ts";
-import { createUser, listUsersFor, userView } from "../../../lib/user_service.ts";
-import { isEmail } from "../../../lib/validation.ts";
+import { apiApp, errorSchema, json, staffErrors } from "../../../app/api.ts";
+import { clientIp, staffOf } from "../../../app/auth.ts";
+import * as accounts from "../../../lib/accounts/service.ts";
+import { MAIL_LIMITS, normaliseEmail } from "../../../lib/rules/accounts.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { isSuperAdminMode, ROLE_PERMISSIONS } from "../../../lib/rules/permissions.ts";
+import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
+import { createUser, listUsersFor, userView } from "../../../lib/users/service.ts";
+import { isEmail } from "../../../lib/rules/validation.ts";
 import { getUser } from "../../../db/users.ts";
 import { accountContext, body, profileSchema, sentSchema, userSchema } from "./_accounts.ts";
 

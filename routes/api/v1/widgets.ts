@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { getChannel } from "../../../db/channels.ts";
 import { listWidgets } from "../../../db/widgets.ts";
-import { publicUrl } from "../../../lib/config.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { canAccessChannel } from "../../../lib/permissions.ts";
-import { widgetEmbed } from "../../../lib/share.ts";
+import { publicUrl } from "../../../lib/platform/config.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { canAccessChannel } from "../../../lib/rules/permissions.ts";
+import { widgetEmbed } from "../../../lib/rules/share.ts";
 
 const widgetSchema = z.object({
   id: z.number(),

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../../framework/env.ts";
-import { requirePage, staffOf } from "../../../framework/auth.ts";
+import type { AppEnv } from "../../../app/env.ts";
+import { requirePage, staffOf } from "../../../app/auth.ts";
 import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import AiAssistant from "../../../islands/AiAssistant.tsx";
 import { loadAssistantPage } from "../../../lib/ai/assistant.ts";
-import { AI_MAX_MESSAGES } from "../../../lib/constants.ts";
+import { AI_MAX_MESSAGES } from "../../../lib/rules/constants.ts";
 
 /** GET /interactions/{id}/assistant: the AI assistant of an interaction (back-office §2, beta). */
 export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c) => {

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../../framework/env.ts";
-import { requirePage, staffOf } from "../../../framework/auth.ts";
+import type { AppEnv } from "../../../app/env.ts";
+import { requirePage, staffOf } from "../../../app/auth.ts";
 import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
-import { segmentFor } from "../../../lib/segment_service.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { segmentFor } from "../../../lib/segments/service.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
 
 /** GET /interactions/{id}/webview: the segment's widget in a phone-sized frame. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {

@@ -2,10 +2,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Sql } from "postgres";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../../framework/api.ts";
-import { clientIp } from "../../../../framework/auth.ts";
-import { VISITOR_AVAILABILITY_LIMIT } from "../../../../lib/constants.ts";
-import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
+import { apiApp, errorSchema, json } from "../../../../app/api.ts";
+import { clientIp } from "../../../../app/auth.ts";
+import { VISITOR_AVAILABILITY_LIMIT } from "../../../../lib/rules/constants.ts";
+import { enforceRateLimit } from "../../../../lib/platform/rate_limit.ts";
 import { okText } from "./_http.ts";
 
 /** GET /{value}: body `OK` when free for a registered account, 409 when taken, 400 when malformed. */

@@ -1,7 +1,7 @@
 // Helpers shared by the visitor account routes (private: not a route).
 import { z } from "zod";
-import { errorSchema, json } from "../../../../framework/api.ts";
-import { type AppUserRow, appUserView } from "../../../../lib/app_users.ts";
+import { errorSchema, json } from "../../../../app/api.ts";
+import { type AppUserRow, appUserView } from "../../../../lib/rules/app_users.ts";
 
 /** A login or registration answer: the user (with its id) and its bearer token, flat (widget §7). */
 export const sessionBody = (user: AppUserRow, accessToken: string) => ({

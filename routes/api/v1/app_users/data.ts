@@ -1,11 +1,16 @@
 // My space → "Download my data" and "Delete my account" (issue 18: GDPR articles 15 and 17).
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../../framework/api.ts";
-import { appUserOf } from "../../../../framework/auth.ts";
-import { DATA_EXPORT_LIMIT } from "../../../../lib/constants.ts";
-import { eraseOwnAccount, exportStatus, openExport, requestExport } from "../../../../lib/data_rights.ts";
-import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
+import { apiApp, errorSchema, json } from "../../../../app/api.ts";
+import { appUserOf } from "../../../../app/auth.ts";
+import { DATA_EXPORT_LIMIT } from "../../../../lib/rules/constants.ts";
+import {
+  eraseOwnAccount,
+  exportStatus,
+  openExport,
+  requestExport,
+} from "../../../../lib/app_users/data_rights.ts";
+import { enforceRateLimit } from "../../../../lib/platform/rate_limit.ts";
 import { visitorErrors } from "./_http.ts";
 
 const tags = ["app users"];

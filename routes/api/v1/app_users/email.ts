@@ -1,4 +1,4 @@
-import { checkEmailAvailable } from "../../../../lib/app_user_service.ts";
+import { checkEmailAvailable } from "../../../../lib/app_users/service.ts";
 import { availabilityRoute } from "./_availability.ts";
 
 /** GET /api/v1/app_users/email/{email}: `OK` when the address is free. */

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../../framework/api.ts";
-import { translator } from "../../../../framework/i18n.ts";
-import { forgotSchema } from "../../../../lib/app_user_schema.ts";
-import { checkEmail } from "../../../../lib/app_users.ts";
-import { forgotPassword } from "../../../../lib/app_user_service.ts";
-import { publicUrl } from "../../../../lib/config.ts";
-import { VISITOR_FORGOT_LIMITS } from "../../../../lib/constants.ts";
-import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
-import { clientIp } from "../../../../framework/auth.ts";
+import { apiApp, errorSchema, json } from "../../../../app/api.ts";
+import { translator } from "../../../../app/i18n.ts";
+import { forgotSchema } from "../../../../lib/rules/app_user_schema.ts";
+import { checkEmail } from "../../../../lib/rules/app_users.ts";
+import { forgotPassword } from "../../../../lib/app_users/service.ts";
+import { publicUrl } from "../../../../lib/platform/config.ts";
+import { VISITOR_FORGOT_LIMITS } from "../../../../lib/rules/constants.ts";
+import { enforceRateLimit } from "../../../../lib/platform/rate_limit.ts";
+import { clientIp } from "../../../../app/auth.ts";
 
 const app = apiApp();
 

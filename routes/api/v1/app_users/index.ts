@@ -1,22 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm } from "../../../../framework/api.ts";
-import { appUserOf } from "../../../../framework/auth.ts";
-import { appUserView } from "../../../../lib/app_users.ts";
+import { apiApp, errorSchema, idParam, json, readUploadForm } from "../../../../app/api.ts";
+import { appUserOf } from "../../../../app/auth.ts";
+import { appUserView } from "../../../../lib/rules/app_users.ts";
 import {
   appUserSchema,
   profileSchema,
   registerSchema,
   sessionSchema,
-} from "../../../../lib/app_user_schema.ts";
-import * as accounts from "../../../../lib/app_user_service.ts";
-import { AVATAR_MAX_BYTES, VISITOR_REGISTER_LIMITS } from "../../../../lib/constants.ts";
-import { AppError } from "../../../../lib/errors.ts";
-import { appUserHistory } from "../../../../lib/my_space.ts";
-import { paginationHeaders } from "../../../../lib/paging.ts";
-import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
+} from "../../../../lib/rules/app_user_schema.ts";
+import * as accounts from "../../../../lib/app_users/service.ts";
+import { AVATAR_MAX_BYTES, VISITOR_REGISTER_LIMITS } from "../../../../lib/rules/constants.ts";
+import { AppError } from "../../../../lib/rules/errors.ts";
+import { appUserHistory } from "../../../../lib/app_users/my_space.ts";
+import { paginationHeaders } from "../../../../lib/rules/paging.ts";
+import { enforceRateLimit } from "../../../../lib/platform/rate_limit.ts";
 import { sessionBody, visitorErrors } from "./_http.ts";
-import { clientIp } from "../../../../framework/auth.ts";
+import { clientIp } from "../../../../app/auth.ts";
 
 const tags = ["app users"];
 const idParams = z.object({ id: idParam });

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import { apiApp, errorSchema, json } from "../../../../framework/api.ts";
-import { loginSchema, sessionSchema } from "../../../../lib/app_user_schema.ts";
-import { normaliseEmail } from "../../../../lib/app_users.ts";
-import { login } from "../../../../lib/app_user_service.ts";
-import { loginKeys, throttledLogin } from "../../../../lib/login_throttle.ts";
+import { apiApp, errorSchema, json } from "../../../../app/api.ts";
+import { loginSchema, sessionSchema } from "../../../../lib/rules/app_user_schema.ts";
+import { normaliseEmail } from "../../../../lib/rules/app_users.ts";
+import { login } from "../../../../lib/app_users/service.ts";
+import { loginKeys, throttledLogin } from "../../../../lib/platform/login_throttle.ts";
 import { sessionBody } from "./_http.ts";
-import { clientIp } from "../../../../framework/auth.ts";
+import { clientIp } from "../../../../app/auth.ts";
 
 const app = apiApp();
 

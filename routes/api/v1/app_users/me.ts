@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { apiApp, json } from "../../../../framework/api.ts";
-import { appUserOf } from "../../../../framework/auth.ts";
-import { appUserView } from "../../../../lib/app_users.ts";
-import { appUserSchema } from "../../../../lib/app_user_schema.ts";
-import { registeredUserOf } from "../../../../lib/app_user_service.ts";
+import { apiApp, json } from "../../../../app/api.ts";
+import { appUserOf } from "../../../../app/auth.ts";
+import { appUserView } from "../../../../lib/rules/app_users.ts";
+import { appUserSchema } from "../../../../lib/rules/app_user_schema.ts";
+import { registeredUserOf } from "../../../../lib/app_users/service.ts";
 import { visitorErrors } from "./_http.ts";
 
 const app = apiApp();

@@ -1,4 +1,4 @@
-import { checkNicknameAvailable } from "../../../../lib/app_user_service.ts";
+import { checkNicknameAvailable } from "../../../../lib/app_users/service.ts";
 import { availabilityRoute } from "./_availability.ts";
 
 /** GET /api/v1/app_users/nickname/{nickname}: `OK` when the pseudonym is free. */

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json } from "../../../../framework/api.ts";
-import { resetSchema } from "../../../../lib/app_user_schema.ts";
-import { resetPassword } from "../../../../lib/app_user_service.ts";
-import { VISITOR_FORGOT_LIMITS } from "../../../../lib/constants.ts";
-import { enforceRateLimit } from "../../../../lib/rate_limit.ts";
-import { clientIp } from "../../../../framework/auth.ts";
+import { apiApp, errorSchema, json } from "../../../../app/api.ts";
+import { resetSchema } from "../../../../lib/rules/app_user_schema.ts";
+import { resetPassword } from "../../../../lib/app_users/service.ts";
+import { VISITOR_FORGOT_LIMITS } from "../../../../lib/rules/constants.ts";
+import { enforceRateLimit } from "../../../../lib/platform/rate_limit.ts";
+import { clientIp } from "../../../../app/auth.ts";
 
 const app = apiApp();
 

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, json } from "../../../../framework/api.ts";
-import { ranking } from "../../../../lib/my_space.ts";
+import { apiApp, idParam, json } from "../../../../app/api.ts";
+import { ranking } from "../../../../lib/app_users/my_space.ts";
 import { visitorErrors } from "../app_users/_http.ts";
 
 const rowSchema = z.object({

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, json } from "../../../../framework/api.ts";
-import { appUserOf } from "../../../../framework/auth.ts";
-import { AppError } from "../../../../lib/errors.ts";
-import { appUserPoints } from "../../../../lib/my_space.ts";
+import { apiApp, idParam, json } from "../../../../app/api.ts";
+import { appUserOf } from "../../../../app/auth.ts";
+import { AppError } from "../../../../lib/rules/errors.ts";
+import { appUserPoints } from "../../../../lib/app_users/my_space.ts";
 import { visitorErrors } from "../app_users/_http.ts";
 
 const app = apiApp();

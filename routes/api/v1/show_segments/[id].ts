@@ -1,15 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../../framework/auth.ts";
-import type { AppEnv } from "../../../../framework/env.ts";
+import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../../app/auth.ts";
+import type { AppEnv } from "../../../../app/env.ts";
 import type { Context } from "hono";
 import { getSegmentCounts, listChoices } from "../../../../db/segments.ts";
 import { getVoteCounts } from "../../../../db/votes.ts";
-import { publicUrl } from "../../../../lib/config.ts";
-import { segmentUpdateSchema } from "../../../../lib/segment_schema.ts";
-import * as service from "../../../../lib/segment_service.ts";
-import { voteResults } from "../../../../lib/votes.ts";
+import { publicUrl } from "../../../../lib/platform/config.ts";
+import { segmentUpdateSchema } from "../../../../lib/rules/segment_schema.ts";
+import * as service from "../../../../lib/segments/service.ts";
+import { voteResults } from "../../../../lib/rules/votes.ts";
 
 const tags = ["show_segments"];
 const params = z.object({ id: idParam });

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../../framework/auth.ts";
+import { apiApp, json, staffErrors } from "../../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../../app/auth.ts";
 import { listSegments } from "../../../../db/segments.ts";
-import { availabilityOf } from "../../../../lib/availability.ts";
-import { DEFAULT_PAGE_SIZE } from "../../../../lib/constants.ts";
-import { SEGMENT_STATUSES } from "../../../../lib/segments.ts";
-import { workingChannel } from "../../../../lib/segment_service.ts";
+import { availabilityOf } from "../../../../lib/rules/availability.ts";
+import { DEFAULT_PAGE_SIZE } from "../../../../lib/rules/constants.ts";
+import { SEGMENT_STATUSES } from "../../../../lib/rules/segments.ts";
+import { workingChannel } from "../../../../lib/segments/service.ts";
 
 const rowSchema = z.object({
   id: z.number(),

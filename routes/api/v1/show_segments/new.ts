@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json, staffErrors } from "../../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../../framework/auth.ts";
-import { createSegment } from "../../../../lib/segment_service.ts";
-import { segmentNewSchema } from "../../../../lib/segment_schema.ts";
+import { apiApp, errorSchema, json, staffErrors } from "../../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../../app/auth.ts";
+import { createSegment } from "../../../../lib/segments/service.ts";
+import { segmentNewSchema } from "../../../../lib/rules/segment_schema.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("create-interaction"));

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json, staffErrors } from "../../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../../framework/auth.ts";
-import { translator } from "../../../../framework/i18n.ts";
+import { apiApp, errorSchema, json, staffErrors } from "../../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../../app/auth.ts";
+import { translator } from "../../../../app/i18n.ts";
 import { loadAiContext } from "../../../../lib/ai/assistant.ts";
 import { aiProvider } from "../../../../lib/ai/provider.ts";
 import { answerStream } from "../../../../lib/ai/stream.ts";
-import { AI_PROMPT_MAX_LENGTH } from "../../../../lib/constants.ts";
+import { AI_PROMPT_MAX_LENGTH } from "../../../../lib/rules/constants.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("ai-assistant"));

@@ -1,20 +1,20 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../../../framework/env.ts";
+import type { AppEnv } from "../../../../app/env.ts";
 import { renderPage } from "../../../../framework/render.tsx";
 import { getChannel } from "../../../../db/channels.ts";
 import { getSegmentWithChoices } from "../../../../db/segments.ts";
-import { publicChannelView } from "../../../../lib/channels.ts";
-import { canAccessChannel } from "../../../../lib/permissions.ts";
-import { isAvailable } from "../../../../lib/participation.ts";
-import { isInAppBrowser } from "../../../../lib/widget.ts";
-import { isLanguage } from "../../../../lib/i18n.ts";
-import { translator } from "../../../../framework/i18n.ts";
-import { widgetSegment, widgetStyle } from "../../../../lib/widget_page.ts";
-import { mergedCustomisation } from "../../../../lib/customisation.ts";
+import { publicChannelView } from "../../../../lib/rules/channels.ts";
+import { canAccessChannel } from "../../../../lib/rules/permissions.ts";
+import { isAvailable } from "../../../../lib/rules/participation.ts";
+import { isInAppBrowser } from "../../../../lib/rules/widget.ts";
+import { isLanguage } from "../../../../lib/rules/i18n.ts";
+import { translator } from "../../../../app/i18n.ts";
+import { widgetSegment, widgetStyle } from "../../../../lib/widgets/page.ts";
+import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
 import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
-import { publicUrl } from "../../../../lib/config.ts";
+import { publicUrl } from "../../../../lib/platform/config.ts";
 
 const id = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 

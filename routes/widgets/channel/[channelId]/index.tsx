@@ -1,15 +1,15 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../../../framework/env.ts";
+import type { AppEnv } from "../../../../app/env.ts";
 import { renderPage } from "../../../../framework/render.tsx";
 import ChannelWidget from "../../../../islands/ChannelWidget.tsx";
-import { permanentSegments, publicChannel } from "../../../../lib/channel_widget.ts";
-import { buttonColour, widgetQuery, widgetStyle } from "../../../../lib/widget_query.ts";
-import { widgetSegment } from "../../../../lib/widget_page.ts";
-import { isInAppBrowser } from "../../../../lib/widget.ts";
-import { AppError } from "../../../../lib/errors.ts";
-import { publicUrl } from "../../../../lib/config.ts";
-import { readSharedMessage } from "../../../../lib/shared_message_service.ts";
-import { isShareToken } from "../../../../lib/public_message.ts";
+import { permanentSegments, publicChannel } from "../../../../lib/channels/widget.ts";
+import { buttonColour, widgetQuery, widgetStyle } from "../../../../lib/widgets/query.ts";
+import { widgetSegment } from "../../../../lib/widgets/page.ts";
+import { isInAppBrowser } from "../../../../lib/rules/widget.ts";
+import { AppError } from "../../../../lib/rules/errors.ts";
+import { publicUrl } from "../../../../lib/platform/config.ts";
+import { readSharedMessage } from "../../../../lib/participations/shared.ts";
+import { isShareToken } from "../../../../lib/rules/public_message.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import type { ChannelSegment } from "../../../../components/channel_widget/types.ts";
 

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, json, staffErrors } from "../../../../../framework/api.ts";
-import { permanentSegments, publicChannel } from "../../../../../lib/channel_widget.ts";
+import { apiApp, idParam, json, staffErrors } from "../../../../../app/api.ts";
+import { permanentSegments, publicChannel } from "../../../../../lib/channels/widget.ts";
 
 const app = apiApp();
 

@@ -1,17 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import {
-  apiApp,
-  errorSchema,
-  idParam,
-  json,
-  readUploadForm,
-  staffErrors,
-} from "../../../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../../../framework/auth.ts";
+import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../../../app/auth.ts";
 import { getSegment } from "../../../../../db/segments.ts";
-import { MEDIA_MAX_BYTES } from "../../../../../lib/constants.ts";
-import { deleteBackground, segmentFor, storeBackground } from "../../../../../lib/segment_service.ts";
+import { MEDIA_MAX_BYTES } from "../../../../../lib/rules/constants.ts";
+import { deleteBackground, segmentFor, storeBackground } from "../../../../../lib/segments/service.ts";
 
 const params = z.object({ id: idParam });
 const out = z.object({

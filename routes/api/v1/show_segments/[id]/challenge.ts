@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json } from "../../../../../framework/api.ts";
+import { apiApp, errorSchema, idParam, json } from "../../../../../app/api.ts";
 import { getSegment } from "../../../../../db/segments.ts";
-import { AppError } from "../../../../../lib/errors.ts";
-import { newChallenge } from "../../../../../lib/proof_of_work.ts";
+import { AppError } from "../../../../../lib/rules/errors.ts";
+import { newChallenge } from "../../../../../lib/participations/proof_of_work.ts";
 
 const app = apiApp();
 

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, staffErrors } from "../../../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../../../framework/auth.ts";
+import { apiApp, idParam, staffErrors } from "../../../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../../../app/auth.ts";
 import { exportBatch, listChoices } from "../../../../../db/segments.ts";
-import { exportStream } from "../../../../../lib/export_csv.ts";
-import { segmentFor } from "../../../../../lib/segment_service.ts";
+import { exportStream } from "../../../../../lib/segments/export_csv.ts";
+import { segmentFor } from "../../../../../lib/segments/service.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("participations-export"));

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, json, staffErrors } from "../../../../../framework/api.ts";
-import { requireStaff, staffOf } from "../../../../../framework/auth.ts";
-import { reviewVotes, voteIntegrity } from "../../../../../lib/vote_review.ts";
+import { apiApp, idParam, json, staffErrors } from "../../../../../app/api.ts";
+import { requireStaff, staffOf } from "../../../../../app/auth.ts";
+import { reviewVotes, voteIntegrity } from "../../../../../lib/segments/vote_review.ts";
 
 const app = apiApp();
 app.use("*", requireStaff());

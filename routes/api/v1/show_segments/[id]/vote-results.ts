@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json } from "../../../../../framework/api.ts";
-import { segmentVoteResults } from "../../../../../lib/participation_service.ts";
+import { apiApp, errorSchema, idParam, json } from "../../../../../app/api.ts";
+import { segmentVoteResults } from "../../../../../lib/participations/service.ts";
 
 const rowSchema = z.object({
   id: z.number(),

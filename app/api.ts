@@ -1,0 +1,105 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { AppEnv } from "./env.ts";
+import { zodFields } from "./errors.ts";
+import { AppError } from "../lib/rules/errors.ts";
+import { unstorableTextPaths } from "../lib/rules/validation.ts";
+
+/**
+ * Refuses (400 `invalid_character`, naming each field) any text the database cannot store as typed: a
+ * NUL or a lone surrogate. Every validated body, query, form and path goes through it.
+ */
+export function assertStorableText(value: unknown): void {
+  const paths = unstorableTextPaths(value);
+  if (paths.length > 0) {
+    throw new AppError(
+      400,
+      "invalid_character",
+      {},
+      Object.fromEntries(paths.map((p) => [p, ["invalid_character"]])),
+    );
+  }
+}
+
+/**
+ * The validation hook of every API: failures become the 400 JSON of DESIGN.md with the failing fields,
+ * and valid input is checked for characters the database cannot store.
+ */
+export function validationHook(
+  result: { success: true; data: unknown } | { success: false; error: z.ZodError },
+): void {
+  if (!result.success) throw new AppError(400, "validation", {}, zodFields(result.error));
+  assertStorableText(result.data);
+}
+
+/** An API sub-app validated by validationHook. */
+export function apiApp(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/** A positive integer id in a path. */
+export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The error body of every API (documented once). */
+export const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** JSON responses for createRoute: `{ 200: json(schema, "…") }`. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+
+/** The usual error responses of a staff API. */
+export const staffErrors = {
+  400: json(errorSchema, "Invalid input"),
+  401: json(errorSchema, "Not logged in"),
+  403: json(errorSchema, "Not allowed"),
+  404: json(errorSchema, "Not found"),
+};
+
+/**
+ * The multipart form of an upload, refusing more than `maxBytes` of file (413, also for a chunked body
+ * without Content-Length, counted while reading) and anything that is not a form (400).
+ */
+export async function readUploadForm(
+  req: { header(name: string): string | undefined; raw: Request; formData(): Promise<FormData> | FormData },
+  maxBytes: number,
+): Promise<FormData> {
+  const limit = maxBytes + 64 * 1024;
+  const tooLarge = () => new AppError(413, "file_too_large", { mb: Math.round(maxBytes / 1024 / 1024) });
+  if (Number(req.header("content-length") ?? 0) > limit) throw tooLarge();
+  if (req.raw.bodyUsed || req.raw.body?.locked) {
+    // A validator already parsed the form (Hono caches it).
+    let form: FormData;
+    try {
+      form = await req.formData();
+    } catch {
+      throw new AppError(400, "file_missing");
+    }
+    assertStorableText(Object.fromEntries(form.entries()));
+    return form;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.raw.body) {
+    for await (const chunk of req.raw.body) {
+      size += chunk.length;
+      if (size > limit) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  let form: FormData;
+  try {
+    const body = new Blob(chunks as BlobPart[]);
+    const type = req.header("content-type") ?? "";
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new AppError(400, "file_missing");
+  }
+  assertStorableText(Object.fromEntries(form.entries()));
+  return form;
+}

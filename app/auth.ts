@@ -1,0 +1,128 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { getSessionStaffUser, visitorSessionLive } from "../db/sessions.ts";
+import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyTokenClaims } from "../lib/platform/auth.ts";
+import { AppError } from "../lib/rules/errors.ts";
+import { can, type Permission, type StaffUser } from "../lib/rules/permissions.ts";
+import type { AppEnv } from "./env.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Reads the caller: a staff session from the bearer token or the session cookie, or a visitor from
+ * a bearer token of the visitor audience. Cookie-authenticated writes must come from our own origin.
+ */
+export function authenticate(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("user", null);
+    c.set("appUserId", null);
+    c.set("sessionId", null);
+    const header = c.req.header("authorization");
+    const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+    const secret = c.var.deps.jwtSecret;
+    const sql = c.var.sql;
+    // Each token names its server-side session (lib/platform/sessions.ts): one indexed lookup, joined with the
+    // staff user, tells whether it was revoked (logout, password change) before it expired.
+    if (bearer) {
+      const staff = await verifyTokenClaims(secret, bearer, "staff");
+      if (staff) {
+        const user = await getSessionStaffUser(sql, staff.sessionId, staff.subject);
+        c.set("user", user);
+        if (user) c.set("sessionId", staff.sessionId);
+      } else {
+        const visitor = await verifyTokenClaims(secret, bearer, "visitor");
+        if (visitor && await visitorSessionLive(sql, visitor.sessionId, visitor.subject)) {
+          c.set("appUserId", visitor.subject);
+          c.set("sessionId", visitor.sessionId);
+        }
+      }
+    } else {
+      const cookie = getCookie(c, SESSION_COOKIE);
+      const staff = cookie ? await verifyTokenClaims(secret, cookie, "staff") : null;
+      if (staff) {
+        if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) throw new AppError(403, "cross_origin");
+        const user = await getSessionStaffUser(sql, staff.sessionId, staff.subject);
+        c.set("user", user);
+        if (user) c.set("sessionId", staff.sessionId);
+      }
+    }
+    await next();
+  };
+}
+
+function sameOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header("origin") ?? c.req.header("referer");
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === new URL(c.req.url).host;
+  } catch {
+    return false;
+  }
+}
+
+/** The staff user of the request, or a 401. */
+export function staffOf(c: Context<AppEnv>): StaffUser {
+  const user = c.var.user;
+  if (!user) throw new AppError(401, "unauthorized");
+  return user;
+}
+
+/** Middleware: a staff session holding every given permission (401 without a session, 403 without the right). */
+export function requireStaff(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = staffOf(c);
+    if (permissions.some((p) => !can(user, p))) throw new AppError(403, "forbidden");
+    await next();
+  };
+}
+
+/** The visitor (app user) id of the request, or a 401. */
+export function appUserOf(c: Context<AppEnv>): number {
+  const id = c.var.appUserId;
+  if (!id) throw new AppError(401, "unauthorized");
+  return id;
+}
+
+/**
+ * Middleware for back-office pages: without a staff session, redirect to /login (spec: a 401 on the
+ * current user sends to /login), keeping where the user was going.
+ */
+export function requirePage(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.var.user;
+    if (!user) {
+      const url = new URL(c.req.url);
+      return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+    }
+    if (permissions.some((p) => !can(user, p))) throw new AppError(403, "forbidden");
+    await next();
+  };
+}
+
+/** Keeps a staff token in the HttpOnly, SameSite=Lax session cookie the pages read (DESIGN.md "Auth"). */
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: new URL(c.req.url).protocol === "https:" || c.var.deps.config.APP_ENV === "production",
+    maxAge: STAFF_TOKEN_TTL_SECONDS,
+  });
+}
+
+/** Forgets the session cookie (logout). */
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+}
+
+/** The caller's IP address as the server saw the connection ("unknown" in tests without one). */
+export function clientIp(c: Context<AppEnv>): string {
+  // Behind a proxy (TRUST_PROXY=on) the client is the first X-Forwarded-For hop; otherwise that header
+  // is anyone's to write, so only the socket counts (rate limits must not be dodged by a header).
+  if (c.var.deps.config.TRUST_PROXY === "on") {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  return info?.remoteAddr?.hostname ?? "unknown";
+}

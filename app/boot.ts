@@ -1,0 +1,95 @@
+import type PgBoss from "pg-boss";
+import type { Config } from "../lib/platform/config.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { seedDemo } from "../db/seed.ts";
+import { startBoss } from "../lib/platform/jobs.ts";
+import { type Mailer, outboxMailer, smtpMailer } from "../lib/platform/mail.ts";
+import type { AppDeps } from "./env.ts";
+import { openStorage } from "../lib/media/storage.ts";
+import { registerWorkers } from "../worker.ts";
+import { startMaintenance } from "../lib/platform/maintenance.ts";
+import { attachDemoMedia } from "../lib/media/demo.ts";
+
+export interface Booted {
+  db: Database;
+  deps: AppDeps;
+  boss: PgBoss;
+  /** The demo password when this start created the demo data with a generated one. */
+  demoPassword?: string;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR (development). */
+export async function loadJwtSecret(config: Config): Promise<Uint8Array> {
+  if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
+  const file = `${config.DATA_DIR}/jwt-secret`;
+  let secret = await Deno.readTextFile(file).catch(() => "");
+  if (secret.length < 32) {
+    secret = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0"))
+      .join("");
+    await Deno.mkdir(config.DATA_DIR, { recursive: true });
+    await Deno.writeTextFile(file, secret, { mode: 0o600 });
+  }
+  return new TextEncoder().encode(secret);
+}
+
+function generatePassword(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  const random = crypto.getRandomValues(new Uint8Array(10));
+  return `Demo-${Array.from(random, (b) => alphabet[b % alphabet.length]).join("")}9!`;
+}
+
+/**
+ * Opens the database, applies migrations, seeds the demo data when asked, and starts the jobs
+ * (with the worker in this process when WORKER=inline).
+ */
+export async function boot(config: Config, options: { seed: boolean; worker?: boolean }): Promise<Booted> {
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  await migrate(db.sql);
+  let demoPassword: string | undefined;
+  let seeded = false;
+  if (options.seed) {
+    const password = config.DEMO_PASSWORD ?? generatePassword();
+    seeded = await seedDemo(db.sql, { password });
+    if (seeded && !config.DEMO_PASSWORD) {
+      demoPassword = password;
+      await Deno.writeTextFile(`${config.DATA_DIR}/demo-password.txt`, password + "\n", { mode: 0o600 });
+    }
+  }
+  const mailer: Mailer = config.SMTP_URL
+    ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : outboxMailer(db.sql);
+  const boss = await startBoss(db.sql, { mediaExpireSeconds: config.MEDIA_JOB_EXPIRE_SECONDS });
+  const deps: AppDeps = {
+    sql: db.sql,
+    config,
+    jwtSecret: await loadJwtSecret(config),
+    boss,
+    mailer,
+    storage: await openStorage(config),
+  };
+  // the demo's voice and video messages get something to play (first start only, in the background: a few
+  // seconds of ffmpeg)
+  const demoMedia = seeded ? attachDemoMedia(deps).catch((e) => console.error("[demo media]", e)) : null;
+  if (options.worker ?? config.WORKER === "inline") await registerWorkers(boss, deps);
+  const maintenance = db.embedded ? startMaintenance(db.sql) : null;
+  return {
+    db,
+    deps,
+    boss,
+    demoPassword,
+    seeded,
+    async stop() {
+      await demoMedia;
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      await maintenance?.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Sql } from "postgres";
+import type PgBoss from "pg-boss";
+import type { Config } from "../lib/platform/config.ts";
+import type { TFunction } from "../lib/rules/i18n.ts";
+import type { StaffUser } from "../lib/rules/permissions.ts";
+import type { Mailer } from "../lib/platform/mail.ts";
+import type { Storage } from "../lib/media/storage.ts";
+
+/** What the app is built from; tests pass their own. */
+export interface AppDeps {
+  sql: Sql;
+  config: Config;
+  jwtSecret: Uint8Array;
+  boss?: PgBoss;
+  mailer: Mailer;
+  storage: Storage;
+  /** The date of "now", injectable for tests of time rules. */
+  now?: () => Date;
+}
+
+/** The typed context values every handler reads (`c.var.sql`, `c.var.user`, …). */
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    sql: Sql;
+    lang: string;
+    t: TFunction;
+    /** The staff user of the session, when any. */
+    user: StaffUser | null;
+    /** The visitor (app user) id of a widget bearer token, when any. */
+    appUserId: number | null;
+    /** The server-side session of the request's token (staff or visitor), when live. */
+    sessionId: string | null;
+    requestId: string;
+    /** The OpenAPI document of the whole API. */
+    openapi: () => unknown;
+  };
+}

@@ -1,0 +1,75 @@
+import fr from "../locales/fr.json" with { type: "json" };
+import en from "../locales/en.json" with { type: "json" };
+import pt from "../locales/pt.json" with { type: "json" };
+import es from "../locales/es.json" with { type: "json" };
+import pl from "../locales/pl.json" with { type: "json" };
+import { createTranslator, type Language, type Resources, type TFunction } from "../lib/rules/i18n.ts";
+
+/** All locale files, keyed by language. */
+export const LOCALES: Record<Language, Resources> = { fr, en, pt, es, pl };
+
+const translators = new Map<string, TFunction>();
+
+/** Remembered texts per language at most; past that the memo starts again (values can be anything). */
+const MEMO_MAX = 5000;
+
+const isPrimitive = (v: unknown) => v === null || ["string", "number", "boolean"].includes(typeof v);
+
+/**
+ * The cached translator of a language (or of `technical`). The locale files never change while the
+ * process runs, so t(key) and t(key, {n: 2, …}) with plain values give the same text every time:
+ * they are looked up in i18next once and then remembered. A page render calls t() for every text it
+ * shows, and i18next's key resolution and interpolation were a tenth of the channel widget's render.
+ */
+export function translator(language: string): TFunction {
+  let t = translators.get(language);
+  if (!t) {
+    const translate = createTranslator(LOCALES, language) as unknown as (...args: unknown[]) => string;
+    const memo = new Map<string, string>();
+    t = ((key: unknown, ...rest: unknown[]) => {
+      const options = rest[0];
+      const plainOptions = rest.length === 1 && typeof options === "object" && options !== null &&
+        Object.getPrototypeOf(options) === Object.prototype && Object.values(options).every(isPrimitive);
+      if (typeof key !== "string" || (rest.length > 0 && !plainOptions)) return translate(key, ...rest);
+      const memoKey = rest.length === 0 ? key : `${key}\u0000${JSON.stringify(options)}`;
+      let text = memo.get(memoKey);
+      if (text === undefined) {
+        text = String(translate(key, ...rest));
+        if (memo.size >= MEMO_MAX) memo.clear();
+        memo.set(memoKey, text);
+      }
+      return text;
+    }) as unknown as TFunction;
+    translators.set(language, t);
+  }
+  return t;
+}
+
+const subsets = new Map<string, string>();
+
+/**
+ * `localeSubset` as JSON (`<` escaped for a script element), remembered per language and set of
+ * sections: the same few combinations serve every page view, and serialising them was per request.
+ */
+export function localeSubsetJson(language: string, namespaces: Iterable<string>): string {
+  const sections = [...new Set(namespaces)].sort();
+  const key = `${language}|${sections.join(",")}`;
+  let json = subsets.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(localeSubset(language, sections)).replace(/</g, "\\u003c");
+    subsets.set(key, json);
+  }
+  return json;
+}
+
+/**
+ * The sections `namespaces` of a language and of fr, for a page to hand to its islands, so the
+ * client gets only the texts it may show.
+ */
+export function localeSubset(language: string, namespaces: Iterable<string>): Record<string, Resources> {
+  const pick = (resources: Resources) =>
+    Object.fromEntries([...namespaces].filter((ns) => ns in resources).map((ns) => [ns, resources[ns]]));
+  const result: Record<string, Resources> = { fr: pick(LOCALES.fr) };
+  if (language !== "fr" && language in LOCALES) result[language] = pick(LOCALES[language as Language]);
+  return result;
+}

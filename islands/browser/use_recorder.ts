@@ -1,0 +1,132 @@
+/// <reference lib="dom" />
+// The recorder state machine (visitor-widget §4 Recorder states: waiting, started, recording,
+// finished) over MediaRecorder: audio opus/webm or aac/mp4, video with a live stream for the
+// preview, a timer ticking every 30 ms, data every 5 s, and auto-stop at the maximum time.
+// Reused by the single-interaction widget, the channel widget and staff voice replies.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { RECORDER_TICK_MS, RECORDER_TIMESLICE_MS } from "../../lib/rules/constants.ts";
+import { pickRecorderMime } from "../../lib/rules/widget.ts";
+
+export type RecorderState = "waiting" | "started" | "recording" | "finished";
+
+export interface Recording {
+  blob: Blob;
+  url: string;
+  mime: string;
+  extension: string;
+  durationMs: number;
+}
+
+export interface RecorderOptions {
+  kind: "audio" | "video";
+  maxSeconds: number;
+  /** Called with an i18n key when the microphone is refused or the recording is too long. */
+  onError?: (key: "widget.mic_refused" | "widget.too_long") => void;
+}
+
+/** Starts, stops and resets recordings; exposes the live stream and an analyser for the waveform. */
+export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
+  const [state, setState] = useState<RecorderState>("waiting");
+  const [elapsed, setElapsed] = useState(0);
+  const [recording, setRecording] = useState<Recording | null>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const analyser = useRef<AnalyserNode | null>(null);
+  const internals = useRef<{
+    recorder?: MediaRecorder;
+    timer?: ReturnType<typeof setInterval>;
+    started?: number;
+    audio?: AudioContext;
+    chunks: Blob[];
+  }>({ chunks: [] });
+
+  const release = () => {
+    const i = internals.current;
+    if (i.timer) clearInterval(i.timer);
+    i.timer = undefined;
+    i.audio?.close().catch(() => {});
+    i.audio = undefined;
+    analyser.current = null;
+    setStream((s) => {
+      s?.getTracks().forEach((track) => track.stop());
+      return null;
+    });
+  };
+
+  useEffect(() => () => release(), []);
+
+  const reset = () => {
+    const i = internals.current;
+    if (i.recorder && i.recorder.state !== "inactive") {
+      i.recorder.onstop = null;
+      i.recorder.stop();
+    }
+    release();
+    setRecording((r) => {
+      if (r) URL.revokeObjectURL(r.url);
+      return null;
+    });
+    setElapsed(0);
+    setState("waiting");
+  };
+
+  const stop = () => {
+    const recorder = internals.current.recorder;
+    if (recorder && recorder.state !== "inactive") recorder.stop();
+  };
+
+  const start = async () => {
+    reset();
+    setState("started");
+    let media: MediaStream;
+    try {
+      media = await navigator.mediaDevices.getUserMedia(
+        kind === "video" ? { audio: true, video: { facingMode: "user" } } : { audio: true },
+      );
+    } catch {
+      setState("waiting");
+      onError?.("widget.mic_refused");
+      return;
+    }
+    setStream(media);
+    const { mime, extension } = pickRecorderMime(kind, (t) => MediaRecorder.isTypeSupported(t));
+    const recorder = new MediaRecorder(media, mime ? { mimeType: mime } : undefined);
+    const i = internals.current;
+    i.recorder = recorder;
+    i.chunks = [];
+    try {
+      i.audio = new AudioContext();
+      const node = i.audio.createAnalyser();
+      node.fftSize = 256;
+      i.audio.createMediaStreamSource(media).connect(node);
+      analyser.current = node;
+    } catch {
+      analyser.current = null; // no waveform, recording still works
+    }
+    recorder.ondataavailable = (e) => e.data.size > 0 && i.chunks.push(e.data);
+    recorder.onstop = () => {
+      const durationMs = Date.now() - (i.started ?? Date.now());
+      release();
+      const type = recorder.mimeType || mime || `${kind}/webm`;
+      const blob = new Blob(i.chunks, { type });
+      if (durationMs > maxSeconds * 1000 + 1000) {
+        setState("waiting");
+        setElapsed(0);
+        onError?.("widget.too_long");
+        return;
+      }
+      setRecording({ blob, url: URL.createObjectURL(blob), mime: type, extension, durationMs });
+      setElapsed(Math.min(durationMs, maxSeconds * 1000));
+      setState("finished");
+    };
+    recorder.start(RECORDER_TIMESLICE_MS);
+    i.started = Date.now();
+    setState("recording");
+    i.timer = setInterval(() => {
+      const ms = Date.now() - (i.started ?? Date.now());
+      setElapsed(Math.min(ms, maxSeconds * 1000));
+      if (ms >= maxSeconds * 1000) stop();
+    }, RECORDER_TICK_MS);
+  };
+
+  return { state, elapsed, recording, stream, analyser, start, stop, reset };
+}

@@ -1,0 +1,61 @@
+// Automatic delivery (back-office §9 delivery options ftpclassic / netia): every new accepted message
+// with a voice or video file on such a segment is pushed to the channel's FTP by a pg-boss job.
+// Messages are found by a sweep (every minute, on messages of the last day never sent) so it works
+// whatever created them, once their media is processed; approving a message enqueues it at once.
+import type PgBoss from "pg-boss";
+import type { Sql } from "postgres";
+import { pendingAutoDeliveries } from "../../db/deliveries.ts";
+import { deliverMessage } from "./service.ts";
+import { AppError } from "../rules/errors.ts";
+import { every, QUEUES } from "../platform/jobs.ts";
+import type { Storage } from "../media/storage.ts";
+
+export const DELIVERY_SWEEP_MS = 60_000;
+
+interface Deps {
+  sql: Sql;
+  storage: Storage;
+  jwtSecret: Uint8Array;
+  boss?: PgBoss;
+}
+
+interface DeliveryJob {
+  messageId: number;
+  option: "netia" | "ftpclassic";
+}
+
+/** Enqueues the automatic delivery of the given messages (or of every pending one) that qualify. */
+export async function enqueueAcceptedDeliveries(deps: Omit<Deps, "storage" | "jwtSecret">, ids?: number[]) {
+  if (!deps.boss || (ids && !ids.length)) return 0;
+  const rows = await pendingAutoDeliveries(deps.sql, ids);
+  for (const row of rows) {
+    await deps.boss.send(QUEUES.delivery, { messageId: row.id, option: row.delivery_option } as DeliveryJob, {
+      singletonKey: `delivery-${row.id}`,
+    });
+  }
+  return rows.length;
+}
+
+/** Runs one delivery job: netia adds the XML sidecar. Configuration errors are final (no retry). */
+export async function runDeliveryJob(deps: Deps, job: DeliveryJob): Promise<string> {
+  try {
+    const result = await deliverMessage(deps, job.messageId, { sidecar: job.option === "netia" });
+    return result.status;
+  } catch (error) {
+    if (error instanceof AppError) return error.code; // not configured, no media, gone: retrying will not help
+    throw error;
+  }
+}
+
+/** Registers the delivery queue's handler and starts the sweep (stopped with pg-boss). */
+export async function registerDeliveryJobs(boss: PgBoss, deps: Omit<Deps, "boss">): Promise<void> {
+  await boss.work<DeliveryJob>(QUEUES.delivery, async (jobs) => {
+    for (const job of jobs) await runDeliveryJob(deps, job.data);
+  });
+  const sweep = every(
+    DELIVERY_SWEEP_MS,
+    "delivery sweep",
+    () => enqueueAcceptedDeliveries({ sql: deps.sql, boss }),
+  );
+  boss.once("stopped", () => sweep.stop());
+}

@@ -1,0 +1,194 @@
+// Use cases of the participations inbox: who may see which message (the caller's channel, any for a
+// super administrator; another channel's message is a 404), staff actions with their points, replies.
+import type { Sql } from "postgres";
+import * as inbox from "../../db/inbox.ts";
+import { movePoints } from "../../db/points.ts";
+import { getSegment, type SegmentRow } from "../../db/segments.ts";
+import { insertReadyMedia } from "../../db/media.ts";
+import { erasureInfo } from "../app_users/data_rights.ts";
+import { AppError } from "../rules/errors.ts";
+import { applyAction, type InboxFilter, type MessageAction, searchQuery } from "../rules/inbox.ts";
+import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
+import { pointsChanges } from "../rules/points.ts";
+import type { Storage } from "../media/storage.ts";
+import { MEDIA_MAX_BYTES } from "../rules/constants.ts";
+import { sniffMedia } from "../rules/files.ts";
+
+/**
+ * The channel a list is scoped to: the caller's own; a super administrator may ask for any channel, and
+ * sees every channel in admin mode (null). Asking for another channel is a 404 for anyone else.
+ */
+export function scopeChannel(user: StaffUser, requested?: number | null): number | null {
+  if (user.role === "super_administrator") return requested ?? user.channel_id;
+  if (requested && requested !== user.channel_id) throw new AppError(404, "not_found");
+  return user.channel_id;
+}
+
+/** The segment if the caller may see it, else a 404. */
+export async function segmentFor(sql: Sql, user: StaffUser, id: number): Promise<SegmentRow> {
+  const segment = await getSegment(sql, id);
+  if (!segment || !canAccessChannel(user, segment.channel_id)) throw new AppError(404, "not_found");
+  return segment;
+}
+
+/** The message if the caller may see it, else a 404. */
+export async function messageFor(sql: Sql, user: StaffUser, id: number): Promise<inbox.MessageRow> {
+  const message = await inbox.getMessage(sql, id);
+  if (!message || !canAccessChannel(user, message.channel_id)) throw new AppError(404, "not_found");
+  return message;
+}
+
+const mediaUrl = (path: string | null) => path ? `/media/${path}` : null;
+
+/** The API shape of a message (back-office §3 Message), with its replies when given. */
+export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
+  const content = row.content ?? {};
+  const recording = mediaUrl(row.playable_path ?? row.original_path) ??
+    (typeof content.recording_url === "string" ? content.recording_url : null);
+  return {
+    id: row.id,
+    show_id: row.show_id,
+    channel_id: row.channel_id,
+    program_id: row.program_id,
+    segment: { id: row.segment_id, title: row.segment_title },
+    type: row.type,
+    created_at: row.created_at,
+    content: {
+      ...content,
+      text: row.text,
+      recording_url: recording,
+      duration: row.duration_ms !== null ? row.duration_ms / 1000 : (content.duration ?? null),
+    },
+    media: row.media_id ? { kind: row.media_kind, content_type: row.media_content_type } : null,
+    transcript: row.transcript,
+    comment: row.comment,
+    read: row.read,
+    has_reply: row.has_reply,
+    liked: row.liked,
+    winner: row.winner,
+    broadcast_status: row.broadcast_status,
+    status: row.status,
+    moderation: row.moderation,
+    author_id: row.author_app_user_id,
+    author: { name: row.author_name, city: row.author_city, ...row.extra_user_information },
+    choice_ids: row.choice_ids,
+    share_token: row.share_token,
+    shared_at: row.shared_at,
+    ...(replies ? { replies: replies.map(replyView) } : {}),
+  };
+}
+
+/** The API shape of a reply (created_at and content). */
+export function replyView(row: inbox.ReplyRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    created_at: row.created_at,
+    content: {
+      text: row.text,
+      recording_url: row.recording_url,
+      duration: row.duration_ms !== null ? row.duration_ms / 1000 : null,
+    },
+  };
+}
+
+/** A message with its replies (marks nothing). */
+export async function messageWithReplies(sql: Sql, user: StaffUser, id: number) {
+  const message = await messageFor(sql, user, id);
+  return {
+    ...messageView(message, await inbox.listReplies(sql, id)),
+    ...await erasureInfo(sql, message),
+  };
+}
+
+/**
+ * Applies an action key to a message in one transaction: the new state, and the author's points moved
+ * to match it (see lib/rules/points.ts). Returns the state the spec's response carries and the points moved.
+ */
+export async function actOnMessage(sql: Sql, user: StaffUser, id: number, key: MessageAction) {
+  return await sql.begin(async (transaction) => {
+    const tx = transaction as unknown as Sql; // same query API; the db helpers take a Sql
+    const message = await inbox.lockMessage(tx, id);
+    if (!message || !canAccessChannel(user, message.channel_id)) throw new AppError(404, "not_found");
+    const next = applyAction(message, key);
+    const changed = Object.fromEntries(
+      (["liked", "winner", "broadcast_status", "status", "moderation", "read"] as const)
+        .filter((k) => next[k] !== message[k]).map((k) => [k, next[k]]),
+    );
+    await inbox.updateMessageState(tx, id, changed);
+    const points = await movePoints(tx, message, pointsChanges(message, next));
+    return {
+      id,
+      liked: next.liked,
+      winner: next.winner,
+      broadcast_status: next.broadcast_status,
+      status: next.status,
+      read: next.read,
+      points,
+    };
+  });
+}
+
+const REPLY_MEDIA = ["audio", "video"];
+
+/**
+ * Stores a voice or video reply file (10 MB, type sniffed from the content: an audio file or an
+ * mp4/webm/… video) and returns its media id and URL.
+ */
+export async function storeReplyFile(
+  sql: Sql,
+  storage: Storage,
+  channelId: number,
+  file: unknown,
+): Promise<{ mediaId: string; url: string }> {
+  if (!(file instanceof File) || file.size === 0) throw new AppError(400, "file_missing");
+  if (file.size > MEDIA_MAX_BYTES) {
+    throw new AppError(413, "file_too_large", { mb: Math.round(MEDIA_MAX_BYTES / 1024 / 1024) });
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffMedia(bytes.subarray(0, 64));
+  if (!type || !REPLY_MEDIA.includes(type.kind)) throw new AppError(415, "file_type_reply");
+  const key = `replies/${channelId}/${crypto.randomUUID()}.${type.extension}`;
+  await storage.put(key, bytes, type.mime);
+  const mediaId = await insertReadyMedia(sql, {
+    channelId,
+    kind: type.kind as "audio" | "video",
+    path: key,
+    name: file.name,
+    extension: type.extension,
+    contentType: type.mime,
+    size: bytes.length,
+  });
+  return { mediaId, url: `/media/${key}` };
+}
+
+/** The filters of a list request turned into a scoped query (a segment of another channel is a 404). */
+export async function queryOf(
+  sql: Sql,
+  user: StaffUser,
+  f: {
+    segment_id?: number;
+    channel_id?: number;
+    search_text?: string;
+    filter?: InboxFilter;
+    voice_only?: boolean;
+    choice_id?: number;
+    interactions_list?: number[];
+  },
+): Promise<inbox.MessageQuery> {
+  let channelId = scopeChannel(user, f.channel_id);
+  if (f.segment_id) {
+    const segment = await segmentFor(sql, user, f.segment_id);
+    if (channelId !== null && segment.channel_id !== channelId) throw new AppError(404, "not_found");
+    channelId = segment.channel_id;
+  }
+  return {
+    channelId,
+    segmentId: f.segment_id ?? null,
+    filter: f.filter ?? "all",
+    search: searchQuery(f.search_text),
+    voiceOnly: f.voice_only,
+    choiceId: f.choice_id ?? null,
+    ids: f.interactions_list ?? null,
+  };
+}

@@ -1,0 +1,110 @@
+// Resumable uploads (visitor-widget §7 Upload slot): a tus server (@tus/server + @tus/file-store)
+// whose uploads are named by the data_id of a slot opened with POST upload. A finished file is
+// sniffed, moved to the media storage and its slot marked uploaded; abandoned ones expire.
+import { Server } from "@tus/server";
+import { FileStore } from "@tus/file-store";
+import type { AppDeps } from "../../app/env.ts";
+import { deleteAbandonedSlots, getMedia, markUploaded } from "../../db/media_jobs.ts";
+import { UPLOAD_EXPIRY_MS, UPLOAD_MAX_BYTES } from "../rules/constants.ts";
+import { type FileKind, sniffMedia } from "../rules/files.ts";
+
+/** Where the tus server is mounted. */
+export const TUS_PATH = "/api/v1/files";
+
+const servers = new WeakMap<AppDeps, { server: Server; store: FileStore; dir: string }>();
+
+const refuse = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
+
+// Statuses that end an upload for good: too large, content not of its type.
+const REJECTED = new Set([413, 415]);
+
+/** True when sniffed content fits the kind the slot was opened for (recorder audio may sit in webm/mp4). */
+export function contentFits(kind: FileKind, sniffed: { kind: FileKind; extension: string } | null): boolean {
+  if (!sniffed) return false;
+  if (kind === "audio") return sniffed.kind === "audio" || ["webm", "mp4", "mkv"].includes(sniffed.extension);
+  return sniffed.kind === kind;
+}
+
+async function head(path: string): Promise<Uint8Array> {
+  const file = await Deno.open(path, { read: true });
+  try {
+    const buf = new Uint8Array(64);
+    const n = await file.read(buf);
+    return buf.subarray(0, n ?? 0);
+  } finally {
+    file.close();
+  }
+}
+
+/** The tus server of these dependencies (one per app, files under DATA_DIR/tus). */
+export function tusFor(deps: AppDeps) {
+  const existing = servers.get(deps);
+  if (existing) return existing;
+  const dir = `${deps.config.DATA_DIR}/tus`;
+  Deno.mkdirSync(dir, { recursive: true });
+  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    // the upload is named by its slot: only an open slot may receive a file, once
+    namingFunction: async (_req, metadata) => {
+      const id = metadata?.data_id ?? "";
+      const media = await getMedia(deps.sql, id);
+      if (!media || media.status !== "uploading") throw refuse(404, "upload slot not found");
+      const taken = await store.getUpload(id).then(() => true, () => false);
+      if (taken) throw refuse(409, "upload already started");
+      return id;
+    },
+    maxSize: async (_req, id) => {
+      const media = id ? await getMedia(deps.sql, id) : null;
+      return media ? UPLOAD_MAX_BYTES[media.kind] : UPLOAD_MAX_BYTES.image;
+    },
+    onUploadFinish: async (_req, upload) => {
+      const media = await getMedia(deps.sql, upload.id);
+      const path = `${dir}/${upload.id}`;
+      const sniffed = sniffMedia(await head(path));
+      if (!media || !contentFits(media.kind, sniffed)) {
+        await store.remove(upload.id).catch(() => {});
+        throw refuse(415, "file content does not match its type");
+      }
+      const ext = media.kind === "audio" && sniffed!.kind === "video"
+        ? sniffed!.extension
+        : sniffed!.extension;
+      const key = `participations/${upload.id}.${ext}`;
+      const contentType = media.kind === "audio" && sniffed!.kind === "video"
+        ? sniffed!.mime.replace("video/", "audio/")
+        : sniffed!.mime;
+      const file = await Deno.open(path, { read: true });
+      await deps.storage.put(key, file.readable, contentType);
+      await markUploaded(deps.sql, upload.id, {
+        path: key,
+        contentType,
+        size: upload.offset,
+        name: upload.metadata?.filename ?? `recording.${ext}`,
+      });
+      await store.remove(upload.id).catch(() => {});
+      return {};
+    },
+    // A refused upload (too large, wrong content) loses its partial file at once, not at expiry.
+    onResponseError: async (req, error) => {
+      const status = (error as { status_code?: number }).status_code ?? 0;
+      if (!REJECTED.has(status) || !["PATCH", "POST"].includes(req.method)) return undefined;
+      const id = decodeURIComponent(new URL(req.url).pathname.split("/").pop() ?? "");
+      if (id && id !== "files") await store.remove(id).catch(() => {});
+      return undefined;
+    },
+  });
+  const entry = { server, store, dir };
+  servers.set(deps, entry);
+  return entry;
+}
+
+/** Deletes expired partial uploads and the slots never finished in time; returns how many slots went. */
+export async function cleanupUploads(deps: AppDeps, now = new Date()): Promise<number> {
+  const { store } = tusFor(deps);
+  await store.deleteExpired().catch(() => 0);
+  const ids = await deleteAbandonedSlots(deps.sql, new Date(now.getTime() - UPLOAD_EXPIRY_MS));
+  for (const id of ids) await store.remove(id).catch(() => {});
+  return ids.length;
+}

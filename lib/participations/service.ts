@@ -1,0 +1,286 @@
+// Participation use cases (visitor-widget §7 Send a participation, Finish a media participation,
+// Task status, Vote results): load, apply the rules of lib/rules/participation.ts, store, enqueue.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type PgBoss from "pg-boss";
+import type { Sql } from "postgres";
+import { getSegment } from "../../db/segments.ts";
+import { getVoteCounts } from "../../db/votes.ts";
+import { getMedia, mediaInUse, setMediaChannel } from "../../db/media_jobs.ts";
+import {
+  getMessage,
+  getParticipationContext,
+  insertParticipation,
+  type MessageView,
+  replaceMessageMedia,
+} from "../../db/participations.ts";
+import { recordConsents } from "../app_users/data_rights.ts";
+import { AppError } from "../rules/errors.ts";
+import { QUEUES } from "../platform/jobs.ts";
+import {
+  authorSnapshot,
+  decideParticipation,
+  type SegmentRules,
+  type Submission,
+} from "../rules/participation.ts";
+import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
+import { type VoteResultRow, voteResults } from "../rules/votes.ts";
+import {
+  DEFAULT_VOTE_CAP,
+  isValidDeviceId,
+  resultsArePublic,
+  VOTE_CAP_WINDOW_SECONDS,
+  voteCapKey,
+} from "../rules/vote_integrity.ts";
+import { windowStart } from "../platform/rate_limit.ts";
+import { checkProof } from "./proof_of_work.ts";
+
+/** Where a participation comes from (body of POST interactions, query of PUT interactions). */
+export interface Origin {
+  segment: number;
+  channel_id?: number;
+  show_id?: string | null;
+  program_id?: string | null;
+  site_ref?: string | null;
+  author_app_user_id?: number | null;
+  device_id?: string | null;
+  extra_user_information?: Record<string, unknown>;
+  consent_gdpr?: boolean;
+  consent_image_right?: boolean;
+  /** The solved proof of work of a high-stakes vote (ALTCHA payload). */
+  altcha?: string | null;
+}
+
+/**
+ * What sending needs: the database, the job queue (media), the clock, the secret that signs task and
+ * device ids, and the sender's address (the per-address vote cap).
+ */
+export interface SendDeps {
+  sql: Sql;
+  boss?: PgBoss;
+  now: Date;
+  secret: Uint8Array;
+  address?: string;
+}
+
+/** A device id must be one this server issued (POST devices): a made-up or altered one is refused. */
+function checkDeviceId(secret: Uint8Array, deviceId: string | null | undefined) {
+  if (deviceId && !isValidDeviceId(secret, deviceId)) {
+    throw new AppError(400, "invalid_device", {}, { device_id: ["invalid_device"] });
+  }
+}
+
+/** shareToken: the message's share token, answered to its author only (issue 18, private unless shared). */
+export type SendOutcome =
+  | { alreadyReceived: true }
+  | { id: number; taskId: string | null; shareToken: string };
+
+/** Answer of a limited second participation (§6: reported with an alreadyReceived flag). */
+export const ALREADY_RECEIVED = { message: "already_received", alreadyReceived: true } as const;
+
+/** The segment, its channel's settings, choices and author in one query; 404 and 403 as the spec says. */
+async function loadContext(sql: Sql, origin: Origin, tokenUserId: number | null) {
+  const context = await getParticipationContext(sql, origin.segment, tokenUserId);
+  const segment = context?.segment;
+  if (!segment || (origin.channel_id !== undefined && Number(segment.channel_id) !== origin.channel_id)) {
+    throw new AppError(404, "not_found");
+  }
+  if (origin.author_app_user_id != null && origin.author_app_user_id !== tokenUserId) {
+    throw new AppError(403, "author_mismatch");
+  }
+  return context;
+}
+
+/** Sends a participation without media (text, vote, multiple choice, sms, registration, game). */
+export async function sendParticipation(
+  deps: SendDeps,
+  origin: Origin,
+  content: { choice_ids?: number[]; text?: string; only_user_data?: boolean },
+  tokenUserId: number | null,
+  media?: { id: string; kind: "audio" | "video" | "image" },
+): Promise<SendOutcome> {
+  const { sql } = deps;
+  checkDeviceId(deps.secret, origin.device_id);
+  const { segment, author, segmentCustomisation, choices } = await loadContext(sql, origin, tokenUserId);
+  const submission: Submission = {
+    choice_ids: content.choice_ids,
+    text: content.text,
+    media: media?.kind,
+    only_user_data: content.only_user_data,
+    extra_user_information: origin.extra_user_information,
+    consent_gdpr: origin.consent_gdpr,
+    consent_image_right: origin.consent_image_right,
+  };
+  const decision = decideParticipation({
+    segment: segment as unknown as SegmentRules,
+    choices: choices.map((c) => c.id),
+    author,
+    submission,
+    segmentCustomisation,
+    now: deps.now,
+  });
+  if (decision.limited && !author && !origin.device_id) throw new AppError(400, "device_required");
+  if (segment.high_stakes === true && decision.choiceIds?.length) {
+    await checkProof(sql, deps.secret, Number(segment.id), origin.altcha);
+  }
+  const snapshot = authorSnapshot(author, origin.extra_user_information);
+  const labels = new Map(choices.map((c) => [c.id, c.label]));
+  const body: Record<string, unknown> = {};
+  if (decision.text !== null) body.text = decision.text;
+  if (decision.choiceIds) {
+    body.choice_ids = decision.choiceIds;
+    body.choice_text = decision.choiceIds.map((id) => labels.get(id)).join(", ");
+  }
+  if (media) body.recording_id = media.id;
+  const inserted = await insertParticipation(sql, {
+    channelId: Number(segment.channel_id),
+    segmentId: Number(segment.id),
+    showId: origin.show_id ?? (segment.show_id as string | null) ?? null,
+    programId: origin.program_id ?? (segment.program_id as string | null) ?? null,
+    authorAppUserId: author?.id ?? null,
+    deviceId: origin.device_id ?? null,
+    siteRef: origin.site_ref ?? null,
+    type: decision.type,
+    content: body,
+    text: decision.text,
+    choiceIds: decision.choiceIds,
+    mediaId: media?.id ?? null,
+    extraUserInformation: origin.extra_user_information ?? {},
+    authorName: snapshot.name,
+    authorCity: snapshot.city,
+    consentGdpr: origin.consent_gdpr === true,
+    consentImageRight: origin.consent_image_right === true,
+    onlyUserData: decision.onlyUserData,
+    isTestimonial: decision.isTestimonial,
+    limited: decision.limited,
+    moderation: segment.requires_approval ? "pending" : "none",
+    processingStatus: media && media.kind !== "image" ? "pending" : "none",
+    voteCap: decision.choiceIds?.length
+      ? {
+        key: voteCapKey(deps.secret, Number(segment.id), deps.address ?? "unknown"),
+        windowStart: windowStart(deps.now, VOTE_CAP_WINDOW_SECONDS),
+        cap: Number(segment.vote_cap_per_address ?? DEFAULT_VOTE_CAP),
+      }
+      : null,
+  });
+  if (!inserted) return { alreadyReceived: true };
+  await recordConsents(sql, {
+    messageId: inserted.id,
+    channelId: Number(segment.channel_id),
+    segmentId: Number(segment.id),
+    gdpr: origin.consent_gdpr === true,
+    imageRight: origin.consent_image_right === true,
+  }, deps.now);
+  let taskId: string | null = null;
+  if (media) {
+    await setMediaChannel(sql, media.id, Number(segment.channel_id));
+    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
+  } else {
+    // nothing runs in the background for it: the task is done, and its result is read when polled
+    taskId = messageTaskId(deps.secret, inserted.id);
+  }
+  return { id: inserted.id, taskId, shareToken: inserted.share_token };
+}
+
+/** Finishes a media participation (PUT interactions): the uploaded file of data_id becomes a message. */
+export async function finishMediaParticipation(
+  deps: SendDeps,
+  origin: Origin & { data_id: string; update_interaction_id?: number | null },
+  tokenUserId: number | null,
+): Promise<SendOutcome> {
+  checkDeviceId(deps.secret, origin.device_id);
+  const media = await getMedia(deps.sql, origin.data_id);
+  if (!media) throw new AppError(404, "not_found");
+  if (media.status !== "uploaded") throw new AppError(409, "upload_not_ready");
+  if (await mediaInUse(deps.sql, media.id)) throw new AppError(409, "conflict");
+  if (origin.update_interaction_id) {
+    const message = await getMessage(deps.sql, origin.update_interaction_id);
+    const own = message && message.segment_id === origin.segment &&
+      ((tokenUserId !== null && message.author_app_user_id === tokenUserId) ||
+        (origin.device_id && message.device_id === origin.device_id));
+    if (!message || !own) throw new AppError(404, "not_found");
+    await replaceMessageMedia(deps.sql, message.id, media.id);
+    await setMediaChannel(deps.sql, media.id, message.channel_id);
+    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
+    return { id: message.id, taskId, shareToken: message.share_token };
+  }
+  return await sendParticipation(deps, origin, {}, tokenUserId, { id: media.id, kind: media.kind });
+}
+
+/** The result of the participation job: the message id and, for a vote that shows results, the results. */
+export async function participationResult(sql: Sql, messageId: number) {
+  const message = await getMessage(sql, messageId);
+  if (!message) throw new Error(`message ${messageId} is gone`);
+  return await resultOf(sql, message);
+}
+
+async function resultOf(sql: Sql, message: MessageView) {
+  const segment = await getSegment(sql, message.segment_id);
+  const result: { id: number; results?: VoteResultRow[] } = { id: message.id };
+  if (segment && resultsArePublic(segment, new Date()) && message.choice_ids?.length) {
+    result.results = voteResults(await getVoteCounts(sql, message.segment_id)).rows;
+  }
+  return result;
+}
+
+/**
+ * Vote results of a segment (counted votes only): public when show_results is on and, for a vote whose
+ * results are hidden until it closes, once it has closed; always for the channel's staff.
+ */
+export async function segmentVoteResults(
+  sql: Sql,
+  segmentId: number,
+  staff: StaffUser | null,
+  now: Date = new Date(),
+) {
+  const segment = await getSegment(sql, segmentId);
+  if (!segment) throw new AppError(404, "not_found");
+  const isStaff = staff !== null && canAccessChannel(staff, Number(segment.channel_id));
+  if (!resultsArePublic(segment, now) && !isStaff) throw new AppError(403, "forbidden");
+  return voteResults(await getVoteCounts(sql, segmentId));
+}
+
+// A participation without media has no background work: its task id names the message, signed with
+// the app secret (shared by every instance) so that nobody can walk the message ids through tasks/{id}.
+const encoder = new TextEncoder();
+const MESSAGE_TASK = /^m([1-9][0-9]{0,14})-([0-9a-f]{32})$/;
+
+function taskSignature(secret: Uint8Array, messageId: number): string {
+  return createHmac("sha256", secret).update(`task:message:${messageId}`).digest("hex").slice(0, 32);
+}
+
+/** The task id answered for a participation without media (done at once; SUCCESS when polled). */
+export function messageTaskId(secret: Uint8Array, messageId: number): string {
+  return `m${messageId}-${taskSignature(secret, messageId)}`;
+}
+
+/**
+ * Task status (§4 Task polling): a participation's signed task id is SUCCESS with its result read now;
+ * a media task (or a participation job queued by an earlier version) is the pg-boss job state.
+ */
+export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8Array }, id: string) {
+  const message = MESSAGE_TASK.exec(id);
+  if (message) {
+    const messageId = Number(message[1]);
+    if (!timingSafeEqual(encoder.encode(message[2]), encoder.encode(taskSignature(deps.secret, messageId)))) {
+      throw new AppError(404, "not_found");
+    }
+    const stored = await getMessage(deps.sql, messageId);
+    if (!stored) throw new AppError(404, "not_found");
+    return { task_id: id, status: "SUCCESS" as const, result: await resultOf(deps.sql, stored) };
+  }
+  const boss = deps.boss;
+  if (!boss || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "not_found");
+  for (const queue of [QUEUES.participation, QUEUES.media]) {
+    const job = await boss.getJobById(queue, id);
+    if (!job) continue;
+    const state = job.state;
+    if (state === "completed") return { task_id: id, status: "SUCCESS" as const, result: job.output ?? null };
+    if (state === "active") return { task_id: id, status: "STARTED" as const };
+    if (state === "failed" || state === "cancelled") {
+      const output = job.output as { message?: string } | null;
+      return { task_id: id, status: "FAILURE" as const, reason: output?.message ?? state };
+    }
+    return { task_id: id, status: "PENDING" as const };
+  }
+  throw new AppError(404, "not_found");
+}

@@ -1,0 +1,90 @@
+import { jwtVerify, SignJWT } from "jose";
+
+/** Who a token is for: staff (back office) or a visitor (widget app user). */
+export type Audience = "staff" | "visitor";
+
+export const STAFF_TOKEN_TTL = "12h";
+export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
+export const VISITOR_TOKEN_TTL = "90d";
+export const VISITOR_TOKEN_TTL_SECONDS = 90 * 86400;
+export const SESSION_COOKIE = "im_session";
+const ISSUER = "interaction-manager";
+
+/** Seconds a token of that audience lives. */
+export function tokenTtlSeconds(audience: Audience): number {
+  return audience === "staff" ? STAFF_TOKEN_TTL_SECONDS : VISITOR_TOKEN_TTL_SECONDS;
+}
+
+/**
+ * Signs an HS256 token for a subject id and an audience, naming its server-side session (`jti`); use
+ * lib/platform/sessions.ts openSession(), which records that session first.
+ */
+export async function signToken(
+  secret: Uint8Array,
+  subject: number,
+  audience: Audience,
+  sessionId: string,
+): Promise<string> {
+  return await new SignJWT({})
+    .setJti(sessionId)
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(subject))
+    .setAudience(audience)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(audience === "staff" ? STAFF_TOKEN_TTL : VISITOR_TOKEN_TTL)
+    .sign(secret);
+}
+
+/** The subject id of a valid token of that audience; null when expired, tampered or for another audience. */
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string,
+  audience: Audience,
+): Promise<number | null> {
+  return (await verifyTokenClaims(secret, token, audience))?.subject ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The subject id, issue time and session id of a valid token of that audience, or null. A token
+ * without an expiry or without a session is refused; whether the session still counts is the
+ * caller's question (db/sessions.ts).
+ */
+export async function verifyTokenClaims(
+  secret: Uint8Array,
+  token: string,
+  audience: Audience,
+): Promise<{ subject: number; issuedAt: Date; sessionId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      audience,
+      issuer: ISSUER,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp", "jti", "sub"],
+    });
+    const id = Number(payload.sub);
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    if (typeof payload.jti !== "string" || !UUID.test(payload.jti)) return null;
+    return { subject: id, issuedAt: new Date((payload.iat ?? 0) * 1000), sessionId: payload.jti };
+  } catch {
+    return null;
+  }
+}
+
+/** A random opaque token (for mail links) and the SHA-256 hex that is stored in its place. */
+export async function randomToken(): Promise<{ token: string; hash: string }> {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
+    /=+$/,
+    "",
+  );
+  return { token, hash: await hashToken(token) };
+}
+
+/** SHA-256 hex of an opaque token. */
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}

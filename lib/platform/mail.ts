@@ -1,0 +1,33 @@
+/** A mail to send. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends mails: through SMTP when configured, else into the development outbox. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** A mailer over SMTP (nodemailer), e.g. `smtp://user:pass@host:587`. */
+export async function smtpMailer(url: string, from: string): Promise<Mailer> {
+  const nodemailer = await import("nodemailer");
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/** A mailer that keeps mails in the outbox table, shown at /dev/mailbox in development. */
+export function outboxMailer(sql: import("postgres").Sql): Mailer {
+  return {
+    async send(mail) {
+      const { insertOutboxMail } = await import("../../db/outbox.ts");
+      await insertOutboxMail(sql, mail);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// Server-side sessions (DESIGN.md "Sessions"): every token names a session row, so that logout,
+// "log out everywhere" and a password change end tokens before their expiry.
+import type { Sql } from "postgres";
+import {
+  insertSession,
+  purgeSessions,
+  revokeSession,
+  revokeUserSessions,
+  type SessionKind,
+} from "../../db/sessions.ts";
+import { purgeLoginFailures } from "../../db/login_failures.ts";
+import { type Audience, signToken, tokenTtlSeconds } from "./auth.ts";
+
+/** Opens a session for a staff user or a visitor and returns its signed token. */
+export async function openSession(
+  sql: Sql,
+  secret: Uint8Array,
+  userId: number,
+  audience: Audience,
+  now: Date = new Date(),
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + tokenTtlSeconds(audience) * 1000);
+  await insertSession(sql, { id, kind: audience, userId, expiresAt });
+  return await signToken(secret, userId, audience, id);
+}
+
+/** Ends one session (logout). */
+export async function endSession(sql: Sql, sessionId: string): Promise<void> {
+  await revokeSession(sql, sessionId);
+}
+
+/** Ends every session of a user ("log out everywhere", password reset), or every other one than `keep`. */
+export async function endUserSessions(
+  sql: Sql,
+  kind: SessionKind,
+  userId: number,
+  keep: string | null = null,
+): Promise<number> {
+  return await revokeUserSessions(sql, kind, userId, keep);
+}
+
+/** Forgets sessions ended or expired, and login failures, more than a day ago (the worker, hourly). */
+export async function forgetOldSessions(sql: Sql, now: Date = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  await purgeSessions(sql, dayAgo);
+  await purgeLoginFailures(sql, dayAgo);
+}

@@ -1,0 +1,80 @@
+// Staff account rules (back-office §2 Login and register, §4 Login, §5 validation, §8 errors). Pure:
+// shared by the API and the islands.
+import { isEmail, isPhone, isStaffPassword } from "./validation.ts";
+import { isSuperAdminMode, type StaffUser } from "./permissions.ts";
+
+/** How long a one-time link stays valid, by purpose (confirm 48 h, reset 1 h, login 15 min). */
+export const TOKEN_TTL_MS = { confirm: 48 * 3600_000, reset: 3600_000, login: 15 * 60_000 } as const;
+export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
+
+/**
+ * Logins by one-time link, per IP address in a 15-minute window (password logins are throttled on
+ * their failures instead: lib/platform/login_throttle.ts).
+ */
+export const LOGIN_LIMITS = {
+  ip: { max: 50, windowSeconds: 900 },
+} as const;
+/** Reset and resend requests (they send mails): per e-mail and per IP address, in an hour. */
+export const MAIL_LIMITS = {
+  email: { max: 5, windowSeconds: 3600 },
+  ip: { max: 30, windowSeconds: 3600 },
+} as const;
+/** Registrations per IP address in an hour. */
+export const REGISTER_LIMIT = { max: 10, windowSeconds: 3600 } as const;
+
+/** The registration form of back-office §2 (every field a string). */
+export interface Registration {
+  login: string;
+  email: string;
+  phone: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+export const REGISTRATION_FIELDS = [
+  "login",
+  "email",
+  "phone",
+  "password",
+  "first_name",
+  "last_name",
+] as const;
+
+/**
+ * The first rule of §5 a registration breaks, as an error code, and the fields at fault; null when valid.
+ * Order: 'All fields are required', then telephone, e-mail, password.
+ * @example registrationError({ ...form, phone: "12" }) // { code: "invalid_phone", fields: ["phone"] }
+ */
+export function registrationError(
+  form: Partial<Record<keyof Registration, string | null | undefined>>,
+): { code: string; fields: string[] } | null {
+  const missing = REGISTRATION_FIELDS.filter((k) => !String(form[k] ?? "").trim());
+  if (missing.length) return { code: "fields_required", fields: missing };
+  if (!isPhone(form.phone!)) return { code: "invalid_phone", fields: ["phone"] };
+  if (!isEmail(form.email!)) return { code: "invalid_email", fields: ["email"] };
+  if (!isStaffPassword(form.password!)) return { code: "invalid_password", fields: ["password"] };
+  return null;
+}
+
+/** E-mails are stored trimmed and lower-cased (the schema insists on lower case). */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** A `next` address that stays on this site (a path, never `//host` or a scheme), else null. */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  if (/[\r\n]/.test(next) || next.startsWith("/login") || next.startsWith("/logout")) return null;
+  return next;
+}
+
+/**
+ * Where a user goes after logging in (§2, §4): `next` when given and safe, /channels in super admin
+ * mode, else /interactions.
+ */
+export function landingPath(user: Pick<StaffUser, "role" | "channel_id">, next?: string | null): string {
+  return safeNext(next) ?? (isSuperAdminMode(user) ? "/channels" : "/interactions");
+}
+
+/** Where a super administrator goes after switching company (§2): /channels for none, else /interactions. */
+export const afterSwitchPath = (channelId: number | null) =>
+  channelId === null ? "/channels" : "/interactions";

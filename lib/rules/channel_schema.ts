@@ -1,0 +1,79 @@
+// Payload schemas of the channel API (zod): kept apart from lib/rules/channels.ts so islands that use the
+// channel rules do not bundle zod.
+import { z } from "zod";
+import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS } from "./constants.ts";
+import { LANGUAGES } from "./i18n.ts";
+import { AVAILABLE_FLAGS, type AvailableFlag, isValidNaming, stockBackgroundNumber } from "./channels.ts";
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+const color = z.string().regex(HEX_COLOR, "color");
+const HOST =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$|^\[?[0-9a-fA-F:.]+\]?$/;
+const trimmed = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  z.union([trimmed(max), z.null()]).transform((v) => (v === "" ? null : v));
+
+/** The channel fields a form may send (POST creates, PUT updates only what is present). */
+export const channelFieldsSchema = z.object({
+  label: trimmed(100).min(1, "required"),
+  type: z.enum(CHANNEL_TYPES),
+  status: z.enum(CHANNEL_STATUSES),
+  ...Object.fromEntries(AVAILABLE_FLAGS.map((f) => [f, z.boolean()])) as Record<AvailableFlag, z.ZodBoolean>,
+  primary_color: color,
+  widget_primary_color: color,
+  /** A stock background id; uploads go through POST channels/{id}/background (spec §5). */
+  background: z.string().refine((v) => stockBackgroundNumber(v) !== null, "stock_background"),
+  header_url: z.union([
+    z.string().trim().max(500).refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "url"),
+    z.null(),
+  ]).transform((v) => (v === "" ? null : v)),
+  parent_id: z.number().int().positive().nullable(),
+  show_product_logo: z.boolean(),
+  gamification: z.boolean(),
+  my_space_enabled: z.boolean(),
+  sharing_enabled: z.boolean(),
+  retention_months: z.union([...RETENTION_MONTHS.map((m) => z.literal(m)), z.null()]),
+  segment_customisation: z.object({
+    character_text_zone_length: z.number().int().min(10).max(5000),
+  }).strict(),
+  language: z.enum(LANGUAGES),
+  ftp_host: z.union([z.string().trim().max(253).refine((v) => v === "" || HOST.test(v), "host"), z.null()])
+    .transform((v) => (v === "" ? null : v)),
+  ftp_port: z.number().int().min(1).max(65535),
+  ftp_user: optionalText(255),
+  /** Write-only: a string sets it, null or "" clears it, absent keeps it. */
+  ftp_password: z.union([z.string().max(255), z.null()]),
+  ftp_folder: z.union([
+    z.string().trim().max(255).refine((v) => !v.split("/").includes(".."), "folder"),
+    z.null(),
+  ]).transform((v) => (v === "" ? null : v)),
+  ftp_naming: z.union([z.string().trim().refine((v) => v === "" || isValidNaming(v), "naming"), z.null()])
+    .transform((v) => (v === "" ? null : v)),
+  ftp_secure: z.boolean(),
+}).partial().strict();
+export type ChannelFields = z.infer<typeof channelFieldsSchema>;
+
+/** POST channels: a label is required, every other field takes the default of a new channel. */
+export const channelCreateSchema = channelFieldsSchema.required({ label: true });
+
+const text = (max: number) => z.string().max(max);
+
+/** Every customisation field (back-office §3 Customisation), all required on save. */
+export const customisationSchema = z.object({
+  background_outer: color,
+  background_inner: color,
+  btn_1_color: color,
+  btn_1_text_color: color,
+  text_personal: text(500),
+  text_thanks: text(500),
+  language: z.enum(LANGUAGES),
+  consent_checkbox: z.boolean(),
+  consent_gdpr: z.boolean(),
+  consent_gdpr_text: text(5000),
+  title_consent: text(200),
+  image_right: z.boolean(),
+  image_right_text: text(5000),
+  title_consent_image_right: text(200),
+  consent_checkbox_image_right: z.boolean(),
+  with_connexion: z.boolean(),
+}).strict();

@@ -1,0 +1,100 @@
+// Data of the interaction pages (back-office §2): the list, the wizard, the edit page. Routes stay thin.
+import type { Sql } from "postgres";
+import { getChannel } from "../../db/channels.ts";
+import { getSegmentCounts, listChoices, listSegments } from "../../db/segments.ts";
+import { listTemplates } from "../../db/templates.ts";
+import { getVoteCounts } from "../../db/votes.ts";
+import { availabilityOf } from "../rules/availability.ts";
+import { DEFAULT_PAGE_SIZE } from "../rules/constants.ts";
+import { AppError } from "../rules/errors.ts";
+import type { StaffUser } from "../rules/permissions.ts";
+import { segmentFor, segmentView } from "./service.ts";
+import { allowedTypes, SEGMENT_STATUSES } from "../rules/segments.ts";
+import { voteResults } from "../rules/votes.ts";
+
+/** One page of the interaction list with its filters. */
+export async function loadListPage(
+  sql: Sql,
+  channelId: number,
+  query: { search?: string; status?: string; page?: string },
+  now: Date,
+) {
+  const status = SEGMENT_STATUSES.includes(query.status as never) ? query.status! : "all";
+  const search = (query.search ?? "").slice(0, 200);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(query.page ?? "1", 10) || 1));
+  const { rows, total } = await listSegments(sql, {
+    channelId,
+    search,
+    status,
+    page,
+    perPage: DEFAULT_PAGE_SIZE,
+  });
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      type: r.type,
+      status: r.status,
+      background_url: r.background_url,
+      background_kind: r.background_kind,
+      participants: r.participants,
+      availability: availabilityOf(r, now),
+    })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE)),
+    search,
+    status,
+  };
+}
+export type ListPageData = Awaited<ReturnType<typeof loadListPage>>;
+
+/** The templates of the wizard's step 0, each flagged `allowed` by the channel's flags. */
+export async function loadWizardTemplates(sql: Sql, channelId: number) {
+  const channel = await getChannel(sql, channelId);
+  if (!channel) throw new AppError(404, "not_found");
+  const types: string[] = allowedTypes(channel as never);
+  return (await listTemplates(sql, channelId)).map((t) => ({
+    id: t.id,
+    category: t.category,
+    type: t.type,
+    description: t.description,
+    under_description: t.under_description,
+    widget_model: t.widget_model,
+    allowed: types.includes(t.type),
+  }));
+}
+export type WizardTemplate = Awaited<ReturnType<typeof loadWizardTemplates>>[number];
+
+/** A segment as the wizard and the edit page hold it (plain JSON), with counts and results. */
+export async function loadSegmentPage(sql: Sql, user: StaffUser, id: number, now: Date, publicUrl: string) {
+  const row = await segmentFor(sql, user, id);
+  const view = segmentView(row, await listChoices(sql, id), { now, publicUrl });
+  const channel = await getChannel(sql, row.channel_id);
+  return {
+    segment: JSON.parse(JSON.stringify(view)) as SegmentJson,
+    counts: await getSegmentCounts(sql, id),
+    results: voteResults(await getVoteCounts(sql, id)),
+    allowedTypes: allowedTypes((channel ?? {}) as never) as string[],
+    channelCustomisation: (channel?.customisation ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** The JSON of a segment in islands (dates as ISO strings). */
+export interface SegmentJson {
+  id: number;
+  uuid: string;
+  channel_id: number;
+  type: string;
+  title: string;
+  text: string | null;
+  status: string;
+  from: "now" | "programmed";
+  to: "scheduled" | "permanent";
+  start_date: string | null;
+  end_date: string | null;
+  choices: { id: number; label: string; letter: string; position: number }[];
+  availability: { label: string; color: string };
+  shareUrl: string;
+  [key: string]: unknown;
+}

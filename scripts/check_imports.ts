@@ -1,0 +1,104 @@
+// The layering rules of README "Architecture", checked over the import graph (run by `deno task check`):
+// routes → lib → db, islands and components import only lib/rules at run time, db imports lib only for
+// types, and framework/ (the Fresh-like layer) imports nothing of the app. Prints each offending import.
+
+import { dirname, join, normalize, relative } from "node:path";
+
+interface Rule {
+  /** Folder of the importing file. */
+  from: string;
+  /** Folders it may not import at run time. */
+  forbid: string[];
+  /** Exceptions inside a forbidden folder. */
+  allow?: string[];
+  /** Whether `import type` is exempt. */
+  typesAllowed: boolean;
+  why: string;
+}
+
+export const RULES: Rule[] = [
+  { from: "routes/", forbid: ["db/"], typesAllowed: false, why: "routes call lib/ only" },
+  {
+    from: "db/",
+    forbid: ["lib/", "app/", "routes/"],
+    typesAllowed: true,
+    why: "db/ imports lib/ for types only",
+  },
+  {
+    from: "islands/",
+    forbid: ["db/", "lib/", "app/"],
+    allow: ["lib/rules/"],
+    typesAllowed: true,
+    why: "islands import only lib/rules/ at run time",
+  },
+  {
+    from: "components/",
+    forbid: ["db/", "lib/", "app/"],
+    allow: ["lib/rules/"],
+    typesAllowed: true,
+    why: "components import only lib/rules/ at run time",
+  },
+  {
+    from: "lib/rules/",
+    forbid: ["db/", "app/", "routes/", "islands/", "components/", "lib/"],
+    allow: ["lib/rules/"],
+    typesAllowed: true,
+    why: "lib/rules/ is pure: it imports only lib/rules/",
+  },
+  {
+    from: "lib/",
+    forbid: ["routes/", "islands/", "app/"],
+    typesAllowed: true,
+    why: "lib/ does not reach up into the HTTP layer",
+  },
+  {
+    from: "framework/",
+    forbid: ["app/", "lib/", "db/", "routes/", "islands/", "components/"],
+    typesAllowed: true,
+    why: "framework/ is the Fresh-like layer, with no app imports",
+  },
+];
+
+const IMPORT =
+  /^\s*(import|export)\s+(type\s+)?[^"';]*?from\s+["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/gm;
+
+/** The offending imports of one file, as "file: import 'x' (why)" lines. */
+export function violations(file: string, source: string): string[] {
+  const rule = RULES.find((r) => file.startsWith(r.from));
+  if (!rule) return [];
+  const out: string[] = [];
+  for (const m of source.matchAll(IMPORT)) {
+    const isType = Boolean(m[2]);
+    const spec = m[3] ?? m[4];
+    const target = normalize(join(dirname(file), spec));
+    if (isType && rule.typesAllowed) continue;
+    if (!rule.forbid.some((f) => target.startsWith(f))) continue;
+    if (rule.allow?.some((a) => target.startsWith(a))) continue;
+    out.push(`${file}: imports ${target}${isType ? " (type)" : ""}: ${rule.why}`);
+  }
+  return out;
+}
+
+async function* sourceFiles(root: string, dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(join(root, dir))) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory) {
+      if (["node_modules", ".git", ".data", "static", "tests", "bench"].includes(entry.name)) continue;
+      yield* sourceFiles(root, rel);
+    } else if (/\.tsx?$/.test(entry.name)) yield rel;
+  }
+}
+
+if (import.meta.main) {
+  const root = relative(Deno.cwd(), new URL("../", import.meta.url).pathname) || ".";
+  const found: string[] = [];
+  for await (const file of sourceFiles(root, "")) {
+    found.push(...violations(file, await Deno.readTextFile(join(root, file))));
+  }
+  for (const line of found) console.error(line);
+  if (found.length) {
+    console.error(`${found.length} import(s) break the layering (README "Architecture")`);
+    Deno.exit(1);
+  }
+  console.log("imports follow the layering");
+}
