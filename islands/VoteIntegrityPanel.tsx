@@ -52,6 +52,7 @@ function VoteIntegrityPanel(props: Props) {
     new Date(iso).toLocaleTimeString(lang === "technical" ? "en" : lang, {
       hour: "2-digit",
       minute: "2-digit",
+      hourCycle: "h23", // 24-hour clock in every language, like the rest of the back office
     });
   return (
     <section class="card vote-integrity" aria-labelledby="vote-integrity-h" data-testid="vote-integrity">
