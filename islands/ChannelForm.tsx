@@ -1,26 +1,21 @@
+// The channel form island (back-office §2 Channel detail): the draft, edit mode, restore and the
+// save order of §4; each section of fields is a component of components/channels/ChannelFormSections.tsx.
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { AVAILABLE_FLAGS, type ChannelView, newChannelDefaults } from "../lib/rules/channels.ts";
-import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS, TOAST_MS } from "../lib/rules/constants.ts";
-import { LANGUAGES } from "../lib/rules/i18n.ts";
+import { type ChannelView, newChannelDefaults } from "../lib/rules/channels.ts";
+import { TOAST_MS } from "../lib/rules/constants.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";
+import { type ImageChoice, pickError } from "../components/channels/ImageFields.tsx";
 import {
-  CheckField,
-  ColorField,
-  RadioGroup,
-  Section,
-  SelectField,
-  TextField,
-} from "../components/channels/fields.tsx";
-import {
-  BackgroundField,
-  type ImageChoice,
-  LogoField,
-  pickError,
-} from "../components/channels/ImageFields.tsx";
-
-type Draft = ReturnType<typeof newChannelDefaults> & { ftp_password: string; ftp_password_clear: boolean };
+  type Draft,
+  FtpSection,
+  GeneralSection,
+  InteractionsSection,
+  LookSection,
+  type SectionProps,
+  WidgetSection,
+} from "../components/channels/ChannelFormSections.tsx";
 
 interface Props {
   channel: ChannelView | null;
@@ -155,7 +150,7 @@ function ChannelForm(props: Props) {
     } else showToast(t("channels.image_failed"), { kind: "warning" });
   };
 
-  const flagLabel = (flag: string) => t(`channels.flags.${flag.replace("interaction_available_", "")}`);
+  const section: SectionProps = { form, set, off, errors };
   return (
     <form class="channel-form" onSubmit={save} noValidate>
       <div class="form-toolbar">
@@ -182,233 +177,22 @@ function ChannelForm(props: Props) {
         )}
       </div>
       <div class="form-grid">
-        <Section id="sec-general" title={t("channels.section_general")}>
-          <TextField
-            id="label"
-            label={t("channels.label")}
-            value={form.label}
-            required
-            maxLength={100}
-            disabled={off}
-            error={errors.label}
-            onInput={(v) => set("label", v)}
-          />
-          <RadioGroup
-            name="type"
-            legend={t("channels.type")}
-            value={form.type}
-            disabled={off}
-            options={CHANNEL_TYPES.map((v) => ({ value: v, label: t(`channels.types.${v}`) }))}
-            onChange={(v) => set("type", v as Draft["type"])}
-          />
-          <RadioGroup
-            name="status"
-            legend={t("channels.status")}
-            value={form.status}
-            disabled={off}
-            options={CHANNEL_STATUSES.map((v) => ({ value: v, label: t(`channels.statuses.${v}`) }))}
-            onChange={(v) => set("status", v as Draft["status"])}
-          />
-          <p class="field-hint">{t(`channels.status_help.${form.status}`)}</p>
-          <SelectField
-            id="language"
-            label={t("channels.language")}
-            value={form.language}
-            disabled={off}
-            options={LANGUAGES.map((l) => ({ value: l, label: t(`channels.languages.${l}`) }))}
-            onChange={(v) => set("language", v as Draft["language"])}
-          />
-          {props.isSuperAdmin && (
-            <SelectField
-              id="parent"
-              label={t("channels.parent")}
-              value={String(form.parent_id ?? "")}
-              disabled={off}
-              error={errors.parent_id}
-              options={[
-                { value: "", label: t("channels.no_parent") },
-                ...props.parents.filter((p) => p.id !== saved?.id).map((p) => ({
-                  value: String(p.id),
-                  label: p.label,
-                })),
-              ]}
-              onChange={(v) => set("parent_id", (v ? Number(v) : null) as unknown as null)}
-            />
-          )}
-        </Section>
-        <Section id="sec-look" title={t("channels.section_look")}>
-          <ColorField
-            id="primary_color"
-            label={t("channels.primary_color")}
-            value={form.primary_color}
-            disabled={off}
-            error={errors.primary_color}
-            onInput={(v) => set("primary_color", v)}
-          />
-          <LogoField
-            value={logo}
-            disabled={off}
-            error={errors.logo}
-            onPick={(f) => pick("logo", f)}
-            onRemove={() => setLogo({ url: null, removed: true })}
-          />
-          <BackgroundField
-            stock={form.background}
-            upload={bgUpload}
-            disabled={off}
-            error={errors.background}
-            onStock={(id) => set("background", id)}
-            onPick={(f) => pick("background", f)}
-            onCustom={() => set("background", null as unknown as string)}
-          />
-          <TextField
-            id="header_url"
-            type="url"
-            label={t("channels.header_url")}
-            hint={t("channels.header_url_hint")}
-            value={form.header_url}
-            disabled={off}
-            error={errors.header_url}
-            onInput={(v) => set("header_url", v as unknown as null)}
-          />
-        </Section>
-        <Section id="sec-interactions" title={t("channels.section_interactions")}>
-          <div class="check-list">
-            {AVAILABLE_FLAGS.map((flag) => (
-              <CheckField
-                key={flag}
-                id={flag}
-                label={flagLabel(flag)}
-                checked={form[flag]}
-                disabled={off}
-                onChange={(v) => set(flag, v)}
-              />
-            ))}
-          </div>
-        </Section>
-        <Section id="sec-widget" title={t("channels.section_widget")}>
-          <div class="check-list">
-            {(["show_product_logo", "gamification", "my_space_enabled", "sharing_enabled"] as const).map((
-              k,
-            ) => (
-              <CheckField
-                key={k}
-                id={k}
-                label={t(`channels.${k}`)}
-                checked={form[k]}
-                disabled={off}
-                onChange={(v) => set(k, v)}
-              />
-            ))}
-          </div>
-          <TextField
-            id="text_length"
-            type="number"
-            min={10}
-            max={5000}
-            label={t("channels.text_length")}
-            hint={t("channels.text_length_hint")}
-            value={form.segment_customisation.character_text_zone_length}
-            disabled={off}
-            error={errors.segment_customisation}
-            onInput={(v) =>
-              set("segment_customisation", { character_text_zone_length: v as unknown as number })}
-          />
-          <SelectField
-            id="retention_months"
-            label={t("data_rights.retention")}
-            value={String(form.retention_months ?? "")}
-            options={[
-              { value: "", label: t("data_rights.retention_off") },
-              ...RETENTION_MONTHS.map((m) => ({
-                value: String(m),
-                label: t("data_rights.retention_months", { months: m }),
-              })),
-            ]}
-            disabled={off}
-            error={errors.retention_months}
-            onChange={(v) => set("retention_months", v ? Number(v) as typeof form.retention_months : null)}
-          />
-          <p class="field-hint">{t("data_rights.retention_hint")}</p>
-        </Section>
-        <Section id="sec-ftp" title={t("channels.section_ftp")} wide>
-          <p class="field-hint">{t("channels.ftp_help")}</p>
-          <div class="ftp-grid">
-            <TextField
-              id="ftp_host"
-              label={t("channels.ftp_host")}
-              value={form.ftp_host}
-              disabled={off}
-              error={errors.ftp_host}
-              onInput={(v) => set("ftp_host", v as unknown as null)}
-            />
-            <TextField
-              id="ftp_port"
-              type="number"
-              min={1}
-              max={65535}
-              label={t("channels.ftp_port")}
-              value={form.ftp_port}
-              disabled={off}
-              error={errors.ftp_port}
-              onInput={(v) => set("ftp_port", v as unknown as number)}
-            />
-            <TextField
-              id="ftp_user"
-              label={t("channels.ftp_user")}
-              value={form.ftp_user}
-              disabled={off}
-              error={errors.ftp_user}
-              onInput={(v) => set("ftp_user", v as unknown as null)}
-            />
-            <TextField
-              id="ftp_password"
-              type="password"
-              autoComplete="new-password"
-              label={t("channels.ftp_password")}
-              hint={saved?.ftp_password_set ? t("channels.ftp_password_kept") : undefined}
-              value={form.ftp_password}
-              disabled={off}
-              error={errors.ftp_password}
-              onInput={(v) => set("ftp_password", v)}
-            />
-            <TextField
-              id="ftp_folder"
-              label={t("channels.ftp_folder")}
-              value={form.ftp_folder}
-              disabled={off}
-              error={errors.ftp_folder}
-              onInput={(v) => set("ftp_folder", v as unknown as null)}
-            />
-            <TextField
-              id="ftp_naming"
-              label={t("channels.ftp_naming")}
-              hint={t("channels.ftp_naming_hint")}
-              value={form.ftp_naming}
-              disabled={off}
-              error={errors.ftp_naming}
-              onInput={(v) => set("ftp_naming", v)}
-            />
-          </div>
-          <div class="check-list">
-            <CheckField
-              id="ftp_secure"
-              label={t("channels.ftp_secure")}
-              checked={form.ftp_secure}
-              disabled={off}
-              onChange={(v) => set("ftp_secure", v)}
-            />
-            {saved?.ftp_password_set && (
-              <CheckField
-                id="ftp_password_clear"
-                label={t("channels.ftp_password_clear")}
-                checked={form.ftp_password_clear}
-                disabled={off}
-                onChange={(v) => set("ftp_password_clear", v)}
-              />
-            )}
-          </div>
-        </Section>
+        <GeneralSection
+          {...section}
+          isSuperAdmin={props.isSuperAdmin}
+          parents={props.parents}
+          savedId={saved?.id ?? null}
+        />
+        <LookSection
+          {...section}
+          logo={logo}
+          upload={bgUpload}
+          onPick={pick}
+          onRemoveLogo={() => setLogo({ url: null, removed: true })}
+        />
+        <InteractionsSection {...section} />
+        <WidgetSection {...section} />
+        <FtpSection {...section} passwordSet={saved?.ftp_password_set === true} />
       </div>
     </form>
   );

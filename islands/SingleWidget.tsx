@@ -1,9 +1,10 @@
 // The single-interaction widget (visitor-widget §2 "Single-interaction widget screens", §4 flow):
 // one screen at a time with a 200 ms fade out and 50 ms fade in. The recorder and the tus client
 // are loaded only when needed.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { useSignal } from "@preact/signals";
 import { island, useT } from "../framework/island.tsx";
-import { FADE_IN_MS, FADE_OUT_MS, THANKS_TO_RESULTS_MS } from "../lib/rules/constants.ts";
+import { FADE_IN_MS, FADE_OUT_MS } from "../lib/rules/constants.ts";
 import {
   isRegistration,
   isVoting,
@@ -11,9 +12,16 @@ import {
   type WidgetScreen,
   type WidgetSegment,
 } from "../lib/rules/widget.ts";
-import type { VoteResultRow } from "../lib/rules/votes.ts";
 import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
 import * as client from "./browser/participation_client.ts";
+import { useFadingScreen } from "./browser/fade.ts";
+import {
+  createSendFlow,
+  givenHandlers,
+  originOf,
+  resultsAfterThanks,
+  sendParticipation,
+} from "./browser/send_flow.ts";
 import { InitScreen } from "../components/widget/InitScreen.tsx";
 import { InAppOverlay } from "../components/widget/InAppOverlay.tsx";
 import { ResultsScreen, VotingScreen } from "../components/widget/ChoiceScreens.tsx";
@@ -29,89 +37,55 @@ interface Props extends Record<string, unknown> {
 
 function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
   const { t } = useT();
-  const [screen, setScreen] = useState<WidgetScreen>("init");
-  const [fade, setFade] = useState<"in" | "out">("in");
+  const { screen, fade, goTo } = useFadingScreen<WidgetScreen>("init");
   const [kind, setKind] = useState<"audio" | "video">("audio");
   const [selected, setSelected] = useState<number[]>([]);
-  const [info, setInfo] = useState<Record<string, string>>({});
-  const [remember, setRemember] = useState(false);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [already, setAlready] = useState(false);
-  const [results, setResults] = useState<VoteResultRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // the information given (or remembered on this device, §3), read when sending
+  const info = useSignal({ values: {} as Record<string, string>, remember: false });
+  const flow = useMemo(createSendFlow, []);
+  const already = flow.sent.value?.already ?? false;
+  const results = flow.results.value;
+  const error = flow.error.value;
   const [testimonial, setTestimonial] = useState(false);
   const [file, setFile] = useState<{ file: File; url: string } | null>(null);
-  const [canRecordVideo, setCanRecordVideo] = useState(true);
-  const [ready, setReady] = useState(false);
-  const content = useRef<client.WidgetContent | null>(null);
-  const consents = useRef({ gdpr: false, image: false });
-  const infoRef = useRef<Record<string, string>>({});
+  // known once hydrated (data-ready): can this device record video?
+  const [device, setDevice] = useState<{ video: boolean } | null>(null);
 
   useEffect(() => {
-    setCanRecordVideo(
-      typeof navigator.mediaDevices?.getUserMedia === "function" && "MediaRecorder" in globalThis,
-    );
-    setReady(true);
+    setDevice({
+      video: typeof navigator.mediaDevices?.getUserMedia === "function" && "MediaRecorder" in globalThis,
+    });
     const stored = client.rememberedInformation();
-    if (stored) {
-      setInfo(stored);
-      infoRef.current = stored;
-      setRemember(true);
-    }
+    if (stored) info.value = { values: stored, remember: true };
   }, []);
 
-  const goTo = (next: WidgetScreen) => {
-    setFade("out");
-    setTimeout(() => {
-      setScreen(next);
-      setFade("in");
-    }, FADE_OUT_MS);
-  };
-
   const open = (next: WidgetScreen, options: { kind?: "audio" | "video" } = {}) => {
-    setError(null);
+    flow.error.value = null;
     if (next === "recorder") {
       setKind(options.kind ?? (s.type === "video" ? "video" : "audio"));
     }
-    if (next === "gatherInformation" && isRegistration(s)) content.current = { kind: "user" };
+    if (next === "gatherInformation" && isRegistration(s)) flow.content.value = { kind: "user" };
     goTo(next);
   };
 
   const send = async () => {
-    const c = content.current!;
-    setPercent(c.kind === "file" ? 0 : null);
-    const result = await client.sendWidgetContent(
-      c,
-      {
-        segment: s.id,
-        channel_id: s.channel_id,
-        show_id: s.show_id,
-        program_id: s.program_id,
-        site_ref: siteRef,
-        high_stakes: s.high_stakes === true,
-        extra_user_information: testimonial ? {} : infoRef.current,
-        consent_gdpr: consents.current.gdpr,
-        consent_image_right: consents.current.image,
-      },
-      setPercent,
-      interactionId,
-    );
-    if (!result.ok) {
-      setError(result.message ?? t("widget.send_error"));
-      goTo("init");
-      return;
-    }
-    setAlready(result.alreadyReceived);
-    if (result.results) setResults(result.results);
+    const c = flow.content.value!;
+    const origin = originOf(s, siteRef, testimonial ? {} : info.value.values, flow.consents.value);
+    const result = await sendParticipation(flow, "single", c, origin, {
+      onlyUserData: c.kind === "user",
+      update: false,
+      updateId: interactionId,
+      failText: t("widget.send_error"),
+    });
+    if (!result.ok) return goTo("init");
     const wasTestimonial = testimonial;
     setTestimonial(false);
-    if (wasTestimonial) content.current = null;
+    if (wasTestimonial) flow.content.value = null;
     goTo("thanks");
-    if (isVoting(s) && s.show_results) {
-      setTimeout(async () => setResults(await client.fetchResults(s.id)), THANKS_TO_RESULTS_MS.single);
-    }
+    if (isVoting(s) && s.show_results) resultsAfterThanks(flow, "single", s.id);
   };
 
+  const given = givenHandlers(flow, (from) => proceed(from));
   const proceed = (from: WidgetScreen) => {
     const next = nextScreen(s, from, testimonial);
     goTo(next);
@@ -119,9 +93,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
   };
 
   const submitInfo = (values: Record<string, string>, keep: boolean) => {
-    setInfo(values);
-    infoRef.current = values;
-    setRemember(keep);
+    info.value = { values, remember: keep };
     client.rememberInformation(keep ? values : null);
     proceed("gatherInformation");
   };
@@ -132,7 +104,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
     goTo("videoUploaded");
   };
 
-  const testimonialOpen = s.testimonial_demanded && isVoting(s) && content.current?.kind === "choices" &&
+  const testimonialOpen = s.testimonial_demanded && isVoting(s) && flow.content.value?.kind === "choices" &&
     !already;
   const startTestimonial = () => {
     setTestimonial(true);
@@ -144,14 +116,14 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
     <div
       class={`w-screen w-screen-${screen} is-${fade}`}
       style={`--fade:${fade === "out" ? FADE_OUT_MS : FADE_IN_MS}ms`}
-      data-ready={ready ? "" : undefined}
+      data-ready={device ? "" : undefined}
     >
       {screen !== "init" && screen !== "sending" && (
         <button type="button" class="w-back" onClick={back}>{t("widget.go_back")}</button>
       )}
       {error && <p class="w-alert" role="alert">{error}</p>}
       {screen === "init" && (
-        <InitScreen segment={s} canRecordVideo={canRecordVideo} onGo={open} onFile={pickFile} />
+        <InitScreen segment={s} canRecordVideo={device?.video ?? true} onGo={open} onFile={pickFile} />
       )}
       {screen === "recorder" && (
         <LazyRecorder
@@ -159,7 +131,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
           maxSeconds={s.max_recording_time}
           onSend={(r) => {
             const name = `recording.${r.extension}`;
-            content.current = { kind: "file", blob: r.blob, extension: r.extension, media: kind, name };
+            flow.content.value = { kind: "file", blob: r.blob, extension: r.extension, media: kind, name };
             proceed("recorder");
           }}
         />
@@ -172,7 +144,13 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
           onSend={() => {
             const ext = file.file.name.split(".").pop()?.toLowerCase() ?? "";
             const media = file.file.type.startsWith("image/") ? "image" : "video";
-            content.current = { kind: "file", blob: file.file, extension: ext, media, name: file.file.name };
+            flow.content.value = {
+              kind: "file",
+              blob: file.file,
+              extension: ext,
+              media,
+              name: file.file.name,
+            };
             proceed("videoUploaded");
           }}
         />
@@ -181,10 +159,7 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
         <WriteScreen
           limit={s.text_limit}
           initial=""
-          onSend={(text) => {
-            content.current = { kind: "text", text };
-            proceed("write");
-          }}
+          onSend={given.text}
         />
       )}
       {screen === "voting" && (
@@ -192,25 +167,24 @@ function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
           segment={s}
           selected={selected}
           onChange={setSelected}
-          onSend={() => {
-            content.current = { kind: "choices", ids: selected };
-            proceed("voting");
-          }}
+          onSend={() => given.choices(selected)}
         />
       )}
       {screen === "gatherInformation" && (
-        <GatherScreen segment={s} values={info} remember={remember} onSubmit={submitInfo} />
+        <GatherScreen
+          segment={s}
+          values={info.value.values}
+          remember={info.value.remember}
+          onSubmit={submitInfo}
+        />
       )}
       {screen === "rgpdConsent" && (
         <ConsentScreen
           segment={s}
-          onSubmit={(gdpr, image) => {
-            consents.current = { gdpr, image };
-            proceed("rgpdConsent");
-          }}
+          onSubmit={given.consents}
         />
       )}
-      {screen === "sending" && <SendingScreen percent={percent} />}
+      {screen === "sending" && <SendingScreen percent={flow.percent} />}
       {screen === "thanks" && (
         <ThanksScreen
           segment={s}

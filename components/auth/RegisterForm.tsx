@@ -8,6 +8,25 @@ import { PasswordField } from "./AuthShell.tsx";
 
 type Form = Registration & { language: string };
 
+/** A text field of the form; its label is the i18n key `auth.<key>`. */
+interface FieldSpec {
+  key: Exclude<keyof Form, "password" | "language">;
+  id: string;
+  type?: "email" | "tel";
+  hint?: string;
+  autoComplete: string;
+  maxLength: number;
+}
+const NAME_FIELDS: FieldSpec[] = [
+  { key: "first_name", id: "reg-first", autoComplete: "given-name", maxLength: 80 },
+  { key: "last_name", id: "reg-last", autoComplete: "family-name", maxLength: 80 },
+];
+const CONTACT_FIELDS: FieldSpec[] = [
+  { key: "login", id: "reg-login", autoComplete: "nickname", maxLength: 60 },
+  { key: "email", id: "reg-email", type: "email", autoComplete: "email", maxLength: 254 },
+  { key: "phone", id: "reg-phone", type: "tel", hint: "auth.phone_hint", autoComplete: "tel", maxLength: 30 },
+];
+
 /** The register form (back-office §2, §5): the same rules as the server, checked before sending. */
 export function RegisterForm(
   props: { email: string; lang: string; onRegistered: (email: string) => void; onLogin: () => void },
@@ -26,6 +45,20 @@ export function RegisterForm(
   const [loading, setLoading] = useState(false);
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const bad = (key: string) => error?.fields.includes(key) ? error.text : undefined;
+  const field = (f: FieldSpec) => (
+    <TextField
+      key={f.key}
+      id={f.id}
+      type={f.type}
+      label={t(`auth.${f.key}`)}
+      hint={f.hint ? t(f.hint) : undefined}
+      value={form[f.key]}
+      autoComplete={f.autoComplete}
+      error={bad(f.key)}
+      onInput={set(f.key)}
+      maxLength={f.maxLength}
+    />
+  );
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -51,56 +84,8 @@ export function RegisterForm(
       <h1>{t("auth.register_title")}</h1>
       <p class="muted">{t("auth.register_intro")}</p>
       {error && error.fields.length === 0 && <p class="notice notice-error" role="alert">{error.text}</p>}
-      <div class="auth-grid">
-        <TextField
-          id="reg-first"
-          label={t("auth.first_name")}
-          value={form.first_name}
-          autoComplete="given-name"
-          error={bad("first_name")}
-          onInput={set("first_name")}
-          maxLength={80}
-        />
-        <TextField
-          id="reg-last"
-          label={t("auth.last_name")}
-          value={form.last_name}
-          autoComplete="family-name"
-          error={bad("last_name")}
-          onInput={set("last_name")}
-          maxLength={80}
-        />
-      </div>
-      <TextField
-        id="reg-login"
-        label={t("auth.login")}
-        value={form.login}
-        autoComplete="nickname"
-        error={bad("login")}
-        onInput={set("login")}
-        maxLength={60}
-      />
-      <TextField
-        id="reg-email"
-        type="email"
-        label={t("auth.email")}
-        value={form.email}
-        autoComplete="email"
-        error={bad("email")}
-        onInput={set("email")}
-        maxLength={254}
-      />
-      <TextField
-        id="reg-phone"
-        type="tel"
-        label={t("auth.phone")}
-        hint={t("auth.phone_hint")}
-        value={form.phone}
-        autoComplete="tel"
-        error={bad("phone")}
-        onInput={set("phone")}
-        maxLength={30}
-      />
+      <div class="auth-grid">{NAME_FIELDS.map(field)}</div>
+      {CONTACT_FIELDS.map(field)}
       <PasswordField
         id="reg-password"
         label={t("auth.password")}

@@ -2,9 +2,8 @@
 // The channel widget's participation flow (visitor-widget §4 Channel widget flow): content (vote,
 // recording, gallery file, text), information, consent, login when registration is required,
 // sending, thanks and vote results. Loaded on the first Participate; the recorder on demand.
-import { useRef, useState } from "preact/hooks";
+import { useMemo, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
 import {
   composeSms,
   firstFlowStep,
@@ -15,9 +14,16 @@ import {
   stepAfterFailure,
 } from "../../lib/rules/channel_widget.ts";
 import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../lib/rules/widget.ts";
-import type { VoteResultRow } from "../../lib/rules/votes.ts";
 import type { VisitorSession } from "../../islands/browser/http.ts";
 import * as client from "../../islands/browser/participation_client.ts";
+import {
+  createSendFlow,
+  givenHandlers,
+  originOf,
+  resultsAfterThanks,
+  sendParticipation,
+  type WidgetContent,
+} from "../../islands/browser/send_flow.ts";
 import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import { ConsentScreen, GatherScreen, WriteScreen } from "../widget/FormScreens.tsx";
 import { InAppOverlay } from "../widget/InAppOverlay.tsx";
@@ -39,11 +45,6 @@ export interface FlowProps {
 }
 
 type Step = FlowStep;
-type Content =
-  | { kind: "choices"; ids: number[] }
-  | { kind: "text"; text: string }
-  | { kind: "user" }
-  | { kind: "file"; blob: Blob; extension: string; media: "audio" | "video" | "image"; name: string };
 
 const firstStep = firstFlowStep;
 
@@ -52,14 +53,11 @@ export function Flow(props: FlowProps) {
   const s = props.segment;
   const [step, setStep] = useState<Step>(() => firstStep(s, props.galleryFirst));
   const [selected, setSelected] = useState<number[]>([]);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [result, setResult] = useState<{ already: boolean; id?: number; shareToken?: string } | null>(null);
-  const [results, setResults] = useState<VoteResultRow[] | null>(null);
+  const flow = useMemo(createSendFlow, []);
+  const result = flow.sent.value;
   const [testimonial, setTestimonial] = useState<"none" | "recording" | "received">("none");
-  const [error, setError] = useState<string | null>(null);
-  const content = useRef<Content | null>(null);
+  const error = flow.error.value;
   const info = useRef<Record<string, string>>(client.rememberedInformation() ?? {});
-  const consents = useRef({ gdpr: false, image: false });
   const recordKind = s.type === "video" && testimonial !== "recording" ? "video" : "audio";
 
   const send = async (user: VisitorSession | null) => {
@@ -67,71 +65,44 @@ export function Flow(props: FlowProps) {
     // a visitor without account chooses how to participate (register, pseudonym, login)
     const required = needsLogin(s, user);
     const asks = !user && props.channel.my_space_enabled && !isRegistration(s) && s.type !== "sms";
-    if (required || asks) return props.onLogin(required, (u) => send(u), content.current?.kind === "file");
-    const c = content.current ?? { kind: "user" };
+    if (required || asks) return props.onLogin(required, (u) => send(u), flow.content.value?.kind === "file");
+    // sms without other content: its composed text is the message
+    const c: WidgetContent = flow.content.value ??
+      (s.type === "sms"
+        ? { kind: "text", text: composeSms(s.sms, info.current) || s.title }
+        : { kind: "user" });
     // sms: the phone's messaging app opens on the composed text while the click still counts as the
     // visitor's gesture; thanks keeps the link in case it was blocked (§4 Channel widget flow)
     if (s.type === "sms" && s.receiver) {
       globalThis.open(smsHref(s.receiver, composeSms(s.sms, info.current)), "_top");
     }
     setStep("sending");
-    setError(null);
-    const origin: client.SendOrigin = {
-      segment: s.id,
-      channel_id: s.channel_id,
-      show_id: s.show_id,
-      program_id: s.program_id,
-      site_ref: props.siteRef,
-      high_stakes: s.high_stakes === true,
-      extra_user_information: testimonial === "recording" ? {} : info.current,
-      consent_gdpr: consents.current.gdpr,
-      consent_image_right: consents.current.image,
-    };
-    setPercent(c.kind === "file" ? 0 : null);
-    const sent = c.kind === "file"
-      ? await client.sendFile(
-        origin,
-        { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
-        setPercent,
-        testimonial === "recording" ? result?.id : null,
-      )
-      : await client.sendContent(
-        origin,
-        c.kind === "choices"
-          ? { choice_ids: c.ids }
-          : c.kind === "text"
-          ? { text: c.text }
-          : s.type === "sms"
-          ? { text: composeSms(s.sms, info.current) || s.title }
-          : {},
-        isRegistration(s),
-        TASK_POLL_MS.channel,
-      );
-    if (!sent.ok) {
-      setError(sent.message ?? t("widget.send_error"));
-      return setStep(stepAfterFailure(c.kind === "file", firstStep(s, props.galleryFirst))); // §8
-    }
-    const received = testimonial === "recording";
-    if (received) setTestimonial("received");
-    else setResult({ already: sent.alreadyReceived, id: sent.id, shareToken: sent.shareToken });
-    if (sent.results) setResults(sent.results);
+    flow.error.value = null;
+    const recordingTestimonial = testimonial === "recording";
+    const information = recordingTestimonial ? {} : info.current;
+    const origin = originOf(s, props.siteRef, information, flow.consents.value);
+    const sent = await sendParticipation(flow, "channel", c, origin, {
+      onlyUserData: isRegistration(s),
+      update: recordingTestimonial, // the testimonial completes the participation sent
+      updateId: recordingTestimonial ? flow.sent.value?.id ?? null : null,
+      failText: t("widget.send_error"),
+    });
+    if (!sent.ok) return setStep(stepAfterFailure(c.kind === "file", firstStep(s, props.galleryFirst))); // §8
+    if (recordingTestimonial) setTestimonial("received");
     setStep("thanks");
-    if (movesToResults(s, received || !s.testimonial_demanded || sent.alreadyReceived)) {
-      setTimeout(async () => {
-        const rows = await client.fetchResults(s.id);
-        if (rows) setResults(rows);
-        setStep("voteResults");
-      }, THANKS_TO_RESULTS_MS.channel);
+    if (movesToResults(s, recordingTestimonial || !s.testimonial_demanded || sent.alreadyReceived)) {
+      resultsAfterThanks(flow, "channel", s.id, () => setStep("voteResults"));
     }
   };
 
+  const given = givenHandlers(flow, (from) => proceed(from));
   const proceed = (from: WidgetScreen) => {
     const next = nextScreen(s, from, testimonial === "recording");
     if (next === "sending") send(props.user);
     else setStep(next);
   };
   const setFile = (blob: Blob, name: string, extension: string, media: "audio" | "video" | "image") => {
-    content.current = { kind: "file", blob, extension, media, name };
+    flow.content.value = { kind: "file", blob, extension, media, name };
     proceed("recorder");
   };
   const share = async () => {
@@ -142,7 +113,7 @@ export function Flow(props: FlowProps) {
     await navigator.clipboard?.writeText(url).catch(() => {});
     alert(t("channel_widget.flow.copied"));
   };
-  const recorded = content.current?.kind === "file";
+  const recorded = flow.content.value?.kind === "file";
 
   return (
     <section class={`cw-flow cw-flow-${step}`}>
@@ -168,10 +139,7 @@ export function Flow(props: FlowProps) {
           segment={s}
           selected={selected}
           onChange={setSelected}
-          onSend={() => {
-            content.current = { kind: "choices", ids: selected };
-            proceed("voting");
-          }}
+          onSend={() => given.choices(selected)}
         />
       )}
       {step === "recorder" && (
@@ -189,10 +157,7 @@ export function Flow(props: FlowProps) {
         <WriteScreen
           limit={s.text_limit}
           initial=""
-          onSend={(text) => {
-            content.current = { kind: "text", text };
-            proceed("write");
-          }}
+          onSend={given.text}
         />
       )}
       {step === "gatherInformation" && (
@@ -203,7 +168,7 @@ export function Flow(props: FlowProps) {
           onSubmit={(values, keep) => {
             info.current = values;
             client.rememberInformation(keep ? values : null);
-            if (!content.current && (isRegistration(s) || s.type === "sms")) return setStep("confirm");
+            if (!flow.content.value && (isRegistration(s) || s.type === "sms")) return setStep("confirm");
             proceed("gatherInformation");
           }}
         />
@@ -221,13 +186,10 @@ export function Flow(props: FlowProps) {
       {step === "rgpdConsent" && (
         <ConsentScreen
           segment={s}
-          onSubmit={(gdpr, image) => {
-            consents.current = { gdpr, image };
-            proceed("rgpdConsent");
-          }}
+          onSubmit={given.consents}
         />
       )}
-      {step === "sending" && <SendingView percent={percent} />}
+      {step === "sending" && <SendingView percent={flow.percent} />}
       {step === "thanks" && (
         <ThanksView
           segment={s}
@@ -245,7 +207,7 @@ export function Flow(props: FlowProps) {
           onResults={isVoting(s) && s.show_results ? () => setStep("voteResults") : null}
         />
       )}
-      {step === "voteResults" && <ResultsView rows={results} />}
+      {step === "voteResults" && <ResultsView rows={flow.results} />}
       {props.inApp && (s.type === "recording_question" || s.type === "video") && <InAppOverlay />}
     </section>
   );

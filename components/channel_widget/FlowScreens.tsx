@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Screens of the channel widget's participation flow (visitor-widget §2 Voting, Sending, Thanks,
 // Vote results): loaded with the flow, on first participation.
+import type { ReadonlySignal } from "@preact/signals";
 import { useT } from "../../framework/island.tsx";
 import { isRegistration, isVoting } from "../../lib/rules/widget.ts";
 import type { VoteResultRow } from "../../lib/rules/votes.ts";
@@ -47,8 +48,10 @@ export function VoteScreen(
   );
 }
 
-export function SendingView({ percent }: { percent: number | null }) {
+/** The sending screen; only it redraws as the upload progresses. */
+export function SendingView(props: { percent: ReadonlySignal<number | null> }) {
   const { t } = useT();
+  const percent = props.percent.value;
   return (
     <div class="cw-sending" aria-live="polite">
       <p class="cw-blink">{t("channel_widget.flow.sending")}</p>
@@ -118,8 +121,9 @@ export function ThanksView(
   );
 }
 
-export function ResultsView({ rows }: { rows: VoteResultRow[] | null }) {
+export function ResultsView(props: { rows: ReadonlySignal<VoteResultRow[] | null> }) {
   const { t } = useT();
+  const rows = props.rows.value;
   return (
     <div class="cw-results">
       <h2 class="cw-step-title">{t("widget.results_title")}</h2>

@@ -1,9 +1,12 @@
 // Sending, thanks and the uploaded-file preview of the single-interaction widget (§2).
+import type { ReadonlySignal } from "@preact/signals";
 import { useT } from "../../framework/island.tsx";
 import type { WidgetSegment } from "../../lib/rules/widget.ts";
 
-export function SendingScreen({ percent }: { percent: number | null }) {
+/** The sending screen; only it redraws as the upload progresses. */
+export function SendingScreen(props: { percent: ReadonlySignal<number | null> }) {
   const { t } = useT();
+  const percent = props.percent.value;
   return (
     <div class="w-sending" aria-live="polite">
       <p class="w-blink">{t("widget.sending")}</p>

@@ -3,7 +3,6 @@
 // tus (tus-js-client, loaded only when a file is sent) and finish the media participation.
 import { api, visitorSession } from "./http.ts";
 import { isDeviceIdShape, STORAGE_KEYS, uploadPercent } from "../../lib/rules/widget.ts";
-import { SEND_SCREEN_DELAY_MS, TASK_POLL_MS } from "../../lib/rules/constants.ts";
 import type { VoteResultRow } from "../../lib/rules/votes.ts";
 
 /** Where the participation comes from (body of POST interactions, query of PUT interactions). */
@@ -246,39 +245,4 @@ export function rememberInformation(info: Record<string, string> | null) {
   } catch {
     // ignored (§8)
   }
-}
-
-/** What the single-interaction widget sends once its screens are done. */
-export type WidgetContent =
-  | { kind: "choices"; ids: number[] }
-  | { kind: "text"; text: string }
-  | { kind: "user" }
-  | { kind: "file"; blob: Blob; extension: string; media: "audio" | "video" | "image"; name: string };
-
-/**
- * Sends the widget's content (a file by tus, else POST interactions with task polling every 1 s)
- * and resolves no sooner than the sending screen's 2 s (§9).
- */
-export async function sendWidgetContent(
-  c: WidgetContent,
-  origin: SendOrigin,
-  onProgress: (percent: number) => void,
-  updateId: number | null,
-): Promise<SendResult> {
-  const started = Date.now();
-  const result = c.kind === "file"
-    ? await sendFile(
-      origin,
-      { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
-      onProgress,
-      updateId,
-    )
-    : await sendContent(
-      origin,
-      c.kind === "choices" ? { choice_ids: c.ids } : c.kind === "text" ? { text: c.text } : {},
-      c.kind === "user",
-      TASK_POLL_MS.single,
-    );
-  await sleep(Math.max(0, SEND_SCREEN_DELAY_MS - (Date.now() - started)));
-  return result;
 }

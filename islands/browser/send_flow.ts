@@ -1,0 +1,143 @@
+/// <reference lib="dom" />
+// The send/thanks flow both visitor widgets share (visitor-widget §4 flows, §7 sending): the origin of
+// a participation, sending its content (a file by tus, else POST interactions with task polling), the
+// sending screen's progress, the error, the participation sent, and the vote results after thanks.
+// Its state is signals: the widget and its sending, thanks and results screens read the same ones.
+import { type Signal, signal } from "@preact/signals";
+import { SEND_SCREEN_DELAY_MS, TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
+import type { WidgetScreen, WidgetSegment } from "../../lib/rules/widget.ts";
+import type { VoteResultRow } from "../../lib/rules/votes.ts";
+import * as client from "./participation_client.ts";
+
+/** Which widget sends: the task poll and the delays differ (§4 Task polling). */
+export type WidgetKind = "channel" | "single";
+
+/** What the widget sends once its screens are done. */
+export type WidgetContent =
+  | { kind: "choices"; ids: number[] }
+  | { kind: "text"; text: string }
+  | { kind: "user" }
+  | { kind: "file"; blob: Blob; extension: string; media: "audio" | "video" | "image"; name: string };
+
+/** The participation the server received (its id and share token), or that it had it already. */
+export interface Sent {
+  already: boolean;
+  id?: number;
+  shareToken?: string;
+}
+
+export interface SendFlow {
+  /** What the visitor gave on the content screens (null: only the information, or nothing yet). */
+  content: Signal<WidgetContent | null>;
+  consents: Signal<{ gdpr: boolean; image: boolean }>;
+  /** Upload progress of a file (0-100), null for other content. */
+  percent: Signal<number | null>;
+  error: Signal<string | null>;
+  sent: Signal<Sent | null>;
+  results: Signal<VoteResultRow[] | null>;
+}
+
+/** A new flow state, one per participation flow. */
+export function createSendFlow(): SendFlow {
+  return {
+    content: signal(null),
+    consents: signal({ gdpr: false, image: false }),
+    percent: signal(null),
+    error: signal(null),
+    sent: signal(null),
+    results: signal(null),
+  };
+}
+
+/** What the content and consent screens of both widgets do: keep what was given, then go on. */
+export function givenHandlers(flow: SendFlow, proceed: (from: WidgetScreen) => void) {
+  return {
+    choices: (ids: number[]) => {
+      flow.content.value = { kind: "choices", ids };
+      proceed("voting");
+    },
+    text: (text: string) => {
+      flow.content.value = { kind: "text", text };
+      proceed("write");
+    },
+    consents: (gdpr: boolean, image: boolean) => {
+      flow.consents.value = { gdpr, image };
+      proceed("rgpdConsent");
+    },
+  };
+}
+
+/** Where a participation comes from: the segment, the site, the information and consents given. */
+export function originOf(
+  s: WidgetSegment,
+  siteRef: string | null,
+  info: Record<string, string>,
+  consents: { gdpr: boolean; image: boolean },
+): client.SendOrigin {
+  return {
+    segment: s.id,
+    channel_id: s.channel_id,
+    show_id: s.show_id,
+    program_id: s.program_id,
+    site_ref: siteRef,
+    high_stakes: s.high_stakes === true,
+    extra_user_information: info,
+    consent_gdpr: consents.gdpr,
+    consent_image_right: consents.image,
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Sends the content (a file by tus, else POST interactions and its task). On failure `error` holds
+ * the server's message or `failText`; on success `sent` and any vote results are set, unless `update`
+ * (a testimonial added to the participation already sent: `sent` stays). The single widget's sending
+ * screen shows for at least SEND_SCREEN_DELAY_MS (§9).
+ */
+export async function sendParticipation(
+  flow: SendFlow,
+  widget: WidgetKind,
+  c: WidgetContent,
+  origin: client.SendOrigin,
+  options: { onlyUserData: boolean; update: boolean; updateId: number | null; failText: string },
+): Promise<client.SendResult> {
+  const started = Date.now();
+  flow.percent.value = c.kind === "file" ? 0 : null;
+  const onProgress = (percent: number) => flow.percent.value = percent;
+  const result = c.kind === "file"
+    ? await client.sendFile(
+      origin,
+      { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
+      onProgress,
+      options.updateId,
+    )
+    : await client.sendContent(
+      origin,
+      c.kind === "choices" ? { choice_ids: c.ids } : c.kind === "text" ? { text: c.text } : {},
+      options.onlyUserData,
+      TASK_POLL_MS[widget],
+    );
+  if (widget === "single") await sleep(Math.max(0, SEND_SCREEN_DELAY_MS - (Date.now() - started)));
+  if (!result.ok) {
+    flow.error.value = result.message ?? options.failText;
+    return result;
+  }
+  if (!options.update) {
+    flow.sent.value = { already: result.alreadyReceived, id: result.id, shareToken: result.shareToken };
+  }
+  if (result.results) flow.results.value = result.results;
+  return result;
+}
+
+/**
+ * The vote results fetched again THANKS_TO_RESULTS_MS after thanks (§4), then `then` runs. The
+ * channel widget keeps the rows it has when the call fails; the single widget shows none.
+ */
+export function resultsAfterThanks(flow: SendFlow, widget: WidgetKind, segmentId: number, then?: () => void) {
+  setTimeout(async () => {
+    const rows = await client.fetchResults(segmentId);
+    if (rows || widget === "single") flow.results.value = rows;
+    then?.();
+  }, THANKS_TO_RESULTS_MS[widget]);
+}
