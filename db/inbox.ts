@@ -1,6 +1,6 @@
 // The participations inbox: message lists by tab, counts, detail with replies, state changes,
 // replies, moderation and winner draws. Every query takes the channel scope of the caller.
-import type { Sql } from "postgres";
+import type { Db, Sql } from "./client.ts";
 import type { BulkAction, InboxFilter, MessageState } from "../lib/rules/inbox.ts";
 import { bulkChanges, searchByScope } from "../lib/rules/inbox.ts";
 
@@ -61,6 +61,12 @@ export interface MessageQuery {
   ids?: number[] | null;
 }
 
+/** The message columns the page query reads from its inner page of `messages` (see COLUMNS). */
+const PAGE_COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.author_app_user_id, m.type,
+  m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
+  m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
+  m.created_at, m.media_id, m.share_token, m.shared_at`;
+
 const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.author_app_user_id, m.type,
   m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
   m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
@@ -82,7 +88,7 @@ export const FILTER_SQL: Record<InboxFilter, string> = {
   trash: `m.status = 'trash'`,
 };
 
-function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
+function where(sql: Db, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
   const parts = [sql`true`];
   // A segment was checked to be in the caller's channel (lib/inbox/service.ts queryOf): its condition alone
   // is enough.
@@ -102,7 +108,7 @@ type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
  * The size of each tab but uploaded, and the unread ones (not in the trash), from the counters that
  * 007_inbox_tab_counts.sql keeps: a sum over at most 8 shards per segment, whatever the number of messages.
  */
-async function tabCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
+async function tabCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
   const [row] = await sql<Record<CountedTab, number>[]>`
     select coalesce(sum(all_tab), 0)::int as all, coalesce(sum(liked), 0)::int as liked,
       coalesce(sum(archive), 0)::int as archive, coalesce(sum(moderated), 0)::int as moderated,
@@ -113,7 +119,7 @@ async function tabCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Rec
 }
 
 /** A query's scope (its segment, its channel, or every channel): its key and its counter rows. */
-function scopeOf(sql: Sql, q: Omit<MessageQuery, "filter">) {
+function scopeOf(sql: Db, q: Omit<MessageQuery, "filter">) {
   if (q.segmentId) return { key: `s${q.segmentId}`, counters: sql`segment_id = ${q.segmentId}` };
   if (q.channelId !== null) return { key: `c${q.channelId}`, counters: sql`channel_id = ${q.channelId}` };
   return { key: "all", counters: sql`true` };
@@ -123,7 +129,7 @@ function scopeOf(sql: Sql, q: Omit<MessageQuery, "filter">) {
 const narrowed = (q: Omit<MessageQuery, "filter">) => Boolean(q.voiceOnly || q.choiceId || q.ids);
 
 /** The number of messages of a tab: from the counters, or the kept counts of a search, else counted. */
-async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
+async function countTab(sql: Db, q: MessageQuery): Promise<number> {
   if (q.filter === "uploaded" || narrowed(q)) return await countRows(sql, q);
   return (await (q.search ? searchCounts(sql, q) : tabCounts(sql, q)))[q.filter];
 }
@@ -132,7 +138,7 @@ async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
  * The counts of a search in every tab, counted once while no message of the scope is written: the list
  * and its tabs poll them every 15 s with the same search (inbox_search_totals, 007_inbox_tab_counts.sql).
  */
-async function searchCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
+async function searchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
   const scope = scopeOf(sql, q);
   const search = q.search ?? "";
   // the writes are read before counting: a write during the count makes the next read count again
@@ -165,7 +171,7 @@ const TAB_BITS: CountedTab[] = ["all", "liked", "archive", "moderated", "winner"
  * channels have no lexeme).
  */
 export async function searchIndexCounts(
-  sql: Sql,
+  sql: Db,
   q: Omit<MessageQuery, "filter">,
   byScope = false,
 ): Promise<Record<CountedTab, number>> {
@@ -185,14 +191,14 @@ export async function searchIndexCounts(
 }
 
 /** The number of messages a query matches, counted. */
-async function countRows(sql: Sql, q: MessageQuery): Promise<number> {
+async function countRows(sql: Db, q: MessageQuery): Promise<number> {
   const [{ total }] = await sql<{ total: number }[]>`
     select count(*)::int as total from messages m where ${where(sql, q)}`;
   return total;
 }
 
 /** Removes the search totals counted before `before` (hourly, by the worker). */
-export async function forgetSearchTotals(sql: Sql, before: Date): Promise<number> {
+export async function forgetSearchTotals(sql: Db, before: Date): Promise<number> {
   return (await sql`delete from inbox_search_totals where counted_at < ${before}`).count;
 }
 
@@ -205,10 +211,12 @@ export async function listMessages(
 ): Promise<{ rows: MessageRow[]; total: number }> {
   // The page is cut before its media and segment title are joined: otherwise they are looked up for every
   // skipped row too (5,000 on page 100: 72 ms, 143 ms on PGlite once every table is analysed, against 25).
-  const pageOf = (tx: Sql) =>
+  const pageOf = (tx: Db) =>
     tx<MessageRow[]>`
       select ${tx.unsafe(COLUMNS)} from (
-        select m.* from messages m where ${where(tx, q)} order by m.created_at desc, m.id desc
+        select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${
+      where(tx, q)
+    } order by m.created_at desc, m.id desc
         limit ${perPage} offset ${(page - 1) * perPage}
       ) m left join media md on md.id = m.media_id
       order by m.created_at desc, m.id desc`;
@@ -225,19 +233,19 @@ export async function listMessages(
  * five runs; for a full-text search that plan cannot know how common the words are and reads every match
  * to sort them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms.
  */
-async function customPlan<T>(sql: Sql, run: (tx: Sql) => Promise<T>): Promise<T> {
+async function customPlan<T>(sql: Sql, run: (tx: Db) => Promise<T>): Promise<T> {
   // Without prepared statements (PGlite, db/client.ts) each query is an unnamed statement, planned for its
   // values: the transaction would only add three round trips.
   if (sql.options?.prepare === false) return await run(sql);
   return await sql.begin(async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`;
-    return await run(tx as unknown as Sql);
+    return await run(tx);
   }) as T;
 }
 
 /** The number of messages of each tab, and the unread ones (not in the trash). */
 export async function countMessages(
-  sql: Sql,
+  sql: Db,
   q: Omit<MessageQuery, "filter">,
 ): Promise<Record<InboxFilter | "unread", number>> {
   const cond = where(sql, { ...q, filter: null });
@@ -260,7 +268,7 @@ export async function countMessages(
 /** The counts of tabCounts() by reading the messages, in one scan: a narrowed list (the tests also hold the
  * counters and message_search to it). */
 export async function scanCounts(
-  sql: Sql,
+  sql: Db,
   q: Omit<MessageQuery, "filter">,
 ): Promise<Record<CountedTab, number>> {
   const [row] = await sql<Record<CountedTab, number>[]>`
@@ -277,7 +285,7 @@ export async function scanCounts(
 }
 
 /** One message with its media, or null. */
-export async function getMessage(sql: Sql, id: number): Promise<MessageRow | null> {
+export async function getMessage(sql: Db, id: number): Promise<MessageRow | null> {
   const [row] = await sql<MessageRow[]>`
     select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
     where m.id = ${id}`;
@@ -285,7 +293,7 @@ export async function getMessage(sql: Sql, id: number): Promise<MessageRow | nul
 }
 
 /** The message locked for an update inside a transaction, or null. */
-export async function lockMessage(tx: Sql, id: number): Promise<MessageRow | null> {
+export async function lockMessage(tx: Db, id: number): Promise<MessageRow | null> {
   const [row] = await tx<MessageRow[]>`
     select ${tx.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
     where m.id = ${id} for update of m`;
@@ -293,7 +301,7 @@ export async function lockMessage(tx: Sql, id: number): Promise<MessageRow | nul
 }
 
 /** The replies of a message, oldest first. */
-export async function listReplies(sql: Sql, messageId: number): Promise<ReplyRow[]> {
+export async function listReplies(sql: Db, messageId: number): Promise<ReplyRow[]> {
   return await sql<ReplyRow[]>`
     select id, message_id, type, text, recording_url, duration_ms, author_user_id, created_at
     from replies where message_id = ${messageId} order by created_at, id`;
@@ -301,7 +309,7 @@ export async function listReplies(sql: Sql, messageId: number): Promise<ReplyRow
 
 /** Sets state columns of one message. */
 export async function updateMessageState(
-  sql: Sql,
+  sql: Db,
   id: number,
   values: Partial<MessageState & { comment: string | null }>,
 ): Promise<void> {
@@ -310,7 +318,7 @@ export async function updateMessageState(
 }
 
 /** Marks messages of the channel read; returns the ids found in the scope. */
-export async function markRead(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+export async function markRead(sql: Db, channelId: number | null, ids: number[]): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`
     update messages m set read = true, updated_at = now()
     where ${where(sql, { channelId, ids })} returning m.id`;
@@ -318,7 +326,7 @@ export async function markRead(sql: Sql, channelId: number | null, ids: number[]
 }
 
 /** The ids among `ids` that exist in the scope. */
-export async function idsInScope(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+export async function idsInScope(sql: Db, channelId: number | null, ids: number[]): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`select m.id from messages m where ${
     where(sql, { channelId, ids })
   }`;
@@ -326,7 +334,7 @@ export async function idsInScope(sql: Sql, channelId: number | null, ids: number
 }
 
 /** Applies a bulk action to every message the query matches; returns how many changed. */
-export async function bulkUpdate(sql: Sql, q: MessageQuery, action: BulkAction): Promise<number> {
+export async function bulkUpdate(sql: Db, q: MessageQuery, action: BulkAction): Promise<number> {
   const rows = await sql`
     update messages m set ${sql(bulkChanges(action) as never)}, updated_at = now()
     where ${where(sql, q)} returning m.id`;
@@ -335,7 +343,7 @@ export async function bulkUpdate(sql: Sql, q: MessageQuery, action: BulkAction):
 
 /** Sets moderation columns on the given messages of the scope; returns the ids changed. */
 export async function moderate(
-  sql: Sql,
+  sql: Db,
   channelId: number | null,
   ids: number[],
   values: Partial<MessageState>,
@@ -374,7 +382,7 @@ export async function insertReply(sql: Sql, reply: {
  * cap that staff did not accept (migration 013). Returns the winner ids.
  */
 export async function drawWinners(
-  sql: Sql,
+  sql: Db,
   segmentId: number,
   count: number,
   correctChoiceId: number | null,

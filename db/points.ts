@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import { POINTS } from "../lib/rules/constants.ts";
 import type { PointsEvent } from "../lib/rules/points.ts";
 
@@ -8,7 +8,7 @@ import type { PointsEvent } from "../lib/rules/points.ts";
  * reversal of an absent row change nothing. Returns the net points moved.
  */
 export async function movePoints(
-  tx: Sql,
+  tx: Db,
   message: { id: number; channel_id: number; author_app_user_id: number | null },
   changes: { credit: PointsEvent[]; reverse: PointsEvent[] },
 ): Promise<number> {
@@ -43,7 +43,7 @@ export async function movePoints(
 }
 
 /** The points of an app user and the sum of their ledger rows (they are always equal). */
-export async function pointsOf(sql: Sql, appUserId: number): Promise<{ points: number; ledger: number }> {
+export async function pointsOf(sql: Db, appUserId: number): Promise<{ points: number; ledger: number }> {
   const [row] = await sql<{ points: number; ledger: number }[]>`
     select u.points,
       (select coalesce(sum(l.points), 0)::int from points_ledger l where l.app_user_id = u.id) as ledger

@@ -106,8 +106,7 @@ export async function messageWithReplies(sql: Sql, user: StaffUser, id: number) 
  * to match it (see lib/rules/points.ts). Returns the state the spec's response carries and the points moved.
  */
 export async function actOnMessage(sql: Sql, user: StaffUser, id: number, key: MessageAction) {
-  return await sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql; // same query API; the db helpers take a Sql
+  return await sql.begin(async (tx) => {
     const message = await inbox.lockMessage(tx, id);
     if (!message || !canAccessChannel(user, message.channel_id)) throw new AppError(404, "not_found");
     const next = applyAction(message, key);
