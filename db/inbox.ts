@@ -1,5 +1,18 @@
 // The participations inbox: message lists by tab, counts, detail with replies, state changes,
 // replies, moderation and winner draws. Every query takes the channel scope of the caller.
+//
+// Hidden writes: PostgreSQL keeps two tables from every statement that inserts, updates or deletes
+// messages, whatever module runs it (statement triggers on messages; 001_schema.sql's "no triggers"
+// predates them):
+// - inbox_counts, the size of each tab per segment in 8 shards (007_inbox_tab_counts.sql): tabCounts()
+//   reads it instead of counting rows. Its tab conditions must stay those of FILTER_SQL below.
+// - message_search, each message's tabs as bits and its words (009_message_search.sql, 010 adds the
+//   scope's lexemes): searchIndexCounts() reads it.
+// Each statement adds its summed change once per segment, so a bulk update of thousands of messages costs
+// a few counter writes. inbox_search_totals keeps the counts of a search while the
+// scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
+// The other counters (vote_counts, segment_counts) are kept by the queries themselves, not by triggers:
+// see db/participations.ts.
 import type { Db, Sql } from "./client.ts";
 import type { InboxFilter, MessageState } from "../lib/rules/inbox.ts";
 
@@ -165,6 +178,7 @@ async function searchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<R
  * too (010_message_search_scope.sql): it pays while the scope holds up to about two thirds of all messages,
  * and costs more than it saves above (1,000,000 messages, PostgreSQL: 55 -> 19 ms at a fifth, 54 -> 41 ms
  * at a half, 59 -> 67 ms at all of them). An unknown table size (never analysed) is a no.
+ * (010's header names its former place, lib/rules/inbox.ts: it is a choice of query plan, so it lives here.)
  * @example searchByScope(200_000, 1_000_000) // true
  */
 export function searchByScope(scopeMessages: number, allMessages: number): boolean {

@@ -1,3 +1,12 @@
+// Participations as the widgets send them, and the counters they feed.
+//
+// Counters kept by these queries, not by triggers: vote_counts (votes per choice) and segment_counts
+// (messages and distinct participants per segment) are sharded (a writer picks one of COUNTER_SHARDS rows
+// at random, readers sum them) and bumped in the same statement as the insert, by its data-modifying CTEs
+// (insertParticipation). Whoever else changes what they count does the same: db/votes.ts when suspicious
+// votes are accepted; erasure (db/data_rights.ts) empties rows rather than deleting them so the counts hold.
+// The inbox counters (inbox_counts, message_search) are the other way round: statement triggers on
+// messages keep them for every write (see db/inbox.ts).
 import type { Db } from "./client.ts";
 import type { AuthorRow } from "../lib/rules/participation.ts";
 import { segmentColumns, type SegmentRow } from "./segments.ts";
