@@ -3,7 +3,7 @@
 // simultaneous writers) the counts of each segment, each channel and every channel are those of a scan.
 import assert from "node:assert/strict";
 import { testDatabase } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import {
   bulkUpdate,
   countMessages,
