@@ -7,7 +7,7 @@ import type { Db } from "./client.ts";
 import { CHANNELS } from "./seed/channels.ts";
 import { DIFFUSION_BLOCKS, DIFFUSION_SPACES } from "./seed/diffusion.ts";
 import { HELP_ITEMS } from "./seed/help_items.ts";
-import { demoMessages, type Message, type SegmentRef } from "./seed/participations.ts";
+import { demoMessages, type Message, type Reward, type SegmentRef } from "./seed/participations.ts";
 import { makeRandom, type Random } from "./seed/random.ts";
 import { SEGMENTS } from "./seed/segments.ts";
 import { STAFF } from "./seed/staff.ts";
@@ -19,25 +19,31 @@ import { WIDGETS } from "./seed/widgets.ts";
 type Id = number | string;
 type Row = Record<string, SerializableParameter>;
 
-/** widget §9: points per event (POINTS in lib/rules/constants.ts), for the demo's ledger. */
-const POINTS = { liked: 10, quoted: 50, broadcast: 100 } as const;
-
 /** Whether the database holds any channel (the demo is only stored in an empty one). */
 export async function hasChannel(sql: Db): Promise<boolean> {
   const rows = await sql`select 1 from channels limit 1`;
   return rows.length > 0;
 }
 
+/** The points of each rewarded event (widget §9, POINTS in lib/rules/constants.ts). */
+export type PointsTable = Readonly<Record<Reward, number>>;
+
 /**
- * Stores the demo in an empty database, every demo account with `passwordHash`; returns false without
+ * Stores the demo in an empty database, every demo account with `passwordHash`, the points ledger valued
+ * with `points`; returns false without
  * touching anything when a channel already exists. Two processes seeding at once: the second waits on
  * the lock, then sees the first one's channels.
  */
-export async function insertDemo(sql: Sql, passwordHash: string, now: Date): Promise<boolean> {
+export async function insertDemo(
+  sql: Sql,
+  passwordHash: string,
+  now: Date,
+  points: PointsTable,
+): Promise<boolean> {
   return await sql.begin(async (tx) => {
     await tx`lock table channels in exclusive mode`;
     if (await hasChannel(tx)) return false;
-    await loadDemo(tx, passwordHash, now);
+    await loadDemo(tx, passwordHash, now, points);
     return true;
   });
 }
@@ -55,7 +61,12 @@ interface Load {
 }
 
 /** Stores every demo row, noun by noun, in the caller's transaction. */
-export async function loadDemo(tx: TransactionSql, passwordHash: string, now: Date): Promise<void> {
+export async function loadDemo(
+  tx: TransactionSql,
+  passwordHash: string,
+  now: Date,
+  points: PointsTable,
+): Promise<void> {
   const base = {
     tx,
     now,
@@ -69,7 +80,7 @@ export async function loadDemo(tx: TransactionSql, passwordHash: string, now: Da
   const { registered, everyone } = await insertVisitors(load, passwordHash);
   const quizCorrect = load.segment("quiz").choiceIds[1];
   const messages = demoMessages(load.rnd, now, load.segment, registered, everyone, quizCorrect);
-  await insertMessages(load, messages);
+  await insertMessages(load, messages, points);
   await insertCounters(load, messages);
   await insertHelpWidgetsTimeline(load);
 }
@@ -191,7 +202,11 @@ async function insertVisitors({ tx, rnd, at, channel }: Load, passwordHash: stri
 }
 
 /** The messages in date order (in chunks), then the staff replies and the points ledger. */
-async function insertMessages({ tx, now, rnd, json, staff }: Load, messages: Message[]): Promise<void> {
+async function insertMessages(
+  { tx, now, rnd, json, staff }: Load,
+  messages: Message[],
+  points: PointsTable,
+): Promise<void> {
   // ids are mapped back by created_at, unique per message
   messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const idByTime = new Map<number, Id>();
@@ -223,7 +238,7 @@ async function insertMessages({ tx, now, rnd, json, staff }: Load, messages: Mes
       app_user_id: m.author.appUserId,
       message_id: messageId(m),
       event,
-      points: POINTS[event],
+      points: points[event],
       created_at: new Date(Math.min(now.getTime() - MINUTE, m.createdAt.getTime() + rnd.int(1, 30) * HOUR)),
     }))
   );

@@ -3,6 +3,7 @@
 import type { Sql } from "postgres";
 import { hasChannel, insertDemo } from "../../db/seed.ts";
 import { hashPassword } from "../platform/password.ts";
+import { POINTS } from "../rules/constants.ts";
 
 /**
  * Fills an empty database with demo content: a radio and a TV channel, staff of each role,
@@ -13,5 +14,5 @@ import { hashPassword } from "../platform/password.ts";
 export async function seedDemo(sql: Sql, opts: { password: string }): Promise<boolean> {
   if (await hasChannel(sql)) return false;
   // argon2 is slow: hash once, outside the transaction, and reuse it for every demo account.
-  return await insertDemo(sql, await hashPassword(opts.password), new Date());
+  return await insertDemo(sql, await hashPassword(opts.password), new Date(), POINTS);
 }
