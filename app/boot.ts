@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Config } from "../lib/platform/config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
-import { seedDemo } from "../db/seed.ts";
+import { seedDemo } from "../lib/demo/seed.ts";
 import { startBoss } from "../lib/platform/jobs.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "../lib/platform/mail.ts";
 import type { AppDeps } from "./env.ts";

@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { vacuumDatabase } from "../db/maintenance.ts";
-import { seedDemo } from "../db/seed.ts";
+import { seedDemo } from "../lib/demo/seed.ts";
 import { createApp } from "../main.ts";
 import { loadConfig } from "../lib/platform/config.ts";
 import { outboxMailer } from "../lib/platform/mail.ts";

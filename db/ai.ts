@@ -1,10 +1,10 @@
 // Reads and writes of the AI assistant (back-office §7 "POST AI prompt"): its participations and ai_logs.
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { AiMessage } from "../lib/ai/types.ts";
 
 /** The id and answer language of the channel whose uuid is `uuid` (the api-key header), or null. */
 export async function getChannelByUuid(
-  sql: Sql,
+  sql: Db,
   uuid: string,
 ): Promise<{ id: number; uuid: string; language: string } | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return null;
@@ -18,7 +18,7 @@ export async function getChannelByUuid(
  * The latest `limit` participations of a segment, newest first, without the trashed ones, with no
  * personal data but the city; author_key only serves to count participants.
  */
-export async function listAiMessages(sql: Sql, segmentId: number, limit: number): Promise<AiMessage[]> {
+export async function listAiMessages(sql: Db, segmentId: number, limit: number): Promise<AiMessage[]> {
   const rows = await sql<(Omit<AiMessage, "choice_ids"> & { choice_ids: (string | number)[] | null })[]>`
     select id::int, type, text, transcript, choice_ids, author_city, created_at,
       coalesce('u' || author_app_user_id::text, 'd' || device_id) as author_key
@@ -30,7 +30,7 @@ export async function listAiMessages(sql: Sql, segmentId: number, limit: number)
 }
 
 /** Participations of a segment in all, trashed ones left out. */
-export async function countAiMessages(sql: Sql, segmentId: number): Promise<number> {
+export async function countAiMessages(sql: Db, segmentId: number): Promise<number> {
   const [row] = await sql<{ count: number }[]>`
     select count(*)::int as count from messages where segment_id = ${segmentId} and status <> 'trash'`;
   return row.count;
@@ -38,7 +38,7 @@ export async function countAiMessages(sql: Sql, segmentId: number): Promise<numb
 
 /** Records a question and its answer. */
 export async function insertAiLog(
-  sql: Sql,
+  sql: Db,
   log: {
     channelId: number;
     segmentId: number;

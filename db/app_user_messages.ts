@@ -1,5 +1,5 @@
 // A visitor's own participations for "my space" (widget §2 My space, §7 Messages of an app user).
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** A participation of the app user with its segment and the points credited for it. */
 export interface AppUserMessageRow {
@@ -32,7 +32,7 @@ export interface ReplyRow {
 }
 
 /** How many participations of the app user are listed (of one channel when given; deleted ones never). */
-export async function countAppUserMessages(sql: Sql, appUserId: number, channelId: number | null) {
+export async function countAppUserMessages(sql: Db, appUserId: number, channelId: number | null) {
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from messages
     where author_app_user_id = ${appUserId} and status <> 'trash'
       and (${channelId}::bigint is null or channel_id = ${channelId})`;
@@ -41,7 +41,7 @@ export async function countAppUserMessages(sql: Sql, appUserId: number, channelI
 
 /** One page of the app user's participations, newest first. */
 export async function listAppUserMessages(
-  sql: Sql,
+  sql: Db,
   appUserId: number,
   channelId: number | null,
   limit: number,
@@ -62,7 +62,7 @@ export async function listAppUserMessages(
 }
 
 /** The replies to these participations, oldest first. */
-export async function listRepliesOf(sql: Sql, messageIds: number[]): Promise<ReplyRow[]> {
+export async function listRepliesOf(sql: Db, messageIds: number[]): Promise<ReplyRow[]> {
   if (messageIds.length === 0) return [];
   return await sql<ReplyRow[]>`
     select r.id, r.message_id, r.type, r.text, r.recording_url, md.playable_path as media_path,

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db, Sql } from "./client.ts";
 import type { AppUserRow } from "../lib/rules/app_users.ts";
 
 const COLUMNS = [
@@ -22,20 +22,20 @@ const COLUMNS = [
 ];
 
 /** The app user with that id, or null. */
-export async function getAppUser(sql: Sql, id: number): Promise<AppUserRow | null> {
+export async function getAppUser(sql: Db, id: number): Promise<AppUserRow | null> {
   const [row] = await sql<AppUserRow[]>`select ${sql(COLUMNS)} from app_users where id = ${id}`;
   return row ?? null;
 }
 
 /** The registered (non-anonymous) app user of an email, compared without case, or null. */
-export async function findRegisteredByEmail(sql: Sql, email: string): Promise<AppUserRow | null> {
+export async function findRegisteredByEmail(sql: Db, email: string): Promise<AppUserRow | null> {
   const [row] = await sql<AppUserRow[]>`select ${sql(COLUMNS)} from app_users
     where lower(email) = lower(${email}) and not is_anonymous`;
   return row ?? null;
 }
 
 /** The latest anonymous app user of a device with that pseudonym (without case), or null. */
-export async function findAnonymous(sql: Sql, udid: string, nickname: string): Promise<AppUserRow | null> {
+export async function findAnonymous(sql: Db, udid: string, nickname: string): Promise<AppUserRow | null> {
   const [row] = await sql<AppUserRow[]>`select ${sql(COLUMNS)} from app_users
     where is_anonymous and udid = ${udid} and lower(nickname) = lower(${nickname})
     order by id desc limit 1`;
@@ -44,7 +44,7 @@ export async function findAnonymous(sql: Sql, udid: string, nickname: string): P
 
 /** True when a registered app user other than `exceptId` has this email. */
 export async function isEmailTaken(
-  sql: Sql,
+  sql: Db,
   email: string,
   exceptId: number | null = null,
 ): Promise<boolean> {
@@ -55,7 +55,7 @@ export async function isEmailTaken(
 
 /** True when a registered app user other than `exceptId` has this nickname (without case). */
 export async function isNicknameTaken(
-  sql: Sql,
+  sql: Db,
   nickname: string,
   exceptId: number | null = null,
 ): Promise<boolean> {
@@ -65,7 +65,7 @@ export async function isNicknameTaken(
 }
 
 /** Inserts an app user from validated column values and returns it. */
-export async function insertAppUser(sql: Sql, values: Record<string, unknown>): Promise<AppUserRow> {
+export async function insertAppUser(sql: Db, values: Record<string, unknown>): Promise<AppUserRow> {
   const [row] = await sql<AppUserRow[]>`insert into app_users ${sql(values as never)}
     returning ${sql(COLUMNS)}`;
   return row;
@@ -73,7 +73,7 @@ export async function insertAppUser(sql: Sql, values: Record<string, unknown>): 
 
 /** Updates the given columns of an app user and returns it (null when it does not exist). */
 export async function updateAppUser(
-  sql: Sql,
+  sql: Db,
   id: number,
   values: Record<string, unknown>,
 ): Promise<AppUserRow | null> {
@@ -85,7 +85,7 @@ export async function updateAppUser(
 
 /** Stores a one-time reset token (its SHA-256 only) for an app user. */
 export async function insertResetToken(
-  sql: Sql,
+  sql: Db,
   appUserId: number,
   tokenHash: string,
   expiresAt: Date,
@@ -95,7 +95,7 @@ export async function insertResetToken(
 }
 
 /** The app user of an unused, unexpired reset token, or null. */
-export async function resetTokenOwner(sql: Sql, tokenHash: string, now: Date): Promise<number | null> {
+export async function resetTokenOwner(sql: Db, tokenHash: string, now: Date): Promise<number | null> {
   const [row] = await sql<{ app_user_id: number }[]>`select app_user_id from auth_tokens
     where token_hash = ${tokenHash} and purpose = 'reset' and app_user_id is not null
       and used_at is null and expires_at > ${now}`;

@@ -1,9 +1,9 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { TokenPurpose } from "../lib/rules/accounts.ts";
 
 /** Stores the hash of a one-time staff token (mail links, login links). */
 export async function insertAuthToken(
-  sql: Sql,
+  sql: Db,
   token: { userId: number; purpose: TokenPurpose; hash: string; expiresAt: Date },
 ): Promise<void> {
   await sql`insert into auth_tokens (user_id, purpose, token_hash, expires_at)
@@ -15,7 +15,7 @@ export async function insertAuthToken(
  * or of another purpose. One statement, so two concurrent uses cannot both succeed.
  */
 export async function consumeAuthToken(
-  sql: Sql,
+  sql: Db,
   hash: string,
   purpose: TokenPurpose,
   now: Date,
@@ -30,7 +30,7 @@ export async function consumeAuthToken(
 
 /** The user id of a token that is still usable, without using it (to show the right page). */
 export async function peekAuthToken(
-  sql: Sql,
+  sql: Db,
   hash: string,
   purpose: TokenPurpose,
   now: Date,
@@ -43,7 +43,7 @@ export async function peekAuthToken(
 }
 
 /** Retires every unused token of a user for a purpose (a new link replaces the old ones). */
-export async function revokeAuthTokens(sql: Sql, userId: number, purpose: TokenPurpose, now: Date) {
+export async function revokeAuthTokens(sql: Db, userId: number, purpose: TokenPurpose, now: Date) {
   await sql`update auth_tokens set used_at = ${now}
     where user_id = ${userId} and purpose = ${purpose} and used_at is null`;
 }

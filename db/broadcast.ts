@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { SegmentRow } from "./segments.ts";
 
 /** A message quoted (broadcast_1) or broadcast (broadcast_2), as the broadcasting channel shows it. */
@@ -18,7 +18,7 @@ export interface MarkedMessageRow {
 }
 
 /** The channel's segments live at `now`: out of draft, started, not ended, not archived or trashed. */
-export async function listLiveSegments(sql: Sql, channelId: number, now: Date) {
+export async function listLiveSegments(sql: Db, channelId: number, now: Date) {
   return await sql<SegmentRow[]>`
     select id, uuid, channel_id, type, title, status, start_date, end_date, background_url, background_kind
     from segments
@@ -29,7 +29,7 @@ export async function listLiveSegments(sql: Sql, channelId: number, now: Date) {
 
 /** The latest messages marked broadcast_1 or broadcast_2 of a channel, or of one of its segments. */
 export async function listMarkedMessages(
-  sql: Sql,
+  sql: Db,
   channelId: number,
   segmentId: number | null,
   limit: number,

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { ChannelRow } from "../lib/rules/channels.ts";
 
 const COLUMNS = `id, uuid, label, type, status,
@@ -10,20 +10,20 @@ const COLUMNS = `id, uuid, label, type, status,
   ftp_password_enc, ftp_folder, ftp_naming, ftp_secure, language, created_at, updated_at`;
 
 /** The channel with that id, or null. */
-export async function getChannel(sql: Sql, id: number): Promise<ChannelRow | null> {
+export async function getChannel(sql: Db, id: number): Promise<ChannelRow | null> {
   const [row] = await sql<ChannelRow[]>`select ${sql.unsafe(COLUMNS)} from channels where id = ${id}`;
   return row ?? null;
 }
 
 /** Every channel as id, label, parent (for the parent picker). */
 export async function listChannelOptions(
-  sql: Sql,
+  sql: Db,
 ): Promise<{ id: number; label: string; parent_id: number | null }[]> {
   return await sql`select id, label, parent_id from channels order by lower(label), id`;
 }
 
 /** Every channel with its counts of interactions (not in the trash) and messages, newest first. */
-export async function listChannelsWithCounts(sql: Sql) {
+export async function listChannelsWithCounts(sql: Db) {
   return await sql<{
     id: number;
     label: string;
@@ -44,13 +44,13 @@ export async function listChannelsWithCounts(sql: Sql) {
 type Writable = Record<string, unknown>;
 
 /** Inserts a channel from already validated column values and returns its id. */
-export async function insertChannel(sql: Sql, values: Writable): Promise<number> {
+export async function insertChannel(sql: Db, values: Writable): Promise<number> {
   const [row] = await sql<{ id: number }[]>`insert into channels ${sql(values as never)} returning id`;
   return row.id;
 }
 
 /** Updates the given columns of a channel; false when it does not exist. */
-export async function updateChannel(sql: Sql, id: number, values: Writable): Promise<boolean> {
+export async function updateChannel(sql: Db, id: number, values: Writable): Promise<boolean> {
   const rows = Object.keys(values).length
     ? await sql`update channels set ${sql(values as never)}, updated_at = now() where id = ${id} returning id`
     : await sql`select id from channels where id = ${id}`;
@@ -59,7 +59,7 @@ export async function updateChannel(sql: Sql, id: number, values: Writable): Pro
 
 /** Sets the channel's default customisation. */
 export async function updateChannelCustomisation(
-  sql: Sql,
+  sql: Db,
   id: number,
   customisation: unknown,
 ): Promise<void> {
@@ -68,7 +68,7 @@ export async function updateChannelCustomisation(
 }
 
 /** Messages received by a channel since a date and their distinct participants (app user, else device). */
-export async function channelActivitySince(sql: Sql, channelId: number, since: Date) {
+export async function channelActivitySince(sql: Db, channelId: number, since: Date) {
   const [row] = await sql<{ messages: number; participants: number }[]>`
     select count(*)::int as messages,
       count(distinct coalesce('u' || author_app_user_id::text, 'd' || device_id))::int as participants

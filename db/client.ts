@@ -1,9 +1,16 @@
 import postgres from "postgres";
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
-export type { Sql };
+export type { Sql, TransactionSql };
+
+/**
+ * What a query function takes: the client, or a transaction opened on it (`sql.begin(async (tx) => …)`).
+ * A function that opens its own transaction takes a `Sql`; every other one takes a `Db`, so it runs the
+ * same inside or outside a caller's transaction.
+ */
+export type Db = Sql | TransactionSql;
 
 /** An open database: the postgres.js client every query uses, and how to close it. */
 export interface Database {
@@ -43,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // otherwise backs off up to 20 s between reconnects and 30 s per connection attempt.
       connect_timeout: 5,
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-    }) as unknown as Sql;
+    });
     return { sql, embedded: false, close: () => sql.end({ timeout: 5 }) };
   }
   if (options.dataDir) await Deno.mkdir(options.dataDir, { recursive: true });
@@ -62,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     idle_timeout: 0,
     // PGlite keeps no server-side prepared statements across portals reliably.
     prepare: false,
-  }) as unknown as Sql;
+  });
   return {
     sql,
     embedded: true,

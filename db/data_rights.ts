@@ -4,7 +4,7 @@
 // counters, see db/participations.ts) and the inbox tab counters (007) count stored messages, so an
 // emptied row keeps every tally and count exact. What stays is what counts: the segment, the type, the
 // choices, the state flags and the date.
-import type { Sql } from "postgres";
+import type { Db, Sql } from "./client.ts";
 
 /** A stored file of a participation or a reply: the keys to remove from the media store. */
 export interface MediaFiles {
@@ -16,7 +16,7 @@ export interface MediaFiles {
 }
 
 /** Ids of the participations of an app user (of one channel when given) not yet erased. */
-export async function messageIdsOfAuthor(sql: Sql, appUserId: number, channelId: number | null) {
+export async function messageIdsOfAuthor(sql: Db, appUserId: number, channelId: number | null) {
   const rows = await sql<{ id: number }[]>`
     select id::int as id from messages
     where author_app_user_id = ${appUserId} and (${channelId}::bigint is null or channel_id = ${channelId})`;
@@ -24,7 +24,7 @@ export async function messageIdsOfAuthor(sql: Sql, appUserId: number, channelId:
 }
 
 /** The device id of a participation, or null. */
-export async function deviceOfMessage(sql: Sql, messageId: number): Promise<string | null> {
+export async function deviceOfMessage(sql: Db, messageId: number): Promise<string | null> {
   const [row] = await sql<
     { device_id: string | null }[]
   >`select device_id from messages where id = ${messageId}`;
@@ -32,14 +32,14 @@ export async function deviceOfMessage(sql: Sql, messageId: number): Promise<stri
 }
 
 /** Ids of a channel's participations sent by this device (a listener without an account). */
-export async function messageIdsOfDevice(sql: Sql, channelId: number, deviceId: string) {
+export async function messageIdsOfDevice(sql: Db, channelId: number, deviceId: string) {
   const rows = await sql<{ id: number }[]>`
     select id::int as id from messages where channel_id = ${channelId} and device_id = ${deviceId}`;
   return rows.map((r) => r.id);
 }
 
 /** Ids of a channel's participations created before `cutoff` and not erased yet (at most `limit`). */
-export async function messageIdsBefore(sql: Sql, channelId: number, cutoff: Date, limit: number) {
+export async function messageIdsBefore(sql: Db, channelId: number, cutoff: Date, limit: number) {
   const rows = await sql<{ id: number }[]>`
     select id::int as id from messages
     where channel_id = ${channelId} and created_at < ${cutoff} and erased_at is null
@@ -103,7 +103,7 @@ export async function deleteAppUser(sql: Sql, appUserId: number) {
 }
 
 /** Records an erasure: who (staff user, or null for the listener or the retention sweep), when, which id. */
-export async function insertErasureLog(sql: Sql, entry: {
+export async function insertErasureLog(sql: Db, entry: {
   channelId: number | null;
   staffUserId: number | null;
   appUserId: number | null;
@@ -115,13 +115,13 @@ export async function insertErasureLog(sql: Sql, entry: {
 }
 
 /** The channels with a retention period, and that period in months. */
-export async function channelsWithRetention(sql: Sql) {
+export async function channelsWithRetention(sql: Db) {
   return await sql<{ id: number; retention_months: number }[]>`
     select id::int as id, retention_months from channels where retention_months is not null`;
 }
 
 /** When a participation was erased (null: not), and its channel's retention period (null: kept). */
-export async function erasureState(sql: Sql, messageId: number) {
+export async function erasureState(sql: Db, messageId: number) {
   const [row] = await sql<{ erased_at: Date | null; retention_months: number | null }[]>`
     select m.erased_at, c.retention_months from messages m join channels c on c.id = m.channel_id
     where m.id = ${messageId}`;
@@ -129,7 +129,7 @@ export async function erasureState(sql: Sql, messageId: number) {
 }
 
 /** Keeps the consent texts accepted with a participation (a copy and its SHA-256). */
-export async function insertConsents(sql: Sql, c: {
+export async function insertConsents(sql: Db, c: {
   messageId: number;
   channelId: number;
   texts: Record<string, string>;
@@ -142,7 +142,7 @@ export async function insertConsents(sql: Sql, c: {
 }
 
 /** The channel's default customisation and the segment's own (the consent texts shown to the listener). */
-export async function consentSources(sql: Sql, segmentId: number) {
+export async function consentSources(sql: Db, segmentId: number) {
   const [row] = await sql<{ channel: unknown; segment: unknown; legal_notice: string | null }[]>`
     select c.customisation as channel, s.customisation as segment, s.legal_notice
     from segments s join channels c on c.id = s.channel_id where s.id = ${segmentId}`;
@@ -173,7 +173,7 @@ export interface ExportMessageRow {
 }
 
 /** Every participation of an app user, oldest first, with its consents and its original media file. */
-export async function exportMessages(sql: Sql, appUserId: number): Promise<ExportMessageRow[]> {
+export async function exportMessages(sql: Db, appUserId: number): Promise<ExportMessageRow[]> {
   return await sql<ExportMessageRow[]>`
     select m.id::int as id, c.label as channel, s.title as segment_title, m.type, m.created_at, m.content,
       m.text, m.transcript, m.extra_user_information, m.author_name, m.author_city, m.broadcast_status,
@@ -188,7 +188,7 @@ export async function exportMessages(sql: Sql, appUserId: number): Promise<Expor
 }
 
 /** The replies to these participations, oldest first, with their voice file. */
-export async function exportReplies(sql: Sql, messageIds: number[]) {
+export async function exportReplies(sql: Db, messageIds: number[]) {
   if (messageIds.length === 0) return [];
   return await sql<
     {
@@ -207,7 +207,7 @@ export async function exportReplies(sql: Sql, messageIds: number[]) {
 }
 
 /** The points ledger of an app user (every channel). */
-export async function exportPoints(sql: Sql, appUserId: number) {
+export async function exportPoints(sql: Db, appUserId: number) {
   return await sql<
     { channel: string; message_id: number | null; event: string; points: number; created_at: Date }[]
   >`
@@ -233,14 +233,14 @@ const EXPORT_COLUMNS =
   messages, created_at, ready_at`;
 
 /** Opens an export request for the app user; returns it. */
-export async function insertExport(sql: Sql, appUserId: number): Promise<DataExportRow> {
+export async function insertExport(sql: Db, appUserId: number): Promise<DataExportRow> {
   const [row] = await sql<DataExportRow[]>`
     insert into data_exports (app_user_id) values (${appUserId}) returning ${sql.unsafe(EXPORT_COLUMNS)}`;
   return row;
 }
 
 /** The export with that id, or null (a malformed id is null too). */
-export async function getExport(sql: Sql, id: string): Promise<DataExportRow | null> {
+export async function getExport(sql: Db, id: string): Promise<DataExportRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = await sql<DataExportRow[]>`
     select ${sql.unsafe(EXPORT_COLUMNS)} from data_exports where id = ${id}`;
@@ -249,7 +249,7 @@ export async function getExport(sql: Sql, id: string): Promise<DataExportRow | n
 
 /** Marks an export built: its file in the store, its size and how many participations it holds. */
 export async function markExportReady(
-  sql: Sql,
+  sql: Db,
   id: string,
   file: { key: string; size: number; messages: number },
 ): Promise<void> {
@@ -258,12 +258,12 @@ export async function markExportReady(
 }
 
 /** Marks an export failed. */
-export async function markExportFailed(sql: Sql, id: string): Promise<void> {
+export async function markExportFailed(sql: Db, id: string): Promise<void> {
   await sql`update data_exports set status = 'failed' where id = ${id}`;
 }
 
 /** Deletes the exports created before `before`; returns their files, to remove from the store. */
-export async function deleteExportsBefore(sql: Sql, before: Date): Promise<string[]> {
+export async function deleteExportsBefore(sql: Db, before: Date): Promise<string[]> {
   const rows = await sql<{ storage_key: string | null }[]>`
     delete from data_exports where created_at < ${before} returning storage_key`;
   return rows.flatMap((r) => r.storage_key ? [r.storage_key] : []);

@@ -1,7 +1,7 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** Records a running transfer of a message; null when one is already running (nothing recorded). */
-export async function startDelivery(sql: Sql, channelId: number, messageId: number): Promise<number | null> {
+export async function startDelivery(sql: Db, channelId: number, messageId: number): Promise<number | null> {
   const [row] = await sql<{ id: number }[]>`
     insert into deliveries (channel_id, message_id) values (${channelId}, ${messageId})
     on conflict (message_id) where status = 'running' do nothing
@@ -11,7 +11,7 @@ export async function startDelivery(sql: Sql, channelId: number, messageId: numb
 
 /** Ends a transfer as success or failed. */
 export async function finishDelivery(
-  sql: Sql,
+  sql: Db,
   id: number,
   status: "success" | "failed",
   remotePath: string | null,
@@ -22,7 +22,7 @@ export async function finishDelivery(
 }
 
 /** The last transfers of a message, newest first. */
-export async function listDeliveries(sql: Sql, messageId: number) {
+export async function listDeliveries(sql: Db, messageId: number) {
   return await sql<{ id: number; status: string; remote_path: string | null; error: string | null }[]>`
     select id, status, remote_path, error from deliveries where message_id = ${messageId}
     order by started_at desc, id desc`;
@@ -33,7 +33,7 @@ export async function listDeliveries(sql: Sql, messageId: number) {
  * last day and never sent: the work of the automatic delivery sweep.
  */
 export async function pendingAutoDeliveries(
-  sql: Sql,
+  sql: Db,
   ids?: number[],
 ): Promise<{ id: number; delivery_option: "netia" | "ftpclassic" }[]> {
   return await sql`

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** A distribution slot of a channel with its space and segment (back-office §2 /timeline). */
 export interface DiffusionBlockRow {
@@ -13,7 +13,7 @@ export interface DiffusionBlockRow {
 }
 
 /** The slots of a channel that meet [from, to), in time order. */
-export async function listDiffusionBlocks(sql: Sql, channelId: number, from: Date, to: Date) {
+export async function listDiffusionBlocks(sql: Db, channelId: number, from: Date, to: Date) {
   return await sql<DiffusionBlockRow[]>`
     select b.id, b.label, b.starts_at, b.ends_at, d.name as space_name, d.kind as space_kind, b.segment_id,
       s.title as segment_title

@@ -1,8 +1,8 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** Runs `select 1` with a 2 s limit; says how long it took or why it failed. */
 export async function pingDatabase(
-  sql: Sql,
+  sql: Db,
 ): Promise<{ ok: true; ms: number } | { ok: false; error: string }> {
   const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 export interface HelpItemRow {
   id: number;
@@ -12,7 +12,7 @@ export interface HelpItemRow {
 }
 
 /** The help item of a key in a language, else in fr, else any language. */
-export async function getHelpItemFor(sql: Sql, key: string, language: string): Promise<HelpItemRow | null> {
+export async function getHelpItemFor(sql: Db, key: string, language: string): Promise<HelpItemRow | null> {
   const [row] = await sql<HelpItemRow[]>`
     select id, key, language, title, body_markdown, image_url, video_url, updated_at from help_items
     where key = ${key}
@@ -22,14 +22,14 @@ export async function getHelpItemFor(sql: Sql, key: string, language: string): P
 }
 
 /** Every language version of a help item key. */
-export async function listHelpItemVersions(sql: Sql, key: string): Promise<HelpItemRow[]> {
+export async function listHelpItemVersions(sql: Db, key: string): Promise<HelpItemRow[]> {
   return await sql<HelpItemRow[]>`
     select id, key, language, title, body_markdown, image_url, video_url, updated_at from help_items
     where key = ${key} order by language`;
 }
 
 /** The help item with that id. */
-export async function getHelpItem(sql: Sql, id: number): Promise<HelpItemRow | null> {
+export async function getHelpItem(sql: Db, id: number): Promise<HelpItemRow | null> {
   const [row] = await sql<HelpItemRow[]>`
     select id, key, language, title, body_markdown, image_url, video_url, updated_at from help_items
     where id = ${id}`;
@@ -38,7 +38,7 @@ export async function getHelpItem(sql: Sql, id: number): Promise<HelpItemRow | n
 
 /** Creates or replaces the text of a help item in one language; returns it. */
 export async function upsertHelpItem(
-  sql: Sql,
+  sql: Db,
   item: { key: string; language: string; title: string; body_markdown: string; userId: number },
 ): Promise<HelpItemRow> {
   const [row] = await sql<HelpItemRow[]>`
@@ -52,7 +52,7 @@ export async function upsertHelpItem(
 
 /** Sets (or clears with null) the image or the video of a help item. */
 export async function setHelpItemMedia(
-  sql: Sql,
+  sql: Db,
   id: number,
   media: { image_url?: string | null; video_url?: string | null },
 ): Promise<void> {
@@ -60,13 +60,13 @@ export async function setHelpItemMedia(
 }
 
 /** True when the user has already seen the help item key. */
-export async function hasSeenHelpItem(sql: Sql, userId: number, key: string): Promise<boolean> {
+export async function hasSeenHelpItem(sql: Db, userId: number, key: string): Promise<boolean> {
   const rows = await sql`select 1 from help_item_seen where user_id = ${userId} and help_item_key = ${key}`;
   return rows.length > 0;
 }
 
 /** Records that the user has seen the help item key (idempotent). */
-export async function markHelpItemSeen(sql: Sql, userId: number, key: string): Promise<void> {
+export async function markHelpItemSeen(sql: Db, userId: number, key: string): Promise<void> {
   await sql`insert into help_item_seen (user_id, help_item_key) values (${userId}, ${key})
     on conflict do nothing`;
 }
@@ -80,7 +80,7 @@ export interface HelpCommentRow {
 }
 
 /** The comments of a help item, oldest first. */
-export async function listHelpComments(sql: Sql, helpItemId: number): Promise<HelpCommentRow[]> {
+export async function listHelpComments(sql: Db, helpItemId: number): Promise<HelpCommentRow[]> {
   return await sql<HelpCommentRow[]>`
     select c.id, c.text, c.created_at, c.user_id,
       nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as author
@@ -90,7 +90,7 @@ export async function listHelpComments(sql: Sql, helpItemId: number): Promise<He
 
 /** Adds a comment to a help item. */
 export async function insertHelpComment(
-  sql: Sql,
+  sql: Db,
   helpItemId: number,
   userId: number,
   text: string,

@@ -1,8 +1,20 @@
 // The participations inbox: message lists by tab, counts, detail with replies, state changes,
 // replies, moderation and winner draws. Every query takes the channel scope of the caller.
-import type { Sql } from "postgres";
-import type { BulkAction, InboxFilter, MessageState } from "../lib/rules/inbox.ts";
-import { bulkChanges, searchByScope } from "../lib/rules/inbox.ts";
+//
+// Hidden writes: PostgreSQL keeps two tables from every statement that inserts, updates or deletes
+// messages, whatever module runs it (statement triggers on messages; 001_schema.sql's "no triggers"
+// predates them):
+// - inbox_counts, the size of each tab per segment in 8 shards (007_inbox_tab_counts.sql): tabCounts()
+//   reads it instead of counting rows. Its tab conditions must stay those of FILTER_SQL below.
+// - message_search, each message's tabs as bits and its words (009_message_search.sql, 010 adds the
+//   scope's lexemes): searchIndexCounts() reads it.
+// Each statement adds its summed change once per segment, so a bulk update of thousands of messages costs
+// a few counter writes. inbox_search_totals keeps the counts of a search while the
+// scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
+// The other counters (vote_counts, segment_counts) are kept by the queries themselves, not by triggers:
+// see db/participations.ts.
+import type { Db, Sql } from "./client.ts";
+import type { InboxFilter, MessageState } from "../lib/rules/inbox.ts";
 
 /** A message with the columns the inbox shows. */
 export interface MessageRow extends MessageState {
@@ -61,6 +73,12 @@ export interface MessageQuery {
   ids?: number[] | null;
 }
 
+/** The message columns the page query reads from its inner page of `messages` (see COLUMNS). */
+const PAGE_COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.author_app_user_id, m.type,
+  m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
+  m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
+  m.created_at, m.media_id, m.share_token, m.shared_at`;
+
 const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.author_app_user_id, m.type,
   m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
   m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
@@ -82,7 +100,7 @@ export const FILTER_SQL: Record<InboxFilter, string> = {
   trash: `m.status = 'trash'`,
 };
 
-function where(sql: Sql, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
+function where(sql: Db, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null }) {
   const parts = [sql`true`];
   // A segment was checked to be in the caller's channel (lib/inbox/service.ts queryOf): its condition alone
   // is enough.
@@ -102,7 +120,7 @@ type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
  * The size of each tab but uploaded, and the unread ones (not in the trash), from the counters that
  * 007_inbox_tab_counts.sql keeps: a sum over at most 8 shards per segment, whatever the number of messages.
  */
-async function tabCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
+async function tabCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
   const [row] = await sql<Record<CountedTab, number>[]>`
     select coalesce(sum(all_tab), 0)::int as all, coalesce(sum(liked), 0)::int as liked,
       coalesce(sum(archive), 0)::int as archive, coalesce(sum(moderated), 0)::int as moderated,
@@ -113,7 +131,7 @@ async function tabCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Rec
 }
 
 /** A query's scope (its segment, its channel, or every channel): its key and its counter rows. */
-function scopeOf(sql: Sql, q: Omit<MessageQuery, "filter">) {
+function scopeOf(sql: Db, q: Omit<MessageQuery, "filter">) {
   if (q.segmentId) return { key: `s${q.segmentId}`, counters: sql`segment_id = ${q.segmentId}` };
   if (q.channelId !== null) return { key: `c${q.channelId}`, counters: sql`channel_id = ${q.channelId}` };
   return { key: "all", counters: sql`true` };
@@ -123,7 +141,7 @@ function scopeOf(sql: Sql, q: Omit<MessageQuery, "filter">) {
 const narrowed = (q: Omit<MessageQuery, "filter">) => Boolean(q.voiceOnly || q.choiceId || q.ids);
 
 /** The number of messages of a tab: from the counters, or the kept counts of a search, else counted. */
-async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
+async function countTab(sql: Db, q: MessageQuery): Promise<number> {
   if (q.filter === "uploaded" || narrowed(q)) return await countRows(sql, q);
   return (await (q.search ? searchCounts(sql, q) : tabCounts(sql, q)))[q.filter];
 }
@@ -132,7 +150,7 @@ async function countTab(sql: Sql, q: MessageQuery): Promise<number> {
  * The counts of a search in every tab, counted once while no message of the scope is written: the list
  * and its tabs poll them every 15 s with the same search (inbox_search_totals, 007_inbox_tab_counts.sql).
  */
-async function searchCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
+async function searchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
   const scope = scopeOf(sql, q);
   const search = q.search ?? "";
   // the writes are read before counting: a write during the count makes the next read count again
@@ -155,6 +173,18 @@ async function searchCounts(sql: Sql, q: Omit<MessageQuery, "filter">): Promise<
   return counts;
 }
 
+/**
+ * Whether the count of a search in a segment or a channel should look its scope up in the search index
+ * too (010_message_search_scope.sql): it pays while the scope holds up to about two thirds of all messages,
+ * and costs more than it saves above (1,000,000 messages, PostgreSQL: 55 -> 19 ms at a fifth, 54 -> 41 ms
+ * at a half, 59 -> 67 ms at all of them). An unknown table size (never analysed) is a no.
+ * (010's header names its former place, lib/rules/inbox.ts: it is a choice of query plan, so it lives here.)
+ * @example searchByScope(200_000, 1_000_000) // true
+ */
+export function searchByScope(scopeMessages: number, allMessages: number): boolean {
+  return allMessages > 0 && scopeMessages * 3 <= allMessages * 2;
+}
+
 /** The tabs in the order of their bits in message_search.tabs (inbox_tab_bits(), 009_message_search.sql). */
 const TAB_BITS: CountedTab[] = ["all", "liked", "archive", "moderated", "winner", "trash", "unread"];
 
@@ -165,7 +195,7 @@ const TAB_BITS: CountedTab[] = ["all", "liked", "archive", "moderated", "winner"
  * channels have no lexeme).
  */
 export async function searchIndexCounts(
-  sql: Sql,
+  sql: Db,
   q: Omit<MessageQuery, "filter">,
   byScope = false,
 ): Promise<Record<CountedTab, number>> {
@@ -185,14 +215,14 @@ export async function searchIndexCounts(
 }
 
 /** The number of messages a query matches, counted. */
-async function countRows(sql: Sql, q: MessageQuery): Promise<number> {
+async function countRows(sql: Db, q: MessageQuery): Promise<number> {
   const [{ total }] = await sql<{ total: number }[]>`
     select count(*)::int as total from messages m where ${where(sql, q)}`;
   return total;
 }
 
 /** Removes the search totals counted before `before` (hourly, by the worker). */
-export async function forgetSearchTotals(sql: Sql, before: Date): Promise<number> {
+export async function forgetSearchTotals(sql: Db, before: Date): Promise<number> {
   return (await sql`delete from inbox_search_totals where counted_at < ${before}`).count;
 }
 
@@ -205,10 +235,12 @@ export async function listMessages(
 ): Promise<{ rows: MessageRow[]; total: number }> {
   // The page is cut before its media and segment title are joined: otherwise they are looked up for every
   // skipped row too (5,000 on page 100: 72 ms, 143 ms on PGlite once every table is analysed, against 25).
-  const pageOf = (tx: Sql) =>
+  const pageOf = (tx: Db) =>
     tx<MessageRow[]>`
       select ${tx.unsafe(COLUMNS)} from (
-        select m.* from messages m where ${where(tx, q)} order by m.created_at desc, m.id desc
+        select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${
+      where(tx, q)
+    } order by m.created_at desc, m.id desc
         limit ${perPage} offset ${(page - 1) * perPage}
       ) m left join media md on md.id = m.media_id
       order by m.created_at desc, m.id desc`;
@@ -225,19 +257,19 @@ export async function listMessages(
  * five runs; for a full-text search that plan cannot know how common the words are and reads every match
  * to sort them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms.
  */
-async function customPlan<T>(sql: Sql, run: (tx: Sql) => Promise<T>): Promise<T> {
+async function customPlan<T>(sql: Sql, run: (tx: Db) => Promise<T>): Promise<T> {
   // Without prepared statements (PGlite, db/client.ts) each query is an unnamed statement, planned for its
   // values: the transaction would only add three round trips.
   if (sql.options?.prepare === false) return await run(sql);
   return await sql.begin(async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`;
-    return await run(tx as unknown as Sql);
+    return await run(tx);
   }) as T;
 }
 
 /** The number of messages of each tab, and the unread ones (not in the trash). */
 export async function countMessages(
-  sql: Sql,
+  sql: Db,
   q: Omit<MessageQuery, "filter">,
 ): Promise<Record<InboxFilter | "unread", number>> {
   const cond = where(sql, { ...q, filter: null });
@@ -260,7 +292,7 @@ export async function countMessages(
 /** The counts of tabCounts() by reading the messages, in one scan: a narrowed list (the tests also hold the
  * counters and message_search to it). */
 export async function scanCounts(
-  sql: Sql,
+  sql: Db,
   q: Omit<MessageQuery, "filter">,
 ): Promise<Record<CountedTab, number>> {
   const [row] = await sql<Record<CountedTab, number>[]>`
@@ -277,7 +309,7 @@ export async function scanCounts(
 }
 
 /** One message with its media, or null. */
-export async function getMessage(sql: Sql, id: number): Promise<MessageRow | null> {
+export async function getMessage(sql: Db, id: number): Promise<MessageRow | null> {
   const [row] = await sql<MessageRow[]>`
     select ${sql.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
     where m.id = ${id}`;
@@ -285,7 +317,7 @@ export async function getMessage(sql: Sql, id: number): Promise<MessageRow | nul
 }
 
 /** The message locked for an update inside a transaction, or null. */
-export async function lockMessage(tx: Sql, id: number): Promise<MessageRow | null> {
+export async function lockMessage(tx: Db, id: number): Promise<MessageRow | null> {
   const [row] = await tx<MessageRow[]>`
     select ${tx.unsafe(COLUMNS)} from messages m left join media md on md.id = m.media_id
     where m.id = ${id} for update of m`;
@@ -293,7 +325,7 @@ export async function lockMessage(tx: Sql, id: number): Promise<MessageRow | nul
 }
 
 /** The replies of a message, oldest first. */
-export async function listReplies(sql: Sql, messageId: number): Promise<ReplyRow[]> {
+export async function listReplies(sql: Db, messageId: number): Promise<ReplyRow[]> {
   return await sql<ReplyRow[]>`
     select id, message_id, type, text, recording_url, duration_ms, author_user_id, created_at
     from replies where message_id = ${messageId} order by created_at, id`;
@@ -301,7 +333,7 @@ export async function listReplies(sql: Sql, messageId: number): Promise<ReplyRow
 
 /** Sets state columns of one message. */
 export async function updateMessageState(
-  sql: Sql,
+  sql: Db,
   id: number,
   values: Partial<MessageState & { comment: string | null }>,
 ): Promise<void> {
@@ -310,7 +342,7 @@ export async function updateMessageState(
 }
 
 /** Marks messages of the channel read; returns the ids found in the scope. */
-export async function markRead(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+export async function markRead(sql: Db, channelId: number | null, ids: number[]): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`
     update messages m set read = true, updated_at = now()
     where ${where(sql, { channelId, ids })} returning m.id`;
@@ -318,24 +350,24 @@ export async function markRead(sql: Sql, channelId: number | null, ids: number[]
 }
 
 /** The ids among `ids` that exist in the scope. */
-export async function idsInScope(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+export async function idsInScope(sql: Db, channelId: number | null, ids: number[]): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`select m.id from messages m where ${
     where(sql, { channelId, ids })
   }`;
   return rows.map((r) => r.id);
 }
 
-/** Applies a bulk action to every message the query matches; returns how many changed. */
-export async function bulkUpdate(sql: Sql, q: MessageQuery, action: BulkAction): Promise<number> {
+/** Sets `values` on every message the query matches (a bulk action, lib/rules/inbox.ts); returns how many changed. */
+export async function bulkUpdate(sql: Db, q: MessageQuery, values: Partial<MessageState>): Promise<number> {
   const rows = await sql`
-    update messages m set ${sql(bulkChanges(action) as never)}, updated_at = now()
+    update messages m set ${sql(values as never)}, updated_at = now()
     where ${where(sql, q)} returning m.id`;
   return rows.length;
 }
 
 /** Sets moderation columns on the given messages of the scope; returns the ids changed. */
 export async function moderate(
-  sql: Sql,
+  sql: Db,
   channelId: number | null,
   ids: number[],
   values: Partial<MessageState>,
@@ -374,7 +406,7 @@ export async function insertReply(sql: Sql, reply: {
  * cap that staff did not accept (migration 013). Returns the winner ids.
  */
 export async function drawWinners(
-  sql: Sql,
+  sql: Db,
   segmentId: number,
   count: number,
   correctChoiceId: number | null,

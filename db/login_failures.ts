@@ -1,8 +1,8 @@
 // Failed logins per key (migration 014): lib/platform/login_throttle.ts decides the delays.
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** The instant until which the keys are blocked (the latest of them), or null when none is. */
-export async function blockedUntil(sql: Sql, keys: string[], now: Date): Promise<Date | null> {
+export async function blockedUntil(sql: Db, keys: string[], now: Date): Promise<Date | null> {
   const [row] = await sql<{ until: Date | null }[]>`
     select max(blocked_until) as until from login_failures
     where key = any(${keys}::text[]) and blocked_until > ${now}`;
@@ -10,7 +10,7 @@ export async function blockedUntil(sql: Sql, keys: string[], now: Date): Promise
 }
 
 /** Counts one failure of `key` in one statement; returns the failures so far, this one included. */
-export async function addLoginFailure(sql: Sql, key: string, now: Date): Promise<number> {
+export async function addLoginFailure(sql: Db, key: string, now: Date): Promise<number> {
   const [row] = await sql<{ failures: number }[]>`
     insert into login_failures (key, failures, last_failed_at) values (${key}, 1, ${now})
     on conflict (key) do update set failures = login_failures.failures + 1, last_failed_at = ${now}
@@ -19,16 +19,16 @@ export async function addLoginFailure(sql: Sql, key: string, now: Date): Promise
 }
 
 /** Blocks `key` until the given instant. */
-export async function blockLogin(sql: Sql, key: string, until: Date): Promise<void> {
+export async function blockLogin(sql: Db, key: string, until: Date): Promise<void> {
   await sql`update login_failures set blocked_until = ${until} where key = ${key}`;
 }
 
 /** Forgets the failures of `key` (a successful login). */
-export async function clearLoginFailures(sql: Sql, key: string): Promise<void> {
+export async function clearLoginFailures(sql: Db, key: string): Promise<void> {
   await sql`delete from login_failures where key = ${key}`;
 }
 
 /** Forgets keys whose last failure is older than `before`. */
-export async function purgeLoginFailures(sql: Sql, before: Date): Promise<void> {
+export async function purgeLoginFailures(sql: Db, before: Date): Promise<void> {
   await sql`delete from login_failures where last_failed_at < ${before}`;
 }

@@ -1,7 +1,7 @@
 // Upkeep of the embedded database (scheduled by lib/platform/maintenance.ts): PGlite runs no autovacuum.
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** Vacuums (and analyses) every table. */
-export async function vacuumDatabase(sql: Sql, options: { analyze: boolean }): Promise<void> {
+export async function vacuumDatabase(sql: Db, options: { analyze: boolean }): Promise<void> {
   await sql.unsafe(options.analyze ? "vacuum (analyze)" : "vacuum");
 }

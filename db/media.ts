@@ -1,7 +1,7 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** Records a stored upload that needs no processing (images), ready at once; returns its id. */
-export async function insertReadyMedia(sql: Sql, media: {
+export async function insertReadyMedia(sql: Db, media: {
   channelId: number | null;
   kind: "image" | "video" | "audio";
   path: string;
@@ -20,6 +20,6 @@ export async function insertReadyMedia(sql: Sql, media: {
 }
 
 /** Forgets the media row of a stored path (after the file is deleted). */
-export async function deleteMediaByPath(sql: Sql, path: string): Promise<void> {
+export async function deleteMediaByPath(sql: Db, path: string): Promise<void> {
   await sql`delete from media where original_path = ${path}`;
 }

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db, Sql } from "./client.ts";
 
 /** A media row as the upload and processing steps read it. */
 export interface MediaRow {
@@ -20,7 +20,7 @@ export interface MediaRow {
 
 /** Opens an upload slot (POST upload): a media row waiting for its file; returns its id (data_id). */
 export async function insertUploadSlot(
-  sql: Sql,
+  sql: Db,
   slot: { channelId: number | null; kind: string; extension: string },
 ): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
@@ -30,7 +30,7 @@ export async function insertUploadSlot(
 }
 
 /** The media with that id, or null (a malformed id is null too). */
-export async function getMedia(sql: Sql, id: string): Promise<MediaRow | null> {
+export async function getMedia(sql: Db, id: string): Promise<MediaRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = await sql<MediaRow[]>`
     select id, channel_id::int as channel_id, kind, original_path, extension, content_type,
@@ -42,7 +42,7 @@ export async function getMedia(sql: Sql, id: string): Promise<MediaRow | null> {
 
 /** Marks a slot's file as received and stored. */
 export async function markUploaded(
-  sql: Sql,
+  sql: Db,
   id: string,
   file: { path: string; contentType: string; size: number; name: string },
 ): Promise<void> {
@@ -53,7 +53,7 @@ export async function markUploaded(
 }
 
 /** Ties a slot to the channel of the participation that uses it. */
-export async function setMediaChannel(sql: Sql, id: string, channelId: number): Promise<void> {
+export async function setMediaChannel(sql: Db, id: string, channelId: number): Promise<void> {
   await sql`update media set channel_id = ${channelId}, updated_at = now() where id = ${id} and channel_id is null`;
 }
 
@@ -104,7 +104,7 @@ export async function failMedia(sql: Sql, id: string, reason: string): Promise<v
 }
 
 /** Marks the media and its participations as being processed. */
-export async function markProcessing(sql: Sql, id: string): Promise<void> {
+export async function markProcessing(sql: Db, id: string): Promise<void> {
   // one statement: the media and its participations never disagree, even if the worker dies here
   await sql`
     with media_row as (update media set status = 'processing', updated_at = now() where id = ${id})
@@ -112,14 +112,14 @@ export async function markProcessing(sql: Sql, id: string): Promise<void> {
 }
 
 /** Deletes upload slots never finished before `before`; returns their ids (their files go too). */
-export async function deleteAbandonedSlots(sql: Sql, before: Date): Promise<string[]> {
+export async function deleteAbandonedSlots(sql: Db, before: Date): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
     delete from media where status = 'uploading' and created_at < ${before} returning id`;
   return rows.map((r) => r.id);
 }
 
 /** True when a participation already uses this media (a slot serves one participation). */
-export async function mediaInUse(sql: Sql, id: string): Promise<boolean> {
+export async function mediaInUse(sql: Db, id: string): Promise<boolean> {
   const [row] = await sql<
     { used: boolean }[]
   >`select exists (select 1 from messages where media_id = ${id}) as used`;
@@ -130,6 +130,6 @@ export async function mediaInUse(sql: Sql, id: string): Promise<boolean> {
  * Leaves a media job no retry (pg-boss's job table): when its handler fails next, the job is failed
  * for good instead of tried again.
  */
-export async function endMediaJobRetries(sql: Sql, jobId: string): Promise<void> {
+export async function endMediaJobRetries(sql: Db, jobId: string): Promise<void> {
   await sql`update pgboss.job set retry_limit = retry_count where name = 'media' and id = ${jobId}`;
 }

@@ -15,8 +15,9 @@ export async function listMigrations(): Promise<{ name: string; text: string }[]
 }
 
 /**
- * Applies the migrations not applied yet, each in its own transaction, under an advisory lock so
- * that two instances starting together do not race. Returns the names applied.
+ * Applies the migrations not applied yet, in order, all in one transaction under an advisory lock so
+ * that two instances starting together do not race: if one fails, none of this run's migrations stays
+ * applied and the database is as it was. Returns the names applied.
  */
 export async function migrate(sql: Sql): Promise<string[]> {
   const applied: string[] = [];

@@ -1,8 +1,8 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** Title and widget address parts of a segment by id or uuid (public: ready, published or archived). */
 export async function findEmbeddableSegment(
-  sql: Sql,
+  sql: Db,
   by: { id: number } | { uuid: string },
 ): Promise<{ id: number; channel_id: number; title: string; channel_label: string } | null> {
   const [row] = await sql<{ id: number; channel_id: number; title: string; channel_label: string }[]>`

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { Mail } from "../lib/platform/mail.ts";
 
 export interface OutboxMail {
@@ -11,13 +11,13 @@ export interface OutboxMail {
 }
 
 /** Stores a mail in the development outbox. */
-export async function insertOutboxMail(sql: Sql, mail: Mail): Promise<void> {
+export async function insertOutboxMail(sql: Db, mail: Mail): Promise<void> {
   await sql`insert into outbox (to_address, subject, text_body, html_body)
     values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})`;
 }
 
 /** The latest mails of the outbox, newest first. */
-export async function listOutboxMails(sql: Sql, limit = 50): Promise<OutboxMail[]> {
+export async function listOutboxMails(sql: Db, limit = 50): Promise<OutboxMail[]> {
   return await sql<OutboxMail[]>`select id, to_address, subject, text_body, html_body, created_at
     from outbox order by id desc limit ${limit}`;
 }

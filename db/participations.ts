@@ -1,6 +1,15 @@
-import type { Sql } from "postgres";
+// Participations as the widgets send them, and the counters they feed.
+//
+// Counters kept by these queries, not by triggers: vote_counts (votes per choice) and segment_counts
+// (messages and distinct participants per segment) are sharded (a writer picks one of COUNTER_SHARDS rows
+// at random, readers sum them) and bumped in the same statement as the insert, by its data-modifying CTEs
+// (insertParticipation). Whoever else changes what they count does the same: db/votes.ts when suspicious
+// votes are accepted; erasure (db/data_rights.ts) empties rows rather than deleting them so the counts hold.
+// The inbox counters (inbox_counts, message_search) are the other way round: statement triggers on
+// messages keep them for every write (see db/inbox.ts).
+import type { Db } from "./client.ts";
 import type { AuthorRow } from "../lib/rules/participation.ts";
-import type { SegmentRow } from "./segments.ts";
+import { segmentColumns, type SegmentRow } from "./segments.ts";
 
 /** Counter shards a writer picks from at random (vote_counts, segment_counts). */
 export const COUNTER_SHARDS = 8;
@@ -55,12 +64,18 @@ export interface ParticipationContext {
  * visitor token is given), in one round trip: a vote under load pays one statement for all of it.
  */
 export async function getParticipationContext(
-  sql: Sql,
+  sql: Db,
   segmentId: number,
   authorId: number | null,
 ): Promise<ParticipationContext | null> {
-  const [row] = await sql<(SegmentRow & Record<string, unknown>)[]>`
-    select s.*, c.segment_customisation as _segment_customisation,
+  const [row] = await sql<
+    (SegmentRow & {
+      _segment_customisation: unknown;
+      _choices: { id: number; label: string }[];
+      _author: AuthorRow | null;
+    })[]
+  >`
+    select ${segmentColumns(sql, "s")}, c.segment_customisation as _segment_customisation,
       coalesce((select json_agg(json_build_object('id', sc.id, 'label', sc.label) order by sc.position)
         from segment_choices sc where sc.segment_id = s.id), '[]') as _choices,
       (select row_to_json(a) from (
@@ -71,10 +86,10 @@ export async function getParticipationContext(
   if (!row) return null;
   const { _segment_customisation, _choices, _author, ...segment } = row;
   return {
-    segment: segment as SegmentRow,
+    segment,
     segmentCustomisation: _segment_customisation,
-    choices: (_choices as { id: number; label: string }[]).map((c) => ({ id: Number(c.id), label: c.label })),
-    author: (_author as AuthorRow | null) ?? null,
+    choices: _choices.map((c) => ({ id: Number(c.id), label: c.label })),
+    author: _author ?? null,
   };
 }
 
@@ -87,7 +102,7 @@ export async function getParticipationContext(
  * the statement's snapshot, which never holds the message being inserted.
  */
 export async function insertParticipation(
-  sql: Sql,
+  sql: Db,
   m: NewMessage,
 ): Promise<{ id: number; share_token: string; vote_integrity: string } | null> {
   const shard = Math.floor(Math.random() * COUNTER_SHARDS);
@@ -167,7 +182,7 @@ export interface MessageView {
 }
 
 /** The participation with that id, or null. */
-export async function getMessage(sql: Sql, id: number): Promise<MessageView | null> {
+export async function getMessage(sql: Db, id: number): Promise<MessageView | null> {
   const [row] = await sql<MessageView[]>`
     select id::int as id, channel_id::int as channel_id, segment_id::int as segment_id, type, created_at,
       content, text, choice_ids::int[] as choice_ids, media_id, duration_ms, processing_status, author_name,
@@ -178,7 +193,7 @@ export async function getMessage(sql: Sql, id: number): Promise<MessageView | nu
 }
 
 /** Points a participation at a new media (a re-recording replaces the previous one). */
-export async function replaceMessageMedia(sql: Sql, id: number, mediaId: string): Promise<void> {
+export async function replaceMessageMedia(sql: Db, id: number, mediaId: string): Promise<void> {
   await sql`
     update messages set media_id = ${mediaId}, processing_status = 'pending', processing_error = null,
       duration_ms = null, transcript = null, content = content - 'recording_url' - 'duration' - 'transcription',
@@ -187,7 +202,7 @@ export async function replaceMessageMedia(sql: Sql, id: number, mediaId: string)
 }
 
 /** Sums of the sharded counters of a segment. */
-export async function getSegmentCounts(sql: Sql, segmentId: number) {
+export async function getSegmentCounts(sql: Db, segmentId: number) {
   const [row] = await sql<{ messages: number; participants: number }[]>`
     select coalesce(sum(messages), 0)::int as messages, coalesce(sum(participants), 0)::int as participants
     from segment_counts where segment_id = ${segmentId}`;
@@ -195,7 +210,7 @@ export async function getSegmentCounts(sql: Sql, segmentId: number) {
 }
 
 /** The segment of a public share link (its uuid), or null. */
-export async function getSegmentIdsByUuid(sql: Sql, uuid: string) {
+export async function getSegmentIdsByUuid(sql: Db, uuid: string) {
   const [row] = await sql<{ id: number; channel_id: number }[]>`
     select id::int as id, channel_id::int as channel_id from segments where uuid = ${uuid}`;
   return row ?? null;

@@ -1,17 +1,17 @@
-import type { Sql } from "postgres";
-import type { SegmentForWidget } from "../lib/segments/view.ts";
+import type { Db } from "./client.ts";
+import { segmentColumns, type SegmentRow } from "./segments.ts";
 
 /**
  * The permanent segments of a channel that the public may see (ready or published), newest start
  * first, with their choices; `openAt` keeps only those started by then and not ended.
  */
 export async function listPermanentSegments(
-  sql: Sql,
+  sql: Db,
   channelId: number,
   openAt: Date | null,
-): Promise<(SegmentForWidget & { choices: { id: number; label: string }[] })[]> {
-  return await sql<(SegmentForWidget & { choices: { id: number; label: string }[] })[]>`
-    select s.*, coalesce((
+): Promise<(SegmentRow & { choices: { id: number; label: string }[] })[]> {
+  return await sql<(SegmentRow & { choices: { id: number; label: string }[] })[]>`
+    select ${segmentColumns(sql, "s")}, coalesce((
       select json_agg(json_build_object('id', c.id, 'label', c.label) order by c.position)
       from segment_choices c where c.segment_id = s.id), '[]') as choices
     from segments s
@@ -22,7 +22,7 @@ export async function listPermanentSegments(
 }
 
 /** The playable path of a media (a shared participation's recording), or null. */
-export async function playablePath(sql: Sql, mediaId: string | null): Promise<string | null> {
+export async function playablePath(sql: Db, mediaId: string | null): Promise<string | null> {
   if (!mediaId) return null;
   const [row] = await sql<{ path: string | null }[]>`
     select playable_path as path from media where id::text = ${mediaId}`;

@@ -1,16 +1,17 @@
-import type { Sql } from "postgres";
-import { POINTS } from "../lib/rules/constants.ts";
+import type { Db } from "./client.ts";
 import type { PointsEvent } from "../lib/rules/points.ts";
 
 /**
  * Credits and reverses ledger events of a message for its author, inside the caller's transaction, and
- * keeps app_users.points equal to the ledger sum. A credit already present (unique message+event) and a
+ * keeps app_users.points equal to the ledger sum. `points` is the value of each event (widget §9, POINTS in
+ * lib/rules/constants.ts). A credit already present (unique message+event) and a
  * reversal of an absent row change nothing. Returns the net points moved.
  */
 export async function movePoints(
-  tx: Sql,
+  tx: Db,
   message: { id: number; channel_id: number; author_app_user_id: number | null },
   changes: { credit: PointsEvent[]; reverse: PointsEvent[] },
+  points: Readonly<Record<PointsEvent, number>>,
 ): Promise<number> {
   const author = message.author_app_user_id;
   if (author === null || (!changes.credit.length && !changes.reverse.length)) return 0;
@@ -31,7 +32,7 @@ export async function movePoints(
   for (const event of changes.credit) {
     const added = await tx<{ points: number }[]>`
       insert into points_ledger (channel_id, app_user_id, message_id, event, points)
-      values (${message.channel_id}, ${author}, ${message.id}, ${event}, ${POINTS[event]})
+      values (${message.channel_id}, ${author}, ${message.id}, ${event}, ${points[event]})
       on conflict (message_id, event) do nothing
       returning points`;
     delta += added.reduce((s, r) => s + r.points, 0);
@@ -43,7 +44,7 @@ export async function movePoints(
 }
 
 /** The points of an app user and the sum of their ledger rows (they are always equal). */
-export async function pointsOf(sql: Sql, appUserId: number): Promise<{ points: number; ledger: number }> {
+export async function pointsOf(sql: Db, appUserId: number): Promise<{ points: number; ledger: number }> {
   const [row] = await sql<{ points: number; ledger: number }[]>`
     select u.points,
       (select coalesce(sum(l.points), 0)::int from points_ledger l where l.app_user_id = u.id) as ledger

@@ -1,6 +1,6 @@
 // Points and ranking (widget §2 Ranking, §7 ranking and ranking/user). A channel's points are the sum
 // of the user's points_ledger rows of that channel; app_users.points is the total over all channels.
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** A ranked registered app user. */
 export interface RankingRow {
@@ -12,7 +12,7 @@ export interface RankingRow {
 }
 
 /** The points of an app user in one channel (0 without any credited event). */
-export async function pointsInChannel(sql: Sql, appUserId: number, channelId: number): Promise<number> {
+export async function pointsInChannel(sql: Db, appUserId: number, channelId: number): Promise<number> {
   const [row] = await sql<{ points: number }[]>`select coalesce(sum(points), 0)::int as points
     from points_ledger where channel_id = ${channelId} and app_user_id = ${appUserId}`;
   return row.points;
@@ -22,7 +22,7 @@ export async function pointsInChannel(sql: Sql, appUserId: number, channelId: nu
  * The top `limit` registered app users with points, highest first (ties share a rank, then by id):
  * of one channel when `channelId` is given, else over every channel.
  */
-export async function listRanking(sql: Sql, channelId: number | null, limit: number): Promise<RankingRow[]> {
+export async function listRanking(sql: Db, channelId: number | null, limit: number): Promise<RankingRow[]> {
   if (channelId === null) {
     // The top rows first (an index walk that stops at the limit), then their ranks: within a prefix of
     // the order, a rank only depends on the rows before it.
@@ -47,7 +47,7 @@ export async function listRanking(sql: Sql, channelId: number | null, limit: num
 }
 
 /** The rank of a total among registered app users: 1 + how many have strictly more points. */
-export async function rankOfPoints(sql: Sql, channelId: number | null, points: number): Promise<number> {
+export async function rankOfPoints(sql: Db, channelId: number | null, points: number): Promise<number> {
   const [row] = channelId === null
     ? await sql<{ n: number }[]>`select count(*)::int as n from app_users
         where not is_anonymous and points > ${points}`

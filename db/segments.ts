@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from "postgres";
+import type { Db, Sql } from "./client.ts";
 
 /** A choice of a segment (position 0 is A). */
 export interface ChoiceRow {
@@ -7,31 +7,126 @@ export interface ChoiceRow {
   label: string;
 }
 
-/** A segment row with every column, as stored. */
-export type SegmentRow = Record<string, unknown> & {
+/** A segment row with every column, as stored (db/migrations/001_schema.sql, 013_vote_integrity.sql). */
+export type SegmentRow = {
   id: number;
   uuid: string;
   channel_id: number;
+  show_id: string | null;
+  program_id: string | null;
+  template_id: number | null;
   type: string;
   title: string;
-  status: string;
+  text: string | null;
+  legal_notice: string | null;
+  testimonial: string | null;
+  testimonial_demanded: boolean;
+  testimonial_format: string;
+  limit_1_vote: boolean;
+  show_results: boolean;
+  from_mode: string;
+  to_mode: string;
   start_date: Date | null;
   end_date: Date | null;
+  time_offset: number | null;
+  status: string;
+  gather_information: boolean;
+  information_to_gather: Record<string, { active: boolean; mandatory: boolean }>;
+  enable_written_answer: boolean;
+  enable_audio_answer: boolean;
+  media_type: string | null;
+  game_type: string;
+  correct_choice_id: number | null;
+  max_recording_time: number;
+  background_url: string | null;
+  background_kind: string | null;
+  webview_version: string;
+  customed: boolean;
+  customisation: Record<string, unknown>;
+  is_gdpr_consent: boolean;
+  is_image_right_consent: boolean;
+  registration_required: boolean;
+  sms_template: string | null;
+  sms_receiver: string | null;
+  delivery_option: string;
+  requires_approval: boolean;
+  created_by: number | null;
+  created_at: Date;
+  updated_at: Date;
+  vote_cap_per_address: number;
+  hide_results_until_end: boolean;
+  high_stakes: boolean;
 };
 
+/** The columns of a {@link SegmentRow}, in table order, for `select ${segmentColumns(sql, "s")}`. */
+const SEGMENT_COLUMNS = [
+  "id",
+  "uuid",
+  "channel_id",
+  "show_id",
+  "program_id",
+  "template_id",
+  "type",
+  "title",
+  "text",
+  "legal_notice",
+  "testimonial",
+  "testimonial_demanded",
+  "testimonial_format",
+  "limit_1_vote",
+  "show_results",
+  "from_mode",
+  "to_mode",
+  "start_date",
+  "end_date",
+  "time_offset",
+  "status",
+  "gather_information",
+  "information_to_gather",
+  "enable_written_answer",
+  "enable_audio_answer",
+  "media_type",
+  "game_type",
+  "correct_choice_id",
+  "max_recording_time",
+  "background_url",
+  "background_kind",
+  "webview_version",
+  "customed",
+  "customisation",
+  "is_gdpr_consent",
+  "is_image_right_consent",
+  "registration_required",
+  "sms_template",
+  "sms_receiver",
+  "delivery_option",
+  "requires_approval",
+  "created_by",
+  "created_at",
+  "updated_at",
+  "vote_cap_per_address",
+  "hide_results_until_end",
+  "high_stakes",
+] as const satisfies readonly (keyof SegmentRow)[];
+
+/** The segment columns as a SQL fragment, qualified by `alias` (`s.id, s.uuid, …`). */
+export function segmentColumns(sql: Db, alias = "segments") {
+  return sql.unsafe(SEGMENT_COLUMNS.map((c) => `${alias}.${c}`).join(", "));
+}
+
 /** The segment with that id, or null. */
-export async function getSegment(sql: Sql, id: number): Promise<SegmentRow | null> {
-  const [row] = await sql<SegmentRow[]>`select * from segments where id = ${id}`;
+export async function getSegment(sql: Db, id: number): Promise<SegmentRow | null> {
+  const [row] = await sql<SegmentRow[]>`select ${segmentColumns(sql)} from segments where id = ${id}`;
   return row ?? null;
 }
 
 /** The segment with that id and its choices in their order (one round trip), or null. */
 export async function getSegmentWithChoices(
-  sql: Sql,
+  sql: Db,
   id: number,
 ): Promise<(SegmentRow & { choices: ChoiceRow[] }) | null> {
   const [row] = await sql<(SegmentRow & { choices: ChoiceRow[] })[]>`
-    select s.*, coalesce((
+    select ${segmentColumns(sql, "s")}, coalesce((
       select json_agg(json_build_object('id', c.id, 'position', c.position, 'label', c.label) order by c.position)
       from segment_choices c where c.segment_id = s.id), '[]') as choices
     from segments s where s.id = ${id}`;
@@ -39,7 +134,7 @@ export async function getSegmentWithChoices(
 }
 
 /** The choices of a segment in their order. */
-export async function listChoices(sql: Sql, segmentId: number): Promise<ChoiceRow[]> {
+export async function listChoices(sql: Db, segmentId: number): Promise<ChoiceRow[]> {
   return await sql<ChoiceRow[]>`
     select id, position, label from segment_choices where segment_id = ${segmentId} order by position`;
 }
@@ -66,7 +161,7 @@ export interface SegmentListRow {
  * but the trash; `search` matches the title (case-insensitive).
  */
 export async function listSegments(
-  sql: Sql,
+  sql: Db,
   q: { channelId: number; search?: string; status?: string; page: number; perPage: number },
 ): Promise<{ rows: SegmentListRow[]; total: number }> {
   const status = !q.status || q.status === "all" ? sql`s.status <> 'trash'` : sql`s.status = ${q.status}`;
@@ -91,7 +186,7 @@ export async function listSegments(
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** Messages and distinct participants of a segment, summed over the counter shards. */
-export async function getSegmentCounts(sql: Sql, segmentId: number) {
+export async function getSegmentCounts(sql: Db, segmentId: number) {
   const [row] = await sql<{ messages: number; participants: number }[]>`
     select coalesce(sum(messages), 0)::int as messages, coalesce(sum(participants), 0)::int as participants
     from segment_counts where segment_id = ${segmentId}`;
@@ -99,13 +194,13 @@ export async function getSegmentCounts(sql: Sql, segmentId: number) {
 }
 
 /** Inserts a segment from validated column values; returns its id. */
-export async function insertSegment(sql: Sql, values: Writable): Promise<number> {
+export async function insertSegment(sql: Db, values: Writable): Promise<number> {
   const [row] = await sql<{ id: number }[]>`insert into segments ${sql(values as never)} returning id`;
   return row.id;
 }
 
 /** Updates the given columns of a segment. */
-export async function updateSegment(sql: Sql, id: number, values: Writable): Promise<void> {
+export async function updateSegment(sql: Db, id: number, values: Writable): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await sql`update segments set ${sql(values as never)}, updated_at = now() where id = ${id}`;
 }
@@ -115,7 +210,7 @@ export async function updateSegment(sql: Sql, id: number, values: Writable): Pro
  * votes), the others are new, the ones not sent are deleted. Run it inside a transaction.
  */
 export async function replaceChoices(
-  tx: Sql | TransactionSql,
+  tx: Db,
   segmentId: number,
   choices: { id?: number | null; label: string }[],
 ): Promise<void> {
@@ -165,7 +260,7 @@ export async function duplicateSegment(sql: Sql, id: number, userId: number, tit
 }
 
 /** A channel's segments whose availability meets [from, to) (timeline), drafts and trash left out. */
-export async function listSegmentsBetween(sql: Sql, channelId: number, from: Date, to: Date) {
+export async function listSegmentsBetween(sql: Db, channelId: number, from: Date, to: Date) {
   return await sql<SegmentRow[]>`
     select id, uuid, channel_id, type, title, status, start_date, end_date from segments
     where channel_id = ${channelId} and status not in ('draft', 'trash') and start_date is not null
@@ -202,7 +297,7 @@ export interface ExportRow {
 }
 
 /** The next `limit` participations of a segment after id `afterId` (keyset, so the export never holds them all). */
-export async function exportBatch(sql: Sql, segmentId: number, afterId: number, limit: number) {
+export async function exportBatch(sql: Db, segmentId: number, afterId: number, limit: number) {
   return await sql<ExportRow[]>`
     select m.id, m.created_at, m.updated_at, m.type, m.text, m.transcript, m.content->>'recording_url' as recording_url,
       m.duration_ms,

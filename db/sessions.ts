@@ -1,13 +1,13 @@
 // Server-side sessions (migration 014): a token is valid only while its session row is neither revoked
 // nor expired. Staff and visitors share the table, told apart by `kind`.
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { StaffUser } from "../lib/rules/permissions.ts";
 
 export type SessionKind = "staff" | "visitor";
 
 /** Records a new session. */
 export async function insertSession(
-  sql: Sql,
+  sql: Db,
   session: { id: string; kind: SessionKind; userId: number; expiresAt: Date },
 ): Promise<void> {
   await sql`insert into sessions (id, kind, user_id, expires_at)
@@ -22,7 +22,7 @@ const TOUCH = "5 minutes";
  * user), or null when the session is revoked, expired, someone else's, or the account is inactive.
  */
 export async function getSessionStaffUser(
-  sql: Sql,
+  sql: Db,
   sessionId: string,
   userId: number,
 ): Promise<StaffUser | null> {
@@ -39,7 +39,7 @@ export async function getSessionStaffUser(
 }
 
 /** True when the visitor session is live for that app user. */
-export async function visitorSessionLive(sql: Sql, sessionId: string, userId: number): Promise<boolean> {
+export async function visitorSessionLive(sql: Db, sessionId: string, userId: number): Promise<boolean> {
   const rows = await sql`
     with touched as (
       update sessions set last_seen_at = now()
@@ -52,13 +52,13 @@ export async function visitorSessionLive(sql: Sql, sessionId: string, userId: nu
 }
 
 /** Revokes one session (logout). */
-export async function revokeSession(sql: Sql, sessionId: string): Promise<void> {
+export async function revokeSession(sql: Db, sessionId: string): Promise<void> {
   await sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`;
 }
 
 /** Revokes every live session of a user, but `exceptId` when given; returns how many ended. */
 export async function revokeUserSessions(
-  sql: Sql,
+  sql: Db,
   kind: SessionKind,
   userId: number,
   exceptId: string | null = null,
@@ -71,6 +71,6 @@ export async function revokeUserSessions(
 }
 
 /** Forgets sessions that expired or were revoked before `before`. */
-export async function purgeSessions(sql: Sql, before: Date): Promise<void> {
+export async function purgeSessions(sql: Db, before: Date): Promise<void> {
   await sql`delete from sessions where expires_at < ${before} or revoked_at < ${before}`;
 }

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /**
  * The columns a public read of a message may draw from (issue 18 "Messages are private unless
@@ -23,13 +23,13 @@ export interface SharedMessageRow {
   broadcast_status: string;
 }
 
-const columns = (sql: Sql) =>
+const columns = (sql: Db) =>
   sql`m.share_token::text as share_token, m.channel_id::int as channel_id, m.segment_id::int as segment_id,
     m.type, m.created_at, m.content, m.duration_ms, u.nickname, m.author_city, md.playable_path,
     md.poster_path, m.status, m.moderation, m.shared_at, m.broadcast_status`;
 
 /** The message of a share token (a uuid), shared or not: the caller decides what the public sees. */
-export async function getMessageByShareToken(sql: Sql, token: string): Promise<SharedMessageRow | null> {
+export async function getMessageByShareToken(sql: Db, token: string): Promise<SharedMessageRow | null> {
   const [row] = await sql<SharedMessageRow[]>`
     select ${columns(sql)}
     from messages m
@@ -40,7 +40,7 @@ export async function getMessageByShareToken(sql: Sql, token: string): Promise<S
 }
 
 /** The same projection by sequential id: for staff of the channel only (the caller checks). */
-export async function getMessageForStaffRead(sql: Sql, id: number): Promise<SharedMessageRow | null> {
+export async function getMessageForStaffRead(sql: Db, id: number): Promise<SharedMessageRow | null> {
   const [row] = await sql<SharedMessageRow[]>`
     select ${columns(sql)}
     from messages m
@@ -54,7 +54,7 @@ export async function getMessageForStaffRead(sql: Sql, id: number): Promise<Shar
  * Marks a message shared by its author (the thanks screen's Share): knowing the token, answered only
  * to the author, is the proof. Returns false for an unknown token. Idempotent (keeps the first date).
  */
-export async function markShared(sql: Sql, token: string): Promise<boolean> {
+export async function markShared(sql: Db, token: string): Promise<boolean> {
   const rows = await sql`
     update messages set shared_at = coalesce(shared_at, now())
     where share_token = ${token}::uuid returning 1`;

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** A template segment (back-office §3). */
 export interface TemplateRow {
@@ -19,12 +19,18 @@ export interface TemplateRow {
   show_data_collection_video: boolean;
   show_data_collection_sound: boolean;
   position: number;
+  created_at: Date;
 }
 
+const COLUMNS = `id, channel_id, category, type, description, under_description, customed, widget_model,
+  default_gdpr_consent, default_image_right_consent, default_gather_information, default_webview_version,
+  show_customisation_incentive_text, show_data_collection_multiple_choice, show_data_collection_video,
+  show_data_collection_sound, position, created_at`;
+
 /** The templates a channel may use (its own and the shared ones), optionally of one category, in order. */
-export async function listTemplates(sql: Sql, channelId: number, category?: string): Promise<TemplateRow[]> {
+export async function listTemplates(sql: Db, channelId: number, category?: string): Promise<TemplateRow[]> {
   return await sql<TemplateRow[]>`
-    select * from templates
+    select ${sql.unsafe(COLUMNS)} from templates
     where (channel_id is null or channel_id = ${channelId}) ${
     category ? sql`and category = ${category}` : sql``
   }
@@ -32,13 +38,15 @@ export async function listTemplates(sql: Sql, channelId: number, category?: stri
 }
 
 /** The template with that id, or null. */
-export async function getTemplate(sql: Sql, id: number): Promise<TemplateRow | null> {
-  const [row] = await sql<TemplateRow[]>`select * from templates where id = ${id}`;
+export async function getTemplate(sql: Db, id: number): Promise<TemplateRow | null> {
+  const [row] = await sql<TemplateRow[]>`select ${sql.unsafe(COLUMNS)} from templates where id = ${id}`;
   return row ?? null;
 }
 
 /** The template of a widget model, or null. */
-export async function getTemplateByModel(sql: Sql, model: string): Promise<TemplateRow | null> {
-  const [row] = await sql<TemplateRow[]>`select * from templates where widget_model = ${model}`;
+export async function getTemplateByModel(sql: Db, model: string): Promise<TemplateRow | null> {
+  const [row] = await sql<TemplateRow[]>`select ${
+    sql.unsafe(COLUMNS)
+  } from templates where widget_model = ${model}`;
   return row ?? null;
 }

@@ -1,8 +1,8 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { StaffUser } from "../lib/rules/permissions.ts";
 
 /** The active staff user with that id (sessions are checked by db/sessions.ts getSessionStaffUser). */
-export async function getStaffUser(sql: Sql, id: number): Promise<StaffUser | null> {
+export async function getStaffUser(sql: Db, id: number): Promise<StaffUser | null> {
   const [user] = await sql<StaffUser[]>`
     select id, login, email, role, channel_id, language, first_name, last_name, image_url
     from users where id = ${id} and active`;
@@ -46,7 +46,7 @@ const USER_COLUMNS = [
 ] as const;
 
 /** The account with that e-mail (already normalised), whatever its state. */
-export async function findUserByEmail(sql: Sql, email: string): Promise<UserCredentials | null> {
+export async function findUserByEmail(sql: Db, email: string): Promise<UserCredentials | null> {
   const [user] = await sql<UserCredentials[]>`
     select id, email, password_hash, active, confirmed_at, role, channel_id, language
     from users where email = ${email}`;
@@ -54,14 +54,14 @@ export async function findUserByEmail(sql: Sql, email: string): Promise<UserCred
 }
 
 /** The account with that id, whatever its state. */
-export async function getUser(sql: Sql, id: number): Promise<UserRow | null> {
+export async function getUser(sql: Db, id: number): Promise<UserRow | null> {
   const [user] = await sql<UserRow[]>`select ${sql(USER_COLUMNS)} from users where id = ${id}`;
   return user ?? null;
 }
 
 /** Which of an e-mail and a login already belong to another account. */
 export async function takenIdentifiers(
-  sql: Sql,
+  sql: Db,
   email: string | undefined,
   login: string | undefined,
   exceptId: number | null = null,
@@ -77,7 +77,7 @@ export async function takenIdentifiers(
 }
 
 /** Staff of a channel, or every staff account when `channelId` is null; by name. */
-export async function listUsers(sql: Sql, channelId: number | null): Promise<UserRow[]> {
+export async function listUsers(sql: Db, channelId: number | null): Promise<UserRow[]> {
   return await sql<UserRow[]>`select ${sql(USER_COLUMNS)} from users
     where ${channelId === null ? sql`true` : sql`channel_id = ${channelId}`}
     order by lower(last_name), lower(first_name), lower(login), id`;
@@ -101,19 +101,19 @@ export type UserColumns = Partial<{
 }>;
 
 /** Inserts a staff account; returns its id. */
-export async function insertUser(sql: Sql, values: UserColumns & { login: string; email: string }) {
+export async function insertUser(sql: Db, values: UserColumns & { login: string; email: string }) {
   const [row] = await sql<{ id: number }[]>`insert into users ${sql(values as never)} returning id`;
   return Number(row.id);
 }
 
 /** Updates the given columns of an account. */
-export async function updateUser(sql: Sql, id: number, values: UserColumns): Promise<void> {
+export async function updateUser(sql: Db, id: number, values: UserColumns): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await sql`update users set ${sql(values as never)}, updated_at = now() where id = ${id}`;
 }
 
 /** True when the account has a password (an invited account has none until it confirms). */
-export async function userHasPassword(sql: Sql, id: number): Promise<boolean> {
+export async function userHasPassword(sql: Db, id: number): Promise<boolean> {
   const [row] = await sql<
     { set: boolean }[]
   >`select password_hash is not null as set from users where id = ${id}`;

@@ -1,8 +1,8 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 import type { ChoiceCount } from "../lib/rules/votes.ts";
 
 /** The choices of a segment in order with their vote counts, summed over the counter shards. */
-export async function getVoteCounts(sql: Sql, segmentId: number): Promise<ChoiceCount[]> {
+export async function getVoteCounts(sql: Db, segmentId: number): Promise<ChoiceCount[]> {
   return await sql<ChoiceCount[]>`
     select c.id, c.label, coalesce(sum(v.count), 0)::int as count
     from segment_choices c
@@ -13,7 +13,7 @@ export async function getVoteCounts(sql: Sql, segmentId: number): Promise<Choice
 }
 
 /** Votes of a segment by integrity (counted, suspicious, excluded), read from the messages. */
-export async function getVoteIntegrityCounts(sql: Sql, segmentId: number) {
+export async function getVoteIntegrityCounts(sql: Db, segmentId: number) {
   const [row] = await sql<{ counted: number; suspicious: number; excluded: number }[]>`
     select
       coalesce((select sum(count) from vote_counts where segment_id = ${segmentId}), 0)::int as counted,
@@ -25,7 +25,7 @@ export async function getVoteIntegrityCounts(sql: Sql, segmentId: number) {
 }
 
 /** Votes per minute per choice of a segment (burst timeline), counted and suspicious, the last `hours`. */
-export async function getVoteTimeline(sql: Sql, segmentId: number, since: Date) {
+export async function getVoteTimeline(sql: Db, segmentId: number, since: Date) {
   return await sql<{ minute: string; choice_id: number; counted: number; suspicious: number }[]>`
     select to_char(date_trunc('minute', m.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as minute,
       c.choice_id::int as choice_id,
@@ -43,7 +43,7 @@ export async function getVoteTimeline(sql: Sql, segmentId: number, since: Date) 
  * may still be accepted later. Returns how many changed.
  */
 export async function reviewSuspiciousVotes(
-  sql: Sql,
+  sql: Db,
   segmentId: number,
   action: "accept" | "exclude",
   ids: number[] | null,

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Db } from "./client.ts";
 
 /** A saved widget configuration of a channel (back-office §7 widgets). */
 export interface WidgetRow {
@@ -14,7 +14,7 @@ export interface WidgetRow {
 }
 
 /** The widget configurations of a channel, oldest first, with the title of their permanent segment. */
-export async function listWidgets(sql: Sql, channelId: number): Promise<WidgetRow[]> {
+export async function listWidgets(sql: Db, channelId: number): Promise<WidgetRow[]> {
   return await sql<WidgetRow[]>`
     select w.id, w.channel_id, w.name, w.width, w.height, w.background, w.segment_id, w.site_ref,
       s.title as segment_title

@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from "../lib/platform/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
-import { seedDemo } from "../db/seed.ts";
+import { seedDemo } from "../lib/demo/seed.ts";
 import { openStorage } from "../lib/media/storage.ts";
 import { attachDemoMedia } from "../lib/media/demo.ts";
 

@@ -135,14 +135,13 @@ export async function register(
   const lang = isLanguage(language) ? language : "fr";
   const first = form.first_name.trim(), last = form.last_name.trim();
   const userId = await ctx.sql.begin(async (tx) => {
-    const sql = tx as unknown as Sql;
-    const channelId = await insertChannel(sql, {
+    const channelId = await insertChannel(tx, {
       label: ctx.translate(lang)("auth.new_channel_label", { name: `${first} ${last}` }).slice(0, 100),
       status: "demo",
       language: lang,
       background_url: stockBackgroundUrl(1),
     });
-    return await insertUser(sql, {
+    return await insertUser(tx, {
       login,
       email,
       phone: form.phone.trim(),

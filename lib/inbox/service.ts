@@ -7,11 +7,18 @@ import { getSegment, type SegmentRow } from "../../db/segments.ts";
 import { insertReadyMedia } from "../../db/media.ts";
 import { erasureInfo } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
-import { applyAction, type InboxFilter, type MessageAction, searchQuery } from "../rules/inbox.ts";
+import {
+  applyAction,
+  type BulkAction,
+  bulkChanges,
+  type InboxFilter,
+  type MessageAction,
+  searchQuery,
+} from "../rules/inbox.ts";
 import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { pointsChanges } from "../rules/points.ts";
 import type { Storage } from "../media/storage.ts";
-import { MEDIA_MAX_BYTES } from "../rules/constants.ts";
+import { MEDIA_MAX_BYTES, POINTS } from "../rules/constants.ts";
 import { sniffMedia } from "../rules/files.ts";
 
 /**
@@ -106,8 +113,7 @@ export async function messageWithReplies(sql: Sql, user: StaffUser, id: number) 
  * to match it (see lib/rules/points.ts). Returns the state the spec's response carries and the points moved.
  */
 export async function actOnMessage(sql: Sql, user: StaffUser, id: number, key: MessageAction) {
-  return await sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql; // same query API; the db helpers take a Sql
+  return await sql.begin(async (tx) => {
     const message = await inbox.lockMessage(tx, id);
     if (!message || !canAccessChannel(user, message.channel_id)) throw new AppError(404, "not_found");
     const next = applyAction(message, key);
@@ -116,7 +122,7 @@ export async function actOnMessage(sql: Sql, user: StaffUser, id: number, key: M
         .filter((k) => next[k] !== message[k]).map((k) => [k, next[k]]),
     );
     await inbox.updateMessageState(tx, id, changed);
-    const points = await movePoints(tx, message, pointsChanges(message, next));
+    const points = await movePoints(tx, message, pointsChanges(message, next), POINTS);
     return {
       id,
       liked: next.liked,
@@ -191,4 +197,9 @@ export async function queryOf(
     choiceId: f.choice_id ?? null,
     ids: f.interactions_list ?? null,
   };
+}
+
+/** Applies a bulk action (archive, trash, restore, read all) to every message the query matches; returns how many changed. */
+export async function bulkAct(sql: Sql, q: inbox.MessageQuery, action: BulkAction): Promise<number> {
+  return await inbox.bulkUpdate(sql, q, bulkChanges(action));
 }

@@ -16,12 +16,7 @@ import {
 import { recordConsents } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
 import { QUEUES } from "../platform/jobs.ts";
-import {
-  authorSnapshot,
-  decideParticipation,
-  type SegmentRules,
-  type Submission,
-} from "../rules/participation.ts";
+import { authorSnapshot, decideParticipation, type Submission } from "../rules/participation.ts";
 import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { type VoteResultRow, voteResults } from "../rules/votes.ts";
 import {
@@ -111,7 +106,7 @@ export async function sendParticipation(
     consent_image_right: origin.consent_image_right,
   };
   const decision = decideParticipation({
-    segment: segment as unknown as SegmentRules,
+    segment,
     choices: choices.map((c) => c.id),
     author,
     submission,

@@ -122,17 +122,6 @@ export function searchQuery(text: string | undefined | null): string | null {
   return words.length ? words.map((w) => `${w.slice(0, 64)}:*`).join(" & ") : null;
 }
 
-/**
- * Whether the count of a search in a segment or a channel should look its scope up in the search index
- * too (010_message_search_scope.sql): it pays while the scope holds up to about two thirds of all messages,
- * and costs more than it saves above (1,000,000 messages, PostgreSQL: 55 -> 19 ms at a fifth, 54 -> 41 ms
- * at a half, 59 -> 67 ms at all of them). An unknown table size (never analysed) is a no.
- * @example searchByScope(200_000, 1_000_000) // true
- */
-export function searchByScope(scopeMessages: number, allMessages: number): boolean {
-  return allMessages > 0 && scopeMessages * 3 <= allMessages * 2;
-}
-
 /** A duration in ms as mm:ss (spec §9). @example formatDuration(75_400) // "01:15" */
 export function formatDuration(ms: number | null | undefined): string {
   const total = Math.max(0, Math.round((ms ?? 0) / 1000));

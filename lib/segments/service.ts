@@ -203,7 +203,7 @@ export async function updateSegment(
   }
   if (status !== undefined) cols.status = status;
   await sql.begin(async (tx) => {
-    await db.updateSegment(tx as unknown as Sql, id, cols);
+    await db.updateSegment(tx, id, cols);
     if (choices) await db.replaceChoices(tx, id, choices);
   });
 }

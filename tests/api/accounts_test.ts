@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { hashToken } from "../../lib/platform/auth.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { windowStart } from "../../lib/platform/rate_limit.ts";

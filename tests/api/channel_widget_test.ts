@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 
 Deno.test("channel widget - public channel, permanent interactions and the home page", async (t) => {
   const ctx = await testApp();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { JPG, jsonOf, PNG } from "../_fixtures.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { decryptSecret } from "../../lib/platform/crypto.ts";
 import { defaultCustomisation } from "../../lib/rules/customisation.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { startFtp } from "../_ftp.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { encryptSecret } from "../../lib/platform/crypto.ts";
 import { enqueueAcceptedDeliveries } from "../../lib/delivery/jobs.ts";

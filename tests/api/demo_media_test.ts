@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { probeResponse } from "./_participation.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { attachDemoMedia, DEMO_AUDIO_SECONDS, DEMO_VIDEO_SECONDS, hasFfmpeg } from "../../lib/media/demo.ts";
 
 interface Played {

@@ -3,7 +3,7 @@
 // simultaneous writers) the counts of each segment, each channel and every channel are those of a scan.
 import assert from "node:assert/strict";
 import { testDatabase } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import {
   bulkUpdate,
   countMessages,
@@ -13,7 +13,7 @@ import {
   searchIndexCounts,
 } from "../../db/inbox.ts";
 import { countUnreadMessages } from "../../db/statistics.ts";
-import type { InboxFilter } from "../../lib/rules/inbox.ts";
+import { bulkChanges, type InboxFilter } from "../../lib/rules/inbox.ts";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
 function random(seed: number) {
@@ -176,7 +176,7 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       await bulkUpdate(
         sql,
         { channelId: s.channel_id, segmentId: s.id, filter: "all" },
-        "archive_all_messages",
+        bulkChanges("archive_all_messages"),
       );
       await check("bulk archive");
       await sql`update messages set status = 'received', read = not read where channel_id = ${channels[0]}`;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { levelOf } from "../../lib/rules/levels.ts";
 import { call, expectError, jsonOf } from "./_visitors.ts";

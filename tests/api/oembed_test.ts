@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 
 Deno.test("oembed - rich answers for widget and share links of this server", async (t) => {
   const ctx = await testApp({ env: { PUBLIC_URL: "https://im.example.org" } });

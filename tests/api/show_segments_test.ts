@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf, PNG, WEBM } from "../_fixtures.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 
 const fileForm = (bytes: Uint8Array, name: string) => {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { smtpMailer } from "../../lib/platform/mail.ts";
 

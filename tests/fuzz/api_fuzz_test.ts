@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 25);

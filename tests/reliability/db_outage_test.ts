@@ -2,7 +2,7 @@
 // no 500, no stack), /healthz says why, and service resumes by itself when the database is back.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { PG_BIN, startPostgres } from "../_postgres.ts";
 
 /** A request that must settle: an answer within 15 s, else the test fails as a hang. */

@@ -2,7 +2,7 @@
 // links and the QR code page stay embeddable in a station's site.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { isEmbeddablePath } from "../../lib/rules/embed.ts";
 

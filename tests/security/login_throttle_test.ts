@@ -2,7 +2,7 @@
 // one address cannot lock the owner out at another, and every 429 says when to come back.
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { LOGIN_THROTTLE, loginDelaySeconds } from "../../lib/platform/login_throttle.ts";
 
 const PASSWORD = "Demo-Password-1!";

@@ -2,7 +2,7 @@
 // 22P05). Every text field of the API now refuses them with 400, naming the field, and stores nothing.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { randomSegment } from "../api/_participation.ts";
 import { hasUnstorableCharacter, unstorableTextPaths } from "../../lib/rules/validation.ts";

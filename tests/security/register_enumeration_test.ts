@@ -2,7 +2,7 @@
 // owner of a known address is told, by mail in their language, that someone tried.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 
 Deno.test("register enumeration - a known and a new e-mail get the same status and body", async () => {
   const ctx = await testApp();

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../db/seed.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { forgetOldSessions, openSession } from "../../lib/platform/sessions.ts";
 
 const PASSWORD = "Demo-Password-1!";

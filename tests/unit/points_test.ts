@@ -1,12 +1,7 @@
 import assert from "node:assert/strict";
 import { pointsChanges, pointsDelta, rewardEvents } from "../../lib/rules/points.ts";
-import {
-  applyAction,
-  formatDuration,
-  type MessageState,
-  searchByScope,
-  searchQuery,
-} from "../../lib/rules/inbox.ts";
+import { applyAction, formatDuration, type MessageState, searchQuery } from "../../lib/rules/inbox.ts";
+import { searchByScope } from "../../db/inbox.ts";
 
 const base: MessageState = {
   liked: false,
