@@ -7,7 +7,6 @@ import { MediaInputError, processMedia } from "./lib/media/processing.ts";
 import { endMediaJobRetries } from "./db/media_jobs.ts";
 import { forgetSearchTotals } from "./db/inbox.ts";
 import { purgeRateLimits } from "./db/rate_limits.ts";
-import { participationResult } from "./lib/participations/service.ts";
 import { cleanupUploads } from "./lib/media/tus.ts";
 import { forgetOldSessions } from "./lib/platform/sessions.ts";
 import { registerDeliveryJobs } from "./lib/delivery/jobs.ts";
@@ -17,10 +16,6 @@ import { applyRetention, buildExport, cleanupExports } from "./lib/app_users/dat
 export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
   // Each capability registers its handlers here (media processing, delivery, mails).
   const poll = { pollingIntervalSeconds: 0.5 };
-  // a participation's task result: the message id, and the vote results when they are shown
-  await boss.work<{ messageId: number }>(QUEUES.participation, poll, async ([job]) => {
-    return await participationResult(deps.sql, job.data.messageId);
-  });
   const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
   // a media job is retried when its worker dies (the job expires after MEDIA_JOB_EXPIRE_SECONDS) or
   // on a passing error; a file that cannot be decoded fails at once, with the reason
