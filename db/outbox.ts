@@ -1,5 +1,4 @@
 import type { Sql } from "postgres";
-import type { Mail } from "../lib/platform/mail.ts";
 
 export interface OutboxMail {
   id: number;
@@ -11,7 +10,10 @@ export interface OutboxMail {
 }
 
 /** Stores a mail in the development outbox. */
-export async function insertOutboxMail(sql: Sql, mail: Mail): Promise<void> {
+export async function insertOutboxMail(
+  sql: Sql,
+  mail: { to: string; subject: string; text: string; html?: string },
+): Promise<void> {
   await sql`insert into outbox (to_address, subject, text_body, html_body)
     values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})`;
 }
