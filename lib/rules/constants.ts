@@ -73,6 +73,12 @@ export const MIN_AVAILABILITY_GAP_MS = 60 * 60 * 1000;
 export const AI_MAX_MESSAGES = 100;
 export const TOAST_MS = { default: 5000, success: 2000, resetSelf: 20_000 } as const;
 export const RESULTS_REFRESH_MS = 2500;
+/** Debounce of the edit page's autosave (§4 "changes auto-save after a debounce"; the delay is ours). */
+export const SEGMENT_AUTOSAVE_MS = 1000;
+/** Delay before the defaults fill an empty customisation form (§3: "after 1 s if empty"). */
+export const CUSTOMISATION_DEFAULTS_DELAY_MS = 1000;
+/** Refresh of the vote integrity figures while the page is visible (issue 18; the delay is ours). */
+export const VOTE_INTEGRITY_REFRESH_MS = 5000;
 export const WEBVIEW_VERSIONS = ["01", "02"] as const;
 export const DELIVERY_OPTIONS = ["none", "netia", "ftpclassic"] as const;
 export const CHANNEL_TYPES = ["radio", "tv", "event", "press"] as const;
