@@ -12,6 +12,9 @@ import { forgetOldSessions } from "../lib/platform/sessions.ts";
 import { registerDeliveryJobs } from "../lib/delivery/jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
 
+const HOUR_MS = 3600_000;
+const DAY_MS = 86_400_000;
+
 /** Registers the job handlers of every queue on a started pg-boss. */
 export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
   // Each capability registers its handlers here (media processing, delivery, mails).
@@ -40,18 +43,18 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   // abandoned uploads (tus files and slots), search totals, ended sessions and login failures older
   // than a day are removed hourly
   const hourly = [
-    every(3600_000, "upload cleanup", () => cleanupUploads(deps)),
+    every(HOUR_MS, "upload cleanup", () => cleanupUploads(deps)),
     every(
-      3600_000,
+      HOUR_MS,
       "search totals cleanup",
-      () => forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000)),
+      () => forgetSearchTotals(deps.sql, new Date(Date.now() - DAY_MS)),
     ),
-    every(3600_000, "sessions cleanup", () => forgetOldSessions(deps.sql)),
+    every(HOUR_MS, "sessions cleanup", () => forgetOldSessions(deps.sql)),
     // rate-limit windows (logins, per-address vote caps, used proofs of work) that started over a day ago
     every(
-      3600_000,
+      HOUR_MS,
       "rate limit cleanup",
-      () => purgeRateLimits(deps.sql, new Date(Date.now() - 86_400_000)),
+      () => purgeRateLimits(deps.sql, new Date(Date.now() - DAY_MS)),
     ),
   ];
   // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
@@ -63,8 +66,8 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   });
   await queueDailyRetention(boss);
   hourly.push(
-    every(3600_000, "data export cleanup", () => cleanupExports(deps)),
-    every(3600_000, "retention", () => queueDailyRetention(boss)),
+    every(HOUR_MS, "data export cleanup", () => cleanupExports(deps)),
+    every(HOUR_MS, "retention", () => queueDailyRetention(boss)),
   );
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
