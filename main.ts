@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from "./app/env.ts";
 import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { validationHook } from "./app/api.ts";
-import { translator } from "./app/i18n.ts";
+import { localeSubsetJson, translator } from "./app/i18n.ts";
 import { resolveLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { isEmbeddablePath } from "./lib/rules/embed.ts";
@@ -84,6 +84,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     });
     c.set("lang", lang);
     c.set("t", translator(lang));
+    c.set("localeJson", localeSubsetJson);
     await next();
   });
 

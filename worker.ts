@@ -1,93 +1,11 @@
-// The background worker (pg-boss handlers). In production: `deno task worker` in a container with
-// ffmpeg, against DATABASE_URL. In the embedded default it runs inside the web process.
-import type PgBoss from "pg-boss";
-import type { AppDeps } from "./app/env.ts";
-import { every, QUEUES } from "./lib/platform/jobs.ts";
-import { MediaInputError, processMedia } from "./lib/media/processing.ts";
-import { endMediaJobRetries } from "./db/media_jobs.ts";
-import { forgetSearchTotals } from "./db/inbox.ts";
-import { purgeRateLimits } from "./db/rate_limits.ts";
-import { participationResult } from "./lib/participations/service.ts";
-import { cleanupUploads } from "./lib/media/tus.ts";
-import { forgetOldSessions } from "./lib/platform/sessions.ts";
-import { registerDeliveryJobs } from "./lib/delivery/jobs.ts";
-import { applyRetention, buildExport, cleanupExports } from "./lib/app_users/data_rights.ts";
-
-/** Registers the job handlers of every queue on a started pg-boss. */
-export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
-  // Each capability registers its handlers here (media processing, delivery, mails).
-  const poll = { pollingIntervalSeconds: 0.5 };
-  // a participation's task result: the message id, and the vote results when they are shown
-  await boss.work<{ messageId: number }>(QUEUES.participation, poll, async ([job]) => {
-    return await participationResult(deps.sql, job.data.messageId);
-  });
-  const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
-  // a media job is retried when its worker dies (the job expires after MEDIA_JOB_EXPIRE_SECONDS) or
-  // on a passing error; a file that cannot be decoded fails at once, with the reason
-  await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
-    try {
-      return await processMedia(
-        {
-          sql: deps.sql,
-          storage: deps.storage,
-          transcription: TRANSCRIBE_BASE_URL
-            ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
-            : undefined,
-        },
-        job.data.mediaId,
-        { lastAttempt: job.retryCount >= job.retryLimit },
-      );
-    } catch (error) {
-      if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
-      throw error;
-    }
-  });
-  // abandoned uploads (tus files and slots), search totals, ended sessions and login failures older
-  // than a day are removed hourly
-  const hourly = [
-    every(3600_000, "upload cleanup", () => cleanupUploads(deps)),
-    every(
-      3600_000,
-      "search totals cleanup",
-      () => forgetSearchTotals(deps.sql, new Date(Date.now() - 86_400_000)),
-    ),
-    every(3600_000, "sessions cleanup", () => forgetOldSessions(deps.sql)),
-    // rate-limit windows (logins, per-address vote caps, used proofs of work) that started over a day ago
-    every(
-      3600_000,
-      "rate limit cleanup",
-      () => purgeRateLimits(deps.sql, new Date(Date.now() - 86_400_000)),
-    ),
-  ];
-  // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
-  await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
-    await buildExport(deps, job.data.exportId);
-  });
-  await boss.work(QUEUES.retention, poll, async () => {
-    await applyRetention(deps);
-  });
-  await queueDailyRetention(boss);
-  hourly.push(
-    every(3600_000, "data export cleanup", () => cleanupExports(deps)),
-    every(3600_000, "retention", () => queueDailyRetention(boss)),
-  );
-  boss.on("stopped", () => hourly.forEach((task) => task.stop()));
-  await registerDeliveryJobs(boss, deps);
-}
-
-/**
- * Queues the retention sweep every 12 hours across every worker and restart: asked at start and hourly,
- * pg-boss keeps one job per 12 h slot (its longest throttle: the archive interval), so a restarted
- * worker never skips a day and several workers never sweep twice in a slot.
- */
-export async function queueDailyRetention(boss: PgBoss): Promise<string | null> {
-  return await boss.send(QUEUES.retention, {}, { singletonKey: "daily", singletonSeconds: 43_200 });
-}
+// The background worker process (`deno task worker`): in production, a container with ffmpeg against
+// DATABASE_URL. It boots like the web process and runs the handlers of app/workers.ts; in the embedded
+// default those run inside the web process instead.
+import { ConfigError, loadConfig } from "./lib/platform/config.ts";
+import { boot } from "./app/boot.ts";
 
 /** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */
 async function main() {
-  const { loadConfig, ConfigError } = await import("./lib/platform/config.ts");
-  const { boot } = await import("./app/boot.ts");
   try {
     const config = loadConfig(Deno.env.toObject());
     if (!config.DATABASE_URL) {
@@ -110,6 +28,4 @@ async function main() {
   }
 }
 
-// Not a top-level await: app/boot.ts imports this module, which must finish loading first
-// (awaiting here deadlocked the start: "Top-level await promise never resolved").
-if (import.meta.main) main();
+if (import.meta.main) await main();

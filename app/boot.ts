@@ -7,7 +7,7 @@ import { startBoss } from "../lib/platform/jobs.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "../lib/platform/mail.ts";
 import type { AppDeps } from "./env.ts";
 import { openStorage } from "../lib/media/storage.ts";
-import { registerWorkers } from "../worker.ts";
+import { registerWorkers } from "./workers.ts";
 import { startMaintenance } from "../lib/platform/maintenance.ts";
 import { attachDemoMedia } from "../lib/media/demo.ts";
 

@@ -25,6 +25,8 @@ export interface AppEnv {
     sql: Sql;
     lang: string;
     t: TFunction;
+    /** The locale sections a page hands to its islands (app/i18n.ts localeSubsetJson). */
+    localeJson: (lang: string, namespaces: Iterable<string>) => string;
     /** The staff user of the session, when any. */
     user: StaffUser | null;
     /** The visitor (app user) id of a widget bearer token, when any. */

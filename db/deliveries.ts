@@ -21,13 +21,6 @@ export async function finishDelivery(
     finished_at = now() where id = ${id}`;
 }
 
-/** The last transfers of a message, newest first. */
-export async function listDeliveries(sql: Db, messageId: number) {
-  return await sql<{ id: number; status: string; remote_path: string | null; error: string | null }[]>`
-    select id, status, remote_path, error from deliveries where message_id = ${messageId}
-    order by started_at desc, id desc`;
-}
-
 /**
  * Accepted messages with a media file on segments with an automatic delivery option, received in the
  * last day and never sent: the work of the automatic delivery sweep.

@@ -1,5 +1,4 @@
 import type { Db } from "./client.ts";
-import type { Mail } from "../lib/platform/mail.ts";
 
 export interface OutboxMail {
   id: number;
@@ -11,7 +10,10 @@ export interface OutboxMail {
 }
 
 /** Stores a mail in the development outbox. */
-export async function insertOutboxMail(sql: Db, mail: Mail): Promise<void> {
+export async function insertOutboxMail(
+  sql: Db,
+  mail: { to: string; subject: string; text: string; html?: string },
+): Promise<void> {
   await sql`insert into outbox (to_address, subject, text_body, html_body)
     values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})`;
 }

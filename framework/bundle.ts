@@ -1,4 +1,4 @@
-// Bundles framework/client.ts and every islands/*.tsx for the browser with `deno bundle`
+// Bundles the app's client entry (the loader, published as "client") and every islands/*.tsx for the browser with `deno bundle`
 // (code splitting, minified), then renames each entry with a content hash and writes the manifest.
 
 async function sha(bytes: Uint8Array): Promise<string> {
@@ -6,8 +6,11 @@ async function sha(bytes: Uint8Array): Promise<string> {
   return Array.from(digest.slice(0, 5), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Builds static/build/ and returns the number of entries. */
-export async function bundleIslands(root: URL): Promise<number> {
+/**
+ * Builds static/build/ and returns the number of entries. `client` is the app's browser entry, a file
+ * named client.ts that calls framework/client.ts's hydrateIslands.
+ */
+export async function bundleIslands(root: URL, client: string): Promise<number> {
   const islands: string[] = [];
   for await (const entry of Deno.readDir(new URL("islands/", root))) {
     if (entry.isFile && /^[A-Z]\w*\.tsx$/.test(entry.name)) islands.push(`islands/${entry.name}`);
@@ -15,7 +18,7 @@ export async function bundleIslands(root: URL): Promise<number> {
   islands.sort();
   const outDir = new URL("static/build/", root);
   await Deno.remove(outDir, { recursive: true }).catch(() => {});
-  const entries = ["framework/client.ts", ...islands];
+  const entries = [client, ...islands];
   const command = new Deno.Command(Deno.execPath(), {
     args: [
       "bundle",
@@ -36,7 +39,7 @@ export async function bundleIslands(root: URL): Promise<number> {
   if (code !== 0) throw new Error("deno bundle failed");
   const manifest: Record<string, string> = {};
   for (const entry of entries) {
-    // deno bundle keeps the source folders: framework/client.js, islands/QrDownload.js.
+    // deno bundle keeps the source folders: app/client.js, islands/QrDownload.js.
     const [dir, file] = entry.split("/");
     const name = file.replace(/\.tsx?$/, "");
     const built = new URL(`${dir}/${name}.js`, outDir);

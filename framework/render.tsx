@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import type { AppEnv } from "../app/env.ts";
+import type { TFunction } from "../lib/rules/i18n.ts";
 import { I18nContext, renderedIslands } from "./island.tsx";
-import { localeSubsetJson } from "../app/i18n.ts";
 import { assetUrl, islandFiles } from "./assets.ts";
 
 export interface PageOptions {
@@ -20,13 +19,23 @@ export interface PageOptions {
   status?: 200 | 400 | 403 | 404 | 410;
 }
 
+/** What a page render reads from the request context; the app's language middleware sets them. */
+export interface RenderEnv {
+  Variables: {
+    lang: string;
+    t: TFunction;
+    /** The locale sections an island page ships, as JSON safe inside a script element. */
+    localeJson: (lang: string, namespaces: Iterable<string>) => string;
+  };
+}
+
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
  * Renders a full HTML page from a Preact tree in the request's language. Pages with no island ship
  * no script; pages with islands get the loader, the islands' bundle names and their texts.
  */
-export function renderPage(c: Context<AppEnv>, page: VNode, options: PageOptions): Response {
+export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, options: PageOptions): Response {
   const lang = c.var.lang ?? "fr";
   renderedIslands.names.clear();
   renderedIslands.namespaces.clear();
@@ -43,7 +52,7 @@ export function renderPage(c: Context<AppEnv>, page: VNode, options: PageOptions
   if (names.length > 0) {
     const files = islandFiles(names);
     // {lang, locales, files}, the locales serialised once per language and set of sections
-    const data = `{"lang":${escapeJson(lang)},"locales":${localeSubsetJson(lang, namespaces)},` +
+    const data = `{"lang":${escapeJson(lang)},"locales":${c.var.localeJson(lang, namespaces)},` +
       `"files":${escapeJson(files)}}`;
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
       Object.values(files).map((f) => `<link rel="modulepreload" href="${f}">`).join("") +

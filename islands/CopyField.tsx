@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
+import { TOAST_MS } from "../lib/rules/constants.ts";
 
 interface Props {
   id: string;
@@ -23,7 +24,7 @@ function CopyField(props: Props) {
       document.execCommand("copy");
     }
     setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    setTimeout(() => setCopied(false), TOAST_MS.success);
   };
   return (
     <div class="field copy-field">

@@ -3,12 +3,11 @@ import { island, useT } from "../framework/island.tsx";
 import {
   contrastRatio,
   type Customisation,
-  CUSTOMISATION_DEFAULTS_DELAY_MS,
   defaultCustomisation,
   MIN_CONTRAST,
   toggleConsent,
 } from "../lib/rules/customisation.ts";
-import { TOAST_MS } from "../lib/rules/constants.ts";
+import { CUSTOMISATION_DEFAULTS_DELAY_MS, TOAST_MS } from "../lib/rules/constants.ts";
 import { LANGUAGES } from "../lib/rules/i18n.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
+import { TOAST_MS } from "../lib/rules/constants.ts";
 import { authorLine, formatMessageDate, type InboxMessage } from "../components/participations/format.ts";
 import { Player } from "../components/participations/Player.tsx";
 
@@ -39,7 +40,7 @@ function ModerationList(_props: Props) {
     const res = await api<{ ids: number[] }>("POST", "/api/v1/moderation", { ids: [...picked], decision });
     setBusy(false);
     if (!res.ok) return showToast(t("participations.error"), { kind: "error" });
-    showToast(t("moderation.done", { count: res.data.ids.length }), { durationMs: 2000 });
+    showToast(t("moderation.done", { count: res.data.ids.length }), { durationMs: TOAST_MS.success });
     load();
   };
   if (!items) return <p class="muted">…</p>;

@@ -3,6 +3,7 @@ import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 import { choiceLetter } from "../lib/rules/votes.ts";
+import { VOTE_INTEGRITY_REFRESH_MS } from "../lib/rules/constants.ts";
 import type { VoteIntegrityView } from "../lib/rules/vote_integrity.ts";
 
 interface Props {
@@ -13,8 +14,6 @@ interface Props {
   [key: string]: unknown;
 }
 
-/** Refresh of the figures while the page is visible. */
-const REFRESH_MS = 5000;
 /** Minutes of the timeline shown (the most recent ones with votes). */
 const MINUTES_SHOWN = 30;
 
@@ -32,7 +31,7 @@ function VoteIntegrityPanel(props: Props) {
     if (res.ok) setView(res.data);
   };
   useEffect(() => {
-    const timer = setInterval(() => !document.hidden && reload(), REFRESH_MS);
+    const timer = setInterval(() => !document.hidden && reload(), VOTE_INTEGRITY_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
   const review = async (action: "accept" | "exclude") => {

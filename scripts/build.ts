@@ -5,5 +5,5 @@ import { bundleIslands } from "../framework/bundle.ts";
 
 const root = new URL("../", import.meta.url);
 await generateManifest(root);
-const entries = await bundleIslands(root);
+const entries = await bundleIslands(root, "app/client.ts");
 console.log(`built ${entries} island bundles into static/build/`);

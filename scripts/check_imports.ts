@@ -1,6 +1,7 @@
 // The layering rules of README "Architecture", checked over the import graph (run by `deno task check`):
 // routes → lib → db, islands and components import only lib/rules at run time, db imports lib only for
-// types, and framework/ (the Fresh-like layer) imports nothing of the app. Prints each offending import.
+// types, and framework/ (the Fresh-like layer) imports nothing of the app; and no import circle. Prints each
+// offending import.
 
 import { dirname, join, normalize, relative } from "node:path";
 
@@ -79,6 +80,33 @@ export function violations(file: string, source: string): string[] {
   return out;
 }
 
+/** The run-time imports of one file (relative ones, as paths from the root). */
+export function runtimeImports(file: string, source: string): string[] {
+  return [...source.matchAll(IMPORT)].filter((m) => !m[2]).map((m) =>
+    normalize(join(dirname(file), m[3] ?? m[4]))
+  );
+}
+
+/** Each import circle of the graph (file → its run-time imports), as "a → b → a" lines. */
+export function circles(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, "open");
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === "open") found.push([...path.slice(path.indexOf(next)), next].join(" → "));
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, "done");
+  };
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+  return found;
+}
+
 async function* sourceFiles(root: string, dir: string): AsyncGenerator<string> {
   for await (const entry of Deno.readDir(join(root, dir))) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
@@ -92,9 +120,13 @@ async function* sourceFiles(root: string, dir: string): AsyncGenerator<string> {
 if (import.meta.main) {
   const root = relative(Deno.cwd(), new URL("../", import.meta.url).pathname) || ".";
   const found: string[] = [];
+  const graph = new Map<string, string[]>();
   for await (const file of sourceFiles(root, "")) {
-    found.push(...violations(file, await Deno.readTextFile(join(root, file))));
+    const source = await Deno.readTextFile(join(root, file));
+    found.push(...violations(file, source));
+    graph.set(file, runtimeImports(file, source));
   }
+  for (const circle of circles(graph)) found.push(`import circle: ${circle}`);
   for (const line of found) console.error(line);
   if (found.length) {
     console.error(`${found.length} import(s) break the layering (README "Architecture")`);

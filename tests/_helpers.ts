@@ -9,7 +9,7 @@ import { outboxMailer } from "../lib/platform/mail.ts";
 import { startBoss } from "../lib/platform/jobs.ts";
 import type { AppDeps } from "../app/env.ts";
 import { createApp } from "../main.ts";
-import { registerWorkers } from "../worker.ts";
+import { registerWorkers } from "../app/workers.ts";
 import { localStorage } from "../lib/media/storage.ts";
 import { openSession } from "../lib/platform/sessions.ts";
 import { requestInit, type TestRequestInit } from "./_server.ts";

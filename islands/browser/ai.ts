@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The AI assistant call from the browser: POST /api/v2/ai/prompt as server-sent events.
-import { parseSse } from "../../lib/ai/sse.ts";
+import { parseSse } from "../../lib/rules/sse.ts";
 
 /** The end of an answer: the markdown, its sanitised html, or an error message. */
 export interface AiOutcome {

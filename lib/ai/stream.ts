@@ -4,7 +4,7 @@ import { insertAiLog } from "../../db/ai.ts";
 import { AppError } from "../rules/errors.ts";
 import type { TFunction } from "../rules/i18n.ts";
 import { renderMarkdown } from "../rules/markdown.ts";
-import { sseEvent } from "./sse.ts";
+import { sseEvent } from "../rules/sse.ts";
 import type { AiContext, AiProvider } from "./types.ts";
 
 /** How often a streamed answer is rendered for the page (milliseconds). */

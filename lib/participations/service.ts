@@ -201,13 +201,6 @@ export async function finishMediaParticipation(
   return await sendParticipation(deps, origin, {}, tokenUserId, { id: media.id, kind: media.kind });
 }
 
-/** The result of the participation job: the message id and, for a vote that shows results, the results. */
-export async function participationResult(sql: Sql, messageId: number) {
-  const message = await getMessage(sql, messageId);
-  if (!message) throw new Error(`message ${messageId} is gone`);
-  return await resultOf(sql, message);
-}
-
 async function resultOf(sql: Sql, message: MessageView) {
   const segment = await getSegment(sql, message.segment_id);
   const result: { id: number; results?: VoteResultRow[] } = { id: message.id };
@@ -250,7 +243,7 @@ export function messageTaskId(secret: Uint8Array, messageId: number): string {
 
 /**
  * Task status (§4 Task polling): a participation's signed task id is SUCCESS with its result read now;
- * a media task (or a participation job queued by an earlier version) is the pg-boss job state.
+ * a media task is the pg-boss job state.
  */
 export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8Array }, id: string) {
   const message = MESSAGE_TASK.exec(id);
@@ -265,17 +258,14 @@ export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8A
   }
   const boss = deps.boss;
   if (!boss || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "not_found");
-  for (const queue of [QUEUES.participation, QUEUES.media]) {
-    const job = await boss.getJobById(queue, id);
-    if (!job) continue;
-    const state = job.state;
-    if (state === "completed") return { task_id: id, status: "SUCCESS" as const, result: job.output ?? null };
-    if (state === "active") return { task_id: id, status: "STARTED" as const };
-    if (state === "failed" || state === "cancelled") {
-      const output = job.output as { message?: string } | null;
-      return { task_id: id, status: "FAILURE" as const, reason: output?.message ?? state };
-    }
-    return { task_id: id, status: "PENDING" as const };
+  const job = await boss.getJobById(QUEUES.media, id);
+  if (!job) throw new AppError(404, "not_found");
+  const state = job.state;
+  if (state === "completed") return { task_id: id, status: "SUCCESS" as const, result: job.output ?? null };
+  if (state === "active") return { task_id: id, status: "STARTED" as const };
+  if (state === "failed" || state === "cancelled") {
+    const output = job.output as { message?: string } | null;
+    return { task_id: id, status: "FAILURE" as const, reason: output?.message ?? state };
   }
-  throw new AppError(404, "not_found");
+  return { task_id: id, status: "PENDING" as const };
 }

@@ -3,10 +3,8 @@ import type { Sql } from "postgres";
 
 /** Queue names of the background worker. */
 export const QUEUES = {
-  participation: "participation",
   media: "media",
   delivery: "delivery",
-  mail: "mail",
   dataExport: "data_export",
   retention: "retention",
 } as const;

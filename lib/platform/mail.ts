@@ -1,3 +1,6 @@
+import type { Sql } from "postgres";
+import { insertOutboxMail } from "../../db/outbox.ts";
+
 /** A mail to send. */
 export interface Mail {
   to: string;
@@ -23,10 +26,9 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
 }
 
 /** A mailer that keeps mails in the outbox table, shown at /dev/mailbox in development. */
-export function outboxMailer(sql: import("postgres").Sql): Mailer {
+export function outboxMailer(sql: Sql): Mailer {
   return {
     async send(mail) {
-      const { insertOutboxMail } = await import("../../db/outbox.ts");
       await insertOutboxMail(sql, mail);
     },
   };

@@ -1,6 +1,6 @@
 // Rules of the channel widget's screens (visitor-widget §2 Login panel, My space; §4 Channel
 // widget flow, Login panel; §5 validation). Pure: shared by the island and its unit tests.
-import { POINTS } from "./constants.ts";
+import { POINTS, SMS_MAX_LENGTH } from "./constants.ts";
 import { isEmail, isPhone, isVisitorPassword } from "./validation.ts";
 import { isVoting, type WidgetScreen, type WidgetSegment } from "./widget.ts";
 
@@ -132,7 +132,10 @@ export function indicators(m: { liked: boolean; broadcast_status: string | null 
 
 /** The sms text: the template with its {field} placeholders filled from the gathered fields (§3). */
 export function composeSms(template: string | null, fields: Record<string, string>): string {
-  return (template ?? "").replace(/\{(\w+)\}/g, (_, name: string) => fields[name] ?? "").slice(0, 160);
+  return (template ?? "").replace(/\{(\w+)\}/g, (_, name: string) => fields[name] ?? "").slice(
+    0,
+    SMS_MAX_LENGTH,
+  );
 }
 
 /** The `sms:` link to the receiver with the composed text. */

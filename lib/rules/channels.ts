@@ -33,8 +33,6 @@ export const FTP_NAMING_PLACEHOLDERS = [
 export const DEFAULT_FTP_NAMING = "{channel}_{segment}_{date}_{id}";
 export const DEFAULT_FTP_PORT = 21;
 
-/** The stock background ids, "bg-1" … "bg-8". */
-export const STOCK_BACKGROUND_IDS = Array.from({ length: STOCK_BACKGROUNDS }, (_, i) => `bg-${i + 1}`);
 /** The full image and the picker thumbnail of a stock background. */
 export const stockBackgroundUrl = (n: number) => `/static/backgrounds/bg-${n}.jpg`;
 export const stockThumbUrl = (n: number) => `/static/backgrounds/thumb-${n}.jpg`;

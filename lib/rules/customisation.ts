@@ -1,8 +1,6 @@
 // The default customisation of a channel's interactions (back-office §3 Customisation).
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_WIDGET_COLOR } from "./constants.ts";
 
-/** Delay before the defaults fill an empty customisation form (spec §3: "after 1 s if empty"). */
-export const CUSTOMISATION_DEFAULTS_DELAY_MS = 1000;
 export const DEFAULT_TITLE_CONSENT = "Consent Personal Data";
 
 /** A channel's default customisation (the API validates it with customisationSchema). */

@@ -17,7 +17,5 @@ export class AppError extends Error {
 export const notFound = (what = "not_found") => new AppError(404, what);
 export const forbidden = (what = "forbidden") => new AppError(403, what);
 export const unauthorized = (what = "unauthorized") => new AppError(401, what);
-export const badRequest = (code: string, values: Record<string, unknown> = {}) =>
-  new AppError(400, code, values);
 export const conflict = (code: string, values: Record<string, unknown> = {}) =>
   new AppError(409, code, values);

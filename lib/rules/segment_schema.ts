@@ -5,6 +5,7 @@ import {
   DELIVERY_OPTIONS,
   MAX_VOTE_CAP,
   SEGMENT_TYPES,
+  SMS_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   WEBVIEW_VERSIONS,
 } from "./constants.ts";
@@ -58,7 +59,7 @@ export const segmentUpdateSchema = z.object({
   delivery_option: z.enum(DELIVERY_OPTIONS).optional(),
   show_id: text(100),
   program_id: text(100),
-  sms_template: text(160),
+  sms_template: text(SMS_MAX_LENGTH),
   sms_receiver: text(20),
   choices: z.array(choiceInputSchema).max(100).optional(),
 });

@@ -151,9 +151,3 @@ export function segmentIssues(s: {
   if (hasChoices(s.type, s.game_type) && choices < MIN_CHOICES) issues.choices = "segment_choices_min";
   return issues;
 }
-
-/** Debounce of the edit page's autosave (§4 "changes auto-save after a debounce"; the delay is ours). */
-export const SEGMENT_AUTOSAVE_MS = 1000;
-
-/** Fields whose changes wait for an explicit save instead of the autosave (§4). */
-export const EXPLICIT_SAVE_FIELDS: readonly string[] = ["type", "testimonial_demanded"];

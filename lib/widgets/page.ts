@@ -1,7 +1,7 @@
 // Server side of the single-interaction widget page: what the island and the page receive from the
 // stored channel and segment (visitor-widget §3 Channel / Interaction / Customisation fields).
 import sanitizeHtml from "sanitize-html";
-import { DEFAULT_WIDGET_COLOR } from "../rules/constants.ts";
+import { DEFAULT_WIDGET_COLOR, SMS_MAX_LENGTH } from "../rules/constants.ts";
 import { readableOn } from "../rules/customisation.ts";
 import { requestedFields, textLimit } from "../rules/participation.ts";
 import type { WidgetSegment } from "../rules/widget.ts";
@@ -70,7 +70,7 @@ export function widgetSegment(
     game_type: segment.game_type === "registration" ? "registration" : "answer",
     registration_required: segment.registration_required === true,
     text_limit: segment.type === "sms"
-      ? Math.min(160, textLimit(segmentCustomisation))
+      ? Math.min(SMS_MAX_LENGTH, textLimit(segmentCustomisation))
       : textLimit(segmentCustomisation),
     texts: {
       personal: str(custom.text_personal),

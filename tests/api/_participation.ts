@@ -55,6 +55,34 @@ export async function randomAppUser(
   return { id: row.id, token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, row.id, "visitor") };
 }
 
+/**
+ * A received text message on a segment, by a fresh listener (or `over.author_app_user_id`), unread and
+ * with no reply: what an operator finds in the inbox.
+ */
+export async function randomMessage(
+  sql: Sql,
+  segment: { id: number; channelId: number },
+  over: Record<string, unknown> = {},
+): Promise<{ id: number; author_app_user_id: number }> {
+  const [author] = await sql<{ id: number }[]>`insert into app_users ${
+    sql({ nickname: `lou${crypto.randomUUID().slice(0, 6)}`, city: "Lyon" } as never)
+  } returning id::int as id`;
+  const text = `Bonjour ${crypto.randomUUID().slice(0, 8)}`;
+  const [row] = await sql<{ id: number; author_app_user_id: number }[]>`insert into messages ${
+    sql({
+      channel_id: segment.channelId,
+      segment_id: segment.id,
+      type: "message",
+      text,
+      content: sql.json({ text } as never),
+      author_app_user_id: author.id,
+      author_name: "Lou",
+      ...over,
+    } as never)
+  } returning id::int as id, author_app_user_id::int as author_app_user_id`;
+  return row;
+}
+
 /** Polls GET tasks/{id} until it leaves PENDING/STARTED. */
 export async function waitTask(ctx: Pick<TestApp, "request">, taskId: string, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;

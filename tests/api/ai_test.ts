@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
-import { parseSse } from "../../lib/ai/sse.ts";
+import { parseSse } from "../../lib/rules/sse.ts";
 import { AI_MAX_MESSAGES } from "../../lib/rules/constants.ts";
 import { voteResults } from "../../lib/rules/votes.ts";
 

@@ -5,7 +5,7 @@ import { unzipSync } from "fflate";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { applyRetention } from "../../lib/app_users/data_rights.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
-import { queueDailyRetention } from "../../worker.ts";
+import { queueDailyRetention } from "../../app/workers.ts";
 import { drainJobs, randomAppUser, randomChannel, randomSegment, testDevice } from "./_participation.ts";
 
 const OGG = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]);

@@ -59,6 +59,11 @@ export function browserTest(
     jobs?: boolean;
     /** Extra environment of the app (e.g. AI_BASE_URL of a stub the test starts), read when the test starts. */
     env?: () => Record<string, string>;
+    /**
+     * Installs Playwright's clock before the first page loads: time flows as usual, and the test skips a
+     * delay of the spec at once with `skip(page, CONSTANT)` instead of sitting through it.
+     */
+    clock?: boolean;
   } = {},
 ) {
   Deno.test({
@@ -73,6 +78,7 @@ export function browserTest(
       const baseUrl = `http://127.0.0.1:${http.addr.port}`;
       const browser = await launchBrowser(options.chromiumArgs);
       const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+      if (options.clock) await page.clock.install();
       const consoleErrors: string[] = [];
       page.on("console", (msg) => msg.type() === "error" && consoleErrors.push(msg.text()));
       page.on("pageerror", (error) => consoleErrors.push(String(error)));
@@ -131,4 +137,51 @@ export async function loginAs(
   const token = await openSession(server.deps.sql, server.deps.jwtSecret, user.id, "staff");
   await page.context().clearCookies();
   await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
+}
+
+/**
+ * Moves the page's clock `ms` ahead at once (a browserTest with `clock: true`), running the timers due
+ * meanwhile: the test reads the delay from lib/rules/constants.ts and skips it, e.g.
+ * `await skip(page, TOAST_MS.success)` instead of waiting two seconds for the toasts to go.
+ */
+export async function skip(page: Page, ms: number): Promise<void> {
+  await page.clock.fastForward(ms);
+}
+
+/** Waits until the page's CSS transitions and finite animations have ended (a fade, a slide). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) =>
+      a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity
+    )
+  );
+}
+
+/** Waits until the recorder's timer (`.rec-timer`, mm:ss.cc) shows at least `seconds` recorded. */
+export async function recorded(page: Page, seconds = 1): Promise<void> {
+  await page.waitForFunction((least) => {
+    const m = /^(\d+):(\d+)/.exec(document.querySelector(".rec-timer")?.textContent ?? "");
+    return m !== null && Number(m[1]) * 60 + Number(m[2]) >= least;
+  }, seconds);
+}
+
+/** How often waitUntil asks again. */
+const POLL_MS = 100;
+
+/**
+ * Waits until `check` answers something truthy (a database row, a file the worker wrote) and returns it;
+ * fails with `what` after `timeoutMs`.
+ */
+export async function waitUntil<T>(
+  check: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
 }

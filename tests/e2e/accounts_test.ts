@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { assertAccessible, browserTest, DEMO_PASSWORD } from "./_browser.ts";
+import { assertAccessible, browserTest, DEMO_PASSWORD, skip } from "./_browser.ts";
+import { TOAST_MS } from "../../lib/rules/constants.ts";
 import type { TestApp } from "../_helpers.ts";
 
 const PHOTO = new URL("../../static/backgrounds/thumb-2.jpg", import.meta.url).pathname;
@@ -111,7 +112,9 @@ browserTest(
     await page.waitForSelector(".topbar .avatar img, .avatar-preview img");
     const [withPhoto] = await server.sql`select image_url from users where id = ${jane.id}`;
     assert.match(withPhoto.image_url, /^\/media\/users\/\d+\/avatar-.+\.jpg$/);
-    await page.waitForTimeout(2200); // the 2 s toasts go away before the picture
+    // the 2 s toasts go away before the picture (at once: the clock skips them)
+    await skip(page, TOAST_MS.success);
+    await page.waitForFunction(() => !document.querySelector(".toast"));
     await shot("profile-1280");
     await assertAccessible(page, "/users/{id}");
 
@@ -147,6 +150,7 @@ browserTest(
     assert.equal((await page.request.get(`${baseUrl}/api/v1/users/current`)).status(), 200);
     assert.deepEqual(consoleErrors.filter((e) => !/status of 40[13]/.test(e)), []);
   },
+  { clock: true },
 );
 
 browserTest(
@@ -254,7 +258,8 @@ browserTest(
     await page.waitForURL(/\/users\/\d+$/);
     await page.getByText("Saved !").first().waitFor();
     await page.getByText("This account has not confirmed its e-mail yet.").waitFor();
-    await page.waitForTimeout(2200);
+    await skip(page, TOAST_MS.success);
+    await page.waitForFunction(() => !document.querySelector(".toast"));
     await shot("profile-375");
     const [mail] = await server.sql`select subject from outbox where to_address = 'newop@example.com'`;
     assert.equal(mail.subject, "Votre compte Interaction Manager vous attend"); // the new account speaks fr
@@ -266,5 +271,5 @@ browserTest(
       "still logged in",
     );
   },
-  { viewport: { width: 375, height: 812 } },
+  { viewport: { width: 375, height: 812 }, clock: true },
 );

@@ -124,16 +124,29 @@ browserTest(
   },
 );
 
-/** A local OpenAI-compatible server streaming a slow chat completion. */
+/**
+ * A local OpenAI-compatible server streaming a chat completion chunk by chunk, each when the test lets
+ * it through with `release(n)`: until then the model "thinks" and the page shows what it shows meanwhile.
+ */
 function slowStub(chunks: string[]) {
   const bodies: { messages: { role: string; content: string }[] }[] = [];
+  let permits = 0;
+  const waiting: (() => void)[] = [];
+  const release = (n: number) => {
+    permits += n;
+    waiting.splice(0).forEach((wake) => wake());
+  };
+  const nextChunk = async () => {
+    while (permits === 0) await new Promise<void>((wake) => waiting.push(wake));
+    permits--;
+  };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     bodies.push(await req.json());
     const encoder = new TextEncoder();
     const stream = new ReadableStream({
       async start(controller) {
-        await new Promise((r) => setTimeout(r, 1200)); // the model "thinks": step 1 shows
         for (const text of chunks) {
+          await nextChunk();
           const chunk = {
             id: "c1",
             object: "chat.completion.chunk",
@@ -142,7 +155,6 @@ function slowStub(chunks: string[]) {
             choices: [{ index: 0, delta: { content: text } }],
           };
           controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
-          await new Promise((r) => setTimeout(r, 700));
         }
         controller.enqueue(encoder.encode("data: [DONE]\n\n"));
         controller.close();
@@ -150,7 +162,7 @@ function slowStub(chunks: string[]) {
     });
     return new Response(stream, { headers: { "content-type": "text/event-stream" } });
   });
-  return { server, bodies, url: `http://127.0.0.1:${server.addr.port}/v1` };
+  return { server, bodies, release, url: `http://127.0.0.1:${server.addr.port}/v1` };
 }
 
 const CHUNKS = [
@@ -180,11 +192,13 @@ browserTest(
         await modal(page).getByText("The assistant is reading the participations…").waitFor();
         await shot(`model-step1-${width}`);
         // the text appears as it comes, before the end
+        stub!.release(1);
         const streaming = modal(page).locator(".ai-streaming");
         await streaming.getByText("Listeners love", { exact: false }).waitFor();
         assert.equal(await modal(page).locator(".ai-writing").isVisible(), true);
         assert.ok(!(await streaming.innerText()).includes("Soleil"));
         await shot(`model-streaming-${width}`);
+        stub!.release(CHUNKS.length - 1);
         const answer = modal(page).locator(".ai-answer.markdown");
         await answer.locator("table").waitFor();
         await modal(page).locator(".ai-writing").waitFor({ state: "detached" });

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { openSession } from "../../lib/platform/sessions.ts";
 import type { Page } from "playwright-core";
 import { Buffer } from "node:buffer";
-import { assertAccessible, browserTest, DEMO_PASSWORD } from "./_browser.ts";
+import { assertAccessible, browserTest, DEMO_PASSWORD, recorded, skip, waitUntil } from "./_browser.ts";
+import { THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
@@ -106,8 +107,9 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByText("Participation sent").waitFor();
       await page.getByText("Dites-nous pourquoi ce titre vous fait vibrer !").waitFor();
       await shot(`cw-thanks-vote-${w}`);
-      // no results while the testimonial is pending; the written testimonial, then the results after 2 s
-      await page.waitForTimeout(2500);
+      // no results while the testimonial is pending (the 2 s to the results go by at once); the written
+      // testimonial, then the results after 2 s
+      await skip(page, THANKS_TO_RESULTS_MS.channel + 500);
       assert.equal(await page.getByText("For now, the results are :").count(), 0);
       await page.getByRole("button", { name: "Write my answer" }).click();
       await page.getByPlaceholder("Write here your message").fill("Parce que c'est l'été !");
@@ -125,7 +127,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByRole("button", { name: "Record" }).click();
       await page.locator(".rec-dot").waitFor();
       await shot(`cw-recording-${w}`);
-      await page.waitForTimeout(1500);
+      await recorded(page, 1);
       await page.getByRole("button", { name: "Stop" }).click();
       await page.getByRole("button", { name: "Send" }).click();
       await page.getByText("Message sent").waitFor({ timeout: 30_000 });
@@ -203,7 +205,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       assert.equal(await page.evaluate(() => localStorage.getItem("interaction-manager.user")), null);
       assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource/.test(e)), []);
     },
-    { chromiumArgs: FAKE_MEDIA, jobs: true, viewport },
+    { chromiumArgs: FAKE_MEDIA, jobs: true, viewport, clock: true },
   );
 }
 
@@ -219,7 +221,7 @@ browserTest(
     await participate(page);
     await page.getByRole("button", { name: "Record" }).click();
     await page.locator(".rec-dot").waitFor();
-    await page.waitForTimeout(1200);
+    await recorded(page, 1);
     await page.getByRole("button", { name: "Stop" }).click();
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByText("This interaction requires that you are registered and logged in to participate ;-)")
@@ -238,16 +240,13 @@ browserTest(
     await page.getByRole("button", { name: "Login" }).click();
     await page.getByText("Message sent").waitFor({ timeout: 30_000 });
     // stored once, and processed (the test ends with no media job left running on its database)
-    const until = Date.now() + 30_000;
-    while (true) {
+    await waitUntil(async () => {
       const sent = await server.sql<{ processing_status: string }[]>`
         select processing_status from messages where segment_id = ${voice}
           and author_app_user_id = ${listener.id} and media_id is not null`;
       assert.equal(sent.length, 1);
-      if (sent[0].processing_status === "done") break;
-      assert.ok(Date.now() < until, `still ${sent[0].processing_status}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      return sent[0].processing_status === "done";
+    }, "the recording processed");
     // Close resets everything: Participate again
     await page.getByRole("button", { name: "Close" }).click();
     await slide.getByRole("link", { name: "Participate" }).waitFor();

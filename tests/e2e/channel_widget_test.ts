@@ -20,7 +20,15 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.waitForFunction(() =>
         document.querySelectorAll(".cw-dot")[1]?.getAttribute("aria-current") === "true"
       );
-      await page.waitForTimeout(700);
+      // the carousel has slid: the second slide stands still, at the viewport's left edge
+      await page.waitForFunction(() => {
+        const x = document.querySelectorAll(".cw-slide")[1]?.getBoundingClientRect().x;
+        const left = document.querySelector(".cw-viewport")?.getBoundingClientRect().x;
+        const w = globalThis as { lastSlideX?: number };
+        const still = x !== undefined && x === w.lastSlideX;
+        w.lastSlideX = x;
+        return still && left !== undefined && Math.abs(x - left) < 2;
+      });
       await shot(`home-${viewport.width}`);
       const href = await page.locator(".cw-slide").nth(1).getByRole("link", { name: "Participate" })
         .getAttribute("href");

@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
+import { assertAccessible, browserTest, loginAs, skip, waitUntil } from "./_browser.ts";
+import { SEGMENT_AUTOSAVE_MS } from "../../lib/rules/constants.ts";
 import { publicUrl } from "../../lib/platform/config.ts";
 
 // The preview iframes hold the widget, which has its own checks.
 const axe = (page: Page, where: string) => assertAccessible(page, where, ["iframe"]);
 
-async function waitFor(check: () => Promise<boolean>, ms = 8000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+/** Waits until the database shows what the page saved. */
+const waitFor = (check: () => Promise<boolean>) => waitUntil(check, "the change in the database", 8000);
 
 /** Creates an interaction through the wizard from a template; returns its id. */
 async function createThroughWizard(
@@ -104,7 +100,7 @@ browserTest(
     // the type waits for its own Save button (no autosave)
     await page.getByLabel("Type", { exact: true }).selectOption("multiple_choice_question");
     await page.getByLabel("Ask why after the vote").check();
-    await new Promise((r) => setTimeout(r, 1500));
+    await skip(page, SEGMENT_AUTOSAVE_MS + 500); // past the autosave: the type is not in it
     const [before] = await server.sql`select type, testimonial_demanded from segments where id = ${voteId}`;
     assert.deepEqual({ ...before }, { type: "single_choice_question", testimonial_demanded: false });
     await page.locator(".explicit-box").getByRole("button", { name: "Save" }).click();
@@ -205,6 +201,7 @@ browserTest(
     await axe(page, "/broadcast");
     assert.deepEqual(consoleErrors.filter((e) => !e.includes("/widgets/")), []);
   },
+  { clock: true },
 );
 
 browserTest(

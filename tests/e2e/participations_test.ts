@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
+import { assertAccessible, browserTest, loginAs, recorded } from "./_browser.ts";
 import { startFtp } from "../_ftp.ts";
 import { encryptSecret } from "../../lib/platform/crypto.ts";
 import type { TestApp } from "../_helpers.ts";
@@ -106,12 +106,16 @@ browserTest(
       await page.waitForFunction(() => !document.querySelector(".inbox-item.is-active.is-unread"));
       const [{ read }] = await server.sql`select read from messages where id = ${target.id}`;
       assert.equal(read, true);
-      const played = await detail.locator("audio").evaluate(async (audio: HTMLAudioElement) => {
+      await detail.locator("audio").evaluate(async (audio: HTMLAudioElement) => {
         audio.muted = true;
         await audio.play();
-        for (let i = 0; i < 50 && audio.currentTime <= 0.2; i++) await new Promise((r) => setTimeout(r, 100));
-        return audio.currentTime;
       });
+      await page.waitForFunction(
+        () => document.querySelector<HTMLAudioElement>(".inbox-detail audio")!.currentTime > 0.2,
+        null,
+        { timeout: 5000 },
+      ).catch(() => {});
+      const played = await detail.locator("audio").evaluate((audio: HTMLAudioElement) => audio.currentTime);
       assert.ok(played > 0.2, `played ${played}s`);
 
       // reply by text: sent notice, then the reply is listed
@@ -241,7 +245,7 @@ browserTest(
     await recorder.waitFor();
     await recorder.getByRole("button", { name: "Record", exact: true }).click();
     await page.locator('.recorder[data-state="recording"]').waitFor();
-    await page.waitForTimeout(1500);
+    await recorded(page, 1);
     await recorder.getByRole("button", { name: "Stop", exact: true }).click();
     await page.locator('.recorder[data-state="finished"]').waitFor();
     await shot("voice-reply-1280");

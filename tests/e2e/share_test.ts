@@ -2,7 +2,7 @@
 // message's share token, never its id) that opens the shared view for anyone; before the Share, the
 // message is not readable.
 import assert from "node:assert/strict";
-import { browserTest, loginAs } from "./_browser.ts";
+import { browserTest, loginAs, waitUntil } from "./_browser.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 const VOICE = "Votre dédicace du matin";
@@ -55,14 +55,12 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       assert.ok(!url.includes(`s=${sent.id}&`) && !url.endsWith(`s=${sent.id}`), "the link has no id");
 
       // the recording is processed before it plays (the test ends with no media job running)
-      const until = Date.now() + 30_000;
-      while (
-        (await server.sql`select 1 from messages where id = ${sent.id} and processing_status = 'done'`)
-          .length === 0
-      ) {
-        assert.ok(Date.now() < until, "the recording was not processed");
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await waitUntil(
+        async () =>
+          (await server.sql`select 1 from messages where id = ${sent.id} and processing_status = 'done'`)
+            .length > 0,
+        "the recording processed",
+      );
 
       // anyone opens the link (another browser context, nothing stored): the shared view and its player
       const visitor = await browser.newContext({ viewport });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest } from "./_browser.ts";
+import { browserTest, recorded, settled, waitUntil } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
 import { Buffer } from "node:buffer";
 import { makeMedia, probeResponse, randomSegment } from "../api/_participation.ts";
@@ -9,7 +9,9 @@ const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-med
 
 /** Screenshots of the current screen at 375 and 1280 px wide. */
 async function shots(page: Page, shot: (label: string) => Promise<void>, label: string) {
-  await page.waitForTimeout(260); // the 200 ms fade
+  // the screen has faded in (§9: 200 ms out, 50 ms in)
+  await page.waitForFunction(() => !document.querySelector(".w-screen.is-out"));
+  await settled(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await shot(`${label}-375`);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -20,16 +22,6 @@ async function shots(page: Page, shot: (label: string) => Promise<void>, label: 
 async function radioId(server: TestApp): Promise<number> {
   const [row] = await server.sql<{ id: number }[]>`select id::int as id from channels order by id limit 1`;
   return row.id;
-}
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 browserTest(
@@ -58,7 +50,7 @@ browserTest(
     await page.getByRole("button", { name: "Record" }).click();
     await page.locator('.recorder[data-state="recording"]').waitFor();
     assert.equal(await page.getByRole("button", { name: "Send my participation" }).isDisabled(), true);
-    await page.waitForTimeout(1600);
+    await recorded(page, 1);
     await shots(page, shot, "voice-recording");
     await page.getByRole("button", { name: "Stop" }).click();
     await page.locator('.recorder[data-state="finished"]').waitFor();
@@ -70,12 +62,16 @@ browserTest(
     await shots(page, shot, "voice-sending");
     await page.getByText("Participation sent").waitFor({ timeout: 20_000 });
     await shots(page, shot, "voice-thanks");
-    const media = await waitFor(async () => {
-      const [row] = await server.sql`select m.site_ref, m.content, m.processing_status, x.kind
+    const media = await waitUntil(
+      async () => {
+        const [row] = await server.sql`select m.site_ref, m.content, m.processing_status, x.kind
         from messages m join media x on x.id = m.media_id
         where m.segment_id = ${voice.id} and m.processing_status = 'done'`;
-      return row;
-    }, 45_000);
+        return row;
+      },
+      "the voice message processed",
+      45_000,
+    );
     assert.equal(media.kind, "audio");
     assert.equal(media.site_ref, "e2e-site");
     const played = await fetch(`${baseUrl}${media.content.recording_url}`);
@@ -268,17 +264,21 @@ browserTest(
     await page.getByRole("button", { name: "Participate in video" }).click();
     await page.getByRole("button", { name: "Record" }).click();
     await page.locator('.recorder[data-state="recording"]').waitFor();
-    await page.waitForTimeout(1200);
+    await recorded(page, 1);
     await shots(page, shot, "video-recording");
     await page.getByRole("button", { name: "Stop" }).click();
     await page.locator('.recorder[data-state="finished"]').waitFor();
     await page.getByRole("button", { name: "Send my participation" }).click();
     await page.getByText("Participation sent").waitFor({ timeout: 30_000 });
-    const row = await waitFor(async () => {
-      const [r] = await server.sql`select x.kind, x.playable_path, x.poster_path from messages m
+    const row = await waitUntil(
+      async () => {
+        const [r] = await server.sql`select x.kind, x.playable_path, x.poster_path from messages m
         join media x on x.id = m.media_id where m.segment_id = ${video.id} and m.processing_status = 'done'`;
-      return r;
-    }, 60_000);
+        return r;
+      },
+      "the video processed",
+      60_000,
+    );
     assert.equal(row.kind, "video");
     assert.match(row.playable_path, /\.mp4$/);
     assert.match(row.poster_path, /\.jpg$/);
@@ -295,11 +295,15 @@ browserTest(
     await shots(page, shot, "video-uploaded");
     await page.getByRole("button", { name: "Send my participation" }).click();
     await page.getByText("Participation sent").waitFor({ timeout: 30_000 });
-    await waitFor(async () => {
-      const [r] = await server.sql`select count(*)::int as n from messages
+    await waitUntil(
+      async () => {
+        const [r] = await server.sql`select count(*)::int as n from messages
         where segment_id = ${video.id} and processing_status = 'done'`;
-      return r.n === 2 ? r : null;
-    }, 60_000);
+        return r.n === 2 ? r : null;
+      },
+      "the gallery video processed",
+      60_000,
+    );
 
     const inApp = await page.context().browser()!.newPage({
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) [FBAN/FBIOS;FBAV/450.0]",
@@ -335,7 +339,7 @@ browserTest(
     await page.waitForSelector(".w-screen[data-ready]");
     await page.getByRole("button", { name: "Participate vocally" }).click();
     await page.getByRole("button", { name: "Record" }).click();
-    await waitFor(() => Promise.resolve(alerts.length > 0), 10_000);
+    await waitUntil(() => Promise.resolve(alerts.length > 0), "the alert", 10_000);
     assert.deepEqual(alerts, [
       "It is not possible to record your content. Refresh or change your browser settings.",
     ]);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Sql } from "postgres";
 import { translator } from "../../app/i18n.ts";
 import { answerStream } from "../../lib/ai/stream.ts";
-import { parseSse } from "../../lib/ai/sse.ts";
+import { parseSse } from "../../lib/rules/sse.ts";
 import type { AiContext, AiProvider } from "../../lib/ai/types.ts";
 import { AppError } from "../../lib/rules/errors.ts";
 

@@ -12,7 +12,7 @@ import {
   voteShares,
 } from "../../lib/ai/analyst.ts";
 import { buildPrompt, neutralise } from "../../lib/ai/prompt.ts";
-import { parseSse, sseEvent } from "../../lib/ai/sse.ts";
+import { parseSse, sseEvent } from "../../lib/rules/sse.ts";
 import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "../../lib/ai/words.ts";
 import { renderMarkdown } from "../../lib/rules/markdown.ts";

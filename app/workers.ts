@@ -1,0 +1,83 @@
+// The job handlers of every queue (pg-boss), registered by app/boot.ts: in the web process when
+// WORKER=inline, else by the worker process (worker.ts).
+import type PgBoss from "pg-boss";
+import type { AppDeps } from "./env.ts";
+import { every, QUEUES } from "../lib/platform/jobs.ts";
+import { MediaInputError, processMedia } from "../lib/media/processing.ts";
+import { endMediaJobRetries } from "../db/media_jobs.ts";
+import { forgetSearchTotals } from "../db/inbox.ts";
+import { purgeRateLimits } from "../db/rate_limits.ts";
+import { cleanupUploads } from "../lib/media/tus.ts";
+import { forgetOldSessions } from "../lib/platform/sessions.ts";
+import { registerDeliveryJobs } from "../lib/delivery/jobs.ts";
+import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 86_400_000;
+
+/** Registers the job handlers of every queue on a started pg-boss. */
+export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
+  // Each capability registers its handlers here (media processing, delivery, mails).
+  const poll = { pollingIntervalSeconds: 0.5 };
+  const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
+  // a media job is retried when its worker dies (the job expires after MEDIA_JOB_EXPIRE_SECONDS) or
+  // on a passing error; a file that cannot be decoded fails at once, with the reason
+  await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
+    try {
+      return await processMedia(
+        {
+          sql: deps.sql,
+          storage: deps.storage,
+          transcription: TRANSCRIBE_BASE_URL
+            ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
+            : undefined,
+        },
+        job.data.mediaId,
+        { lastAttempt: job.retryCount >= job.retryLimit },
+      );
+    } catch (error) {
+      if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
+      throw error;
+    }
+  });
+  // abandoned uploads (tus files and slots), search totals, ended sessions and login failures older
+  // than a day are removed hourly
+  const hourly = [
+    every(HOUR_MS, "upload cleanup", () => cleanupUploads(deps)),
+    every(
+      HOUR_MS,
+      "search totals cleanup",
+      () => forgetSearchTotals(deps.sql, new Date(Date.now() - DAY_MS)),
+    ),
+    every(HOUR_MS, "sessions cleanup", () => forgetOldSessions(deps.sql)),
+    // rate-limit windows (logins, per-address vote caps, used proofs of work) that started over a day ago
+    every(
+      HOUR_MS,
+      "rate limit cleanup",
+      () => purgeRateLimits(deps.sql, new Date(Date.now() - DAY_MS)),
+    ),
+  ];
+  // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
+  await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
+    await buildExport(deps, job.data.exportId);
+  });
+  await boss.work(QUEUES.retention, poll, async () => {
+    await applyRetention(deps);
+  });
+  await queueDailyRetention(boss);
+  hourly.push(
+    every(HOUR_MS, "data export cleanup", () => cleanupExports(deps)),
+    every(HOUR_MS, "retention", () => queueDailyRetention(boss)),
+  );
+  boss.on("stopped", () => hourly.forEach((task) => task.stop()));
+  await registerDeliveryJobs(boss, deps);
+}
+
+/**
+ * Queues the retention sweep every 12 hours across every worker and restart: asked at start and hourly,
+ * pg-boss keeps one job per 12 h slot (its longest throttle: the archive interval), so a restarted
+ * worker never skips a day and several workers never sweep twice in a slot.
+ */
+export async function queueDailyRetention(boss: PgBoss): Promise<string | null> {
+  return await boss.send(QUEUES.retention, {}, { singletonKey: "daily", singletonSeconds: 43_200 });
+}
