@@ -3,7 +3,7 @@ import type { Sql } from "postgres";
 import { type ChannelView, channelView, monetisation, monetisationSince } from "../rules/channels.ts";
 import { channelFor } from "./service.ts";
 import { channelActivitySince, listChannelOptions } from "../../db/channels.ts";
-import type { StaffUser } from "../rules/permissions.ts";
+import { isSuperAdministrator, type StaffUser } from "../rules/permissions.ts";
 
 export interface ChannelPageData {
   channel: ChannelView | null;
@@ -18,7 +18,7 @@ export async function loadChannelPage(
   id: number | null,
   now: Date,
 ): Promise<ChannelPageData> {
-  const parents = user.role === "super_administrator"
+  const parents = isSuperAdministrator(user)
     ? (await listChannelOptions(sql)).map(({ id, label }) => ({ id, label }))
     : [];
   if (id === null) return { channel: null, parents, monetisation: null };

@@ -8,7 +8,7 @@ import { insertReadyMedia } from "../../db/media.ts";
 import { erasureInfo } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
 import { applyAction, type InboxFilter, type MessageAction, searchQuery } from "../rules/inbox.ts";
-import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
+import { canAccessChannel, isSuperAdministrator, type StaffUser } from "../rules/permissions.ts";
 import { pointsChanges } from "../rules/points.ts";
 import type { Storage } from "../media/storage.ts";
 import { MEDIA_MAX_BYTES } from "../rules/constants.ts";
@@ -19,7 +19,7 @@ import { sniffMedia } from "../rules/files.ts";
  * sees every channel in admin mode (null). Asking for another channel is a 404 for anyone else.
  */
 export function scopeChannel(user: StaffUser, requested?: number | null): number | null {
-  if (user.role === "super_administrator") return requested ?? user.channel_id;
+  if (isSuperAdministrator(user)) return requested ?? user.channel_id;
   if (requested && requested !== user.channel_id) throw new AppError(404, "not_found");
   return user.channel_id;
 }

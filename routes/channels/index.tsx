@@ -5,13 +5,15 @@ import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { ChannelTable } from "../../components/channels/ChannelTable.tsx";
 import { listChannelsWithCounts } from "../../db/channels.ts";
+import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 
 /** GET /channels: every channel with its counts (super administrator); others go to their channel. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  if (user.role !== "super_administrator") {
+  if (!isSuperAdministrator(user)) {
+    // an administrator goes to its channel's settings, an operator (who has none) to the inbox
     return c.redirect(
-      user.channel_id && user.role === "administrator" ? `/channels/${user.channel_id}` : "/interactions",
+      user.channel_id && can(user, "channel-settings") ? `/channels/${user.channel_id}` : "/interactions",
     );
   }
   const t = c.var.t;

@@ -8,7 +8,7 @@ import CompanySwitch from "../../islands/CompanySwitch.tsx";
 import UserProfile from "../../islands/UserProfile.tsx";
 import { listChannelOptions } from "../../db/channels.ts";
 import { AppError } from "../../lib/rules/errors.ts";
-import { can } from "../../lib/rules/permissions.ts";
+import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 import { userFor, userView } from "../../lib/users/service.ts";
 
 /** GET /users/{id}: a profile (one's own, or one of one's channel with users-manage; else 404/403). */
@@ -18,7 +18,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
   const target = await userFor(c.var.sql, user, id);
   const t = c.var.t;
-  const superAdmin = user.role === "super_administrator";
+  const superAdmin = isSuperAdministrator(user);
   const channels = superAdmin
     ? (await listChannelOptions(c.var.sql)).map(({ id, label }) => ({ id, label }))
     : [];

@@ -5,12 +5,13 @@ import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import UserProfile from "../../islands/UserProfile.tsx";
 import { listChannelOptions } from "../../db/channels.ts";
+import { isSuperAdministrator } from "../../lib/rules/permissions.ts";
 
 /** GET /users/new: create a staff account, then go to its profile (§4). */
 export default new Hono<AppEnv>().get("/", requirePage("users-manage"), async (c) => {
   const user = staffOf(c);
   const t = c.var.t;
-  const superAdmin = user.role === "super_administrator";
+  const superAdmin = isSuperAdministrator(user);
   const channels = superAdmin ? await listChannelOptions(c.var.sql) : [];
   return renderPage(
     c,

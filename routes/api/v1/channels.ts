@@ -17,7 +17,7 @@ import {
   updateChannelCustomisation,
 } from "../../../db/channels.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
-import { can } from "../../../lib/rules/permissions.ts";
+import { can, requireAccess } from "../../../lib/rules/permissions.ts";
 
 const tags = ["channels"];
 const channelSchema = z.record(z.string(), z.unknown());
@@ -78,7 +78,7 @@ app.openapi(
 );
 
 function requireAll(c: Parameters<typeof staffOf>[0]) {
-  if (staffOf(c).role !== "super_administrator") throw new AppError(403, "forbidden");
+  requireAccess(staffOf(c), "channels-all");
 }
 
 app.openapi(

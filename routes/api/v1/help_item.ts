@@ -9,6 +9,7 @@ import { renderMarkdown } from "../../../lib/rules/markdown.ts";
 import { checkUpload } from "../../../lib/media/upload.ts";
 import { forgetMedia, storeUpload } from "../../../lib/media/stored.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
+import { isSuperAdministrator, requireAccess } from "../../../lib/rules/permissions.ts";
 
 const WELCOME = "welcome";
 const tags = ["help_item"];
@@ -87,7 +88,7 @@ const versionSchema = z.object({
   video_url: z.string().nullable(),
 });
 function requireEditor(c: Parameters<typeof staffOf>[0]) {
-  if (staffOf(c).role !== "super_administrator") throw new AppError(403, "forbidden");
+  requireAccess(staffOf(c), "help-items-edit");
 }
 
 app.openapi(
@@ -224,7 +225,7 @@ app.openapi(
     const item = await help.getHelpItem(c.var.sql, c.req.valid("param").id);
     if (!item) throw new AppError(404, "not_found");
     const rows = await help.listHelpComments(c.var.sql, item.id);
-    const visible = user.role === "super_administrator" ? rows : rows.filter((r) => r.user_id === user.id);
+    const visible = isSuperAdministrator(user) ? rows : rows.filter((r) => r.user_id === user.id);
     return c.json(
       visible.map((r) => ({
         id: r.id,

@@ -5,7 +5,7 @@ import { clientIp, staffOf } from "../../../app/auth.ts";
 import * as accounts from "../../../lib/accounts/service.ts";
 import { MAIL_LIMITS, normaliseEmail } from "../../../lib/rules/accounts.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
-import { isSuperAdminMode, ROLE_PERMISSIONS } from "../../../lib/rules/permissions.ts";
+import { isSuperAdministrator, isSuperAdminMode, ROLE_PERMISSIONS } from "../../../lib/rules/permissions.ts";
 import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
 import { createUser, listUsersFor, userView } from "../../../lib/users/service.ts";
 import { isEmail } from "../../../lib/rules/validation.ts";
@@ -50,7 +50,7 @@ app.openapi(
     return c.json({
       ...userView(user),
       permissions: [...ROLE_PERMISSIONS[user.role]],
-      is_super_admin: user.role === "super_administrator",
+      is_super_admin: isSuperAdministrator(user),
       admin_mode: isSuperAdminMode(user),
     }, 200);
   },
