@@ -62,6 +62,24 @@ export const staffErrors = {
 };
 
 /**
+ * A multipart request body for createRoute, documented in /api/openapi.json but not validated by a
+ * middleware: the handler reads it with readUploadForm, which streams it with a size limit where a
+ * validator would buffer the whole body first. Example: `multipartBody({ image: "binary" }, ["image"])`.
+ */
+export function multipartBody(
+  fields: Record<string, "binary" | "string" | "integer">,
+  required: string[] = [],
+) {
+  const properties = Object.fromEntries(
+    Object.entries(fields).map(([name, kind]) => [
+      name,
+      kind === "binary" ? { type: "string" as const, format: "binary" } : { type: kind },
+    ]),
+  );
+  return { "multipart/form-data": { schema: { type: "object" as const, properties, required } } };
+}
+
+/**
  * The multipart form of an upload, refusing more than `maxBytes` of file (413, also for a chunked body
  * without Content-Length, counted while reading) and anything that is not a form (400).
  */

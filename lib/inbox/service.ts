@@ -7,11 +7,25 @@ import { getSegment, type SegmentRow } from "../../db/segments.ts";
 import { insertReadyMedia } from "../../db/media.ts";
 import { erasureInfo } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
-import { applyAction, type InboxFilter, type MessageAction, searchQuery } from "../rules/inbox.ts";
-import { canAccessChannel, isSuperAdministrator, type StaffUser } from "../rules/permissions.ts";
+import {
+  applyAction,
+  type BulkAction,
+  type InboxFilter,
+  type MessageAction,
+  type MessageState,
+  moderationChanges,
+  searchQuery,
+} from "../rules/inbox.ts";
+import {
+  canAccessChannel,
+  isSuperAdministrator,
+  requireAccess,
+  type StaffUser,
+} from "../rules/permissions.ts";
+import { pagination } from "../rules/paging.ts";
 import { pointsChanges } from "../rules/points.ts";
 import type { Storage } from "../media/storage.ts";
-import { MEDIA_MAX_BYTES } from "../rules/constants.ts";
+import { DEFAULT_PAGE_SIZE, MEDIA_MAX_BYTES } from "../rules/constants.ts";
 import { sniffMedia } from "../rules/files.ts";
 
 /**
@@ -190,5 +204,135 @@ export async function queryOf(
     voiceOnly: f.voice_only,
     choiceId: f.choice_id ?? null,
     ids: f.interactions_list ?? null,
+  };
+}
+
+/** A page of messages for the list filters, as the API shows them, with its pagination. */
+export async function listMessagePage(
+  sql: Sql,
+  user: StaffUser,
+  query: Parameters<typeof queryOf>[2] & { page: number; per_page: number },
+) {
+  const q = await queryOf(sql, user, query);
+  const { rows, total } = await inbox.listMessages(sql, q, query.page, query.per_page);
+  const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
+  return { data: rows.map((r) => messageView(r)), pagination: page };
+}
+
+/** The tab counts (all, liked, archive, …) of the list filters. */
+export async function countMessagesFor(sql: Sql, user: StaffUser, filters: Parameters<typeof queryOf>[2]) {
+  return await inbox.countMessages(sql, await queryOf(sql, user, filters));
+}
+
+/** The first page of an interaction's messages and its tab counts (the /participations/{id} page). */
+export async function loadSegmentInbox(sql: Sql, user: StaffUser, segmentId: number) {
+  const q = await queryOf(sql, user, { segment_id: segmentId });
+  const [{ rows, total }, counts, segment] = await Promise.all([
+    inbox.listMessages(sql, q, 1, DEFAULT_PAGE_SIZE),
+    inbox.countMessages(sql, q),
+    segmentFor(sql, user, segmentId),
+  ]);
+  return { messages: rows.map((r) => messageView(r)), total, counts, segment };
+}
+
+/** Sets the comment, read flag or status of a message (participations-action); returns it with its replies. */
+export async function updateMessage(
+  sql: Sql,
+  user: StaffUser,
+  id: number,
+  patch: Partial<MessageState & { comment: string | null }>,
+) {
+  requireAccess(user, "participations-action");
+  await messageFor(sql, user, id);
+  await inbox.updateMessageState(sql, id, patch);
+  return await messageWithReplies(sql, user, id);
+}
+
+/** Sets a message's staff comment (blank clears it); returns the comment kept. */
+export async function commentMessage(sql: Sql, user: StaffUser, id: number, text: string | null | undefined) {
+  requireAccess(user, "participations-action");
+  await messageFor(sql, user, id);
+  const comment = text?.trim() || null;
+  await inbox.updateMessageState(sql, id, { comment });
+  return { id, comment };
+}
+
+/** Draws up to `count` winners among a segment's eligible messages (participations-action). */
+export async function drawSegmentWinners(sql: Sql, user: StaffUser, segmentId: number, count: number) {
+  requireAccess(user, "participations-action");
+  const segment = await segmentFor(sql, user, segmentId);
+  const correct = (segment.correct_choice_id as number | null) ?? null;
+  return await inbox.drawWinners(sql, segmentId, count, correct);
+}
+
+/** The distinct `ids` if every one is a message the caller's scope holds, else a 404. */
+async function scopedIds(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if ((await inbox.idsInScope(sql, channelId, unique)).length !== unique.length) {
+    throw new AppError(404, "not_found");
+  }
+  return unique;
+}
+
+/** Marks messages read (a message of another channel is a 404); returns the ids marked. */
+export async function markMessagesRead(sql: Sql, user: StaffUser, ids: number[]): Promise<number[]> {
+  const channelId = scopeChannel(user);
+  return await inbox.markRead(sql, channelId, await scopedIds(sql, channelId, ids));
+}
+
+/** Approves or rejects messages awaiting moderation (rejected ones go to the trash); returns those changed. */
+export async function moderateMessages(
+  sql: Sql,
+  user: StaffUser,
+  ids: number[],
+  decision: "approve" | "reject",
+): Promise<number[]> {
+  const channelId = scopeChannel(user);
+  return await inbox.moderate(
+    sql,
+    channelId,
+    await scopedIds(sql, channelId, ids),
+    moderationChanges(decision),
+  );
+}
+
+/** Applies a bulk action to every message the list filters match; returns how many changed. */
+export async function bulkActOnMessages(
+  sql: Sql,
+  user: StaffUser,
+  query: Parameters<typeof queryOf>[2] & { action: BulkAction },
+): Promise<number> {
+  return await inbox.bulkUpdate(sql, await queryOf(sql, user, query), query.action);
+}
+
+/**
+ * A staff reply to a message: a text, or an audio/video file (stored first) with an optional caption.
+ * Loads the message once (another channel's is a 404) and returns it with its replies.
+ */
+export async function replyToMessage(
+  sql: Sql,
+  storage: Storage,
+  user: StaffUser,
+  messageId: number,
+  reply: { text: string | null; file?: unknown },
+) {
+  const message = await messageFor(sql, user, messageId);
+  const stored = reply.file === undefined
+    ? null
+    : await storeReplyFile(sql, storage, message.channel_id, reply.file);
+  await inbox.insertReply(sql, {
+    messageId,
+    channelId: message.channel_id,
+    userId: user.id,
+    type: stored ? "voice" : "text",
+    text: reply.text,
+    mediaId: stored?.mediaId,
+    recordingUrl: stored?.url,
+  });
+  // insertReply marks the message replied and read: the only columns of the view it changes
+  const replied = { ...message, has_reply: true, read: true };
+  return {
+    ...messageView(replied, await inbox.listReplies(sql, messageId)),
+    ...await erasureInfo(sql, message),
   };
 }

@@ -2,9 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, json, staffErrors } from "../../../app/api.ts";
 import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { bulkUpdate } from "../../../db/inbox.ts";
 import { bulkQuerySchema } from "../../../lib/rules/inbox_schema.ts";
-import { queryOf } from "../../../lib/inbox/service.ts";
+import { bulkActOnMessages } from "../../../lib/inbox/service.ts";
 
 const app = apiApp();
 app.use("*", requireStaff("participations-action"));
@@ -23,8 +22,7 @@ app.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const q = await queryOf(c.var.sql, staffOf(c), query);
-    const count = await bulkUpdate(c.var.sql, q, query.action);
+    const count = await bulkActOnMessages(c.var.sql, staffOf(c), query);
     return c.json({ action: query.action, count }, 200);
   },
 );
