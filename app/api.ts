@@ -1,6 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "./env.ts";
+import { requireStaff } from "./auth.ts";
+import type { Permission } from "../lib/rules/permissions.ts";
 import { zodFields } from "./errors.ts";
 import { AppError } from "../lib/rules/errors.ts";
 import { unstorableTextPaths } from "../lib/rules/validation.ts";
@@ -35,6 +37,13 @@ export function validationHook(
 /** An API sub-app validated by validationHook. */
 export function apiApp(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/** An API sub-app whose every route needs a staff session holding `permissions` (none: any staff). */
+export function staffApi(...permissions: Permission[]): OpenAPIHono<AppEnv> {
+  const app = apiApp();
+  app.use("*", requireStaff(...permissions));
+  return app;
 }
 
 /** A positive integer id in a path. */

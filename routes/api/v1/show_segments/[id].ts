@@ -4,12 +4,10 @@ import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../../app
 import { requireStaff, staffOf } from "../../../../app/auth.ts";
 import type { AppEnv } from "../../../../app/env.ts";
 import type { Context } from "hono";
-import { getSegmentCounts, listChoices } from "../../../../db/segments.ts";
-import { getVoteCounts } from "../../../../db/votes.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
 import { segmentUpdateSchema } from "../../../../lib/rules/segment_schema.ts";
 import * as service from "../../../../lib/segments/service.ts";
-import { voteResults } from "../../../../lib/rules/votes.ts";
+import { segmentCounts, segmentDetail, segmentVoteResults } from "../../../../lib/segments/reads.ts";
 
 const tags = ["show_segments"];
 const params = z.object({ id: idParam });
@@ -20,21 +18,9 @@ const app = apiApp();
 app.use("*", requireStaff());
 
 /** The segment as the edit page reads it: fields, choices, counts and the live vote results. */
-async function fullView(c: Context<AppEnv>, id: number) {
-  const sql = c.var.sql;
-  const row = await service.segmentFor(sql, staffOf(c), id);
+function fullView(c: Context<AppEnv>, id: number) {
   const now = c.var.deps.now?.() ?? new Date();
-  const view = service.segmentView(row, await listChoices(sql, id), {
-    now,
-    publicUrl: publicUrl(c.var.deps.config),
-  });
-  const counts = await getSegmentCounts(sql, id);
-  return {
-    ...view,
-    answers_count: counts.messages,
-    counts,
-    results: voteResults(await getVoteCounts(sql, id)),
-  };
+  return segmentDetail(c.var.sql, staffOf(c), id, { now, publicUrl: publicUrl(c.var.deps.config) });
 }
 
 app.openapi(
@@ -106,8 +92,7 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await service.segmentFor(c.var.sql, staffOf(c), id);
-    return c.json(voteResults(await getVoteCounts(c.var.sql, id)), 200);
+    return c.json(await segmentVoteResults(c.var.sql, staffOf(c), id), 200);
   },
 );
 
@@ -125,8 +110,7 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await service.segmentFor(c.var.sql, staffOf(c), id);
-    return c.json(await getSegmentCounts(c.var.sql, id), 200);
+    return c.json(await segmentCounts(c.var.sql, staffOf(c), id), 200);
   },
 );
 
