@@ -240,3 +240,9 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   await revokeAuthTokens(ctx.sql, user.id, "reset", ctx.now);
   return user.email;
 }
+
+/** The confirm page of a link: its still-active account (or null) and whether it must choose a password. */
+export async function confirmLinkState(ctx: AccountContext, token: string) {
+  const user = await accountOfLink(ctx, token, "confirm");
+  return { user, askPassword: !!user && !(await userHasPassword(ctx.sql, user.id)) };
+}

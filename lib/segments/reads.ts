@@ -4,6 +4,7 @@
 import type { Sql } from "postgres";
 import * as db from "../../db/segments.ts";
 import { getVoteCounts } from "../../db/votes.ts";
+import { getSegmentIdsByUuid } from "../../db/participations.ts";
 import { availabilityOf } from "../rules/availability.ts";
 import { AppError } from "../rules/errors.ts";
 import { pagination } from "../rules/paging.ts";
@@ -96,4 +97,11 @@ export async function highStakesChallenge(sql: Sql, secret: Uint8Array, id: numb
   const segment = await db.getSegment(sql, id);
   if (!segment || segment.high_stakes !== true) throw new AppError(404, "not_found");
   return await newChallenge(secret, id, now);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id and channel of the segment a share link's uuid names, or null (not a uuid, or unknown). */
+export async function segmentIdsByUuid(sql: Sql, uuid: string) {
+  return UUID.test(uuid) ? await getSegmentIdsByUuid(sql, uuid) : null;
 }

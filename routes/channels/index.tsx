@@ -4,7 +4,7 @@ import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { ChannelTable } from "../../components/channels/ChannelTable.tsx";
-import { listChannelsWithCounts } from "../../db/channels.ts";
+import { loadChannelList } from "../../lib/channels/pages.ts";
 import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 
 /** GET /channels: every channel with its counts (super administrator); others go to their channel. */
@@ -17,7 +17,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
     );
   }
   const t = c.var.t;
-  const rows = await listChannelsWithCounts(c.var.sql);
+  const rows = await loadChannelList(c.var.sql);
   return renderPage(
     c,
     <AdminLayout

@@ -6,7 +6,7 @@ import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { Section } from "../../components/channels/fields.tsx";
 import CompanySwitch from "../../islands/CompanySwitch.tsx";
 import UserProfile from "../../islands/UserProfile.tsx";
-import { listChannelOptions } from "../../db/channels.ts";
+import { channelChoicesFor } from "../../lib/channels/pages.ts";
 import { AppError } from "../../lib/rules/errors.ts";
 import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 import { userFor, userView } from "../../lib/users/service.ts";
@@ -19,9 +19,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const target = await userFor(c.var.sql, user, id);
   const t = c.var.t;
   const superAdmin = isSuperAdministrator(user);
-  const channels = superAdmin
-    ? (await listChannelOptions(c.var.sql)).map(({ id, label }) => ({ id, label }))
-    : [];
+  const channels = await channelChoicesFor(c.var.sql, user);
   const name = `${target.first_name ?? ""} ${target.last_name ?? ""}`.trim() || target.login;
   const notice = c.req.query("created") !== undefined
     ? "created"
