@@ -7,9 +7,8 @@ import { MAIL_LIMITS, normaliseEmail } from "../../../lib/rules/accounts.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { isSuperAdministrator, isSuperAdminMode, ROLE_PERMISSIONS } from "../../../lib/rules/permissions.ts";
 import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
-import { createUser, listUsersFor, userView } from "../../../lib/users/service.ts";
+import { createUser, listUsersFor, userFor, userView } from "../../../lib/users/service.ts";
 import { isEmail } from "../../../lib/rules/validation.ts";
-import { getUser } from "../../../db/users.ts";
 import { accountContext, body, profileSchema, sentSchema, userSchema } from "./_accounts.ts";
 
 const tags = ["users"];
@@ -46,7 +45,7 @@ app.openapi(
   }),
   async (c) => {
     const me = staffOf(c);
-    const user = (await getUser(c.var.sql, me.id))!;
+    const user = await userFor(c.var.sql, me, me.id);
     return c.json({
       ...userView(user),
       permissions: [...ROLE_PERMISSIONS[user.role]],
