@@ -4,6 +4,8 @@ import type { Sql } from "postgres";
 import type { ChannelFields } from "../rules/channel_schema.ts";
 import {
   type ChannelRow,
+  monetisation,
+  monetisationSince,
   newChannelDefaults,
   parentCreatesCycle,
   stockBackgroundNumber,
@@ -130,4 +132,29 @@ export async function deleteChannelImage(
   const value = which === "logo" ? null : stockBackgroundUrl(channel.background_preset);
   await channels.updateChannel(sql, id, { [URL_COLUMN[which]]: value });
   await forgetMedia(sql, storage, channel[URL_COLUMN[which]]);
+}
+
+/** Every channel with its counts (channels-all), as the API lists them. */
+export async function listChannelsWithCounts(sql: Sql, user: StaffUser) {
+  requireAccess(user, "channels-all");
+  const rows = await channels.listChannelsWithCounts(sql);
+  return rows.map(({ interactions, messages, ...row }) => ({ ...row, counts: { interactions, messages } }));
+}
+
+/** Sets the default customisation of a channel the user may see (channel-customisation). */
+export async function setChannelCustomisation(
+  sql: Sql,
+  user: StaffUser,
+  id: number,
+  value: unknown,
+): Promise<void> {
+  await channelFor(sql, user, id);
+  requireAccess(user, "channel-customisation");
+  await channels.updateChannelCustomisation(sql, id, value);
+}
+
+/** Monetisation eligibility of a channel: its messages and participants of the last 12 months. */
+export async function channelMonetisation(sql: Sql, user: StaffUser, id: number, now: Date) {
+  await channelFor(sql, user, id);
+  return monetisation(await channels.channelActivitySince(sql, id, monetisationSince(now)));
 }

@@ -1,6 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../app/api.ts";
+import {
+  apiApp,
+  errorSchema,
+  idParam,
+  json,
+  multipartBody,
+  readUploadForm,
+  staffErrors,
+} from "../../../app/api.ts";
 import { requireStaff, staffOf } from "../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 import {
@@ -55,7 +63,10 @@ app.openapi(
     path: "/{id}/image",
     tags,
     summary: "Upload the avatar (multipart field image: png or jpg by content, 10 MB)",
-    request: { params: idParams },
+    request: {
+      params: idParams,
+      body: { content: multipartBody({ image: "binary" }, ["image"]), required: true },
+    },
     responses: {
       200: json(userSchema, "The user"),
       ...staffErrors,
