@@ -1,14 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { paginationHeaders } from "../../../lib/rules/paging.ts";
 import { listQuerySchema, messagePatchSchema, messageSchema } from "../../../lib/rules/inbox_schema.ts";
 import { listMessagePage, updateMessage } from "../../../lib/inbox/service.ts";
 
 const tags = ["participations"];
-const app = apiApp();
-app.use("*", requireStaff("participations-read"));
+const app = staffApi("participations-read");
 
 app.openapi(
   createRoute({

@@ -1,13 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { apiApp, errorSchema, json, multipartBody, readUploadForm, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { errorSchema, json, multipartBody, readUploadForm, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { messageSchema, type ReplyBody, replyBodySchema } from "../../../lib/rules/inbox_schema.ts";
 import { replyToMessage } from "../../../lib/inbox/service.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("participations-reply"));
+const app = staffApi("participations-reply");
 
 app.openapi(
   createRoute({

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import {
   actionBodySchema,
   commentBodySchema,
@@ -32,8 +32,7 @@ const need = (c: Parameters<typeof staffOf>[0], permission: Permission) => {
   return user;
 };
 
-const app = apiApp();
-app.use("*", requireStaff("participations-read"));
+const app = staffApi("participations-read");
 
 app.openapi(
   createRoute({

@@ -1,13 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { moderationBodySchema } from "../../../lib/rules/inbox_schema.ts";
 import { moderateMessages } from "../../../lib/inbox/service.ts";
 import { enqueueAcceptedDeliveries } from "../../../lib/delivery/jobs.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("moderation"));
+const app = staffApi("moderation");
 
 app.openapi(
   createRoute({

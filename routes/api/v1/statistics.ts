@@ -1,11 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { unreadCountFor } from "../../../lib/channels/pages.ts";
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 app.openapi(
   createRoute({

@@ -1,15 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
-  apiApp,
   errorSchema,
   idParam,
   json,
   multipartBody,
   readUploadForm,
+  staffApi,
   staffErrors,
 } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 import {
   deleteUserImage,
@@ -22,8 +22,7 @@ import { body, profileSchema, userSchema } from "./_accounts.ts";
 
 const tags = ["users"];
 const idParams = z.object({ id: idParam });
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 app.openapi(
   createRoute({

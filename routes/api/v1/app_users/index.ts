@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm } from "../../../../app/api.ts";
+import { apiApp, errorSchema, idParam, json, multipartBody, readUploadForm } from "../../../../app/api.ts";
 import { appUserOf } from "../../../../app/auth.ts";
 import { appUserView } from "../../../../lib/rules/app_users.ts";
 import {
@@ -78,7 +78,23 @@ app.openapi(
     path: "/{id}/avatar",
     tags,
     summary: "Upload the caller's avatar: multipart field `image`, or JSON `{image: data URL, file_name}`",
-    request: { params: idParams },
+    request: {
+      params: idParams,
+      // documented, not validated by a middleware: avatarFile reads either body with a running size limit
+      body: {
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: { image: { type: "string", format: "data-url" }, file_name: { type: "string" } },
+              required: ["image"],
+            },
+          },
+          ...multipartBody({ image: "binary", file: "binary" }),
+        },
+        required: true,
+      },
+    },
     responses: {
       200: json(appUserSchema, "The updated user (avatar_url)"),
       ...visitorErrors,

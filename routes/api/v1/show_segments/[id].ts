@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../app/auth.ts";
+import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../../app/api.ts";
+import { staffOf } from "../../../../app/auth.ts";
 import type { AppEnv } from "../../../../app/env.ts";
 import type { Context } from "hono";
 import { publicUrl } from "../../../../lib/platform/config.ts";
@@ -14,8 +14,7 @@ const params = z.object({ id: idParam });
 const segmentSchema = z.record(z.string(), z.unknown());
 const resultsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())), total: z.number() });
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 /** The segment as the edit page reads it: fields, choices, counts and the live vote results. */
 function fullView(c: Context<AppEnv>, id: number) {

@@ -1,15 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
-  apiApp,
   errorSchema,
   idParam,
   json,
   multipartBody,
   readUploadForm,
+  staffApi,
   staffErrors,
 } from "../../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../../app/auth.ts";
+import { staffOf } from "../../../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../../../lib/rules/constants.ts";
 import { deleteBackground, segmentFor, storeBackground } from "../../../../../lib/segments/service.ts";
 import { segmentBackground } from "../../../../../lib/segments/reads.ts";
@@ -21,8 +21,7 @@ const out = z.object({
   background_kind: z.string().nullable(),
 });
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 app.openapi(
   createRoute({

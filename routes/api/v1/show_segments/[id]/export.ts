@@ -1,11 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, staffErrors } from "../../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../../app/auth.ts";
+import { idParam, staffApi, staffErrors } from "../../../../../app/api.ts";
+import { staffOf } from "../../../../../app/auth.ts";
 import { segmentExport } from "../../../../../lib/segments/reads.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("participations-export"));
+const app = staffApi("participations-export");
 
 /** GET /api/v1/show_segments/{id}/export: export.csv, streamed batch by batch. */
 app.openapi(
