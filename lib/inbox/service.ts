@@ -176,7 +176,10 @@ export async function storeReplyFile(
   return { mediaId, url: `/media/${key}` };
 }
 
-/** The filters of a list request turned into a scoped query (a segment of another channel is a 404). */
+/**
+ * The filters of a list request turned into a scoped query (a segment of another channel is a 404);
+ * `segment`, when the caller has loaded it already, spares a second read.
+ */
 export async function queryOf(
   sql: Sql,
   user: StaffUser,
@@ -189,10 +192,11 @@ export async function queryOf(
     choice_id?: number;
     interactions_list?: number[];
   },
+  loaded?: SegmentRow,
 ): Promise<inbox.MessageQuery> {
   let channelId = scopeChannel(user, f.channel_id);
   if (f.segment_id) {
-    const segment = await segmentFor(sql, user, f.segment_id);
+    const segment = loaded?.id === f.segment_id ? loaded : await segmentFor(sql, user, f.segment_id);
     if (channelId !== null && segment.channel_id !== channelId) throw new AppError(404, "not_found");
     channelId = segment.channel_id;
   }
@@ -226,11 +230,11 @@ export async function countMessagesFor(sql: Sql, user: StaffUser, filters: Param
 
 /** The first page of an interaction's messages and its tab counts (the /participations/{id} page). */
 export async function loadSegmentInbox(sql: Sql, user: StaffUser, segmentId: number) {
-  const q = await queryOf(sql, user, { segment_id: segmentId });
-  const [{ rows, total }, counts, segment] = await Promise.all([
+  const segment = await segmentFor(sql, user, segmentId);
+  const q = await queryOf(sql, user, { segment_id: segmentId }, segment);
+  const [{ rows, total }, counts] = await Promise.all([
     inbox.listMessages(sql, q, 1, DEFAULT_PAGE_SIZE),
     inbox.countMessages(sql, q),
-    segmentFor(sql, user, segmentId),
   ]);
   return { messages: rows.map((r) => messageView(r)), total, counts, segment };
 }
