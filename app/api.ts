@@ -130,3 +130,47 @@ export async function readUploadForm(
   assertStorableText(Object.fromEntries(form.entries()));
   return form;
 }
+
+/**
+ * The image of an upload: the `image` (or `file`) field of a multipart form, or a JSON body
+ * `{ image: data URL, file_name }` (the widget's avatar preview); both counted against `maxBytes` while read.
+ */
+export async function readImageBody(
+  req: Parameters<typeof readUploadForm>[0],
+  maxBytes: number,
+): Promise<unknown> {
+  if (!(req.header("content-type") ?? "").includes("application/json")) {
+    const form = await readUploadForm(req, maxBytes);
+    return form.get("image") ?? form.get("file");
+  }
+  // base64 is 4/3 of the bytes: the limit grows accordingly, counted while reading.
+  const limit = Math.ceil(maxBytes * 4 / 3) + 64 * 1024;
+  const tooLarge = () => new AppError(413, "file_too_large", { mb: maxBytes / 1024 / 1024 });
+  if (Number(req.header("content-length") ?? 0) > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.raw.body ?? []) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  const text = await new Blob(chunks as BlobPart[]).text();
+  const form = new FormData();
+  let parsed: { image?: unknown; file_name?: unknown };
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError(400, "invalid_json");
+  }
+  const match = typeof parsed.image === "string" ? /^data:[^;,]*;base64,(.*)$/s.exec(parsed.image) : null;
+  if (!match) throw new AppError(400, "file_missing");
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(match[1]), (ch) => ch.charCodeAt(0));
+  } catch {
+    throw new AppError(400, "file_missing");
+  }
+  const name = typeof parsed.file_name === "string" ? parsed.file_name.slice(0, 255) : "avatar";
+  form.append("image", new File([bytes as BlobPart], name));
+  return form.get("image");
+}
