@@ -1,6 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "./env.ts";
+import { requireStaff } from "./auth.ts";
+import type { Permission } from "../lib/rules/permissions.ts";
 import { zodFields } from "./errors.ts";
 import { AppError } from "../lib/rules/errors.ts";
 import { unstorableTextPaths } from "../lib/rules/validation.ts";
@@ -37,6 +39,13 @@ export function apiApp(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
+/** An API sub-app whose every route needs a staff session holding `permissions` (none: any staff). */
+export function staffApi(...permissions: Permission[]): OpenAPIHono<AppEnv> {
+  const app = apiApp();
+  app.use("*", requireStaff(...permissions));
+  return app;
+}
+
 /** A positive integer id in a path. */
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -60,6 +69,24 @@ export const staffErrors = {
   403: json(errorSchema, "Not allowed"),
   404: json(errorSchema, "Not found"),
 };
+
+/**
+ * A multipart request body for createRoute, documented in /api/openapi.json but not validated by a
+ * middleware: the handler reads it with readUploadForm, which streams it with a size limit where a
+ * validator would buffer the whole body first. Example: `multipartBody({ image: "binary" }, ["image"])`.
+ */
+export function multipartBody(
+  fields: Record<string, "binary" | "string" | "integer">,
+  required: string[] = [],
+) {
+  const properties = Object.fromEntries(
+    Object.entries(fields).map(([name, kind]) => [
+      name,
+      kind === "binary" ? { type: "string" as const, format: "binary" } : { type: kind },
+    ]),
+  );
+  return { "multipart/form-data": { schema: { type: "object" as const, properties, required } } };
+}
 
 /**
  * The multipart form of an upload, refusing more than `maxBytes` of file (413, also for a chunked body
@@ -102,4 +129,48 @@ export async function readUploadForm(
   }
   assertStorableText(Object.fromEntries(form.entries()));
   return form;
+}
+
+/**
+ * The image of an upload: the `image` (or `file`) field of a multipart form, or a JSON body
+ * `{ image: data URL, file_name }` (the widget's avatar preview); both counted against `maxBytes` while read.
+ */
+export async function readImageBody(
+  req: Parameters<typeof readUploadForm>[0],
+  maxBytes: number,
+): Promise<unknown> {
+  if (!(req.header("content-type") ?? "").includes("application/json")) {
+    const form = await readUploadForm(req, maxBytes);
+    return form.get("image") ?? form.get("file");
+  }
+  // base64 is 4/3 of the bytes: the limit grows accordingly, counted while reading.
+  const limit = Math.ceil(maxBytes * 4 / 3) + 64 * 1024;
+  const tooLarge = () => new AppError(413, "file_too_large", { mb: maxBytes / 1024 / 1024 });
+  if (Number(req.header("content-length") ?? 0) > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.raw.body ?? []) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  const text = await new Blob(chunks as BlobPart[]).text();
+  const form = new FormData();
+  let parsed: { image?: unknown; file_name?: unknown };
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError(400, "invalid_json");
+  }
+  const match = typeof parsed.image === "string" ? /^data:[^;,]*;base64,(.*)$/s.exec(parsed.image) : null;
+  if (!match) throw new AppError(400, "file_missing");
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(match[1]), (ch) => ch.charCodeAt(0));
+  } catch {
+    throw new AppError(400, "file_missing");
+  }
+  const name = typeof parsed.file_name === "string" ? parsed.file_name.slice(0, 255) : "avatar";
+  form.append("image", new File([bytes as BlobPart], name));
+  return form.get("image");
 }

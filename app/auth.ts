@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { getSessionStaffUser, visitorSessionLive } from "../db/sessions.ts";
 import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyTokenClaims } from "../lib/platform/auth.ts";
 import { AppError } from "../lib/rules/errors.ts";
-import { can, type Permission, type StaffUser } from "../lib/rules/permissions.ts";
+import { type Permission, requireAccess, type StaffUser } from "../lib/rules/permissions.ts";
 import type { AppEnv } from "./env.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -71,7 +71,7 @@ export function staffOf(c: Context<AppEnv>): StaffUser {
 export function requireStaff(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = staffOf(c);
-    if (permissions.some((p) => !can(user, p))) throw new AppError(403, "forbidden");
+    for (const permission of permissions) requireAccess(user, permission);
     await next();
   };
 }
@@ -94,7 +94,7 @@ export function requirePage(...permissions: Permission[]): MiddlewareHandler<App
       const url = new URL(c.req.url);
       return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
     }
-    if (permissions.some((p) => !can(user, p))) throw new AppError(403, "forbidden");
+    for (const permission of permissions) requireAccess(user, permission);
     await next();
   };
 }

@@ -69,7 +69,7 @@ function ChannelForm(props: Props) {
     if (which === "logo") setLogo(choice);
     else {
       setBgUpload(choice);
-      set("background", null as unknown as string);
+      set("background", null);
     }
   };
   const restore = () => {

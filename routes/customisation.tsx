@@ -6,6 +6,7 @@ import { AdminLayout } from "../components/admin/AdminLayout.tsx";
 import CustomisationForm from "../islands/CustomisationForm.tsx";
 import { channelFor } from "../lib/channels/service.ts";
 import { isEmptyCustomisation } from "../lib/rules/customisation.ts";
+import { isSuperAdministrator } from "../lib/rules/permissions.ts";
 
 /**
  * GET /customisation: the default customisation of the user's channel (a super administrator picks
@@ -14,7 +15,7 @@ import { isEmptyCustomisation } from "../lib/rules/customisation.ts";
 export default new Hono<AppEnv>().get("/", requirePage("channel-customisation"), async (c) => {
   const user = staffOf(c);
   const asked = Number(c.req.query("channel"));
-  const id = user.role === "super_administrator" && asked > 0 ? asked : user.channel_id;
+  const id = isSuperAdministrator(user) && asked > 0 ? asked : user.channel_id;
   if (!id) return c.redirect("/channels");
   const channel = await channelFor(c.var.sql, user, id);
   const t = c.var.t;

@@ -3,16 +3,14 @@ import type { AppEnv } from "../app/env.ts";
 import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
 import { AdminLayout } from "../components/admin/AdminLayout.tsx";
-import { getChannel } from "../db/channels.ts";
-import { countUnreadMessages } from "../db/statistics.ts";
+import { loadHome } from "../lib/channels/pages.ts";
 import { can, isSuperAdminMode } from "../lib/rules/permissions.ts";
 
 /** GET /home: the landing of the alternate login flow: the channel at a glance and where to go next. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
   const t = c.var.t;
-  const channel = user.channel_id ? await getChannel(c.var.sql, user.channel_id) : null;
-  const unread = user.channel_id ? await countUnreadMessages(c.var.sql, user.channel_id) : 0;
+  const { channel, unread } = await loadHome(c.var.sql, user);
   const name = user.first_name || user.login;
   const links = isSuperAdminMode(user)
     ? [

@@ -4,8 +4,7 @@ import { apiApp, errorSchema, json } from "../app/api.ts";
 import { publicUrl } from "../lib/platform/config.ts";
 import { embedCode, fitSize, widgetTarget } from "../lib/rules/embed.ts";
 import { AppError } from "../lib/rules/errors.ts";
-import { getChannel } from "../db/channels.ts";
-import { findEmbeddableSegment } from "../db/oembed.ts";
+import { embedOf } from "../lib/widgets/oembed.ts";
 
 const app = apiApp();
 const size = z.coerce.number().int().min(1).max(10_000).optional();
@@ -39,21 +38,7 @@ app.openapi(
     const base = publicUrl(c.var.deps.config);
     const target = widgetTarget(base, q.url);
     if (!target) throw new AppError(404, "not_found");
-    let path: string, title: string, author: string;
-    if (target.kind === "channel") {
-      const channel = await getChannel(c.var.sql, target.channelId);
-      if (!channel) throw new AppError(404, "not_found");
-      [path, title, author] = [`/widgets/channel/${channel.id}/`, channel.label, channel.label];
-    } else {
-      const s = await findEmbeddableSegment(
-        c.var.sql,
-        target.kind === "share" ? { uuid: target.uuid } : { id: target.segmentId },
-      );
-      if (!s || (target.kind === "segment" && s.channel_id !== target.channelId)) {
-        throw new AppError(404, "not_found");
-      }
-      [path, title, author] = [`/widgets/${s.channel_id}/${s.id}/`, s.title, s.channel_label];
-    }
+    const { path, title, author } = await embedOf(c.var.sql, target);
     const { width, height } = fitSize(q.maxwidth ?? null, q.maxheight ?? null);
     return c.json({
       version: "1.0",

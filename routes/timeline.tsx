@@ -4,8 +4,7 @@ import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
 import { AdminLayout } from "../components/admin/AdminLayout.tsx";
 import { Gantt, segmentRows } from "../components/timeline/Gantt.tsx";
-import { listSegmentsBetween } from "../db/segments.ts";
-import { listDiffusionBlocks } from "../db/diffusion.ts";
+import { loadTimeline } from "../lib/segments/timeline.ts";
 import { parseTimelineQuery, shiftPeriod, timelinePeriod } from "../lib/rules/timeline.ts";
 
 /** GET /timeline: the calendar of the channel's segments and distribution slots, by week or month. */
@@ -16,10 +15,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const now = c.var.deps.now?.() ?? new Date();
   const { view, day } = parseTimelineQuery(c.req.query(), now);
   const { from, to, days } = timelinePeriod(view, day);
-  const [segments, blocks] = await Promise.all([
-    listSegmentsBetween(c.var.sql, user.channel_id, from, to),
-    listDiffusionBlocks(c.var.sql, user.channel_id, from, to),
-  ]);
+  const { segments, blocks } = await loadTimeline(c.var.sql, user.channel_id, from, to);
   const blockRows = blocks.map((b) => ({
     key: `b${b.id}`,
     label: b.label || b.segment_title || b.space_name,

@@ -9,10 +9,21 @@ import { CheckField, ColorField, RadioGroup, Section, SelectField, TextField } f
 import { BackgroundField, type ImageChoice, LogoField } from "./ImageFields.tsx";
 
 /** What the form edits: the channel's fields plus the write-only FTP password. */
-export type Draft = ReturnType<typeof newChannelDefaults> & {
-  ftp_password: string;
-  ftp_password_clear: boolean;
-};
+export type Draft =
+  & Omit<
+    ReturnType<typeof newChannelDefaults>,
+    "parent_id" | "header_url" | "background" | "segment_customisation"
+  >
+  & {
+    parent_id: number | null;
+    header_url: string | null;
+    /** null while a custom background is being chosen */
+    background: string | null;
+    /** the text limit as typed (a string while editing), made a number when saved */
+    segment_customisation: { character_text_zone_length: number | string };
+    ftp_password: string;
+    ftp_password_clear: boolean;
+  };
 
 /** What every section receives from the form. */
 export interface SectionProps {
@@ -82,7 +93,7 @@ export function GeneralSection(
               label: p.label,
             })),
           ]}
-          onChange={(v) => set("parent_id", (v ? Number(v) : null) as unknown as null)}
+          onChange={(v) => set("parent_id", v ? Number(v) : null)}
         />
       )}
     </Section>
@@ -122,7 +133,7 @@ export function LookSection(
         error={errors.background}
         onStock={(id) => set("background", id)}
         onPick={(f) => props.onPick("background", f)}
-        onCustom={() => set("background", null as unknown as string)}
+        onCustom={() => set("background", null)}
       />
       <TextField
         id="header_url"
@@ -132,7 +143,7 @@ export function LookSection(
         value={form.header_url}
         disabled={off}
         error={errors.header_url}
-        onInput={(v) => set("header_url", v as unknown as null)}
+        onInput={(v) => set("header_url", v)}
       />
     </Section>
   );
@@ -191,7 +202,7 @@ export function WidgetSection(props: SectionProps) {
         value={form.segment_customisation.character_text_zone_length}
         disabled={off}
         error={errors.segment_customisation}
-        onInput={(v) => set("segment_customisation", { character_text_zone_length: v as unknown as number })}
+        onInput={(v) => set("segment_customisation", { character_text_zone_length: v })}
       />
       <SelectField
         id="retention_months"

@@ -3,7 +3,7 @@ import { AdminLayout } from "../admin/AdminLayout.tsx";
 import ChannelForm from "../../islands/ChannelForm.tsx";
 import { Monetisation } from "./Monetisation.tsx";
 import type { ChannelPageData } from "../../lib/channels/pages.ts";
-import { can, type StaffUser } from "../../lib/rules/permissions.ts";
+import { can, isSuperAdministrator, type StaffUser } from "../../lib/rules/permissions.ts";
 import { channelPublicState } from "../../lib/rules/channels.ts";
 
 /** The channel detail page: the form, then monetisation eligibility for a saved channel. */
@@ -18,7 +18,7 @@ export function ChannelPage(props: {
   const { t } = useT();
   const { channel } = props.data;
   const state = channel ? channelPublicState(channel) : null;
-  const superAdmin = props.user.role === "super_administrator";
+  const superAdmin = isSuperAdministrator(props.user);
   return (
     <AdminLayout
       user={props.user}

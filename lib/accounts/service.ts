@@ -7,7 +7,13 @@
 // the new demo channel in /channels and can activate, close or re-parent it.
 import type { Sql } from "postgres";
 import { accountMail, type AccountMailKind } from "./mails.ts";
-import { normaliseEmail, type Registration, TOKEN_TTL_MS, type TokenPurpose } from "../rules/accounts.ts";
+import {
+  landingPath,
+  normaliseEmail,
+  type Registration,
+  TOKEN_TTL_MS,
+  type TokenPurpose,
+} from "../rules/accounts.ts";
 import { hashToken, randomToken } from "../platform/auth.ts";
 import { stockBackgroundUrl } from "../rules/channels.ts";
 import { AppError } from "../rules/errors.ts";
@@ -20,6 +26,7 @@ import { consumeAuthToken, insertAuthToken, peekAuthToken, revokeAuthTokens } fr
 import { insertChannel } from "../../db/channels.ts";
 import {
   findUserByEmail,
+  getStaffUser,
   getUser,
   insertUser,
   takenIdentifiers,
@@ -238,4 +245,15 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   await endUserSessions(ctx.sql, "staff", user.id);
   await revokeAuthTokens(ctx.sql, user.id, "reset", ctx.now);
   return user.email;
+}
+
+/** The confirm page of a link: its still-active account (or null) and whether it must choose a password. */
+export async function confirmLinkState(ctx: AccountContext, token: string) {
+  const user = await accountOfLink(ctx, token, "confirm");
+  return { user, askPassword: !!user && !(await userHasPassword(ctx.sql, user.id)) };
+}
+
+/** Where a staff user lands after logging in (lib/rules/accounts.ts landingPath). */
+export async function landingAfterLogin(sql: Sql, userId: number): Promise<string> {
+  return landingPath((await getStaffUser(sql, userId))!);
 }

@@ -4,6 +4,8 @@ import type { Sql } from "postgres";
 import type { ChannelFields } from "../rules/channel_schema.ts";
 import {
   type ChannelRow,
+  monetisation,
+  monetisationSince,
   newChannelDefaults,
   parentCreatesCycle,
   stockBackgroundNumber,
@@ -11,7 +13,12 @@ import {
 } from "../rules/channels.ts";
 import { encryptSecret } from "../platform/crypto.ts";
 import { AppError } from "../rules/errors.ts";
-import { can, canAccessChannel, type StaffUser } from "../rules/permissions.ts";
+import {
+  canAccessChannel,
+  isSuperAdministrator,
+  requireAccess,
+  type StaffUser,
+} from "../rules/permissions.ts";
 import type { Storage } from "../media/storage.ts";
 import { checkUpload } from "../media/upload.ts";
 import * as channels from "../../db/channels.ts";
@@ -28,12 +35,12 @@ export async function channelFor(sql: Sql, user: StaffUser, id: number): Promise
 /** The channel the user may change: its own (channel-settings) or any for a super administrator. */
 export async function editableChannelFor(sql: Sql, user: StaffUser, id: number): Promise<ChannelRow> {
   const channel = await channelFor(sql, user, id);
-  if (!can(user, "channel-settings")) throw new AppError(403, "forbidden");
+  requireAccess(user, "channel-settings");
   return channel;
 }
 
 async function checkParent(sql: Sql, user: StaffUser, channelId: number | null, parentId: number | null) {
-  if (user.role !== "super_administrator") throw new AppError(403, "channel_parent_forbidden");
+  if (!isSuperAdministrator(user)) throw new AppError(403, "channel_parent_forbidden");
   if (parentId === null) return;
   const options = await channels.listChannelOptions(sql);
   if (!options.some((o) => o.id === parentId)) throw new AppError(422, "channel_parent_not_found");
@@ -65,7 +72,7 @@ async function columnsOf(
 
 /** Creates a channel (super administrators only) with the defaults of a new channel; returns its id. */
 export async function createChannel(sql: Sql, secret: Uint8Array, user: StaffUser, fields: ChannelFields) {
-  if (!can(user, "channels-create")) throw new AppError(403, "forbidden");
+  requireAccess(user, "channels-create");
   if (fields.parent_id !== undefined) await checkParent(sql, user, null, fields.parent_id);
   const { label: _label, ...defaults } = newChannelDefaults();
   return await channels.insertChannel(sql, await columnsOf(sql, secret, { ...defaults, ...fields }));
@@ -125,4 +132,29 @@ export async function deleteChannelImage(
   const value = which === "logo" ? null : stockBackgroundUrl(channel.background_preset);
   await channels.updateChannel(sql, id, { [URL_COLUMN[which]]: value });
   await forgetMedia(sql, storage, channel[URL_COLUMN[which]]);
+}
+
+/** Every channel with its counts (channels-all), as the API lists them. */
+export async function listChannelsWithCounts(sql: Sql, user: StaffUser) {
+  requireAccess(user, "channels-all");
+  const rows = await channels.listChannelsWithCounts(sql);
+  return rows.map(({ interactions, messages, ...row }) => ({ ...row, counts: { interactions, messages } }));
+}
+
+/** Sets the default customisation of a channel the user may see (channel-customisation). */
+export async function setChannelCustomisation(
+  sql: Sql,
+  user: StaffUser,
+  id: number,
+  value: unknown,
+): Promise<void> {
+  await channelFor(sql, user, id);
+  requireAccess(user, "channel-customisation");
+  await channels.updateChannelCustomisation(sql, id, value);
+}
+
+/** Monetisation eligibility of a channel: its messages and participants of the last 12 months. */
+export async function channelMonetisation(sql: Sql, user: StaffUser, id: number, now: Date) {
+  await channelFor(sql, user, id);
+  return monetisation(await channels.channelActivitySince(sql, id, monetisationSince(now)));
 }

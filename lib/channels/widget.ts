@@ -3,6 +3,7 @@
 import type { Sql } from "postgres";
 import { getChannel } from "../../db/channels.ts";
 import { listPermanentSegments } from "../../db/permanent.ts";
+import { getSegmentWithChoices } from "../../db/segments.ts";
 import { publicChannelView } from "../rules/channels.ts";
 import type { Customisation } from "../rules/customisation.ts";
 import { AppError } from "../rules/errors.ts";
@@ -29,4 +30,30 @@ export async function permanentSegments(
   return rows
     .filter((row) => options.interactionId === undefined || row.id === options.interactionId)
     .map((row) => publicSegmentView(row, row.choices, channel.customisation as Partial<Customisation>));
+}
+
+/**
+ * The channel and the segment (with its choices) of a single-interaction widget, read side by side;
+ * null when either is missing or the segment is another channel's.
+ */
+export async function widgetChannelAndSegment(sql: Sql, channelId: number | null, segmentId: number | null) {
+  const [channel, segment] = await Promise.all([
+    channelId ? getChannel(sql, channelId) : null,
+    segmentId ? getSegmentWithChoices(sql, segmentId) : null,
+  ]);
+  if (!channel || !segment || Number(segment.channel_id) !== channel.id) return null;
+  return { channel, segment };
+}
+
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The label, logo and widget colour (null unless a #rrggbb) of a channel, worn by the pages a listener
+ * reaches from its widget; null for an unknown or invalid id.
+ */
+export async function channelBrand(sql: Sql, channelId: number) {
+  const channel = Number.isSafeInteger(channelId) && channelId > 0 ? await getChannel(sql, channelId) : null;
+  if (!channel) return null;
+  const color = COLOR.test(channel.widget_primary_color) ? channel.widget_primary_color : null;
+  return { label: channel.label, logo_url: channel.logo_url, color };
 }

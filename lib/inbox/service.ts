@@ -13,12 +13,20 @@ import {
   bulkChanges,
   type InboxFilter,
   type MessageAction,
+  type MessageState,
+  moderationChanges,
   searchQuery,
 } from "../rules/inbox.ts";
-import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
+import {
+  canAccessChannel,
+  isSuperAdministrator,
+  requireAccess,
+  type StaffUser,
+} from "../rules/permissions.ts";
+import { pagination } from "../rules/paging.ts";
 import { pointsChanges } from "../rules/points.ts";
 import type { Storage } from "../media/storage.ts";
-import { MEDIA_MAX_BYTES, POINTS } from "../rules/constants.ts";
+import { DEFAULT_PAGE_SIZE, MEDIA_MAX_BYTES, POINTS } from "../rules/constants.ts";
 import { sniffMedia } from "../rules/files.ts";
 
 /**
@@ -26,7 +34,7 @@ import { sniffMedia } from "../rules/files.ts";
  * sees every channel in admin mode (null). Asking for another channel is a 404 for anyone else.
  */
 export function scopeChannel(user: StaffUser, requested?: number | null): number | null {
-  if (user.role === "super_administrator") return requested ?? user.channel_id;
+  if (isSuperAdministrator(user)) return requested ?? user.channel_id;
   if (requested && requested !== user.channel_id) throw new AppError(404, "not_found");
   return user.channel_id;
 }
@@ -168,7 +176,10 @@ export async function storeReplyFile(
   return { mediaId, url: `/media/${key}` };
 }
 
-/** The filters of a list request turned into a scoped query (a segment of another channel is a 404). */
+/**
+ * The filters of a list request turned into a scoped query (a segment of another channel is a 404);
+ * `segment`, when the caller has loaded it already, spares a second read.
+ */
 export async function queryOf(
   sql: Sql,
   user: StaffUser,
@@ -181,10 +192,11 @@ export async function queryOf(
     choice_id?: number;
     interactions_list?: number[];
   },
+  loaded?: SegmentRow,
 ): Promise<inbox.MessageQuery> {
   let channelId = scopeChannel(user, f.channel_id);
   if (f.segment_id) {
-    const segment = await segmentFor(sql, user, f.segment_id);
+    const segment = loaded?.id === f.segment_id ? loaded : await segmentFor(sql, user, f.segment_id);
     if (channelId !== null && segment.channel_id !== channelId) throw new AppError(404, "not_found");
     channelId = segment.channel_id;
   }
@@ -202,4 +214,134 @@ export async function queryOf(
 /** Applies a bulk action (archive, trash, restore, read all) to every message the query matches; returns how many changed. */
 export async function bulkAct(sql: Sql, q: inbox.MessageQuery, action: BulkAction): Promise<number> {
   return await inbox.bulkUpdate(sql, q, bulkChanges(action));
+}
+
+/** A page of messages for the list filters, as the API shows them, with its pagination. */
+export async function listMessagePage(
+  sql: Sql,
+  user: StaffUser,
+  query: Parameters<typeof queryOf>[2] & { page: number; per_page: number },
+) {
+  const q = await queryOf(sql, user, query);
+  const { rows, total } = await inbox.listMessages(sql, q, query.page, query.per_page);
+  const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
+  return { data: rows.map((r) => messageView(r)), pagination: page };
+}
+
+/** The tab counts (all, liked, archive, …) of the list filters. */
+export async function countMessagesFor(sql: Sql, user: StaffUser, filters: Parameters<typeof queryOf>[2]) {
+  return await inbox.countMessages(sql, await queryOf(sql, user, filters));
+}
+
+/** The first page of an interaction's messages and its tab counts (the /participations/{id} page). */
+export async function loadSegmentInbox(sql: Sql, user: StaffUser, segmentId: number) {
+  const segment = await segmentFor(sql, user, segmentId);
+  const q = await queryOf(sql, user, { segment_id: segmentId }, segment);
+  const [{ rows, total }, counts] = await Promise.all([
+    inbox.listMessages(sql, q, 1, DEFAULT_PAGE_SIZE),
+    inbox.countMessages(sql, q),
+  ]);
+  return { messages: rows.map((r) => messageView(r)), total, counts, segment };
+}
+
+/** Sets the comment, read flag or status of a message (participations-action); returns it with its replies. */
+export async function updateMessage(
+  sql: Sql,
+  user: StaffUser,
+  id: number,
+  patch: Partial<MessageState & { comment: string | null }>,
+) {
+  requireAccess(user, "participations-action");
+  await messageFor(sql, user, id);
+  await inbox.updateMessageState(sql, id, patch);
+  return await messageWithReplies(sql, user, id);
+}
+
+/** Sets a message's staff comment (blank clears it); returns the comment kept. */
+export async function commentMessage(sql: Sql, user: StaffUser, id: number, text: string | null | undefined) {
+  requireAccess(user, "participations-action");
+  await messageFor(sql, user, id);
+  const comment = text?.trim() || null;
+  await inbox.updateMessageState(sql, id, { comment });
+  return { id, comment };
+}
+
+/** Draws up to `count` winners among a segment's eligible messages (participations-action). */
+export async function drawSegmentWinners(sql: Sql, user: StaffUser, segmentId: number, count: number) {
+  requireAccess(user, "participations-action");
+  const segment = await segmentFor(sql, user, segmentId);
+  const correct = (segment.correct_choice_id as number | null) ?? null;
+  return await inbox.drawWinners(sql, segmentId, count, correct);
+}
+
+/** The distinct `ids` if every one is a message the caller's scope holds, else a 404. */
+async function scopedIds(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if ((await inbox.idsInScope(sql, channelId, unique)).length !== unique.length) {
+    throw new AppError(404, "not_found");
+  }
+  return unique;
+}
+
+/** Marks messages read (a message of another channel is a 404); returns the ids marked. */
+export async function markMessagesRead(sql: Sql, user: StaffUser, ids: number[]): Promise<number[]> {
+  const channelId = scopeChannel(user);
+  return await inbox.markRead(sql, channelId, await scopedIds(sql, channelId, ids));
+}
+
+/** Approves or rejects messages awaiting moderation (rejected ones go to the trash); returns those changed. */
+export async function moderateMessages(
+  sql: Sql,
+  user: StaffUser,
+  ids: number[],
+  decision: "approve" | "reject",
+): Promise<number[]> {
+  const channelId = scopeChannel(user);
+  return await inbox.moderate(
+    sql,
+    channelId,
+    await scopedIds(sql, channelId, ids),
+    moderationChanges(decision),
+  );
+}
+
+/** Applies a bulk action to every message the list filters match; returns how many changed. */
+export async function bulkActOnMessages(
+  sql: Sql,
+  user: StaffUser,
+  query: Parameters<typeof queryOf>[2] & { action: BulkAction },
+): Promise<number> {
+  return await bulkAct(sql, await queryOf(sql, user, query), query.action);
+}
+
+/**
+ * A staff reply to a message: a text, or an audio/video file (stored first) with an optional caption.
+ * Loads the message once (another channel's is a 404) and returns it with its replies.
+ */
+export async function replyToMessage(
+  sql: Sql,
+  storage: Storage,
+  user: StaffUser,
+  messageId: number,
+  reply: { text: string | null; file?: unknown },
+) {
+  const message = await messageFor(sql, user, messageId);
+  const stored = reply.file === undefined
+    ? null
+    : await storeReplyFile(sql, storage, message.channel_id, reply.file);
+  await inbox.insertReply(sql, {
+    messageId,
+    channelId: message.channel_id,
+    userId: user.id,
+    type: stored ? "voice" : "text",
+    text: reply.text,
+    mediaId: stored?.mediaId,
+    recordingUrl: stored?.url,
+  });
+  // insertReply marks the message replied and read: the only columns of the view it changes
+  const replied = { ...message, has_reply: true, read: true };
+  return {
+    ...messageView(replied, await inbox.listReplies(sql, messageId)),
+    ...await erasureInfo(sql, message),
+  };
 }

@@ -4,7 +4,8 @@
 import { Server } from "@tus/server";
 import { FileStore } from "@tus/file-store";
 import type { AppDeps } from "../../app/env.ts";
-import { deleteAbandonedSlots, getMedia, markUploaded } from "../../db/media_jobs.ts";
+import { deleteAbandonedSlots, getMedia, insertUploadSlot, markUploaded } from "../../db/media_jobs.ts";
+import type { Sql } from "postgres";
 import { UPLOAD_EXPIRY_MS, UPLOAD_MAX_BYTES } from "../rules/constants.ts";
 import { type FileKind, sniffMedia } from "../rules/files.ts";
 
@@ -107,4 +108,9 @@ export async function cleanupUploads(deps: AppDeps, now = new Date()): Promise<n
   const ids = await deleteAbandonedSlots(deps.sql, new Date(now.getTime() - UPLOAD_EXPIRY_MS));
   for (const id of ids) await store.remove(id).catch(() => {});
   return ids.length;
+}
+
+/** Reserves an upload slot for a visitor's file of `kind`; returns the data id its tus upload names. */
+export async function openUploadSlot(sql: Sql, kind: string, extension: string): Promise<string> {
+  return await insertUploadSlot(sql, { channelId: null, kind, extension: extension.toLowerCase() });
 }

@@ -57,6 +57,7 @@ export const replyBodySchema = z.object({
   segment: z.union([id, z.object({ id }), z.null()]).optional(),
   author_id: z.union([id, z.null()]).optional(),
 });
+export type ReplyBody = z.output<typeof replyBodySchema>;
 
 export const moderationBodySchema = z.object({
   ids: z.array(id).min(1).max(1000),

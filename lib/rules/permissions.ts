@@ -1,3 +1,5 @@
+import { AppError } from "./errors.ts";
+
 /** Staff roles (DESIGN.md "Auth"). */
 export const ROLES = ["super_administrator", "administrator", "operator"] as const;
 export type Role = typeof ROLES[number];
@@ -88,6 +90,11 @@ export interface StaffUser {
   image_url: string | null;
 }
 
+/** True for a super administrator: every permission, on every channel (spec §4). */
+export function isSuperAdministrator(user: Pick<StaffUser, "role">): boolean {
+  return user.role === "super_administrator";
+}
+
 /** True when the user's role holds the permission. */
 export function can(user: Pick<StaffUser, "role"> | null | undefined, permission: Permission): boolean {
   return !!user && ROLE_PERMISSIONS[user.role].has(permission);
@@ -95,7 +102,7 @@ export function can(user: Pick<StaffUser, "role"> | null | undefined, permission
 
 /** Super admin mode (spec §4): a super administrator with no channel selected. */
 export function isSuperAdminMode(user: Pick<StaffUser, "role" | "channel_id">): boolean {
-  return user.role === "super_administrator" && user.channel_id === null;
+  return isSuperAdministrator(user) && user.channel_id === null;
 }
 
 /**
@@ -103,5 +110,21 @@ export function isSuperAdminMode(user: Pick<StaffUser, "role" | "channel_id">): 
  * administrator.
  */
 export function canAccessChannel(user: Pick<StaffUser, "role" | "channel_id">, channelId: number): boolean {
-  return user.role === "super_administrator" || user.channel_id === channelId;
+  return isSuperAdministrator(user) || user.channel_id === channelId;
+}
+
+/**
+ * The one permission check, at the top of a service or route: 401 without a staff user, 403 unless
+ * the user's role holds `permission` (the table above) and, when `channelIds` are given, the user
+ * may act on each of those channels.
+ * Example: `requireAccess(user, "interaction-action-trash", [segment.channel_id])`.
+ */
+export function requireAccess(
+  user: StaffUser | null | undefined,
+  permission: Permission,
+  channelIds: readonly number[] = [],
+): asserts user is StaffUser {
+  if (!user) throw new AppError(401, "unauthorized");
+  if (!can(user, permission)) throw new AppError(403, "forbidden");
+  if (channelIds.some((id) => !canAccessChannel(user, id))) throw new AppError(403, "forbidden");
 }

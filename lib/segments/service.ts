@@ -15,7 +15,14 @@ import { forgetMedia, storeUpload } from "../media/stored.ts";
 import * as db from "../../db/segments.ts";
 import { getTemplate, getTemplateByModel, type TemplateRow } from "../../db/templates.ts";
 import { AppError } from "../rules/errors.ts";
-import { can, canAccessChannel, type Permission, type StaffUser } from "../rules/permissions.ts";
+import {
+  can,
+  canAccessChannel,
+  isSuperAdministrator,
+  type Permission,
+  requireAccess,
+  type StaffUser,
+} from "../rules/permissions.ts";
 import type { SegmentUpdate } from "../rules/segment_schema.ts";
 import {
   allowedTypes,
@@ -28,13 +35,9 @@ import type { Storage } from "../media/storage.ts";
 import { checkUpload } from "../media/upload.ts";
 import { choiceLetter } from "../rules/votes.ts";
 
-const need = (user: StaffUser, permission: Permission) => {
-  if (!can(user, permission)) throw new AppError(403, "forbidden");
-};
-
 /** The channel the user works on: its own, or the one asked for by a super administrator. */
 export function workingChannel(user: StaffUser, asked?: number | null): number {
-  const id = user.role === "super_administrator" ? asked ?? user.channel_id : user.channel_id;
+  const id = isSuperAdministrator(user) ? asked ?? user.channel_id : user.channel_id;
   if (!id) throw new AppError(400, "channel_required");
   if (!canAccessChannel(user, id)) throw new AppError(404, "not_found");
   return id;
@@ -76,7 +79,7 @@ export async function createSegment(
   user: StaffUser,
   input: { template_id?: number; widget_model?: string; channel_id?: number },
 ): Promise<number> {
-  need(user, "create-interaction");
+  requireAccess(user, "create-interaction");
   const channelId = workingChannel(user, input.channel_id);
   const template = input.template_id !== undefined
     ? await getTemplate(sql, input.template_id)
@@ -130,7 +133,9 @@ export async function updateSegment(
   ) {
     throw new AppError(403, "forbidden");
   }
-  if (status !== undefined && status !== seg.status) need(user, statusPermission(status, seg.status));
+  if (status !== undefined && status !== seg.status) {
+    requireAccess(user, statusPermission(status, seg.status));
+  }
   const cols: Record<string, unknown> = { ...fields };
   const type = patch.type ?? seg.type;
   if (patch.type && patch.type !== seg.type) {
@@ -211,7 +216,7 @@ export async function updateSegment(
 /** Duplicates a segment as a draft titled as given (interaction-action-duplicate); returns the new id. */
 export async function duplicate(sql: Sql, user: StaffUser, id: number, title: (t: string) => string) {
   const seg = await segmentFor(sql, user, id);
-  need(user, "interaction-action-duplicate");
+  requireAccess(user, "interaction-action-duplicate");
   return await db.duplicateSegment(sql, id, user.id, title(seg.title).slice(0, 100));
 }
 
@@ -224,7 +229,7 @@ export async function storeBackground(
   file: unknown,
 ) {
   const seg = await segmentFor(sql, user, id);
-  need(user, "interaction-action-edit");
+  requireAccess(user, "interaction-action-edit");
   const upload = await checkUpload(file, { video: true });
   const kind = upload.type.mime.startsWith("video/") ? "video" : "image";
   const url = await storeUpload(sql, storage, upload, {
@@ -239,7 +244,7 @@ export async function storeBackground(
 /** Removes the background of a segment. */
 export async function deleteBackground(sql: Sql, storage: Storage, user: StaffUser, id: number) {
   const seg = await segmentFor(sql, user, id);
-  need(user, "interaction-action-edit");
+  requireAccess(user, "interaction-action-edit");
   await db.updateSegment(sql, id, { background_url: null, background_kind: null });
   await forgetMedia(sql, storage, seg.background_url as string | null);
 }

@@ -4,7 +4,7 @@ import type { Sql } from "postgres";
 import { COUNTER_SHARDS } from "../../db/participations.ts";
 import { getVoteIntegrityCounts, getVoteTimeline, reviewSuspiciousVotes } from "../../db/votes.ts";
 import { AppError } from "../rules/errors.ts";
-import { can, type StaffUser } from "../rules/permissions.ts";
+import { requireAccess, type StaffUser } from "../rules/permissions.ts";
 import { segmentFor } from "./service.ts";
 import { burstTimeline, DEFAULT_VOTE_CAP, type VoteIntegrityView } from "../rules/vote_integrity.ts";
 
@@ -40,7 +40,7 @@ export async function reviewVotes(
   ids: number[] | null,
 ): Promise<{ changed: number }> {
   const segment = await segmentFor(sql, user, segmentId);
-  if (!can(user, "moderation")) throw new AppError(403, "forbidden");
+  requireAccess(user, "moderation");
   if (!["single_choice_question", "multiple_choice_question", "game"].includes(String(segment.type))) {
     throw new AppError(422, "validation");
   }

@@ -7,7 +7,7 @@ import { type AccountContext, assertAvailable, mailLink } from "../accounts/serv
 import { normaliseEmail } from "../rules/accounts.ts";
 import { forgetMedia, storeUpload } from "../media/stored.ts";
 import { AppError } from "../rules/errors.ts";
-import { can, type Role, type StaffUser } from "../rules/permissions.ts";
+import { isSuperAdministrator, requireAccess, type Role, type StaffUser } from "../rules/permissions.ts";
 import { hashPassword } from "../platform/password.ts";
 import type { Storage } from "../media/storage.ts";
 import { checkUpload } from "../media/upload.ts";
@@ -43,8 +43,6 @@ export function userView(user: UserRow) {
 }
 export type UserView = ReturnType<typeof userView>;
 
-const isSuper = (u: Pick<StaffUser, "role">) => u.role === "super_administrator";
-
 /**
  * The account `id` if the actor may see and change it: its own, or (with users-manage) one of its
  * channel that is not a super administrator; a super administrator may reach any. Else 404, or 403
@@ -53,17 +51,19 @@ const isSuper = (u: Pick<StaffUser, "role">) => u.role === "super_administrator"
 export async function userFor(sql: Sql, actor: StaffUser, id: number): Promise<UserRow> {
   const user = await getUser(sql, id);
   if (!user) throw new AppError(404, "not_found");
-  if (user.id === actor.id || isSuper(actor)) return user;
-  if (isSuper(user) || user.channel_id !== actor.channel_id) throw new AppError(404, "not_found");
-  if (!can(actor, "users-manage")) throw new AppError(403, "forbidden");
+  if (user.id === actor.id || isSuperAdministrator(actor)) return user;
+  if (isSuperAdministrator(user) || user.channel_id !== actor.channel_id) {
+    throw new AppError(404, "not_found");
+  }
+  requireAccess(actor, "users-manage");
   return user;
 }
 
 /** The staff list of the actor: its channel's (never super administrators), or all in super admin mode. */
 export async function listUsersFor(sql: Sql, actor: StaffUser): Promise<UserRow[]> {
-  if (!can(actor, "users-manage")) throw new AppError(403, "forbidden");
+  requireAccess(actor, "users-manage");
   const rows = await listUsers(sql, actor.channel_id);
-  return isSuper(actor) ? rows : rows.filter((u) => !isSuper(u));
+  return isSuperAdministrator(actor) ? rows : rows.filter((u) => !isSuperAdministrator(u));
 }
 
 /** Fields a profile form may send. */
@@ -103,7 +103,7 @@ function profileColumns(fields: ProfileFields): UserColumns {
 /** Checks that a non-super role has an existing channel (the schema's rule, as a 400/422 with a message). */
 async function checkPlacement(sql: Sql, role: Role, channelId: number | null) {
   if (channelId === null) {
-    if (role !== "super_administrator") {
+    if (!isSuperAdministrator({ role })) {
       throw new AppError(400, "channel_required", {}, { channel_id: ["channel_required"] });
     }
     return;
@@ -125,7 +125,9 @@ export async function updateProfile(
   const columns = profileColumns(fields);
   if (fields.role !== undefined && fields.role !== user.role) {
     if (self) throw new AppError(403, "role_self");
-    if (fields.role === "super_administrator" && !isSuper(actor)) throw new AppError(403, "forbidden");
+    if (isSuperAdministrator({ role: fields.role }) && !isSuperAdministrator(actor)) {
+      throw new AppError(403, "forbidden");
+    }
     columns.role = fields.role;
   }
   if (fields.active !== undefined && fields.active !== user.active) {
@@ -133,7 +135,7 @@ export async function updateProfile(
     columns.active = fields.active;
   }
   if (fields.channel_id !== undefined && fields.channel_id !== user.channel_id) {
-    if (!isSuper(actor)) throw new AppError(403, "channel_forbidden");
+    if (!isSuperAdministrator(actor)) throw new AppError(403, "channel_forbidden");
     columns.channel_id = fields.channel_id;
   }
   if (columns.role !== undefined || columns.channel_id !== undefined) {
@@ -151,20 +153,20 @@ export async function createUser(
   actor: StaffUser,
   fields: ProfileFields & { password?: string },
 ): Promise<number> {
-  if (!can(actor, "users-manage")) throw new AppError(403, "forbidden");
+  requireAccess(actor, "users-manage");
   if (fields.login === undefined) {
     throw new AppError(400, "login_required", {}, { login: ["login_required"] });
   }
   if (fields.email === undefined) throw new AppError(400, "invalid_email", {}, { email: ["invalid_email"] });
   const columns = profileColumns(fields);
   const role = fields.role ?? "operator";
-  if (role === "super_administrator" && !isSuper(actor)) throw new AppError(403, "forbidden");
+  if (isSuperAdministrator({ role }) && !isSuperAdministrator(actor)) throw new AppError(403, "forbidden");
   let channelId = actor.channel_id;
   if (fields.channel_id !== undefined && fields.channel_id !== actor.channel_id) {
-    if (!isSuper(actor)) throw new AppError(403, "channel_forbidden");
+    if (!isSuperAdministrator(actor)) throw new AppError(403, "channel_forbidden");
     channelId = fields.channel_id;
   }
-  if (role === "super_administrator" && fields.channel_id === undefined) channelId = null;
+  if (isSuperAdministrator({ role }) && fields.channel_id === undefined) channelId = null;
   await checkPlacement(ctx.sql, role, channelId);
   if (fields.password !== undefined && !isStaffPassword(fields.password)) {
     throw new AppError(400, "invalid_password", {}, { password: ["invalid_password"] });

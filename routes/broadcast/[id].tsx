@@ -5,7 +5,7 @@ import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { LiveSegments, MarkedMessages } from "../../components/timeline/Broadcast.tsx";
 import { AvailabilityBadge } from "../../components/interactions/SegmentTable.tsx";
-import { listLiveSegments, listMarkedMessages } from "../../db/broadcast.ts";
+import { loadBroadcastBoard } from "../../lib/broadcast/board.ts";
 import { availabilityOf } from "../../lib/rules/availability.ts";
 import { AppError } from "../../lib/rules/errors.ts";
 import { segmentFor } from "../../lib/segments/service.ts";
@@ -18,10 +18,7 @@ export default new Hono<AppEnv>().get("/", requirePage("participations-read"), a
   const seg = await segmentFor(c.var.sql, user, id);
   const t = c.var.t;
   const now = c.var.deps.now?.() ?? new Date();
-  const [live, marked] = await Promise.all([
-    listLiveSegments(c.var.sql, seg.channel_id, now),
-    listMarkedMessages(c.var.sql, seg.channel_id, id, 100),
-  ]);
+  const { live, marked } = await loadBroadcastBoard(c.var.sql, seg.channel_id, id, 100, now);
   const title = seg.title || t("interactions.untitled");
   return renderPage(
     c,

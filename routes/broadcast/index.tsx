@@ -4,7 +4,7 @@ import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { LiveSegments, MarkedMessages } from "../../components/timeline/Broadcast.tsx";
-import { listLiveSegments, listMarkedMessages } from "../../db/broadcast.ts";
+import { loadBroadcastBoard } from "../../lib/broadcast/board.ts";
 
 /** GET /broadcast: the broadcasting channel: what is live now and the messages quoted or broadcast. */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {
@@ -12,10 +12,7 @@ export default new Hono<AppEnv>().get("/", requirePage("participations-read"), a
   if (!user.channel_id) return c.redirect("/channels");
   const t = c.var.t;
   const now = c.var.deps.now?.() ?? new Date();
-  const [live, marked] = await Promise.all([
-    listLiveSegments(c.var.sql, user.channel_id, now),
-    listMarkedMessages(c.var.sql, user.channel_id, null, 20),
-  ]);
+  const { live, marked } = await loadBroadcastBoard(c.var.sql, user.channel_id, null, 20, now);
   return renderPage(
     c,
     <AdminLayout user={user} menu="calendar" active="broadcast" heading={t("timeline.broadcast_title")}>

@@ -5,6 +5,7 @@ import { renderPage } from "../../framework/render.tsx";
 import { ChannelPage } from "../../components/channels/ChannelPage.tsx";
 import { loadChannelPage } from "../../lib/channels/pages.ts";
 import { AppError } from "../../lib/rules/errors.ts";
+import { isSuperAdministrator } from "../../lib/rules/permissions.ts";
 
 /** GET /channels/{id}: the channel detail; `?edit` opens edit mode (spec §2). */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
@@ -13,7 +14,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
   const data = await loadChannelPage(c.var.sql, user, id, c.var.deps.now?.() ?? new Date());
   const notice = c.req.query("saved") ? "saved" : c.req.query("image_failed") ? "image_failed" : null;
-  const superAdmin = user.role === "super_administrator";
+  const superAdmin = isSuperAdministrator(user);
   return renderPage(
     c,
     <ChannelPage

@@ -4,18 +4,20 @@ import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { ChannelTable } from "../../components/channels/ChannelTable.tsx";
-import { listChannelsWithCounts } from "../../db/channels.ts";
+import { loadChannelList } from "../../lib/channels/pages.ts";
+import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 
 /** GET /channels: every channel with its counts (super administrator); others go to their channel. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  if (user.role !== "super_administrator") {
+  if (!isSuperAdministrator(user)) {
+    // an administrator goes to its channel's settings, an operator (who has none) to the inbox
     return c.redirect(
-      user.channel_id && user.role === "administrator" ? `/channels/${user.channel_id}` : "/interactions",
+      user.channel_id && can(user, "channel-settings") ? `/channels/${user.channel_id}` : "/interactions",
     );
   }
   const t = c.var.t;
-  const rows = await listChannelsWithCounts(c.var.sql);
+  const rows = await loadChannelList(c.var.sql);
   return renderPage(
     c,
     <AdminLayout

@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app/env.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { LinkPage } from "../../components/auth/LinkPage.tsx";
-import { accountOfLink } from "../../lib/accounts/service.ts";
+import { confirmLinkState } from "../../lib/accounts/service.ts";
 import { accountContext } from "../api/v1/_accounts.ts";
-import { userHasPassword } from "../../db/users.ts";
 
 /**
  * GET /confirm/{token}: the account confirmation of the mailed link. Opening the page uses nothing
@@ -13,8 +12,7 @@ import { userHasPassword } from "../../db/users.ts";
 export default new Hono<AppEnv>().get("/", async (c) => {
   const token = c.req.param("token")!.slice(0, 200);
   const ctx = accountContext(c);
-  const user = await accountOfLink(ctx, token, "confirm");
-  const askPassword = !!user && !(await userHasPassword(ctx.sql, user.id));
+  const { user, askPassword } = await confirmLinkState(ctx, token);
   c.header("Cache-Control", "no-store");
   return renderPage(
     c,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../app/env.ts";
 import { renderPage } from "../../framework/render.tsx";
-import { listOutboxMails } from "../../db/outbox.ts";
+import { latestOutboxMails } from "../../lib/platform/mailbox.ts";
 import { AppError } from "../../lib/rules/errors.ts";
 
 // A link ends before trailing punctuation ("open http://x/confirm/abc.").
@@ -19,7 +19,7 @@ function Linked({ text }: { text: string }) {
 export default new Hono<AppEnv>().get("/", async (c) => {
   if (c.var.deps.config.APP_ENV === "production") throw new AppError(404, "not_found");
   const t = c.var.t;
-  const mails = await listOutboxMails(c.var.sql, 100);
+  const mails = await latestOutboxMails(c.var.sql, 100);
   const lang = c.var.lang === "technical" ? "en" : c.var.lang;
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");

@@ -1,15 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../app/env.ts";
 import { renderPage } from "../../framework/render.tsx";
-import { getSegmentIdsByUuid } from "../../db/participations.ts";
+import { segmentIdsByUuid } from "../../lib/segments/reads.ts";
 import { WidgetFrame } from "../../components/widget/WidgetFrame.tsx";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /s/{uuid}: the public share link of an interaction, redirected to its widget (query kept). */
 export default new Hono<AppEnv>().get("/", async (c) => {
   const uuid = c.req.param("uuid") ?? "";
-  const segment = UUID.test(uuid) ? await getSegmentIdsByUuid(c.var.sql, uuid) : null;
+  const segment = await segmentIdsByUuid(c.var.sql, uuid);
   if (!segment) {
     const t = c.var.t;
     return renderPage(c, <WidgetFrame message={t("widget.not_found")} />, {

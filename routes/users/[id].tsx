@@ -6,9 +6,9 @@ import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { Section } from "../../components/channels/fields.tsx";
 import CompanySwitch from "../../islands/CompanySwitch.tsx";
 import UserProfile from "../../islands/UserProfile.tsx";
-import { listChannelOptions } from "../../db/channels.ts";
+import { channelChoicesFor } from "../../lib/channels/pages.ts";
 import { AppError } from "../../lib/rules/errors.ts";
-import { can } from "../../lib/rules/permissions.ts";
+import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 import { userFor, userView } from "../../lib/users/service.ts";
 
 /** GET /users/{id}: a profile (one's own, or one of one's channel with users-manage; else 404/403). */
@@ -18,10 +18,8 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
   const target = await userFor(c.var.sql, user, id);
   const t = c.var.t;
-  const superAdmin = user.role === "super_administrator";
-  const channels = superAdmin
-    ? (await listChannelOptions(c.var.sql)).map(({ id, label }) => ({ id, label }))
-    : [];
+  const superAdmin = isSuperAdministrator(user);
+  const channels = await channelChoicesFor(c.var.sql, user);
   const name = `${target.first_name ?? ""} ${target.last_name ?? ""}`.trim() || target.login;
   const notice = c.req.query("created") !== undefined
     ? "created"

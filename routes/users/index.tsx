@@ -4,7 +4,7 @@ import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { UserTable } from "../../components/users/UserTable.tsx";
-import { listChannelOptions } from "../../db/channels.ts";
+import { channelLabelsFor } from "../../lib/channels/pages.ts";
 import { listUsersFor } from "../../lib/users/service.ts";
 
 /** GET /users: the staff of the user's channel (every account in super admin mode); users-manage. */
@@ -12,9 +12,7 @@ export default new Hono<AppEnv>().get("/", requirePage("users-manage"), async (c
   const user = staffOf(c);
   const t = c.var.t;
   const rows = await listUsersFor(c.var.sql, user);
-  const channels = user.channel_id === null
-    ? new Map((await listChannelOptions(c.var.sql)).map((o) => [o.id, o.label]))
-    : undefined;
+  const channels = await channelLabelsFor(c.var.sql, user);
   return renderPage(
     c,
     <AdminLayout

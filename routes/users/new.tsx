@@ -4,14 +4,15 @@ import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import UserProfile from "../../islands/UserProfile.tsx";
-import { listChannelOptions } from "../../db/channels.ts";
+import { channelChoicesFor } from "../../lib/channels/pages.ts";
+import { isSuperAdministrator } from "../../lib/rules/permissions.ts";
 
 /** GET /users/new: create a staff account, then go to its profile (§4). */
 export default new Hono<AppEnv>().get("/", requirePage("users-manage"), async (c) => {
   const user = staffOf(c);
   const t = c.var.t;
-  const superAdmin = user.role === "super_administrator";
-  const channels = superAdmin ? await listChannelOptions(c.var.sql) : [];
+  const superAdmin = isSuperAdministrator(user);
+  const channels = await channelChoicesFor(c.var.sql, user);
   return renderPage(
     c,
     <AdminLayout
@@ -25,7 +26,7 @@ export default new Hono<AppEnv>().get("/", requirePage("users-manage"), async (c
         selfId={user.id}
         canManage
         isSuperAdmin={superAdmin}
-        channels={channels.map(({ id, label }) => ({ id, label }))}
+        channels={channels}
         channelId={user.channel_id}
         notice={null}
       />

@@ -6,9 +6,8 @@ import { PublicShell } from "../../../components/PublicShell.tsx";
 import AccountResetForm from "../../../islands/AccountResetForm.tsx";
 import { isResetTokenValid } from "../../../lib/app_users/service.ts";
 import { readableOn } from "../../../lib/rules/customisation.ts";
-import { getChannel } from "../../../db/channels.ts";
+import { channelBrand } from "../../../lib/channels/widget.ts";
 
-const COLOR = /^#[0-9a-fA-F]{6}$/;
 /** The channel colour as the page's primary, with the more readable text colour on it. */
 function colourStyle(color: string): string {
   return `--color-primary: ${color}; --color-accent: ${color}; --color-primary-contrast: ${
@@ -23,11 +22,8 @@ function colourStyle(color: string): string {
 export default new Hono<AppEnv>().get("/", async (c) => {
   const t = c.var.t;
   const token = c.req.param("token") ?? "";
-  const channelId = Number(c.req.query("channel_id"));
-  const channel = Number.isSafeInteger(channelId) && channelId > 0
-    ? await getChannel(c.var.sql, channelId)
-    : null;
-  const color = channel && COLOR.test(channel.widget_primary_color) ? channel.widget_primary_color : null;
+  const channel = await channelBrand(c.var.sql, Number(c.req.query("channel_id")));
+  const color = channel?.color ?? null;
   const valid = token.length <= 200 &&
     await isResetTokenValid(c.var.sql, token, c.var.deps.now?.() ?? new Date());
   c.header("Cache-Control", "no-store");

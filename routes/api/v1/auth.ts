@@ -2,13 +2,12 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../app/api.ts";
 import { clientIp, setSessionCookie } from "../../../app/auth.ts";
-import { checkCredentials, checkLoginToken } from "../../../lib/accounts/service.ts";
-import { landingPath, LOGIN_LIMITS, normaliseEmail } from "../../../lib/rules/accounts.ts";
+import { checkCredentials, checkLoginToken, landingAfterLogin } from "../../../lib/accounts/service.ts";
+import { LOGIN_LIMITS, normaliseEmail } from "../../../lib/rules/accounts.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { loginKeys, throttledLogin } from "../../../lib/platform/login_throttle.ts";
 import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
 import { openSession } from "../../../lib/platform/sessions.ts";
-import { getStaffUser } from "../../../db/users.ts";
 import { accountContext, body } from "./_accounts.ts";
 
 const app = apiApp();
@@ -56,10 +55,10 @@ app.openapi(
         c.var.deps.now?.(),
       );
     }
-    const user = (await getStaffUser(sql, userId))!;
+    const redirect = await landingAfterLogin(sql, userId);
     const accessToken = await openSession(sql, c.var.deps.jwtSecret, userId, "staff");
     setSessionCookie(c, accessToken);
-    return c.json({ access_token: accessToken, redirect: landingPath(user) }, 200);
+    return c.json({ access_token: accessToken, redirect }, 200);
   },
 );
 

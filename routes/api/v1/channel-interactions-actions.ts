@@ -1,12 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { bulkQuerySchema } from "../../../lib/rules/inbox_schema.ts";
-import { bulkAct, queryOf } from "../../../lib/inbox/service.ts";
+import { bulkActOnMessages } from "../../../lib/inbox/service.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("participations-action"));
+const app = staffApi("participations-action");
 
 app.openapi(
   createRoute({
@@ -22,8 +21,7 @@ app.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const q = await queryOf(c.var.sql, staffOf(c), query);
-    const count = await bulkAct(c.var.sql, q, query.action);
+    const count = await bulkActOnMessages(c.var.sql, staffOf(c), query);
     return c.json({ action: query.action, count }, 200);
   },
 );

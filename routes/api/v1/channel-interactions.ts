@@ -1,17 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { listMessages, updateMessageState } from "../../../db/inbox.ts";
-import { pagination, paginationHeaders } from "../../../lib/rules/paging.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
+import { paginationHeaders } from "../../../lib/rules/paging.ts";
 import { listQuerySchema, messagePatchSchema, messageSchema } from "../../../lib/rules/inbox_schema.ts";
-import { messageFor, messageView, messageWithReplies, queryOf } from "../../../lib/inbox/service.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
-import { can } from "../../../lib/rules/permissions.ts";
+import { listMessagePage, updateMessage } from "../../../lib/inbox/service.ts";
 
 const tags = ["participations"];
-const app = apiApp();
-app.use("*", requireStaff("participations-read"));
+const app = staffApi("participations-read");
 
 app.openapi(
   createRoute({
@@ -37,12 +33,9 @@ app.openapi(
     },
   }),
   async (c) => {
-    const query = c.req.valid("query");
-    const q = await queryOf(c.var.sql, staffOf(c), query);
-    const { rows, total } = await listMessages(c.var.sql, q, query.page, query.per_page);
-    const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
-    for (const [name, value] of Object.entries(paginationHeaders(page))) c.header(name, value);
-    return c.json({ data: rows.map((r) => messageView(r)), pagination: page }, 200);
+    const page = await listMessagePage(c.var.sql, staffOf(c), c.req.valid("query"));
+    for (const [name, value] of Object.entries(paginationHeaders(page.pagination))) c.header(name, value);
+    return c.json(page, 200);
   },
 );
 
@@ -59,12 +52,8 @@ app.openapi(
     responses: { 200: json(messageSchema, "The message with its replies"), ...staffErrors },
   }),
   async (c) => {
-    const user = staffOf(c);
-    if (!can(user, "participations-action")) throw new AppError(403, "forbidden");
     const { interaction_id: id } = c.req.valid("query");
-    await messageFor(c.var.sql, user, id);
-    await updateMessageState(c.var.sql, id, c.req.valid("json"));
-    return c.json(await messageWithReplies(c.var.sql, user, id), 200);
+    return c.json(await updateMessage(c.var.sql, staffOf(c), id, c.req.valid("json")), 200);
   },
 );
 

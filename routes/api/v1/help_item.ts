@@ -1,16 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import * as help from "../../../db/help_items.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
+import {
+  errorSchema,
+  idParam,
+  json,
+  multipartBody,
+  readUploadForm,
+  staffApi,
+  staffErrors,
+} from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { LANGUAGES } from "../../../lib/rules/i18n.ts";
-import { renderMarkdown } from "../../../lib/rules/markdown.ts";
-import { checkUpload } from "../../../lib/media/upload.ts";
-import { forgetMedia, storeUpload } from "../../../lib/media/stored.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
-
-const WELCOME = "welcome";
+import * as help from "../../../lib/help_items/service.ts";
 const tags = ["help_item"];
 const itemSchema = z.object({
   id: z.number(),
@@ -30,8 +32,7 @@ const commentSchema = z.object({
 });
 const idParams = z.object({ id: idParam });
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 app.openapi(
   createRoute({
@@ -46,21 +47,11 @@ app.openapi(
     },
   }),
   async (c) => {
-    const user = staffOf(c);
-    const item = await help.getHelpItemFor(c.var.sql, WELCOME, c.var.lang);
+    const item = await help.welcomeItem(c.var.sql, staffOf(c), c.var.lang);
     c.header("Cache-Control", "no-store");
     // None written yet: nothing to show (not an error the browser would log).
     if (!item) return c.body(null, 204);
-    return c.json({
-      id: item.id,
-      key: item.key,
-      language: item.language,
-      title: item.title,
-      html: renderMarkdown(item.body_markdown),
-      image_url: item.image_url,
-      video_url: item.video_url,
-      seen: await help.hasSeenHelpItem(c.var.sql, user.id, WELCOME),
-    }, 200);
+    return c.json(item, 200);
   },
 );
 
@@ -73,7 +64,7 @@ app.openapi(
     responses: { 204: { description: "Recorded" }, ...staffErrors },
   }),
   async (c) => {
-    await help.markHelpItemSeen(c.var.sql, staffOf(c).id, WELCOME);
+    await help.markWelcomeSeen(c.var.sql, staffOf(c));
     return c.body(null, 204);
   },
 );
@@ -86,10 +77,6 @@ const versionSchema = z.object({
   image_url: z.string().nullable(),
   video_url: z.string().nullable(),
 });
-function requireEditor(c: Parameters<typeof staffOf>[0]) {
-  if (staffOf(c).role !== "super_administrator") throw new AppError(403, "forbidden");
-}
-
 app.openapi(
   createRoute({
     method: "get",
@@ -99,19 +86,7 @@ app.openapi(
     responses: { 200: json(z.array(versionSchema), "Versions"), ...staffErrors },
   }),
   async (c) => {
-    requireEditor(c);
-    const rows = await help.listHelpItemVersions(c.var.sql, WELCOME);
-    return c.json(
-      rows.map(({ id, language, title, body_markdown, image_url, video_url }) => ({
-        id,
-        language,
-        title,
-        body_markdown,
-        image_url,
-        video_url,
-      })),
-      200,
-    );
+    return c.json(await help.welcomeVersions(c.var.sql, staffOf(c)), 200);
   },
 );
 
@@ -138,21 +113,12 @@ app.openapi(
     responses: { 200: json(versionSchema, "Saved"), ...staffErrors },
   }),
   async (c) => {
-    requireEditor(c);
-    const body = c.req.valid("json");
-    const row = await help.upsertHelpItem(c.var.sql, {
-      key: WELCOME,
-      language: c.req.valid("param").language,
-      ...body,
-      userId: staffOf(c).id,
-    });
-    const { id, language, title, body_markdown, image_url, video_url } = row;
-    return c.json({ id, language, title, body_markdown, image_url, video_url }, 200);
+    const { language } = c.req.valid("param");
+    return c.json(await help.writeWelcome(c.var.sql, staffOf(c), language, c.req.valid("json")), 200);
   },
 );
 
 for (const which of ["image", "video"] as const) {
-  const column = which === "image" ? "image_url" : "video_url";
   app.openapi(
     createRoute({
       method: "post",
@@ -161,7 +127,10 @@ for (const which of ["image", "video"] as const) {
       summary: `Attach ${
         which === "image" ? "an image (png, jpg)" : "a video (mp4, webm)"
       } (multipart field ${which})`,
-      request: { params: idParams },
+      request: {
+        params: idParams,
+        body: { content: multipartBody({ [which]: "binary" }, [which]), required: true },
+      },
       responses: {
         200: json(versionSchema, "Saved"),
         ...staffErrors,
@@ -170,24 +139,12 @@ for (const which of ["image", "video"] as const) {
       },
     }),
     async (c) => {
-      requireEditor(c);
-      const item = await help.getHelpItem(c.var.sql, c.req.valid("param").id);
-      if (!item) throw new AppError(404, "not_found");
-      const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
-      const upload = await checkUpload(form.get(which), { video: which === "video" });
-      if ((which === "video") !== (upload.type.kind === "video")) {
-        throw new AppError(415, which === "video" ? "file_type_video" : "file_type_image");
-      }
-      const url = await storeUpload(c.var.sql, c.var.deps.storage, upload, {
-        folder: `help/${item.id}`,
-        name: which,
-        channelId: null,
-      });
-      await help.setHelpItemMedia(c.var.sql, item.id, { [column]: url });
-      await forgetMedia(c.var.sql, c.var.deps.storage, item[column]);
-      const saved = (await help.getHelpItem(c.var.sql, item.id))!;
-      const { id, language, title, body_markdown, image_url, video_url } = saved;
-      return c.json({ id, language, title, body_markdown, image_url, video_url }, 200);
+      const { id } = c.req.valid("param");
+      const readFile = async () => (await readUploadForm(c.req, MEDIA_MAX_BYTES)).get(which);
+      return c.json(
+        await help.attachHelpMedia(c.var.sql, c.var.deps.storage, staffOf(c), id, which, readFile),
+        200,
+      );
     },
   );
   app.openapi(
@@ -200,11 +157,7 @@ for (const which of ["image", "video"] as const) {
       responses: { 204: { description: "Removed" }, ...staffErrors },
     }),
     async (c) => {
-      requireEditor(c);
-      const item = await help.getHelpItem(c.var.sql, c.req.valid("param").id);
-      if (!item) throw new AppError(404, "not_found");
-      await help.setHelpItemMedia(c.var.sql, item.id, { [column]: null });
-      await forgetMedia(c.var.sql, c.var.deps.storage, item[column]);
+      await help.removeHelpMedia(c.var.sql, c.var.deps.storage, staffOf(c), c.req.valid("param").id, which);
       return c.body(null, 204);
     },
   );
@@ -220,20 +173,7 @@ app.openapi(
     responses: { 200: json(z.array(commentSchema), "Comments"), ...staffErrors },
   }),
   async (c) => {
-    const user = staffOf(c);
-    const item = await help.getHelpItem(c.var.sql, c.req.valid("param").id);
-    if (!item) throw new AppError(404, "not_found");
-    const rows = await help.listHelpComments(c.var.sql, item.id);
-    const visible = user.role === "super_administrator" ? rows : rows.filter((r) => r.user_id === user.id);
-    return c.json(
-      visible.map((r) => ({
-        id: r.id,
-        text: r.text,
-        author: r.author,
-        created_at: r.created_at.toISOString(),
-      })),
-      200,
-    );
+    return c.json(await help.helpComments(c.var.sql, staffOf(c), c.req.valid("param").id), 200);
   },
 );
 
@@ -255,12 +195,8 @@ app.openapi(
     responses: { 201: json(commentSchema, "The comment"), ...staffErrors },
   }),
   async (c) => {
-    const user = staffOf(c);
-    const item = await help.getHelpItem(c.var.sql, c.req.valid("param").id);
-    if (!item) throw new AppError(404, "not_found");
-    const row = await help.insertHelpComment(c.var.sql, item.id, user.id, c.req.valid("json").text);
-    const author = `${user.first_name ?? ""} ${user.last_name ?? ""}`.trim() || user.login;
-    return c.json({ id: row.id, text: row.text, author, created_at: row.created_at.toISOString() }, 201);
+    const { id } = c.req.valid("param");
+    return c.json(await help.addHelpComment(c.var.sql, staffOf(c), id, c.req.valid("json").text), 201);
   },
 );
 

@@ -1,14 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { idsInScope, markRead } from "../../../db/inbox.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { readBodySchema } from "../../../lib/rules/inbox_schema.ts";
-import { scopeChannel } from "../../../lib/inbox/service.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
+import { markMessagesRead } from "../../../lib/inbox/service.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("participations-read"));
+const app = staffApi("participations-read");
 
 app.openapi(
   createRoute({
@@ -23,12 +20,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const channelId = scopeChannel(staffOf(c));
-    const ids = [...new Set(c.req.valid("json").ids)];
-    if ((await idsInScope(c.var.sql, channelId, ids)).length !== ids.length) {
-      throw new AppError(404, "not_found");
-    }
-    return c.json({ ids: await markRead(c.var.sql, channelId, ids) }, 200);
+    return c.json({ ids: await markMessagesRead(c.var.sql, staffOf(c), c.req.valid("json").ids) }, 200);
   },
 );
 

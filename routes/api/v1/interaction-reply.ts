@@ -1,21 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import {
-  apiApp,
-  assertStorableText,
-  errorSchema,
-  json,
-  readUploadForm,
-  staffErrors,
-} from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { insertReply } from "../../../db/inbox.ts";
+import { errorSchema, json, multipartBody, readUploadForm, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
-import { messageSchema, replyBodySchema } from "../../../lib/rules/inbox_schema.ts";
-import { messageFor, messageWithReplies, storeReplyFile } from "../../../lib/inbox/service.ts";
+import { messageSchema, type ReplyBody, replyBodySchema } from "../../../lib/rules/inbox_schema.ts";
+import { replyToMessage } from "../../../lib/inbox/service.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("participations-reply"));
+const app = staffApi("participations-reply");
 
 app.openapi(
   createRoute({
@@ -24,7 +15,16 @@ app.openapi(
     tags: ["participations"],
     summary: "Reply to a message: JSON reply payload (text), or multipart with an audio/video file " +
       "(field file; interaction_id in the form or the query)",
-    // Bodies are read by the handler: JSON (replyBodySchema) or a multipart form streamed with a size limit.
+    request: {
+      body: {
+        content: {
+          "application/json": { schema: replyBodySchema },
+          ...multipartBody({ interaction_id: "integer", file: "binary", text: "string" }, ["file"]),
+        },
+        // not required: the JSON validator then runs on JSON bodies only, and the form is read below
+        required: false,
+      },
+    },
     responses: {
       201: json(messageSchema, "The message with its replies"),
       ...staffErrors,
@@ -33,10 +33,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const user = staffOf(c);
-    const sql = c.var.sql;
     const type = c.req.header("content-type") ?? "";
-    let messageId: number, text: string | null = null, file: unknown = null;
+    let messageId: number, text: string | null, file: unknown;
     if (type.startsWith("multipart/form-data")) {
       const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
       messageId = Number(form.get("interaction_id") ?? c.req.query("interaction_id"));
@@ -47,38 +45,16 @@ app.openapi(
       const caption = form.get("text");
       text = typeof caption === "string" && caption.trim() ? caption.trim().slice(0, 5000) : null;
     } else {
-      let payload: unknown;
-      try {
-        payload = await c.req.json();
-      } catch {
-        throw new AppError(400, "invalid_json");
-      }
-      assertStorableText(payload);
-      const parsed = replyBodySchema.safeParse(payload);
-      if (!parsed.success) {
-        const fields: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) {
-          (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
-        }
-        throw new AppError(400, "validation", {}, fields);
-      }
-      messageId = parsed.data.interaction_id;
-      text = parsed.data.content.text;
+      // validated by the route's JSON schema; with two media types declared the input type is not inferred
+      const body: Partial<ReplyBody> = c.req.valid("json" as never);
+      if (!body.interaction_id || !body.content) throw new AppError(400, "invalid_json"); // a body that is not JSON
+      messageId = body.interaction_id;
+      text = body.content.text;
     }
-    const message = await messageFor(sql, user, messageId);
-    const stored = file === null
-      ? null
-      : await storeReplyFile(sql, c.var.deps.storage, message.channel_id, file);
-    await insertReply(sql, {
-      messageId,
-      channelId: message.channel_id,
-      userId: user.id,
-      type: stored ? "voice" : "text",
-      text,
-      mediaId: stored?.mediaId,
-      recordingUrl: stored?.url,
-    });
-    return c.json(await messageWithReplies(sql, user, messageId), 201);
+    return c.json(
+      await replyToMessage(c.var.sql, c.var.deps.storage, staffOf(c), messageId, { text, file }),
+      201,
+    );
   },
 );
 

@@ -1,8 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { countMessages, drawWinners, updateMessageState } from "../../../db/inbox.ts";
+import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import {
   actionBodySchema,
   commentBodySchema,
@@ -12,14 +11,15 @@ import {
 } from "../../../lib/rules/inbox_schema.ts";
 import {
   actOnMessage,
+  commentMessage,
+  countMessagesFor,
+  drawSegmentWinners,
   messageFor,
   messageWithReplies,
-  queryOf,
-  segmentFor,
 } from "../../../lib/inbox/service.ts";
 import { deliverMessage, DeliveryFailed } from "../../../lib/delivery/service.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
-import { can, type Permission } from "../../../lib/rules/permissions.ts";
+import { type Permission, requireAccess } from "../../../lib/rules/permissions.ts";
 
 const tags = ["participations"];
 const idParams = z.object({ id: idParam });
@@ -28,12 +28,11 @@ const body = <T extends z.ZodType>(schema: T) => ({
 });
 const need = (c: Parameters<typeof staffOf>[0], permission: Permission) => {
   const user = staffOf(c);
-  if (!can(user, permission)) throw new AppError(403, "forbidden");
+  requireAccess(user, permission);
   return user;
 };
 
-const app = apiApp();
-app.use("*", requireStaff("participations-read"));
+const app = staffApi("participations-read");
 
 app.openapi(
   createRoute({
@@ -51,8 +50,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const q = await queryOf(c.var.sql, staffOf(c), c.req.valid("query"));
-    return c.json(await countMessages(c.var.sql, q), 200);
+    return c.json(await countMessagesFor(c.var.sql, staffOf(c), c.req.valid("query")), 200);
   },
 );
 
@@ -66,11 +64,8 @@ app.openapi(
     responses: { 200: json(z.object({ ids: z.array(z.number()) }), "The winners drawn"), ...staffErrors },
   }),
   async (c) => {
-    const user = need(c, "participations-action");
     const { segment_id, count } = c.req.valid("json");
-    const segment = await segmentFor(c.var.sql, user, segment_id);
-    const correct = (segment.correct_choice_id as number | null) ?? null;
-    return c.json({ ids: await drawWinners(c.var.sql, segment_id, count, correct) }, 200);
+    return c.json({ ids: await drawSegmentWinners(c.var.sql, staffOf(c), segment_id, count) }, 200);
   },
 );
 
@@ -99,12 +94,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const user = need(c, "participations-action");
     const { id } = c.req.valid("param");
-    await messageFor(c.var.sql, user, id);
-    const comment = c.req.valid("json").comment?.trim() || null;
-    await updateMessageState(c.var.sql, id, { comment });
-    return c.json({ id, comment }, 200);
+    return c.json(await commentMessage(c.var.sql, staffOf(c), id, c.req.valid("json").comment), 200);
   },
 );
 

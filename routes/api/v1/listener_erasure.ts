@@ -1,12 +1,11 @@
 // Inbox message detail → "Erase this listener's data" (issue 18: administrators only, logged).
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import { idParam, json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { eraseAuthorOf } from "../../../lib/app_users/data_rights.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("listener-data-erase"));
+const app = staffApi("listener-data-erase");
 
 app.openapi(
   createRoute({

@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { idsInScope, moderate } from "../../../db/inbox.ts";
-import { moderationChanges } from "../../../lib/rules/inbox.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { moderationBodySchema } from "../../../lib/rules/inbox_schema.ts";
-import { scopeChannel } from "../../../lib/inbox/service.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
+import { moderateMessages } from "../../../lib/inbox/service.ts";
 import { enqueueAcceptedDeliveries } from "../../../lib/delivery/jobs.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("moderation"));
+const app = staffApi("moderation");
 
 app.openapi(
   createRoute({
@@ -25,13 +21,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const channelId = scopeChannel(staffOf(c));
     const { ids, decision } = c.req.valid("json");
-    const unique = [...new Set(ids)];
-    if ((await idsInScope(c.var.sql, channelId, unique)).length !== unique.length) {
-      throw new AppError(404, "not_found");
-    }
-    const changed = await moderate(c.var.sql, channelId, unique, moderationChanges(decision));
+    const changed = await moderateMessages(c.var.sql, staffOf(c), ids, decision);
     if (decision === "approve") await enqueueAcceptedDeliveries(c.var.deps, changed);
     return c.json({ decision, ids: changed }, 200);
   },

@@ -1,11 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { countUnreadMessages } from "../../../db/statistics.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
+import { unreadCountFor } from "../../../lib/channels/pages.ts";
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 app.openapi(
   createRoute({
@@ -18,7 +17,7 @@ app.openapi(
   async (c) => {
     const user = staffOf(c);
     c.header("Cache-Control", "no-store");
-    return c.json(user.channel_id === null ? 0 : await countUnreadMessages(c.var.sql, user.channel_id), 200);
+    return c.json(await unreadCountFor(c.var.sql, user), 200);
   },
 );
 

@@ -5,8 +5,7 @@ import { apiApp, errorSchema, json } from "../../../app/api.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { uploadKind } from "../../../lib/rules/participation.ts";
-import { insertUploadSlot } from "../../../db/media_jobs.ts";
-import { cleanupUploads, TUS_PATH } from "../../../lib/media/tus.ts";
+import { cleanupUploads, openUploadSlot, TUS_PATH } from "../../../lib/media/tus.ts";
 import { UPLOAD_MAX_BYTES } from "../../../lib/rules/constants.ts";
 import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
 
@@ -60,11 +59,7 @@ app.openapi(
       lastCleanup = Date.now();
       cleanupUploads(deps).catch((error) => console.error("[upload cleanup]", error));
     }
-    const dataId = await insertUploadSlot(c.var.sql, {
-      channelId: null,
-      kind,
-      extension: extension.toLowerCase(),
-    });
+    const dataId = await openUploadSlot(c.var.sql, kind, extension);
     const origin = deps.config.PUBLIC_URL ? publicUrl(deps.config) : new URL(c.req.url).origin;
     return c.json(
       { data_id: dataId, url: `${origin}${TUS_PATH}/`, kind, max_bytes: UPLOAD_MAX_BYTES[kind] },

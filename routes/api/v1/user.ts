@@ -1,7 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
+import {
+  errorSchema,
+  idParam,
+  json,
+  multipartBody,
+  readUploadForm,
+  staffApi,
+  staffErrors,
+} from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 import {
   deleteUserImage,
@@ -14,8 +22,7 @@ import { body, profileSchema, userSchema } from "./_accounts.ts";
 
 const tags = ["users"];
 const idParams = z.object({ id: idParam });
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 app.openapi(
   createRoute({
@@ -55,7 +62,10 @@ app.openapi(
     path: "/{id}/image",
     tags,
     summary: "Upload the avatar (multipart field image: png or jpg by content, 10 MB)",
-    request: { params: idParams },
+    request: {
+      params: idParams,
+      body: { content: multipartBody({ image: "binary" }, ["image"]), required: true },
+    },
     responses: {
       200: json(userSchema, "The user"),
       ...staffErrors,

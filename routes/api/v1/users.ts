@@ -5,11 +5,10 @@ import { clientIp, staffOf } from "../../../app/auth.ts";
 import * as accounts from "../../../lib/accounts/service.ts";
 import { MAIL_LIMITS, normaliseEmail } from "../../../lib/rules/accounts.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
-import { isSuperAdminMode, ROLE_PERMISSIONS } from "../../../lib/rules/permissions.ts";
+import { isSuperAdministrator, isSuperAdminMode, ROLE_PERMISSIONS } from "../../../lib/rules/permissions.ts";
 import { enforceRateLimit } from "../../../lib/platform/rate_limit.ts";
-import { createUser, listUsersFor, userView } from "../../../lib/users/service.ts";
+import { createUser, listUsersFor, userFor, userView } from "../../../lib/users/service.ts";
 import { isEmail } from "../../../lib/rules/validation.ts";
-import { getUser } from "../../../db/users.ts";
 import { accountContext, body, profileSchema, sentSchema, userSchema } from "./_accounts.ts";
 
 const tags = ["users"];
@@ -46,11 +45,11 @@ app.openapi(
   }),
   async (c) => {
     const me = staffOf(c);
-    const user = (await getUser(c.var.sql, me.id))!;
+    const user = await userFor(c.var.sql, me, me.id);
     return c.json({
       ...userView(user),
       permissions: [...ROLE_PERMISSIONS[user.role]],
-      is_super_admin: user.role === "super_administrator",
+      is_super_admin: isSuperAdministrator(user),
       admin_mode: isSuperAdminMode(user),
     }, 200);
   },

@@ -1,13 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../app/auth.ts";
-import { getChannel } from "../../../db/channels.ts";
-import { listWidgets } from "../../../db/widgets.ts";
+import { json, staffApi, staffErrors } from "../../../app/api.ts";
+import { staffOf } from "../../../app/auth.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
-import { canAccessChannel } from "../../../lib/rules/permissions.ts";
-import { widgetEmbed } from "../../../lib/rules/share.ts";
+import { listChannelWidgets } from "../../../lib/widgets/configs.ts";
 
 const widgetSchema = z.object({
   id: z.number(),
@@ -21,8 +17,7 @@ const widgetSchema = z.object({
   embed: z.string(),
 }).passthrough();
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 /** GET /api/v1/widgets/channel/{channelId}: the saved widget configurations with their embed code. */
 app.openapi(
@@ -36,12 +31,8 @@ app.openapi(
   }),
   async (c) => {
     const { channelId } = c.req.valid("param");
-    if (!canAccessChannel(staffOf(c), channelId) || !(await getChannel(c.var.sql, channelId))) {
-      throw new AppError(404, "not_found");
-    }
     const base = publicUrl(c.var.deps.config);
-    const rows = await listWidgets(c.var.sql, channelId);
-    return c.json(rows.map((w) => ({ ...w, ...widgetEmbed(base, w) })), 200);
+    return c.json(await listChannelWidgets(c.var.sql, staffOf(c), channelId, base), 200);
   },
 );
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm } from "../../../../app/api.ts";
+import { apiApp, errorSchema, idParam, json, multipartBody, readImageBody } from "../../../../app/api.ts";
 import { appUserOf } from "../../../../app/auth.ts";
 import { appUserView } from "../../../../lib/rules/app_users.ts";
 import {
@@ -11,7 +11,6 @@ import {
 } from "../../../../lib/rules/app_user_schema.ts";
 import * as accounts from "../../../../lib/app_users/service.ts";
 import { AVATAR_MAX_BYTES, VISITOR_REGISTER_LIMITS } from "../../../../lib/rules/constants.ts";
-import { AppError } from "../../../../lib/rules/errors.ts";
 import { appUserHistory } from "../../../../lib/app_users/my_space.ts";
 import { paginationHeaders } from "../../../../lib/rules/paging.ts";
 import { enforceRateLimit } from "../../../../lib/platform/rate_limit.ts";
@@ -78,7 +77,23 @@ app.openapi(
     path: "/{id}/avatar",
     tags,
     summary: "Upload the caller's avatar: multipart field `image`, or JSON `{image: data URL, file_name}`",
-    request: { params: idParams },
+    request: {
+      params: idParams,
+      // documented, not validated by a middleware: readImageBody reads either body with a running size limit
+      body: {
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: { image: { type: "string", format: "data-url" }, file_name: { type: "string" } },
+              required: ["image"],
+            },
+          },
+          ...multipartBody({ image: "binary", file: "binary" }),
+        },
+        required: true,
+      },
+    },
     responses: {
       200: json(appUserSchema, "The updated user (avatar_url)"),
       ...visitorErrors,
@@ -88,49 +103,11 @@ app.openapi(
   }),
   async (c) => {
     const user = await accounts.ownRegisteredUser(c.var.sql, appUserOf(c), c.req.valid("param").id);
-    const file = await avatarFile(c.req);
+    const file = await readImageBody(c.req, AVATAR_MAX_BYTES);
     const updated = await accounts.storeAvatar(c.var.sql, c.var.deps.storage, user, file);
     return c.json(appUserView(updated), 200);
   },
 );
-
-/** The avatar of a multipart form, or of a JSON body holding a data URL (the widget's preview). */
-async function avatarFile(req: Parameters<typeof readUploadForm>[0]): Promise<unknown> {
-  if (!(req.header("content-type") ?? "").includes("application/json")) {
-    const form = await readUploadForm(req, AVATAR_MAX_BYTES);
-    return form.get("image") ?? form.get("file");
-  }
-  // base64 is 4/3 of the bytes: the limit grows accordingly, counted while reading.
-  const limit = Math.ceil(AVATAR_MAX_BYTES * 4 / 3) + 64 * 1024;
-  const tooLarge = () => new AppError(413, "file_too_large", { mb: AVATAR_MAX_BYTES / 1024 / 1024 });
-  if (Number(req.header("content-length") ?? 0) > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req.raw.body ?? []) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  const text = await new Blob(chunks as BlobPart[]).text();
-  const form = new FormData();
-  let parsed: { image?: unknown; file_name?: unknown };
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new AppError(400, "invalid_json");
-  }
-  const match = typeof parsed.image === "string" ? /^data:[^;,]*;base64,(.*)$/s.exec(parsed.image) : null;
-  if (!match) throw new AppError(400, "file_missing");
-  let bytes: Uint8Array;
-  try {
-    bytes = Uint8Array.from(atob(match[1]), (ch) => ch.charCodeAt(0));
-  } catch {
-    throw new AppError(400, "file_missing");
-  }
-  const name = typeof parsed.file_name === "string" ? parsed.file_name.slice(0, 255) : "avatar";
-  form.append("image", new File([bytes as BlobPart], name));
-  return form.get("image");
-}
 
 app.openapi(
   createRoute({

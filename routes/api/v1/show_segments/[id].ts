@@ -1,40 +1,25 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, staffErrors } from "../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../app/auth.ts";
+import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../../app/api.ts";
+import { staffOf } from "../../../../app/auth.ts";
 import type { AppEnv } from "../../../../app/env.ts";
 import type { Context } from "hono";
-import { getSegmentCounts, listChoices } from "../../../../db/segments.ts";
-import { getVoteCounts } from "../../../../db/votes.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
 import { segmentUpdateSchema } from "../../../../lib/rules/segment_schema.ts";
 import * as service from "../../../../lib/segments/service.ts";
-import { voteResults } from "../../../../lib/rules/votes.ts";
+import { segmentCounts, segmentDetail, segmentVoteResults } from "../../../../lib/segments/reads.ts";
 
 const tags = ["show_segments"];
 const params = z.object({ id: idParam });
 const segmentSchema = z.record(z.string(), z.unknown());
 const resultsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())), total: z.number() });
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 /** The segment as the edit page reads it: fields, choices, counts and the live vote results. */
-async function fullView(c: Context<AppEnv>, id: number) {
-  const sql = c.var.sql;
-  const row = await service.segmentFor(sql, staffOf(c), id);
+function fullView(c: Context<AppEnv>, id: number) {
   const now = c.var.deps.now?.() ?? new Date();
-  const view = service.segmentView(row, await listChoices(sql, id), {
-    now,
-    publicUrl: publicUrl(c.var.deps.config),
-  });
-  const counts = await getSegmentCounts(sql, id);
-  return {
-    ...view,
-    answers_count: counts.messages,
-    counts,
-    results: voteResults(await getVoteCounts(sql, id)),
-  };
+  return segmentDetail(c.var.sql, staffOf(c), id, { now, publicUrl: publicUrl(c.var.deps.config) });
 }
 
 app.openapi(
@@ -106,8 +91,7 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await service.segmentFor(c.var.sql, staffOf(c), id);
-    return c.json(voteResults(await getVoteCounts(c.var.sql, id)), 200);
+    return c.json(await segmentVoteResults(c.var.sql, staffOf(c), id), 200);
   },
 );
 
@@ -125,8 +109,7 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await service.segmentFor(c.var.sql, staffOf(c), id);
-    return c.json(await getSegmentCounts(c.var.sql, id), 200);
+    return c.json(await segmentCounts(c.var.sql, staffOf(c), id), 200);
   },
 );
 

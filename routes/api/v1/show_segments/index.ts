@@ -1,12 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, json, staffErrors } from "../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../app/auth.ts";
-import { listSegments } from "../../../../db/segments.ts";
-import { availabilityOf } from "../../../../lib/rules/availability.ts";
+import { json, staffApi, staffErrors } from "../../../../app/api.ts";
+import { staffOf } from "../../../../app/auth.ts";
 import { DEFAULT_PAGE_SIZE } from "../../../../lib/rules/constants.ts";
 import { SEGMENT_STATUSES } from "../../../../lib/rules/segments.ts";
-import { workingChannel } from "../../../../lib/segments/service.ts";
+import { listSegmentPage } from "../../../../lib/segments/reads.ts";
+import { paginationHeaders } from "../../../../lib/rules/paging.ts";
 
 const rowSchema = z.object({
   id: z.number(),
@@ -19,8 +18,7 @@ const rowSchema = z.object({
   messages: z.number(),
 }).passthrough();
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 
 /** GET /api/v1/show_segments: the interaction list (back-office §2), 50 a page, pagination in headers. */
 app.openapi(
@@ -41,31 +39,10 @@ app.openapi(
     responses: { 200: json(z.array(rowSchema), "One page of interactions"), ...staffErrors },
   }),
   async (c) => {
-    const q = c.req.valid("query");
-    const channelId = workingChannel(staffOf(c), q.channel_id);
-    const { rows, total } = await listSegments(c.var.sql, {
-      channelId,
-      search: q.search,
-      status: q.status,
-      page: q.page,
-      perPage: q.per_page,
-    });
     const now = c.var.deps.now?.() ?? new Date();
-    const pages = Math.max(1, Math.ceil(total / q.per_page));
-    c.header("x-pagination-total", String(total));
-    c.header("x-pagination-page", String(q.page));
-    c.header("x-pagination-pages", String(pages));
-    c.header("x-pagination-per-page", String(q.per_page));
-    c.header("x-pagination-has_next", String(q.page < pages));
-    c.header("x-pagination-has_prev", String(q.page > 1));
-    return c.json(
-      rows.map((row) => ({
-        ...row,
-        availability: availabilityOf(row, now),
-        interactionType: { label: row.type },
-      })),
-      200,
-    );
+    const { data, pagination } = await listSegmentPage(c.var.sql, staffOf(c), c.req.valid("query"), now);
+    for (const [name, value] of Object.entries(paginationHeaders(pagination))) c.header(name, value);
+    return c.json(data, 200);
   },
 );
 

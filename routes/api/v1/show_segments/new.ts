@@ -1,12 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json, staffErrors } from "../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../app/auth.ts";
+import { errorSchema, json, staffApi, staffErrors } from "../../../../app/api.ts";
+import { staffOf } from "../../../../app/auth.ts";
 import { createSegment } from "../../../../lib/segments/service.ts";
 import { segmentNewSchema } from "../../../../lib/rules/segment_schema.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("create-interaction"));
+const app = staffApi("create-interaction");
 
 /** PUT /api/v1/show_segments/new (segmentNew): a draft from a template; returns its id. */
 app.openapi(

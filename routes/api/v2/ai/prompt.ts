@@ -1,15 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, json, staffErrors } from "../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../app/auth.ts";
+import { errorSchema, json, staffApi, staffErrors } from "../../../../app/api.ts";
+import { staffOf } from "../../../../app/auth.ts";
 import { translator } from "../../../../app/i18n.ts";
 import { loadAiContext } from "../../../../lib/ai/assistant.ts";
 import { aiProvider } from "../../../../lib/ai/provider.ts";
 import { answerStream } from "../../../../lib/ai/stream.ts";
 import { AI_PROMPT_MAX_LENGTH } from "../../../../lib/rules/constants.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("ai-assistant"));
+const app = staffApi("ai-assistant");
 
 const text = (description: string) => ({ schema: z.string(), description });
 

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../../../app/env.ts";
 import { renderPage } from "../../../../framework/render.tsx";
-import { getChannel } from "../../../../db/channels.ts";
-import { getSegmentWithChoices } from "../../../../db/segments.ts";
+import { widgetChannelAndSegment } from "../../../../lib/channels/widget.ts";
 import { publicChannelView } from "../../../../lib/rules/channels.ts";
 import { canAccessChannel } from "../../../../lib/rules/permissions.ts";
 import { isAvailable } from "../../../../lib/rules/participation.ts";
@@ -23,20 +22,17 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const t = c.var.t;
   const channelId = id(c.req.param("channelId") ?? "");
   const segmentId = id(c.req.param("segmentId") ?? "");
-  // two queries side by side: the channel, and the segment with its choices
-  const [channel, segment] = await Promise.all([
-    channelId ? getChannel(c.var.sql, channelId) : null,
-    segmentId ? getSegmentWithChoices(c.var.sql, segmentId) : null,
-  ]);
+  const found = await widgetChannelAndSegment(c.var.sql, channelId, segmentId);
   const q = c.req.query();
   const css = ["widget.css"];
-  if (!channel || !segment || Number(segment.channel_id) !== channel.id) {
+  if (!found) {
     return renderPage(c, <WidgetFrame message={t("widget.not_found")} />, {
       title: t("widget.not_found"),
       css,
       status: 404,
     });
   }
+  const { channel, segment } = found;
   const view = publicChannelView(channel);
   const custom = mergedCustomisation(channel.customisation, segment.customisation);
   // the interaction's language (customisation) unless the address asks for one

@@ -1,10 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, errorSchema, idParam, json, readUploadForm, staffErrors } from "../../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../../app/auth.ts";
-import { getSegment } from "../../../../../db/segments.ts";
+import {
+  errorSchema,
+  idParam,
+  json,
+  multipartBody,
+  readUploadForm,
+  staffApi,
+  staffErrors,
+} from "../../../../../app/api.ts";
+import { staffOf } from "../../../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../../../lib/rules/constants.ts";
 import { deleteBackground, segmentFor, storeBackground } from "../../../../../lib/segments/service.ts";
+import { segmentBackground } from "../../../../../lib/segments/reads.ts";
 
 const params = z.object({ id: idParam });
 const out = z.object({
@@ -13,14 +21,7 @@ const out = z.object({
   background_kind: z.string().nullable(),
 });
 
-const app = apiApp();
-app.use("*", requireStaff());
-
-const view = (row: Record<string, unknown>) => ({
-  id: row.id as number,
-  background_url: (row.background_url ?? null) as string | null,
-  background_kind: (row.background_kind ?? null) as string | null,
-});
+const app = staffApi();
 
 app.openapi(
   createRoute({
@@ -28,8 +29,10 @@ app.openapi(
     path: "/",
     tags: ["show_segments"],
     summary: "Upload the background (multipart field file: png, jpg, mp4 or webm; 10 MB)",
-    // The multipart body is read by the handler with a running size limit.
-    request: { params },
+    request: {
+      params,
+      body: { content: multipartBody({ file: "binary", image: "binary", video: "binary" }), required: true },
+    },
     responses: {
       200: json(out, "The interaction's background"),
       ...staffErrors,
@@ -44,7 +47,7 @@ app.openapi(
     const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
     const file = form.get("file") ?? form.get("image") ?? form.get("video");
     await storeBackground(c.var.sql, c.var.deps.storage, user, id, file);
-    return c.json(view((await getSegment(c.var.sql, id))!), 200);
+    return c.json(await segmentBackground(c.var.sql, user, id), 200);
   },
 );
 
@@ -59,8 +62,9 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await deleteBackground(c.var.sql, c.var.deps.storage, staffOf(c), id);
-    return c.json(view((await getSegment(c.var.sql, id))!), 200);
+    const user = staffOf(c);
+    await deleteBackground(c.var.sql, c.var.deps.storage, user, id);
+    return c.json(await segmentBackground(c.var.sql, user, id), 200);
   },
 );
 

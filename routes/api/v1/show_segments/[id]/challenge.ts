@@ -1,9 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, idParam, json } from "../../../../../app/api.ts";
-import { getSegment } from "../../../../../db/segments.ts";
-import { AppError } from "../../../../../lib/rules/errors.ts";
-import { newChallenge } from "../../../../../lib/participations/proof_of_work.ts";
+import { highStakesChallenge } from "../../../../../lib/segments/reads.ts";
 
 const app = apiApp();
 
@@ -32,11 +30,15 @@ app.openapi(
     },
   }),
   async (c) => {
-    const id = c.req.valid("param").id;
-    const segment = await getSegment(c.var.sql, id);
-    if (!segment || segment.high_stakes !== true) throw new AppError(404, "not_found");
+    const now = c.var.deps.now?.() ?? new Date();
+    const challenge = await highStakesChallenge(
+      c.var.sql,
+      c.var.deps.jwtSecret,
+      c.req.valid("param").id,
+      now,
+    );
     c.header("Cache-Control", "no-store");
-    return c.json(await newChallenge(c.var.deps.jwtSecret, id, c.var.deps.now?.() ?? new Date()), 200);
+    return c.json(challenge, 200);
   },
 );
 

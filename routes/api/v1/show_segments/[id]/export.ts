@@ -1,13 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, staffErrors } from "../../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../../app/auth.ts";
-import { exportBatch, listChoices } from "../../../../../db/segments.ts";
-import { exportStream } from "../../../../../lib/segments/export_csv.ts";
-import { segmentFor } from "../../../../../lib/segments/service.ts";
+import { idParam, staffApi, staffErrors } from "../../../../../app/api.ts";
+import { staffOf } from "../../../../../app/auth.ts";
+import { segmentExport } from "../../../../../lib/segments/reads.ts";
 
-const app = apiApp();
-app.use("*", requireStaff("participations-export"));
+const app = staffApi("participations-export");
 
 /** GET /api/v1/show_segments/{id}/export: export.csv, streamed batch by batch. */
 app.openapi(
@@ -23,11 +20,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { id } = c.req.valid("param");
-    const sql = c.var.sql;
-    await segmentFor(sql, staffOf(c), id);
-    const choices = await listChoices(sql, id);
-    const body = exportStream((afterId, limit) => exportBatch(sql, id, afterId, limit), choices);
+    const body = await segmentExport(c.var.sql, staffOf(c), c.req.valid("param").id);
     return new Response(body, {
       status: 200,
       headers: {

@@ -1,11 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { apiApp, idParam, json, staffErrors } from "../../../../../app/api.ts";
-import { requireStaff, staffOf } from "../../../../../app/auth.ts";
+import { idParam, json, staffApi, staffErrors } from "../../../../../app/api.ts";
+import { staffOf } from "../../../../../app/auth.ts";
 import { reviewVotes, voteIntegrity } from "../../../../../lib/segments/vote_review.ts";
 
-const app = apiApp();
-app.use("*", requireStaff());
+const app = staffApi();
 const now = (c: { var: { deps: { now?: () => Date } } }) => c.var.deps.now?.() ?? new Date();
 
 const integritySchema = z.object({
