@@ -8,7 +8,7 @@ tes toi ton tu un une vos votre vous c d j l m n s t y ete etre avoir ai as avon
 etes etait etaient sera serait fait faire plus tres tout tous toute toutes aussi bien comme donc alors si
 car ni quand quoi dont cela ca ceci ici la-bas oui non merci bonjour salut bonsoir peu beaucoup encore deja
 jamais toujours rien sans sous chez vers entre apres avant depuis pendant contre parce puis aussi autre
-autres meme memes quel quelle quels quelles chaque cest jai quil quelle nest sest dun dune euh ben bah
+assez autres meme memes quel quelle quels quelles chaque cest jai quil quelle nest sest dun dune euh ben bah
 voila vraiment juste trop fois chose choses ans an va vais vas vont aller peut peux veux veut faut
 aujourd hui comment pourquoi combien voudrais voudrait aimerais pouvez pourriez`;
 

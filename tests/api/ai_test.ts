@@ -125,6 +125,46 @@ Deno.test("AI prompt API - the built-in analyst answers from the database", asyn
       assert.ok(md.includes(`Participations qui mentionnent « ${word.toLowerCase()} »`), md);
     });
 
+    await t.step(
+      "the three questions of the issue are answered from the demo data, in their language",
+      async () => {
+        const choices = await ctx.sql<{ label: string; count: number }[]>`
+        select c.label, count(m.id)::int as count
+        from segment_choices c
+        left join messages m on m.segment_id = c.segment_id and m.status <> 'trash' and c.id = any(m.choice_ids)
+        where c.segment_id = ${summer} group by c.id, c.label, c.position order by count(m.id) desc, c.position`;
+        const won = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Which choice won and by how much?",
+          segment_id: summer,
+        })).text();
+        const votes = choices[0].count - choices[1].count;
+        assert.ok(won.includes(`${choices[0].label.replace(/([\\`*_\[\]<>|~])/g, "\\$1")}** leads`), won);
+        assert.match(won, new RegExp(`that is \\*\\*${votes} votes\\*\\*`));
+        assert.match(won, /margin of error for \d+ voters/);
+
+        const guest = await d.segment("Posez votre question à l'invité");
+        const themes = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Quels sont les principaux thèmes ?",
+          segment_id: guest,
+        })).text();
+        assert.match(themes, /### Thèmes principaux/);
+        assert.match(
+          themes,
+          new RegExp(
+            `- \\*\\*[^*]+\\*\\* — \\d+ messages\n  - “.+\\(/participations/${guest}\\?message=\\d+\\)`,
+          ),
+        );
+
+        const dedication = await d.segment("Votre dédicace du matin");
+        const negative = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Resuma os comentários negativos",
+          segment_id: dedication,
+        })).text();
+        assert.match(negative, /### Comentários negativos \(\d+\)/);
+        assert.match(negative, /\*\*\d+\*\* negativas/);
+      },
+    );
+
     await t.step("server-sent events: deltas, then the sanitised html", async () => {
       const res = await ask(
         ctx,
