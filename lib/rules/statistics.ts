@@ -125,8 +125,8 @@ const FONT = `font-family="system-ui, sans-serif"`;
  * readable on a phone; the SVG scales to its container (viewBox, no fixed width).
  */
 export function columnChartSvg(title: string, rows: ChartRow[]): string {
-  const width = 640;
-  const height = 240;
+  const width = 400;
+  const height = 200;
   const left = 36;
   const bottom = 28;
   const top = 12;
@@ -134,7 +134,7 @@ export function columnChartSvg(title: string, rows: ChartRow[]): string {
   const plotW = width - left - 8;
   const plotH = height - top - bottom;
   const barW = rows.length ? plotW / rows.length : plotW;
-  const every = Math.max(1, Math.ceil(rows.length / 8));
+  const every = Math.max(1, Math.ceil(rows.length / 6));
   const bars = rows.map((r, i) => {
     const h = (r.value / max) * plotH;
     const x = left + i * barW;
@@ -163,16 +163,16 @@ export function columnChartSvg(title: string, rows: ChartRow[]): string {
 
 /** Horizontal bars (by type, by interaction, by city): one row each, the value at the end of its bar. */
 export function barChartSvg(title: string, rows: ChartRow[]): string {
-  const width = 640;
-  const rowH = 30;
+  const width = 400;
+  const rowH = 26;
   const height = Math.max(1, rows.length) * rowH + 8;
-  const labelW = 220;
+  const labelW = 170;
   const max = Math.max(1, ...rows.map((r) => r.value));
-  const clip = (s: string) => (s.length > 30 ? `${s.slice(0, 29)}…` : s);
+  const clip = (s: string) => (s.length > 22 ? `${s.slice(0, 21)}…` : s);
   const items = rows.map((r, i) => {
     const y = 4 + i * rowH;
-    const w = (r.value / max) * (width - labelW - 60);
-    return `<text x="${labelW - 8}" y="${y + 19}" font-size="14" text-anchor="end" fill="#222">${
+    const w = (r.value / max) * (width - labelW - 44);
+    return `<text x="${labelW - 8}" y="${y + 17}" font-size="13" text-anchor="end" fill="#222">${
       escapeXml(clip(r.label))
     }</text><rect x="${labelW}" y="${y + 5}" width="${Math.max(1, w).toFixed(1)}" height="${
       rowH - 10
