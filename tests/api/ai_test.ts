@@ -4,6 +4,7 @@ import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { parseSse } from "../../lib/rules/sse.ts";
 import { AI_MAX_MESSAGES } from "../../lib/rules/constants.ts";
+import { SESSION_COOKIE } from "../../lib/platform/auth.ts";
 import { voteResults } from "../../lib/rules/votes.ts";
 
 const PATH = "/api/v2/ai/prompt";
@@ -162,6 +163,16 @@ Deno.test("AI prompt API - the built-in analyst answers from the database", asyn
         })).text();
         assert.match(negative, /### Comentários negativos \(\d+\)/);
         assert.match(negative, /\*\*\d+\*\* negativas/);
+
+        // a quote's link opens the inbox of the interaction with that message selected
+        const link = themes.match(/\((\/participations\/\d+\?message=(\d+))\)/)!;
+        const page = await ctx.request(link[1], {
+          headers: { cookie: `${SESSION_COOKIE}=${d.tokens.operator}` },
+          redirect: "manual",
+        });
+        assert.equal(page.status, 200);
+        const pageHtml = await page.text();
+        assert.ok(pageHtml.includes(`&quot;selectedId&quot;:${link[2]},`), "the linked message is opened");
       },
     );
 
