@@ -443,20 +443,46 @@ Deno.test("AI prompt API - an OpenAI-compatible server gets a safe prompt and it
       assert.equal((inside.match(/^\[#\d+ \|/gm) ?? []).length, Math.min(total, AI_MAX_MESSAGES));
     });
 
-    await t.step("at most 100 participations are sent", async () => {
-      const dedication = await d.segment("Votre dédicace du matin");
-      const [{ total }] = await ctx.sql<{ total: number }[]>`
-        select count(*)::int as total from messages where segment_id = ${dedication} and status <> 'trash'`;
-      assert.ok(total > AI_MAX_MESSAGES, `the demo dedication segment has ${total} participations`);
-      const res = await ask(ctx, d.tokens.operator, d.radio.uuid, {
-        prompt: "Résume",
-        segment_id: dedication,
-      });
-      assert.equal(res.status, 200);
-      await res.text();
-      const user = (stub.requests.at(-1)!.body.messages as { content: string }[]).at(-1)!.content;
-      assert.equal((user.match(/^\[#\d+ \|/gm) ?? []).length, AI_MAX_MESSAGES);
-    });
+    await t.step(
+      "more than 100 participations: notes per batch of 100, then one answer citing ids",
+      async () => {
+        const dedication = await d.segment("Votre dédicace du matin");
+        const rows = await ctx.sql<{ id: number }[]>`
+        select id::int from messages where segment_id = ${dedication} and status <> 'trash'`;
+        const total = rows.length;
+        assert.ok(total > AI_MAX_MESSAGES, `the demo dedication segment has ${total} participations`);
+        const cited = rows[0].id;
+        const saved = reply;
+        reply = { chunks: ["Une dédicace [", `#${cited}`, "] revient."] };
+        const before = stub.requests.length;
+        const res = await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Résume",
+          segment_id: dedication,
+        });
+        assert.equal(res.status, 200);
+        assert.equal(
+          await res.text(),
+          `Une dédicace [#${cited}](/participations/${dedication}?message=${cited}) revient.`,
+        );
+        reply = saved;
+        const sent = stub.requests.slice(before).map((r) =>
+          (r.body.messages as { content: string }[]).at(-1)!.content
+        );
+        const batches = Math.ceil(total / AI_MAX_MESSAGES);
+        assert.equal(sent.length, batches + 1);
+        const seen = new Set<number>();
+        for (const user of sent.slice(0, batches)) {
+          const ids = [...user.matchAll(/^\[#(\d+) \|/gm)].map((m) => Number(m[1]));
+          assert.ok(ids.length <= AI_MAX_MESSAGES);
+          for (const id of ids) seen.add(id);
+        }
+        assert.equal(seen.size, total, "every participation was read");
+        const last = sent.at(-1)!;
+        assert.match(last, new RegExp(`Participations considered: all ${total} of ${total}`));
+        assert.match(last, /\[notes of part 1 of \d+\]/);
+        assert.equal((last.match(/^\[#\d+ \|/gm) ?? []).length, 0);
+      },
+    );
 
     await t.step("a model's script or raw HTML never reaches the page", async () => {
       reply = {
