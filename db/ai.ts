@@ -20,13 +20,47 @@ export async function getChannelByUuid(
  */
 export async function listAiMessages(sql: Db, segmentId: number, limit: number): Promise<AiMessage[]> {
   const rows = await sql<(Omit<AiMessage, "choice_ids"> & { choice_ids: (string | number)[] | null })[]>`
-    select id::int, type, text, transcript, choice_ids, author_city, created_at,
-      coalesce('u' || author_app_user_id::text, 'd' || device_id) as author_key
-    from messages
-    where segment_id = ${segmentId} and status <> 'trash'
-    order by created_at desc, id desc
-    limit ${limit}`;
+    with m as (
+      select id, channel_id, type, text, transcript, choice_ids, author_city, created_at,
+        coalesce('u' || author_app_user_id::text, 'd' || device_id) as author_key
+      from messages
+      where segment_id = ${segmentId} and status <> 'trash'
+      order by created_at desc, id desc
+      limit ${limit}
+    ), authors as (
+      select author_key, min(channel_id) as channel_id, min(created_at) as first_here
+      from m where author_key is not null group by author_key
+    ), returning_authors as (
+      select a.author_key from authors a
+      where exists (
+        select 1 from messages o
+        where o.channel_id = a.channel_id and o.segment_id <> ${segmentId} and o.status <> 'trash'
+          and o.created_at < a.first_here
+          and (o.author_app_user_id::text = substr(a.author_key, 2) and a.author_key like 'u%'
+            or o.device_id = substr(a.author_key, 2) and a.author_key like 'd%')
+      )
+    )
+    select m.id::int, m.type, m.text, m.transcript, m.choice_ids, m.author_city, m.created_at, m.author_key,
+      r.author_key is not null as author_returning
+    from m left join returning_authors r on r.author_key = m.author_key
+    order by m.created_at desc, m.id desc`;
   return rows.map((r) => ({ ...r, choice_ids: r.choice_ids?.map(Number) ?? null }));
+}
+
+/**
+ * Texts of the channel's other interactions (latest `limit`), against which the themes of one
+ * interaction are weighted.
+ */
+export async function listOtherTexts(sql: Db, segmentId: number, limit: number): Promise<string[]> {
+  const rows = await sql<{ text: string }[]>`
+    select concat_ws(' ', o.text, o.transcript) as text
+    from messages o
+    where o.channel_id = (select channel_id from messages where segment_id = ${segmentId} limit 1)
+      and o.segment_id <> ${segmentId} and o.status <> 'trash'
+      and (o.text is not null or o.transcript is not null)
+    order by o.created_at desc
+    limit ${limit}`;
+  return rows.map((r) => r.text);
 }
 
 /** Participations of a segment in all, trashed ones left out. */

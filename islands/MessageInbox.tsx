@@ -14,6 +14,8 @@ interface Props {
   initial: { data: InboxMessage[]; total: number };
   counts: Counts;
   can: Abilities;
+  /** The message opened first (?message= of an assistant's quote). */
+  selectedId?: number | null;
   [key: string]: unknown;
 }
 
@@ -34,7 +36,7 @@ function MessageInbox(props: Props) {
   const [list, setList] = useState(props.initial);
   const [counts, setCounts] = useState<Counts>(props.counts);
   const [auto, setAuto] = useState(true);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(props.selectedId ?? null);
   const [drawing, setDrawing] = useState(false);
   const state = useRef({ tab, query, page, total: list.total });
   state.current = { tab, query, page, total: list.total };

@@ -25,6 +25,12 @@ function menuEntries(
       { key: "interactions", href: "/interactions", label: t("admin.menu.interactions") },
       { key: "timeline", href: "/timeline", label: t("admin.menu.timeline") },
       { key: "moderation", href: "/moderation", label: t("admin.menu.moderation") },
+      {
+        key: "statistics",
+        href: "/statistics",
+        label: t("statistics.menu"),
+        permission: "participations-read",
+      },
       { key: "settings", href: "/settings", label: t("admin.menu.settings"), permission: "channel-settings" },
       {
         key: "channels",

@@ -1,7 +1,11 @@
 // The built-in analyst: answers from the participations themselves, in markdown, when no model is
 // configured (DESIGN.md "External services"). Pure: the same context gives the same answer.
-import type { TFunction } from "../rules/i18n.ts";
+import { isLanguage, type TFunction } from "../rules/i18n.ts";
 import { choiceLetter, voteResults } from "../rules/votes.ts";
+import { detectIntent, type Intent } from "./intent.ts";
+import { voteOutcome } from "./results.ts";
+import { sentimentOf } from "./sentiment.ts";
+import { findThemes } from "./themes.ts";
 import type { AiContext, AiMessage, AiProvider } from "./types.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "./words.ts";
 
@@ -15,6 +19,8 @@ const QUOTES = 3;
 const TOP_HOURS = 3;
 const MAX_MATCHES = 10;
 const QUOTE_LENGTH = 220;
+const MAX_CITIES = 8;
+const THEME_QUOTES = 2;
 
 /** The kind of a participation: a vote, a voice or video message, a text, or only registration data. */
 export function messageKind(m: AiMessage): MessageKind {
@@ -123,6 +129,11 @@ function clip(text: string, max = QUOTE_LENGTH): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
+/** Where a participation opens in the inbox: its interaction's messages with it selected. */
+export function inboxLink(segmentId: number, messageId: number): string {
+  return `/participations/${segmentId}?message=${messageId}`;
+}
+
 function quoteLine(m: AiMessage, context: AiContext): string {
   const when = new Intl.DateTimeFormat(context.language, {
     day: "2-digit",
@@ -132,26 +143,243 @@ function quoteLine(m: AiMessage, context: AiContext): string {
     timeZone: context.timeZone,
   }).format(m.created_at);
   const where = m.author_city ? `${escapeMarkdown(m.author_city)}, ` : "";
-  return `“${escapeMarkdown(clip(messageText(m)))}” — _${where}${when}_`;
+  return `“${escapeMarkdown(clip(messageText(m)))}” — _${where}${when}_ [#${m.id}](${
+    inboxLink(context.segment.id, m.id)
+  })`;
 }
 
-/** The whole markdown answer of the built-in analyst; 'No results' when there is no participation. */
-export function analyse(question: string, context: AiContext, t: TFunction): string {
-  const { messages } = context;
-  if (messages.length === 0) return t("ai.no_results");
-  const out: string[] = [];
-  out.push(`## ${escapeMarkdown(context.segment.title || t("ai.analyst.untitled"))}`);
-  out.push(`_${t("ai.analyst.based_on", { count: messages.length, total: context.total })}_`);
+/** A number in the answer's language, with at most one decimal ("12,5" in French). */
+function decimal(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
+}
 
-  out.push(`### ${t("ai.analyst.overview")}`);
-  out.push(
+/** Votes per choice over every considered participation (a multiple choice counts each of its choices). */
+export function choiceCounts(context: AiContext) {
+  const counts = new Map<number, number>();
+  let voters = 0;
+  for (const m of context.messages) {
+    const ids = new Set((m.choice_ids ?? []).map(Number));
+    if (ids.size > 0) voters++;
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return { voters, choices: context.choices.map((c) => ({ ...c, count: counts.get(c.id) ?? 0 })) };
+}
+
+/** Who won, by how many points and votes, out of how many voters, and whether it could be chance. */
+export function resultsSection(context: AiContext, t: TFunction): string[] {
+  const out = [`### ${t("insight.results.title")}`];
+  if (context.choices.length === 0) return [...out, t("insight.results.no_choices")];
+  const { voters, choices } = choiceCounts(context);
+  const outcome = voteOutcome(choices, voters);
+  if (!outcome) return [...out, t("insight.results.none")];
+  const n = (v: number) => decimal(v, context.language);
+  const label = (c: { id: number; label: string }) =>
+    `${choiceLetter(context.choices.findIndex((x) => x.id === c.id))}. ${escapeMarkdown(c.label)}`;
+  const lines: string[] = [];
+  const { winner, second } = outcome;
+  if (outcome.tie && second) {
+    lines.push(
+      t("insight.results.tie", { label: label(winner), second: label(second), votes: winner.count }),
+    );
+  } else {
+    lines.push(
+      t("insight.results.winner", { label: label(winner), share: n(winner.share), votes: winner.count }),
+    );
+    if (second) {
+      lines.push(t("insight.results.margin", {
+        second: label(second),
+        share: n(second.share),
+        points: n(outcome.marginPoints),
+        votes: outcome.marginVotes,
+      }));
+    }
+  }
+  lines.push(t("insight.results.voters", { n: voters }));
+  if (second) {
+    lines.push(
+      t(outcome.withinNoise ? "insight.results.noise_within" : "insight.results.noise_clear", {
+        n: voters,
+        noise: n(outcome.noisePoints),
+      }),
+    );
+  }
+  return [...out, lines.join("\n\n")];
+}
+
+/** The texts of the participations that have words, with their sentiment. */
+function scored(context: AiContext, messages = context.messages) {
+  const fallback = isLanguage(context.language) ? context.language : "fr";
+  return messages.filter((m) => messageText(m)).map((m) => ({
+    m,
+    score: sentimentOf(messageText(m), fallback).score,
+  }));
+}
+
+/**
+ * Positive, negative and neutral counts; with `focus`, the messages of that side quoted (the
+ * strongest first), each linking to the inbox.
+ */
+export function sentimentSection(
+  context: AiContext,
+  t: TFunction,
+  focus: "negative" | "positive" | null,
+): string[] {
+  const out = [`### ${t("insight.sentiment.title")}`];
+  const all = scored(context);
+  if (all.length === 0) return [...out, t("insight.sentiment.no_texts")];
+  const negative = all.filter((s) => s.score < 0).sort((a, b) => a.score - b.score);
+  const positive = all.filter((s) => s.score > 0).sort((a, b) => b.score - a.score);
+  out.push(t("insight.sentiment.counts", {
+    n: all.length,
+    positive: positive.length,
+    negative: negative.length,
+    neutral: all.length - positive.length - negative.length,
+  }));
+  const sides = focus ? [focus] : (["negative"] as const);
+  for (const side of sides) {
+    const list = side === "negative" ? negative : positive;
+    out.push(`### ${t(`insight.sentiment.${side}_title`, { n: list.length })}`);
+    if (list.length === 0) {
+      out.push(t(`insight.sentiment.no_${side}`));
+      continue;
+    }
+    const lines = list.slice(0, MAX_MATCHES).map((s) => `- ${quoteLine(s.m, context)}`);
+    if (list.length > MAX_MATCHES) {
+      lines.push(`- ${t("ai.analyst.more", { count: list.length - MAX_MATCHES })}`);
+    }
+    out.push(lines.join("\n"));
+  }
+  out.push(`_${t("insight.sentiment.method")}_`);
+  return out;
+}
+
+/** The themes: a name, how many messages, two representative quotes linking to the inbox. */
+export function themesSection(context: AiContext, t: TFunction): string[] {
+  const out = [`### ${t("insight.themes.title")}`];
+  const withText = context.messages.filter((m) => messageText(m));
+  const themes = findThemes(withText.map(messageText), context.background ?? []);
+  if (themes.length === 0) return [...out, t("insight.themes.none")];
+  for (const theme of themes) {
+    const members = theme.members.map((i) => withText[i]);
+    const quotes = representativeQuotes(members, THEME_QUOTES);
+    const shown = quotes.length > 0 ? quotes : members.slice(0, THEME_QUOTES);
+    out.push(
+      [
+        `- ${t("insight.themes.theme", { name: escapeMarkdown(theme.name), n: members.length })}`,
+        ...shown.map((m) => `  - ${quoteLine(m, context)}`),
+      ].join("\n"),
+    );
+  }
+  out.push(`_${t("insight.themes.method")}_`);
+  return out;
+}
+
+/** Participants new or returning, participations by city and by hour. */
+export function audienceSection(context: AiContext, t: TFunction): string[] {
+  const { messages } = context;
+  const authors = new Map<string, boolean>();
+  let anonymous = 0;
+  for (const m of messages) {
+    if (m.author_key) authors.set(m.author_key, (authors.get(m.author_key) ?? false) || !!m.author_returning);
+    else anonymous++;
+  }
+  const returning = [...authors.values()].filter(Boolean).length;
+  const out = [`### ${t("insight.audience.title")}`];
+  out.push(t("insight.audience.participants", {
+    n: authors.size + anonymous,
+    new: authors.size + anonymous - returning,
+    returning,
+  }));
+  const cities = new Map<string, number>();
+  for (const m of messages) {
+    const city = m.author_city?.trim();
+    if (city) cities.set(city, (cities.get(city) ?? 0) + 1);
+  }
+  out.push(`### ${t("insight.audience.cities")}`);
+  const ranked = [...cities.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (ranked.length === 0) out.push(t("insight.audience.no_city"));
+  else {
+    const lines = ranked.slice(0, MAX_CITIES).map(([city, n]) =>
+      `- ${t("insight.audience.city", { city: escapeMarkdown(city), n })}`
+    );
+    const others = ranked.slice(MAX_CITIES).reduce((sum, [, n]) => sum + n, 0);
+    if (others > 0) lines.push(`- ${t("insight.audience.other_cities", { n: others })}`);
+    out.push(lines.join("\n"));
+  }
+  out.push(...hoursSection(context, t));
+  return out;
+}
+
+function hoursSection(context: AiContext, t: TFunction): string[] {
+  return [
+    `### ${t("ai.analyst.hours")}`,
+    busiestHours(context.messages, context.timeZone).map(({ hour, count }) =>
+      `- ${
+        t("ai.analyst.hour", {
+          from: `${String(hour).padStart(2, "0")}:00`,
+          to: `${String((hour + 1) % 24).padStart(2, "0")}:00`,
+          count,
+        })
+      }`
+    ).join("\n"),
+  ];
+}
+
+function overviewSection(context: AiContext, t: TFunction): string[] {
+  const { messages } = context;
+  return [
+    `### ${t("ai.analyst.overview")}`,
     [
       `- ${t("ai.analyst.participations", { count: messages.length })}`,
       `- ${t("ai.analyst.participants", { count: countParticipants(messages) })}`,
       ...countByKind(messages).map((row) => `- ${t(`ai.analyst.kinds.${row.kind}`, { count: row.count })}`),
     ].join("\n"),
-  );
+  ];
+}
 
+function voteTable(context: AiContext, t: TFunction): string[] {
+  const votes = voteShares(context);
+  if (context.choices.length === 0 || votes.total === 0) return [];
+  return [
+    `### ${t("ai.analyst.votes")}`,
+    [
+      `| ${t("ai.analyst.choice")} | ${t("ai.analyst.votes_count")} | ${t("ai.analyst.share")} |`,
+      "|---|---:|---:|",
+      ...votes.rows.map((r) =>
+        `| ${choiceLetter(r.index - 1)}. ${escapeMarkdown(r.label)} | ${r.count} | ${r.percentage} % |`
+      ),
+    ].join("\n"),
+  ];
+}
+
+/**
+ * The whole markdown answer of the built-in analyst to what the question asks (lib/ai/intent.ts):
+ * the vote's outcome, the tone of the messages, their themes, who and where, or else a general
+ * report; 'No results' when there is no participation.
+ */
+export function analyse(question: string, context: AiContext, t: TFunction): string {
+  const { messages } = context;
+  if (messages.length === 0) return t("ai.no_results");
+  const intent: Intent = detectIntent(question);
+  const out: string[] = [];
+  out.push(`## ${escapeMarkdown(context.segment.title || t("ai.analyst.untitled"))}`);
+  out.push(`_${t("ai.analyst.based_on", { count: messages.length, total: context.total })}_`);
+  if (intent === "results") {
+    out.push(...resultsSection(context, t), ...overviewSection(context, t), ...voteTable(context, t));
+  } else if (intent === "negative" || intent === "positive") {
+    out.push(...sentimentSection(context, t, intent));
+  } else if (intent === "sentiment") out.push(...sentimentSection(context, t, null));
+  else if (intent === "themes") out.push(...themesSection(context, t));
+  else if (intent === "audience") out.push(...audienceSection(context, t));
+  else out.push(...summary(question, context, t));
+  out.push(`_${t("ai.analyst.footer")}_`);
+  return out.join("\n\n") + "\n";
+}
+
+/** The general report: figures, the messages naming a word of the question, votes, words, quotes, hours. */
+function summary(question: string, context: AiContext, t: TFunction): string[] {
+  const { messages } = context;
+  const out: string[] = [...overviewSection(context, t)];
   const matched = questionWords(question, messages).slice(0, 3);
   for (const word of matched) {
     const found = messages.filter((m) => mentions(messageText(m), word));
@@ -170,21 +398,9 @@ export function analyse(question: string, context: AiContext, t: TFunction): str
     if (left > 0) lines.push(`- ${t("ai.analyst.more", { count: left })}`);
     out.push(lines.join("\n"));
   }
-
-  const votes = voteShares(context);
-  if (context.choices.length > 0 && votes.total > 0) {
-    out.push(`### ${t("ai.analyst.votes")}`);
-    out.push(
-      [
-        `| ${t("ai.analyst.choice")} | ${t("ai.analyst.votes_count")} | ${t("ai.analyst.share")} |`,
-        "|---|---:|---:|",
-        ...votes.rows.map((r) =>
-          `| ${choiceLetter(r.index - 1)}. ${escapeMarkdown(r.label)} | ${r.count} | ${r.percentage} % |`
-        ),
-      ].join("\n"),
-    );
+  if (context.choices.length > 0 && choiceCounts(context).voters > 0) {
+    out.push(...resultsSection(context, t), ...voteTable(context, t));
   }
-
   const texts = messages.map(messageText).filter(Boolean);
   if (texts.length > 0) {
     const words = frequentTerms(texts, TOP_WORDS, false, 2);
@@ -204,22 +420,19 @@ export function analyse(question: string, context: AiContext, t: TFunction): str
       out.push(`### ${t("ai.analyst.quotes")}`);
       out.push(quotes.map((m) => `> ${quoteLine(m, context)}`).join("\n>\n"));
     }
+    const all = scored(context);
+    const negative = all.filter((s) => s.score < 0).length;
+    const positive = all.filter((s) => s.score > 0).length;
+    out.push(`### ${t("insight.sentiment.title")}`);
+    out.push(t("insight.sentiment.counts", {
+      n: all.length,
+      positive,
+      negative,
+      neutral: all.length - positive - negative,
+    }));
   }
-
-  out.push(`### ${t("ai.analyst.hours")}`);
-  out.push(
-    busiestHours(messages, context.timeZone).map(({ hour, count }) =>
-      `- ${
-        t("ai.analyst.hour", {
-          from: `${String(hour).padStart(2, "0")}:00`,
-          to: `${String((hour + 1) % 24).padStart(2, "0")}:00`,
-          count,
-        })
-      }`
-    ).join("\n"),
-  );
-  out.push(`_${t("ai.analyst.footer")}_`);
-  return out.join("\n\n") + "\n";
+  out.push(...hoursSection(context, t));
+  return out;
 }
 
 /** The analyst as a provider: its answer comes in one piece per section, like a stream. */

@@ -1,13 +1,14 @@
 // The AI assistant service: who may ask about which interaction, and what the answer is made from.
 import type { Sql } from "postgres";
-import { countAiMessages, getChannelByUuid, listAiMessages } from "../../db/ai.ts";
+import { countAiMessages, getChannelByUuid, listAiMessages, listOtherTexts } from "../../db/ai.ts";
 import { getChannel } from "../../db/channels.ts";
 import { getSegment, listChoices } from "../../db/segments.ts";
-import { AI_MAX_MESSAGES, AI_RATE_LIMIT } from "../rules/constants.ts";
+import { AI_ANALYST_MAX_MESSAGES, AI_BACKGROUND_TEXTS, AI_RATE_LIMIT } from "../rules/constants.ts";
 import { AppError } from "../rules/errors.ts";
 import { isLanguage } from "../rules/i18n.ts";
 import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { enforceRateLimit } from "../platform/rate_limit.ts";
+import { questionLanguage } from "./intent.ts";
 import type { AiContext } from "./types.ts";
 
 /** True for an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
@@ -23,12 +24,13 @@ export function isTimeZone(value: string): boolean {
 /**
  * The context of a question: the channel of `apiKey` must be the caller's (any for a super
  * administrator) and the segment must belong to it (403 otherwise; an unknown segment is a 404).
- * Counts one request against the per-user and per-channel limits (429).
+ * Counts one request against the per-user and per-channel limits (429). The answer is in the
+ * question's language when it tells, else in the interaction's.
  */
 export async function loadAiContext(
   sql: Sql,
   user: StaffUser,
-  input: { apiKey: string | undefined; segmentId: number; timeZone?: string },
+  input: { apiKey: string | undefined; segmentId: number; timeZone?: string; question?: string },
 ): Promise<{ channelId: number; context: AiContext }> {
   const channel = input.apiKey ? await getChannelByUuid(sql, input.apiKey.trim()) : null;
   if (!channel || !canAccessChannel(user, channel.id)) throw new AppError(403, "ai_key_invalid");
@@ -39,11 +41,17 @@ export async function loadAiContext(
   await enforceRateLimit(sql, [`ai:channel:${channel.id}`], AI_RATE_LIMIT.channel);
 
   const customised = (segment.customisation as { language?: unknown } | null)?.language;
-  const [choices, messages, total] = await Promise.all([
+  const [choices, messages, total, background] = await Promise.all([
     listChoices(sql, segment.id),
-    listAiMessages(sql, segment.id, AI_MAX_MESSAGES),
+    listAiMessages(sql, segment.id, AI_ANALYST_MAX_MESSAGES),
     countAiMessages(sql, segment.id),
+    listOtherTexts(sql, segment.id, AI_BACKGROUND_TEXTS),
   ]);
+  const fallback = isLanguage(customised)
+    ? customised
+    : isLanguage(channel.language)
+    ? channel.language
+    : "fr";
   return {
     channelId: channel.id,
     context: {
@@ -56,7 +64,8 @@ export async function loadAiContext(
       choices: choices.map((c) => ({ id: Number(c.id), label: c.label })),
       messages,
       total,
-      language: isLanguage(customised) ? customised : isLanguage(channel.language) ? channel.language : "fr",
+      background,
+      language: input.question ? questionLanguage(input.question, fallback) : fallback,
       timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : "UTC",
     },
   };

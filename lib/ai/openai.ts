@@ -1,7 +1,9 @@
 // An OpenAI-compatible chat-completions client (hosted APIs, llama.cpp, vLLM, Ollama), streaming.
 import OpenAI from "openai";
+import { AI_MAX_MESSAGES } from "../rules/constants.ts";
+import { linkCitations } from "./citations.ts";
+import { buildPrompt, buildReducePrompt, type ChatMessage } from "./prompt.ts";
 import type { AiProvider } from "./types.ts";
-import { buildPrompt } from "./prompt.ts";
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -27,19 +29,51 @@ export function openAiProvider(options: OpenAiOptions): AiProvider {
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: 1,
   });
+  async function* complete(messages: ChatMessage[]): AsyncGenerator<string> {
+    const stream = await client.chat.completions.create({
+      model: options.model,
+      messages,
+      stream: true,
+      temperature: 0.2,
+    });
+    for await (const chunk of stream) {
+      const text = chunk.choices[0]?.delta?.content;
+      if (text) yield text;
+    }
+  }
   return {
     name: `openai:${options.model}`,
+    /**
+     * Up to AI_MAX_MESSAGES participations: one streamed answer. More: a map-reduce, so the model
+     * reads every participation: notes per batch of AI_MAX_MESSAGES, then the answer from all the
+     * notes, streamed. Citations "[#id]" of known participations link to the inbox.
+     */
     async *answer(question, context) {
-      const stream = await client.chat.completions.create({
-        model: options.model,
-        messages: buildPrompt(question, context, dataBoundary()),
-        stream: true,
-        temperature: 0.2,
-      });
-      for await (const chunk of stream) {
-        const text = chunk.choices[0]?.delta?.content;
-        if (text) yield text;
+      const ids = new Set(context.messages.map((m) => m.id));
+      const boundary = dataBoundary();
+      if (context.messages.length <= AI_MAX_MESSAGES) {
+        yield* linkCitations(complete(buildPrompt(question, context, boundary)), context.segment.id, ids);
+        return;
       }
+      const notes: string[] = [];
+      const parts = Math.ceil(context.messages.length / AI_MAX_MESSAGES);
+      for (let i = 0; i < parts; i++) {
+        const batch = context.messages.slice(i * AI_MAX_MESSAGES, (i + 1) * AI_MAX_MESSAGES);
+        let note = "";
+        for await (
+          const text of complete(
+            buildPrompt(question, { ...context, messages: batch }, boundary, [i + 1, parts]),
+          )
+        ) {
+          note += text;
+        }
+        notes.push(note);
+      }
+      yield* linkCitations(
+        complete(buildReducePrompt(question, context, notes, dataBoundary())),
+        context.segment.id,
+        ids,
+      );
     },
   };
 }

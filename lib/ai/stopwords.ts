@@ -8,7 +8,7 @@ tes toi ton tu un une vos votre vous c d j l m n s t y ete etre avoir ai as avon
 etes etait etaient sera serait fait faire plus tres tout tous toute toutes aussi bien comme donc alors si
 car ni quand quoi dont cela ca ceci ici la-bas oui non merci bonjour salut bonsoir peu beaucoup encore deja
 jamais toujours rien sans sous chez vers entre apres avant depuis pendant contre parce puis aussi autre
-autres meme memes quel quelle quels quelles chaque cest jai quil quelle nest sest dun dune euh ben bah
+assez autres meme memes quel quelle quels quelles chaque cest jai quil quelle nest sest dun dune euh ben bah
 voila vraiment juste trop fois chose choses ans an va vais vas vont aller peut peux veux veut faut
 aujourd hui comment pourquoi combien voudrais voudrait aimerais pouvez pourriez`;
 
@@ -38,7 +38,17 @@ jej jego juz ktora ktore ktory ktorzy lub mi mnie moj moja na nad nam nas nie ni
 przez przy sa sie ta tak tam te tego tej ten to tu ty tylko w we wiec wszystko z za ze zeby co go ja jaka
 jakie mu my nim ona one oni ono pan pani prosze dziekuje czesc dzien dobry bardzo bedzie mam ma`;
 
+const words = (list: string) => list.split(/\s+/).filter(Boolean);
+
+/** The stop words of each language, normalised like the counted words (to tell a question's language). */
+export const STOP_WORDS_BY_LANGUAGE: Readonly<Record<"fr" | "en" | "pt" | "es" | "pl", ReadonlySet<string>>> =
+  {
+    fr: new Set(words(FR)),
+    en: new Set(words(EN)),
+    pt: new Set(words(PT)),
+    es: new Set(words(ES)),
+    pl: new Set(words(PL)),
+  };
+
 /** Every stop word of the five languages, normalised like the counted words. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  [FR, EN, PT, ES, PL].flatMap((list) => list.split(/\s+/).filter(Boolean)),
-);
+export const STOP_WORDS: ReadonlySet<string> = new Set([FR, EN, PT, ES, PL].flatMap(words));

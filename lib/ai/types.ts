@@ -11,6 +11,8 @@ export interface AiMessage {
   author_city: string | null;
   /** Who sent it (app user or device), only to count participants; never sent to a model. */
   author_key: string | null;
+  /** True when the author had taken part in the channel before this interaction; never sent to a model. */
+  author_returning?: boolean;
   created_at: Date;
 }
 
@@ -19,11 +21,13 @@ export interface AiContext {
   segment: { id: number; title: string; type: string; text: string | null };
   /** The choices in order (A, B, …). */
   choices: { id: number; label: string }[];
-  /** The latest participations first, at most AI_MAX_MESSAGES. */
+  /** The latest participations first (a model sees at most AI_MAX_MESSAGES of them). */
   messages: AiMessage[];
   /** Participations of the interaction in all. */
   total: number;
-  /** The language of the answer (the interaction's customisation language). */
+  /** Texts of the channel's other interactions, to tell this one's themes from what is always said. */
+  background?: string[];
+  /** The language of the answer: the question's, else the interaction's customisation language. */
   language: string;
   /** IANA time zone of the hours shown, e.g. "Europe/Paris". */
   timeZone: string;

@@ -71,6 +71,12 @@ export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_END_DAYS = 7;
 export const MIN_AVAILABILITY_GAP_MS = 60 * 60 * 1000;
 export const AI_MAX_MESSAGES = 100;
+/** The monetisation goal of a channel (issue 23): messages in 12 months, from that many participants. */
+export const MONETISATION_GOAL = { messages: 4000, participants: 500 } as const;
+/** Participations the built-in analyst reads at most (the latest), so every figure covers them all. */
+export const AI_ANALYST_MAX_MESSAGES = 20_000;
+/** Texts of the channel's other interactions that the themes are weighted against (the latest). */
+export const AI_BACKGROUND_TEXTS = 2_000;
 export const TOAST_MS = { default: 5000, success: 2000, resetSelf: 20_000 } as const;
 export const RESULTS_REFRESH_MS = 2500;
 /** Debounce of the edit page's autosave (§4 "changes auto-save after a debounce"; the delay is ours). */

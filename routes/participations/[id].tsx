@@ -8,12 +8,18 @@ import { AppError } from "../../lib/rules/errors.ts";
 import { loadSegmentInbox } from "../../lib/inbox/service.ts";
 import { can } from "../../lib/rules/permissions.ts";
 
-/** GET /participations/{id}: the messages of an interaction (back-office §2 Message list / detail). */
+/**
+ * GET /participations/{id}[?message={messageId}]: the messages of an interaction (back-office §2 Message
+ * list / detail), one of them opened when named.
+ */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {
   const user = staffOf(c);
   const id = Number(c.req.param("id"));
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
   const { messages, total, counts, segment } = await loadSegmentInbox(c.var.sql, user, id);
+  // ?message=: the message an assistant's answer links to, opened in the detail pane.
+  const message = Number(c.req.query("message"));
+  const selectedId = Number.isSafeInteger(message) && message > 0 ? message : null;
   const title = segment.title || c.var.t("participations.title");
   return renderPage(
     c,
@@ -22,6 +28,7 @@ export default new Hono<AppEnv>().get("/", requirePage("participations-read"), a
         segmentId={id}
         initial={{ data: JSON.parse(JSON.stringify(messages)), total }}
         counts={counts}
+        selectedId={selectedId}
         can={{
           act: can(user, "participations-action"),
           reply: can(user, "participations-reply"),

@@ -4,6 +4,7 @@ import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { parseSse } from "../../lib/rules/sse.ts";
 import { AI_MAX_MESSAGES } from "../../lib/rules/constants.ts";
+import { SESSION_COOKIE } from "../../lib/platform/auth.ts";
 import { voteResults } from "../../lib/rules/votes.ts";
 
 const PATH = "/api/v2/ai/prompt";
@@ -90,7 +91,7 @@ Deno.test("AI prompt API - the built-in analyst answers from the database", asyn
       assert.equal(log.provider, "builtin");
     });
 
-    await t.step("only the latest 100 participations are considered", async () => {
+    await t.step("the built-in analyst reads every participation, not only the latest 100", async () => {
       const dedication = await d.segment("Votre dédicace du matin");
       const [{ total }] = await ctx.sql<{ total: number }[]>`
         select count(*)::int as total from messages where segment_id = ${dedication} and status <> 'trash'`;
@@ -101,8 +102,8 @@ Deno.test("AI prompt API - the built-in analyst answers from the database", asyn
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
       const md = await res.text();
-      const shown = Math.min(total, AI_MAX_MESSAGES);
-      assert.ok(md.includes(`D'après les ${shown} dernières participations (${total} au total)`), md);
+      assert.ok(total > AI_MAX_MESSAGES);
+      assert.ok(md.includes(`D'après les ${total} dernières participations (${total} au total)`), md);
       assert.match(md, /Messages vocaux/);
       assert.match(md, /Heures d'affluence/);
     });
@@ -124,6 +125,56 @@ Deno.test("AI prompt API - the built-in analyst answers from the database", asyn
       const md = await res.text();
       assert.ok(md.includes(`Participations qui mentionnent « ${word.toLowerCase()} »`), md);
     });
+
+    await t.step(
+      "the three questions of the issue are answered from the demo data, in their language",
+      async () => {
+        const choices = await ctx.sql<{ label: string; count: number }[]>`
+        select c.label, count(m.id)::int as count
+        from segment_choices c
+        left join messages m on m.segment_id = c.segment_id and m.status <> 'trash' and c.id = any(m.choice_ids)
+        where c.segment_id = ${summer} group by c.id, c.label, c.position order by count(m.id) desc, c.position`;
+        const won = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Which choice won and by how much?",
+          segment_id: summer,
+        })).text();
+        const votes = choices[0].count - choices[1].count;
+        assert.ok(won.includes(`${choices[0].label.replace(/([\\`*_\[\]<>|~])/g, "\\$1")}** leads`), won);
+        assert.match(won, new RegExp(`that is \\*\\*${votes} votes\\*\\*`));
+        assert.match(won, /margin of error for \d+ voters/);
+
+        const guest = await d.segment("Posez votre question à l'invité");
+        const themes = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Quels sont les principaux thèmes ?",
+          segment_id: guest,
+        })).text();
+        assert.match(themes, /### Thèmes principaux/);
+        assert.match(
+          themes,
+          new RegExp(
+            `- \\*\\*[^*]+\\*\\* — \\d+ messages\n  - “.+\\(/participations/${guest}\\?message=\\d+\\)`,
+          ),
+        );
+
+        const dedication = await d.segment("Votre dédicace du matin");
+        const negative = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Resuma os comentários negativos",
+          segment_id: dedication,
+        })).text();
+        assert.match(negative, /### Comentários negativos \(\d+\)/);
+        assert.match(negative, /\*\*\d+\*\* negativas/);
+
+        // a quote's link opens the inbox of the interaction with that message selected
+        const link = themes.match(/\((\/participations\/\d+\?message=(\d+))\)/)!;
+        const page = await ctx.request(link[1], {
+          headers: { cookie: `${SESSION_COOKIE}=${d.tokens.operator}` },
+          redirect: "manual",
+        });
+        assert.equal(page.status, 200);
+        const pageHtml = await page.text();
+        assert.ok(pageHtml.includes(`&quot;selectedId&quot;:${link[2]},`), "the linked message is opened");
+      },
+    );
 
     await t.step("server-sent events: deltas, then the sanitised html", async () => {
       const res = await ask(
@@ -392,20 +443,46 @@ Deno.test("AI prompt API - an OpenAI-compatible server gets a safe prompt and it
       assert.equal((inside.match(/^\[#\d+ \|/gm) ?? []).length, Math.min(total, AI_MAX_MESSAGES));
     });
 
-    await t.step("at most 100 participations are sent", async () => {
-      const dedication = await d.segment("Votre dédicace du matin");
-      const [{ total }] = await ctx.sql<{ total: number }[]>`
-        select count(*)::int as total from messages where segment_id = ${dedication} and status <> 'trash'`;
-      assert.ok(total > AI_MAX_MESSAGES, `the demo dedication segment has ${total} participations`);
-      const res = await ask(ctx, d.tokens.operator, d.radio.uuid, {
-        prompt: "Résume",
-        segment_id: dedication,
-      });
-      assert.equal(res.status, 200);
-      await res.text();
-      const user = (stub.requests.at(-1)!.body.messages as { content: string }[]).at(-1)!.content;
-      assert.equal((user.match(/^\[#\d+ \|/gm) ?? []).length, AI_MAX_MESSAGES);
-    });
+    await t.step(
+      "more than 100 participations: notes per batch of 100, then one answer citing ids",
+      async () => {
+        const dedication = await d.segment("Votre dédicace du matin");
+        const rows = await ctx.sql<{ id: number }[]>`
+        select id::int from messages where segment_id = ${dedication} and status <> 'trash'`;
+        const total = rows.length;
+        assert.ok(total > AI_MAX_MESSAGES, `the demo dedication segment has ${total} participations`);
+        const cited = rows[0].id;
+        const saved = reply;
+        reply = { chunks: ["Une dédicace [", `#${cited}`, "] revient."] };
+        const before = stub.requests.length;
+        const res = await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Résume",
+          segment_id: dedication,
+        });
+        assert.equal(res.status, 200);
+        assert.equal(
+          await res.text(),
+          `Une dédicace [#${cited}](/participations/${dedication}?message=${cited}) revient.`,
+        );
+        reply = saved;
+        const sent = stub.requests.slice(before).map((r) =>
+          (r.body.messages as { content: string }[]).at(-1)!.content
+        );
+        const batches = Math.ceil(total / AI_MAX_MESSAGES);
+        assert.equal(sent.length, batches + 1);
+        const seen = new Set<number>();
+        for (const user of sent.slice(0, batches)) {
+          const ids = [...user.matchAll(/^\[#(\d+) \|/gm)].map((m) => Number(m[1]));
+          assert.ok(ids.length <= AI_MAX_MESSAGES);
+          for (const id of ids) seen.add(id);
+        }
+        assert.equal(seen.size, total, "every participation was read");
+        const last = sent.at(-1)!;
+        assert.match(last, new RegExp(`Participations considered: all ${total} of ${total}`));
+        assert.match(last, /\[notes of part 1 of \d+\]/);
+        assert.equal((last.match(/^\[#\d+ \|/gm) ?? []).length, 0);
+      },
+    );
 
     await t.step("a model's script or raw HTML never reaches the page", async () => {
       reply = {

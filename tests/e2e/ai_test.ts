@@ -62,7 +62,8 @@ browserTest(
     const text = await answer.innerText();
     const [{ total }] = await server.sql<{ total: number }[]>`
       select count(*)::int as total from messages where segment_id = ${summer} and status <> 'trash'`;
-    assert.match(text, new RegExp(`Participations : ${total}\\b`));
+    // asked in English, answered in English (the interaction is French)
+    assert.match(text, new RegExp(`Participations: ${total}\\b`));
     const choices = await server.sql<{ id: number; label: string; count: number }[]>`
       select c.id::int, c.label, count(m.id)::int as count
       from segment_choices c
@@ -73,6 +74,10 @@ browserTest(
     voteResults(choices).rows.forEach((row, i) => {
       assert.match(rows[i], new RegExp(`\\t${row.count}\\t${row.percentage} %$`), rows[i]);
     });
+    // the winner and its margin in votes over the second
+    const [first, second] = [...choices].sort((a, b) => b.count - a.count);
+    assert.ok(text.includes(`${first.label} leads with`), text);
+    assert.ok(text.includes(`that is ${first.count - second.count} votes`), text);
     assert.equal(await answer.locator("script").count(), 0);
     // the answer has the focus
     await page.waitForFunction(() => document.activeElement?.classList.contains("ai-answer-box"), null, {
@@ -99,7 +104,7 @@ browserTest(
     const word = testimonial.split(/[^\p{L}]+/u).filter((w) => w.length >= 7)[0].toLowerCase();
     await field.fill(`Who talks about ${word}?`);
     await modal(page).getByRole("button", { name: "Next" }).click();
-    await answer.getByText(`Participations qui mentionnent « ${word} »`).waitFor();
+    await answer.getByText(`Participations mentioning “${word}”`).waitFor();
 
     await page.setViewportSize({ width: 375, height: 760 });
     await shot("step2-375");

@@ -190,7 +190,10 @@ Deno.test("ai analyst - the markdown answer in the interaction's language", asyn
     const same = [1, 2, 3].map(() => msg({ text: "Bonne fête maman !" }));
     const md = analyse("maman ?", context([...same, msg({ text: "Maman, je t'aime" })]), translator("en"));
     assert.match(md, /Participations mentioning “maman” \(4\)/);
-    assert.match(md, /- “Bonne fête maman !” — _[^_]+_ \(×3\)\n/);
+    assert.match(
+      md,
+      /- “Bonne fête maman !” — _[^_]+_ \[#\d+\]\(\/participations\/1\?message=\d+\) \(×3\)\n/,
+    );
     assert.equal(md.match(/Bonne fête maman/g)?.length, 1 + (md.includes("Representative quotes") ? 1 : 0));
   });
   await t.step("No results without participation", () => {

@@ -5,7 +5,6 @@ import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import AiAssistant from "../../../islands/AiAssistant.tsx";
 import { loadAssistantPage } from "../../../lib/ai/assistant.ts";
-import { AI_MAX_MESSAGES } from "../../../lib/rules/constants.ts";
 
 /** GET /interactions/{id}/assistant: the AI assistant of an interaction (back-office §2, beta). */
 export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c) => {
@@ -24,7 +23,7 @@ export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c
     >
       <section class="card ai-page">
         <p class="ai-page-kicker">{data.segment.title}</p>
-        <p>{t("ai.page_intro", { count: AI_MAX_MESSAGES })}</p>
+        <p>{t("ai.page_intro", { count: data.total })}</p>
         <dl class="ai-facts">
           <div>
             <dt>{t("admin.menu.participations")}</dt>

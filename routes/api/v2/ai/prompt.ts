@@ -17,7 +17,7 @@ app.openapi(
     method: "post",
     path: "/",
     tags: ["ai"],
-    summary: "Ask the AI assistant about the latest 100 participations of an interaction",
+    summary: "Ask the AI assistant about the participations of an interaction",
     description: "Header `api-key`: the uuid of the caller's channel. The answer is markdown, streamed: " +
       "`text/plain` chunks by default; with `Accept: text/event-stream`, events `delta` {text}, then " +
       "`done` {markdown, html (sanitised), empty} or `error` {message}. Without AI_BASE_URL the built-in " +
@@ -54,6 +54,7 @@ app.openapi(
       apiKey: c.req.header("api-key"),
       segmentId: body.segment_id,
       timeZone: body.time_zone,
+      question: body.prompt,
     });
     const sse = (c.req.header("accept") ?? "").includes("text/event-stream");
     const stream = await answerStream({

@@ -1,0 +1,209 @@
+// What a staff question asks and in which language: keyword rules per language, pure.
+import type { Language } from "../rules/i18n.ts";
+import { STOP_WORDS_BY_LANGUAGE } from "./stopwords.ts";
+import { foldWord, tokens } from "./words.ts";
+
+/** What the built-in analyst answers: one kind of figures, or the general report. */
+export type Intent = "results" | "negative" | "positive" | "sentiment" | "themes" | "audience" | "summary";
+
+/**
+ * Keyword stems of each intent in the five languages, folded (lower case, no accents). A stem matches
+ * a word of the question that starts with it; a stem with a space matches those words in a row.
+ * The order of INTENTS breaks ties: the more specific question first.
+ */
+const KEYWORDS: Record<Exclude<Intent, "summary">, string[]> = {
+  results: [
+    // fr
+    "gagn",
+    "vainqu",
+    "remport",
+    "resultat",
+    "ecart",
+    "en tete",
+    "combien de voix",
+    "quel choix",
+    "classement",
+    // en
+    "won",
+    "win",
+    "result",
+    "margin",
+    "lead",
+    "by how much",
+    "which choice",
+    "ranking",
+    // pt
+    "ganhou",
+    "ganha",
+    "vencedor",
+    "venceu",
+    "margem",
+    "qual opcao",
+    // es
+    "gano",
+    "ganador",
+    "margen",
+    "que opcion",
+    "cual opcion",
+    // pl
+    "wygral",
+    "wygrala",
+    "wygrywa",
+    "zwyciez",
+    "wynik",
+    "przewag",
+    "ile glosow",
+  ],
+  negative: [
+    "negati",
+    "critiqu",
+    "plainte",
+    "plaign",
+    "mecontent",
+    "reproche",
+    "pas content",
+    "complain",
+    "criticism",
+    "unhappy",
+    "dislike",
+    "bad feedback",
+    "reclama",
+    "insatisf",
+    "queja",
+    "quejan",
+    "negatyw",
+    "krytyk",
+    "skarg",
+    "narzek",
+    "niezadowol",
+  ],
+  positive: [
+    "positi",
+    "compliment",
+    "eloge",
+    "felicit",
+    "praise",
+    "elogi",
+    "pozytyw",
+    "pochwal",
+  ],
+  sentiment: [
+    "sentiment",
+    "ressent",
+    "humeur",
+    "ambiance",
+    "mood",
+    "feel",
+    "tone",
+    "sentimento",
+    "sentimiento",
+    "nastroj",
+    "odczuc",
+  ],
+  themes: [
+    "theme",
+    "thematique",
+    "sujet",
+    "de quoi",
+    "topic",
+    "subject",
+    "talk about",
+    "talking about",
+    "tema",
+    "assunto",
+    "asunto",
+    "topico",
+    "temat",
+    "watk",
+    "o czym",
+  ],
+  audience: [
+    "ville",
+    "heure",
+    "d ou",
+    "nouveau",
+    "nouvel",
+    "fidele",
+    "habitue",
+    "city",
+    "cities",
+    "where",
+    "hour",
+    "returning",
+    "new listener",
+    "new participant",
+    "cidade",
+    "hora",
+    "onde",
+    "novos",
+    "ciudad",
+    "donde",
+    "nuevos",
+    "miast",
+    "gdzie",
+    "godzin",
+    "nowi",
+    "nowych",
+    "powracaj",
+  ],
+};
+const INTENTS = ["results", "negative", "positive", "sentiment", "themes", "audience"] as const;
+
+/** The folded words of a text ("L'écart ?" → ["l", "ecart"]). */
+function folded(text: string): string[] {
+  return tokens(text).map(foldWord);
+}
+
+/** How many keywords of the list the folded words hold. */
+function hits(words: string[], keywords: string[]): number {
+  const line = ` ${words.join(" ")} `;
+  return keywords.filter((k) => k.includes(" ") ? line.includes(` ${k}`) : words.some((w) => w.startsWith(k)))
+    .length;
+}
+
+/**
+ * What the question asks: the intent with the most keywords (ties: results, negative, positive,
+ * sentiment, themes, audience), "summary" when none is found.
+ * @example detectIntent("Which choice won and by how much?") // "results"
+ */
+export function detectIntent(question: string): Intent {
+  const words = folded(question);
+  let best: Intent = "summary";
+  let most = 0;
+  for (const intent of INTENTS) {
+    const count = hits(words, KEYWORDS[intent]);
+    if (count > most) [best, most] = [intent, count];
+  }
+  return best;
+}
+
+/** Letters only one of the five languages uses (ç is French and Portuguese, so counts for neither). */
+const LETTERS: [Language, RegExp][] = [
+  ["pl", /[ąćęłńśźż]/giu],
+  ["pt", /[ãõ]/giu],
+  ["es", /[ñ¿¡]/giu],
+  ["fr", /[èêëîœù]/giu],
+];
+
+/**
+ * The language of a question: the one whose stop words and own letters it holds most; `fallback`
+ * when nothing tells (a single word, a name).
+ * @example questionLanguage("Quel choix a gagné ?", "en") // "fr"
+ */
+export function questionLanguage(question: string, fallback: Language): Language {
+  const words = folded(question);
+  const scores = new Map<Language, number>();
+  for (
+    const [language, stop] of Object.entries(STOP_WORDS_BY_LANGUAGE) as [Language, ReadonlySet<string>][]
+  ) {
+    scores.set(language, words.filter((w) => stop.has(w)).length);
+  }
+  for (const [language, letters] of LETTERS) {
+    scores.set(language, (scores.get(language) ?? 0) + 2 * (question.match(letters)?.length ?? 0));
+  }
+  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked[0][1] === 0) return fallback;
+  // A tie keeps the fallback when it is among the best, else the first of them.
+  const best = ranked.filter((r) => r[1] === ranked[0][1]).map((r) => r[0]);
+  return best.includes(fallback) ? fallback : best[0];
+}

@@ -1,0 +1,94 @@
+// Themes of the participations: groups of messages sharing a key two- or three-word phrase, the phrases
+// weighted against what the channel's other interactions say (a phrase everybody always writes, like
+// "bonne journée", is no theme). Pure.
+import { foldWord, isMeaningful, tokens } from "./words.ts";
+
+/** A theme: its name (the phrase as most often written), and the indexes of its texts. */
+export interface Theme {
+  name: string;
+  members: number[];
+}
+
+const MAX_THEMES = 5;
+/** A theme needs this many texts. */
+const MIN_TEXTS = 2;
+/** A phrase whose texts are mostly in a theme already is no new theme. */
+const MAX_OVERLAP = 0.5;
+
+/**
+ * The key phrases of a text, folded, each once, with their spelling: two meaningful words in a row,
+ * or three words whose first and last are meaningful ("festival de Vienne"); single meaningful
+ * words too when `single`.
+ */
+export function keyPhrases(text: string, single = false): Map<string, string> {
+  const words = tokens(text);
+  const found = new Map<string, string>();
+  const add = (parts: string[]) => {
+    const key = parts.map(foldWord).join(" ");
+    if (!found.has(key)) found.set(key, parts.join(" "));
+  };
+  for (let i = 0; i < words.length; i++) {
+    if (!isMeaningful(words[i])) continue;
+    if (single) add([words[i]]);
+    if (i + 1 < words.length && isMeaningful(words[i + 1])) add(words.slice(i, i + 2));
+    if (i + 2 < words.length && isMeaningful(words[i + 2]) && words[i + 1].length <= 3) {
+      add(words.slice(i, i + 3));
+    }
+  }
+  return found;
+}
+
+/**
+ * Up to five themes of `texts`, the strongest first: a phrase's weight is the number of texts holding
+ * it times how much more often it comes here than in `background` (the channel's other texts, add-one
+ * smoothed); a text may belong to several themes, but a phrase mostly covering a theme already found
+ * adds none. Phrases of two or three words first; single words only when they find fewer than two.
+ */
+export function findThemes(texts: string[], background: string[]): Theme[] {
+  const themes = pick(texts, background, false);
+  return themes.length >= 2 ? themes : pick(texts, background, true);
+}
+
+function pick(texts: string[], background: string[], single: boolean): Theme[] {
+  const members = new Map<string, number[]>();
+  const spellings = new Map<string, Map<string, number>>();
+  texts.forEach((text, index) => {
+    for (const [key, spelling] of keyPhrases(text, single)) {
+      members.set(key, [...(members.get(key) ?? []), index]);
+      const forms = spellings.get(key) ?? new Map<string, number>();
+      forms.set(spelling, (forms.get(spelling) ?? 0) + 1);
+      spellings.set(key, forms);
+    }
+  });
+  const elsewhere = new Map<string, number>();
+  for (const text of background) {
+    for (const key of keyPhrases(text, single).keys()) {
+      if (members.has(key)) elsewhere.set(key, (elsewhere.get(key) ?? 0) + 1);
+    }
+  }
+  const weight = (key: string) => {
+    const here = members.get(key)!.length;
+    const rateHere = here / Math.max(1, texts.length);
+    const rateThere = ((elsewhere.get(key) ?? 0) + 1) / (background.length + 1);
+    // Longer phrases name a theme better than the words they hold.
+    return here * Math.log(1 + rateHere / rateThere) * (1 + 0.25 * (key.split(" ").length - 1));
+  };
+  const candidates = [...members.keys()]
+    .filter((key) => members.get(key)!.length >= MIN_TEXTS)
+    .map((key) => ({ key, weight: weight(key) }))
+    .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));
+  const themes: Theme[] = [];
+  const covered = new Set<number>();
+  for (const { key } of candidates) {
+    if (themes.length >= MAX_THEMES) break;
+    const group = members.get(key)!;
+    const overlap = group.filter((i) => covered.has(i)).length / group.length;
+    if (overlap > MAX_OVERLAP) continue;
+    const name = [...spellings.get(key)!.entries()].sort((a, b) =>
+      b[1] - a[1] || a[0].localeCompare(b[0])
+    )[0][0];
+    themes.push({ name, members: group });
+    for (const i of group) covered.add(i);
+  }
+  return themes;
+}

@@ -1,0 +1,211 @@
+// The statistics dashboard's rules (/statistics): the period asked, its buckets, CSV and SVG charts.
+// Pure; the SVG is text with every label escaped, so the page and the download share it.
+
+/** The periods offered: last 7 days, 30 days, 12 months, or custom dates. */
+export const STATISTICS_RANGES = ["7d", "30d", "12m", "custom"] as const;
+export type StatisticsRange = typeof STATISTICS_RANGES[number];
+
+/** The period of a dashboard: [from, to), bucketed per day, or per hour when it is a single day. */
+export interface Period {
+  range: StatisticsRange;
+  from: Date;
+  to: Date;
+  unit: "day" | "hour";
+  /** The custom dates as given (YYYY-MM-DD), for the form. */
+  start: string;
+  end: string;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const MAX_DAYS = 366 * 3;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The period of `?range=7d|30d|12m|custom&from=YYYY-MM-DD&to=YYYY-MM-DD` (dates inclusive, UTC days);
+ * 30 days when absent or wrong; a custom period is put in order and kept within three years.
+ * @example parsePeriod({ range: "custom", from: "2026-03-01", to: "2026-03-01" }, now).unit // "hour"
+ */
+export function parsePeriod(query: Record<string, string | undefined>, now: Date): Period {
+  const range = (STATISTICS_RANGES as readonly string[]).includes(query.range ?? "")
+    ? query.range as StatisticsRange
+    : "30d";
+  const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const day = (text: string | undefined) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(text ?? "") && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+      ? new Date(`${text}T00:00:00Z`)
+      : null;
+  let from: Date;
+  let to = tomorrow;
+  if (range === "custom" && (day(query.from) || day(query.to))) {
+    let a = day(query.from) ?? day(query.to)!;
+    let b = day(query.to) ?? a;
+    if (a > b) [a, b] = [b, a];
+    if ((b.getTime() - a.getTime()) / DAY_MS > MAX_DAYS) a = new Date(b.getTime() - MAX_DAYS * DAY_MS);
+    from = a;
+    to = new Date(b.getTime() + DAY_MS);
+  } else {
+    const days = range === "7d" ? 7 : range === "12m" ? 365 : 30;
+    from = new Date(tomorrow.getTime() - days * DAY_MS);
+  }
+  const unit = to.getTime() - from.getTime() <= DAY_MS ? "hour" : "day";
+  return {
+    range: range === "custom" && !day(query.from) && !day(query.to) ? "30d" : range,
+    from,
+    to,
+    unit,
+    start: isoDay(from),
+    end: isoDay(new Date(to.getTime() - DAY_MS)),
+  };
+}
+
+/**
+ * Every bucket of the period (YYYY-MM-DDTHH:MM, as db/statistics.ts writes them) with its count, the
+ * empty ones at 0, so a chart shows the quiet days too.
+ */
+export function fillSeries(
+  period: Pick<Period, "from" | "to" | "unit">,
+  rows: { bucket: string; count: number }[],
+): { bucket: string; count: number }[] {
+  const counts = new Map(rows.map((r) => [r.bucket, r.count]));
+  const step = period.unit === "hour" ? 3600 * 1000 : DAY_MS;
+  const out: { bucket: string; count: number }[] = [];
+  for (let t = period.from.getTime(); t < period.to.getTime(); t += step) {
+    const bucket = new Date(t).toISOString().slice(0, 16);
+    out.push({ bucket, count: counts.get(bucket) ?? 0 });
+  }
+  return out;
+}
+
+/** The median of a number list, null when empty. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** A duration in seconds as "45 s", "12 min", "3 h 05", "2 d 4 h". */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${String(Math.round((s % 3600) / 60)).padStart(2, "0")}`;
+  return `${Math.floor(s / 86_400)} d ${Math.round((s % 86_400) / 3600)} h`;
+}
+
+/** CSV text (RFC 4180: comma-separated, fields quoted when needed, CRLF), formulas neutralised. */
+export function toCsv(header: string[], rows: (string | number)[][]): string {
+  const cell = (value: string | number) => {
+    let text = String(value);
+    // A spreadsheet runs a cell starting with = + - @ as a formula: a quote keeps it text.
+    if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** Text made safe inside SVG/XML. */
+export function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}
+
+/** A chart's rows: a label and a value. */
+export interface ChartRow {
+  label: string;
+  value: number;
+}
+
+const FONT = `font-family="system-ui, sans-serif"`;
+
+/**
+ * Vertical bars over time (participations per day or hour): at most ~8 axis labels so they stay
+ * readable on a phone; the SVG scales to its container (viewBox, no fixed width).
+ */
+export function columnChartSvg(title: string, rows: ChartRow[]): string {
+  const width = 400;
+  const height = 200;
+  const left = 36;
+  const bottom = 28;
+  const top = 12;
+  const max = Math.max(1, ...rows.map((r) => r.value));
+  const plotW = width - left - 8;
+  const plotH = height - top - bottom;
+  const barW = rows.length ? plotW / rows.length : plotW;
+  const every = Math.max(1, Math.ceil(rows.length / 6));
+  const bars = rows.map((r, i) => {
+    const h = (r.value / max) * plotH;
+    const x = left + i * barW;
+    return `<rect x="${x.toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${
+      Math.max(1, barW - 1).toFixed(1)
+    }" height="${h.toFixed(1)}" fill="#2f6fdf"><title>${escapeXml(r.label)}: ${r.value}</title></rect>`;
+  });
+  const labels = rows.map((r, i) =>
+    i % every === 0
+      ? `<text x="${(left + i * barW + barW / 2).toFixed(1)}" y="${
+        height - 8
+      }" font-size="12" text-anchor="middle" fill="#444">${escapeXml(r.label)}</text>`
+      : ""
+  );
+  const grid = [0, 0.5, 1].map((f) => {
+    const y = top + plotH - f * plotH;
+    return `<line x1="${left}" x2="${width - 8}" y1="${y}" y2="${y}" stroke="#ddd"/>` +
+      `<text x="${left - 4}" y="${y + 4}" font-size="12" text-anchor="end" fill="#444">${
+        Math.round(f * max)
+      }</text>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${
+    escapeXml(title)
+  }" ${FONT}><title>${escapeXml(title)}</title>${grid.join("")}${bars.join("")}${labels.join("")}</svg>`;
+}
+
+/** Horizontal bars (by type, by interaction, by city): one row each, the value at the end of its bar. */
+export function barChartSvg(title: string, rows: ChartRow[]): string {
+  const width = 400;
+  const rowH = 26;
+  const height = Math.max(1, rows.length) * rowH + 8;
+  const labelW = 170;
+  const max = Math.max(1, ...rows.map((r) => r.value));
+  const clip = (s: string) => (s.length > 22 ? `${s.slice(0, 21)}…` : s);
+  const items = rows.map((r, i) => {
+    const y = 4 + i * rowH;
+    const w = (r.value / max) * (width - labelW - 44);
+    return `<text x="${labelW - 8}" y="${y + 17}" font-size="13" text-anchor="end" fill="#222">${
+      escapeXml(clip(r.label))
+    }</text><rect x="${labelW}" y="${y + 5}" width="${Math.max(1, w).toFixed(1)}" height="${
+      rowH - 10
+    }" rx="3" fill="#2f6fdf"/><text x="${(labelW + w + 6).toFixed(1)}" y="${
+      y + 19
+    }" font-size="14" fill="#222">${r.value}</text>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${
+    escapeXml(title)
+  }" ${FONT}><title>${escapeXml(title)}</title>${items.join("")}</svg>`;
+}
+
+/** A half-circle gauge of value against goal, the percentage in its middle (capped at 100 % drawn). */
+export function gaugeSvg(title: string, value: number, goal: number): string {
+  const ratio = goal > 0 ? Math.min(1, value / goal) : 0;
+  const r = 80;
+  const cx = 100;
+  const cy = 100;
+  const angle = Math.PI * (1 - ratio);
+  const x = cx + r * Math.cos(angle);
+  const y = cy - r * Math.sin(angle);
+  const arc = (toX: number, toY: number) =>
+    `M ${cx - r} ${cy} A ${r} ${r} 0 0 1 ${toX.toFixed(1)} ${toY.toFixed(1)}`;
+  const percent = goal > 0 ? Math.round((100 * value) / goal) : 0;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 130" role="img" aria-label="${
+    escapeXml(title)
+  }" ${FONT}><title>${escapeXml(title)}</title><path d="${
+    arc(cx + r, cy)
+  }" fill="none" stroke="#e3e7ef" stroke-width="18"/>${
+    ratio > 0 ? `<path d="${arc(x, y)}" fill="none" stroke="#1f9d55" stroke-width="18"/>` : ""
+  }<text x="${cx}" y="${
+    cy - 8
+  }" font-size="26" font-weight="600" text-anchor="middle" fill="#222">${percent} %</text><text x="${cx}" y="${
+    cy + 22
+  }" font-size="13" text-anchor="middle" fill="#444">${value} / ${goal}</text></svg>`;
+}

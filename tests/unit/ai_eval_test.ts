@@ -1,0 +1,427 @@
+// The evaluation set of the built-in analyst: questions in the five languages over seeded data whose
+// answers are known (the winner and its margin, whether it is within the noise, the number of negative
+// messages, a theme that must be found, the top city). Prints the share answered right; goal ≥ 90 %.
+import assert from "node:assert/strict";
+import { translator } from "../../app/i18n.ts";
+import { analyse, inboxLink } from "../../lib/ai/analyst.ts";
+import { questionLanguage } from "../../lib/ai/intent.ts";
+import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
+import type { Language } from "../../lib/rules/i18n.ts";
+
+/** A seeded random source (mulberry32), so the data is the same on every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CITIES = ["Lyon", "Grenoble", "Annecy", "Valence", "Vienne"];
+let nextId = 1000;
+
+function seeded(seed: number) {
+  const rnd = random(seed);
+  return (fields: Partial<AiMessage>): AiMessage => {
+    const id = nextId++;
+    return {
+      id,
+      type: "message",
+      text: null,
+      transcript: null,
+      choice_ids: null,
+      author_city: CITIES[Math.floor(rnd() * CITIES.length)],
+      author_key: `d${id}`,
+      created_at: new Date(Date.UTC(2026, 10, 1 + Math.floor(rnd() * 20), 6 + Math.floor(rnd() * 14))),
+      ...fields,
+    };
+  };
+}
+
+function context(segmentId: number, messages: AiMessage[], extra: Partial<AiContext> = {}): AiContext {
+  return {
+    segment: { id: segmentId, title: "Eval", type: "message", text: null },
+    choices: [],
+    messages,
+    total: messages.length,
+    language: "fr",
+    timeZone: "UTC",
+    ...extra,
+  };
+}
+
+/** A vote: `counts[i]` voters for choice i, shuffled by the seed. */
+function vote(segmentId: number, labels: string[], counts: number[], seed: number): AiContext {
+  const make = seeded(seed);
+  const choices = labels.map((label, i) => ({ id: segmentId * 10 + i, label }));
+  const messages = counts.flatMap((n, i) =>
+    Array.from({ length: n }, () => make({ choice_ids: [choices[i].id] }))
+  );
+  return context(segmentId, messages, {
+    choices,
+    segment: { id: segmentId, title: "Vote", type: "single_choice_question", text: null },
+  });
+}
+
+const VOTE_CLEAR = vote(1, ["Soleil d'août", "Nuits blanches", "Danser encore", "Midnight Train"], [
+  148,
+  97,
+  40,
+  15,
+], 1);
+const VOTE_CLOSE = vote(2, ["Rock", "Jazz", "Pop"], [51, 47, 12], 2);
+
+/** Written messages of one language: known negative ones among positive and neutral ones. */
+const FEEDBACK: Record<Language, { negative: string[]; positive: string[]; neutral: string[] }> = {
+  fr: {
+    negative: [
+      "Franchement c'est nul, trop de pub le matin",
+      "Émission ennuyeuse, je suis déçu",
+      "Le son est horrible depuis lundi",
+      "Je déteste la nouvelle grille, c'est insupportable",
+      "Mauvais choix de musique aujourd'hui",
+    ],
+    positive: [
+      "Super émission, bravo à toute l'équipe",
+      "J'adore la chronique jardin",
+      "Merci pour cette matinée magnifique",
+      "Génial, continuez comme ça",
+    ],
+    neutral: [
+      "Une dédicace pour ma sœur Julie",
+      "Est-ce que vous passerez du jazz ce soir ?",
+      "Je vous écoute depuis Lyon",
+    ],
+  },
+  en: {
+    negative: [
+      "The show is boring this week",
+      "Terrible sound quality this morning",
+      "I hate the new schedule",
+      "Too many ads, really annoying",
+    ],
+    positive: ["Great show, thank you", "I love the morning quiz", "Excellent interview yesterday"],
+    neutral: ["Could you play something by Ava Rose?", "Listening from Grenoble on my way to work"],
+  },
+  pt: {
+    negative: [
+      "O programa está chato",
+      "Som péssimo hoje",
+      "Odeio a nova programação",
+      "Música ruim esta manhã",
+    ],
+    positive: ["Adoro o vosso programa", "Excelente entrevista, obrigado", "Que lindo momento"],
+    neutral: ["Uma dedicatória para a minha mãe", "Estou a ouvir de Lisboa"],
+  },
+  es: {
+    negative: ["El programa es aburrido", "Sonido horrible esta mañana", "Muy malo el nuevo horario"],
+    positive: ["Me encanta vuestro programa", "Excelente entrevista, gracias", "Genial la música de hoy"],
+    neutral: ["Una dedicatoria para mi madre", "Escucho desde Valencia"],
+  },
+  pl: {
+    negative: [
+      "Audycja jest nudna",
+      "Okropny dźwięk dzisiaj rano",
+      "Beznadziejna muzyka",
+      "Nienawidzę nowej ramówki",
+      "Za dużo reklam",
+    ],
+    positive: ["Kocham tę audycję", "Świetny wywiad, dziękuję", "Wspaniały poranek z wami"],
+    neutral: ["Piosenka dla mamy", "Słucham z Krakowa"],
+  },
+};
+
+function feedback(language: Language, segmentId: number, seed: number) {
+  const make = seeded(seed);
+  const { negative, positive, neutral } = FEEDBACK[language];
+  const bad = negative.map((text) => make({ text }));
+  const messages = [
+    ...bad,
+    ...positive.map((text) => make({ text })),
+    ...neutral.map((text) => make({ text })),
+  ]
+    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  return { context: context(segmentId, messages, { language }), negatives: bad };
+}
+
+/** Messages with a planted theme among others, and the channel's other texts. */
+const THEMES: Record<Language, { theme: string; about: string[]; other: string[]; background: string[] }> = {
+  fr: {
+    theme: "festival de vienne",
+    about: [
+      "Vivement le festival de Vienne cet été",
+      "On sera au festival de Vienne samedi avec les enfants",
+      "Le festival de Vienne, quelle ambiance l'an dernier",
+      "Des places pour le festival de Vienne à gagner ?",
+    ],
+    other: [
+      "Bonne journée à toute l'équipe",
+      "Une dédicace pour mon papa",
+      "Les pistes cyclables de Grenoble sont dangereuses",
+      "Bonne journée et merci",
+      "Quel temps demain à Lyon ?",
+    ],
+    background: [
+      "Bonne journée à toute l'équipe",
+      "Bonne journée",
+      "Une dédicace pour maman",
+      "Bonne journée à tous",
+    ],
+  },
+  en: {
+    theme: "traffic jam",
+    about: [
+      "Stuck in a traffic jam on the ring road again",
+      "Another traffic jam near the bridge this morning",
+      "Any news about the traffic jam downtown?",
+    ],
+    other: ["Have a nice day everyone", "Play some jazz please", "Have a nice day", "Greetings from Annecy"],
+    background: ["Have a nice day", "Have a nice day everyone", "Play some rock"],
+  },
+  pt: {
+    theme: "festa da cidade",
+    about: [
+      "A festa da cidade foi incrível",
+      "Quando começa a festa da cidade este ano?",
+      "Vamos todos à festa da cidade no sábado",
+    ],
+    other: ["Bom dia a todos", "Uma música para a minha avó", "Bom dia equipa", "Saudações de Porto"],
+    background: ["Bom dia a todos", "Bom dia equipa", "Uma música por favor"],
+  },
+  es: {
+    theme: "carril bici",
+    about: [
+      "Necesitamos más carril bici en el centro",
+      "El carril bici nuevo es peligroso",
+      "¿Cuándo terminan el carril bici del puerto?",
+    ],
+    other: [
+      "Buenos días a todos",
+      "Una canción para mi abuela",
+      "Buenos días equipo",
+      "Saludos desde Sevilla",
+    ],
+    background: ["Buenos días a todos", "Buenos días equipo", "Una canción por favor"],
+  },
+  pl: {
+    theme: "korki uliczne",
+    about: [
+      "Znowu korki uliczne w centrum",
+      "Korki uliczne na moście od rana",
+      "Kiedy skończą się korki uliczne przy dworcu?",
+    ],
+    other: ["Dzień dobry wszystkim", "Piosenka dla babci", "Pozdrowienia z Gdańska", "Dzień dobry ekipie"],
+    background: ["Dzień dobry wszystkim", "Dzień dobry ekipie", "Piosenka dla mamy"],
+  },
+};
+
+function themed(language: Language, segmentId: number, seed: number): AiContext {
+  const make = seeded(seed);
+  const { about, other, background } = THEMES[language];
+  return context(segmentId, [...about, ...other].map((text) => make({ text })), { language, background });
+}
+
+/** An audience: Lyon first, a known number of returning participants. */
+function audience(): AiContext {
+  const make = seeded(9);
+  const messages = [
+    ...Array.from(
+      { length: 9 },
+      (_, i) => make({ author_city: "Lyon", author_key: `u${i}`, author_returning: i < 4 }),
+    ),
+    ...Array.from({ length: 5 }, (_, i) => make({ author_city: "Grenoble", author_key: `d${i}` })),
+    ...Array.from({ length: 2 }, (_, i) => make({ author_city: "Annecy", author_key: `d${10 + i}` })),
+  ];
+  return context(50, messages);
+}
+
+interface Case {
+  question: string;
+  context: AiContext;
+  /** True when the answer is right. */
+  check: (answer: string) => boolean;
+}
+
+const has = (answer: string, ...parts: (string | RegExp)[]) =>
+  parts.every((p) => typeof p === "string" ? answer.includes(p) : p.test(answer));
+
+const RESULTS: [string, RegExp, RegExp, RegExp, RegExp][] = [
+  // question, winner line, margin, clear, within noise
+  [
+    "Quel choix a gagné et de combien ?",
+    /\*\*A\. Soleil d'août\*\* arrive en tête avec \*\*49,3 %\*\*/,
+    /\*\*17 points\*\*, soit \*\*51 votes\*\*/,
+    /l'avance est nette/,
+    /marge d'erreur pour 300 votants/,
+  ],
+  [
+    "Which choice won and by how much?",
+    /\*\*A\. Soleil d'août\*\* leads with \*\*49\.3 %\*\*/,
+    /\*\*17 points\*\*, that is \*\*51 votes\*\*/,
+    /the lead is clear/,
+    /margin of error for 300 voters/,
+  ],
+  [
+    "Qual opção ganhou e por quanto?",
+    /\*\*A\. Soleil d'août\*\* lidera com \*\*49,3 %\*\*/,
+    /\*\*17 pontos\*\*, ou seja \*\*51 votos\*\*/,
+    /a vantagem é clara/,
+    /margem de erro para 300 votantes/,
+  ],
+  [
+    "¿Qué opción ganó y por cuánto?",
+    /\*\*A\. Soleil d'août\*\* va en cabeza con el \*\*49,3 %\*\*/,
+    /\*\*17 puntos\*\*, es decir \*\*51 votos\*\*/,
+    /la ventaja es clara/,
+    /margen de error para 300 votantes/,
+  ],
+  [
+    "Która odpowiedź wygrała i jaką przewagą?",
+    /Prowadzi \*\*A\. Soleil d'août\*\* z \*\*49,3 %\*\*/,
+    /\*\*17 pkt proc\.\*\*, czyli głosy: \*\*51\*\*/,
+    /prowadzenie jest wyraźne/,
+    /błędu dla 300 głosujących/,
+  ],
+];
+
+const NEGATIVE_QUESTIONS: Record<Language, string> = {
+  fr: "Résume les retours négatifs",
+  en: "Summarise the negative feedback",
+  pt: "Resuma os comentários negativos",
+  es: "Resume las quejas de los oyentes",
+  pl: "Podsumuj negatywne opinie",
+};
+const NEGATIVE_TITLE: Record<Language, string> = {
+  fr: "Retours négatifs",
+  en: "Negative feedback",
+  pt: "Comentários negativos",
+  es: "Comentarios negativos",
+  pl: "Negatywne opinie",
+};
+const THEME_QUESTIONS: Record<Language, string> = {
+  fr: "Quels sont les principaux thèmes ?",
+  en: "What are the main themes?",
+  pt: "Quais são os temas principais?",
+  es: "¿Cuáles son los temas principales?",
+  pl: "Jakie są główne tematy?",
+};
+
+function cases(): Case[] {
+  const list: Case[] = [];
+  const languages = Object.keys(FEEDBACK) as Language[];
+  for (const [question, winner, margin, clear, noise] of RESULTS) {
+    list.push({ question, context: VOTE_CLEAR, check: (a) => has(a, winner, margin, clear, noise) });
+  }
+  // The close vote: the winner by 4 votes, within the noise, asked in each language.
+  const within: Record<Language, RegExp> = {
+    fr: /reste dans la marge d'erreur/,
+    en: /is within the margin of error/,
+    pt: /está dentro da margem de erro/,
+    es: /está dentro del margen de error/,
+    pl: /mieści się w granicy błędu/,
+  };
+  RESULTS.forEach(([question], i) => {
+    const language = languages[i];
+    list.push({
+      question,
+      context: VOTE_CLOSE,
+      check: (a) => has(a, "A. Rock", within[language], /\*\*4\b/),
+    });
+  });
+  languages.forEach((language, i) => {
+    const { context, negatives } = feedback(language, 10 + i, 20 + i);
+    list.push({
+      question: NEGATIVE_QUESTIONS[language],
+      context,
+      check: (a) =>
+        has(a, `${NEGATIVE_TITLE[language]} (${negatives.length})`) &&
+        negatives.every((m) => a.includes(`(${inboxLink(context.segment.id, m.id)})`)),
+    });
+  });
+  const MOOD: Record<Language, [string, (f: typeof FEEDBACK.fr) => RegExp]> = {
+    fr: [
+      "Quel est le sentiment général des auditeurs ?",
+      (f) =>
+        new RegExp(`\\*\\*${f.positive.length}\\*\\* positifs, \\*\\*${f.negative.length}\\*\\* négatifs`),
+    ],
+    en: [
+      "What is the overall mood of the listeners?",
+      (f) =>
+        new RegExp(`\\*\\*${f.positive.length}\\*\\* positive, \\*\\*${f.negative.length}\\*\\* negative`),
+    ],
+    pt: [
+      "Qual é o sentimento geral dos ouvintes?",
+      (f) =>
+        new RegExp(`\\*\\*${f.positive.length}\\*\\* positivas, \\*\\*${f.negative.length}\\*\\* negativas`),
+    ],
+    es: [
+      "¿Cuál es el sentimiento general de los oyentes?",
+      (f) =>
+        new RegExp(`\\*\\*${f.positive.length}\\*\\* positivos, \\*\\*${f.negative.length}\\*\\* negativos`),
+    ],
+    pl: [
+      "Jaki jest nastrój słuchaczy?",
+      (f) =>
+        new RegExp(
+          `pozytywne: \\*\\*${f.positive.length}\\*\\*, negatywne: \\*\\*${f.negative.length}\\*\\*`,
+        ),
+    ],
+  };
+  languages.forEach((language, i) => {
+    const { context } = feedback(language, 60 + i, 70 + i);
+    const [question, counts] = MOOD[language];
+    list.push({ question, context, check: (a) => counts(FEEDBACK[language]).test(a) });
+  });
+  languages.forEach((language, i) => {
+    const context = themed(language, 30 + i, 40 + i);
+    const theme = THEMES[language].theme;
+    list.push({
+      question: THEME_QUESTIONS[language],
+      context,
+      // The planted theme is the first one named, with its messages counted.
+      check: (a) => {
+        const first = a.split("\n").find((line) => line.startsWith("- **"));
+        return !!first && first.toLowerCase().includes(theme) &&
+          first.includes(`${THEMES[language].about.length}`);
+      },
+    });
+  });
+  list.push(
+    {
+      question: "D'où viennent les participants, et combien sont nouveaux ?",
+      context: audience(),
+      check: (a) =>
+        has(a, /- Lyon : \*\*9\*\*/, /nouveaux : \*\*12\*\*, déjà venus sur la chaîne : \*\*4\*\*/),
+    },
+    {
+      question: "Which cities do the listeners write from?",
+      context: audience(),
+      check: (a) => has(a, /- Lyon: \*\*9\*\*/, /- Grenoble: \*\*5\*\*/),
+    },
+    {
+      question: "Z jakich miast piszą słuchacze?",
+      context: audience(),
+      check: (a) => has(a, /Lyon: zgłoszenia: \*\*9\*\*/, /powracający na kanał: \*\*4\*\*/),
+    },
+  );
+  return list;
+}
+
+Deno.test("ai evaluation - the built-in analyst answers at least 90 % of the questions right", () => {
+  const all = cases();
+  assert.ok(all.length >= 25, `${all.length} questions`);
+  const wrong: string[] = [];
+  for (const c of all) {
+    const language = questionLanguage(c.question, c.context.language as Language);
+    const answer = analyse(c.question, { ...c.context, language }, translator(language));
+    if (!c.check(answer)) wrong.push(`${c.question}\n${answer}`);
+  }
+  const share = (all.length - wrong.length) / all.length;
+  console.log(
+    `built-in analyst: ${all.length - wrong.length}/${all.length} right (${Math.round(share * 100)} %)`,
+  );
+  for (const w of wrong) console.log(`WRONG: ${w}\n---`);
+  assert.ok(share >= 0.9, `${Math.round(share * 100)} % right`);
+});

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import {
+  barChartSvg,
+  columnChartSvg,
+  escapeXml,
+  fillSeries,
+  formatDuration,
+  gaugeSvg,
+  median,
+  parsePeriod,
+  toCsv,
+} from "../../lib/rules/statistics.ts";
+
+const NOW = new Date("2026-11-25T10:00:00Z");
+
+Deno.test("statistics rules - periods: 7 days, 30 days, 12 months, custom dates, per hour for one day", () => {
+  const week = parsePeriod({ range: "7d" }, NOW);
+  assert.equal(week.from.toISOString(), "2026-11-19T00:00:00.000Z");
+  assert.equal(week.to.toISOString(), "2026-11-26T00:00:00.000Z");
+  assert.equal(week.unit, "day");
+  assert.equal(parsePeriod({}, NOW).range, "30d");
+  assert.equal(parsePeriod({ range: "bogus" }, NOW).start, "2026-10-27");
+  assert.equal(parsePeriod({ range: "12m" }, NOW).start, "2025-11-26");
+  const day = parsePeriod({ range: "custom", from: "2026-03-01", to: "2026-03-01" }, NOW);
+  assert.equal(day.unit, "hour");
+  assert.equal(day.to.toISOString(), "2026-03-02T00:00:00.000Z");
+  const swapped = parsePeriod({ range: "custom", from: "2026-03-10", to: "2026-03-01" }, NOW);
+  assert.deepEqual([swapped.start, swapped.end], ["2026-03-01", "2026-03-10"]);
+  assert.equal(parsePeriod({ range: "custom", from: "x", to: "<b>" }, NOW).range, "30d");
+  const long = parsePeriod({ range: "custom", from: "1990-01-01", to: "2026-01-01" }, NOW);
+  assert.ok(long.from.getUTCFullYear() >= 2022);
+});
+
+Deno.test("statistics rules - series filled with the quiet buckets, median, durations", () => {
+  const period = parsePeriod({ range: "custom", from: "2026-03-01", to: "2026-03-03" }, NOW);
+  assert.deepEqual(fillSeries(period, [{ bucket: "2026-03-02T00:00", count: 4 }]), [
+    { bucket: "2026-03-01T00:00", count: 0 },
+    { bucket: "2026-03-02T00:00", count: 4 },
+    { bucket: "2026-03-03T00:00", count: 0 },
+  ]);
+  const hours = fillSeries(parsePeriod({ range: "custom", from: "2026-03-01", to: "2026-03-01" }, NOW), []);
+  assert.equal(hours.length, 24);
+  assert.equal(median([5, 1, 3]), 3);
+  assert.equal(median([1, 2, 3, 4]), 2.5);
+  assert.equal(median([]), null);
+  assert.equal(formatDuration(42), "42 s");
+  assert.equal(formatDuration(720), "12 min");
+  assert.equal(formatDuration(3 * 3600 + 300), "3 h 05");
+  assert.equal(formatDuration(2 * 86_400 + 4 * 3600), "2 d 4 h");
+});
+
+Deno.test("statistics rules - CSV quoting and formulas; SVG labels escaped", () => {
+  assert.equal(
+    toCsv(["a", "b"], [["x, y", 1], ['say "hi"', 2], ["=1+1", 3]]),
+    'a,b\r\n"x, y",1\r\n"say ""hi""",2\r\n\'=1+1,3\r\n',
+  );
+  assert.equal(escapeXml(`<a href="x">&'`), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+  const bars = barChartSvg("By <type>", [{ label: "<script>", value: 3 }]);
+  assert.ok(!bars.includes("<script>"));
+  assert.match(bars, /role="img" aria-label="By &lt;type&gt;"/);
+  assert.match(columnChartSvg("Per day", [{ label: "03-01", value: 2 }]), /<title>03-01: 2<\/title>/);
+  assert.match(gaugeSvg("Messages", 1000, 4000), /25 %/);
+});
