@@ -165,5 +165,5 @@ function MessageInbox(props: Props) {
 }
 
 export default island("MessageInbox", MessageInbox, {
-  ns: ["participations", "errors", "widget", "data_rights", "message_privacy"],
+  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "studio_audio"],
 });
