@@ -61,8 +61,14 @@ export function MessageItem(
   const { t, lang } = useT();
   const excerpt = m.content.text || m.transcript || "";
   return (
-    <li class={`inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""}`}>
-      <button type="button" class="inbox-item-button" onClick={() => onOpen(m.id)} aria-current={active}>
+    <li class={`inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""}`} data-message-id={m.id}>
+      <button
+        type="button"
+        class="inbox-item-button"
+        onClick={() =>
+          onOpen(m.id)}
+        aria-current={active}
+      >
         <span class="inbox-item-head">
           {!m.read && <span class="unread-dot" title={t("participations.unread")} />}
           <strong class="inbox-author">{authorLine(m, t("participations.anonymous"))}</strong>

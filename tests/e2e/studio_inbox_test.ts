@@ -38,14 +38,18 @@ async function voices(server: TestApp) {
   return { seg, ids };
 }
 
-async function waitFor<T>(check: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
+async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false>,
+  ms = 30_000,
+  what = "a state",
+): Promise<T> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const value = await check();
     if (value) return value;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error("timed out");
+  throw new Error(`timed out waiting for ${what}`);
 }
 
 browserTest(
@@ -121,4 +125,106 @@ browserTest(
     assert.deepEqual(consoleErrors, []);
   },
   { jobs: true },
+);
+
+browserTest(
+  "studio inbox - keyboard only: help on ?, j/k, play, like, quote, winner, unread, archive and trash five messages",
+  async ({ page, baseUrl, server, consoleErrors }) => {
+    const [seg] = await server.sql<{ id: number; channel_id: number }[]>`
+      select s.id, s.channel_id from segments s join messages m on m.segment_id = s.id
+      where s.type = 'recording_question' group by s.id order by count(*) desc limit 1`;
+    const five = (await server.sql<{ id: number }[]>`
+      update messages set created_at = now() + (5 - n.i) * interval '1 minute', read = false, liked = false,
+        winner = false, broadcast_status = 'none', status = 'received', moderation = 'none',
+        author_name = 'Triage ' || n.i
+      from (select id, row_number() over (order by id) as i from messages where segment_id = ${seg.id}
+        order by id limit 5) n
+      where messages.id = n.id returning messages.id::int as id, n.i`).sort((a, b) =>
+      Number((a as unknown as { i: number }).i) - Number((b as unknown as { i: number }).i)
+    ).map((r) => r.id);
+    const key = `messages/${seg.channel_id}/e2e-keys.mp3`;
+    await server.deps.storage.put(
+      key,
+      await Deno.readFile(new URL("../fixtures/tone.mp3", import.meta.url)),
+      "audio/mpeg",
+    );
+    const [media] = await server.sql<{ id: string }[]>`
+      insert into media (channel_id, kind, original_path, playable_path, status, content_type, duration_ms)
+      values (${seg.channel_id}, 'audio', ${key}, ${key}, 'ready', 'audio/mpeg', 3000) returning id`;
+    await server.sql`update messages set media_id = ${media.id}, duration_ms = 3000 where id = ${five[0]}`;
+    const state = async (id: number) =>
+      (await server.sql<
+        { liked: boolean; winner: boolean; broadcast_status: string; status: string; read: boolean }[]
+      >`
+        select liked, winner, broadcast_status, status, read from messages where id = ${id}`)[0];
+    const until = async (id: number, check: (s: Awaited<ReturnType<typeof state>>) => boolean) =>
+      await waitFor(async () => check(await state(id)), 15_000, `${id}: ${check}`);
+    const current = (id: number) =>
+      page.waitForFunction(
+        (id) =>
+          document.activeElement?.closest(`[data-message-id="${id}"]`) !== null &&
+          !!document.querySelector(`[data-message-id="${id}"] [aria-current="true"]`) &&
+          !!document.querySelector(`.inbox-detail[aria-labelledby="message-${id}"] [data-shortcut]`),
+        id,
+      );
+
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
+
+    await page.keyboard.press("?");
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await dialog.waitFor();
+    await dialog.getByText("Next message").waitFor();
+    await page.screenshot({ path: `${SHOTS}/keys-help-1280.png` });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // 1: open, play, like, then back to unread
+    await page.keyboard.press("j");
+    await current(five[0]);
+    await page.keyboard.press(" ");
+    await page.waitForFunction(() =>
+      !(document.querySelector(".inbox-detail audio") as HTMLAudioElement).paused
+    );
+    await page.keyboard.press(" ");
+    await page.waitForFunction(() =>
+      (document.querySelector(".inbox-detail audio") as HTMLAudioElement).paused
+    );
+    await page.keyboard.press("l");
+    await until(five[0], (s) => s.liked && s.read);
+    await page.keyboard.press("u");
+    await until(five[0], (s) => !s.read);
+    // 2: winner; k goes back to 1 and j again to 2
+    await page.keyboard.press("j");
+    await current(five[1]);
+    await page.keyboard.press("k");
+    await current(five[0]);
+    await page.keyboard.press("j");
+    await current(five[1]);
+    await page.keyboard.press("w");
+    await until(five[1], (s) => s.winner);
+    // 3: quote
+    await page.keyboard.press("j");
+    await current(five[2]);
+    await page.keyboard.press("q");
+    await until(five[2], (s) => s.broadcast_status === "broadcast_1");
+    // 4: archive, and triage goes on with 5: trash
+    await page.keyboard.press("j");
+    await current(five[3]);
+    await page.keyboard.press("e");
+    await until(five[3], (s) => s.status === "archived");
+    await current(five[4]);
+    await page.keyboard.press("#");
+    await until(five[4], (s) => s.status === "trash");
+    // r goes to the reply, Escape leaves it, / goes to the search
+    await page.keyboard.press("k");
+    await page.waitForFunction(() => !!document.querySelector(".inbox-detail [data-shortcut='r']"));
+    await page.keyboard.press("r");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-shortcut") === "r");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("/");
+    await page.waitForFunction(() => document.activeElement?.classList.contains("inbox-search"));
+    assert.deepEqual(consoleErrors, []);
+  },
 );

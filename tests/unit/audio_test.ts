@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { inboxCommand } from "../../lib/rules/inbox_keys.ts";
 import {
   audioFlag,
   formatSpec,
@@ -63,4 +64,18 @@ Deno.test("audio rules - in/out points stay inside the recording and keep half a
   assert.equal(trimError(3000, null, 3000), "trim_in_ms");
   assert.equal(trimError(1000, 1200, 3000), "trim_out_ms");
   assert.equal(trimError(0, 9000, 3000), "trim_out_ms");
+});
+
+Deno.test("inbox keys - letters map to commands; none while typing or with Ctrl/Alt/Meta; Escape always", () => {
+  assert.equal(inboxCommand({ key: "j" }), "next");
+  assert.equal(inboxCommand({ key: "k" }), "previous");
+  assert.equal(inboxCommand({ key: " " }), "play");
+  assert.equal(inboxCommand({ key: "ArrowRight" }), "seek_forward");
+  assert.equal(inboxCommand({ key: "?" }), "help");
+  assert.deepEqual(inboxCommand({ key: "#" }), { action: "#" });
+  assert.deepEqual(inboxCommand({ key: "e" }), { action: "e" });
+  assert.equal(inboxCommand({ key: "j", typing: true }), null);
+  assert.equal(inboxCommand({ key: "l", ctrlKey: true }), null);
+  assert.equal(inboxCommand({ key: "Escape", typing: true }), "close");
+  assert.equal(inboxCommand({ key: "x" }), null);
 });
