@@ -3,7 +3,7 @@
 import type PgBoss from "pg-boss";
 import type { AppDeps } from "./env.ts";
 import { every, QUEUES } from "../lib/platform/jobs.ts";
-import { MediaInputError, processMedia } from "../lib/media/processing.ts";
+import { MediaInputError, processMedia, renderTrimmedBroadcast } from "../lib/media/processing.ts";
 import { endMediaJobRetries } from "../db/media_jobs.ts";
 import { forgetSearchTotals } from "../db/inbox.ts";
 import { purgeRateLimits } from "../db/rate_limits.ts";
@@ -39,6 +39,10 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
       throw error;
     }
+  });
+  // issue 22: in/out points saved in the inbox: the trimmed broadcast copy is rendered from the original
+  await boss.work<{ mediaId: string }>(QUEUES.broadcast, poll, async ([job]) => {
+    await renderTrimmedBroadcast({ sql: deps.sql, storage: deps.storage }, job.data.mediaId);
   });
   // abandoned uploads (tus files and slots), search totals, ended sessions and login failures older
   // than a day are removed hourly

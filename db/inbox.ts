@@ -42,6 +42,15 @@ export interface MessageRow extends MessageState {
   playable_path: string | null;
   original_path: string | null;
   delivery_mp3_path: string | null;
+  /** issue 22: the broadcast copy, the original's loudness, the waveform and the in/out points */
+  broadcast_path: string | null;
+  loudness_lufs: number | null;
+  true_peak_dbtp: number | null;
+  broadcast_duration_ms: number | null;
+  aired_duration_ms: number | null;
+  peaks: number[] | null;
+  trim_in_ms: number | null;
+  trim_out_ms: number | null;
   /** the public link's token (migration 012): readable by anyone once shared or broadcast */
   share_token: string;
   shared_at: Date | null;
@@ -83,7 +92,9 @@ const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.au
   m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
   m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
   m.created_at, m.media_id, md.kind as media_kind, md.content_type as media_content_type, md.playable_path,
-  md.original_path, md.delivery_mp3_path, m.share_token::text as share_token, m.shared_at,
+  md.original_path, md.delivery_mp3_path, md.broadcast_path, md.loudness_lufs, md.true_peak_dbtp,
+  md.broadcast_duration_ms, md.aired_duration_ms, md.peaks, md.trim_in_ms, md.trim_out_ms,
+  m.share_token::text as share_token, m.shared_at,
   (select s.title from segments s where s.id = m.segment_id) as segment_title`;
 
 const ACCEPTED = `m.moderation in ('none', 'approved')`;

@@ -13,6 +13,11 @@ export interface MediaRow {
   poster_path: string | null;
   delivery_mp3_path: string | null;
   duration_ms: number | null;
+  /** issue 22: the broadcast copy and the in/out points it was (or is to be) rendered with */
+  broadcast_path: string | null;
+  trim_in_ms: number | null;
+  trim_out_ms: number | null;
+  aired_duration_ms: number | null;
   status: string;
   error: string | null;
   created_at: Date;
@@ -35,7 +40,7 @@ export async function getMedia(sql: Db, id: string): Promise<MediaRow | null> {
   const [row] = await sql<MediaRow[]>`
     select id, channel_id::int as channel_id, kind, original_path, extension, content_type,
       size_bytes::int as size_bytes, playable_path, poster_path, delivery_mp3_path, duration_ms, status, error,
-      created_at
+      created_at, broadcast_path, trim_in_ms, trim_out_ms, aired_duration_ms
     from media where id = ${id}`;
   return row ?? null;
 }
@@ -132,4 +137,60 @@ export async function mediaInUse(sql: Db, id: string): Promise<boolean> {
  */
 export async function endMediaJobRetries(sql: Db, jobId: string): Promise<void> {
   await sql`update pgboss.job set retry_limit = retry_count where name = 'media' and id = ${jobId}`;
+}
+
+/** Issue 22: the measures, broadcast copy and waveform the worker made of a media's audio. */
+export interface BroadcastCopy {
+  loudnessLufs?: number | null;
+  truePeakDbtp?: number | null;
+  broadcastPath: string;
+  broadcastLufs: number | null;
+  broadcastTruePeakDbtp: number | null;
+  broadcastDurationMs: number | null;
+  airedDurationMs?: number | null;
+  peaks?: number[];
+}
+
+/**
+ * Records a broadcast copy; returns whether it was recorded and the path of the copy it replaces. With
+ * `trim`, only when the in/out points are still the ones it was rendered with (a newer trim's render wins).
+ */
+export async function saveBroadcastCopy(
+  sql: Db,
+  id: string,
+  copy: BroadcastCopy,
+  trim?: { inMs: number | null; outMs: number | null },
+): Promise<{ saved: boolean; previous: string | null }> {
+  const [row] = await sql<{ previous: string | null }[]>`
+    update media m set broadcast_path = ${copy.broadcastPath}, broadcast_lufs = ${copy.broadcastLufs},
+      broadcast_true_peak_dbtp = ${copy.broadcastTruePeakDbtp},
+      broadcast_duration_ms = ${copy.broadcastDurationMs},
+      loudness_lufs = ${copy.loudnessLufs === undefined ? sql`m.loudness_lufs` : copy.loudnessLufs},
+      true_peak_dbtp = ${copy.truePeakDbtp === undefined ? sql`m.true_peak_dbtp` : copy.truePeakDbtp},
+      aired_duration_ms = ${
+    copy.airedDurationMs === undefined ? sql`m.aired_duration_ms` : copy.airedDurationMs
+  },
+      peaks = ${copy.peaks === undefined ? sql`m.peaks` : sql.json(copy.peaks)}, updated_at = now()
+    from (select broadcast_path from media where id = ${id} for update) old
+    where m.id = ${id}
+      ${
+    trim
+      ? sql`and m.trim_in_ms is not distinct from ${trim.inMs}
+        and m.trim_out_ms is not distinct from ${trim.outMs}`
+      : sql``
+  }
+    returning old.broadcast_path as previous`;
+  return { saved: Boolean(row), previous: row?.previous ?? null };
+}
+
+/** Sets (or clears, both null) the in/out points of a media's broadcast copy; false when not ready audio. */
+export async function setMediaTrim(
+  sql: Db,
+  id: string,
+  trim: { inMs: number | null; outMs: number | null },
+): Promise<boolean> {
+  const rows = await sql`
+    update media set trim_in_ms = ${trim.inMs}, trim_out_ms = ${trim.outMs}, updated_at = now()
+    where id = ${id} and status = 'ready' and broadcast_path is not null returning id`;
+  return rows.length > 0;
 }

@@ -8,6 +8,7 @@ import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { type ImageChoice, pickError } from "../components/channels/ImageFields.tsx";
 import {
+  AudioSection,
   type Draft,
   FtpSection,
   GeneralSection,
@@ -192,10 +193,11 @@ function ChannelForm(props: Props) {
         />
         <InteractionsSection {...section} />
         <WidgetSection {...section} />
+        <AudioSection {...section} />
         <FtpSection {...section} passwordSet={saved?.ftp_password_set === true} />
       </div>
     </form>
   );
 }
 
-export default island("ChannelForm", ChannelForm, { ns: ["channels", "data_rights"] });
+export default island("ChannelForm", ChannelForm, { ns: ["channels", "data_rights", "studio_audio"] });

@@ -7,6 +7,8 @@ import { showToast } from "./browser/toast.ts";
 import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";
+import { KeyboardHelp } from "../components/participations/KeyboardHelp.tsx";
+import { inboxCommand } from "../lib/rules/inbox_keys.ts";
 
 type Counts = Partial<Record<InboxFilter | "unread", number>>;
 interface Props {
@@ -38,6 +40,7 @@ function MessageInbox(props: Props) {
   const [auto, setAuto] = useState(true);
   const [selected, setSelected] = useState<number | null>(props.selectedId ?? null);
   const [drawing, setDrawing] = useState(false);
+  const [help, setHelp] = useState(false);
   const state = useRef({ tab, query, page, total: list.total });
   state.current = { tab, query, page, total: list.total };
   const first = useRef(true);
@@ -78,6 +81,83 @@ function MessageInbox(props: Props) {
     }, MESSAGE_LIST_REFRESH_MS);
     return () => clearInterval(timer);
   }, [auto]);
+
+  // issue 22: keyboard first (help on `?`); the row in focus follows j/k, actions click their button
+  const keys = useRef({ list, selected, help });
+  keys.current = { list, selected, help };
+  useEffect(() => {
+    const focusRow = (id: number) =>
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLButtonElement>(`[data-message-id="${id}"] .inbox-item-button`)?.focus()
+      );
+    const move = (step: number) => {
+      const { list, selected } = keys.current;
+      const at = list.data.findIndex((m) => m.id === selected);
+      const next = list.data[at === -1 ? (step > 0 ? 0 : list.data.length - 1) : at + step];
+      if (!next) return;
+      setSelected(next.id);
+      focusRow(next.id);
+    };
+    const player = () => document.querySelector<HTMLMediaElement>(".inbox-detail audio, .inbox-detail video");
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const typing = !!target?.closest("input, textarea, select, [contenteditable='true']");
+      const command = inboxCommand({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        altKey: e.altKey,
+        metaKey: e.metaKey,
+        typing,
+      });
+      if (!command) return;
+      if (keys.current.help) {
+        if (command === "close" || command === "help") (e.preventDefault(), setHelp(false));
+        return;
+      }
+      if (command === "close") {
+        if (typing) target?.blur();
+        return;
+      }
+      // buttons and links keep their own Space (a row plays its message); the waveform and the player keep their own arrows
+      if (
+        command === "play" && target?.closest("button, a, summary") && !target.closest(".inbox-item-button")
+      ) {
+        return;
+      }
+      if (
+        (command === "seek_back" || command === "seek_forward") &&
+        target?.closest("[role=slider], audio, video")
+      ) {
+        return;
+      }
+      e.preventDefault();
+      if (command === "help") return setHelp(true);
+      if (command === "next") return move(1);
+      if (command === "previous") return move(-1);
+      if (command === "search") return document.querySelector<HTMLInputElement>(".inbox-search")?.focus();
+      if (command === "reply") {
+        return document.querySelector<HTMLTextAreaElement>('.inbox-detail [data-shortcut="r"]')?.focus();
+      }
+      const media = player();
+      if (command === "play") {
+        return media && (media.paused ? void media.play().catch(() => {}) : media.pause());
+      }
+      if (command === "seek_back" || command === "seek_forward") {
+        if (media) media.currentTime = Math.max(0, media.currentTime + (command === "seek_back" ? -5 : 5));
+        return;
+      }
+      // only the detail of the selected message: a key pressed while the next one loads does nothing
+      const button = document.querySelector<HTMLButtonElement>(
+        `.inbox-detail[aria-labelledby="message-${keys.current.selected}"] [data-shortcut="${command.action}"]`,
+      );
+      if (!button || button.disabled) return;
+      button.click();
+      // archived or trashed, the message leaves the tab: triage goes on with the next one
+      if (command.action === "e" || command.action === "#") move(1);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
 
   const changed = (m: InboxMessage, key?: MessageAction) => {
     setList((l) => ({
@@ -135,6 +215,14 @@ function MessageInbox(props: Props) {
             </button>
           )}
         </div>
+        <button
+          type="button"
+          class="btn btn-link btn-sm inbox-keys"
+          aria-keyshortcuts="?"
+          onClick={() => setHelp(true)}
+        >
+          ⌨ {t("studio_audio.keys_open")}
+        </button>
         <p class="muted inbox-total" aria-live="polite">
           {t("participations.total", { count: list.total })}
           {counts.unread ? ` · ${t("participations.unread_total", { count: counts.unread })}` : ""}
@@ -162,10 +250,11 @@ function MessageInbox(props: Props) {
           )
           : <p class="muted inbox-placeholder">{t("participations.select_message")}</p>}
       </div>
+      {help && <KeyboardHelp onClose={() => setHelp(false)} />}
     </div>
   );
 }
 
 export default island("MessageInbox", MessageInbox, {
-  ns: ["participations", "errors", "widget", "data_rights", "message_privacy"],
+  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "studio_audio"],
 });

@@ -3,7 +3,13 @@
 // draft, setter, errors and disabled state.
 import { useT } from "../../framework/island.tsx";
 import { AVAILABLE_FLAGS, type newChannelDefaults } from "../../lib/rules/channels.ts";
-import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS } from "../../lib/rules/constants.ts";
+import {
+  AUDIO_FORMATS,
+  CHANNEL_STATUSES,
+  CHANNEL_TYPES,
+  RETENTION_MONTHS,
+} from "../../lib/rules/constants.ts";
+import type { AudioFormat, AudioTarget } from "../../lib/rules/audio.ts";
 import { LANGUAGES } from "../../lib/rules/i18n.ts";
 import { CheckField, ColorField, RadioGroup, Section, SelectField, TextField } from "./fields.tsx";
 import { BackgroundField, type ImageChoice, LogoField } from "./ImageFields.tsx";
@@ -289,6 +295,38 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean }) {
           />
         )}
       </div>
+    </Section>
+  );
+}
+
+/** Issue 22: the loudness target and delivery format of the channel's broadcast copies. */
+export function AudioSection(props: SectionProps) {
+  const { t } = useT();
+  const { form, set, off, errors } = props;
+  return (
+    <Section id="sec-audio" title={t("studio_audio.section")}>
+      <p class="field-hint">{t("studio_audio.help")}</p>
+      <SelectField
+        id="audio_target_lufs"
+        label={t("studio_audio.target")}
+        value={String(form.audio_target_lufs)}
+        options={[
+          { value: "-23", label: t("studio_audio.target_r128") },
+          { value: "-16", label: t("studio_audio.target_stream") },
+        ]}
+        disabled={off}
+        error={errors.audio_target_lufs}
+        onChange={(v) => set("audio_target_lufs", Number(v) as AudioTarget)}
+      />
+      <SelectField
+        id="audio_format"
+        label={t("studio_audio.format")}
+        value={form.audio_format}
+        options={AUDIO_FORMATS.map((f) => ({ value: f, label: t(`studio_audio.format_${f}`) }))}
+        disabled={off}
+        error={errors.audio_format}
+        onChange={(v) => set("audio_format", v as AudioFormat)}
+      />
     </Section>
   );
 }

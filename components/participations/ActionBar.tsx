@@ -29,10 +29,19 @@ export function ActionBar(
     if (res.ok) onDone(key, res.data);
     else setError(errorMessage(res.data, t("participations.error")));
   };
-  const toggle = (on: boolean, label: string, onKey: MessageAction, offKey: MessageAction, cls = "") => (
+  // issue 22: each action has its keyboard shortcut (the inbox's keydown clicks the button of the key)
+  const toggle = (
+    on: boolean,
+    label: string,
+    onKey: MessageAction,
+    offKey: MessageAction,
+    shortcut: string,
+  ) => (
     <button
       type="button"
-      class={`btn btn-sm ${on ? "btn-primary" : "btn-secondary"} ${cls}`}
+      class={`btn btn-sm ${on ? "btn-primary" : "btn-secondary"}`}
+      data-shortcut={shortcut}
+      aria-keyshortcuts={shortcut.toUpperCase()}
       aria-pressed={on}
       disabled={busy}
       onClick={() => run(on ? offKey : onKey)}
@@ -43,20 +52,22 @@ export function ActionBar(
   return (
     <div class="inbox-actions">
       <div class="button-row" role="group" aria-label={t("participations.filters")}>
-        {toggle(m.liked, `♥ ${t("participations.actions.like")}`, "like", "unlike")}
+        {toggle(m.liked, `♥ ${t("participations.actions.like")}`, "like", "unlike", "l")}
         {toggle(
           m.broadcast_status === "broadcast_1",
           t("participations.actions.quote"),
           "quote",
           "unbroadcast",
+          "q",
         )}
         {toggle(
           m.broadcast_status === "broadcast_2",
           t("participations.actions.broadcast"),
           "broadcast",
           "unbroadcast",
+          "b",
         )}
-        {toggle(m.winner, `★ ${t("participations.actions.winner")}`, "winner", "unwinner")}
+        {toggle(m.winner, `★ ${t("participations.actions.winner")}`, "winner", "unwinner", "w")}
         {m.status === "received"
           ? (
             <>
@@ -64,6 +75,8 @@ export function ActionBar(
                 type="button"
                 class="btn btn-secondary btn-sm"
                 disabled={busy}
+                data-shortcut="e"
+                aria-keyshortcuts="E"
                 onClick={() => run("archive")}
               >
                 {t("participations.actions.archive")}
@@ -72,6 +85,8 @@ export function ActionBar(
                 type="button"
                 class="btn btn-secondary btn-sm"
                 disabled={busy}
+                data-shortcut="#"
+                aria-keyshortcuts="#"
                 onClick={() => run("trash")}
               >
                 {t("participations.actions.trash")}
@@ -88,7 +103,14 @@ export function ActionBar(
               {t("participations.actions.restore")}
             </button>
           )}
-        <button type="button" class="btn btn-link btn-sm" disabled={busy} onClick={() => run("unread")}>
+        <button
+          type="button"
+          class="btn btn-link btn-sm"
+          disabled={busy}
+          data-shortcut="u"
+          aria-keyshortcuts="U"
+          onClick={() => run("unread")}
+        >
           {t("participations.actions.mark_unread")}
         </button>
       </div>

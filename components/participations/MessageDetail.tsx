@@ -9,6 +9,7 @@ import { EraseListener, ErasureDate } from "./EraseListener.tsx";
 import { authorLine, formatMessageDate, type InboxMessage } from "./format.ts";
 import { Badges } from "./MessageList.tsx";
 import { Player } from "./Player.tsx";
+import { AudioPanel } from "./AudioPanel.tsx";
 import { PublicLink } from "./PublicLink.tsx";
 import { ReplyForm } from "./ReplyForm.tsx";
 
@@ -97,7 +98,9 @@ export function MessageDetail(
         <ErasureDate eraseOn={m.erase_on} erased={m.erased} />
         <Badges m={m} />
       </header>
-      <Player message={m} unavailable={t("participations.media_unavailable")} />
+      {m.audio && m.media?.kind === "audio" && m.content.recording_url
+        ? <AudioPanel key={m.id} m={m} canTrim={can.act} onSaved={load} />
+        : <Player message={m} unavailable={t("participations.media_unavailable")} />}
       {m.content.text && <p class="inbox-text">{m.content.text}</p>}
       {m.transcript && (
         <div class="inbox-transcript">

@@ -1,6 +1,8 @@
 import { useT } from "../../framework/island.tsx";
 import { INBOX_FILTERS, type InboxFilter } from "../../lib/rules/inbox.ts";
 import { authorLine, formatDuration, formatMessageDate, type InboxMessage } from "./format.ts";
+import { WaveformSmall } from "./Waveform.tsx";
+import { AudioFlag } from "./AudioPanel.tsx";
 
 /** The tabs of the message list with their counts (a tablist; arrows are not needed for 7 links). */
 export function Tabs(
@@ -47,6 +49,7 @@ export function Badges({ m }: { m: InboxMessage }) {
       {m.status === "trash" && <span class="badge">{t("participations.trashed")}</span>}
       {m.moderation === "pending" && <span class="badge badge-pending">{t("participations.pending")}</span>}
       {m.has_reply && <span class="badge">↩ {t("participations.replies")}</span>}
+      <AudioFlag flag={m.audio?.flag} />
     </span>
   );
 }
@@ -58,8 +61,14 @@ export function MessageItem(
   const { t, lang } = useT();
   const excerpt = m.content.text || m.transcript || "";
   return (
-    <li class={`inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""}`}>
-      <button type="button" class="inbox-item-button" onClick={() => onOpen(m.id)} aria-current={active}>
+    <li class={`inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""}`} data-message-id={m.id}>
+      <button
+        type="button"
+        class="inbox-item-button"
+        onClick={() =>
+          onOpen(m.id)}
+        aria-current={active}
+      >
         <span class="inbox-item-head">
           {!m.read && <span class="unread-dot" title={t("participations.unread")} />}
           <strong class="inbox-author">{authorLine(m, t("participations.anonymous"))}</strong>
@@ -68,6 +77,7 @@ export function MessageItem(
             : null}
         </span>
         <span class="inbox-date">{formatMessageDate(m.created_at, lang)}</span>
+        {m.audio && m.audio.peaks.length > 0 && <WaveformSmall peaks={m.audio.peaks} />}
         {excerpt && <span class="inbox-excerpt">{excerpt}</span>}
         {!m.read && <span class="sr-only">{t("participations.unread")}</span>}
         <Badges m={m} />

@@ -98,6 +98,8 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
           <textarea
             ref={field}
             class="input"
+            data-shortcut="r"
+            aria-keyshortcuts="R"
             rows={3}
             maxLength={5000}
             aria-label={t("participations.reply_placeholder")}

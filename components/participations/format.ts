@@ -26,6 +26,17 @@ export interface InboxMessage {
   created_at: string;
   content: { text?: string | null; recording_url?: string | null; duration?: number | null };
   media: { kind: string; content_type: string } | null;
+  /** issue 22: the measures and waveform of its audio, once processed */
+  audio?: {
+    peaks: number[];
+    loudness_lufs: number | null;
+    true_peak_dbtp: number | null;
+    flag: "clipped" | "nearly_silent" | null;
+    aired_ms: number;
+    on_air_ms: number | null;
+    trim_in_ms: number | null;
+    trim_out_ms: number | null;
+  } | null;
   transcript: string | null;
   comment: string | null;
   read: boolean;

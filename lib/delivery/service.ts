@@ -1,7 +1,8 @@
 // Cloud transfer (back-office §2 Message detail "send to cloud transfer", §8 alerts, §9 delivery
 // options): a message's audio goes to the channel's FTP/FTPS server with basic-ftp.
 //
-// What is sent: the message's mp3 for radio (media.delivery_mp3_path), else its original file, named by
+// What is sent: the message's broadcast copy (issue 22: normalised, silence and in/out points trimmed, in the
+// channel's format; media.broadcast_path), else its mp3 (media.delivery_mp3_path), else its original file, named by
 // the channel's pattern (lib/rules/channels.ts placeholders {channel} {segment} {date} {time} {id} {type}
 // {author}) plus the file's extension, into the channel's folder.
 //
@@ -190,7 +191,7 @@ export async function deliverMessage(
   const channel = await getChannel(sql, message.channel_id);
   const settings = channel ? await ftpSettingsOf(channel, deps.jwtSecret) : null;
   if (!channel || !settings) throw new AppError(422, "ftp_not_configured");
-  const key = message.delivery_mp3_path ?? message.original_path;
+  const key = message.broadcast_path ?? message.delivery_mp3_path ?? message.original_path;
   if (!key) throw new AppError(422, "delivery_no_media");
   const deliveryId = await deliveries.startDelivery(sql, channel.id, messageId);
   if (deliveryId === null) return { status: "running" };

@@ -28,6 +28,7 @@ import { pointsChanges } from "../rules/points.ts";
 import type { Storage } from "../media/storage.ts";
 import { DEFAULT_PAGE_SIZE, MEDIA_MAX_BYTES, POINTS } from "../rules/constants.ts";
 import { sniffMedia } from "../rules/files.ts";
+import { audioFlag } from "../rules/audio.ts";
 
 /**
  * The channel a list is scoped to: the caller's own; a super administrator may ask for any channel, and
@@ -75,6 +76,7 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
       duration: row.duration_ms !== null ? row.duration_ms / 1000 : (content.duration ?? null),
     },
     media: row.media_id ? { kind: row.media_kind, content_type: row.media_content_type } : null,
+    audio: audioView(row),
     transcript: row.transcript,
     comment: row.comment,
     read: row.read,
@@ -90,6 +92,24 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
     share_token: row.share_token,
     shared_at: row.shared_at,
     ...(replies ? { replies: replies.map(replyView) } : {}),
+  };
+}
+
+/**
+ * Issue 22: what the worker measured of a message's audio: the waveform of the aired timeline, the
+ * original's loudness and flag, the aired duration and the broadcast copy's (after in/out points).
+ */
+function audioView(row: inbox.MessageRow) {
+  if (!row.peaks || row.aired_duration_ms === null) return null;
+  return {
+    peaks: row.peaks,
+    loudness_lufs: row.loudness_lufs === null ? null : Math.round(row.loudness_lufs * 10) / 10,
+    true_peak_dbtp: row.true_peak_dbtp === null ? null : Math.round(row.true_peak_dbtp * 10) / 10,
+    flag: audioFlag({ lufs: row.loudness_lufs, truePeak: row.true_peak_dbtp }),
+    aired_ms: row.aired_duration_ms,
+    on_air_ms: row.broadcast_duration_ms,
+    trim_in_ms: row.trim_in_ms,
+    trim_out_ms: row.trim_out_ms,
   };
 }
 

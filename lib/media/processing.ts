@@ -1,11 +1,22 @@
 // Media processing in the worker (DESIGN.md Media processing): ffprobe for the duration, a
 // web-playable copy (audio mp3; video h264/aac mp4 with a jpg poster), an mp3 for radio delivery,
-// and a transcript when an OpenAI-compatible transcription service is configured.
+// and a transcript when an OpenAI-compatible transcription service is configured. Issue 22: every audio
+// (voice message, voice reply, the sound of a video) is measured and gets a broadcast copy: leading and
+// trailing silence trimmed, normalised to the channel's loudness target with a true peak ≤ −1 dBTP, in the
+// channel's delivery format, with the waveform peaks of that timeline; the original is kept.
 import type { Sql } from "postgres";
 import type { Storage } from "./storage.ts";
-import { failMedia, getMedia, markProcessing, saveProcessedMedia } from "../../db/media_jobs.ts";
+import {
+  failMedia,
+  getMedia,
+  markProcessing,
+  saveBroadcastCopy,
+  saveProcessedMedia,
+} from "../../db/media_jobs.ts";
 import { getChannel } from "../../db/channels.ts";
 import { transcriptTooLong } from "../rules/participation.ts";
+import { formatSpec, gainPlan, type Loudness, parseEbur128, waveformPeaks } from "../rules/audio.ts";
+import { SILENCE_THRESHOLD_DB, TRUE_PEAK_CEILING_DBTP } from "../rules/constants.ts";
 
 /** What ffprobe tells about a file. */
 export interface Probe {
@@ -66,6 +77,122 @@ export async function probe(path: string): Promise<Probe> {
 /** Runs ffmpeg quietly (errors only, overwriting its output); a failure throws MediaInputError. */
 export const ffmpeg = (args: string[]) =>
   run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args]);
+
+/** Runs ffmpeg with its log at info level and returns the log (stderr), where analysis filters print. */
+async function ffmpegLog(args: string[]): Promise<string> {
+  const out = await new Deno.Command("ffmpeg", {
+    args: ["-hide_banner", "-nostats", "-y", ...args],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const log = new TextDecoder().decode(out.stderr);
+  if (!out.success) throw new MediaInputError(`ffmpeg failed: ${log.trim().split("\n").slice(-3).join(" ")}`);
+  return log;
+}
+
+/** Measures integrated loudness and true peak (ffmpeg ebur128) of a file's audio, after `filters`. */
+export async function measureLoudness(path: string, filters = ""): Promise<Loudness> {
+  const chain = `${filters ? `${filters},` : ""}ebur128=peak=true`;
+  return parseEbur128(await ffmpegLog(["-i", path, "-vn", "-af", chain, "-f", "null", "-"]));
+}
+
+/** Leading and trailing silence removed (a short breath kept at both ends). */
+const SILENCE_TRIM = [
+  `silenceremove=start_periods=1:start_threshold=${SILENCE_THRESHOLD_DB}dB:start_silence=0.15`,
+  "areverse",
+  `silenceremove=start_periods=1:start_threshold=${SILENCE_THRESHOLD_DB}dB:start_silence=0.25`,
+  "areverse",
+].join(",");
+
+/** The filters from an original to the aired timeline, then the in/out points (ms) of a trim. */
+function airedFilters(trim?: { inMs: number | null; outMs: number | null } | null): string {
+  if (!trim || (trim.inMs === null && trim.outMs === null)) return SILENCE_TRIM;
+  const parts = [`start=${(trim.inMs ?? 0) / 1000}`];
+  if (trim.outMs !== null) parts.push(`end=${trim.outMs / 1000}`);
+  return `${SILENCE_TRIM},atrim=${parts.join(":")},asetpts=PTS-STARTPTS`;
+}
+
+/** What a broadcast render produced: its measured loudness and duration. */
+export interface BroadcastRender extends Loudness {
+  durationMs: number | null;
+}
+
+/**
+ * Renders the broadcast copy of an original into `out` (48 kHz stereo, the format's codec): silence trimmed,
+ * then the in/out points, then a gain to the target loudness. When that gain would push the true peak over
+ * the ceiling, a limiter on 4× oversampled audio (an approximation of true peak) holds it; the output is
+ * measured and the gain corrected until it reads the target ±0.5 LU and at most the ceiling (3 renders at
+ * most). The gain-only case is what a two-pass linear loudnorm does, without its 192 kHz detour.
+ */
+export async function renderBroadcast(
+  input: string,
+  out: string,
+  options: {
+    targetLufs: number;
+    format: string;
+    trim?: { inMs: number | null; outMs: number | null } | null;
+  },
+): Promise<BroadcastRender> {
+  const pre = airedFilters(options.trim);
+  const measured = await measureLoudness(input, pre);
+  let { gainDb, limit } = gainPlan(measured, options.targetLufs);
+  const spec = formatSpec(options.format);
+  let result: Loudness = { lufs: null, truePeak: null };
+  for (let pass = 0; pass < 3; pass++) {
+    const limiter = limit
+      ? `,aresample=192000,alimiter=limit=${
+        (10 ** ((TRUE_PEAK_CEILING_DBTP - 1) / 20)).toFixed(4)
+      }:level=disabled:attack=1:release=50`
+      : "";
+    await ffmpeg([
+      "-i",
+      input,
+      "-vn",
+      "-af",
+      `${pre},volume=${gainDb}dB${limiter},aresample=48000`,
+      "-ac",
+      "2",
+      "-ar",
+      "48000",
+      ...spec.args,
+      out,
+    ]);
+    result = await measureLoudness(out);
+    if (measured.lufs === null || result.lufs === null) break;
+    const peakOver = result.truePeak !== null && result.truePeak > TRUE_PEAK_CEILING_DBTP;
+    const off = options.targetLufs - result.lufs;
+    if (!peakOver && Math.abs(off) <= 0.5) break;
+    if (peakOver) limit = true;
+    gainDb = Math.round((gainDb + off) * 100) / 100;
+  }
+  return { ...result, durationMs: (await probe(out)).durationMs };
+}
+
+/** The waveform peaks of a file's audio (mono, 8 kHz decoded to floats). */
+export async function peaksOf(path: string): Promise<number[]> {
+  const out = await new Deno.Command("ffmpeg", {
+    args: [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-i",
+      path,
+      "-vn",
+      "-ac",
+      "1",
+      "-ar",
+      "8000",
+      "-f",
+      "f32le",
+      "-",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new MediaInputError("ffmpeg failed to decode the waveform");
+  const bytes = out.stdout;
+  return waveformPeaks(new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4)));
+}
 
 /** Sends an audio file to an OpenAI-compatible /audio/transcriptions endpoint; returns the text. */
 export async function transcribe(
@@ -128,23 +255,32 @@ export async function processMedia(
     if (!info.hasAudio && !info.hasVideo) throw new MediaInputError("no audio or video stream");
     let playable: string, poster: string | null = null, mp3: string | null = null;
     const mp3File = `${work}/delivery.mp3`;
+    let air: Parameters<typeof saveBroadcastCopy>[2] | null = null;
     if (info.hasAudio) {
-      await ffmpeg([
-        "-i",
-        input,
-        "-vn",
-        "-ac",
-        "2",
-        "-ar",
-        "44100",
-        "-c:a",
-        "libmp3lame",
-        "-b:a",
-        "128k",
-        mp3File,
-      ]);
+      const channel = media.channel_id ? await getChannel(deps.sql, media.channel_id) : null;
+      const original = await measureLoudness(input);
+      const spec = formatSpec(channel?.audio_format ?? "mp3_192");
+      const broadcastFile = `${work}/broadcast.${spec.extension}`;
+      const render = await renderBroadcast(input, broadcastFile, {
+        targetLufs: channel?.audio_target_lufs ?? -23,
+        format: channel?.audio_format ?? "mp3_192",
+      });
+      const broadcast = `${base}-broadcast.${spec.extension}`;
+      await deps.storage.put(broadcast, await Deno.readFile(broadcastFile), spec.contentType);
+      // the web copy is the aired timeline at the aired level, so the inbox plays what goes on air
+      await ffmpeg(["-i", broadcastFile, "-c:a", "libmp3lame", "-b:a", "128k", mp3File]);
       mp3 = `${base}-delivery.mp3`;
       await deps.storage.put(mp3, await Deno.readFile(mp3File), "audio/mpeg");
+      air = {
+        loudnessLufs: original.lufs,
+        truePeakDbtp: original.truePeak,
+        broadcastPath: broadcast,
+        broadcastLufs: render.lufs,
+        broadcastTruePeakDbtp: render.truePeak,
+        broadcastDurationMs: render.durationMs,
+        airedDurationMs: render.durationMs,
+        peaks: await peaksOf(broadcastFile),
+      };
     }
     if (info.hasVideo && media.kind === "video") {
       const mp4 = `${work}/playable.mp4`;
@@ -188,6 +324,7 @@ export async function processMedia(
       const channel = media.channel_id ? await getChannel(deps.sql, media.channel_id) : null;
       tooLong = transcriptTooLong(transcript, channel?.segment_customisation);
     }
+    if (air) await saveBroadcastCopy(deps.sql, mediaId, air);
     await saveProcessedMedia(deps.sql, mediaId, {
       playablePath: playable,
       posterPath: poster,
@@ -210,6 +347,44 @@ export async function processMedia(
       await failMedia(deps.sql, mediaId, error instanceof Error ? error.message : String(error));
     }
     throw error;
+  } finally {
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+}
+
+/**
+ * Renders the broadcast copy again after staff set (or cleared) in/out points (issue 22): from the
+ * original, non-destructively, under a new key (a delivery reading the previous copy is not cut short);
+ * the previous copy is removed. A media without audio or without its original is a MediaInputError.
+ */
+export async function renderTrimmedBroadcast(deps: MediaDeps, mediaId: string) {
+  const media = await getMedia(deps.sql, mediaId);
+  if (!media || !media.original_path) throw new MediaInputError(`media ${mediaId} has no file`);
+  const work = await Deno.makeTempDir({ prefix: "im-trim-" });
+  try {
+    const input = await deps.storage.localPath(media.original_path);
+    const channel = media.channel_id ? await getChannel(deps.sql, media.channel_id) : null;
+    const format = channel?.audio_format ?? "mp3_192";
+    const spec = formatSpec(format);
+    const file = `${work}/broadcast.${spec.extension}`;
+    const trim = { inMs: media.trim_in_ms, outMs: media.trim_out_ms };
+    const render = await renderBroadcast(input, file, {
+      targetLufs: channel?.audio_target_lufs ?? -23,
+      format,
+      trim,
+    });
+    const key = `participations/${mediaId}-broadcast-${Date.now().toString(36)}.${spec.extension}`;
+    await deps.storage.put(key, await Deno.readFile(file), spec.contentType);
+    const saved = await saveBroadcastCopy(deps.sql, mediaId, {
+      broadcastPath: key,
+      broadcastLufs: render.lufs,
+      broadcastTruePeakDbtp: render.truePeak,
+      broadcastDurationMs: render.durationMs,
+    }, trim);
+    // a newer trim was saved meanwhile: its own render replaces the copy, this one is dropped
+    if (!saved.saved) await deps.storage.delete(key);
+    else if (saved.previous && saved.previous !== key) await deps.storage.delete(saved.previous);
+    return { id: mediaId, broadcast_duration_ms: render.durationMs };
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }

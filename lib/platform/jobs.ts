@@ -4,6 +4,8 @@ import type { Sql } from "postgres";
 /** Queue names of the background worker. */
 export const QUEUES = {
   media: "media",
+  /** issue 22: the broadcast copy rendered again after staff set in/out points */
+  broadcast: "broadcast",
   delivery: "delivery",
   dataExport: "data_export",
   retention: "retention",

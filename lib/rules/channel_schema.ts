@@ -1,7 +1,7 @@
 // Payload schemas of the channel API (zod): kept apart from lib/rules/channels.ts so islands that use the
 // channel rules do not bundle zod.
 import { z } from "zod";
-import { CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS } from "./constants.ts";
+import { AUDIO_FORMATS, CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS } from "./constants.ts";
 import { LANGUAGES } from "./i18n.ts";
 import { AVAILABLE_FLAGS, type AvailableFlag, isValidNaming, stockBackgroundNumber } from "./channels.ts";
 
@@ -50,6 +50,8 @@ export const channelFieldsSchema = z.object({
   ftp_naming: z.union([z.string().trim().refine((v) => v === "" || isValidNaming(v), "naming"), z.null()])
     .transform((v) => (v === "" ? null : v)),
   ftp_secure: z.boolean(),
+  audio_target_lufs: z.union([z.literal(-23), z.literal(-16)]),
+  audio_format: z.enum(AUDIO_FORMATS),
 }).partial().strict();
 export type ChannelFields = z.infer<typeof channelFieldsSchema>;
 

@@ -6,6 +6,7 @@ import {
   RETENTION_MONTHS,
   STOCK_BACKGROUNDS,
 } from "./constants.ts";
+import type { AudioFormat, AudioTarget } from "./audio.ts";
 
 /** The interaction types a channel may allow (back-office §6), in the order the form shows them. */
 export const AVAILABLE_FLAGS = [
@@ -79,6 +80,8 @@ export function newChannelDefaults() {
     ftp_folder: null,
     ftp_naming: DEFAULT_FTP_NAMING,
     ftp_secure: false,
+    audio_target_lufs: -23 as AudioTarget,
+    audio_format: "mp3_192" as AudioFormat,
   };
 }
 
@@ -200,6 +203,9 @@ export interface ChannelRow {
   ftp_folder: string | null;
   ftp_naming: string | null;
   ftp_secure: boolean;
+  /** Issue 22: the loudness target (LUFS) and delivery format of broadcast copies. */
+  audio_target_lufs: AudioTarget;
+  audio_format: AudioFormat;
   language: string;
   created_at: Date;
   updated_at: Date;

@@ -150,3 +150,18 @@ export const RETENTION_BATCH = 500;
 export const DEFAULT_VOTE_CAP = 20;
 /** The highest per-address cap staff may set (the column's check, migration 013). */
 export const MAX_VOTE_CAP = 100_000;
+
+/** Issue 22: the loudness targets a channel may choose for its broadcast copies (EBU R128, podcast/stream). */
+export const AUDIO_TARGETS_LUFS = [-23, -16] as const;
+/** Issue 22: the delivery formats of broadcast copies (MP3 at a bit rate, or WAV 48 kHz at a bit depth). */
+export const AUDIO_FORMATS = ["mp3_192", "mp3_320", "wav_16", "wav_24"] as const;
+/** Issue 22: no broadcast copy peaks above this true peak (dBTP). */
+export const TRUE_PEAK_CEILING_DBTP = -1;
+/** Issue 22: the number of waveform points kept per media. */
+export const WAVEFORM_POINTS = 300;
+/** Issue 22: below this level (dBFS) the ends of a recording are silence and are trimmed. */
+export const SILENCE_THRESHOLD_DB = -50;
+/** Issue 22: a recording whose true peak reaches this (dBTP) is flagged as clipped. */
+export const CLIPPED_PEAK_DBTP = -0.5;
+/** Issue 22: a recording quieter than this integrated loudness (LUFS) is flagged as nearly silent. */
+export const NEARLY_SILENT_LUFS = -50;

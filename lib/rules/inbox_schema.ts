@@ -38,6 +38,12 @@ export const commentBodySchema = z.object({
   comment: z.union([z.string().max(5000), z.null()]),
 });
 
+/** Issue 22: in/out points of a voice message's broadcast copy (ms); both null removes the trim. */
+export const trimBodySchema = z.object({
+  in_ms: z.union([z.number().int().min(0).max(86_400_000), z.null()]),
+  out_ms: z.union([z.number().int().min(1).max(86_400_000), z.null()]),
+}).strict();
+
 export const readBodySchema = z.object({ ids: z.array(id).min(1).max(1000) });
 
 /** PUT channel-interactions: the fields of one message an operator may set directly. */

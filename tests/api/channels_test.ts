@@ -92,6 +92,8 @@ Deno.test("channels API - field rules, permissions and tenant isolation", async 
         ["ftp_naming", "{nope}.mp3"],
         ["ftp_naming", "a/b"],
         ["gamification", 1],
+        ["audio_target_lufs", -20],
+        ["audio_format", "flac"],
         ["unknown_field", true],
       ];
       for (const [field, value] of bad) {

@@ -8,7 +8,9 @@ import {
   countsQuerySchema,
   drawBodySchema,
   messageSchema,
+  trimBodySchema,
 } from "../../../lib/rules/inbox_schema.ts";
+import { trimMessage } from "../../../lib/media/trim.ts";
 import {
   actOnMessage,
   commentMessage,
@@ -158,6 +160,35 @@ app.openapi(
       const message = `${c.var.t("errors.delivery_failed")} ${error.message}`;
       return c.json({ message, code: "delivery_failed", detail: error.message }, 502);
     }
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/{id}/trim",
+    tags,
+    summary:
+      "Set (or remove, both null) the in/out points of the message's broadcast copy; the worker renders it",
+    request: { params: idParams, ...body(trimBodySchema) },
+    responses: {
+      200: json(
+        z.object({
+          id: z.number(),
+          trim_in_ms: z.number().nullable(),
+          trim_out_ms: z.number().nullable(),
+          task_id: z.string().nullable(),
+        }),
+        "Saved; the trimmed copy is being rendered",
+      ),
+      ...staffErrors,
+      422: json(errorSchema, "No processed audio, or points outside the recording"),
+    },
+  }),
+  async (c) => {
+    const user = need(c, "participations-action");
+    const result = await trimMessage(c.var.deps, user, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(result, 200);
   },
 );
 

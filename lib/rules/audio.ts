@@ -1,0 +1,108 @@
+// Audio for air (issue 22): the pure part of the worker's broadcast copies: the channel's loudness target
+// and delivery format, the gain to apply, reading ffmpeg's ebur128 summary, waveform peaks, the flags a
+// recording gets (clipped, nearly silent) and the checks of in/out points.
+import {
+  AUDIO_FORMATS,
+  AUDIO_TARGETS_LUFS,
+  CLIPPED_PEAK_DBTP,
+  NEARLY_SILENT_LUFS,
+  TRUE_PEAK_CEILING_DBTP,
+  WAVEFORM_POINTS,
+} from "./constants.ts";
+
+export type AudioFormat = typeof AUDIO_FORMATS[number];
+export type AudioTarget = typeof AUDIO_TARGETS_LUFS[number];
+
+/** How ffmpeg writes a delivery format: codec arguments, file extension and content type. */
+export function formatSpec(format: string): { args: string[]; extension: string; contentType: string } {
+  switch (format) {
+    case "mp3_320":
+      return { args: ["-c:a", "libmp3lame", "-b:a", "320k"], extension: "mp3", contentType: "audio/mpeg" };
+    case "wav_16":
+      return { args: ["-c:a", "pcm_s16le"], extension: "wav", contentType: "audio/wav" };
+    case "wav_24":
+      return { args: ["-c:a", "pcm_s24le"], extension: "wav", contentType: "audio/wav" };
+    default:
+      return { args: ["-c:a", "libmp3lame", "-b:a", "192k"], extension: "mp3", contentType: "audio/mpeg" };
+  }
+}
+
+/** A loudness measure (ffmpeg ebur128): integrated loudness (LUFS) and true peak (dBTP); null when silent. */
+export interface Loudness {
+  lufs: number | null;
+  truePeak: number | null;
+}
+
+/**
+ * Reads the summary ffmpeg's `ebur128=peak=true` filter prints at the end of its log.
+ * @example parseEbur128("Summary:\n Integrated loudness:\n I: -23.1 LUFS\n True peak:\n Peak: -3.2 dBFS") // { lufs: -23.1, truePeak: -3.2 }
+ */
+export function parseEbur128(log: string): Loudness {
+  const summary = log.slice(log.lastIndexOf("Summary:"));
+  const num = (re: RegExp) => {
+    const m = re.exec(summary);
+    const n = m ? Number(m[1]) : NaN;
+    return Number.isFinite(n) && n > -70 ? n : null; // -70 LUFS is ebur128's floor: silence
+  };
+  return { lufs: num(/\bI:\s*(-?[\d.]+|-inf)\s*LUFS/), truePeak: num(/\bPeak:\s*(-?[\d.]+|-inf)\s*dBFS/) };
+}
+
+/**
+ * The gain (dB) that brings a measured loudness to the target, and whether a true-peak limiter is needed
+ * (the gain alone would push the true peak over the ceiling, with 1 dB kept for the encoder's overshoot).
+ * @example gainPlan({ lufs: -40, truePeak: -20 }, -23) // { gainDb: 17, limit: false }
+ */
+export function gainPlan(measure: Loudness, target: number): { gainDb: number; limit: boolean } {
+  if (measure.lufs === null) return { gainDb: 0, limit: false };
+  const gainDb = Math.round((target - measure.lufs) * 100) / 100;
+  const peak = measure.truePeak ?? measure.lufs;
+  return { gainDb, limit: peak + gainDb > TRUE_PEAK_CEILING_DBTP - 1 };
+}
+
+/**
+ * Waveform peaks of mono samples: the loudest magnitude of each of `points` equal slices, scaled so the
+ * loudest slice is 100 (the shape shows at any level; the loudness is told apart).
+ * @example waveformPeaks(new Float32Array([0, 0.25, -0.5, 0.125]), 2) // [50, 100]
+ */
+export function waveformPeaks(samples: Float32Array, points = WAVEFORM_POINTS): number[] {
+  if (samples.length === 0) return [];
+  const n = Math.min(points, samples.length);
+  const raw: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const from = Math.floor((i * samples.length) / n);
+    const to = Math.floor(((i + 1) * samples.length) / n);
+    let max = 0;
+    for (let j = from; j < to; j++) max = Math.max(max, Math.abs(samples[j]));
+    raw.push(max);
+  }
+  const top = Math.max(...raw);
+  return raw.map((v) => (top > 0 ? Math.round((v / top) * 100) : 0));
+}
+
+/** What the inbox says about a recording's level. */
+export type AudioFlag = "clipped" | "nearly_silent" | null;
+
+/**
+ * A recording is clipped when its true peak reaches CLIPPED_PEAK_DBTP, nearly silent when quieter than
+ * NEARLY_SILENT_LUFS (or not measurable).
+ * @example audioFlag({ lufs: -12, truePeak: 0.3 }) // "clipped"
+ */
+export function audioFlag(measure: { lufs: number | null; truePeak: number | null }): AudioFlag {
+  if (measure.lufs === null || measure.lufs < NEARLY_SILENT_LUFS) return "nearly_silent";
+  if (measure.truePeak !== null && measure.truePeak >= CLIPPED_PEAK_DBTP) return "clipped";
+  return null;
+}
+
+/**
+ * Checks in/out points (ms) against the aired duration: null when valid, else the field in error.
+ * Both null clears the trim; at least half a second must remain.
+ * @example trimError(500, 2000, 3000) // null
+ */
+export function trimError(inMs: number | null, outMs: number | null, durationMs: number): string | null {
+  if (inMs === null && outMs === null) return null;
+  const start = inMs ?? 0;
+  const end = outMs ?? durationMs;
+  if (start < 0 || start >= durationMs) return "trim_in_ms";
+  if (end > durationMs + 50 || end - start < 500) return "trim_out_ms";
+  return null;
+}
