@@ -144,3 +144,6 @@ export const RETENTION_BATCH = 500;
 export const DEFAULT_VOTE_CAP = 20;
 /** The highest per-address cap staff may set (the column's check, migration 013). */
 export const MAX_VOTE_CAP = 100_000;
+
+/** Pages and JSON smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
