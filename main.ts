@@ -6,7 +6,7 @@ import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { httpCache } from "./app/http_cache.ts";
 import { validationHook } from "./app/api.ts";
-import { localeSubsetJson, translator } from "./app/i18n.ts";
+import { dictionaryJson, translator } from "./app/i18n.ts";
 import { resolveLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { isEmbeddablePath } from "./lib/rules/embed.ts";
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     });
     c.set("lang", lang);
     c.set("t", translator(lang));
-    c.set("localeJson", localeSubsetJson);
+    c.set("localeJson", dictionaryJson);
     await next();
   });
 
