@@ -147,3 +147,9 @@ export const MAX_VOTE_CAP = 100_000;
 
 /** Pages and JSON smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * The most JavaScript (gzip bytes, as fetched) a widget page loads before a participation starts: phones
+ * on a weak network open it when a station says "vote now" (tests/e2e/js_budget_test.ts).
+ */
+export const JS_BUDGET_GZIP_BYTES = { channel: 15 * 1024, single: 12 * 1024 };
