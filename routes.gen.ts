@@ -70,15 +70,16 @@ import $65 from "./routes/oembed.ts";
 import $66 from "./routes/participations/[id].tsx";
 import $67 from "./routes/qr-code.tsx";
 import $68 from "./routes/reset/[token].tsx";
-import $69 from "./routes/s/[uuid].tsx";
-import $70 from "./routes/settings.tsx";
-import $71 from "./routes/timeline.tsx";
-import $72 from "./routes/users/new.tsx";
-import $73 from "./routes/users/[id].tsx";
-import $74 from "./routes/users/index.tsx";
-import $75 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $76 from "./routes/widgets/terms.tsx";
-import $77 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $69 from "./routes/robots.txt.ts";
+import $70 from "./routes/s/[uuid].tsx";
+import $71 from "./routes/settings.tsx";
+import $72 from "./routes/timeline.tsx";
+import $73 from "./routes/users/new.tsx";
+import $74 from "./routes/users/[id].tsx";
+import $75 from "./routes/users/index.tsx";
+import $76 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $77 from "./routes/widgets/terms.tsx";
+import $78 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -154,13 +155,14 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/participations/:id", app: $66 },
   { path: "/qr-code", app: $67 },
   { path: "/reset/:token", app: $68 },
-  { path: "/s/:uuid", app: $69 },
-  { path: "/settings", app: $70 },
-  { path: "/timeline", app: $71 },
-  { path: "/users/new", app: $72 },
-  { path: "/users/:id", app: $73 },
-  { path: "/users", app: $74 },
-  { path: "/widgets/channel/:channelId", app: $75 },
-  { path: "/widgets/terms", app: $76 },
-  { path: "/widgets/:channelId/:segmentId", app: $77 },
+  { path: "/robots.txt", app: $69 },
+  { path: "/s/:uuid", app: $70 },
+  { path: "/settings", app: $71 },
+  { path: "/timeline", app: $72 },
+  { path: "/users/new", app: $73 },
+  { path: "/users/:id", app: $74 },
+  { path: "/users", app: $75 },
+  { path: "/widgets/channel/:channelId", app: $76 },
+  { path: "/widgets/terms", app: $77 },
+  { path: "/widgets/:channelId/:segmentId", app: $78 },
 ];

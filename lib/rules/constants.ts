@@ -155,3 +155,10 @@ export const COMPRESS_MIN_BYTES = 1024;
  * ceiling stops it growing until those are lazy.
  */
 export const JS_BUDGET_GZIP_BYTES = { channel: 15 * 1024, single: 20 * 1024 };
+
+/**
+ * Shared caches (a CDN, Deno Deploy's edge) may keep a public widget page this long and serve it stale
+ * while they refetch it for that much longer: a "vote now" spike reaches the app a few times a minute.
+ * Browsers revalidate every time (max-age=0, ETag → 304).
+ */
+export const PUBLIC_PAGE_CACHE = { sMaxAgeSeconds: 10, staleWhileRevalidateSeconds: 60 };

@@ -47,3 +47,15 @@ export function varyAcceptEncoding(current: string | null): string {
   if (current.trim() === "*" || /(^|,)\s*accept-encoding\s*(,|$)/i.test(current)) return current;
   return `${current}, Accept-Encoding`;
 }
+
+/**
+ * Cache-Control of a page that is the same for every visitor (a widget page); `personal` (a staff
+ * preview, a shared participation) is never kept by a shared cache.
+ */
+export function publicPageCacheControl(
+  personal: boolean,
+  cache: { sMaxAgeSeconds: number; staleWhileRevalidateSeconds: number },
+): string {
+  if (personal) return "private, no-store";
+  return `public, max-age=0, s-maxage=${cache.sMaxAgeSeconds}, stale-while-revalidate=${cache.staleWhileRevalidateSeconds}`;
+}
