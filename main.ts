@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "./app/env.ts";
 import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { httpCache } from "./app/http_cache.ts";
+import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
 import { dictionaryJson, translator } from "./app/i18n.ts";
 import { resolveLanguage } from "./lib/rules/i18n.ts";
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   app.use(httpCache());
+  if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
   app.use(async (c, next) => {
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     c.set("deps", deps);

@@ -65,21 +65,22 @@ import $60 from "./routes/interactions/index.tsx";
 import $61 from "./routes/login.tsx";
 import $62 from "./routes/logout.ts";
 import $63 from "./routes/media.ts";
-import $64 from "./routes/moderation.tsx";
-import $65 from "./routes/oembed.ts";
-import $66 from "./routes/participations/[id].tsx";
-import $67 from "./routes/qr-code.tsx";
-import $68 from "./routes/reset/[token].tsx";
-import $69 from "./routes/robots.txt.ts";
-import $70 from "./routes/s/[uuid].tsx";
-import $71 from "./routes/settings.tsx";
-import $72 from "./routes/timeline.tsx";
-import $73 from "./routes/users/new.tsx";
-import $74 from "./routes/users/[id].tsx";
-import $75 from "./routes/users/index.tsx";
-import $76 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $77 from "./routes/widgets/terms.tsx";
-import $78 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $64 from "./routes/metrics.ts";
+import $65 from "./routes/moderation.tsx";
+import $66 from "./routes/oembed.ts";
+import $67 from "./routes/participations/[id].tsx";
+import $68 from "./routes/qr-code.tsx";
+import $69 from "./routes/reset/[token].tsx";
+import $70 from "./routes/robots.txt.ts";
+import $71 from "./routes/s/[uuid].tsx";
+import $72 from "./routes/settings.tsx";
+import $73 from "./routes/timeline.tsx";
+import $74 from "./routes/users/new.tsx";
+import $75 from "./routes/users/[id].tsx";
+import $76 from "./routes/users/index.tsx";
+import $77 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $78 from "./routes/widgets/terms.tsx";
+import $79 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -150,19 +151,20 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/login", app: $61 },
   { path: "/logout", app: $62 },
   { path: "/media", app: $63 },
-  { path: "/moderation", app: $64 },
-  { path: "/oembed", app: $65 },
-  { path: "/participations/:id", app: $66 },
-  { path: "/qr-code", app: $67 },
-  { path: "/reset/:token", app: $68 },
-  { path: "/robots.txt", app: $69 },
-  { path: "/s/:uuid", app: $70 },
-  { path: "/settings", app: $71 },
-  { path: "/timeline", app: $72 },
-  { path: "/users/new", app: $73 },
-  { path: "/users/:id", app: $74 },
-  { path: "/users", app: $75 },
-  { path: "/widgets/channel/:channelId", app: $76 },
-  { path: "/widgets/terms", app: $77 },
-  { path: "/widgets/:channelId/:segmentId", app: $78 },
+  { path: "/metrics", app: $64 },
+  { path: "/moderation", app: $65 },
+  { path: "/oembed", app: $66 },
+  { path: "/participations/:id", app: $67 },
+  { path: "/qr-code", app: $68 },
+  { path: "/reset/:token", app: $69 },
+  { path: "/robots.txt", app: $70 },
+  { path: "/s/:uuid", app: $71 },
+  { path: "/settings", app: $72 },
+  { path: "/timeline", app: $73 },
+  { path: "/users/new", app: $74 },
+  { path: "/users/:id", app: $75 },
+  { path: "/users", app: $76 },
+  { path: "/widgets/channel/:channelId", app: $77 },
+  { path: "/widgets/terms", app: $78 },
+  { path: "/widgets/:channelId/:segmentId", app: $79 },
 ];
