@@ -20,6 +20,19 @@ async function hashOf(bytes: Uint8Array): Promise<string> {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_");
 }
 
+/** Compressed bodies by content hash and encoding: a public page is the same for thousands of visitors. */
+const compressed = new Map<string, Uint8Array>();
+const COMPRESSED_MAX_ENTRIES = 64;
+
+function compress(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array {
+  if (encoding === "br") {
+    return brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
+  }
+  return gzipSync(bytes, { level: 6 });
+}
+
 /** Hashes, negotiates and compresses what the routes answered (registered first: it sees the final response). */
 export function httpCache(): MiddlewareHandler {
   return async (c, next) => {
@@ -45,14 +58,16 @@ export function httpCache(): MiddlewareHandler {
       return;
     }
     let body: Uint8Array = bytes;
-    if (encoding === "br") {
-      body = brotliCompressSync(bytes, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      });
-    } else if (encoding === "gzip") body = gzipSync(bytes, { level: 6 });
+    if (encoding) {
+      // the hash names the bytes: a body seen before is not compressed again
+      const key = hash ? `${hash}-${encoding}` : null;
+      const known = key ? compressed.get(key) : undefined;
+      body = known ?? compress(bytes, encoding);
+      if (key && !known) {
+        if (compressed.size >= COMPRESSED_MAX_ENTRIES) compressed.delete(compressed.keys().next().value!);
+        compressed.set(key, body);
+      }
+    }
     c.res = new Response(body as BodyInit, res);
     c.res.headers.delete("Content-Length");
     if (encoding) c.res.headers.set("Content-Encoding", encoding);
