@@ -4,11 +4,14 @@ import { serveStatic } from "hono/deno";
 import type { AppDeps, AppEnv } from "./app/env.ts";
 import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
+import { httpCache } from "./app/http_cache.ts";
+import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
-import { localeSubsetJson, translator } from "./app/i18n.ts";
+import { dictionaryJson, translator } from "./app/i18n.ts";
 import { resolveLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { isEmbeddablePath } from "./lib/rules/embed.ts";
+import { varyAcceptEncoding } from "./lib/rules/http_cache.ts";
 import { middlewares, routes } from "./routes.gen.ts";
 
 const OPENAPI_INFO = {
@@ -23,6 +26,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     defaultHook: validationHook,
   });
 
+  app.use(httpCache());
+  if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
   app.use(async (c, next) => {
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     c.set("deps", deps);
@@ -70,9 +75,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       if (c.res.ok) {
         const immutable = c.req.path.startsWith("/static/build/") || c.req.query("v");
         c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        // the build wrote .br/.gz copies of these; caches keep one per encoding
+        if (/\.(js|css|svg|json)$/.test(c.req.path)) {
+          c.header("Vary", varyAcceptEncoding(c.res.headers.get("Vary")));
+        }
       }
     },
-    serveStatic({ root: new URL("./", import.meta.url).pathname }),
+    serveStatic({ root: new URL("./", import.meta.url).pathname, precompressed: true }),
   );
   app.use(authenticate());
   app.use(async (c, next) => {
@@ -84,7 +93,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     });
     c.set("lang", lang);
     c.set("t", translator(lang));
-    c.set("localeJson", localeSubsetJson);
+    c.set("localeJson", dictionaryJson);
     await next();
   });
 

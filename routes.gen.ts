@@ -65,15 +65,15 @@ import $60 from "./routes/interactions/index.tsx";
 import $61 from "./routes/login.tsx";
 import $62 from "./routes/logout.ts";
 import $63 from "./routes/media.ts";
-import $64 from "./routes/moderation.tsx";
-import $65 from "./routes/oembed.ts";
-import $66 from "./routes/participations/[id].tsx";
-import $67 from "./routes/qr-code.tsx";
-import $68 from "./routes/reset/[token].tsx";
-import $69 from "./routes/s/[uuid].tsx";
-import $70 from "./routes/settings.tsx";
-import $71 from "./routes/statistics/download.ts";
-import $72 from "./routes/statistics/index.tsx";
+import $64 from "./routes/metrics.ts";
+import $65 from "./routes/moderation.tsx";
+import $66 from "./routes/oembed.ts";
+import $67 from "./routes/participations/[id].tsx";
+import $68 from "./routes/qr-code.tsx";
+import $69 from "./routes/reset/[token].tsx";
+import $70 from "./routes/robots.txt.ts";
+import $71 from "./routes/s/[uuid].tsx";
+import $72 from "./routes/settings.tsx";
 import $73 from "./routes/timeline.tsx";
 import $74 from "./routes/users/new.tsx";
 import $75 from "./routes/users/[id].tsx";
@@ -151,15 +151,15 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/login", app: $61 },
   { path: "/logout", app: $62 },
   { path: "/media", app: $63 },
-  { path: "/moderation", app: $64 },
-  { path: "/oembed", app: $65 },
-  { path: "/participations/:id", app: $66 },
-  { path: "/qr-code", app: $67 },
-  { path: "/reset/:token", app: $68 },
-  { path: "/s/:uuid", app: $69 },
-  { path: "/settings", app: $70 },
-  { path: "/statistics/download", app: $71 },
-  { path: "/statistics", app: $72 },
+  { path: "/metrics", app: $64 },
+  { path: "/moderation", app: $65 },
+  { path: "/oembed", app: $66 },
+  { path: "/participations/:id", app: $67 },
+  { path: "/qr-code", app: $68 },
+  { path: "/reset/:token", app: $69 },
+  { path: "/robots.txt", app: $70 },
+  { path: "/s/:uuid", app: $71 },
+  { path: "/settings", app: $72 },
   { path: "/timeline", app: $73 },
   { path: "/users/new", app: $74 },
   { path: "/users/:id", app: $75 },

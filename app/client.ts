@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-// The browser entry of every page with islands (bundled as "client"): the framework's loader, with
-// the app's translator over the texts the page carries.
+// The browser entry of every page with islands (bundled as "client"): the framework's loader, with a
+// small translator over the resolved texts the page carries (i18next stays on the server).
 import { hydrateIslands } from "../framework/client.ts";
-import { createTranslator } from "../lib/rules/i18n.ts";
+import { dictionaryTranslator } from "../lib/rules/dictionary.ts";
 
-hydrateIslands(createTranslator);
+hydrateIslands(dictionaryTranslator);

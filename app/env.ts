@@ -25,7 +25,7 @@ export interface AppEnv {
     sql: Sql;
     lang: string;
     t: TFunction;
-    /** The locale sections a page hands to its islands (app/i18n.ts localeSubsetJson). */
+    /** The resolved texts of the locale sections a page hands to its islands (app/i18n.ts dictionaryJson). */
     localeJson: (lang: string, namespaces: Iterable<string>) => string;
     /** The staff user of the session, when any. */
     user: StaffUser | null;

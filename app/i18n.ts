@@ -4,6 +4,7 @@ import pt from "../locales/pt.json" with { type: "json" };
 import es from "../locales/es.json" with { type: "json" };
 import pl from "../locales/pl.json" with { type: "json" };
 import { createTranslator, type Language, type Resources, type TFunction } from "../lib/rules/i18n.ts";
+import { resolvedDictionary } from "../lib/rules/dictionary.ts";
 
 /** All locale files, keyed by language. */
 export const LOCALES: Record<Language, Resources> = { fr, en, pt, es, pl };
@@ -45,31 +46,20 @@ export function translator(language: string): TFunction {
   return t;
 }
 
-const subsets = new Map<string, string>();
+const dictionaries = new Map<string, string>();
 
 /**
- * `localeSubset` as JSON (`<` escaped for a script element), remembered per language and set of
- * sections: the same few combinations serve every page view, and serialising them was per request.
+ * The resolved texts of sections `namespaces` in a language (lib/rules/dictionary.ts) as JSON (`<`
+ * escaped for a script element), remembered per language and set of sections: the same few
+ * combinations serve every page view. Islands translate with it in the browser, without i18next.
  */
-export function localeSubsetJson(language: string, namespaces: Iterable<string>): string {
+export function dictionaryJson(language: string, namespaces: Iterable<string>): string {
   const sections = [...new Set(namespaces)].sort();
   const key = `${language}|${sections.join(",")}`;
-  let json = subsets.get(key);
+  let json = dictionaries.get(key);
   if (json === undefined) {
-    json = JSON.stringify(localeSubset(language, sections)).replace(/</g, "\\u003c");
-    subsets.set(key, json);
+    json = JSON.stringify(resolvedDictionary(LOCALES, language, sections)).replace(/</g, "\\u003c");
+    dictionaries.set(key, json);
   }
   return json;
-}
-
-/**
- * The sections `namespaces` of a language and of fr, for a page to hand to its islands, so the
- * client gets only the texts it may show.
- */
-export function localeSubset(language: string, namespaces: Iterable<string>): Record<string, Resources> {
-  const pick = (resources: Resources) =>
-    Object.fromEntries([...namespaces].filter((ns) => ns in resources).map((ns) => [ns, resources[ns]]));
-  const result: Record<string, Resources> = { fr: pick(LOCALES.fr) };
-  if (language !== "fr" && language in LOCALES) result[language] = pick(LOCALES[language as Language]);
-  return result;
 }

@@ -1,5 +1,6 @@
-// Requests per second and latency of public pages, each against a small static file served by the
-// same server in the same run (the ceiling of this stack on this machine). Load: autocannon.
+// Requests per second and latency of public pages as a browser asks for them (brotli or gzip), each as a
+// ratio to a bare `Deno.serve` hello world measured in the same run (the ceiling of the runtime on this
+// machine), and the server's resident memory after the load. Load: autocannon.
 // Usage: deno run -A bench/pages.ts [seconds per page, default 10]
 import autocannon from "autocannon";
 import { startServer, table } from "../tests/_server.ts";
@@ -24,9 +25,30 @@ try {
     ["single-interaction widget", "/widgets/1/1/"],
   ];
   const rows: (string | number)[][] = [];
-  let ceiling = 0;
+  const headers = { "accept-encoding": "br, gzip", "accept-language": "en" };
+  // the ceiling: a bare Deno.serve hello world, in a process of its own like the app
+  const hello = new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, () =>
+      new Response("Hello, world"))`,
+    ],
+    stdout: "piped",
+  }).spawn();
+  const reader = hello.stdout.getReader();
+  const helloPort = Number(new TextDecoder().decode((await reader.read()).value).trim());
+  reader.releaseLock();
+  const bare = await autocannon({
+    url: `http://127.0.0.1:${helloPort}/`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  hello.kill("SIGTERM");
+  await hello.status;
+  const ceiling = Math.round(bare.requests.average);
+  rows.push(["bare Deno.serve hello world (ceiling)", "/", ceiling, bare.latency.p50, bare.latency.p99, "1"]);
   for (const [label, path] of pages) {
-    const probe = await fetch(server.baseUrl + path, { redirect: "manual" });
+    const probe = await fetch(server.baseUrl + path, { redirect: "manual", headers });
     await probe.body?.cancel();
     if (probe.status !== 200) {
       rows.push([label, path, `not measured (status ${probe.status})`, "", "", ""]);
@@ -36,21 +58,26 @@ try {
       url: server.baseUrl + path,
       connections: CONNECTIONS,
       duration: SECONDS,
+      headers,
     });
     const rps = Math.round(result.requests.average);
-    if (ceiling === 0) ceiling = rps;
     rows.push([
       label,
       path,
       rps,
       result.latency.p50,
       result.latency.p99,
-      `${Math.round((rps / ceiling) * 100)} %`,
+      (rps / ceiling).toFixed(3),
     ]);
   }
   const database = pg ? "PostgreSQL server" : "embedded database";
   console.log(`## Pages (${CONNECTIONS} connections, ${SECONDS} s each, ${database}, demo data)\n`);
-  console.log(table(["page", "path", "req/s", "p50 ms", "p99 ms", "of ceiling"], rows));
+  console.log(table(["page", "path", "req/s", "p50 ms", "p99 ms", "÷ ceiling"], rows));
+  const rss = (await Deno.readTextFile(`/proc/${server.pid}/status`).catch(() => ""))
+    .match(/VmRSS:\s+(\d+) kB/)?.[1];
+  console.log(
+    `\nServer resident memory after the load: ${rss ? `${Math.round(Number(rss) / 1024)} MB` : "unknown"}`,
+  );
 } finally {
   await server.stop();
   await pg?.destroy();

@@ -1,13 +1,15 @@
 import { assetUrl } from "../framework/assets.ts";
 
 /**
- * What every widget page adds to its head: the oEmbed discovery link (so content systems can embed a
+ * What every widget page adds to its head: its description (search engines, link previews), the oEmbed
+ * discovery link (so content systems can embed a
  * pasted link) and the script that tells an embedding page the widget's height.
  */
-export function WidgetHead(props: { base: string; path: string; title: string }) {
+export function WidgetHead(props: { base: string; path: string; title: string; description: string }) {
   const oembed = `${props.base}/oembed?url=${encodeURIComponent(props.base + props.path)}`;
   return (
     <>
+      <meta name="description" content={props.description} />
       <link rel="alternate" type="application/json+oembed" href={oembed} title={props.title} />
       <script src={assetUrl("js/widget-resize.js")} defer></script>
     </>

@@ -3,8 +3,8 @@ import { h, hydrate } from "preact";
 import { I18nContext } from "./island.tsx";
 import type { TFunction } from "../lib/rules/i18n.ts";
 
-/** Builds the page's translator from the locale sections the server put in the page. */
-export type TranslatorFactory = (locales: Record<string, Record<string, unknown>>, lang: string) => TFunction;
+/** Builds the page's translator from the texts (resolved strings by key) the server put in the page. */
+export type TranslatorFactory = (texts: Record<string, string>, lang: string) => TFunction;
 
 /**
  * Hydrates every island marker of the page, loading an island's code only when it is on the page
@@ -13,10 +13,10 @@ export type TranslatorFactory = (locales: Record<string, Record<string, unknown>
 export function hydrateIslands(createTranslator: TranslatorFactory): void {
   const data = JSON.parse(document.getElementById("__islands")?.textContent ?? "{}") as {
     lang: string;
-    locales: Record<string, Record<string, unknown>>;
+    texts: Record<string, string>;
     files: Record<string, string>;
   };
-  const t = createTranslator(data.locales ?? {}, data.lang ?? "fr");
+  const t = createTranslator(data.texts ?? {}, data.lang ?? "fr");
 
   async function hydrateIsland(el: HTMLElement) {
     const name = el.dataset.island!;

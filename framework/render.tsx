@@ -24,7 +24,7 @@ export interface RenderEnv {
   Variables: {
     lang: string;
     t: TFunction;
-    /** The locale sections an island page ships, as JSON safe inside a script element. */
+    /** The texts an island page ships (a flat dictionary of resolved strings), as JSON safe inside a script element. */
     localeJson: (lang: string, namespaces: Iterable<string>) => string;
   };
 }
@@ -51,8 +51,8 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
   let scripts = "";
   if (names.length > 0) {
     const files = islandFiles(names);
-    // {lang, locales, files}, the locales serialised once per language and set of sections
-    const data = `{"lang":${escapeJson(lang)},"locales":${c.var.localeJson(lang, namespaces)},` +
+    // {lang, texts, files}, the texts serialised once per language and set of sections
+    const data = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
       `"files":${escapeJson(files)}}`;
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
       Object.values(files).map((f) => `<link rel="modulepreload" href="${f}">`).join("") +

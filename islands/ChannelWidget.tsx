@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
+import { useInAppBrowser } from "./browser/in_app.ts";
 import { type ChannelScreen, screenOfQuery } from "../lib/rules/channel_widget.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
@@ -23,7 +24,6 @@ interface Props extends Record<string, unknown> {
   /** The {product}_screen query value. */
   screen: string | null;
   shared: SharedMessage | null;
-  inApp: boolean;
   gone: boolean;
 }
 
@@ -41,6 +41,7 @@ interface LoginRequest {
 }
 
 function ChannelWidget(props: Props) {
+  const inApp = useInAppBrowser();
   const { t } = useT();
   const { channel } = props;
   const [user, setUser] = useState<VisitorSession | null>(null);
@@ -92,7 +93,7 @@ function ChannelWidget(props: Props) {
     channel,
     siteRef: props.siteRef,
     user,
-    inApp: props.inApp,
+    inApp,
     galleryFirst: props.segments.length > 1,
     onLogin: (required, resume, recording) =>
       requestLogin({ fromSpace: false, hideAnonymous: required, resume, recording }),

@@ -15,6 +15,7 @@ import {
 import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
 import * as client from "./browser/participation_client.ts";
 import { useFadingScreen } from "./browser/fade.ts";
+import { useInAppBrowser } from "./browser/in_app.ts";
 import {
   createSendFlow,
   givenHandlers,
@@ -32,10 +33,10 @@ interface Props extends Record<string, unknown> {
   segment: WidgetSegment;
   siteRef: string | null;
   interactionId: number | null;
-  inApp: boolean;
 }
 
-function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
+function SingleWidget({ segment: s, siteRef, interactionId }: Props) {
+  const inApp = useInAppBrowser();
   const { t } = useT();
   const { screen, fade, goTo } = useFadingScreen<WidgetScreen>("init");
   const [kind, setKind] = useState<"audio" | "video">("audio");

@@ -1,9 +1,16 @@
-// Generates routes.gen.ts from the files of routes/ and bundles the islands for the browser.
-// Run by `deno task build`, `start` and `test`.
+// Generates routes.gen.ts from the files of routes/, bundles the islands for the browser and writes the
+// brotli and gzip copies of the static files. Run by `deno task build`, `start` and `test`.
 import { generateManifest } from "../framework/manifest.ts";
 import { bundleIslands } from "../framework/bundle.ts";
+import { precompress } from "../framework/precompress.ts";
 
 const root = new URL("../", import.meta.url);
 await generateManifest(root);
 const entries = await bundleIslands(root, "app/client.ts");
 console.log(`built ${entries} island bundles into static/build/`);
+const packed = await precompress(
+  ["static/build/", "static/css/", "static/js/", "static/embed.js", "static/favicon.svg"].map((p) =>
+    new URL(p, root)
+  ),
+);
+console.log(`compressed ${packed.files} static files: ${packed.bytes} bytes, ${packed.gzip} gzip`);

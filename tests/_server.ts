@@ -4,6 +4,8 @@
 export interface ChildServer {
   baseUrl: string;
   dataDir: string;
+  /** The server process's id (the benchmarks read its resident memory). */
+  pid: number;
   /** Stops it gently and removes its data folder unless it was given one. */
   stop(): Promise<void>;
   /** Kills it at once (kill -9), as a crash would. */
@@ -62,6 +64,7 @@ export async function startServer(
   return {
     baseUrl,
     dataDir: dir,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.status;
@@ -106,6 +109,7 @@ export async function startWorker(
   })();
   return {
     dataDir,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.status;

@@ -18,52 +18,48 @@ interface Props {
   recordedId?: number | null;
 }
 
-// Embla's `duration` is in its own units, not ms: 30 gives about the spec's 500 ms transition.
-const EMBLA_DURATION = 30;
-
 /**
  * The carousel of permanent interactions (widget §2 Record/home): dots when more than one, autoplay
- * every 5 s, swipe; refreshed every 90 s. Without script it is a horizontal scroll-snap list.
+ * every 5 s, swipe; refreshed every 90 s. It is a horizontal scroll-snap list, which the browser swipes
+ * and snaps by itself; the script adds the dots, autoplay, and stops swiping while a segment is active.
  */
 export function Carousel(props: Props) {
   const { t } = useT();
   const [segments] = useState(props.segments);
   const [selected, setSelected] = useState(0);
   const viewport = useRef<HTMLDivElement>(null);
-  const embla = useRef<import("embla-carousel").EmblaCarouselType | null>(null);
   const pausedRef = useRef(props.paused);
   pausedRef.current = props.paused;
 
+  const scrollTo = (index: number) => {
+    const el = viewport.current;
+    if (el) el.scrollTo({ left: index * el.clientWidth, behavior: "smooth" });
+  };
+
   useEffect(() => {
-    if (!viewport.current || segments.length < 2) return;
-    let stopped = false;
+    const el = viewport.current;
+    if (!el || segments.length < 2) return;
+    const current = () => Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
     let timer: ReturnType<typeof setInterval> | undefined;
-    import("embla-carousel").then(({ default: EmblaCarousel }) => {
-      if (stopped || !viewport.current) return;
-      const api = EmblaCarousel(viewport.current, {
-        loop: true,
-        duration: EMBLA_DURATION,
-        watchDrag: () => !pausedRef.current,
-      });
-      embla.current = api;
-      viewport.current.classList.add("is-enhanced");
-      api.on("select", () => setSelected(api.selectedScrollSnap()));
-      const play = () => {
-        clearInterval(timer);
-        timer = setInterval(
-          () => document.visibilityState === "visible" && !pausedRef.current && api.scrollNext(),
-          CAROUSEL_AUTOPLAY_MS,
-        );
-      };
-      api.on("pointerDown", () => clearInterval(timer));
-      api.on("settle", play);
-      play();
-    });
-    return () => {
-      stopped = true;
+    const play = () => {
       clearInterval(timer);
-      embla.current?.destroy();
-      embla.current = null;
+      timer = setInterval(() => {
+        if (document.visibilityState !== "visible" || pausedRef.current) return;
+        scrollTo((current() + 1) % segments.length);
+      }, CAROUSEL_AUTOPLAY_MS);
+    };
+    const onScroll = () => setSelected(Math.min(segments.length - 1, current()));
+    const hold = () => clearInterval(timer);
+    el.addEventListener("scroll", onScroll, { passive: true });
+    el.addEventListener("pointerdown", hold, { passive: true });
+    el.addEventListener("pointerup", play, { passive: true });
+    el.classList.add("is-enhanced");
+    play();
+    return () => {
+      clearInterval(timer);
+      el.removeEventListener("scroll", onScroll);
+      el.removeEventListener("pointerdown", hold);
+      el.removeEventListener("pointerup", play);
     };
   }, [segments]);
 
@@ -84,7 +80,7 @@ export function Carousel(props: Props) {
   const href = (id: number) => `/widgets/${props.channelId}/${id}/${props.linkQuery}`;
   return (
     <section class="cw-carousel" aria-roledescription={t("channel_widget.carousel")}>
-      <div class="cw-viewport" ref={viewport}>
+      <div class={`cw-viewport${props.paused ? " is-paused" : ""}`} ref={viewport}>
         <div class="cw-container">
           {segments.map((s, i) => (
             <Slide
@@ -107,7 +103,7 @@ export function Carousel(props: Props) {
               class="cw-dot"
               aria-current={i === selected ? "true" : undefined}
               aria-label={t("channel_widget.go_to", { n: i + 1 })}
-              onClick={() => embla.current?.scrollTo(i)}
+              onClick={() => scrollTo(i)}
             />
           ))}
         </div>

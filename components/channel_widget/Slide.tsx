@@ -1,4 +1,5 @@
 import { useT } from "../../framework/island.tsx";
+import { stockImageSize } from "../../lib/rules/channels.ts";
 
 /** What a carousel slide shows of a permanent interaction. */
 export interface SlideSegment {
@@ -31,7 +32,7 @@ export function Slide(
         {s.background_url && s.background_kind === "video"
           ? <video src={s.background_url} muted loop playsInline autoPlay />
           : s.background_url
-          ? <img src={s.background_url} alt="" loading="lazy" />
+          ? <img src={s.background_url} alt="" loading="lazy" {...stockImageSize(s.background_url)} />
           : null}
       </div>
       <div class="cw-slide-body">

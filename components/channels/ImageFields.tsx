@@ -1,7 +1,7 @@
 import { useT } from "../../framework/island.tsx";
 import type { TFunction } from "../../lib/rules/i18n.ts";
 import { MEDIA_MAX_BYTES, STOCK_BACKGROUNDS } from "../../lib/rules/constants.ts";
-import { stockThumbUrl } from "../../lib/rules/channels.ts";
+import { STOCK_THUMB_SIZE, stockThumbUrl } from "../../lib/rules/channels.ts";
 
 /** A chosen image: unchanged (the saved URL), a new file, or removed (false: delete on save). */
 export type ImageChoice = { url: string | null; file?: File; preview?: string; removed?: boolean };
@@ -91,7 +91,11 @@ export function BackgroundField(props: {
                 checked={props.stock === id}
                 onChange={() => props.onStock(id)}
               />
-              <img src={stockThumbUrl(i + 1)} alt={t("channels.stock_background", { n: i + 1 })} />
+              <img
+                src={stockThumbUrl(i + 1)}
+                alt={t("channels.stock_background", { n: i + 1 })}
+                {...STOCK_THUMB_SIZE}
+              />
             </label>
           );
         })}

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
+import { stockImageSize } from "../../lib/rules/channels.ts";
 
 interface Props {
   channel?: { label: string; logo_url: string | null };
@@ -19,7 +20,7 @@ export function WidgetFrame({ channel, background, message, children }: Props) {
           <div class="w-media">
             {background.kind === "video"
               ? <video src={background.url} autoPlay muted loop playsInline controls />
-              : <img src={background.url} alt="" />}
+              : <img src={background.url} alt="" {...stockImageSize(background.url)} />}
             {channel?.logo_url && <img class="w-logo" src={channel.logo_url} alt={channel.label} />}
           </div>
         )}

@@ -1,5 +1,6 @@
 // Participation use cases (visitor-widget §7 Send a participation, Finish a media participation,
 // Task status, Vote results): load, apply the rules of lib/rules/participation.ts, store, enqueue.
+import { countVote } from "../platform/metrics.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
@@ -158,6 +159,7 @@ export async function sendParticipation(
       : null,
   });
   if (!inserted) return { alreadyReceived: true };
+  if (decision.choiceIds?.length) countVote();
   await recordConsents(sql, {
     messageId: inserted.id,
     channelId: Number(segment.channel_id),

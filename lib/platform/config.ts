@@ -27,6 +27,8 @@ export const configSchema = z.object({
   MEDIA_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(21_600).default(900),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+  /** Bearer token of GET /metrics (Prometheus); the endpoint does not exist without it. */
+  METRICS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -37,6 +37,15 @@ export const DEFAULT_FTP_PORT = 21;
 /** The full image and the picker thumbnail of a stock background. */
 export const stockBackgroundUrl = (n: number) => `/static/backgrounds/bg-${n}.jpg`;
 export const stockThumbUrl = (n: number) => `/static/backgrounds/thumb-${n}.jpg`;
+/** Pixel sizes of the stock images (static/backgrounds/), for width/height attributes: no layout shift. */
+export const STOCK_BACKGROUND_SIZE = { width: 1080, height: 1920 };
+export const STOCK_THUMB_SIZE = { width: 180, height: 320 };
+
+/** The width and height of a stock background's URL, or {} for any other image. */
+export function stockImageSize(url: string | null | undefined): { width?: number; height?: number } {
+  if (!url?.startsWith("/static/backgrounds/")) return {};
+  return url.includes("/thumb-") ? STOCK_THUMB_SIZE : STOCK_BACKGROUND_SIZE;
+}
 /** "bg-3" → 3, anything else → null. */
 export function stockBackgroundNumber(id: string): number | null {
   const m = /^bg-([1-9]\d*)$/.exec(id);

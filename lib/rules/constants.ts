@@ -165,3 +165,20 @@ export const SILENCE_THRESHOLD_DB = -50;
 export const CLIPPED_PEAK_DBTP = -0.5;
 /** Issue 22: a recording quieter than this integrated loudness (LUFS) is flagged as nearly silent. */
 export const NEARLY_SILENT_LUFS = -50;
+/** Pages and JSON smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * The most JavaScript (gzip bytes, as fetched) a widget page loads before a participation starts: phones
+ * on a weak network open it when a station says "vote now" (tests/e2e/js_budget_test.ts). The single
+ * widget's goal is 12 KB; it loads 19 KB today (@preact/signals and every screen up front), so its
+ * ceiling stops it growing until those are lazy.
+ */
+export const JS_BUDGET_GZIP_BYTES = { channel: 15 * 1024, single: 20 * 1024 };
+
+/**
+ * Shared caches (a CDN, Deno Deploy's edge) may keep a public widget page this long and serve it stale
+ * while they refetch it for that much longer: a "vote now" spike reaches the app a few times a minute.
+ * Browsers revalidate every time (max-age=0, ETag → 304).
+ */
+export const PUBLIC_PAGE_CACHE = { sMaxAgeSeconds: 10, staleWhileRevalidateSeconds: 60 };

@@ -11,7 +11,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       // usable before script: the first slide and its button are in the HTML
       const first = page.locator(".cw-slide").first();
       await first.getByRole("link", { name: "Participate" }).waitFor();
-      // hydrated: embla takes over the scrolling, dots select slides
+      // hydrated: dots select slides of the scroll-snap list
       await page.locator(".cw-viewport.is-enhanced").waitFor();
       const dots = page.locator(".cw-dot");
       assert.ok(await dots.count() > 1);

@@ -33,7 +33,8 @@ Deno.test("createTranslator - falls back to fr, interpolates, shows keys in tech
 });
 
 Deno.test("translator - plain texts remembered per process, options still honoured", async (t) => {
-  const { translator, localeSubset, localeSubsetJson } = await import("../../app/i18n.ts");
+  const { translator, dictionaryJson, LOCALES } = await import("../../app/i18n.ts");
+  const { resolvedDictionary } = await import("../../lib/rules/dictionary.ts");
   await t.step("a plain key, then the same key with values, then plain again", () => {
     const en = translator("en");
     assert.equal(en("errors.rate_limited"), "Too many attempts. Try again in {{seconds}} seconds.");
@@ -46,10 +47,10 @@ Deno.test("translator - plain texts remembered per process, options still honour
     assert.notEqual(translator("pl")("errors.rate_limited"), translator("en")("errors.rate_limited"));
     assert.equal(translator("technical")("errors.rate_limited"), "errors.rate_limited");
   });
-  await t.step("the serialised locale sections equal localeSubset, with < escaped for a script", () => {
-    const json = localeSubsetJson("pt", ["common", "errors"]);
-    assert.deepEqual(JSON.parse(json), localeSubset("pt", ["common", "errors"]));
+  await t.step("the serialised texts equal the resolved dictionary, with < escaped for a script", () => {
+    const json = dictionaryJson("pt", ["common", "errors"]);
+    assert.deepEqual(JSON.parse(json), resolvedDictionary(LOCALES, "pt", ["common", "errors"]));
     assert.equal(json.includes("<"), false);
-    assert.equal(localeSubsetJson("pt", ["errors", "common"]), json);
+    assert.equal(dictionaryJson("pt", ["errors", "common"]), json);
   });
 });

@@ -5,7 +5,6 @@ import { widgetChannelAndSegment } from "../../../../lib/channels/widget.ts";
 import { publicChannelView } from "../../../../lib/rules/channels.ts";
 import { canAccessChannel } from "../../../../lib/rules/permissions.ts";
 import { isAvailable } from "../../../../lib/rules/participation.ts";
-import { isInAppBrowser } from "../../../../lib/rules/widget.ts";
 import { isLanguage } from "../../../../lib/rules/i18n.ts";
 import { translator } from "../../../../app/i18n.ts";
 import { widgetSegment, widgetStyle } from "../../../../lib/widgets/page.ts";
@@ -14,6 +13,8 @@ import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import { publicUrl } from "../../../../lib/platform/config.ts";
+import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
+import { PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
 
 const id = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 
@@ -57,7 +58,9 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   }
   const props = widgetSegment(segment, segment.choices, custom, view.segment_customisation);
   const interaction = id(q.interaction_id ?? "");
-  c.header("Cache-Control", "no-store");
+  // the same page for every visitor (the language is in the address or from Accept-Language)
+  c.header("Cache-Control", publicPageCacheControl(preview, PUBLIC_PAGE_CACHE));
+  c.header("Vary", "Accept-Language");
   return renderPage(
     c,
     <WidgetFrame channel={view} background={background}>
@@ -65,7 +68,6 @@ export default new Hono<AppEnv>().get("/", async (c) => {
         segment={props}
         siteRef={q.ref?.slice(0, 500) || null}
         interactionId={interaction}
-        inApp={isInAppBrowser(c.req.header("user-agent") ?? "")}
       />
     </WidgetFrame>,
     {
@@ -78,6 +80,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
           base={publicUrl(c.var.deps.config)}
           path={`/widgets/${channel.id}/${segment.id}/`}
           title={String(segment.title)}
+          description={t("seo.segment_description", { title: String(segment.title), label: view.label })}
         />
       ),
     },

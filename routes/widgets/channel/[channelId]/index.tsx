@@ -5,9 +5,10 @@ import ChannelWidget from "../../../../islands/ChannelWidget.tsx";
 import { permanentSegments, publicChannel } from "../../../../lib/channels/widget.ts";
 import { buttonColour, widgetQuery, widgetStyle } from "../../../../lib/widgets/query.ts";
 import { widgetSegment } from "../../../../lib/widgets/page.ts";
-import { isInAppBrowser } from "../../../../lib/rules/widget.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
+import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
+import { PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
 import { readSharedMessage } from "../../../../lib/participations/shared.ts";
 import { isShareToken } from "../../../../lib/rules/public_message.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
@@ -45,6 +46,9 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   // an old numeric (or unknown, or unshared) s= link: the widget still shows, with a 404 status
   const s = params.get("s");
   const shared = await sharedMessage(c, channelId, s ?? undefined);
+  // the same page for every visitor, unless it shows a listener's shared participation
+  c.header("Cache-Control", publicPageCacheControl(s !== null, PUBLIC_PAGE_CACHE));
+  c.header("Vary", "Accept-Language");
   return renderPage(
     c,
     <div class="cw" style={query.background ? undefined : `background-image:url('${view.background_url}')`}>
@@ -65,7 +69,6 @@ export default new Hono<AppEnv>().get("/", async (c) => {
         refreshUrl={`/api/v1/permanent/all/${channelId}?${refresh}`}
         screen={params.get("im_screen")}
         shared={shared}
-        inApp={isInAppBrowser(c.req.header("user-agent") ?? "")}
         gone={gone}
       />
     </div>,
@@ -79,6 +82,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
           base={publicUrl(c.var.deps.config)}
           path={`/widgets/channel/${channelId}/`}
           title={view.label}
+          description={c.var.t("seo.channel_description", { label: view.label })}
         />
       ),
     },

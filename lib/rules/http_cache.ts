@@ -1,0 +1,61 @@
+// Content negotiation and validators for responses: which encoding a client gets, and whether its
+// If-None-Match still matches (pure, shared by the app's compression middleware and its tests).
+
+export type Encoding = "br" | "gzip";
+
+/** Bodies worth compressing on the fly: pages and API data (media and archives are compressed already). */
+export const DYNAMIC_COMPRESSIBLE =
+  /^(text\/html|application\/(?:[\w.+-]+\+)?json|image\/svg\+xml|application\/xml)/i;
+
+/** The best of brotli and gzip the Accept-Encoding header allows (brotli first on equal q), or null. */
+export function negotiateEncoding(header: string | null | undefined): Encoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    if (name) q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const of = (name: string) => q.get(name) ?? q.get("*") ?? 0;
+  const br = of("br"), gzip = of("gzip");
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? "br" : "gzip";
+}
+
+/** The strong ETag of a representation: the body's hash, suffixed with its encoding when compressed. */
+export function etagOf(hash: string, encoding: Encoding | null): string {
+  return `"${hash}${encoding ? `-${encoding}` : ""}"`;
+}
+
+/**
+ * Whether If-None-Match names the same content (any of its encodings: the client holds a
+ * representation of exactly these bytes), as the weak comparison of RFC 9110 §13.1.2 allows for GET.
+ */
+export function matchesIfNoneMatch(header: string | null | undefined, hash: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => {
+    const opaque = tag.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
+    return opaque === hash || opaque === `${hash}-br` || opaque === `${hash}-gzip`;
+  });
+}
+
+/** Adds Accept-Encoding to a Vary header value (once). */
+export function varyAcceptEncoding(current: string | null): string {
+  if (!current) return "Accept-Encoding";
+  if (current.trim() === "*" || /(^|,)\s*accept-encoding\s*(,|$)/i.test(current)) return current;
+  return `${current}, Accept-Encoding`;
+}
+
+/**
+ * Cache-Control of a page that is the same for every visitor (a widget page); `personal` (a staff
+ * preview, a shared participation) is never kept by a shared cache.
+ */
+export function publicPageCacheControl(
+  personal: boolean,
+  cache: { sMaxAgeSeconds: number; staleWhileRevalidateSeconds: number },
+): string {
+  if (personal) return "private, no-store";
+  return `public, max-age=0, s-maxage=${cache.sMaxAgeSeconds}, stale-while-revalidate=${cache.staleWhileRevalidateSeconds}`;
+}

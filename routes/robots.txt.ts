@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app/env.ts";
+
+/** GET /robots.txt: the public widget and share pages may be indexed; the back office may not. */
+export default new Hono<AppEnv>().get("/", (c) => {
+  c.header("Cache-Control", "public, max-age=86400");
+  return c.text("User-agent: *\nAllow: /widgets/\nAllow: /s/\nAllow: /static/\nDisallow: /\n");
+});

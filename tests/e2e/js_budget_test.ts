@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import type { Browser, Response } from "playwright-core";
+import { browserTest } from "./_browser.ts";
+import { JS_BUDGET_GZIP_BYTES } from "../../lib/rules/constants.ts";
+
+/**
+ * Opens `url` as a first-time visitor (empty cache) asking for gzip only, and returns the gzip bytes of
+ * the JavaScript the page fetched until it is hydrated and the network is idle (counted from the
+ * network: encoded body sizes).
+ */
+async function scriptBytes(
+  browser: Browser,
+  url: string,
+  errors: string[],
+): Promise<{ total: number; files: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    extraHTTPHeaders: { "accept-encoding": "gzip" },
+  });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => errors.push(String(error)));
+  const responses: Response[] = [];
+  page.on("response", (res) => responses.push(res));
+  const doc = await page.goto(url);
+  await page.locator("[data-island][data-hydrated]").first().waitFor();
+  await page.waitForLoadState("networkidle");
+  assert.equal(doc!.headers()["content-encoding"], "gzip", "the page itself is compressed");
+  let total = 0;
+  const files: string[] = [];
+  for (const res of responses) {
+    if (res.request().resourceType() !== "script") continue;
+    assert.equal(res.headers()["content-encoding"], "gzip", `${res.url()} is compressed`);
+    const size = (await res.request().sizes()).responseBodySize;
+    total += size;
+    files.push(`${new URL(res.url()).pathname} ${size}`);
+  }
+  await context.close();
+  return { total, files };
+}
+
+browserTest(
+  "js budget - the channel widget home and the single widget stay within their gzip JavaScript",
+  async ({ browser, baseUrl, server }) => {
+    const errors: string[] = [];
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    const home = await scriptBytes(browser, `${baseUrl}/widgets/channel/${radio.id}/?lang=en`, errors);
+    console.log(`channel widget home: ${home.total} B gzip JS\n  ${home.files.join("\n  ")}`);
+    assert.ok(home.total > 0);
+    assert.ok(home.total <= JS_BUDGET_GZIP_BYTES.channel, `${home.total} > ${JS_BUDGET_GZIP_BYTES.channel}`);
+
+    const segments = await server.sql<{ id: number; type: string }[]>`
+      select distinct on (type) id, type from segments
+      where channel_id = ${radio.id} and status in ('ready', 'published')
+        and (start_date is null or start_date <= now()) and (end_date is null or end_date > now())
+      order by type, id`;
+    assert.ok(segments.length >= 3, "several kinds of interaction");
+    for (const segment of segments) {
+      const single = await scriptBytes(
+        browser,
+        `${baseUrl}/widgets/${radio.id}/${segment.id}/?lang=en`,
+        errors,
+      );
+      console.log(
+        `single widget (${segment.type}): ${single.total} B gzip JS\n  ${single.files.join("\n  ")}`,
+      );
+      assert.ok(
+        single.total <= JS_BUDGET_GZIP_BYTES.single,
+        `${segment.type}: ${single.total} > ${JS_BUDGET_GZIP_BYTES.single}`,
+      );
+    }
+    assert.deepEqual(errors, []);
+  },
+);

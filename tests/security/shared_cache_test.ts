@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { testApp } from "../_helpers.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+
+// A shared cache (CDN, edge) keeps what says `public`/`s-maxage`: a staff preview of a draft or a
+// listener's shared participation must never be among it, or strangers would be served them.
+Deno.test("shared cache - personal widget pages are never marked for shared caches", async (t) => {
+  const ctx = await testApp();
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
+    const [draft] = await ctx.sql<{ id: number }[]>`
+      select id from segments where channel_id = ${radio} and status = 'draft' limit 1`;
+    const [manager] = await ctx.sql<{ id: number }[]>`select id from users where login = 'manager'`;
+    const cookie = `im_session=${await openSession(ctx.sql, ctx.deps.jwtSecret, manager.id, "staff")}`;
+
+    await t.step("a staff preview of a draft is private", async () => {
+      const res = await ctx.request(`/widgets/${radio}/${draft.id}/?preview=1&lang=en`, {
+        headers: { cookie },
+      });
+      assert.equal(res.status, 200);
+      const cc = res.headers.get("cache-control")!;
+      assert.match(cc, /private/);
+      assert.doesNotMatch(cc, /public|s-maxage/);
+      await res.body?.cancel();
+      // a stranger asking for the same preview gets the unavailable page, not the draft
+      const stranger = await ctx.request(`/widgets/${radio}/${draft.id}/?preview=1&lang=en`);
+      assert.equal(stranger.status, 410);
+      assert.doesNotMatch(stranger.headers.get("cache-control") ?? "", /s-maxage/);
+      await stranger.body?.cancel();
+    });
+
+    await t.step("a channel page showing a shared participation is private", async () => {
+      const [message] = await ctx.sql<{ token: string }[]>`
+        update messages set shared_at = now() where id = (
+          select id from messages where channel_id = ${radio} and status = 'received'
+            and moderation in ('none', 'approved') order by id limit 1)
+        returning share_token::text as token`;
+      const res = await ctx.request(`/widgets/channel/${radio}/?s=${message.token}&lang=en`);
+      assert.match(await res.clone().text(), /Message posted on/);
+      assert.doesNotMatch(res.headers.get("cache-control")!, /public|s-maxage/);
+      await res.body?.cancel();
+    });
+  } finally {
+    await ctx.close();
+  }
+});

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import {
+  etagOf,
+  matchesIfNoneMatch,
+  negotiateEncoding,
+  varyAcceptEncoding,
+} from "../../lib/rules/http_cache.ts";
+
+Deno.test("negotiateEncoding - prefers brotli, honours q values and refusals", () => {
+  assert.equal(negotiateEncoding("gzip, deflate, br"), "br");
+  assert.equal(negotiateEncoding("gzip"), "gzip");
+  assert.equal(negotiateEncoding("br;q=0.5, gzip"), "gzip");
+  assert.equal(negotiateEncoding("br;q=0, gzip;q=0"), null);
+  assert.equal(negotiateEncoding("identity"), null);
+  assert.equal(negotiateEncoding("*"), "br");
+  assert.equal(negotiateEncoding("*, br;q=0"), "gzip");
+  assert.equal(negotiateEncoding(undefined), null);
+});
+
+Deno.test("matchesIfNoneMatch - any encoding of the same content matches, weak or strong", () => {
+  assert.ok(matchesIfNoneMatch(etagOf("abc", "br"), "abc"));
+  assert.ok(matchesIfNoneMatch(`W/${etagOf("abc", null)}`, "abc"));
+  assert.ok(matchesIfNoneMatch(`"x", ${etagOf("abc", "gzip")}`, "abc"));
+  assert.ok(matchesIfNoneMatch("*", "abc"));
+  assert.ok(!matchesIfNoneMatch('"abcd"', "abc"));
+  assert.ok(!matchesIfNoneMatch(null, "abc"));
+});
+
+Deno.test("varyAcceptEncoding - adds Accept-Encoding once", () => {
+  assert.equal(varyAcceptEncoding(null), "Accept-Encoding");
+  assert.equal(varyAcceptEncoding("Origin"), "Origin, Accept-Encoding");
+  assert.equal(varyAcceptEncoding("origin, accept-encoding"), "origin, accept-encoding");
+});
