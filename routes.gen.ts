@@ -74,13 +74,15 @@ import $69 from "./routes/reset/[token].tsx";
 import $70 from "./routes/robots.txt.ts";
 import $71 from "./routes/s/[uuid].tsx";
 import $72 from "./routes/settings.tsx";
-import $73 from "./routes/timeline.tsx";
-import $74 from "./routes/users/new.tsx";
-import $75 from "./routes/users/[id].tsx";
-import $76 from "./routes/users/index.tsx";
-import $77 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $78 from "./routes/widgets/terms.tsx";
-import $79 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $73 from "./routes/statistics/download.ts";
+import $74 from "./routes/statistics/index.tsx";
+import $75 from "./routes/timeline.tsx";
+import $76 from "./routes/users/new.tsx";
+import $77 from "./routes/users/[id].tsx";
+import $78 from "./routes/users/index.tsx";
+import $79 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $80 from "./routes/widgets/terms.tsx";
+import $81 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -160,11 +162,13 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/robots.txt", app: $70 },
   { path: "/s/:uuid", app: $71 },
   { path: "/settings", app: $72 },
-  { path: "/timeline", app: $73 },
-  { path: "/users/new", app: $74 },
-  { path: "/users/:id", app: $75 },
-  { path: "/users", app: $76 },
-  { path: "/widgets/channel/:channelId", app: $77 },
-  { path: "/widgets/terms", app: $78 },
-  { path: "/widgets/:channelId/:segmentId", app: $79 },
+  { path: "/statistics/download", app: $73 },
+  { path: "/statistics", app: $74 },
+  { path: "/timeline", app: $75 },
+  { path: "/users/new", app: $76 },
+  { path: "/users/:id", app: $77 },
+  { path: "/users", app: $78 },
+  { path: "/widgets/channel/:channelId", app: $79 },
+  { path: "/widgets/terms", app: $80 },
+  { path: "/widgets/:channelId/:segmentId", app: $81 },
 ];

@@ -1,0 +1,33 @@
+// The overlay that sends Facebook and Instagram in-app browsers to a real browser on voice and video
+// interactions (visitor widget §"in-app browsers"). The page is the same HTML for every browser (so a CDN
+// can cache it); the island decides from the user agent once it runs.
+import assert from "node:assert/strict";
+import { browserTest } from "./_browser.ts";
+import { randomSegment } from "../api/_participation.ts";
+
+browserTest(
+  "in-app browser - Instagram's browser gets the overlay on a voice interaction, others do not",
+  async ({ browser, baseUrl, server, consoleErrors }) => {
+    const [{ id: channel }] = await server.sql<{ id: number }[]>`
+      select channel_id::int as id from users where login = 'manager'`;
+    const seg = await randomSegment(server.sql, channel, { type: "recording_question" });
+    const url = `${baseUrl}/widgets/${channel}/${seg.id}/?lang=en`;
+    for (
+      const [userAgent, overlay] of [["Mozilla/5.0 Instagram 300.0", true], ["Mozilla/5.0 Chrome/130", false]]
+    ) {
+      const context = await browser.newContext({
+        userAgent: String(userAgent),
+        viewport: { width: 375, height: 740 },
+      });
+      const page = await context.newPage();
+      page.on("pageerror", (error) => consoleErrors.push(String(error)));
+      await page.goto(url);
+      await page.waitForSelector("[data-hydrated]");
+      const shown = await page.getByText("You are almost there !").count();
+      assert.equal(shown > 0, overlay, String(userAgent));
+      if (overlay) await page.getByText("2. Click on Open in ... your usual browser.").waitFor();
+      await context.close();
+    }
+    assert.deepEqual(consoleErrors, []);
+  },
+);
