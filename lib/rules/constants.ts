@@ -144,3 +144,9 @@ export const RETENTION_BATCH = 500;
 export const DEFAULT_VOTE_CAP = 20;
 /** The highest per-address cap staff may set (the column's check, migration 013). */
 export const MAX_VOTE_CAP = 100_000;
+// Live screens (issue 21): at most one results event per interaction per window (about 4 per second),
+// a keep-alive comment on idle streams (proxies close silent connections), and how often a staff stream
+// checks that its session is still live (it ends when the session is revoked).
+export const LIVE_COALESCE_MS = 250;
+export const LIVE_KEEPALIVE_MS = 15_000;
+export const LIVE_SESSION_CHECK_MS = 2000;

@@ -105,3 +105,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function segmentIdsByUuid(sql: Sql, uuid: string) {
   return UUID.test(uuid) ? await getSegmentIdsByUuid(sql, uuid) : null;
 }
+
+/** What the live results panel shows: vote results and counts (the edit page's stream, issue 21). */
+export async function segmentLiveResults(sql: Sql, user: StaffUser, id: number) {
+  await segmentFor(sql, user, id);
+  const [votes, counts] = await Promise.all([getVoteCounts(sql, id), db.getSegmentCounts(sql, id)]);
+  return { results: voteResults(votes), counts };
+}
