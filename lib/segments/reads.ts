@@ -13,6 +13,7 @@ import { voteResults } from "../rules/votes.ts";
 import { newChallenge } from "../participations/proof_of_work.ts";
 import { exportStream } from "./export_csv.ts";
 import { segmentFor, segmentView, workingChannel } from "./service.ts";
+import { overlayForStaff } from "../live/overlay.ts";
 
 /** A page of the interaction list of the caller's channel (or the one a super administrator asks for). */
 export async function listSegmentPage(
@@ -51,11 +52,14 @@ export async function segmentDetail(
     db.getSegmentCounts(sql, id),
     getVoteCounts(sql, id),
   ]);
+  const overlay = await overlayForStaff(sql, user, id, ctx.publicUrl);
   return {
     ...segmentView(row, choices, ctx),
     answers_count: counts.messages,
     counts,
     results: voteResults(votes),
+    /** The on-air overlay's secret address (issue 21). */
+    overlay_url: overlay.url,
   };
 }
 
