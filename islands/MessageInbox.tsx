@@ -149,6 +149,7 @@ function MessageInbox(props: Props) {
         <Pager page={page} total={list.total} perPage={DEFAULT_PAGE_SIZE} onPage={setPage} />
       </div>
       <div class="inbox-detail-pane">
+        {selected && props.can.act && <OnAirButton segmentId={props.segmentId} messageId={selected} />}
         {selected
           ? (
             <MessageDetail
@@ -164,6 +165,33 @@ function MessageInbox(props: Props) {
   );
 }
 
+/** "Show on air" (issue 21): the message goes on the interaction's overlay, within a second on every screen. */
+function OnAirButton(props: { segmentId: number; messageId: number }) {
+  const { t } = useT();
+  const [onAir, setOnAir] = useState<number | null>(null);
+  const put = async () => {
+    const res = await api<{ message?: string }>("PUT", `/api/v1/show_segments/${props.segmentId}/overlay`, {
+      message_id: props.messageId,
+    });
+    if (res.ok) {
+      setOnAir(props.messageId);
+      showToast(t("live.on_air_done"), { kind: "success" });
+    } else showToast(res.data?.message ?? t("live.failed"), { kind: "error" });
+  };
+  return (
+    <p class="on-air-row">
+      <button
+        type="button"
+        class="btn btn-secondary btn-sm on-air"
+        onClick={put}
+        aria-pressed={onAir === props.messageId}
+      >
+        {onAir === props.messageId ? t("live.on_air_done") : t("live.on_air")}
+      </button>
+    </p>
+  );
+}
+
 export default island("MessageInbox", MessageInbox, {
-  ns: ["participations", "errors", "widget", "data_rights", "message_privacy"],
+  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "live"],
 });
