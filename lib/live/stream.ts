@@ -91,3 +91,23 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
     unsubscribe();
   }
 }
+
+const shared = new Map<string, { at: number; value: Promise<unknown> }>();
+
+/**
+ * One read for every stream of this instance that asks for `key` within `ms` (the screens of one overlay
+ * all wake on the same event): N screens cost one query, not N. A cache of a few milliseconds, never a
+ * source of truth.
+ */
+export function sharedRead<T>(key: string, read: () => Promise<T>, ms = 50): Promise<T> {
+  const now = performance.now();
+  const hit = shared.get(key);
+  if (hit && now - hit.at < ms) return hit.value as Promise<T>;
+  const value = read();
+  shared.set(key, { at: now, value });
+  value.catch(() => shared.delete(key));
+  setTimeout(() => {
+    if (shared.get(key)?.value === value) shared.delete(key);
+  }, ms);
+  return value;
+}

@@ -3,7 +3,7 @@ import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../../app/env.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
 import { overlaySegment, overlayState } from "../../../lib/live/overlay.ts";
-import { runLiveStream } from "../../../lib/live/stream.ts";
+import { runLiveStream, sharedRead } from "../../../lib/live/stream.ts";
 import { busOf } from "../../../lib/live/bus.ts";
 
 /**
@@ -23,7 +23,10 @@ export default new Hono<AppEnv>()
         segmentId,
         kinds: ["results", "segment", "overlay"],
         lastEventId: c.req.header("last-event-id"),
-        read: async () => ({ event: "state", data: await overlayState(sql, token, ctx()) }),
+        read: async () => ({
+          event: "state",
+          data: await sharedRead(`overlay:${token}`, () => overlayState(sql, token, ctx())),
+        }),
       }));
   })
   /** GET /overlay/{token}/events/state: the same state as JSON, for screens that cannot open a stream. */
