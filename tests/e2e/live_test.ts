@@ -93,6 +93,25 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
   }
   assert.ok(msg.id > 0);
 
+  // the inbox shows a new participation without waiting for its 15 s refresh
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${baseUrl}/participations/${seg.id}`);
+  await page.locator(".inbox-list li").first().waitFor();
+  const rows = await page.locator(".inbox-list li").count();
+  const device2 = await (await server.request("/api/v1/devices", { method: "POST" })).json();
+  const sentAt = Date.now();
+  await server.request("/api/v1/interactions", {
+    method: "POST",
+    json: {
+      channel_id: channel,
+      segment: seg.id,
+      device_id: device2.device_id,
+      content: { choice_ids: [seg.choiceIds[2]] },
+    },
+  });
+  await page.locator(".inbox-list li").nth(rows).waitFor({ timeout: 5000 });
+  assert.ok(Date.now() - sentAt < 5000);
+
   // the presenter screen: keys switch what it shows
   const presenter = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   await presenter.goto(`${new URL(new URL(overlayUrl).pathname, baseUrl)}?mode=presenter`);
