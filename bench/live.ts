@@ -44,7 +44,12 @@ try {
   const clients = await Promise.all(
     Array.from(
       { length: CLIENTS },
-      async () => readSse(await fetch(`${server.baseUrl}/overlay/${token}/events`)),
+      async () =>
+        readSse(
+          await fetch(`${server.baseUrl}/overlay/${token}/events`, {
+            headers: { accept: "text/event-stream" },
+          }),
+        ),
     ),
   );
   await Promise.all(clients.map((c) => c.next((e) => e.event === "state", 10_000)));

@@ -35,3 +35,12 @@ export function nextEventId(lastEventId: string | undefined | null): number {
   const n = Number(lastEventId);
   return Number.isSafeInteger(n) && n >= 0 ? n + 1 : 1;
 }
+
+/**
+ * Whether the client asked for an event stream (EventSource always sends `Accept: text/event-stream`);
+ * any other client of a live route gets the current state once, as JSON.
+ * @example wantsEventStream("text/event-stream") // true
+ */
+export function wantsEventStream(accept: string | undefined | null): boolean {
+  return /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept ?? "");
+}

@@ -45,9 +45,15 @@ Deno.test({
       await t.step(
         "the overlay and the public results stream on B move within a second of a vote on A",
         async () => {
-          const overlay = readSse(await fetch(`${second.baseUrl}/overlay/${token}/events`));
+          const overlay = readSse(
+            await fetch(`${second.baseUrl}/overlay/${token}/events`, {
+              headers: { accept: "text/event-stream" },
+            }),
+          );
           const results = readSse(
-            await fetch(`${second.baseUrl}/api/v1/show_segments/${v.segment}/vote-results/live`),
+            await fetch(`${second.baseUrl}/api/v1/show_segments/${v.segment}/vote-results/live`, {
+              headers: { accept: "text/event-stream" },
+            }),
           );
           assert.equal((await overlay.next((e) => e.event === "state")).json.results.total, 0);
           assert.equal((await results.next()).json.total, 0);
@@ -64,7 +70,11 @@ Deno.test({
       );
 
       await t.step("a staff control on A (hiding the results) reaches B's overlay", async () => {
-        const overlay = readSse(await fetch(`${second.baseUrl}/overlay/${token}/events`));
+        const overlay = readSse(
+          await fetch(`${second.baseUrl}/overlay/${token}/events`, {
+            headers: { accept: "text/event-stream" },
+          }),
+        );
         await overlay.next((e) => e.event === "state");
         const login = await fetch(`${first.baseUrl}/api/v1/auth`, {
           method: "POST",

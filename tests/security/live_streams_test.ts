@@ -36,7 +36,10 @@ Deno.test({
       const manager = await staff.token("manager");
 
       await t.step("the staff stream sends the results at once, and again after a vote", async () => {
-        const res = await ctx.request(`/api/v1/show_segments/${seg.id}/live`, { token: manager });
+        const res = await ctx.request(`/api/v1/show_segments/${seg.id}/live`, {
+          token: manager,
+          headers: { accept: "text/event-stream" },
+        });
         assert.equal(res.status, 200);
         assert.match(res.headers.get("content-type") ?? "", /text\/event-stream/);
         const sse = readSse(res);
@@ -52,7 +55,7 @@ Deno.test({
       await t.step("Last-Event-ID continues the numbering", async () => {
         const res = await ctx.request(`/api/v1/show_segments/${seg.id}/live`, {
           token: manager,
-          headers: { "last-event-id": "41" },
+          headers: { "last-event-id": "41", accept: "text/event-stream" },
         });
         const sse = readSse(res);
         assert.equal((await sse.next()).id, "42");
@@ -71,7 +74,10 @@ Deno.test({
 
       await t.step("revoking the session ends its open stream", async () => {
         const token = await staff.token("operator");
-        const res = await ctx.request(`/api/v1/show_segments/${seg.id}/live`, { token });
+        const res = await ctx.request(`/api/v1/show_segments/${seg.id}/live`, {
+          token,
+          headers: { accept: "text/event-stream" },
+        });
         const sse = readSse(res);
         await sse.next((e) => e.event === "results");
         const [session] = await ctx.sql<{ id: string }[]>`
@@ -91,7 +97,9 @@ Deno.test({
             hide_results_until_end: true,
             end_date: new Date(Date.now() + 3600_000),
           }, ["Yes", "No"]);
-          const res = await ctx.request(`/api/v1/show_segments/${hidden.id}/vote-results/live`);
+          const res = await ctx.request(`/api/v1/show_segments/${hidden.id}/vote-results/live`, {
+            headers: { accept: "text/event-stream" },
+          });
           assert.equal(res.status, 200);
           const sse = readSse(res);
           assert.deepEqual((await sse.next()).json, { hidden: true, rows: [], total: 0 });
@@ -105,7 +113,9 @@ Deno.test({
       await t.step(
         "public stream: shown results (counted votes, as the results read) move with a vote",
         async () => {
-          const res = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results/live`);
+          const res = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results/live`, {
+            headers: { accept: "text/event-stream" },
+          });
           const sse = readSse(res);
           const before = (await sse.next()).json.total;
           await vote(seg, staff.radio, 1);
@@ -115,6 +125,14 @@ Deno.test({
           await sse.close();
         },
       );
+
+      await t.step("without Accept: text/event-stream, the current state once as JSON", async () => {
+        const staffRead = await ctx.request(`/api/v1/show_segments/${seg.id}/live`, { token: manager });
+        assert.match(staffRead.headers.get("content-type") ?? "", /application\/json/);
+        assert.equal((await staffRead.json()).results.total >= 1, true);
+        const publicRead = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results/live`);
+        assert.equal((await publicRead.json()).hidden, false);
+      });
 
       await t.step("public stream: an unknown interaction is a 404", async () => {
         const res = await ctx.request(`/api/v1/show_segments/99999999/vote-results/live`);

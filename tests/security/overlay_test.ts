@@ -53,7 +53,9 @@ Deno.test({
       );
 
       await t.step("reveal shows the results on an open screen; hide takes them back", async () => {
-        const sse = readSse(await ctx.request(`${path}/events`));
+        const sse = readSse(
+          await ctx.request(`${path}/events`, { headers: { accept: "text/event-stream" } }),
+        );
         assert.equal((await sse.next((e) => e.event === "state")).json.results.hidden, true);
         await ctx.request("/api/v1/interactions", {
           method: "POST",
@@ -144,7 +146,9 @@ Deno.test({
       });
 
       await t.step("a new token kills the old URL and ends the screens open on it", async () => {
-        const sse = readSse(await ctx.request(`${path}/events`));
+        const sse = readSse(
+          await ctx.request(`${path}/events`, { headers: { accept: "text/event-stream" } }),
+        );
         await sse.next((e) => e.event === "state");
         const res = await ctx.request(`/api/v1/show_segments/${seg.id}/overlay/token`, {
           method: "POST",

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { localBus } from "../../lib/live/bus.ts";
-import { liveEnvelope, nextEventId, parseLiveEnvelope, segmentTopic } from "../../lib/rules/live.ts";
+import {
+  liveEnvelope,
+  nextEventId,
+  parseLiveEnvelope,
+  segmentTopic,
+  wantsEventStream,
+} from "../../lib/rules/live.ts";
 import type { LiveEvent } from "../../lib/rules/live.ts";
 
 Deno.test("live bus - a subscriber receives the events of its topic only, until it unsubscribes", async () => {
@@ -51,5 +57,14 @@ Deno.test("live event ids - follow Last-Event-ID; a missing or bad header starts
   assert.equal(nextEventId("41"), 42);
   for (const bad of [undefined, null, "", "x", "-3", "1e400"]) {
     assert.equal(nextEventId(bad), 1);
+  }
+});
+
+Deno.test("live streams - only a client asking for text/event-stream gets a stream", () => {
+  for (const yes of ["text/event-stream", "text/html, text/event-stream;q=0.9", "TEXT/EVENT-STREAM"]) {
+    assert.equal(wantsEventStream(yes), true, yes);
+  }
+  for (const no of [undefined, null, "", "*/*", "application/json", "text/event-streams"]) {
+    assert.equal(wantsEventStream(no), false, String(no));
   }
 });

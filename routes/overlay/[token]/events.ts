@@ -5,6 +5,7 @@ import { publicUrl } from "../../../lib/platform/config.ts";
 import { overlaySegment, overlayState } from "../../../lib/live/overlay.ts";
 import { runLiveStream, sharedRead } from "../../../lib/live/stream.ts";
 import { busOf } from "../../../lib/live/bus.ts";
+import { wantsEventStream } from "../../../lib/rules/live.ts";
 
 /**
  * GET /overlay/{token}/events: the overlay's state as server-sent events (`state`), again after each vote
@@ -17,6 +18,7 @@ export default new Hono<AppEnv>()
     const segmentId = await overlaySegment(sql, token); // 404 before the stream opens
     const ctx = () => ({ now: c.var.deps.now?.() ?? new Date(), publicUrl: publicUrl(c.var.deps.config) });
     c.header("Cache-Control", "no-store");
+    if (!wantsEventStream(c.req.header("accept"))) return c.json(await overlayState(sql, token, ctx()), 200);
     return streamSSE(c, (stream) =>
       runLiveStream(stream, {
         bus: busOf(c.var.deps),

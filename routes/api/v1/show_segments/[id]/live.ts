@@ -7,6 +7,7 @@ import { segmentLiveResults } from "../../../../../lib/segments/reads.ts";
 import { runLiveStream } from "../../../../../lib/live/stream.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
 import { staffSessionLive } from "../../../../../lib/platform/sessions.ts";
+import { wantsEventStream } from "../../../../../lib/rules/live.ts";
 
 const app = staffApi();
 
@@ -17,7 +18,7 @@ app.openapi(
     path: "/",
     tags: ["show_segments"],
     summary:
-      "Live results and counts of an interaction as server-sent events (`results` {results, counts}; `end` when the session is revoked)",
+      "Live results and counts of an interaction as server-sent events with Accept: text/event-stream (`results` {results, counts}; `end` when the session is revoked); otherwise the current state once as JSON",
     request: { params: z.object({ id: idParam }) },
     responses: {
       200: { content: { "text/event-stream": { schema: z.string() } }, description: "An event stream" },
@@ -28,9 +29,10 @@ app.openapi(
     const user = staffOf(c);
     const { id } = c.req.valid("param");
     const sql = c.var.sql;
-    await segmentLiveResults(sql, user, id); // 404 / 403 before the stream opens
-    const sessionId = c.var.sessionId;
+    const now = await segmentLiveResults(sql, user, id); // 404 / 403 before the stream opens
     c.header("Cache-Control", "no-store");
+    if (!wantsEventStream(c.req.header("accept"))) return c.json(now, 200) as never;
+    const sessionId = c.var.sessionId;
     return streamSSE(c, (stream) =>
       runLiveStream(stream, {
         bus: busOf(c.var.deps),

@@ -4,6 +4,7 @@ import { apiApp, errorSchema, idParam, json } from "../../../../../app/api.ts";
 import { streamSSE } from "hono/streaming";
 import { publicLiveResults, segmentVoteResults } from "../../../../../lib/participations/service.ts";
 import { runLiveStream } from "../../../../../lib/live/stream.ts";
+import { wantsEventStream } from "../../../../../lib/rules/live.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
 
 const rowSchema = z.object({
@@ -47,7 +48,7 @@ app.openapi(
     path: "/live",
     tags: ["interactions"],
     summary:
-      "Live vote results as server-sent events (`results` {hidden, rows, total}: counted votes only; hidden while results are not public)",
+      "Live vote results as server-sent events with Accept: text/event-stream (`results` {hidden, rows, total}: counted votes only; hidden while results are not public); otherwise the current state once as JSON",
     request: { params: z.object({ id: idParam }) },
     responses: {
       200: { content: { "text/event-stream": { schema: z.string() } }, description: "An event stream" },
@@ -59,8 +60,9 @@ app.openapi(
     const sql = c.var.sql;
     const user = c.var.user;
     const now = () => c.var.deps.now?.() ?? new Date();
-    await publicLiveResults(sql, id, user, now()); // 404 before the stream opens
+    const current = await publicLiveResults(sql, id, user, now()); // 404 before the stream opens
     c.header("Cache-Control", "no-store");
+    if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200) as never;
     return streamSSE(c, (stream) =>
       runLiveStream(stream, {
         bus: busOf(c.var.deps),
