@@ -2,7 +2,12 @@
 // of the interaction on the bus (at most one per LIVE_COALESCE_MS), a keep-alive comment on idle, and the
 // end when `stillAllowed` says no (a revoked staff session) or the client goes. The state is read fresh
 // each time, so a client reconnecting with Last-Event-ID simply gets the current state.
-import { LIVE_COALESCE_MS, LIVE_KEEPALIVE_MS, LIVE_SESSION_CHECK_MS } from "../rules/constants.ts";
+import {
+  LIVE_COALESCE_MS,
+  LIVE_KEEPALIVE_MS,
+  LIVE_RESYNC_MS,
+  LIVE_SESSION_CHECK_MS,
+} from "../rules/constants.ts";
 import { type LiveEvent, nextEventId, segmentTopic } from "../rules/live.ts";
 import { AppError } from "../rules/errors.ts";
 import type { EventBus } from "./bus.ts";
@@ -42,7 +47,8 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
     }
   });
   stream.onAbort(rouse);
-  let lastSend = 0, lastWrite = Date.now(), lastCheck = Date.now();
+  let lastSend = 0, lastWrite = Date.now(), lastCheck = Date.now(), lastRead = 0;
+  let lastData = "";
   const done = () => stream.aborted || stream.closed;
   try {
     while (!done()) {
@@ -50,6 +56,7 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
         const wait = lastSend + LIVE_COALESCE_MS - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         dirty = false;
+        lastRead = Date.now();
         let state;
         try {
           state = await o.read();
@@ -58,9 +65,12 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
           await stream.writeSSE({ event: "end", data: JSON.stringify({ code: e.code }) });
           return;
         }
+        const data = JSON.stringify(state.data);
+        if (data === lastData) continue; // a resync that found nothing new
+        lastData = data;
         await stream.writeSSE({
           event: state.event,
-          data: JSON.stringify(state.data),
+          data,
           id: String(id++),
           retry: o.retryMs,
         });
@@ -82,6 +92,8 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
           return;
         }
       }
+      // writes that reach the database without an event (another tool, a process without the bus)
+      if (Date.now() - lastRead >= LIVE_RESYNC_MS) dirty = true;
       if (!dirty && Date.now() - lastWrite >= LIVE_KEEPALIVE_MS) {
         await stream.write(": keep-alive\n\n");
         lastWrite = Date.now();

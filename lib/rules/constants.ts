@@ -150,3 +150,5 @@ export const MAX_VOTE_CAP = 100_000;
 export const LIVE_COALESCE_MS = 250;
 export const LIVE_KEEPALIVE_MS = 15_000;
 export const LIVE_SESSION_CHECK_MS = 2000;
+/** A stream reads its state again after this long without an event, and sends it only when it changed. */
+export const LIVE_RESYNC_MS = 10_000;

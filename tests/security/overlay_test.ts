@@ -66,8 +66,8 @@ Deno.test({
             content: { choice_ids: [seg.choiceIds[0]] },
           },
         }).then((r) => r.body?.cancel());
-        const hiddenAfterVote = await sse.next((e) => e.event === "state");
-        assert.deepEqual(hiddenAfterVote.json.results, { hidden: true, rows: [], total: 0 });
+        const hiddenAfterVote = await (await ctx.request(`${path}/events/state`)).json();
+        assert.deepEqual(hiddenAfterVote.results, { hidden: true, rows: [], total: 0 });
         assert.equal((await control({ reveal: true })).status, 200);
         const shown = await sse.next((e) => e.json?.results?.hidden === false, 2000);
         assert.equal(shown.json.results.total, 1);
