@@ -10,6 +10,7 @@ import { openStorage } from "../lib/media/storage.ts";
 import { registerWorkers } from "./workers.ts";
 import { startMaintenance } from "../lib/platform/maintenance.ts";
 import { attachDemoMedia } from "../lib/media/demo.ts";
+import { openBus } from "../lib/live/bus.ts";
 
 export interface Booted {
   db: Database;
@@ -73,6 +74,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
     boss,
     mailer,
     storage: await openStorage(config),
+    bus: await openBus(db),
   };
   // the demo's voice and video messages get something to play (first start only, in the background: a few
   // seconds of ffmpeg)
@@ -89,6 +91,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
       await demoMedia;
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
       await maintenance?.stop();
+      await deps.bus?.close().catch(() => {});
       await db.close();
     },
   };

@@ -5,6 +5,7 @@ import type { TFunction } from "../lib/rules/i18n.ts";
 import type { StaffUser } from "../lib/rules/permissions.ts";
 import type { Mailer } from "../lib/platform/mail.ts";
 import type { Storage } from "../lib/media/storage.ts";
+import type { EventBus } from "../lib/live/bus.ts";
 
 /** What the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   boss?: PgBoss;
   mailer: Mailer;
   storage: Storage;
+  /** Live events across instances (lib/live/bus.ts); without one, busOf() gives an in-process bus. */
+  bus?: EventBus;
   /** The date of "now", injectable for tests of time rules. */
   now?: () => Date;
 }

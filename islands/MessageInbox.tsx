@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, MESSAGE_LIST_REFRESH_MS, SEARCH_DEBOUNCE_MS } from "
 import type { InboxFilter, MessageAction } from "../lib/rules/inbox.ts";
 import { api } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
+import { followLive } from "./browser/live.ts";
 import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";
@@ -26,8 +27,8 @@ const MOVES = new Set<MessageAction>(["archive", "restore", "trash", "unlike", "
 
 /**
  * The participations of an interaction (back-office §2 Message list / detail): tabs, search debounced
- * 500 ms, pages of 50, auto-refresh every 15 s (on by default) that polls the total and reloads only when
- * it changes; opening a message marks it read.
+ * 500 ms, pages of 50, auto-refresh (on by default: pushed by the interaction's event stream, else polled
+ * every 15 s) that reloads only when the total changes; opening a message marks it read.
  */
 function MessageInbox(props: Props) {
   const { t } = useT();
@@ -72,14 +73,26 @@ function MessageInbox(props: Props) {
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search]);
+  // auto-refresh: the interaction's event stream says when a participation arrives (issue 21); without a
+  // stream, the counts are polled every 15 s. Either way the list reloads only when its total changes.
   useEffect(() => {
     if (!auto) return;
-    const timer = setInterval(async () => {
-      if (document.visibilityState !== "visible") return;
+    const refresh = async () => {
       const fresh = await loadCounts();
       if (fresh && fresh[state.current.tab] !== state.current.total) load();
-    }, MESSAGE_LIST_REFRESH_MS);
-    return () => clearInterval(timer);
+    };
+    let seen: number | null = null;
+    return followLive<{ counts: { messages: number } }>({
+      url: `/api/v1/show_segments/${props.segmentId}/live`,
+      event: "results",
+      onData: (data) => {
+        // the first event too: a participation may have arrived between the page's render and the stream
+        if (data.counts.messages !== seen) refresh();
+        seen = data.counts.messages;
+      },
+      poll: refresh,
+      pollMs: MESSAGE_LIST_REFRESH_MS,
+    });
   }, [auto]);
 
   // issue 22: keyboard first (help on `?`); the row in focus follows j/k, actions click their button
@@ -239,6 +252,7 @@ function MessageInbox(props: Props) {
         <Pager page={page} total={list.total} perPage={DEFAULT_PAGE_SIZE} onPage={setPage} />
       </div>
       <div class="inbox-detail-pane">
+        {selected && props.can.act && <OnAirButton segmentId={props.segmentId} messageId={selected} />}
         {selected
           ? (
             <MessageDetail
@@ -255,6 +269,33 @@ function MessageInbox(props: Props) {
   );
 }
 
+/** "Show on air" (issue 21): the message goes on the interaction's overlay, within a second on every screen. */
+function OnAirButton(props: { segmentId: number; messageId: number }) {
+  const { t } = useT();
+  const [onAir, setOnAir] = useState<number | null>(null);
+  const put = async () => {
+    const res = await api<{ message?: string }>("PUT", `/api/v1/show_segments/${props.segmentId}/overlay`, {
+      message_id: props.messageId,
+    });
+    if (res.ok) {
+      setOnAir(props.messageId);
+      showToast(t("live.on_air_done"), { kind: "success" });
+    } else showToast(res.data?.message ?? t("live.failed"), { kind: "error" });
+  };
+  return (
+    <p class="on-air-row">
+      <button
+        type="button"
+        class="btn btn-secondary btn-sm on-air"
+        onClick={put}
+        aria-pressed={onAir === props.messageId}
+      >
+        {onAir === props.messageId ? t("live.on_air_done") : t("live.on_air")}
+      </button>
+    </p>
+  );
+}
+
 export default island("MessageInbox", MessageInbox, {
-  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "studio_audio"],
+  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "studio_audio", "live"],
 });

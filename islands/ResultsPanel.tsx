@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { RESULTS_REFRESH_MS } from "../lib/rules/constants.ts";
 import { api } from "./browser/http.ts";
+import { followLive, type LiveMode } from "./browser/live.ts";
 import { choiceLetter, type VoteResultRow } from "../lib/rules/votes.ts";
 
 interface Results {
@@ -21,26 +22,38 @@ interface Props {
   [key: string]: unknown;
 }
 
-/** The live results panel: polls the segment every 2.5 s (back-office §7, §9) while the page is visible. */
+/**
+ * The live results panel: follows the interaction's event stream (issue 21), and polls the segment every
+ * 2.5 s (back-office §7, §9) while the page is visible and the stream is not open.
+ */
 function ResultsPanel(props: Props) {
   const { t, lang } = useT();
   const [results, setResults] = useState(props.results);
   const [counts, setCounts] = useState(props.counts);
+  const [mode, setMode] = useState<LiveMode>("connecting");
   useEffect(() => {
-    const tick = async () => {
-      if (document.hidden) return;
-      const res = await api<{ results: Results; counts: Counts }>("GET", `/api/v1/show_segments/${props.id}`);
-      if (res.ok) {
-        setResults(res.data.results);
-        setCounts(res.data.counts);
-      }
+    const show = (data: { results: Results; counts: Counts }) => {
+      setResults(data.results);
+      setCounts(data.counts);
     };
-    const timer = setInterval(tick, RESULTS_REFRESH_MS);
-    return () => clearInterval(timer);
+    return followLive({
+      url: `/api/v1/show_segments/${props.id}/live`,
+      event: "results",
+      onData: show,
+      poll: async () => {
+        const res = await api<{ results: Results; counts: Counts }>(
+          "GET",
+          `/api/v1/show_segments/${props.id}`,
+        );
+        if (res.ok) show(res.data);
+      },
+      pollMs: RESULTS_REFRESH_MS,
+      onMode: setMode,
+    });
   }, []);
   const fmt = (n: number) => n.toLocaleString(lang === "technical" ? "en" : lang);
   return (
-    <section class="card results-panel" aria-labelledby="results-h">
+    <section class="card results-panel" aria-labelledby="results-h" data-live={mode}>
       <h2 id="results-h">{t("interactions.sections.results")}</h2>
       <p class="muted results-counts" aria-live="polite">
         {t("interactions.results_counts", {

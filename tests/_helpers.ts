@@ -11,6 +11,7 @@ import type { AppDeps } from "../app/env.ts";
 import { createApp } from "../main.ts";
 import { registerWorkers } from "../app/workers.ts";
 import { localStorage } from "../lib/media/storage.ts";
+import { openBus } from "../lib/live/bus.ts";
 import { openSession } from "../lib/platform/sessions.ts";
 import { requestInit, type TestRequestInit } from "./_server.ts";
 
@@ -107,6 +108,7 @@ export async function testApp(
     jwtSecret: new TextEncoder().encode(config.JWT_SECRET!),
     mailer: outboxMailer(db.sql),
     storage: localStorage(`${config.DATA_DIR}/media`),
+    bus: await openBus(db),
   };
   if (options.jobs) {
     deps.boss = await startBoss(db.sql);
@@ -124,6 +126,7 @@ export async function testApp(
     async close() {
       // running jobs finish first: a handler never meets a closed database
       await deps.boss?.stop({ graceful: true, wait: true, timeout: 15_000 }).catch(() => {});
+      await deps.bus?.close();
       await db.close();
       await Deno.remove(config.DATA_DIR, { recursive: true }).catch(() => {});
     },

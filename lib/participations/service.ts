@@ -2,6 +2,8 @@
 // Task status, Vote results): load, apply the rules of lib/rules/participation.ts, store, enqueue.
 import { countVote } from "../platform/metrics.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { EventBus } from "../live/bus.ts";
+import { resultsChanged } from "../live/events.ts";
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
 import { getSegment } from "../../db/segments.ts";
@@ -56,6 +58,8 @@ export interface SendDeps {
   now: Date;
   secret: Uint8Array;
   address?: string;
+  /** Live screens hear of the new participation (lib/live). */
+  bus?: EventBus;
 }
 
 /** A device id must be one this server issued (POST devices): a made-up or altered one is refused. */
@@ -160,6 +164,7 @@ export async function sendParticipation(
   });
   if (!inserted) return { alreadyReceived: true };
   if (decision.choiceIds?.length) countVote();
+  resultsChanged(deps.bus, Number(segment.id), inserted.id);
   await recordConsents(sql, {
     messageId: inserted.id,
     channelId: Number(segment.channel_id),
@@ -270,4 +275,18 @@ export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8A
     return { task_id: id, status: "FAILURE" as const, reason: output?.message ?? state };
   }
   return { task_id: id, status: "PENDING" as const };
+}
+
+/**
+ * The public live results (issue 21): the counted votes when results are public, else `hidden` (results
+ * off, or hidden until the vote closes); an unknown interaction is a 404.
+ */
+export async function publicLiveResults(sql: Sql, segmentId: number, staff: StaffUser | null, now: Date) {
+  try {
+    const { rows, total } = await segmentVoteResults(sql, segmentId, staff, now);
+    return { hidden: false, rows, total };
+  } catch (e) {
+    if (e instanceof AppError && e.status === 403) return { hidden: true, rows: [], total: 0 };
+    throw e;
+  }
 }

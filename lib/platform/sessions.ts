@@ -2,6 +2,7 @@
 // "log out everywhere" and a password change end tokens before their expiry.
 import type { Sql } from "postgres";
 import {
+  getSessionStaffUser,
   insertSession,
   purgeSessions,
   revokeSession,
@@ -45,4 +46,9 @@ export async function forgetOldSessions(sql: Sql, now: Date = new Date()): Promi
   const dayAgo = new Date(now.getTime() - 86_400_000);
   await purgeSessions(sql, dayAgo);
   await purgeLoginFailures(sql, dayAgo);
+}
+
+/** True while a staff session is live for that user (a live stream checks it now and then, issue 21). */
+export async function staffSessionLive(sql: Sql, sessionId: string, userId: number): Promise<boolean> {
+  return (await getSessionStaffUser(sql, sessionId, userId)) !== null;
 }

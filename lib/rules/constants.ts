@@ -182,3 +182,12 @@ export const JS_BUDGET_GZIP_BYTES = { channel: 15 * 1024, single: 20 * 1024 };
  * Browsers revalidate every time (max-age=0, ETag → 304).
  */
 export const PUBLIC_PAGE_CACHE = { sMaxAgeSeconds: 10, staleWhileRevalidateSeconds: 60 };
+
+// Live screens (issue 21): at most one results event per interaction per window (about 4 per second),
+// a keep-alive comment on idle streams (proxies close silent connections), and how often a staff stream
+// checks that its session is still live (it ends when the session is revoked).
+export const LIVE_COALESCE_MS = 250;
+export const LIVE_KEEPALIVE_MS = 15_000;
+export const LIVE_SESSION_CHECK_MS = 2000;
+/** A stream reads its state again after this long without an event, and sends it only when it changed. */
+export const LIVE_RESYNC_MS = 10_000;

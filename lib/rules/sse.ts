@@ -11,6 +11,8 @@ export function sseEvent(event: string, data: unknown): string {
 export interface SseEvent {
   event: string;
   data: string;
+  /** The `id:` field, when the event has one (live streams, issue 21). */
+  id?: string;
 }
 
 /**
@@ -22,12 +24,14 @@ export function parseSse(buffer: string): { events: SseEvent[]; rest: string } {
   const rest = parts.pop() ?? "";
   const events = parts.filter((p) => p.trim()).map((part) => {
     let event = "message";
+    let id: string | undefined;
     const data: string[] = [];
     for (const line of part.split("\n")) {
       if (line.startsWith("event:")) event = line.slice(6).trim();
       else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      else if (line.startsWith("id:")) id = line.slice(3).trim();
     }
-    return { event, data: data.join("\n") };
+    return id === undefined ? { event, data: data.join("\n") } : { event, data: data.join("\n"), id };
   });
   return { events, rest };
 }

@@ -13,6 +13,7 @@ import { voteResults } from "../rules/votes.ts";
 import { newChallenge } from "../participations/proof_of_work.ts";
 import { exportStream } from "./export_csv.ts";
 import { segmentFor, segmentView, workingChannel } from "./service.ts";
+import { overlayForStaff } from "../live/overlay.ts";
 
 /** A page of the interaction list of the caller's channel (or the one a super administrator asks for). */
 export async function listSegmentPage(
@@ -51,11 +52,14 @@ export async function segmentDetail(
     db.getSegmentCounts(sql, id),
     getVoteCounts(sql, id),
   ]);
+  const overlay = await overlayForStaff(sql, user, id, ctx.publicUrl);
   return {
     ...segmentView(row, choices, ctx),
     answers_count: counts.messages,
     counts,
     results: voteResults(votes),
+    /** The on-air overlay's secret address (issue 21). */
+    overlay_url: overlay.url,
   };
 }
 
@@ -104,4 +108,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The id and channel of the segment a share link's uuid names, or null (not a uuid, or unknown). */
 export async function segmentIdsByUuid(sql: Sql, uuid: string) {
   return UUID.test(uuid) ? await getSegmentIdsByUuid(sql, uuid) : null;
+}
+
+/** What the live results panel shows: vote results and counts (the edit page's stream, issue 21). */
+export async function segmentLiveResults(sql: Sql, user: StaffUser, id: number) {
+  await segmentFor(sql, user, id);
+  const [votes, counts] = await Promise.all([getVoteCounts(sql, id), db.getSegmentCounts(sql, id)]);
+  return { results: voteResults(votes), counts };
 }

@@ -7,6 +7,8 @@ import { PreviewCard, SharePanel } from "../../components/interactions/SidePanel
 import SegmentEditForm from "../../islands/SegmentEditForm.tsx";
 import ResultsPanel from "../../islands/ResultsPanel.tsx";
 import VoteIntegrityPanel from "../../islands/VoteIntegrityPanel.tsx";
+import OverlayPanel from "../../islands/OverlayPanel.tsx";
+import { overlayForStaff } from "../../lib/live/overlay.ts";
 import { voteIntegrity } from "../../lib/segments/vote_review.ts";
 import { publicUrl } from "../../lib/platform/config.ts";
 import { AppError } from "../../lib/rules/errors.ts";
@@ -31,6 +33,8 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const integrity = withChoices
     ? await voteIntegrity(c.var.sql, user, id, c.var.deps.now?.() ?? new Date())
     : null;
+  const overlay = await overlayForStaff(c.var.sql, user, id, base);
+  const now = c.var.deps.now?.() ?? new Date();
   return renderPage(
     c,
     <AdminLayout user={user} menu="interaction" active="edit" interactionId={id} heading={title}>
@@ -47,6 +51,13 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             results={page.results}
             counts={page.counts}
             withChoices={withChoices}
+          />
+          <OverlayPanel
+            id={id}
+            overlay={overlay}
+            showResults={seg.show_results === true}
+            closed={seg.end_date != null && new Date(seg.end_date as string).getTime() <= now.getTime()}
+            canEdit={can(user, "interaction-action-edit")}
           />
           {integrity && (
             <VoteIntegrityPanel

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { busOf } from "../../../lib/live/bus.ts";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../app/api.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
@@ -93,6 +94,7 @@ app.openapi(
         now: now(c),
         secret: c.var.deps.jwtSecret,
         address: clientIp(c),
+        bus: busOf(c.var.deps),
       },
       body,
       { ...body.content, only_user_data: body.only_user_data },
@@ -145,6 +147,7 @@ app.openapi(
         now: now(c),
         secret: c.var.deps.jwtSecret,
         address: clientIp(c),
+        bus: busOf(c.var.deps),
       },
       { ...query, extra_user_information: extra },
       c.var.appUserId,

@@ -7,6 +7,8 @@ import type { Context } from "hono";
 import { publicUrl } from "../../../../lib/platform/config.ts";
 import { segmentUpdateSchema } from "../../../../lib/rules/segment_schema.ts";
 import * as service from "../../../../lib/segments/service.ts";
+import { busOf } from "../../../../lib/live/bus.ts";
+import { segmentChanged } from "../../../../lib/live/events.ts";
 import { segmentCounts, segmentDetail, segmentVoteResults } from "../../../../lib/segments/reads.ts";
 
 const tags = ["show_segments"];
@@ -27,7 +29,8 @@ app.openapi(
     method: "get",
     path: "/",
     tags,
-    summary: "An interaction with its choices, counts and vote results (polled every 2.5 s by the edit page)",
+    summary:
+      "An interaction with its choices, counts, vote results and overlay_url (polled every 2.5 s by the edit page when its stream cannot open)",
     request: { params },
     responses: { 200: json(segmentSchema, "The interaction"), ...staffErrors },
   }),
@@ -55,6 +58,7 @@ app.openapi(
     const { id } = c.req.valid("param");
     const now = c.var.deps.now?.() ?? new Date();
     await service.updateSegment(c.var.sql, staffOf(c), id, c.req.valid("json"), now);
+    await segmentChanged(busOf(c.var.deps), id); // open results panels and overlays follow
     return c.json(await fullView(c, id), 200);
   },
 );

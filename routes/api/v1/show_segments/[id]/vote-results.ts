@@ -1,7 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, idParam, json } from "../../../../../app/api.ts";
-import { segmentVoteResults } from "../../../../../lib/participations/service.ts";
+import { streamSSE } from "hono/streaming";
+import { publicLiveResults, segmentVoteResults } from "../../../../../lib/participations/service.ts";
+import { runLiveStream } from "../../../../../lib/live/stream.ts";
+import { wantsEventStream } from "../../../../../lib/rules/live.ts";
+import { busOf } from "../../../../../lib/live/bus.ts";
 
 const rowSchema = z.object({
   id: z.number(),
@@ -35,6 +39,38 @@ app.openapi(
     );
     c.header("Cache-Control", "no-store");
     return c.json(rows, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/live",
+    tags: ["interactions"],
+    summary:
+      "Live vote results as server-sent events with Accept: text/event-stream (`results` {hidden, rows, total}: counted votes only; hidden while results are not public); otherwise the current state once as JSON",
+    request: { params: z.object({ id: idParam }) },
+    responses: {
+      200: { content: { "text/event-stream": { schema: z.string() } }, description: "An event stream" },
+      404: json(errorSchema, "Unknown interaction"),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const sql = c.var.sql;
+    const user = c.var.user;
+    const now = () => c.var.deps.now?.() ?? new Date();
+    const current = await publicLiveResults(sql, id, user, now()); // 404 before the stream opens
+    c.header("Cache-Control", "no-store");
+    if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200) as never;
+    return streamSSE(c, (stream) =>
+      runLiveStream(stream, {
+        bus: busOf(c.var.deps),
+        segmentId: id,
+        kinds: ["results", "segment"],
+        lastEventId: c.req.header("last-event-id"),
+        read: async () => ({ event: "results", data: await publicLiveResults(sql, id, user, now()) }),
+      })) as never;
   },
 );
 

@@ -1,0 +1,135 @@
+// Live results latency (issue 21): from an accepted vote to the updated bars received by overlay clients,
+// with and without a vote load (autocannon posting votes as fast as the server takes them), PostgreSQL
+// server, LISTEN/NOTIFY. Goal: p95 ≤ 1 s under load. The ceiling, measured in the same run, is the idle
+// latency (one vote, no load): figures are also printed as ratios to it.
+// Usage: deno run -A bench/live.ts [seconds of load, default 15] [overlay clients, default 50]
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
+import { startServer, table } from "../tests/_server.ts";
+import { readSse } from "../tests/_sse.ts";
+import { testDevice } from "../tests/api/_participation.ts";
+import { SERVER_SECRET } from "../tests/reliability/_votes.ts";
+import { newOverlayToken } from "../lib/rules/overlay.ts";
+
+const SECONDS = Number(Deno.args[0] ?? 15);
+const CLIENTS = Number(Deno.args[1] ?? 50);
+if (!PG_BIN) {
+  console.log("## Live results latency\n\nnot measured: no PostgreSQL server installed");
+  Deno.exit(0);
+}
+
+const pg = await startPostgres({ maxConnections: 200 });
+const server = await startServer(
+  { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "20" },
+  undefined,
+  () => pg.destroy(),
+);
+const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
+const pct = (xs: number[], p: number) =>
+  xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+try {
+  const [channel] = await sql<{ id: number }[]>`select id::int from channels order by id limit 1`;
+  const [segment] = await sql<{ id: number }[]>`
+    insert into segments (channel_id, type, title, status, start_date, from_mode, to_mode, show_results,
+      limit_1_vote, gather_information, vote_cap_per_address)
+    values (${channel.id}, 'single_choice_question', 'Bench live', 'published', now() - interval '1 hour',
+      'now', 'permanent', true, false, false, 100000)
+    returning id::int`;
+  const choices = (await sql<{ id: number }[]>`
+    insert into segment_choices (segment_id, position, label)
+    select ${segment.id}, p, 'Choice ' || p from generate_series(0, 3) p returning id::int`).map((c) => c.id);
+  const token = newOverlayToken();
+  await sql`insert into segment_overlays (segment_id, token) values (${segment.id}, ${token})`;
+  const clients = await Promise.all(
+    Array.from(
+      { length: CLIENTS },
+      async () =>
+        readSse(
+          await fetch(`${server.baseUrl}/overlay/${token}/events`, {
+            headers: { accept: "text/event-stream" },
+          }),
+        ),
+    ),
+  );
+  await Promise.all(clients.map((c) => c.next((e) => e.event === "state", 10_000)));
+  let probes = 0;
+  const vote = (choice: number) =>
+    fetch(`${server.baseUrl}/api/v1/interactions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        channel_id: channel.id,
+        segment: segment.id,
+        device_id: testDevice(`probe-${probes++}`, SERVER_SECRET),
+        content: { choice_ids: [choices[choice]] },
+      }),
+    }).then((r) => r.body?.cancel());
+  /** One probe: a vote on choice 3, then the time until every client shows it. */
+  const probe = async () => {
+    const target = probes + 1;
+    const started = performance.now();
+    await vote(3);
+    const times = await Promise.all(clients.map(async (c) => {
+      await c.next((e) => e.json?.results?.rows?.[3]?.count >= target, 10_000);
+      return performance.now() - started;
+    }));
+    return times;
+  };
+  const idle: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    idle.push(...await probe());
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const loaded: number[] = [];
+  const load = autocannon({
+    url: `${server.baseUrl}/api/v1/interactions`,
+    method: "POST",
+    connections: 50,
+    duration: SECONDS,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      channel_id: channel.id,
+      segment: segment.id,
+      device_id: testDevice("bench-load", SERVER_SECRET),
+      content: { choice_ids: [choices[0]] },
+    }),
+  });
+  const until = Date.now() + (SECONDS - 2) * 1000;
+  await new Promise((r) => setTimeout(r, 1000));
+  while (Date.now() < until) {
+    loaded.push(...await probe());
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const result = await load;
+  const ceiling = pct(idle, 0.5);
+  console.log(`## Live results: accepted vote → overlay bars (${CLIENTS} overlay clients, PostgreSQL)\n`);
+  console.log(table(
+    ["load", "votes/s accepted", "samples", "p50 ms", "p95 ms", "p95 / idle p50", "p95 / goal 1 s"],
+    [
+      [
+        "none",
+        0,
+        idle.length,
+        pct(idle, 0.5).toFixed(0),
+        pct(idle, 0.95).toFixed(0),
+        (pct(idle, 0.95) / ceiling).toFixed(2),
+        (pct(idle, 0.95) / 1000).toFixed(2),
+      ],
+      [
+        "autocannon 50 connections",
+        Math.round(result["2xx"] / SECONDS),
+        loaded.length,
+        pct(loaded, 0.5).toFixed(0),
+        pct(loaded, 0.95).toFixed(0),
+        (pct(loaded, 0.95) / ceiling).toFixed(2),
+        (pct(loaded, 0.95) / 1000).toFixed(2),
+      ],
+    ],
+  ));
+  await Promise.all(clients.map((c) => c.close()));
+} finally {
+  await sql.end();
+  await server.stop();
+  await pg.destroy();
+}

@@ -1,0 +1,20 @@
+// The cross-instance channel of live events: PostgreSQL LISTEN/NOTIFY on one notification channel.
+// postgres.js keeps one dedicated connection for LISTEN and re-listens after a reconnect.
+import type { Sql } from "postgres";
+
+/** The PostgreSQL notification channel every instance listens on. */
+export const LIVE_CHANNEL = "im_live";
+
+/** Sends one notification (payload under PostgreSQL's 8000-byte limit: ids and counts only). */
+export async function notifyLive(sql: Sql, payload: string): Promise<void> {
+  await sql.notify(LIVE_CHANNEL, payload);
+}
+
+/** Listens to the live channel; the returned function stops listening. */
+export async function listenLive(
+  sql: Sql,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const { unlisten } = await sql.listen(LIVE_CHANNEL, onPayload);
+  return unlisten;
+}

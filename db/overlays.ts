@@ -1,0 +1,66 @@
+// The on-air overlay of an interaction (issue 21): its token, what it shows, and what it reads by token.
+import type { Db } from "./client.ts";
+
+export type OverlayView = "results" | "qr" | "message";
+
+export interface OverlayRow {
+  segment_id: number;
+  token: string;
+  view: OverlayView;
+  message_id: number | null;
+}
+
+/** What an overlay screen needs of its interaction and channel (no personal data). */
+export interface OverlayScreenRow extends OverlayRow {
+  channel_id: number;
+  uuid: string;
+  title: string;
+  type: string;
+  show_results: boolean;
+  hide_results_until_end: boolean;
+  end_date: Date | null;
+  channel_label: string;
+  primary_color: string;
+  widget_primary_color: string;
+  logo_url: string | null;
+}
+
+const overlayColumns = "segment_id::int as segment_id, token, view, message_id::int as message_id";
+
+/** The overlay of a segment, created with `token` when it has none yet. */
+export async function ensureOverlay(sql: Db, segmentId: number, token: string): Promise<OverlayRow> {
+  await sql`insert into segment_overlays (segment_id, token) values (${segmentId}, ${token})
+    on conflict (segment_id) do nothing`;
+  const [row] = await sql<OverlayRow[]>`
+    select ${sql.unsafe(overlayColumns)} from segment_overlays where segment_id = ${segmentId}`;
+  return row;
+}
+
+/** Replaces the token (the old URL stops working at once). */
+export async function setOverlayToken(sql: Db, segmentId: number, token: string): Promise<void> {
+  await sql`update segment_overlays set token = ${token}, updated_at = now() where segment_id = ${segmentId}`;
+}
+
+/** Sets what the overlay shows. */
+export async function setOverlayView(
+  sql: Db,
+  segmentId: number,
+  values: { view?: OverlayView; message_id?: number | null },
+): Promise<void> {
+  const cols: Record<string, unknown> = { ...values, updated_at: new Date() };
+  await sql`update segment_overlays set ${sql(cols as never)} where segment_id = ${segmentId}`;
+}
+
+/** The overlay of a token with its interaction and channel, or null. */
+export async function getOverlayScreen(sql: Db, token: string): Promise<OverlayScreenRow | null> {
+  const [row] = await sql<OverlayScreenRow[]>`
+    select o.segment_id::int as segment_id, o.token, o.view, o.message_id::int as message_id,
+      s.channel_id::int as channel_id, s.uuid::text as uuid, s.title, s.type, s.show_results,
+      s.hide_results_until_end, s.end_date, c.label as channel_label, c.primary_color,
+      c.widget_primary_color, c.logo_url
+    from segment_overlays o
+    join segments s on s.id = o.segment_id
+    join channels c on c.id = s.channel_id
+    where o.token = ${token}`;
+  return row ?? null;
+}

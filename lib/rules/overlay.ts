@@ -1,0 +1,55 @@
+// The on-air overlay (issue 21): what staff can choose, what a screen receives, its keys. Pure.
+import { z } from "zod";
+import type { VoteResultRow } from "./votes.ts";
+
+export const OVERLAY_VIEWS = ["results", "qr", "message"] as const;
+export type OverlayView = typeof OVERLAY_VIEWS[number];
+
+/** Tokens are 32 random bytes in base64url (43 characters); anything else is not a token. */
+export const OVERLAY_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new unguessable overlay token. */
+export function newOverlayToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The controls of the interaction page: what to show, a message on air, reveal or hide, close now. */
+export const overlayControlSchema = z.object({
+  view: z.enum(OVERLAY_VIEWS).optional(),
+  /** A message of the interaction to put on air (null takes it off). */
+  message_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  /** Shows (true) or hides (false) the results on the overlay and in the widget. */
+  reveal: z.boolean().optional(),
+  /** Closes the vote now. */
+  close: z.literal(true).optional(),
+}).strict();
+export type OverlayControl = z.infer<typeof overlayControlSchema>;
+
+/** The message on air: the public projection's nickname, city and text, nothing else. */
+export interface OnAirMessage {
+  author_name: string | null;
+  author_city: string | null;
+  text: string | null;
+}
+
+/** What an overlay screen receives (first render, each live event, each poll). */
+export interface OverlayState {
+  view: OverlayView;
+  title: string;
+  channel: { label: string; color: string; accent: string; logo_url: string | null };
+  results: { hidden: boolean; rows: VoteResultRow[]; total: number };
+  /** The short link to take part (and the QR code's text). */
+  link: string;
+  message: OnAirMessage | null;
+  closed: boolean;
+}
+
+/** Presenter keys: 1/r results, 2/q QR code, 3/m message. */
+export function viewForKey(key: string): OverlayView | null {
+  const k = key.toLowerCase();
+  if (k === "1" || k === "r") return "results";
+  if (k === "2" || k === "q") return "qr";
+  if (k === "3" || k === "m") return "message";
+  return null;
+}

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../app/env.ts";
+import { renderPage } from "../../framework/render.tsx";
+import { publicUrl } from "../../lib/platform/config.ts";
+import { overlayState } from "../../lib/live/overlay.ts";
+import OverlayScreen from "../../islands/OverlayScreen.tsx";
+
+/**
+ * GET /overlay/{token}: the on-air overlay of an interaction for OBS, vMix or CasparCG (1920×1080,
+ * transparent), or with ?mode=presenter the full-screen version for a studio monitor. No login: the
+ * token is the key; an old or wrong token is a 404.
+ */
+export default new Hono<AppEnv>().get("/", async (c) => {
+  const token = c.req.param("token") ?? "";
+  const now = c.var.deps.now?.() ?? new Date();
+  const state = await overlayState(c.var.sql, token, { now, publicUrl: publicUrl(c.var.deps.config) });
+  const presenter = c.req.query("mode") === "presenter";
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer"); // the token is in the address
+  return renderPage(c, <OverlayScreen token={token} initial={state} presenter={presenter} />, {
+    title: state.title,
+    css: ["overlay.css"],
+    bodyClass: presenter ? "overlay presenter" : "overlay",
+    htmlStyle: `--overlay-color:${state.channel.color};--overlay-accent:${state.channel.accent}`,
+  });
+});
