@@ -1,5 +1,4 @@
 // The on-air overlay (issue 21): what staff can choose, what a screen receives, its keys. Pure.
-import { z } from "zod";
 import type { VoteResultRow } from "./votes.ts";
 
 export const OVERLAY_VIEWS = ["results", "qr", "message"] as const;
@@ -13,18 +12,6 @@ export function newOverlayToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
-
-/** The controls of the interaction page: what to show, a message on air, reveal or hide, close now. */
-export const overlayControlSchema = z.object({
-  view: z.enum(OVERLAY_VIEWS).optional(),
-  /** A message of the interaction to put on air (null takes it off). */
-  message_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-  /** Shows (true) or hides (false) the results on the overlay and in the widget. */
-  reveal: z.boolean().optional(),
-  /** Closes the vote now. */
-  close: z.literal(true).optional(),
-}).strict();
-export type OverlayControl = z.infer<typeof overlayControlSchema>;
 
 /** The message on air: the public projection's nickname, city and text, nothing else. */
 export interface OnAirMessage {

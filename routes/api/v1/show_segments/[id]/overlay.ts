@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../../../app/api.ts";
 import { staffOf } from "../../../../../app/auth.ts";
 import { publicUrl } from "../../../../../lib/platform/config.ts";
-import { overlayControlSchema } from "../../../../../lib/rules/overlay.ts";
+import { overlayControlSchema } from "../../../../../lib/rules/overlay_schema.ts";
 import { controlOverlay, overlayForStaff, regenerateOverlay } from "../../../../../lib/live/overlay.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
 
