@@ -1,7 +1,18 @@
 /// <reference lib="dom" />
 // The browser entry of every page with islands (bundled as "client"): the framework's loader, with
-// the app's translator over the texts the page carries.
+// the app's translator over the texts the page carries. A widget page not given `?lang=` switches to
+// the signed-in listener's language (lib/rules/i18n.ts widgetLanguage: second after `?lang=`).
 import { hydrateIslands } from "../framework/client.ts";
-import { createTranslator } from "../lib/rules/i18n.ts";
+import { createTranslator, isLanguage } from "../lib/rules/i18n.ts";
+import { visitorSession } from "../islands/browser/http.ts";
 
-hydrateIslands(createTranslator);
+hydrateIslands(createTranslator, {
+  preferred: () => {
+    const language = visitorSession()?.language;
+    return isLanguage(language) ? language : null;
+  },
+  load: async (lang, namespaces) => {
+    const res = await fetch(`/api/v1/locales/${lang}?ns=${encodeURIComponent(namespaces.join(","))}`);
+    return res.ok ? await res.json() : null;
+  },
+});

@@ -22,6 +22,7 @@ import {
   resultsAfterThanks,
   sendParticipation,
 } from "./browser/send_flow.ts";
+import { WidgetFrame } from "../components/widget/WidgetFrame.tsx";
 import { InitScreen } from "../components/widget/InitScreen.tsx";
 import { InAppOverlay } from "../components/widget/InAppOverlay.tsx";
 import { ResultsScreen, VotingScreen } from "../components/widget/ChoiceScreens.tsx";
@@ -33,9 +34,20 @@ interface Props extends Record<string, unknown> {
   siteRef: string | null;
   interactionId: number | null;
   inApp: boolean;
+  /** The frame around the widget, drawn by the island so its texts follow the listener's language. */
+  frame?: { channel?: { label: string; logo_url: string | null }; background?: FrameBackground };
 }
 
-function SingleWidget({ segment: s, siteRef, interactionId, inApp }: Props) {
+type FrameBackground = { url: string | null; kind: "image" | "video" };
+
+function SingleWidget(props: Props) {
+  const inner = <SingleWidgetScreens {...props} />;
+  return props.frame
+    ? <WidgetFrame channel={props.frame.channel} background={props.frame.background}>{inner}</WidgetFrame>
+    : inner;
+}
+
+function SingleWidgetScreens({ segment: s, siteRef, interactionId, inApp }: Props) {
   const { t } = useT();
   const { screen, fade, goTo } = useFadingScreen<WidgetScreen>("init");
   const [kind, setKind] = useState<"audio" | "video">("audio");
