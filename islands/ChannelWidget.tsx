@@ -159,5 +159,5 @@ function ChannelWidget(props: Props) {
 }
 
 export default island("ChannelWidget", ChannelWidget, {
-  ns: ["channel_widget", "widget", "data_rights", "sessions"],
+  ns: ["channel_widget", "widget", "data_rights", "sessions", "widget_forms"],
 });
