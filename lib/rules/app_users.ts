@@ -2,7 +2,7 @@
 import { MAX_PASSWORD_LENGTH_VISITOR, NICKNAME_LENGTH } from "./constants.ts";
 import { AppError } from "./errors.ts";
 import { type LevelName, levelOf } from "./levels.ts";
-import { isEmail, isPhone, isVisitorPassword, normalisePhone } from "./validation.ts";
+import { isEmail, isPhone, isVisitorPassword } from "./validation.ts";
 
 /** A rule broken by a field: 400 with the code's message, and the field named in `fields`. */
 export const fieldError = (field: string, code: string, status: 400 | 409 = 400) =>
@@ -51,7 +51,7 @@ export function checkPhone(phone: string | undefined | null): string | null {
   const value = phone?.trim() ?? "";
   if (!value) return null;
   if (!isPhone(value)) throw fieldError("phone", "phone_invalid");
-  return normalisePhone(value);
+  return value; // kept as written; the pattern applied to its normalised form (validation.ts isPhone)
 }
 
 /**

@@ -55,3 +55,57 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
     { viewport },
   );
 }
+
+browserTest(
+  "widget layout - the embedded widget's iframe grows and shrinks with its content",
+  async ({ page, baseUrl, server, consoleErrors }) => {
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    const { embedCode } = await import("../../lib/rules/embed.ts");
+    const snippet = embedCode(baseUrl, `/widgets/channel/${radio.id}/?lang=en`, {
+      title: "Radio",
+      height: 240,
+    });
+    const station = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+      () =>
+        new Response(`<!doctype html><h1>Station</h1>${snippet}`, {
+          headers: { "content-type": "text/html" },
+        }),
+    );
+    try {
+      await page.goto(`http://localhost:${station.addr.port}/`);
+      const height = () =>
+        page.evaluate(() =>
+          parseInt(document.querySelector<HTMLElement>("iframe[data-im-widget]")!.style.height || "0")
+        );
+      await page.waitForFunction(() =>
+        parseInt(document.querySelector<HTMLElement>("iframe[data-im-widget]")?.style.height || "0") > 300
+      );
+      const natural = await height();
+      const widget = page.frames().find((f) => f.url().includes("/widgets/channel/"))!;
+      await widget.locator("[data-ready]").waitFor();
+      // the content gets taller, then shorter again: the iframe follows both ways
+      await widget.evaluate(() => {
+        const tall = document.createElement("div");
+        tall.id = "tall";
+        tall.style.height = "1500px";
+        document.querySelector(".cw-frame")!.append(tall);
+      });
+      await page.waitForFunction(
+        (n) =>
+          parseInt(document.querySelector<HTMLElement>("iframe[data-im-widget]")!.style.height) > n + 1000,
+        natural,
+      );
+      await widget.evaluate(() => document.getElementById("tall")!.remove());
+      await page.waitForFunction(
+        (n) => parseInt(document.querySelector<HTMLElement>("iframe[data-im-widget]")!.style.height) <= n + 2,
+        natural,
+      );
+      assert.ok(natural < 1500, `content height ${natural}`);
+      await page.screenshot({ path: `${SHOTS}/embedded-1280.png`, fullPage: true });
+    } finally {
+      await station.shutdown();
+    }
+    assert.deepEqual(consoleErrors, []);
+  },
+);
