@@ -47,7 +47,9 @@ export function Carousel(props: Props) {
       });
       embla.current = api;
       viewport.current.classList.add("is-enhanced");
-      api.on("select", () => setSelected(api.selectedScrollSnap()));
+      // 5 s from one slide change to the next (§2), the 500 ms transition included: the timer restarts
+      // when a slide is chosen (by it, a dot or a swipe), never when the motion settles, which came
+      // seconds later and made it about 7.3 s
       const play = () => {
         clearInterval(timer);
         timer = setInterval(
@@ -55,8 +57,12 @@ export function Carousel(props: Props) {
           CAROUSEL_AUTOPLAY_MS,
         );
       };
+      api.on("select", () => {
+        setSelected(api.selectedScrollSnap());
+        play();
+      });
       api.on("pointerDown", () => clearInterval(timer));
-      api.on("settle", play);
+      api.on("pointerUp", play);
       play();
     });
     return () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
+import { CAROUSEL_AUTOPLAY_MS } from "../../lib/rules/constants.ts";
 import { assertAccessible, browserTest } from "./_browser.ts";
 
 const SHOTS = "/tmp/shots-24";
@@ -108,4 +109,31 @@ browserTest(
     }
     assert.deepEqual(consoleErrors, []);
   },
+);
+
+browserTest(
+  "widget layout - the carousel changes slide every 5 s, the first and the next ones",
+  async ({ page, baseUrl, server }) => {
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
+    await page.locator(".cw-viewport.is-enhanced").waitFor();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    const current = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll(".cw-dot")].findIndex((d) => d.getAttribute("aria-current") === "true")
+      );
+    // to the first change, in 100 ms steps
+    let waited = 0;
+    while (await current() === 0 && waited < CAROUSEL_AUTOPLAY_MS + 1000) {
+      await page.clock.runFor(100);
+      waited += 100;
+    }
+    assert.equal(await current(), 1, `no change after ${waited} ms`);
+    // the next one comes 5 s after it, transition included, not once the motion settled
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS - 200);
+    assert.equal(await current(), 1, "not before 5 s");
+    await page.clock.runFor(400);
+    assert.equal(await current(), 2, "5 s after the previous change");
+  },
+  { clock: true },
 );
