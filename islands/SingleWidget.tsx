@@ -15,6 +15,8 @@ import {
 import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
 import * as client from "./browser/participation_client.ts";
 import { useFadingScreen } from "./browser/fade.ts";
+import { useScreenFocus } from "./browser/focus.ts";
+import type { Ref } from "preact";
 import {
   createSendFlow,
   givenHandlers,
@@ -122,10 +124,12 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId, inApp }: Prop
     setTestimonial(true);
     open(s.testimonial_format === "text" ? "write" : "recorder", { kind: "audio" });
   };
+  const screenRef = useScreenFocus(screen);
   const back = () => (screen === "thanks" || screen === "results" ? location.reload() : open("init"));
 
   return (
     <div
+      ref={screenRef as Ref<HTMLDivElement>}
       class={`w-screen w-screen-${screen} is-${fade}`}
       style={`--fade:${fade === "out" ? FADE_OUT_MS : FADE_IN_MS}ms`}
       data-ready={device ? "" : undefined}
