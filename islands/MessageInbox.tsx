@@ -134,8 +134,8 @@ function MessageInbox(props: Props) {
           )}
         </div>
         <p class="muted inbox-total" aria-live="polite">
-          {t("participations.total", { count: list.total })}
-          {counts.unread ? ` · ${t("participations.unread_total", { count: counts.unread })}` : ""}
+          {t("counts.messages", { count: list.total })}
+          {counts.unread ? ` · ${t("counts.unread", { count: counts.unread })}` : ""}
         </p>
         {list.data.length
           ? (
@@ -165,5 +165,5 @@ function MessageInbox(props: Props) {
 }
 
 export default island("MessageInbox", MessageInbox, {
-  ns: ["participations", "errors", "widget", "data_rights", "message_privacy"],
+  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "counts"],
 });
