@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Keyboard and screen-reader users follow screen changes (visitor-widget §2): focus moves to the new
-// screen's heading (or first control) and the change is announced; a modal dialog keeps the focus
+// screen's heading (or first control), which screen readers read out; a modal dialog keeps the focus
 // inside and gives it back to what opened it when it closes.
 import { useEffect, useRef } from "preact/hooks";
 
@@ -12,22 +12,6 @@ const FOCUSABLE = [
   "textarea:not([disabled])",
   "[tabindex]:not([tabindex='-1'])",
 ].join(",");
-
-let live: HTMLElement | null = null;
-
-/** Says `text` through one polite live region of the page. */
-export function announce(text: string) {
-  if (!live || !live.isConnected) {
-    live = document.createElement("div");
-    live.className = "sr-only";
-    live.setAttribute("aria-live", "polite");
-    live.setAttribute("data-announcer", "");
-    document.body.append(live);
-  }
-  live.textContent = "";
-  // a changed text is what the screen reader reads: set it on the next frame
-  requestAnimationFrame(() => live && (live.textContent = text));
-}
 
 /** Moves the focus into `el`: its first heading (made focusable), else its first control; returns it. */
 export function focusInto(el: HTMLElement | null): HTMLElement | null {
@@ -41,7 +25,7 @@ export function focusInto(el: HTMLElement | null): HTMLElement | null {
 
 /**
  * A screen container's ref: each time `key` changes (and on mount when `onMount`), the focus moves to
- * the new screen and its heading is announced.
+ * the new screen's heading, which screen readers then read out.
  */
 export function useScreenFocus<T>(key: T, onMount = false) {
   const ref = useRef<HTMLElement>(null);
@@ -50,8 +34,9 @@ export function useScreenFocus<T>(key: T, onMount = false) {
     const first = !mounted.current;
     mounted.current = true;
     if (first && !onMount) return;
-    const target = focusInto(ref.current);
-    if (target?.textContent) announce(target.textContent.trim());
+    // a focused heading is read out by screen readers: the change is announced without a second copy
+    // of its text in a live region
+    focusInto(ref.current);
   }, [key]);
   return ref;
 }
