@@ -8,7 +8,7 @@ import { httpCache } from "./app/http_cache.ts";
 import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
 import { dictionaryJson, translator } from "./app/i18n.ts";
-import { resolveLanguage } from "./lib/rules/i18n.ts";
+import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { isEmbeddablePath } from "./lib/rules/embed.ts";
 import { varyAcceptEncoding } from "./lib/rules/http_cache.ts";
@@ -85,12 +85,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   app.use(authenticate());
   app.use(async (c, next) => {
-    const lang = resolveLanguage({
-      query: c.req.query("lang"),
-      user: c.var.user?.language,
-      acceptLanguage: c.req.header("accept-language"),
-      allowTechnical: !c.req.path.startsWith("/widgets"),
-    });
+    // widget pages: one rule (lib/rules/i18n.ts widgetLanguage); a page that knows its interaction
+    // applies that interaction's language (app/i18n.ts useWidgetLanguage); the signed-in listener's,
+    // kept in the browser's storage, is applied by the page's islands (app/client.ts)
+    const lang = c.req.path.startsWith("/widgets")
+      ? widgetLanguage({ query: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") })
+      : resolveLanguage({
+        query: c.req.query("lang"),
+        user: c.var.user?.language,
+        acceptLanguage: c.req.header("accept-language"),
+        allowTechnical: true,
+      });
     c.set("lang", lang);
     c.set("t", translator(lang));
     c.set("localeJson", dictionaryJson);

@@ -1,7 +1,20 @@
 /// <reference lib="dom" />
 // The browser entry of every page with islands (bundled as "client"): the framework's loader, with a
-// small translator over the resolved texts the page carries (i18next stays on the server).
+// small translator over the resolved texts the page carries (i18next stays on the server). A widget page
+// not given `?lang=` switches to the signed-in listener's language (lib/rules/i18n.ts widgetLanguage:
+// second after `?lang=`), fetching that language's resolved texts.
 import { hydrateIslands } from "../framework/client.ts";
 import { dictionaryTranslator } from "../lib/rules/dictionary.ts";
+import { isLanguage } from "../lib/rules/i18n.ts";
+import { visitorSession } from "../islands/browser/http.ts";
 
-hydrateIslands(dictionaryTranslator);
+hydrateIslands(dictionaryTranslator, {
+  preferred: () => {
+    const language = visitorSession()?.language;
+    return isLanguage(language) ? language : null;
+  },
+  load: async (lang, namespaces) => {
+    const res = await fetch(`/api/v1/locales/${lang}?ns=${encodeURIComponent(namespaces.join(","))}`);
+    return res.ok ? await res.json() : null;
+  },
+});

@@ -3,7 +3,15 @@ import en from "../locales/en.json" with { type: "json" };
 import pt from "../locales/pt.json" with { type: "json" };
 import es from "../locales/es.json" with { type: "json" };
 import pl from "../locales/pl.json" with { type: "json" };
-import { createTranslator, type Language, type Resources, type TFunction } from "../lib/rules/i18n.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "./env.ts";
+import {
+  createTranslator,
+  type Language,
+  type Resources,
+  type TFunction,
+  widgetLanguage,
+} from "../lib/rules/i18n.ts";
 import { resolvedDictionary } from "../lib/rules/dictionary.ts";
 
 /** All locale files, keyed by language. */
@@ -62,4 +70,22 @@ export function dictionaryJson(language: string, namespaces: Iterable<string>): 
     dictionaries.set(key, json);
   }
   return json;
+}
+
+/**
+ * A widget page that knows its interaction (or channel) applies that language setting in the place
+ * the widget rule gives it: after `?lang=` and the browser's language (lib/rules/i18n.ts widgetLanguage).
+ */
+export function useWidgetLanguage(
+  c: Context<AppEnv>,
+  interaction: unknown,
+): void {
+  const lang = widgetLanguage({
+    query: c.req.query("lang"),
+    acceptLanguage: c.req.header("accept-language"),
+    interaction: typeof interaction === "string" ? interaction : null,
+  });
+  if (lang === c.var.lang) return;
+  c.set("lang", lang);
+  c.set("t", translator(lang));
 }

@@ -1,21 +1,47 @@
 /// <reference lib="dom" />
-import { h, hydrate } from "preact";
+import { h, hydrate, render } from "preact";
 import { I18nContext } from "./island.tsx";
 import type { TFunction } from "../lib/rules/i18n.ts";
 
 /** Builds the page's translator from the texts (resolved strings by key) the server put in the page. */
 export type TranslatorFactory = (texts: Record<string, string>, lang: string) => TFunction;
 
+/** How a page whose language may change on the client (PageOptions.clientLanguage) gets another one. */
+export interface LanguageHooks {
+  /** The language the client prefers over the page's, or null. */
+  preferred: () => string | null;
+  /** The resolved texts of a language's sections (as the page carries them: key → text), or null. */
+  load: (lang: string, namespaces: string[]) => Promise<Record<string, string> | null>;
+}
+
 /**
  * Hydrates every island marker of the page, loading an island's code only when it is on the page
- * (or, for a lazy island, when it scrolls into view). The app's client entry calls it once.
+ * (or, for a lazy island, when it scrolls into view). The app's client entry calls it once. On a page
+ * whose language may switch, a preferred other language is loaded first and the islands are rendered
+ * again in it (the server's markup is replaced rather than hydrated).
  */
-export function hydrateIslands(createTranslator: TranslatorFactory): void {
+export async function hydrateIslands(
+  createTranslator: TranslatorFactory,
+  hooks?: LanguageHooks,
+): Promise<void> {
   const data = JSON.parse(document.getElementById("__islands")?.textContent ?? "{}") as {
     lang: string;
     texts: Record<string, string>;
     files: Record<string, string>;
+    switchable?: boolean;
+    ns?: string[];
   };
+  let switched = false;
+  const wanted = data.switchable ? hooks?.preferred() : null;
+  if (wanted && wanted !== data.lang) {
+    const texts = await hooks!.load(wanted, data.ns ?? []).catch(() => null);
+    if (texts) {
+      data.lang = wanted;
+      data.texts = texts;
+      document.documentElement.lang = wanted;
+      switched = true;
+    }
+  }
   const t = createTranslator(data.texts ?? {}, data.lang ?? "fr");
 
   async function hydrateIsland(el: HTMLElement) {
@@ -24,7 +50,9 @@ export function hydrateIslands(createTranslator: TranslatorFactory): void {
     if (!file) return console.error(`island ${name}: no bundle`);
     const mod = await import(file);
     const props = JSON.parse(el.dataset.props ?? "{}");
-    hydrate(h(I18nContext.Provider, { value: { t, lang: data.lang } }, h(mod.default, props)), el);
+    const tree = h(I18nContext.Provider, { value: { t, lang: data.lang } }, h(mod.default, props));
+    if (switched) render(tree, el);
+    else hydrate(tree, el);
     el.dataset.hydrated = ""; // browser tests wait for it before typing
   }
 

@@ -17,6 +17,11 @@ export interface PageOptions {
   /** `<html>` style, e.g. a channel's colours as CSS variables. */
   htmlStyle?: string;
   status?: 200 | 400 | 403 | 404 | 410;
+  /**
+   * The page's language was not asked for by the address: the client loader may switch its islands to
+   * the language its `language` hook prefers (framework/client.ts), loading those texts then.
+   */
+  clientLanguage?: boolean;
 }
 
 /** What a page render reads from the request context; the app's language middleware sets them. */
@@ -53,7 +58,8 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     const files = islandFiles(names);
     // {lang, texts, files}, the texts serialised once per language and set of sections
     const data = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
-      `"files":${escapeJson(files)}}`;
+      `"files":${escapeJson(files)}` +
+      (options.clientLanguage ? `,"switchable":true,"ns":${escapeJson([...namespaces].sort())}}` : "}");
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
       Object.values(files).map((f) => `<link rel="modulepreload" href="${f}">`).join("") +
       `<script type="module" src="${islandFiles(["client"]).client}"></script>`;

@@ -1,7 +1,7 @@
 // The channel widget app (visitor-widget §2 Channel widget screens, §4 Channel widget flow): the
 // server-rendered home (carousel) hydrates into one app; the login panel, my space, the profile and
 // the participation flow are loaded on first use. Texts under "channel_widget" and "widget".
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
@@ -64,7 +64,12 @@ function ChannelWidget(props: Props) {
     if (wanted) setSpace(wanted as SpaceScreen);
   }, []);
 
-  const requestLogin = (request: LoginRequest) => setLogin(request);
+  // what had the focus when the login opened (the page beneath turns inert and loses it): it gets it back
+  const loginOpener = useRef<HTMLElement | null>(null);
+  const requestLogin = (request: LoginRequest) => {
+    loginOpener.current = document.activeElement as HTMLElement | null;
+    setLogin(request);
+  };
   const closeAll = () => {
     setActive(null);
     setLogin(null);
@@ -103,6 +108,7 @@ function ChannelWidget(props: Props) {
     channelId: channel.id,
     fromSpace: login.fromSpace,
     hideAnonymous: login.hideAnonymous,
+    opener: loginOpener.current,
     onClose: () => {
       if (login.recording) setHeld(login);
       setLogin(null);
@@ -160,5 +166,5 @@ function ChannelWidget(props: Props) {
 }
 
 export default island("ChannelWidget", ChannelWidget, {
-  ns: ["channel_widget", "widget", "data_rights", "sessions"],
+  ns: ["channel_widget", "widget", "data_rights", "sessions", "widget_forms"],
 });

@@ -237,8 +237,8 @@ function MessageInbox(props: Props) {
           ⌨ {t("studio_audio.keys_open")}
         </button>
         <p class="muted inbox-total" aria-live="polite">
-          {t("participations.total", { count: list.total })}
-          {counts.unread ? ` · ${t("participations.unread_total", { count: counts.unread })}` : ""}
+          {t("counts.messages", { count: list.total })}
+          {counts.unread ? ` · ${t("counts.unread", { count: counts.unread })}` : ""}
         </p>
         {list.data.length
           ? (
@@ -297,5 +297,5 @@ function OnAirButton(props: { segmentId: number; messageId: number }) {
 }
 
 export default island("MessageInbox", MessageInbox, {
-  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "studio_audio", "live"],
+  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "studio_audio", "live", "counts"],
 });

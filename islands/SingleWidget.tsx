@@ -16,6 +16,8 @@ import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
 import * as client from "./browser/participation_client.ts";
 import { useFadingScreen } from "./browser/fade.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
+import { useScreenFocus } from "./browser/focus.ts";
+import type { Ref } from "preact";
 import {
   createSendFlow,
   givenHandlers,
@@ -23,6 +25,7 @@ import {
   resultsAfterThanks,
   sendParticipation,
 } from "./browser/send_flow.ts";
+import { WidgetFrame } from "../components/widget/WidgetFrame.tsx";
 import { InitScreen } from "../components/widget/InitScreen.tsx";
 import { InAppOverlay } from "../components/widget/InAppOverlay.tsx";
 import { ResultsScreen, VotingScreen } from "../components/widget/ChoiceScreens.tsx";
@@ -33,9 +36,20 @@ interface Props extends Record<string, unknown> {
   segment: WidgetSegment;
   siteRef: string | null;
   interactionId: number | null;
+  /** The frame around the widget, drawn by the island so its texts follow the listener's language. */
+  frame?: { channel?: { label: string; logo_url: string | null }; background?: FrameBackground };
 }
 
-function SingleWidget({ segment: s, siteRef, interactionId }: Props) {
+type FrameBackground = { url: string | null; kind: "image" | "video" };
+
+function SingleWidget(props: Props) {
+  const inner = <SingleWidgetScreens {...props} />;
+  return props.frame
+    ? <WidgetFrame channel={props.frame.channel} background={props.frame.background}>{inner}</WidgetFrame>
+    : inner;
+}
+
+function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
   const inApp = useInAppBrowser();
   const { t } = useT();
   const { screen, fade, goTo } = useFadingScreen<WidgetScreen>("init");
@@ -111,10 +125,12 @@ function SingleWidget({ segment: s, siteRef, interactionId }: Props) {
     setTestimonial(true);
     open(s.testimonial_format === "text" ? "write" : "recorder", { kind: "audio" });
   };
+  const screenRef = useScreenFocus(screen);
   const back = () => (screen === "thanks" || screen === "results" ? location.reload() : open("init"));
 
   return (
     <div
+      ref={screenRef as Ref<HTMLDivElement>}
       class={`w-screen w-screen-${screen} is-${fade}`}
       style={`--fade:${fade === "out" ? FADE_OUT_MS : FADE_IN_MS}ms`}
       data-ready={device ? "" : undefined}

@@ -25,7 +25,7 @@ function UnreadBadge(_props: Props) {
       document.removeEventListener("visibilitychange", load);
     };
   }, []);
-  const label = count ? t("admin.unread", { count }) : t("admin.unread_none");
+  const label = count ? t("counts.unread_messages", { count }) : t("admin.unread_none");
   return (
     <a class="topbar-icon" href="/interactions" title={label}>
       <span class="sr-only">{label}</span>
@@ -43,4 +43,4 @@ function UnreadBadge(_props: Props) {
   );
 }
 
-export default island("UnreadBadge", UnreadBadge, { ns: ["admin"] });
+export default island("UnreadBadge", UnreadBadge, { ns: ["admin", "counts"] });

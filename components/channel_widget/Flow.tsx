@@ -2,6 +2,8 @@
 // The channel widget's participation flow (visitor-widget §4 Channel widget flow): content (vote,
 // recording, gallery file, text), information, consent, login when registration is required,
 // sending, thanks and vote results. Loaded on the first Participate; the recorder on demand.
+import type { Ref } from "preact";
+import { useScreenFocus } from "../../islands/browser/focus.ts";
 import { useMemo, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import {
@@ -113,10 +115,12 @@ export function Flow(props: FlowProps) {
     await navigator.clipboard?.writeText(url).catch(() => {});
     alert(t("channel_widget.flow.copied"));
   };
+  // opened from the home screen, then at each step: focus and announcement follow (§2)
+  const screenRef = useScreenFocus(step, true);
   const recorded = flow.content.value?.kind === "file";
 
   return (
-    <section class={`cw-flow cw-flow-${step}`}>
+    <section class={`cw-flow cw-flow-${step}`} ref={screenRef as Ref<HTMLElement>}>
       <header class="cw-bar">
         <h2 class="cw-flow-title">{s.title}</h2>
         {step !== "sending" && (

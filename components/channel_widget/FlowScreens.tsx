@@ -133,7 +133,7 @@ export function ResultsView(props: { rows: ReadonlySignal<VoteResultRow[] | null
           <li key={r.id} style={`--pct:${r.percentage}%`}>
             <span class="cw-choice-n">{r.index}</span>
             <span class="cw-result-label">{r.label}</span>
-            <span class="cw-result-pct">{r.percentage} %</span>
+            <span class="cw-result-pct">{`${r.percentage}\u00a0%`}</span>
           </li>
         ))}
       </ol>

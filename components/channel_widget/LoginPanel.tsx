@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 // The login panel (visitor-widget §2 Login panel, §4, §5): main, login by email, password, forgot,
 // register, register finish, send without registering; back arrow and titles per §2.
+import type { Ref } from "preact";
+import { useDialogFocus } from "../../islands/browser/focus.ts";
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { LOGIN_BACK, type LoginStep, loginTitle } from "../../lib/rules/channel_widget.ts";
@@ -22,6 +24,8 @@ export interface LoginPanelProps {
   fromSpace: boolean;
   /** The interaction requires registration: no Send without registering. */
   hideAnonymous: boolean;
+  /** What had the focus before the panel opened: it gets it back when the panel closes. */
+  opener?: HTMLElement | null;
   onClose: () => void;
   onDone: (session: VisitorSession) => void;
 }
@@ -42,6 +46,7 @@ export function LoginPanel(props: LoginPanelProps) {
     setNotice(null);
     setStep(next);
   };
+  const dialog = useDialogFocus(step, props.opener);
   const back = () => (LOGIN_BACK[step] ? go(LOGIN_BACK[step]!) : props.onClose());
 
   const finish = (session: VisitorSession) => {
@@ -100,7 +105,13 @@ export function LoginPanel(props: LoginPanelProps) {
     });
 
   return (
-    <div class="cw-panel" role="dialog" aria-modal="true" aria-labelledby="cw-login-title">
+    <div
+      class="cw-panel"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="cw-login-title"
+      ref={dialog as Ref<HTMLDivElement>}
+    >
       <header class="cw-bar">
         <button type="button" class="cw-back" onClick={back} aria-label={t("channel_widget.back")}>
           ←

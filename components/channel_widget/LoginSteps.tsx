@@ -173,6 +173,7 @@ export function RegisterStep(
         autocomplete="tel"
         value={values.phone}
         invalid={values.phone !== "" && !isPhone(values.phone)}
+        hint={values.phone.trim() !== "" && !isPhone(values.phone) ? t("widget_forms.phone_expected") : null}
         onInput={(phone) => set({ phone })}
       />
       <button type="submit" class="cw-btn" disabled={busy || !done}>

@@ -3,8 +3,8 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { WIDGET_PROFILE_LANGUAGES } from "../../lib/rules/constants.ts";
-import { isEmail } from "../../lib/rules/validation.ts";
-import { birthToInput, inputToBirth } from "../../lib/rules/channel_widget.ts";
+import { isEmail, isPhone } from "../../lib/rules/validation.ts";
+import { typedBirth } from "../../lib/rules/channel_widget.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 import { Avatar } from "./Ranking.tsx";
 import { useAvailability } from "./availability.ts";
@@ -47,9 +47,15 @@ export function ProfileEdit(
     str(user.nickname),
   );
 
+  // shown once the field was edited and left in a form the server would refuse
+  const badPhone = touched.has("phone") && v.phone.trim() !== "" && !isPhone(v.phone);
+  const badBirth = touched.has("birth_date") && v.birth_date.trim() !== "" &&
+    !/^\d{2}\/\d{2}\/\d{4}$/.test(typedBirth(v.birth_date));
+
   const save = async (e: Event) => {
     e.preventDefault();
     if (emptyName("first_name") || emptyName("last_name") || nicknameState === "taken") return;
+    if (badPhone || badBirth) return;
     const body: Record<string, unknown> = {
       // names are sent when filled: an emptied one is shown invalid above
       ...(v.first_name.trim() ? { first_name: v.first_name } : {}),
@@ -59,7 +65,7 @@ export function ProfileEdit(
       city: v.city,
       language: v.language,
       receive_emails: emails,
-      birth_date: v.birth_date,
+      birth_date: typedBirth(v.birth_date),
     };
     // the email is sent only when it changed and is valid (§5)
     if (v.email !== str(user.email) && isEmail(v.email)) {
@@ -72,6 +78,10 @@ export function ProfileEdit(
     );
     if (!res.ok) return setMessage({ error: true, text: res.data?.message ?? t("channel_widget.error") });
     keep(res.data);
+    // a new language: the widget shows in it from now on (the address's ?lang= still wins)
+    if (res.data.language !== user.language && !new URL(location.href).searchParams.has("lang")) {
+      return location.reload();
+    }
     setMessage({ error: false, text: t("channel_widget.profile.saved") });
   };
   const avatar = async (file: File | undefined) => {
@@ -88,6 +98,7 @@ export function ProfileEdit(
     );
     if (!res.ok) return setMessage({ error: true, text: res.data?.message ?? t("channel_widget.error") });
     keep(res.data);
+    setMessage(null); // an earlier error about the photo no longer holds
   };
   const changePassword = async () => {
     const res = await visitorApi("POST", "/api/v1/app_users/forgot_password", { email: user.email });
@@ -142,14 +153,24 @@ export function ProfileEdit(
       {field("city", t("channel_widget.profile.city"))}
       {field("first_name", t("channel_widget.profile.first_name"), "text", emptyName("first_name"))}
       {field("last_name", t("channel_widget.profile.name"), "text", emptyName("last_name"))}
-      {field("phone", t("channel_widget.login.phone"), "tel")}
+      {field("phone", t("channel_widget.login.phone"), "tel", badPhone)}
+      {badPhone && <small class="cw-hint">{t("widget_forms.phone_expected")}</small>}
       <label class="cw-field">
         <span>{t("channel_widget.profile.birthday")}</span>
+        {/* a text field: a date picker would show the browser's order (MM/DD/YYYY in en-US), §9 says DD/MM/YYYY */}
         <input
-          type="date"
-          value={birthToInput(v.birth_date)}
-          onInput={(e) => set("birth_date", inputToBirth((e.target as HTMLInputElement).value))}
+          type="text"
+          inputMode="numeric"
+          autocomplete="bday"
+          name="birth_date"
+          placeholder={t("widget_forms.birthday_placeholder")}
+          value={v.birth_date}
+          aria-invalid={badBirth ? "true" : undefined}
+          aria-describedby={badBirth ? "cw-birth-hint" : undefined}
+          onInput={(e) => set("birth_date", (e.target as HTMLInputElement).value)}
+          onBlur={() => set("birth_date", typedBirth(v.birth_date))}
         />
+        {badBirth && <small id="cw-birth-hint" class="cw-hint">{t("widget_forms.birthday_expected")}</small>}
       </label>
       {field(
         "email",

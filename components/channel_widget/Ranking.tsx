@@ -67,9 +67,13 @@ export function RankingScreen({ channelId }: { channelId: number; userId: number
         >
           <span class="cw-rank">{r.rank}</span>
           <Avatar url={r.avatar_url} />
-          <span class="cw-rank-name">{r.name || t("channel_widget.space.pseudo")}</span>
-          <span class="cw-rank-points">{t("channel_widget.space.points", { count: r.points })}</span>
-          <LevelBadge level={r.level} iconOnly />
+          <span class="cw-rank-who">
+            <span class="cw-rank-name">{r.name || t("channel_widget.space.pseudo")}</span>
+            <span class="cw-rank-score">
+              <span class="cw-rank-points">{t("channel_widget.space.points", { count: r.points })}</span>
+              <LevelBadge level={r.level} iconOnly />
+            </span>
+          </span>
         </li>
       ))}
     </ol>

@@ -42,7 +42,7 @@ export function Pagination({ data }: { data: ListPageData }) {
   };
   return (
     <nav class="pagination" aria-label={t("interactions.pagination")}>
-      <span class="muted">{t("interactions.total", { count: data.total })}</span>
+      <span class="muted">{t("counts.interactions", { count: data.total })}</span>
       <span class="pagination-links">
         {data.page > 1
           ? (

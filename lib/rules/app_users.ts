@@ -51,7 +51,7 @@ export function checkPhone(phone: string | undefined | null): string | null {
   const value = phone?.trim() ?? "";
   if (!value) return null;
   if (!isPhone(value)) throw fieldError("phone", "phone_invalid");
-  return value;
+  return value; // kept as written; the pattern applied to its normalised form (validation.ts isPhone)
 }
 
 /**

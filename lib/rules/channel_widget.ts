@@ -181,11 +181,13 @@ export function firstFlowStep(
 export const stepAfterFailure = (sentFile: boolean, first: FlowStep): FlowStep =>
   sentFile ? (first === "gallery" ? "gallery" : "recorder") : first;
 
-/** DD/MM/YYYY to a date input's YYYY-MM-DD ("" when not a date). */
-export const birthToInput = (d: string) =>
-  /^(\d{2})\/(\d{2})\/(\d{4})$/.test(d) ? d.split("/").reverse().join("-") : "";
-
-/** A date input's YYYY-MM-DD to DD/MM/YYYY (§9). */
-export const inputToBirth = (
-  d: string,
-) => (/^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split("-").reverse().join("/") : "");
+/**
+ * A birthday as typed (widget §9: DD/MM/YYYY whatever the browser's locale) in the form the API takes:
+ * dots, dashes or spaces become "/", a one-digit day or month gets its 0; anything else is kept as
+ * typed (the server refuses it, the form says what is expected).
+ * @example typedBirth("5.7.1993") // "05/07/1993"
+ */
+export function typedBirth(text: string): string {
+  const m = /^\s*(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{4})\s*$/.exec(text);
+  return m ? `${m[1].padStart(2, "0")}/${m[2].padStart(2, "0")}/${m[3]}` : text.trim();
+}

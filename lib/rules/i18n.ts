@@ -31,7 +31,16 @@ export function resolveLanguage(input: {
     const base = candidate?.toLowerCase().split(/[-_]/)[0];
     if (isLanguage(base)) return base;
   }
-  const ranked = (input.acceptLanguage ?? "")
+  return browserLanguage(input.acceptLanguage) ?? FALLBACK_LANGUAGE;
+}
+
+/**
+ * The first of our languages in an Accept-Language header, by quality then order; null when the
+ * browser asks for none of them.
+ * @example browserLanguage("de-DE,de;q=0.9,pt-BR;q=0.8") // "pt"
+ */
+export function browserLanguage(acceptLanguage: string | null | undefined): Language | null {
+  const ranked = (acceptLanguage ?? "")
     .split(",")
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(";");
@@ -40,7 +49,29 @@ export function resolveLanguage(input: {
     })
     .filter((entry) => entry.base && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.find((entry) => isLanguage(entry.base))?.base as Language | undefined ?? FALLBACK_LANGUAGE;
+  return ranked.find((entry) => isLanguage(entry.base))?.base as Language | undefined ?? null;
+}
+
+const baseOf = (value: string | null | undefined) => value?.toLowerCase().split(/[-_]/)[0];
+
+/**
+ * The language of every widget page (visitor-widget §2), the same rule everywhere: the address's
+ * `?lang=`, then the signed-in listener's language, then the browser's, then the interaction's
+ * language setting, then fr. Unknown values are skipped; there is no technical language here.
+ * @example widgetLanguage({ acceptLanguage: "en-US,en", interaction: "pt" }) // "en"
+ */
+export function widgetLanguage(input: {
+  query?: string | null;
+  listener?: string | null;
+  acceptLanguage?: string | null;
+  interaction?: string | null;
+}): Language {
+  const first = [input.query, input.listener].map(baseOf).find(isLanguage);
+  if (first) return first;
+  const browser = browserLanguage(input.acceptLanguage);
+  if (browser) return browser;
+  const interaction = baseOf(input.interaction);
+  return isLanguage(interaction) ? interaction : FALLBACK_LANGUAGE;
 }
 
 /**

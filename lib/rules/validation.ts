@@ -16,9 +16,20 @@ export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
-/** True for a phone number of the spec's pattern. */
+/**
+ * A phone number as usually written ("+33 6 12 34 56 78", "06.12.34.56.78", "(061) 234-5678") reduced
+ * to its digits and leading +, to which the spec's pattern applies.
+ * @example normalisePhone("+33 6 12 34 56 78") // "+33612345678"
+ */
+export function normalisePhone(value: string): string {
+  const trimmed = value.trim();
+  const plus = trimmed.startsWith("+") ? "+" : "";
+  return /^\+?[\d\s.\-()\u00a0/]*$/.test(trimmed) ? plus + trimmed.replace(/[^\d]/g, "") : trimmed;
+}
+
+/** True for a phone number of the spec's pattern once its usual separators are removed. */
 export function isPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.trim());
+  return PHONE_PATTERN.test(normalisePhone(value));
 }
 
 /** True for a staff password of the back-office rule. */

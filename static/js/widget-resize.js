@@ -1,14 +1,19 @@
-// Tells the page embedding this widget how tall it is (read by /static/embed.js), so the iframe fits.
+// Tells the page embedding this widget how tall its content is (read by /static/embed.js), so the
+// iframe fits, growing and shrinking. Embedded, the page drops its full-viewport minimum heights
+// (the .im-embedded rules of widget.css): otherwise the window's height would be reported back and
+// the iframe could only ever grow.
 (() => {
   if (globalThis.parent === globalThis) return;
+  const root = document.documentElement;
+  root.classList.add("im-embedded");
   let last = 0;
   const post = () => {
-    const height = Math.ceil(document.documentElement.scrollHeight);
+    const height = Math.ceil(root.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
     globalThis.parent.postMessage({ type: "im:height", height, href: location.href }, "*");
   };
-  if ("ResizeObserver" in globalThis) new ResizeObserver(post).observe(document.documentElement);
+  if ("ResizeObserver" in globalThis) new ResizeObserver(post).observe(document.body);
   globalThis.addEventListener("load", post);
   post();
 })();

@@ -110,11 +110,11 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       // no results while the testimonial is pending (the 2 s to the results go by at once); the written
       // testimonial, then the results after 2 s
       await skip(page, THANKS_TO_RESULTS_MS.channel + 500);
-      assert.equal(await page.getByText("For now, the results are :").count(), 0);
+      assert.equal(await page.getByText("For now, the results are:").count(), 0);
       await page.getByRole("button", { name: "Write my answer" }).click();
       await page.getByPlaceholder("Write here your message").fill("Parce que c'est l'été !");
       await page.getByRole("button", { name: "Send" }).click();
-      await page.getByText("For now, the results are :").waitFor({ timeout: 10_000 });
+      await page.getByText("For now, the results are:").waitFor({ timeout: 10_000 });
       await page.locator(".cw-result-rows li").first().waitFor();
       await shot(`cw-results-${w}`);
       const stored = await page.evaluate(() => localStorage.getItem("interaction-manager.user"));
@@ -281,11 +281,11 @@ browserTest(
     await page.getByText("Participation sent").waitFor();
     // anonymous users are not stored locally
     assert.equal(await page.evaluate(() => localStorage.getItem("interaction-manager.user")), null);
-    await page.getByText("For now, the results are :").waitFor({ timeout: 6000 });
+    await page.getByText("For now, the results are:").waitFor({ timeout: 6000 });
     assert.equal(await page.locator(".cw-result-rows li").count(), 4);
     assert.match(
       await page.locator(".cw-result-rows li").first().textContent() ?? "",
-      /^1.*Soleil d'août.*\d+ %$/,
+      /^1.*Soleil d'août.*\d+\s%$/,
     );
     await shot("cw-anonymous-results-1280");
     await assertAccessible(page, "vote results");

@@ -133,7 +133,7 @@ browserTest(
     await page.getByRole("button", { name: "See the results" }).waitFor({ timeout: 5000 });
     await shots(page, shot, "vote-thanks");
     await page.getByRole("button", { name: "See the results" }).click();
-    await page.getByText("For now, the results are :").waitFor();
+    await page.getByText("For now, the results are:").waitFor();
     assert.equal(await page.locator(".w-bar").count(), 1);
     assert.match(await page.locator(".w-bar").textContent() ?? "", /White nights.*100 %/);
     await shots(page, shot, "results");

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import {
-  birthToInput,
   canContinueRegister,
   canFinishRegister,
   canLogin,
@@ -11,7 +10,6 @@ import {
   formatMessageDate,
   groupByDay,
   indicators,
-  inputToBirth,
   LOGIN_BACK,
   loginTitle,
   movesToResults,
@@ -19,6 +17,7 @@ import {
   screenOfQuery,
   smsHref,
   stepAfterFailure,
+  typedBirth,
 } from "../../lib/rules/channel_widget.ts";
 
 Deno.test("channel widget rules - login panel", async (t) => {
@@ -166,10 +165,12 @@ Deno.test("channel widget rules - flow steps and birthday", async (t) => {
     assert.equal(stepAfterFailure(true, "voting"), "recorder", "a testimonial recording");
     assert.equal(stepAfterFailure(false, "voting"), "voting");
   });
-  await t.step("birthday DD/MM/YYYY and the date picker", () => {
-    assert.equal(birthToInput("05/01/1990"), "1990-01-05");
-    assert.equal(birthToInput("1990"), "");
-    assert.equal(inputToBirth("1990-01-05"), "05/01/1990");
-    assert.equal(inputToBirth(""), "");
+  await t.step("a birthday typed DD/MM/YYYY, whatever separator, day first", () => {
+    assert.equal(typedBirth("12/07/1993"), "12/07/1993");
+    assert.equal(typedBirth(" 5.7.1993 "), "05/07/1993");
+    assert.equal(typedBirth("12-07-1993"), "12/07/1993");
+    assert.equal(typedBirth("12 07 1993"), "12/07/1993");
+    assert.equal(typedBirth("1993-07-12"), "1993-07-12", "not day first: kept, refused by the server");
+    assert.equal(typedBirth(""), "");
   });
 });

@@ -54,3 +54,25 @@ Deno.test("translator - plain texts remembered per process, options still honour
     assert.equal(dictionaryJson("pt", ["errors", "common"]), json);
   });
 });
+
+Deno.test("widgetLanguage - ?lang=, listener, browser, interaction, then fr", async (t) => {
+  const { widgetLanguage } = await import("../../lib/rules/i18n.ts");
+  const all = { query: "pl", listener: "pt", acceptLanguage: "en-US,en;q=0.9", interaction: "es" };
+  await t.step("the address's ?lang= first", () => assert.equal(widgetLanguage(all), "pl"));
+  await t.step("then the signed-in listener's language, over an English browser", () => {
+    assert.equal(widgetLanguage({ ...all, query: null }), "pt");
+    assert.equal(widgetLanguage({ ...all, query: "xx" }), "pt");
+  });
+  await t.step("then the browser's, before the interaction's setting", () => {
+    assert.equal(widgetLanguage({ ...all, query: null, listener: null }), "en");
+  });
+  await t.step("then the interaction's setting when the browser asks for none of ours", () => {
+    assert.equal(widgetLanguage({ acceptLanguage: "de-DE,ja;q=0.5", interaction: "es" }), "es");
+    assert.equal(widgetLanguage({ interaction: "pt" }), "pt");
+  });
+  await t.step("then fr; regional tags reduced; technical is no widget language", () => {
+    assert.equal(widgetLanguage({ acceptLanguage: "de", interaction: "xx" }), "fr");
+    assert.equal(widgetLanguage({ listener: "pt_BR" }), "pt");
+    assert.equal(widgetLanguage({ query: "technical", interaction: "en" }), "en");
+  });
+});

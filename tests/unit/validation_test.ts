@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { isEmail, isPhone, isStaffPassword, isVisitorPassword } from "../../lib/rules/validation.ts";
+import {
+  isEmail,
+  isPhone,
+  isStaffPassword,
+  isVisitorPassword,
+  normalisePhone,
+} from "../../lib/rules/validation.ts";
 
 Deno.test("validation - e-mail, phone and password rules of both specs", async (t) => {
   await t.step("email", () => {
@@ -11,6 +17,25 @@ Deno.test("validation - e-mail, phone and password rules of both specs", async (
       assert.ok(isPhone(ok), ok);
     }
     for (const bad of ["06123", "061-234-56", "0612345678901234", "abc1234567", "++33123456789"]) {
+      assert.ok(!isPhone(bad), bad);
+    }
+  });
+  await t.step("phone: the usual written forms are normalised before the pattern", () => {
+    for (
+      const ok of [
+        "+33 6 12 34 56 78",
+        "06 12 34 56 78",
+        "06.12.34.56.78",
+        "(061) 234-5678",
+        "+48 512 345 678",
+      ]
+    ) {
+      assert.ok(isPhone(ok), ok);
+    }
+    assert.equal(normalisePhone(" +33 6 12 34 56 78 "), "+33612345678");
+    assert.equal(normalisePhone("06.12.34.56.78"), "0612345678");
+    assert.equal(normalisePhone("call 0612"), "call 0612", "words are not digits: kept, then refused");
+    for (const bad of ["+33 6 12", "06 12 34 56 78 90 12 34", "+ 33 6 12 34 56 78 +"]) {
       assert.ok(!isPhone(bad), bad);
     }
   });

@@ -5,11 +5,11 @@ import { widgetChannelAndSegment } from "../../../../lib/channels/widget.ts";
 import { publicChannelView } from "../../../../lib/rules/channels.ts";
 import { canAccessChannel } from "../../../../lib/rules/permissions.ts";
 import { isAvailable } from "../../../../lib/rules/participation.ts";
-import { isLanguage } from "../../../../lib/rules/i18n.ts";
-import { translator } from "../../../../app/i18n.ts";
+import { useWidgetLanguage } from "../../../../app/i18n.ts";
 import { widgetSegment, widgetStyle } from "../../../../lib/widgets/page.ts";
 import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
 import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
+import WidgetMessage from "../../../../islands/WidgetMessage.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import { publicUrl } from "../../../../lib/platform/config.ts";
@@ -20,13 +20,13 @@ const id = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 
 /** GET /widgets/{channelId}/{segmentId}/: the participation widget of one interaction (§2). */
 export default new Hono<AppEnv>().get("/", async (c) => {
-  const t = c.var.t;
   const channelId = id(c.req.param("channelId") ?? "");
   const segmentId = id(c.req.param("segmentId") ?? "");
   const found = await widgetChannelAndSegment(c.var.sql, channelId, segmentId);
   const q = c.req.query();
   const css = ["widget.css"];
   if (!found) {
+    const t = c.var.t;
     return renderPage(c, <WidgetFrame message={t("widget.not_found")} />, {
       title: t("widget.not_found"),
       css,
@@ -36,11 +36,8 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const { channel, segment } = found;
   const view = publicChannelView(channel);
   const custom = mergedCustomisation(channel.customisation, segment.customisation);
-  // the interaction's language (customisation) unless the address asks for one
-  if (!q.lang && isLanguage(custom.language) && custom.language !== c.var.lang) {
-    c.set("lang", custom.language);
-    c.set("t", translator(custom.language));
-  }
+  useWidgetLanguage(c, custom.language);
+  const t = c.var.t;
   const style = widgetStyle(view.widget_primary_color, custom, q);
   const now = c.var.deps.now?.() ?? new Date();
   const background = {
@@ -52,8 +49,12 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   if (!isAvailable(segment, now) && !preview) {
     return renderPage(
       c,
-      <WidgetFrame channel={view} background={background} message={t("widget.unavailable")} />,
-      { title: view.label, css, htmlStyle: style, status: 410 },
+      <WidgetMessage
+        channel={{ label: view.label, logo_url: view.logo_url }}
+        background={background}
+        message="unavailable"
+      />,
+      { title: view.label, css, htmlStyle: style, status: 410, clientLanguage: !q.lang },
     );
   }
   const props = widgetSegment(segment, segment.choices, custom, view.segment_customisation);
@@ -63,18 +64,18 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   c.header("Vary", "Accept-Language");
   return renderPage(
     c,
-    <WidgetFrame channel={view} background={background}>
-      <SingleWidget
-        segment={props}
-        siteRef={q.ref?.slice(0, 500) || null}
-        interactionId={interaction}
-      />
-    </WidgetFrame>,
+    <SingleWidget
+      segment={props}
+      siteRef={q.ref?.slice(0, 500) || null}
+      interactionId={interaction}
+      frame={{ channel: { label: view.label, logo_url: view.logo_url }, background }}
+    />,
     {
       title: view.label,
       css,
       htmlStyle: style,
       bodyClass: "widget-body",
+      clientLanguage: !q.lang,
       head: (
         <WidgetHead
           base={publicUrl(c.var.deps.config)}

@@ -11,6 +11,8 @@ import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
 import { PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
 import { readSharedMessage } from "../../../../lib/participations/shared.ts";
 import { isShareToken } from "../../../../lib/rules/public_message.ts";
+import { useWidgetLanguage } from "../../../../app/i18n.ts";
+import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import type { ChannelSegment } from "../../../../components/channel_widget/types.ts";
 
@@ -33,6 +35,9 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     activeOnly: true,
     interactionId: query.interactionId ?? undefined,
   });
+  // the interaction's language setting: the one shown when the address names it, else the channel's
+  const only = segments.length === 1 ? segments[0].customisation : null;
+  useWidgetLanguage(c, mergedCustomisation(row.customisation, only).language);
   const slides: ChannelSegment[] = segments.map((s) => ({
     ...widgetSegment(s, s.choices, { ...s.customisation }, view.segment_customisation),
     background_url: s.background_url,
@@ -75,6 +80,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     {
       title: view.label,
       status: s !== null && !shared ? 404 : 200,
+      clientLanguage: !params.get("lang"),
       css: ["widget.css", "channel-widget.css"],
       htmlStyle: widgetStyle(buttonColour(row.customisation, view.widget_primary_color), query),
       head: (

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { assertAccessible, browserTest } from "./_browser.ts";
+
+/** What has the focus: its tag, its text, and whether it lies inside `within`. */
+const focused = (page: Page, within: string) =>
+  page.evaluate((within) => {
+    const el = document.activeElement as HTMLElement | null;
+    return { tag: el?.tagName ?? "", text: el?.textContent?.trim() ?? "", inside: !!el?.closest(within) };
+  }, within);
+
+browserTest(
+  "widget focus - screen changes move the focus to the new heading; the login dialog traps and returns it",
+  async ({ page, baseUrl, server, consoleErrors }) => {
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    const [vote] = await server.sql<{ id: number; title: string }[]>`
+      select id::int as id, title from segments where channel_id = ${radio.id} and status = 'published'
+      and type = 'single_choice_question' order by id limit 1`;
+
+    // the single widget, by keyboard: Participate, then the voting screen has the focus and is said
+    await page.goto(`${baseUrl}/widgets/${radio.id}/${vote.id}/?lang=en`);
+    await page.locator('[data-island="SingleWidget"] .w-screen[data-ready] .w-init').waitFor();
+    const go = page.locator(".w-init button").first();
+    await go.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => !!document.activeElement?.closest(".w-screen:not(.w-screen-init)"));
+    const screen = await focused(page, ".w-screen");
+    assert.ok(screen.inside && screen.tag !== "BODY", JSON.stringify(screen));
+    assert.match(screen.tag, /^H[1-3]$/, "the new screen's heading, read out by screen readers");
+
+    // the channel widget: Participate opens the flow with the focus on it
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
+    await page.locator("[data-ready]").waitFor();
+    await page.getByRole("link", { name: "Participate" }).first().focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => !!document.activeElement?.closest(".cw-flow"));
+
+    // the login dialog: focus inside, Tab cycles inside, closing gives it back to its opener
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&im_screen=space`);
+    await page.getByText("Reserved space").waitFor();
+    const opener = page.locator(".cw-reserved .cw-btn-alt");
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await page.locator("[role=dialog]").waitFor();
+    await page.waitForFunction(() => !!document.activeElement?.closest("[role=dialog]"));
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 4 === 3 ? "Shift+Tab" : "Tab");
+      assert.ok((await focused(page, "[role=dialog]")).inside, `Tab ${i + 1} left the dialog`);
+    }
+    await assertAccessible(page, "login dialog");
+    await page.locator("[role=dialog] .cw-back").click();
+    await page.locator("[role=dialog]").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.matches(".cw-reserved .cw-btn-alt"));
+    assert.deepEqual(consoleErrors, []);
+  },
+  { viewport: { width: 375, height: 740 } },
+);

@@ -1,0 +1,20 @@
+import assert from "node:assert/strict";
+import { testApp } from "../_helpers.ts";
+
+// GET /api/v1/locales/{lang} is public: only the asked top-level sections of our five languages, never
+// an object's inherited properties, and anything else is refused as bad input (never a 500).
+Deno.test("locales - a stranger gets only asked sections of our languages", async () => {
+  const ctx = await testApp();
+  try {
+    const res = await ctx.request("/api/v1/locales/pt?ns=widget,constructor,nope");
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.deepEqual(Object.keys(body).sort(), ["fr", "pt"]);
+    assert.deepEqual(Object.keys(body.pt), ["widget"]);
+    assert.equal(body.pt.widget.unavailable.length > 0, true);
+    assert.equal((await ctx.request("/api/v1/locales/de?ns=widget")).status, 400);
+    assert.equal((await ctx.request("/api/v1/locales/en?ns=<script>")).status, 400);
+  } finally {
+    await ctx.close();
+  }
+});
