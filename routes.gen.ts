@@ -34,52 +34,60 @@ import $29 from "./routes/api/v1/show_segments/new.ts";
 import $30 from "./routes/api/v1/show_segments/[id]/background.ts";
 import $31 from "./routes/api/v1/show_segments/[id]/challenge.ts";
 import $32 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $33 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $34 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $35 from "./routes/api/v1/show_segments/[id].ts";
-import $36 from "./routes/api/v1/show_segments/index.ts";
-import $37 from "./routes/api/v1/statistics.ts";
-import $38 from "./routes/api/v1/tasks.ts";
-import $39 from "./routes/api/v1/templates_show_segments.ts";
-import $40 from "./routes/api/v1/upload.ts";
-import $41 from "./routes/api/v1/user.ts";
-import $42 from "./routes/api/v1/users.ts";
-import $43 from "./routes/api/v1/widgets.ts";
-import $44 from "./routes/api/v2/ai/prompt.ts";
-import $45 from "./routes/broadcast/[id].tsx";
-import $46 from "./routes/broadcast/index.tsx";
-import $47 from "./routes/channels/new.tsx";
-import $48 from "./routes/channels/[id].tsx";
-import $49 from "./routes/channels/index.tsx";
-import $50 from "./routes/confirm/[token].tsx";
-import $51 from "./routes/customisation.tsx";
-import $52 from "./routes/dev/mailbox.tsx";
-import $53 from "./routes/forgot-password.tsx";
-import $54 from "./routes/healthz.ts";
-import $55 from "./routes/help-items.tsx";
-import $56 from "./routes/home.tsx";
-import $57 from "./routes/interactions/create.tsx";
-import $58 from "./routes/interactions/[id]/assistant.tsx";
-import $59 from "./routes/interactions/[id]/webview.tsx";
-import $60 from "./routes/interactions/[id].tsx";
-import $61 from "./routes/interactions/index.tsx";
-import $62 from "./routes/login.tsx";
-import $63 from "./routes/logout.ts";
-import $64 from "./routes/media.ts";
-import $65 from "./routes/moderation.tsx";
-import $66 from "./routes/oembed.ts";
-import $67 from "./routes/participations/[id].tsx";
-import $68 from "./routes/qr-code.tsx";
-import $69 from "./routes/reset/[token].tsx";
-import $70 from "./routes/s/[uuid].tsx";
-import $71 from "./routes/settings.tsx";
-import $72 from "./routes/timeline.tsx";
-import $73 from "./routes/users/new.tsx";
-import $74 from "./routes/users/[id].tsx";
-import $75 from "./routes/users/index.tsx";
-import $76 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $77 from "./routes/widgets/terms.tsx";
-import $78 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $33 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $34 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $35 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $36 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $37 from "./routes/api/v1/show_segments/[id].ts";
+import $38 from "./routes/api/v1/show_segments/index.ts";
+import $39 from "./routes/api/v1/statistics.ts";
+import $40 from "./routes/api/v1/tasks.ts";
+import $41 from "./routes/api/v1/templates_show_segments.ts";
+import $42 from "./routes/api/v1/upload.ts";
+import $43 from "./routes/api/v1/user.ts";
+import $44 from "./routes/api/v1/users.ts";
+import $45 from "./routes/api/v1/widgets.ts";
+import $46 from "./routes/api/v2/ai/prompt.ts";
+import $47 from "./routes/broadcast/[id].tsx";
+import $48 from "./routes/broadcast/index.tsx";
+import $49 from "./routes/channels/new.tsx";
+import $50 from "./routes/channels/[id].tsx";
+import $51 from "./routes/channels/index.tsx";
+import $52 from "./routes/confirm/[token].tsx";
+import $53 from "./routes/customisation.tsx";
+import $54 from "./routes/dev/mailbox.tsx";
+import $55 from "./routes/forgot-password.tsx";
+import $56 from "./routes/healthz.ts";
+import $57 from "./routes/help-items.tsx";
+import $58 from "./routes/home.tsx";
+import $59 from "./routes/interactions/create.tsx";
+import $60 from "./routes/interactions/[id]/assistant.tsx";
+import $61 from "./routes/interactions/[id]/webview.tsx";
+import $62 from "./routes/interactions/[id].tsx";
+import $63 from "./routes/interactions/index.tsx";
+import $64 from "./routes/login.tsx";
+import $65 from "./routes/logout.ts";
+import $66 from "./routes/media.ts";
+import $67 from "./routes/metrics.ts";
+import $68 from "./routes/moderation.tsx";
+import $69 from "./routes/oembed.ts";
+import $70 from "./routes/overlay/[token]/events.ts";
+import $71 from "./routes/overlay/[token].tsx";
+import $72 from "./routes/participations/[id].tsx";
+import $73 from "./routes/qr-code.tsx";
+import $74 from "./routes/reset/[token].tsx";
+import $75 from "./routes/robots.txt.ts";
+import $76 from "./routes/s/[uuid].tsx";
+import $77 from "./routes/settings.tsx";
+import $78 from "./routes/statistics/download.ts";
+import $79 from "./routes/statistics/index.tsx";
+import $80 from "./routes/timeline.tsx";
+import $81 from "./routes/users/new.tsx";
+import $82 from "./routes/users/[id].tsx";
+import $83 from "./routes/users/index.tsx";
+import $84 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $85 from "./routes/widgets/terms.tsx";
+import $86 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -119,50 +127,58 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/show_segments/:id/background", app: $30 },
   { path: "/api/v1/show_segments/:id/challenge", app: $31 },
   { path: "/api/v1/show_segments/:id/export", app: $32 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $33 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $34 },
-  { path: "/api/v1/show_segments/:id", app: $35 },
-  { path: "/api/v1/show_segments", app: $36 },
-  { path: "/api/v1/statistics", app: $37 },
-  { path: "/api/v1/tasks", app: $38 },
-  { path: "/api/v1/templates_show_segments", app: $39 },
-  { path: "/api/v1/upload", app: $40 },
-  { path: "/api/v1/user", app: $41 },
-  { path: "/api/v1/users", app: $42 },
-  { path: "/api/v1/widgets", app: $43 },
-  { path: "/api/v2/ai/prompt", app: $44 },
-  { path: "/broadcast/:id", app: $45 },
-  { path: "/broadcast", app: $46 },
-  { path: "/channels/new", app: $47 },
-  { path: "/channels/:id", app: $48 },
-  { path: "/channels", app: $49 },
-  { path: "/confirm/:token", app: $50 },
-  { path: "/customisation", app: $51 },
-  { path: "/dev/mailbox", app: $52 },
-  { path: "/forgot-password", app: $53 },
-  { path: "/healthz", app: $54 },
-  { path: "/help-items", app: $55 },
-  { path: "/home", app: $56 },
-  { path: "/interactions/create", app: $57 },
-  { path: "/interactions/:id/assistant", app: $58 },
-  { path: "/interactions/:id/webview", app: $59 },
-  { path: "/interactions/:id", app: $60 },
-  { path: "/interactions", app: $61 },
-  { path: "/login", app: $62 },
-  { path: "/logout", app: $63 },
-  { path: "/media", app: $64 },
-  { path: "/moderation", app: $65 },
-  { path: "/oembed", app: $66 },
-  { path: "/participations/:id", app: $67 },
-  { path: "/qr-code", app: $68 },
-  { path: "/reset/:token", app: $69 },
-  { path: "/s/:uuid", app: $70 },
-  { path: "/settings", app: $71 },
-  { path: "/timeline", app: $72 },
-  { path: "/users/new", app: $73 },
-  { path: "/users/:id", app: $74 },
-  { path: "/users", app: $75 },
-  { path: "/widgets/channel/:channelId", app: $76 },
-  { path: "/widgets/terms", app: $77 },
-  { path: "/widgets/:channelId/:segmentId", app: $78 },
+  { path: "/api/v1/show_segments/:id/live", app: $33 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $34 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $35 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $36 },
+  { path: "/api/v1/show_segments/:id", app: $37 },
+  { path: "/api/v1/show_segments", app: $38 },
+  { path: "/api/v1/statistics", app: $39 },
+  { path: "/api/v1/tasks", app: $40 },
+  { path: "/api/v1/templates_show_segments", app: $41 },
+  { path: "/api/v1/upload", app: $42 },
+  { path: "/api/v1/user", app: $43 },
+  { path: "/api/v1/users", app: $44 },
+  { path: "/api/v1/widgets", app: $45 },
+  { path: "/api/v2/ai/prompt", app: $46 },
+  { path: "/broadcast/:id", app: $47 },
+  { path: "/broadcast", app: $48 },
+  { path: "/channels/new", app: $49 },
+  { path: "/channels/:id", app: $50 },
+  { path: "/channels", app: $51 },
+  { path: "/confirm/:token", app: $52 },
+  { path: "/customisation", app: $53 },
+  { path: "/dev/mailbox", app: $54 },
+  { path: "/forgot-password", app: $55 },
+  { path: "/healthz", app: $56 },
+  { path: "/help-items", app: $57 },
+  { path: "/home", app: $58 },
+  { path: "/interactions/create", app: $59 },
+  { path: "/interactions/:id/assistant", app: $60 },
+  { path: "/interactions/:id/webview", app: $61 },
+  { path: "/interactions/:id", app: $62 },
+  { path: "/interactions", app: $63 },
+  { path: "/login", app: $64 },
+  { path: "/logout", app: $65 },
+  { path: "/media", app: $66 },
+  { path: "/metrics", app: $67 },
+  { path: "/moderation", app: $68 },
+  { path: "/oembed", app: $69 },
+  { path: "/overlay/:token/events", app: $70 },
+  { path: "/overlay/:token", app: $71 },
+  { path: "/participations/:id", app: $72 },
+  { path: "/qr-code", app: $73 },
+  { path: "/reset/:token", app: $74 },
+  { path: "/robots.txt", app: $75 },
+  { path: "/s/:uuid", app: $76 },
+  { path: "/settings", app: $77 },
+  { path: "/statistics/download", app: $78 },
+  { path: "/statistics", app: $79 },
+  { path: "/timeline", app: $80 },
+  { path: "/users/new", app: $81 },
+  { path: "/users/:id", app: $82 },
+  { path: "/users", app: $83 },
+  { path: "/widgets/channel/:channelId", app: $84 },
+  { path: "/widgets/terms", app: $85 },
+  { path: "/widgets/:channelId/:segmentId", app: $86 },
 ];

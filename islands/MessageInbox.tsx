@@ -297,5 +297,14 @@ function OnAirButton(props: { segmentId: number; messageId: number }) {
 }
 
 export default island("MessageInbox", MessageInbox, {
-  ns: ["participations", "errors", "widget", "data_rights", "message_privacy", "studio_audio", "live", "counts"],
+  ns: [
+    "participations",
+    "errors",
+    "widget",
+    "data_rights",
+    "message_privacy",
+    "studio_audio",
+    "live",
+    "counts",
+  ],
 });

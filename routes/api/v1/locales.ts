@@ -12,8 +12,9 @@ app.openapi(
     path: "/{lang}",
     tags: ["widgets"],
     summary: "Interface texts of one language (the widget switching to a signed-in listener's language)",
-    description: "The texts of the top-level sections `ns` (comma separated) of the language, resolved with " +
-      "fr as the fallback, shaped as the pages carry them (`{\"section.key\": \"text\"}`). Unknown sections " +
+    description:
+      "The texts of the top-level sections `ns` (comma separated) of the language, resolved with " +
+      'fr as the fallback, shaped as the pages carry them (`{"section.key": "text"}`). Unknown sections ' +
       "are left out.",
     request: {
       params: z.object({ lang: z.enum(LANGUAGES) }),
