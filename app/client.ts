@@ -5,7 +5,7 @@
 // second after `?lang=`), fetching that language's resolved texts.
 import { hydrateIslands } from "../framework/client.ts";
 import { dictionaryTranslator } from "../lib/rules/dictionary.ts";
-import { isLanguage } from "../lib/rules/i18n.ts";
+import { isLanguage } from "../lib/rules/languages.ts";
 import { visitorSession } from "../islands/browser/http.ts";
 
 hydrateIslands(dictionaryTranslator, {

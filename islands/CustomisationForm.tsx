@@ -8,7 +8,7 @@ import {
   toggleConsent,
 } from "../lib/rules/customisation.ts";
 import { CUSTOMISATION_DEFAULTS_DELAY_MS, TOAST_MS } from "../lib/rules/constants.ts";
-import { LANGUAGES } from "../lib/rules/i18n.ts";
+import { LANGUAGES } from "../lib/rules/languages.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { CheckField, ColorField, Section, TextField } from "../components/channels/fields.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { LANGUAGES } from "../lib/rules/i18n.ts";
+import { LANGUAGES } from "../lib/rules/languages.ts";
 import { MEDIA_MAX_BYTES, TOAST_MS } from "../lib/rules/constants.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { type Registration, registrationError } from "../../lib/rules/accounts.ts";
-import { LANGUAGES } from "../../lib/rules/i18n.ts";
+import { LANGUAGES } from "../../lib/rules/languages.ts";
 import { api, errorMessage } from "../../islands/browser/http.ts";
 import { SelectField, TextField } from "../channels/fields.tsx";
 import { PasswordField } from "./AuthShell.tsx";

@@ -10,7 +10,7 @@ import {
   RETENTION_MONTHS,
 } from "../../lib/rules/constants.ts";
 import type { AudioFormat, AudioTarget } from "../../lib/rules/audio.ts";
-import { LANGUAGES } from "../../lib/rules/i18n.ts";
+import { LANGUAGES } from "../../lib/rules/languages.ts";
 import { CheckField, ColorField, RadioGroup, Section, SelectField, TextField } from "./fields.tsx";
 import { BackgroundField, type ImageChoice, LogoField } from "./ImageFields.tsx";
 

@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { LANGUAGES } from "../../lib/rules/i18n.ts";
+import { LANGUAGES } from "../../lib/rules/languages.ts";
 import { ROLES } from "../../lib/rules/permissions.ts";
 import { CheckField, Section, SelectField, TextField } from "../channels/fields.tsx";
 

@@ -1,19 +1,10 @@
 import i18next, { type TFunction } from "i18next";
+import { FALLBACK_LANGUAGE, isLanguage, type Language, LANGUAGES, TECHNICAL_LANGUAGE } from "./languages.ts";
 
-/** Languages of the interface (spec: fr, en, pt, es, pl; fr is the fallback). */
-export const LANGUAGES = ["fr", "en", "pt", "es", "pl"] as const;
-export type Language = typeof LANGUAGES[number];
-export const FALLBACK_LANGUAGE: Language = "fr";
-/** The admin's technical pseudo-language: every text shows its key. */
-export const TECHNICAL_LANGUAGE = "technical";
+export { FALLBACK_LANGUAGE, isLanguage, type Language, LANGUAGES, TECHNICAL_LANGUAGE };
 
 export type Resources = Record<string, unknown>;
 export type { TFunction };
-
-/** True for one of the five interface languages. */
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /**
  * Picks the language of a request: query `lang`, then the user's setting, then Accept-Language,

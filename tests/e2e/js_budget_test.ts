@@ -29,8 +29,9 @@ async function scriptBytes(
   const files: string[] = [];
   for (const res of responses) {
     if (res.request().resourceType() !== "script") continue;
-    assert.equal(res.headers()["content-encoding"], "gzip", `${res.url()} is compressed`);
     const size = (await res.request().sizes()).responseBodySize;
+    // a few-byte chunk gzip would make larger is sent as it is (framework/precompress.ts)
+    if (size >= 256) assert.equal(res.headers()["content-encoding"], "gzip", `${res.url()} is compressed`);
     total += size;
     files.push(`${new URL(res.url()).pathname} ${size}`);
   }
