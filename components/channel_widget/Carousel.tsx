@@ -31,9 +31,15 @@ export function Carousel(props: Props) {
   const pausedRef = useRef(props.paused);
   pausedRef.current = props.paused;
 
+  // the slide a dot or the autoplay asked for: its dot is current at once (spec: a change every 5 s), and
+  // the positions the smooth scroll passes on its way there do not move the dots back
+  const target = useRef<number | null>(null);
   const scrollTo = (index: number) => {
     const el = viewport.current;
-    if (el) el.scrollTo({ left: index * el.clientWidth, behavior: "smooth" });
+    if (!el) return;
+    target.current = index;
+    setSelected(index);
+    el.scrollTo({ left: index * el.clientWidth, behavior: "smooth" });
   };
 
   useEffect(() => {
@@ -45,11 +51,19 @@ export function Carousel(props: Props) {
       clearInterval(timer);
       timer = setInterval(() => {
         if (document.visibilityState !== "visible" || pausedRef.current) return;
-        scrollTo((current() + 1) % segments.length);
+        scrollTo(((target.current ?? current()) + 1) % segments.length);
       }, CAROUSEL_AUTOPLAY_MS);
     };
-    const onScroll = () => setSelected(Math.min(segments.length - 1, current()));
-    const hold = () => clearInterval(timer);
+    const onScroll = () => {
+      const index = Math.min(segments.length - 1, current());
+      if (target.current !== null && index !== target.current) return;
+      target.current = null;
+      setSelected(index);
+    };
+    const hold = () => {
+      clearInterval(timer);
+      target.current = null; // a swipe of the listener wins over a change under way
+    };
     el.addEventListener("scroll", onScroll, { passive: true });
     el.addEventListener("pointerdown", hold, { passive: true });
     el.addEventListener("pointerup", play, { passive: true });
