@@ -219,7 +219,15 @@ browserTest(
     await until(five[4], (s) => s.status === "trash");
     // r goes to the reply, Escape leaves it, / goes to the search
     await page.keyboard.press("k");
-    await page.waitForFunction(() => !!document.querySelector(".inbox-detail [data-shortcut='r']"));
+    // the detail of the message now selected, not the one it replaces (r focuses the loaded detail's reply)
+    await page.waitForFunction(() => {
+      const row = document.querySelector('[data-message-id] [aria-current="true"]')?.closest(
+        "[data-message-id]",
+      );
+      const id = row?.getAttribute("data-message-id");
+      return !!id &&
+        !!document.querySelector(`.inbox-detail[aria-labelledby="message-${id}"] [data-shortcut='r']`);
+    });
     await page.keyboard.press("r");
     await page.waitForFunction(() => document.activeElement?.getAttribute("data-shortcut") === "r");
     await page.keyboard.press("Escape");
