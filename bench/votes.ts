@@ -4,6 +4,8 @@
 // votes/s and latency, and checks that every acknowledged vote is stored and the counters equal the
 // stored votes exactly (requests still in flight when the load stops may add rows nobody saw answered),
 // and that the task of a vote (what the widget polls for the results) is done right after the load.
+// The ceiling, measured in the same run on the same server: pgbench inserting one row per transaction
+// with as many clients (bench/_pgbench.ts); "÷ ceiling" is accepted votes/s over its inserts/s.
 // Usage: deno run -A bench/votes.ts [seconds, default 30] [voters, default 200]
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -11,6 +13,7 @@ import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
 import { startServer, table } from "../tests/_server.ts";
 import { SERVER_SECRET } from "../tests/reliability/_votes.ts";
 import { testDevice } from "../tests/api/_participation.ts";
+import { pgbenchInserts } from "./_pgbench.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 30);
 const VOTERS = Number(Deno.args[1] ?? 200);
@@ -122,6 +125,9 @@ async function run(label: string, hot: boolean) {
 
 try {
   const rows = [await run("4 choices", false), await run("one hot choice", true)];
+  const ceiling = await pgbenchInserts(pg.url, VOTERS, SECONDS);
+  for (const row of rows) row.push((Number(row[1]) / ceiling.tps).toFixed(3));
+  rows.push(["ceiling: pgbench one-row inserts", ceiling.tps, "", "", "", "", "", "", "", "", "", "1"]);
   console.log(`## Votes (${VOTERS} voters, ${SECONDS} s each, PostgreSQL ${pg.url.split("@")[1]})\n`);
   console.log(
     table(
@@ -137,11 +143,12 @@ try {
         "refused",
         "tasks done",
         "exact",
+        "÷ ceiling",
       ],
       rows,
     ),
   );
-  if (rows.some((r) => r[10] !== "yes")) Deno.exitCode = 1;
+  if (rows.slice(0, 2).some((r) => r[10] !== "yes")) Deno.exitCode = 1;
 } finally {
   await sql.end();
   await server.stop();

@@ -43,6 +43,12 @@ export interface NewMessage {
    * current window, and the cap. A vote past it is stored 'suspicious' and adds nothing to vote_counts.
    */
   voteCap?: { key: string; windowStart: Date; cap: number } | null;
+  /**
+   * The version of the participation context the rules were applied to ({@link ParticipationContext}),
+   * when it came from a cache: the insert happens only if the segment and its channel are still at that
+   * version, otherwise nothing is written and "stale" is answered.
+   */
+  contextVersion?: string | null;
 }
 
 const isLimitViolation = (error: unknown) =>
@@ -57,7 +63,16 @@ export interface ParticipationContext {
   segmentCustomisation: unknown;
   choices: { id: number; label: string }[];
   author: AuthorRow | null;
+  /** Changes whenever the segment (its choices included) or its channel is written. */
+  version: string;
 }
+
+/**
+ * The version of a segment and its channel's settings (see {@link ParticipationContext}): the transaction
+ * ids that wrote their current rows, which every update changes, whoever makes it. A change of choices
+ * touches the segment's row (replaceChoices).
+ */
+const contextVersion = (sql: Db) => sql`s.xmin::text || ':' || coalesce(c.xmin::text, '')`;
 
 /**
  * The segment with its channel's segment customisation, its choices in order and the author (when a
@@ -73,9 +88,11 @@ export async function getParticipationContext(
       _segment_customisation: unknown;
       _choices: { id: number; label: string }[];
       _author: AuthorRow | null;
+      _version: string;
     })[]
   >`
     select ${segmentColumns(sql, "s")}, c.segment_customisation as _segment_customisation,
+      ${contextVersion(sql)} as _version,
       coalesce((select json_agg(json_build_object('id', sc.id, 'label', sc.label) order by sc.position)
         from segment_choices sc where sc.segment_id = s.id), '[]') as _choices,
       (select row_to_json(a) from (
@@ -84,9 +101,10 @@ export async function getParticipationContext(
     from segments s left join channels c on c.id = s.channel_id
     where s.id = ${segmentId}`;
   if (!row) return null;
-  const { _segment_customisation, _choices, _author, ...segment } = row;
+  const { _segment_customisation, _choices, _author, _version, ...segment } = row;
   return {
     segment,
+    version: _version,
     segmentCustomisation: _segment_customisation,
     choices: _choices.map((c) => ({ id: Number(c.id), label: c.label })),
     author: _author ?? null,
@@ -99,12 +117,13 @@ export async function getParticipationContext(
  * counter rows stay locked only while it runs (no round trip inside a transaction holds them). Returns
  * null when a limited message of the same device or app user already exists: the unique indexes make
  * the second one fail, so two simultaneous votes can never both count. "Already a participant" reads
- * the statement's snapshot, which never holds the message being inserted.
+ * the statement's snapshot, which never holds the message being inserted. Answers "stale" and writes
+ * nothing when a contextVersion is given and the segment or its channel changed since.
  */
 export async function insertParticipation(
   sql: Db,
   m: NewMessage,
-): Promise<{ id: number; share_token: string; vote_integrity: string } | null> {
+): Promise<{ id: number; share_token: string; vote_integrity: string } | null | "stale"> {
   const shard = Math.floor(Math.random() * COUNTER_SHARDS);
   // one index lookup (migration 008) for the device or the app user, whichever identifies the author
   const seen = m.authorAppUserId !== null
@@ -118,13 +137,20 @@ export async function insertParticipation(
   // the sender's votes in the window, this one included, counted in the same statement (a failed
   // insert counts nothing); without a cap the vote is counted
   const cap = m.voteCap && choiceIds.length > 0
-    ? sql`insert into rate_limits (key, window_start, count) values (${m.voteCap.key}, ${m.voteCap.windowStart}, 1)
+    ? sql`insert into rate_limits (key, window_start, count)
+        select ${m.voteCap.key}, ${m.voteCap.windowStart}, 1 from fresh
         on conflict (key, window_start) do update set count = rate_limits.count + 1
         returning case when count > ${m.voteCap.cap} then 'suspicious' else 'counted' end as integrity`
-    : sql`select 'counted' as integrity`;
+    : sql`select 'counted' as integrity from fresh`;
+  // the context the rules were applied to is still the segment's and channel's (one primary key lookup)
+  const fresh = m.contextVersion
+    ? sql`select 1 from segments s left join channels c on c.id = s.channel_id
+        where s.id = ${m.segmentId} and ${contextVersion(sql)} = ${m.contextVersion}`
+    : sql`select 1`;
   try {
     const [row] = await sql<{ id: number; share_token: string; vote_integrity: string }[]>`
-      with seen as (select ${seen} as seen),
+      with fresh as (${fresh}),
+      seen as (select ${seen} as seen),
       hit as (${cap}),
       inserted as (
         insert into messages (channel_id, segment_id, show_id, program_id, author_app_user_id, device_id,
@@ -153,7 +179,7 @@ export async function insertParticipation(
           messages = segment_counts.messages + 1,
           participants = segment_counts.participants + excluded.participants)
       select id::int as id, share_token::text as share_token, vote_integrity from inserted`;
-    return row;
+    return row ?? "stale";
   } catch (error) {
     if (isLimitViolation(error)) return null;
     throw error;

@@ -215,6 +215,9 @@ export async function replaceChoices(
   choices: { id?: number | null; label: string }[],
 ): Promise<void> {
   {
+    // a new version of the segment's row: a participation checked against the old choices is refused
+    // (db/participations.ts contextVersion)
+    await tx`update segments set updated_at = now() where id = ${segmentId}`;
     const keep = choices.map((c) => c.id).filter((id): id is number => typeof id === "number");
     await tx`delete from segment_choices where segment_id = ${segmentId}
       and not (id = any(${keep}::bigint[]))`;

@@ -14,6 +14,7 @@ import {
   getParticipationContext,
   insertParticipation,
   type MessageView,
+  type ParticipationContext,
   replaceMessageMedia,
 } from "../../db/participations.ts";
 import { recordConsents } from "../app_users/data_rights.ts";
@@ -22,6 +23,7 @@ import { QUEUES } from "../platform/jobs.ts";
 import { authorSnapshot, decideParticipation, type Submission } from "../rules/participation.ts";
 import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { type VoteResultRow, voteResults } from "../rules/votes.ts";
+import { PARTICIPATION_CONTEXT_CACHE_ENTRIES, PARTICIPATION_CONTEXT_CACHE_MS } from "../rules/constants.ts";
 import {
   DEFAULT_VOTE_CAP,
   isValidDeviceId,
@@ -31,6 +33,7 @@ import {
 } from "../rules/vote_integrity.ts";
 import { windowStart } from "../platform/rate_limit.ts";
 import { checkProof } from "./proof_of_work.ts";
+import { BoundedCache } from "../platform/bounded_cache.ts";
 
 /** Where a participation comes from (body of POST interactions, query of PUT interactions). */
 export interface Origin {
@@ -77,9 +80,30 @@ export type SendOutcome =
 /** Answer of a limited second participation (§6: reported with an alreadyReceived flag). */
 export const ALREADY_RECEIVED = { message: "already_received", alreadyReceived: true } as const;
 
-/** The segment, its channel's settings, choices and author in one query; 404 and 403 as the spec says. */
-async function loadContext(sql: Sql, origin: Origin, tokenUserId: number | null) {
-  const context = await getParticipationContext(sql, origin.segment, tokenUserId);
+/**
+ * The participation contexts of the interactions being answered, without their author: a vote under
+ * load then costs one statement, which writes only if the segment and its channel are still at the
+ * cached version (insertParticipation's contextVersion), so staff's changes apply to the next vote.
+ */
+const contexts = new BoundedCache<number, ParticipationContext>(
+  PARTICIPATION_CONTEXT_CACHE_ENTRIES,
+  PARTICIPATION_CONTEXT_CACHE_MS,
+);
+
+/** The segment, its channel's settings, choices and author (one query, or none when cached). */
+async function loadContext(sql: Sql, segmentId: number, tokenUserId: number | null, cached: boolean) {
+  if (cached && tokenUserId === null) {
+    const context = contexts.get(segmentId, Date.now());
+    // a high-stakes vote's proof is spent when checked: it is checked once, against the current context
+    if (context && context.segment.high_stakes !== true) return { context, version: context.version };
+  }
+  const context = await getParticipationContext(sql, segmentId, tokenUserId);
+  if (context) contexts.set(segmentId, { ...context, author: null }, Date.now());
+  return { context, version: null };
+}
+
+/** 404 and 403 as the spec says. */
+function checkContext(context: ParticipationContext | null, origin: Origin, tokenUserId: number | null) {
   const segment = context?.segment;
   if (!segment || (origin.channel_id !== undefined && Number(segment.channel_id) !== origin.channel_id)) {
     throw new AppError(404, "not_found");
@@ -87,7 +111,7 @@ async function loadContext(sql: Sql, origin: Origin, tokenUserId: number | null)
   if (origin.author_app_user_id != null && origin.author_app_user_id !== tokenUserId) {
     throw new AppError(403, "author_mismatch");
   }
-  return context;
+  return context!;
 }
 
 /** Sends a participation without media (text, vote, multiple choice, sms, registration, game). */
@@ -98,9 +122,35 @@ export async function sendParticipation(
   tokenUserId: number | null,
   media?: { id: string; kind: "audio" | "video" | "image" },
 ): Promise<SendOutcome> {
-  const { sql } = deps;
   checkDeviceId(deps.secret, origin.device_id);
-  const { segment, author, segmentCustomisation, choices } = await loadContext(sql, origin, tokenUserId);
+  const cached = await loadContext(deps.sql, origin.segment, tokenUserId, true);
+  if (cached.version === null) {
+    return await store(deps, origin, content, tokenUserId, media, cached.context, null) as SendOutcome;
+  }
+  try {
+    const outcome = await store(deps, origin, content, tokenUserId, media, cached.context, cached.version);
+    if (outcome !== "stale") return outcome;
+  } catch (error) {
+    // a refusal is confirmed against the interaction as it is now, not as it was cached
+    if (!(error instanceof AppError)) throw error;
+  }
+  // staff changed the interaction since it was cached: the rules are applied again to what it is now
+  const fresh = await loadContext(deps.sql, origin.segment, tokenUserId, false);
+  return await store(deps, origin, content, tokenUserId, media, fresh.context, null) as SendOutcome;
+}
+
+/** Applies the rules to a participation and stores it ("stale": the context's version is not current). */
+async function store(
+  deps: SendDeps,
+  origin: Origin,
+  content: { choice_ids?: number[]; text?: string; only_user_data?: boolean },
+  tokenUserId: number | null,
+  media: { id: string; kind: "audio" | "video" | "image" } | undefined,
+  context: ParticipationContext | null,
+  version: string | null,
+): Promise<SendOutcome | "stale"> {
+  const { sql } = deps;
+  const { segment, author, segmentCustomisation, choices } = checkContext(context, origin, tokenUserId);
   const submission: Submission = {
     choice_ids: content.choice_ids,
     text: content.text,
@@ -161,7 +211,9 @@ export async function sendParticipation(
         cap: Number(segment.vote_cap_per_address ?? DEFAULT_VOTE_CAP),
       }
       : null,
+    contextVersion: version,
   });
+  if (inserted === "stale") return inserted;
   if (!inserted) return { alreadyReceived: true };
   if (decision.choiceIds?.length) countVote();
   resultsChanged(deps.bus, Number(segment.id), inserted.id);

@@ -150,6 +150,13 @@ export const RETENTION_BATCH = 500;
 export const DEFAULT_VOTE_CAP = 20;
 /** The highest per-address cap staff may set (the column's check, migration 013). */
 export const MAX_VOTE_CAP = 100_000;
+/**
+ * Interactions whose participation context (segment, choices, channel settings) the server keeps
+ * between votes, and for how long; a staff change applies to the next vote all the same (issue 18's
+ * votes/s with the per-address cap).
+ */
+export const PARTICIPATION_CONTEXT_CACHE_ENTRIES = 1000;
+export const PARTICIPATION_CONTEXT_CACHE_MS = 10_000;
 
 /** Issue 22: the loudness targets a channel may choose for its broadcast copies (EBU R128, podcast/stream). */
 export const AUDIO_TARGETS_LUFS = [-23, -16] as const;
