@@ -1,4 +1,4 @@
-// Compression and validators for dynamic responses: pages and JSON above COMPRESS_MIN_BYTES are sent
+// Compression and validators for dynamic responses to GET: pages and JSON above COMPRESS_MIN_BYTES are sent
 // brotli or gzip (as the client accepts) with `Vary: Accept-Encoding`; successful GETs carry a strong
 // ETag per representation and answer If-None-Match with 304. Static files have their own
 // build-time copies (framework/precompress.ts); media, archives, CSV and streams are left alone.
@@ -37,6 +37,8 @@ function compress(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array {
 export function httpCache(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // answers to writes are small and never cached (a vote's acknowledgement): sent as they are
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     const res = c.res;
     const type = res.headers.get("Content-Type") ?? "";
     if (

@@ -5,7 +5,9 @@
 // stored votes exactly (requests still in flight when the load stops may add rows nobody saw answered),
 // and that the task of a vote (what the widget polls for the results) is done right after the load.
 // The ceiling, measured in the same run on the same server: pgbench inserting one row per transaction
-// with as many clients (bench/_pgbench.ts); "÷ ceiling" is accepted votes/s over its inserts/s.
+// with as many clients (bench/_pgbench.ts); "÷ ceiling" is accepted votes/s over its inserts/s. The CPU
+// milliseconds that the app server and PostgreSQL spent per stored vote are the figure to compare on a
+// busy machine.
 // Usage: deno run -A bench/votes.ts [seconds, default 30] [voters, default 200]
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -14,6 +16,7 @@ import { startServer, table } from "../tests/_server.ts";
 import { SERVER_SECRET } from "../tests/reliability/_votes.ts";
 import { testDevice } from "../tests/api/_participation.ts";
 import { pgbenchInserts } from "./_pgbench.ts";
+import { pidOfPort, treeCpuMs } from "./_cpu.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 30);
 const VOTERS = Number(Deno.args[1] ?? 200);
@@ -30,6 +33,9 @@ const server = await startServer(
   async () => await pg?.destroy(),
 );
 const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
+const postmaster = pidOfPort(Number(new URL(pg.url).port));
+/** CPU ms used so far by the app server and by PostgreSQL (all its processes). */
+const cpu = () => ({ app: treeCpuMs(server.pid), db: postmaster ? treeCpuMs(postmaster) : NaN });
 
 /** A published, permanent 4-choice vote with one vote per device, on the first demo channel. */
 async function newVote(label: string): Promise<{ segment: number; channel: number; choices: number[] }> {
@@ -46,15 +52,16 @@ async function newVote(label: string): Promise<{ segment: number; channel: numbe
   return { segment: segment.id, channel: channel.id, choices: choices.map((c) => c.id) };
 }
 
-async function run(label: string, hot: boolean) {
+async function run(label: string, hot: boolean, seconds = SECONDS) {
   const vote = await newVote(label);
   const acked = new Set<string>();
   const tasks: string[] = [];
   let already = 0, failed = 0, n = 0;
+  const before = cpu();
   const result = await autocannon({
     url: `${server.baseUrl}/api/v1/interactions`,
     connections: VOTERS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [{
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -90,6 +97,7 @@ async function run(label: string, hot: boolean) {
   });
   // requests still in flight when the load generator stopped finish on the server first
   await new Promise((r) => setTimeout(r, 3000));
+  const after = cpu();
   const [{ rows, counted }] = await sql<{ rows: number; counted: number }[]>`
     select (select count(*)::int from messages where segment_id = ${vote.segment}) as rows,
       (select coalesce(sum(count), 0)::int from vote_counts where segment_id = ${vote.segment}) as counted`;
@@ -108,9 +116,10 @@ async function run(label: string, hot: boolean) {
     if (res.ok && task?.status === "SUCCESS") done++;
   }
   const exact = lost === 0 && counted === rows;
+  const perVote = (ms: number) => (ms / rows).toFixed(2);
   return [
     label,
-    Math.round(acked.size / SECONDS),
+    Math.round(acked.size / seconds),
     result.latency.p50,
     result.latency.p99,
     acked.size,
@@ -120,14 +129,47 @@ async function run(label: string, hot: boolean) {
     failed + already,
     `${done}/${sample.length}`,
     exact ? "yes" : "NO",
+    perVote(after.app - before.app),
+    perVote(after.db - before.db),
   ];
 }
 
+/**
+ * Waits until the app server and its children are idle (the demo data's media are made with ffmpeg and
+ * processed at start), so that their work is not measured as the votes' cost.
+ */
+async function settle() {
+  let last = cpu().app, quiet = 0;
+  for (let waited = 0; waited < 240 && quiet < 2; waited++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpu().app;
+    quiet = now - last < 50 ? quiet + 1 : 0; // under 5 % of a core
+    last = now;
+  }
+}
+
 try {
+  await settle();
+  await run("warm-up", false, 3); // the server's code compiled by the first requests
   const rows = [await run("4 choices", false), await run("one hot choice", true)];
   const ceiling = await pgbenchInserts(pg.url, VOTERS, SECONDS);
   for (const row of rows) row.push((Number(row[1]) / ceiling.tps).toFixed(3));
-  rows.push(["ceiling: pgbench one-row inserts", ceiling.tps, "", "", "", "", "", "", "", "", "", "1"]);
+  rows.push([
+    "ceiling: pgbench one-row inserts",
+    ceiling.tps,
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "1",
+  ]);
   console.log(`## Votes (${VOTERS} voters, ${SECONDS} s each, PostgreSQL ${pg.url.split("@")[1]})\n`);
   console.log(
     table(
@@ -143,6 +185,8 @@ try {
         "refused",
         "tasks done",
         "exact",
+        "app CPU ms/vote",
+        "db CPU ms/vote",
         "÷ ceiling",
       ],
       rows,
