@@ -2,7 +2,7 @@
 // each chart as SVG or CSV.
 import type { Sql } from "postgres";
 import { getChannel, listChannelOptions } from "../../db/channels.ts";
-import { type ChannelStatistics, channelStatistics } from "../../db/statistics.ts";
+import { type ChannelStatistics, channelStatistics, channelTimeZone } from "../../db/statistics.ts";
 import { MONETISATION_GOAL } from "../rules/constants.ts";
 import { AppError } from "../rules/errors.ts";
 import type { TFunction } from "../rules/i18n.ts";
@@ -13,6 +13,7 @@ import {
   columnChartSvg,
   fillSeries,
   gaugeSvg,
+  isTimeZone,
   parsePeriod,
   type Period,
   toCsv,
@@ -57,13 +58,15 @@ export async function loadDashboard(
   requireAccess(user, "participations-read", [channelId]);
   const channel = await getChannel(sql, channelId);
   if (!channel) throw new AppError(404, "not_found");
-  const period = parsePeriod(query, now);
+  const zone = await channelTimeZone(sql, channelId);
+  const timeZone = isTimeZone(zone) ? zone : "UTC";
+  const period = parsePeriod(query, now, timeZone);
   const stats = await channelStatistics(sql, {
     channelId,
-    from: period.from,
-    to: period.to,
+    fromDay: period.start,
+    toDay: period.after,
     unit: period.unit,
-    timeZone: "UTC",
+    timeZone,
   });
   const channels = isSuperAdministrator(user)
     ? (await listChannelOptions(sql)).map((c) => ({ id: Number(c.id), label: c.label }))

@@ -27,7 +27,8 @@ Deno.test("statistics page - figures, ranges, charts with their data, downloads"
           count(distinct coalesce('u' || author_app_user_id::text, 'd' || device_id))::int as participants,
           count(*) filter (where liked)::int as liked
         from messages where channel_id = ${radio} and status <> 'trash'
-          and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '29 days'`;
+          and created_at >= (date_trunc('day', now() at time zone 'Europe/Paris') - interval '29 days')
+            at time zone 'Europe/Paris'`; // the days of the channel's time zone
         assert.ok(row.total > 0);
         assert.match(
           html,
