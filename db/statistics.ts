@@ -38,6 +38,10 @@ export interface ChannelStatistics {
 }
 
 const LIMIT = 10;
+/** Days of "12 months" (lib/rules/statistics.ts parsePeriod). */
+const YEAR_DAYS = 365;
+/** App users kept with the year's figures: the 10 most active of the 12 months to today are among them. */
+const LISTENERS_KEPT = 50;
 /** Not in the trash, written so the (channel_id, status, created_at) index serves a time range. */
 const KEPT = ["received", "archived"];
 
@@ -86,6 +90,101 @@ export async function channelStatistics(
       where ${live(until, to)} and ${author} is not null`;
   // had taken part before fromDay: rolled days, or the days not rolled yet between them and fromDay
   const priorRolled = !rolledUntil ? "1900-01-01" : rolledUntil < fromDay ? rolledUntil : fromDay;
+  const slowPeople = () =>
+    sql<
+      {
+        participants: number;
+        returning: number;
+        registered: number;
+        anonymous: number;
+        listeners: { nickname: string; count: number; points: number }[] | null;
+      }[]
+    >`
+      with a as (${authors(fromDay, rolled, toDay)}),
+      p as (select author, min(app_user_id) as app_user_id, sum(participations)::int as n from a group by author),
+      gap as (
+        select distinct ${author} as author from messages m where ${live(priorRolled, fromDay)}
+      )
+      select count(*)::int as participants,
+        count(*) filter (where p.author like 'u%')::int as registered,
+        count(*) filter (where p.author like 'd%')::int as anonymous,
+        count(*) filter (where exists (
+          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
+            and o.day < ${priorRolled}::date
+        ) or p.author in (select author from gap))::int as returning,
+        (select json_agg(l) from (
+          select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, t.n as count,
+            u.points::int as points
+          from (select * from p where app_user_id is not null order by n desc limit ${LIMIT * 5}) t
+          join app_users u on u.id = t.app_user_id
+          order by t.n desc, u.points desc, u.id limit ${LIMIT}
+        ) l) as listeners
+      from p`;
+  const slowYear = () =>
+    sql<{ messages: number; participants: number }[]>`
+      with a as (${authors(yearFromDay, yearRolled, toDay)})
+      select coalesce(sum(participations), 0)::int as messages, count(distinct author)::int as participants from a`;
+  // the 12 months to today with the rollups current: the participants counted at the last run (364 days)
+  // and today's not among them
+  const windowFrom = rolledUntil ? shiftDay(rolledUntil, -(YEAR_DAYS - 1)) : null;
+  const rangeFast = unit === "day" && windowFrom === fromDay && toDay >= rolledUntil!;
+  const yearFast = windowFrom === yearFromDay;
+  const cachedYear = rangeFast || yearFast
+    ? sql<
+      {
+        participants: number;
+        registered: number;
+        anonymous: number;
+        returning: number;
+        listeners: { nickname: string; count: number; points: number }[] | null;
+        messages: number;
+      }[]
+    >`
+      with t as (
+        select ${author} as author, min(m.author_app_user_id) as app_user_id, count(*)::int as n
+        from messages m where ${live(rolledUntil!, toDay)} and ${author} is not null group by 1
+      ),
+      fresh as (
+        select t.* from t where not exists (
+          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = t.author
+            and o.day >= ${windowFrom}::date and o.day < ${rolledUntil}::date
+        )
+      ),
+      candidates as (
+        select (x ->> 'app_user_id')::bigint as app_user_id
+        from statistics_rollups r, jsonb_array_elements(r.year_listeners) x where r.channel_id = ${channelId}
+        union select app_user_id from t where app_user_id is not null
+      ),
+      counts as (
+        select c.app_user_id, coalesce((
+          select sum(o.participations) from statistics_author_days o where o.channel_id = ${channelId}
+            and o.author = 'u' || c.app_user_id::text and o.day >= ${windowFrom}::date
+            and o.day < ${rolledUntil}::date
+        ), 0)::int + coalesce((select t.n from t where t.app_user_id = c.app_user_id), 0) as n
+        from candidates c
+      ),
+      f as (
+        select count(*)::int as participants, count(*) filter (where author like 'u%')::int as registered,
+          count(*) filter (where exists (
+            select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = fresh.author
+              and o.day < ${windowFrom}::date
+          ))::int as returning
+        from fresh
+      )
+      select r.year_participants + f.participants as participants, r.year_registered + f.registered as registered,
+        r.year_participants + f.participants - r.year_registered - f.registered as anonymous,
+        r.year_returning + f.returning as returning,
+        (select json_agg(l) from (
+          select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, k.n as count,
+            u.points::int as points
+          from counts k join app_users u on u.id = k.app_user_id
+          order by k.n desc, u.points desc, u.id limit ${LIMIT}
+        ) l) as listeners,
+        (coalesce((select sum(d.participations) from statistics_days d where d.channel_id = ${channelId}
+          and d.day >= ${windowFrom}::date and d.day < ${rolledUntil}::date), 0)
+          + coalesce((select sum(n) from t), 0))::int as messages
+      from statistics_rollups r, f where r.channel_id = ${channelId}`
+    : null;
   const [groups, people, year, reply] = await Promise.all([
     sql<
       {
@@ -125,38 +224,8 @@ export async function channelStatistics(
         (select s.title from segments s where s.id = d.segment_id) as title
       from d
       group by grouping sets ((d.kind, d.day), (d.kind, d.segment_id, d.type), (d.kind, d.city))`,
-    sql<
-      {
-        participants: number;
-        returning: number;
-        registered: number;
-        anonymous: number;
-        listeners: { nickname: string; count: number; points: number }[] | null;
-      }[]
-    >`
-      with a as (${authors(fromDay, rolled, toDay)}),
-      p as (select author, min(app_user_id) as app_user_id, sum(participations)::int as n from a group by author),
-      gap as (
-        select distinct ${author} as author from messages m where ${live(priorRolled, fromDay)}
-      )
-      select count(*)::int as participants,
-        count(*) filter (where p.author like 'u%')::int as registered,
-        count(*) filter (where p.author like 'd%')::int as anonymous,
-        count(*) filter (where exists (
-          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
-            and o.day < ${priorRolled}::date
-        ) or p.author in (select author from gap))::int as returning,
-        (select json_agg(l) from (
-          select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, t.n as count,
-            u.points::int as points
-          from (select * from p where app_user_id is not null order by n desc limit ${LIMIT * 5}) t
-          join app_users u on u.id = t.app_user_id
-          order by t.n desc, u.points desc, u.id limit ${LIMIT}
-        ) l) as listeners
-      from p`,
-    sql<{ messages: number; participants: number }[]>`
-      with a as (${authors(yearFromDay, yearRolled, toDay)})
-      select coalesce(sum(participations), 0)::int as messages, count(distinct author)::int as participants from a`,
+    rangeFast ? cachedYear! : slowPeople(),
+    yearFast ? cachedYear! : slowYear(),
     sql<{ median: number | null }[]>`
       select percentile_cont(0.5) within group (order by extract(epoch from r.first_at - m.created_at))::float
         as median
@@ -277,11 +346,32 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
         from (${rows}) m where coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id) is not null
         group by 2, 3`;
     }
+    // the participants of the 364 rolled days before today (the 12 months to today, but today)
+    const yearFrom = shiftDay(today, -YEAR_DAYS + 1);
     await tx`
-      insert into statistics_rollups (channel_id, time_zone, rolled_until, rolled_at)
-      values (${channelId}, ${timeZone}, ${today}::date, ${now})
+      with p as (
+        select author, min(app_user_id) as app_user_id, sum(participations)::int as n
+        from statistics_author_days where channel_id = ${channelId} and day >= ${yearFrom}::date
+          and day < ${today}::date
+        group by author
+      )
+      insert into statistics_rollups (channel_id, time_zone, rolled_until, rolled_at, year_participants,
+        year_registered, year_returning, year_listeners)
+      select ${channelId}, ${timeZone}, ${today}::date, ${now}, count(*),
+        count(*) filter (where p.author like 'u%'),
+        count(*) filter (where exists (
+          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
+            and o.day < ${yearFrom}::date
+        )),
+        coalesce((select jsonb_agg(l) from (
+          select app_user_id, n from p where app_user_id is not null order by n desc, app_user_id
+          limit ${LISTENERS_KEPT}
+        ) l), '[]')
+      from p
       on conflict (channel_id) do update set time_zone = excluded.time_zone,
-        rolled_until = excluded.rolled_until, rolled_at = excluded.rolled_at`;
+        rolled_until = excluded.rolled_until, rolled_at = excluded.rolled_at,
+        year_participants = excluded.year_participants, year_registered = excluded.year_registered,
+        year_returning = excluded.year_returning, year_listeners = excluded.year_listeners`;
     return days.length;
   });
 }
@@ -296,4 +386,40 @@ export async function channelsToRoll(sql: Db): Promise<number[]> {
 export async function channelTimeZone(sql: Db, channelId: number): Promise<string> {
   const [row] = await sql<{ time_zone: string }[]>`select time_zone from channels where id = ${channelId}`;
   return row?.time_zone ?? "UTC";
+}
+
+/**
+ * One interaction's figures (its statistics panel): participations not in the trash per day (or hour)
+ * of `timeZone`, the votes of each choice, and its latest texts (text, else transcript).
+ */
+export async function segmentStatistics(
+  sql: Db,
+  input: { segmentId: number; timeZone: string; textLimit: number },
+): Promise<{
+  days: { bucket: string; count: number }[];
+  hours: { bucket: string; count: number }[];
+  choices: { id: number; label: string; count: number }[];
+  texts: string[];
+}> {
+  const { segmentId, timeZone, textLimit } = input;
+  const kept = sql`m.segment_id = ${segmentId} and m.status in ${sql(KEPT)}`;
+  const per = (unit: "day" | "hour") =>
+    sql<{ bucket: string; count: number }[]>`
+      select to_char(date_trunc(${unit}, m.created_at at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:MI') as bucket,
+        count(*)::int as count
+      from messages m where ${kept} group by 1 order by 1`;
+  const [days, choices, texts] = await Promise.all([
+    per("day"),
+    sql<{ id: number; label: string; count: number }[]>`
+      select c.id::int, c.label, (select count(*) from messages m where ${kept} and c.id = any(m.choice_ids))::int
+        as count
+      from segment_choices c where c.segment_id = ${segmentId} order by c.position, c.id`,
+    sql<{ text: string }[]>`
+      select coalesce(nullif(m.text, ''), m.transcript) as text from messages m
+      where ${kept} and coalesce(nullif(m.text, ''), m.transcript, '') <> ''
+      order by m.created_at desc limit ${textLimit}`,
+  ]);
+  // a single day is shown per hour
+  const hours = days.length === 1 ? await per("hour") : [];
+  return { days, hours, choices, texts: texts.map((r) => r.text) };
 }

@@ -43,11 +43,18 @@ create table statistics_author_days (
 create index statistics_author_days_author_idx on statistics_author_days (channel_id, author, day);
 
 -- Where each channel's rollups stand, and the time zone they were made in (a change rolls all again).
+-- The participants of the 364 rolled days before `rolled_until` are counted at each run: the 12 months to
+-- today only add today's participants not among them (a count of distinct participants cannot be summed).
 create table statistics_rollups (
   channel_id bigint primary key references channels (id) on delete cascade,
   time_zone text not null,
   rolled_until date not null,
-  rolled_at timestamptz not null default now()
+  rolled_at timestamptz not null default now(),
+  year_participants integer not null default 0,
+  year_registered integer not null default 0,
+  year_returning integer not null default 0,
+  -- the 50 app users with the most participations over those days: [{"app_user_id": 1, "n": 12}, …]
+  year_listeners jsonb not null default '[]'
 );
 
 -- Days before `rolled_until` changed since they were rolled: rolled again on the next run. No foreign key:

@@ -269,3 +269,50 @@ export function gaugeSvg(title: string, value: number, goal: number): string {
     cy + 22
   }" font-size="13" text-anchor="middle" fill="#444">${value} / ${goal}</text></svg>`;
 }
+
+/**
+ * A word cloud: the most used words first, larger the more texts hold them, laid out in centred lines
+ * (readable, nothing overlaps); the SVG scales to its container. Each word carries its count as title.
+ */
+export function wordCloudSvg(title: string, words: { term: string; count: number }[]): string {
+  const width = 400;
+  const max = Math.max(1, ...words.map((w) => w.count));
+  const min = Math.min(max, ...words.map((w) => w.count));
+  const size = (count: number) => Math.round(13 + (max === min ? 12 : ((count - min) / (max - min)) * 23));
+  const palette = ["#1f4fb4", "#2f6fdf", "#1f7a55", "#7a3fb4", "#b4521f"];
+  const lines: {
+    items: { term: string; count: number; size: number; w: number }[];
+    width: number;
+    h: number;
+  }[] = [];
+  for (const word of words) {
+    const s = size(word.count);
+    const w = Math.ceil(word.term.length * s * 0.6) + 10;
+    const line = lines.at(-1);
+    if (line && line.width + w <= width - 8) {
+      line.items.push({ ...word, size: s, w });
+      line.width += w;
+      line.h = Math.max(line.h, s);
+    } else lines.push({ items: [{ ...word, size: s, w }], width: w, h: s });
+  }
+  let y = 6;
+  let index = 0;
+  const texts = lines.map((line) => {
+    y += line.h + 6;
+    let x = (width - line.width) / 2;
+    return line.items.map((item) => {
+      const out = `<text x="${
+        (x + item.w / 2).toFixed(1)
+      }" y="${y}" font-size="${item.size}" text-anchor="middle" fill="${palette[index++ % palette.length]}"${
+        item.size > 24 ? ` font-weight="600"` : ""
+      }><title>${escapeXml(item.term)}: ${item.count}</title>${escapeXml(item.term)}</text>`;
+      x += item.w;
+      return out;
+    }).join("");
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${
+    Math.max(40, y + 10)
+  }" role="img" aria-label="${escapeXml(title)}" ${FONT}><title>${escapeXml(title)}</title>${
+    texts.join("")
+  }</svg>`;
+}

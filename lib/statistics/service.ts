@@ -41,17 +41,13 @@ export interface Dashboard {
   charts: Chart[];
 }
 
-/**
- * The dashboard of the channel asked (`?channel=`, super administrators only; else the user's own):
- * 403 for a channel not theirs, 404 for none.
- */
-export async function loadDashboard(
+/** The channel asked (`?channel=`, super administrators only; else the user's own), its period and figures. */
+async function channelFigures(
   sql: Sql,
   user: StaffUser,
   query: Record<string, string | undefined>,
   now: Date,
-  t: TFunction,
-): Promise<Dashboard> {
+) {
   const asked = query.channel ? Number(query.channel) : null;
   const channelId = asked !== null && Number.isSafeInteger(asked) && asked > 0 ? asked : user.channel_id;
   if (!channelId) throw new AppError(404, "not_found");
@@ -68,11 +64,61 @@ export async function loadDashboard(
     unit: period.unit,
     timeZone,
   });
+  return { channel: { id: Number(channel.id), label: channel.label }, period, stats };
+}
+
+/** The dashboard's figures as the API gives them (GET /api/v1/statistics/dashboard). */
+export async function dashboardData(
+  sql: Sql,
+  user: StaffUser,
+  query: Record<string, string | undefined>,
+  now: Date,
+) {
+  const { channel, period, stats } = await channelFigures(sql, user, query, now);
+  return {
+    channel,
+    period: {
+      range: period.range,
+      start: period.start,
+      end: period.end,
+      unit: period.unit,
+      time_zone: period.timeZone,
+    },
+    series: fillSeries(period, stats.series),
+    by_type: stats.byType,
+    by_interaction: stats.byInteraction,
+    cities: stats.cities,
+    participants: stats.participants,
+    returning: stats.returning,
+    registered: stats.registered,
+    anonymous: stats.anonymous,
+    listeners: stats.listeners,
+    median_reply_seconds: stats.medianReplySeconds,
+    liked: stats.liked,
+    quoted: stats.quoted,
+    broadcast: stats.broadcast,
+    year_messages: stats.yearMessages,
+    year_participants: stats.yearParticipants,
+  };
+}
+
+/**
+ * The dashboard of the channel asked (`?channel=`, super administrators only; else the user's own):
+ * 403 for a channel not theirs, 404 for none.
+ */
+export async function loadDashboard(
+  sql: Sql,
+  user: StaffUser,
+  query: Record<string, string | undefined>,
+  now: Date,
+  t: TFunction,
+): Promise<Dashboard> {
+  const { channel, period, stats } = await channelFigures(sql, user, query, now);
   const channels = isSuperAdministrator(user)
     ? (await listChannelOptions(sql)).map((c) => ({ id: Number(c.id), label: c.label }))
     : [];
   return {
-    channel: { id: Number(channel.id), label: channel.label },
+    channel,
     channels,
     period,
     stats,

@@ -147,6 +147,10 @@ async function seed(sql: Sql, channelId: number) {
       created_at: at,
     });
   }
+  // a year and more ago, by some of the same participants (who "return" within 12 months)
+  for (let i = 0; i < 12; i++) {
+    rows.push({ ...rows[i * 5], created_at: new Date(NOW.getTime() - (360 + i * 3) * 24 * HOUR) });
+  }
   // on either side of midnight in Paris (22:59 and 23:01 UTC in winter, 21:59 and 22:01 in summer)
   for (
     const at of [
@@ -198,6 +202,8 @@ Deno.test("statistics rollups - equal a direct count, after late changes, in the
     assert.equal(state.rolled_until, "2026-03-30");
     await assertSame(sql, channelId, "Europe/Paris");
 
+    const year = await compare(sql, channelId, "Europe/Paris", NOW, { range: "12m" });
+    assert.ok(year.rolled.returning > 0 && year.rolled.returning < year.rolled.participants);
     // a participation at 00:01 in Paris is counted on its Paris day, not the UTC one
     const { rolled } = await compare(sql, channelId, "Europe/Paris", NOW, {
       range: "custom",

@@ -11,6 +11,7 @@ import {
   median,
   parsePeriod,
   toCsv,
+  wordCloudSvg,
   zonedDayStart,
 } from "../../lib/rules/statistics.ts";
 
@@ -84,4 +85,20 @@ Deno.test("statistics rules - periods in the channel's time zone, across clock c
   assert.equal(autumn.length, 24);
   assert.deepEqual(autumn[2], { bucket: "2026-10-25T02:00", count: 3 });
   assert.ok(isTimeZone("Europe/Paris") && !isTimeZone("Mars/Olympus") && !isTimeZone(""));
+});
+
+Deno.test("statistics rules - word cloud: larger for more texts, escaped, lines within the width", () => {
+  const svg = wordCloudSvg("Words <b>", [
+    { term: "musique", count: 9 },
+    { term: "<script>", count: 1 },
+    ...Array.from({ length: 30 }, (_, i) => ({ term: `mot${i}`, count: 2 })),
+  ]);
+  assert.ok(!svg.includes("<script>"));
+  assert.match(svg, /aria-label="Words &lt;b&gt;"/);
+  const sizes = [...svg.matchAll(/font-size="(\d+)"[^>]*><title>([^<]+):/g)].map((m) => [m[2], Number(m[1])]);
+  assert.equal(sizes[0][0], "musique");
+  assert.ok((sizes[0][1] as number) > (sizes.at(-1)![1] as number));
+  const xs = [...svg.matchAll(/<text x="([\d.]+)"/g)].map((m) => Number(m[1]));
+  assert.ok(xs.every((x) => x > 0 && x < 400));
+  assert.ok(Number(svg.match(/viewBox="0 0 400 (\d+)"/)![1]) > 100, "several lines");
 });
