@@ -39,7 +39,7 @@ function ChartDownload({ svg, filename, csv, pngOnly, title }: Props) {
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   };
-  const label = (format: string) => t("insight.download", { format, title });
+  const label = (format: string) => t("interaction_stats.download", { format, title });
   return (
     <span class="stat-downloads">
       {!pngOnly && (
@@ -67,4 +67,4 @@ function ChartDownload({ svg, filename, csv, pngOnly, title }: Props) {
   );
 }
 
-export default island("ChartDownload", ChartDownload, { ns: ["insight"] });
+export default island("ChartDownload", ChartDownload, { ns: ["interaction_stats"] });

@@ -131,7 +131,7 @@ export function StatisticsDashboard({ d, t }: { d: Dashboard; t: TFunction }) {
       </div>
       <p class="muted stat-period">
         {t("statistics.period", { channel: d.channel.label, from: d.period.start, to: d.period.end })}{" "}
-        {t("insight.zone_note", { zone: d.period.timeZone })}
+        {t("interaction_stats.zone_note", { zone: d.period.timeZone })}
       </p>
       <section class="stat-figures" aria-label={t("statistics.figures")}>
         <Figure label={t("statistics.participations")} value={total} />

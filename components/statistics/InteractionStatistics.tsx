@@ -19,12 +19,12 @@ function ChartBlock({ chart, t }: { chart: InteractionChart; t: TFunction }) {
         alt={t("statistics.chart_alt", { title: chart.title })}
       />
       <details class="stat-data">
-        <summary>{words ? t("insight.words_list") : t("statistics.show_data")}</summary>
+        <summary>{words ? t("interaction_stats.words_list") : t("statistics.show_data")}</summary>
         {words
           ? (
             <ol class="stat-words">
               {chart.rows.map((r) => (
-                <li key={r.label}>{t("insight.word_count", { word: r.label, count: r.value })}</li>
+                <li key={r.label}>{t("interaction_stats.word_count", { word: r.label, count: r.value })}</li>
               ))}
             </ol>
           )
@@ -55,9 +55,10 @@ function ChartBlock({ chart, t }: { chart: InteractionChart; t: TFunction }) {
 export function InteractionStatisticsPanel({ s, t }: { s: InteractionStatistics; t: TFunction }) {
   return (
     <section class="card stat-interaction" aria-labelledby="interaction-statistics">
-      <h2 id="interaction-statistics">{t("insight.title")}</h2>
+      <h2 id="interaction-statistics">{t("interaction_stats.title")}</h2>
       <p class="muted">
-        {t("insight.total", { count: s.total })} · {t("insight.time_zone", { zone: s.timeZone })}
+        {t("interaction_stats.total", { count: s.total })} ·{" "}
+        {t("interaction_stats.time_zone", { zone: s.timeZone })}
       </p>
       {s.charts.length === 0
         ? <p class="muted">{t("statistics.empty")}</p>

@@ -278,7 +278,7 @@ export function wordCloudSvg(title: string, words: { term: string; count: number
   const width = 400;
   const max = Math.max(1, ...words.map((w) => w.count));
   const min = Math.min(max, ...words.map((w) => w.count));
-  const size = (count: number) => Math.round(13 + (max === min ? 12 : ((count - min) / (max - min)) * 23));
+  const size = (count: number) => Math.round(15 + (max === min ? 10 : ((count - min) / (max - min)) * 21));
   const palette = ["#1f4fb4", "#2f6fdf", "#1f7a55", "#7a3fb4", "#b4521f"];
   const lines: {
     items: { term: string; count: number; size: number; w: number }[];
@@ -287,7 +287,7 @@ export function wordCloudSvg(title: string, words: { term: string; count: number
   }[] = [];
   for (const word of words) {
     const s = size(word.count);
-    const w = Math.ceil(word.term.length * s * 0.6) + 10;
+    const w = Math.ceil(word.term.length * s * (s > 24 ? 0.66 : 0.6)) + 14;
     const line = lines.at(-1);
     if (line && line.width + w <= width - 8) {
       line.items.push({ ...word, size: s, w });

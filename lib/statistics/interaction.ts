@@ -104,16 +104,22 @@ export async function interactionStatistics(
       label: `${c.label} (${votes ? Math.round((100 * c.count) / votes) : 0} %)`,
       value: c.count,
     }));
-    const title = t("insight.results");
-    add("results", title, [t("insight.choice"), t("insight.votes")], rows, barChartSvg(title, rows));
+    const title = t("interaction_stats.results");
+    add(
+      "results",
+      title,
+      [t("interaction_stats.choice"), t("interaction_stats.votes")],
+      rows,
+      barChartSvg(title, rows),
+    );
   }
   const words = frequentTerms(data.texts, WORD_CLOUD_WORDS);
   if (words.length > 0) {
-    const title = t("insight.word_cloud");
+    const title = t("interaction_stats.word_cloud");
     add(
       "words",
       title,
-      [t("insight.word"), t("insight.texts")],
+      [t("interaction_stats.word"), t("interaction_stats.texts")],
       words.map((w) => ({ label: w.term, value: w.count })),
       wordCloudSvg(title, words),
     );
