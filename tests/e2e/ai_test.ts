@@ -287,3 +287,45 @@ browserTest(
     },
   },
 );
+
+let longStub: ReturnType<typeof slowStub> | null = null;
+
+browserTest(
+  "ai assistant - a model reading a long history shows the batches read while it works",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    try {
+      await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+      const dedication = await segmentId(server, "Votre dédicace du matin");
+      const [{ total }] = await server.sql<{ total: number }[]>`
+        select count(*)::int as total from messages where segment_id = ${dedication} and status <> 'trash'`;
+      const parts = Math.ceil(total / 100);
+      assert.ok(parts >= 2, `${total} participations: more than one batch`);
+      await page.goto(`${baseUrl}/interactions/${dedication}/assistant`);
+      await page.setViewportSize({ width: 375, height: 760 });
+      await openAssistant(page);
+      await modal(page).getByLabel("Your question about the participations").fill("Summarise please");
+      await modal(page).getByRole("button", { name: "Next" }).click();
+      const status = modal(page).locator(".ai-processing");
+      await status.getByText("The assistant is reading the participations…").waitFor();
+      // the first batch's notes are written: the page says so
+      longStub!.release(CHUNKS.length);
+      await status.getByText(`Reading the messages: batch 1 of ${parts}…`).waitFor();
+      await shot("model-progress-375");
+      longStub!.release(CHUNKS.length);
+      await status.getByText(`Reading the messages: batch 2 of ${parts}…`).waitFor();
+      // the other batches and the answer
+      longStub!.release(CHUNKS.length * parts);
+      await modal(page).locator(".ai-answer.markdown table").waitFor();
+      assert.equal(longStub!.bodies.length, parts + 1);
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await longStub?.server.shutdown();
+    }
+  },
+  {
+    env: () => {
+      longStub = slowStub(CHUNKS);
+      return { AI_BASE_URL: longStub.url, AI_MODEL: "stub-model" };
+    },
+  },
+);
