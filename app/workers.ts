@@ -11,6 +11,8 @@ import { cleanupUploads } from "../lib/media/tus.ts";
 import { forgetOldSessions } from "../lib/platform/sessions.ts";
 import { registerDeliveryJobs } from "../lib/delivery/jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
+import { rollStatistics } from "../lib/statistics/rollups.ts";
+import { STATISTICS_ROLLUP_MINUTES } from "../lib/rules/constants.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -73,6 +75,12 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
     every(HOUR_MS, "data export cleanup", () => cleanupExports(deps)),
     every(HOUR_MS, "retention", () => queueDailyRetention(boss)),
   );
+  // issue 23: the statistics' daily rollups (a backfill on the first run), one run per slot across workers
+  await boss.work(QUEUES.statistics, poll, async () => {
+    await rollStatistics(deps.sql);
+  });
+  await queueStatisticsRollup(boss);
+  hourly.push(every(STATISTICS_ROLLUP_MINUTES * 60_000, "statistics", () => queueStatisticsRollup(boss)));
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
 }
@@ -84,4 +92,12 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
  */
 export async function queueDailyRetention(boss: PgBoss): Promise<string | null> {
   return await boss.send(QUEUES.retention, {}, { singletonKey: "daily", singletonSeconds: 43_200 });
+}
+
+/** Queues a roll of the statistics, at most one per STATISTICS_ROLLUP_MINUTES slot across every worker. */
+export async function queueStatisticsRollup(boss: PgBoss): Promise<string | null> {
+  return await boss.send(QUEUES.statistics, {}, {
+    singletonKey: "rollup",
+    singletonSeconds: STATISTICS_ROLLUP_MINUTES * 60,
+  });
 }

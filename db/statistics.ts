@@ -1,4 +1,4 @@
-import type { Db } from "./client.ts";
+import type { Db, Sql } from "./client.ts";
 
 /** Unread messages of a channel (not in the trash), back-office §7 statistics/messages_not_read. */
 export async function countUnreadMessages(sql: Db, channelId: number): Promise<number> {
@@ -38,84 +38,388 @@ export interface ChannelStatistics {
 }
 
 const LIMIT = 10;
+/** Days of "12 months" (lib/rules/statistics.ts parsePeriod). */
+const YEAR_DAYS = 365;
+/** App users kept with the year's figures: the 10 most active of the 12 months to today are among them. */
+const LISTENERS_KEPT = 50;
+/** Not in the trash, written so the (channel_id, status, created_at) index serves a time range. */
+const KEPT = ["received", "archived"];
+
+/** Where a channel's rollups stand (020_statistics_rollups.sql), null before its first run. */
+export async function rollupState(
+  sql: Db,
+  channelId: number,
+): Promise<{ time_zone: string; rolled_until: string; rolled_at: Date } | null> {
+  const [row] = await sql<{ time_zone: string; rolled_until: string; rolled_at: Date }[]>`
+    select time_zone, to_char(rolled_until, 'YYYY-MM-DD') as rolled_until, rolled_at
+    from statistics_rollups where channel_id = ${channelId}`;
+  return row ?? null;
+}
 
 /**
- * The dashboard of a channel: participations not in the trash created in [from, to), bucketed by
- * `unit` in `timeZone`. A participant is its app user, else its device; "returning" had taken part in
- * the channel before `from`.
+ * The dashboard of a channel: participations not in the trash of the local days [fromDay, toDay) in
+ * `timeZone`, bucketed per day (or per hour of a single day). Days before the rollups' `rolled_until`
+ * come from the rollups, the rest (today) from the participations. A participant is its app user, else
+ * its device; "returning" had taken part in the channel before `fromDay`.
  */
 export async function channelStatistics(
   sql: Db,
-  input: { channelId: number; from: Date; to: Date; unit: "day" | "hour"; timeZone: string },
+  input: { channelId: number; fromDay: string; toDay: string; unit: "day" | "hour"; timeZone: string },
 ): Promise<ChannelStatistics> {
-  const { channelId, from, to, unit, timeZone } = input;
-  const yearFrom = new Date(to.getTime() - 365 * 24 * 3600 * 1000);
-  const scope = sql`m.channel_id = ${channelId} and m.status <> 'trash'
-    and m.created_at >= ${from} and m.created_at < ${to}`;
+  const { channelId, fromDay, toDay, unit, timeZone } = input;
+  const state = await rollupState(sql, channelId);
+  const clamp = (day: string, min: string, max: string) => day < min ? min : day > max ? max : day;
+  // rollups serve [fromDay, rolled) and the participations [rolled, toDay); a single day is read per hour
+  const rolledUntil = state && state.time_zone === timeZone ? state.rolled_until : null;
+  const rolled = unit === "hour" || !rolledUntil ? fromDay : clamp(rolledUntil, fromDay, toDay);
+  const yearFromDay = shiftDay(toDay, -365);
+  const yearRolled = rolledUntil ? clamp(rolledUntil, yearFromDay, toDay) : yearFromDay;
+  const start = (day: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
+  const live = (from: string, to: string) =>
+    sql`m.channel_id = ${channelId} and m.status in ${sql(KEPT)}
+      and m.created_at >= ${start(from)} and m.created_at < ${start(to)}`;
   const author = sql`coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id)`;
-  const [series, byType, byInteraction, people, cities, listeners, reply, rewards, year] = await Promise.all([
-    sql<{ bucket: string; count: number }[]>`
-      select to_char(date_trunc(${unit}, m.created_at at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:MI') as bucket,
-        count(*)::int as count
-      from messages m where ${scope} group by 1 order by 1`,
-    sql<CountRow[]>`
-      select m.type as key, count(*)::int as count from messages m where ${scope}
-      group by 1 order by 2 desc, 1`,
-    sql<{ id: number; title: string; count: number }[]>`
-      select s.id::int, s.title, count(*)::int as count
-      from messages m join segments s on s.id = m.segment_id where ${scope}
-      group by s.id, s.title order by 3 desc, 1 limit ${LIMIT}`,
-    sql<{ participants: number; returning: number; registered: number; anonymous: number }[]>`
-      with a as (
-        select ${author} as key, bool_or(m.author_app_user_id is not null) as registered,
-          min(m.author_app_user_id) as app_user_id, min(m.device_id) as device_id
-        from messages m where ${scope} and ${author} is not null group by 1
+  const quoted = sql`exists (select 1 from points_ledger p where p.message_id = m.id and p.event = 'quoted')`;
+  // participants of [from, to): rolled days, then live ones
+  const authors = (from: string, until: string, to: string) =>
+    sql`
+      select a.author, a.app_user_id, a.participations from statistics_author_days a
+      where a.channel_id = ${channelId} and a.day >= ${from}::date and a.day < ${until}::date
+      union all
+      select ${author}, m.author_app_user_id, 1 from messages m
+      where ${live(until, to)} and ${author} is not null`;
+  // had taken part before fromDay: rolled days, or the days not rolled yet between them and fromDay
+  const priorRolled = !rolledUntil ? "1900-01-01" : rolledUntil < fromDay ? rolledUntil : fromDay;
+  const slowPeople = () =>
+    sql<
+      {
+        participants: number;
+        returning: number;
+        registered: number;
+        anonymous: number;
+        listeners: { nickname: string; count: number; points: number }[] | null;
+      }[]
+    >`
+      with a as (${authors(fromDay, rolled, toDay)}),
+      p as (select author, min(app_user_id) as app_user_id, sum(participations)::int as n from a group by author),
+      gap as (
+        select distinct ${author} as author from messages m where ${live(priorRolled, fromDay)}
       )
       select count(*)::int as participants,
-        count(*) filter (where registered)::int as registered,
-        count(*) filter (where not registered)::int as anonymous,
+        count(*) filter (where p.author like 'u%')::int as registered,
+        count(*) filter (where p.author like 'd%')::int as anonymous,
         count(*) filter (where exists (
-          select 1 from messages o where o.channel_id = ${channelId} and o.status <> 'trash'
-            and o.created_at < ${from}
-            and (o.author_app_user_id = a.app_user_id or a.app_user_id is null and o.device_id = a.device_id)
-        ))::int as returning
-      from a`,
-    sql<CountRow[]>`
-      select m.author_city as key, count(*)::int as count from messages m
-      where ${scope} and coalesce(m.author_city, '') <> '' group by 1 order by 2 desc, 1 limit ${LIMIT}`,
-    sql<{ nickname: string; count: number; points: number }[]>`
-      select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname,
-        count(*)::int as count, u.points::int as points
-      from messages m join app_users u on u.id = m.author_app_user_id where ${scope}
-      group by u.id order by 2 desc, u.points desc, u.id limit ${LIMIT}`,
+          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
+            and o.day < ${priorRolled}::date
+        ) or p.author in (select author from gap))::int as returning,
+        (select json_agg(l) from (
+          select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, t.n as count,
+            u.points::int as points
+          from (select * from p where app_user_id is not null order by n desc limit ${LIMIT * 5}) t
+          join app_users u on u.id = t.app_user_id
+          order by t.n desc, u.points desc, u.id limit ${LIMIT}
+        ) l) as listeners
+      from p`;
+  const slowYear = () =>
+    sql<{ messages: number; participants: number }[]>`
+      with a as (${authors(yearFromDay, yearRolled, toDay)})
+      select coalesce(sum(participations), 0)::int as messages, count(distinct author)::int as participants from a`;
+  // the 12 months to today with the rollups current: the participants counted at the last run (364 days)
+  // and today's not among them
+  const windowFrom = rolledUntil ? shiftDay(rolledUntil, -(YEAR_DAYS - 1)) : null;
+  const rangeFast = unit === "day" && windowFrom === fromDay && toDay >= rolledUntil!;
+  const yearFast = windowFrom === yearFromDay;
+  const cachedYear = rangeFast || yearFast
+    ? sql<
+      {
+        participants: number;
+        registered: number;
+        anonymous: number;
+        returning: number;
+        listeners: { nickname: string; count: number; points: number }[] | null;
+        messages: number;
+      }[]
+    >`
+      with t as (
+        select ${author} as author, min(m.author_app_user_id) as app_user_id, count(*)::int as n
+        from messages m where ${live(rolledUntil!, toDay)} and ${author} is not null group by 1
+      ),
+      fresh as (
+        select t.* from t where not exists (
+          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = t.author
+            and o.day >= ${windowFrom}::date and o.day < ${rolledUntil}::date
+        )
+      ),
+      candidates as (
+        select (x ->> 'app_user_id')::bigint as app_user_id
+        from statistics_rollups r, jsonb_array_elements(r.year_listeners) x where r.channel_id = ${channelId}
+        union select app_user_id from t where app_user_id is not null
+      ),
+      counts as (
+        select c.app_user_id, coalesce((
+          select sum(o.participations) from statistics_author_days o where o.channel_id = ${channelId}
+            and o.author = 'u' || c.app_user_id::text and o.day >= ${windowFrom}::date
+            and o.day < ${rolledUntil}::date
+        ), 0)::int + coalesce((select t.n from t where t.app_user_id = c.app_user_id), 0) as n
+        from candidates c
+      ),
+      f as (
+        select count(*)::int as participants, count(*) filter (where author like 'u%')::int as registered,
+          count(*) filter (where exists (
+            select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = fresh.author
+              and o.day < ${windowFrom}::date
+          ))::int as returning
+        from fresh
+      )
+      select r.year_participants + f.participants as participants, r.year_registered + f.registered as registered,
+        r.year_participants + f.participants - r.year_registered - f.registered as anonymous,
+        r.year_returning + f.returning as returning,
+        (select json_agg(l) from (
+          select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, k.n as count,
+            u.points::int as points
+          from counts k join app_users u on u.id = k.app_user_id
+          order by k.n desc, u.points desc, u.id limit ${LIMIT}
+        ) l) as listeners,
+        (coalesce((select sum(d.participations) from statistics_days d where d.channel_id = ${channelId}
+          and d.day >= ${windowFrom}::date and d.day < ${rolledUntil}::date), 0)
+          + coalesce((select sum(n) from t), 0))::int as messages
+      from statistics_rollups r, f where r.channel_id = ${channelId}`
+    : null;
+  const [groups, people, year, reply] = await Promise.all([
+    sql<
+      {
+        g: number;
+        kind: "s" | "c";
+        day: string | null;
+        segment_id: number | null;
+        title: string | null;
+        type: string | null;
+        city: string | null;
+        participations: number;
+        liked: number;
+        quoted: number;
+        broadcast: number;
+      }[]
+    >`
+      with d as (
+        select 's' as kind, to_char(r.day, 'YYYY-MM-DD"T00:00"') as day, r.segment_id, r.type,
+          null::text as city, r.participations, r.liked, r.quoted, r.broadcast
+        from statistics_days r where r.channel_id = ${channelId} and r.day >= ${fromDay}::date
+          and r.day < ${rolled}::date
+        union all
+        select 'c', null, null, null, r.city, r.participations, 0, 0, 0
+        from statistics_city_days r where r.channel_id = ${channelId} and r.day >= ${fromDay}::date
+          and r.day < ${rolled}::date
+        union all
+        select 's', to_char(date_trunc(${unit}, m.created_at at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:MI'),
+          m.segment_id, m.type, null, 1, m.liked::int, ${quoted}::int, (m.broadcast_status <> 'none')::int
+        from messages m where ${live(rolled, toDay)}
+        union all
+        select 'c', null, null, null, m.author_city, 1, 0, 0, 0
+        from messages m where ${live(rolled, toDay)} and coalesce(m.author_city, '') <> ''
+      )
+      select grouping(d.day, d.segment_id, d.city)::int as g, d.kind, d.day, d.segment_id::int, d.type, d.city,
+        sum(d.participations)::int as participations, sum(d.liked)::int as liked,
+        sum(d.quoted)::int as quoted, sum(d.broadcast)::int as broadcast,
+        (select s.title from segments s where s.id = d.segment_id) as title
+      from d
+      group by grouping sets ((d.kind, d.day), (d.kind, d.segment_id, d.type), (d.kind, d.city))`,
+    rangeFast ? cachedYear! : slowPeople(),
+    yearFast ? cachedYear! : slowYear(),
     sql<{ median: number | null }[]>`
       select percentile_cont(0.5) within group (order by extract(epoch from r.first_at - m.created_at))::float
         as median
-      from messages m
-      join lateral (select min(created_at) as first_at from replies where message_id = m.id) r on true
-      where ${scope} and r.first_at is not null`,
-    sql<{ liked: number; quoted: number; broadcast: number }[]>`
-      select count(*) filter (where m.liked)::int as liked,
-        count(*) filter (where exists (
-          select 1 from points_ledger p where p.message_id = m.id and p.event = 'quoted'
-        ))::int as quoted,
-        count(*) filter (where m.broadcast_status <> 'none')::int as broadcast
-      from messages m where ${scope}`,
-    sql<{ messages: number; participants: number }[]>`
-      select count(*)::int as messages, count(distinct ${author})::int as participants
-      from messages m where m.channel_id = ${channelId} and m.status <> 'trash'
-        and m.created_at >= ${yearFrom} and m.created_at < ${to}`,
+      from (select message_id, min(created_at) as first_at from replies where channel_id = ${channelId}
+        group by message_id) r
+      join messages m on m.id = r.message_id
+      where ${live(fromDay, toDay)}`,
   ]);
+  // grouping(): a bit per column left out: day 4, segment 2, city 1
+  const of = (kind: "s" | "c", mask: number) => groups.filter((r) => r.kind === kind && r.g === mask);
+  const sum = <K extends string | number>(rows: { key: K; count: number }[]) => {
+    const out = new Map<K, number>();
+    for (const r of rows) out.set(r.key, (out.get(r.key) ?? 0) + r.count);
+    return [...out].map(([key, count]) => ({ key, count }))
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  };
+  const bySegment = of("s", 5);
+  const sums = bySegment.reduce(
+    (s, r) => ({
+      liked: s.liked + r.liked,
+      quoted: s.quoted + r.quoted,
+      broadcast: s.broadcast + r.broadcast,
+    }),
+    { liked: 0, quoted: 0, broadcast: 0 },
+  );
+  const titles = new Map(bySegment.map((r) => [r.segment_id!, r.title ?? ""]));
+  const series = of("s", 3).map((r) => ({ bucket: r.day!, count: r.participations }))
+    .sort((a, b) => a.bucket < b.bucket ? -1 : 1);
+  const [persons] = people;
   return {
     series,
-    byType,
-    byInteraction,
-    ...people[0],
-    cities,
-    listeners,
+    byType: sum(bySegment.map((r) => ({ key: r.type!, count: r.participations }))),
+    byInteraction: sum(bySegment.map((r) => ({ key: r.segment_id!, count: r.participations })))
+      .slice(0, LIMIT).map((r) => ({ id: r.key, title: titles.get(r.key) ?? "", count: r.count })),
+    participants: persons.participants,
+    returning: persons.returning,
+    registered: persons.registered,
+    anonymous: persons.anonymous,
+    cities: of("c", 6).map((r) => ({ key: r.city!, count: r.participations }))
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, LIMIT),
+    listeners: persons.listeners ?? [],
     medianReplySeconds: reply[0]?.median ?? null,
-    ...rewards[0],
+    ...sums,
     yearMessages: year[0].messages,
     yearParticipants: year[0].participants,
   };
+}
+
+/** The day `days` after a YYYY-MM-DD day. */
+function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every day from `from` to `to` (excluded), YYYY-MM-DD. */
+function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d < to; d = shiftDay(d, 1)) out.push(d);
+  return out;
+}
+
+/**
+ * Rolls one channel's statistics (020_statistics_rollups.sql) up to the day before `now` in its time
+ * zone: all its history the first time or after a change of time zone, else yesterday again (the
+ * participations that came in late) and the older days a change marked. Returns the days rolled.
+ */
+export async function rollChannelStatistics(sql: Sql, channelId: number, now: Date): Promise<number> {
+  return await sql.begin(async (tx) => {
+    const [channel] = await tx<{ time_zone: string; today: string }[]>`
+      select time_zone, to_char((${now}::timestamptz at time zone time_zone)::date, 'YYYY-MM-DD') as today
+      from channels where id = ${channelId} for share`;
+    if (!channel) return 0;
+    const { time_zone: timeZone, today } = channel;
+    const [state] = await tx<{ time_zone: string; rolled_until: string }[]>`
+      select time_zone, to_char(rolled_until, 'YYYY-MM-DD') as rolled_until from statistics_rollups
+      where channel_id = ${channelId} for update`;
+    const dirty = await tx<{ day: string }[]>`
+      delete from statistics_dirty_days where channel_id = ${channelId}
+      returning to_char(day, 'YYYY-MM-DD') as day`;
+    let days: string[];
+    if (!state || state.time_zone !== timeZone) {
+      for (const table of ["statistics_days", "statistics_city_days", "statistics_author_days"]) {
+        await tx`delete from ${tx(table)} where channel_id = ${channelId}`;
+      }
+      const [first] = await tx<{ day: string | null }[]>`
+        select to_char((min(created_at) at time zone ${timeZone})::date, 'YYYY-MM-DD') as day from messages
+        where channel_id = ${channelId} and status in ${tx(KEPT)}`;
+      days = first.day ? daysBetween(first.day, today) : [];
+    } else {
+      const set = new Set(daysBetween(shiftDay(state.rolled_until, -1), today));
+      for (const { day } of dirty) if (day < today) set.add(day);
+      days = [...set].sort();
+    }
+    if (days.length) {
+      for (const table of ["statistics_days", "statistics_city_days", "statistics_author_days"]) {
+        await tx`delete from ${tx(table)} where channel_id = ${channelId} and day = any(${days}::date[])`;
+      }
+      const rows = tx`
+        select d.day, m.* from unnest(${days}::date[]) d(day)
+        join messages m on m.channel_id = ${channelId} and m.status in ${tx(KEPT)}
+          and m.created_at >= (d.day::timestamp at time zone ${timeZone})
+          and m.created_at < ((d.day + 1)::timestamp at time zone ${timeZone})`;
+      await tx`
+        insert into statistics_days (channel_id, day, segment_id, type, participations, liked, quoted, broadcast)
+        select ${channelId}, m.day, m.segment_id, m.type, count(*), count(*) filter (where m.liked),
+          count(*) filter (where exists (
+            select 1 from points_ledger p where p.message_id = m.id and p.event = 'quoted'
+          )),
+          count(*) filter (where m.broadcast_status <> 'none')
+        from (${rows}) m group by m.day, m.segment_id, m.type`;
+      await tx`
+        insert into statistics_city_days (channel_id, day, city, participations)
+        select ${channelId}, m.day, m.author_city, count(*) from (${rows}) m
+        where coalesce(m.author_city, '') <> '' group by m.day, m.author_city`;
+      await tx`
+        insert into statistics_author_days (channel_id, day, author, app_user_id, participations)
+        select ${channelId}, m.day, coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id),
+          min(m.author_app_user_id), count(*)
+        from (${rows}) m where coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id) is not null
+        group by 2, 3`;
+    }
+    // the participants of the 364 rolled days before today (the 12 months to today, but today)
+    const yearFrom = shiftDay(today, -YEAR_DAYS + 1);
+    await tx`
+      with p as (
+        select author, min(app_user_id) as app_user_id, sum(participations)::int as n
+        from statistics_author_days where channel_id = ${channelId} and day >= ${yearFrom}::date
+          and day < ${today}::date
+        group by author
+      )
+      insert into statistics_rollups (channel_id, time_zone, rolled_until, rolled_at, year_participants,
+        year_registered, year_returning, year_listeners)
+      select ${channelId}, ${timeZone}, ${today}::date, ${now}, count(*),
+        count(*) filter (where p.author like 'u%'),
+        count(*) filter (where exists (
+          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
+            and o.day < ${yearFrom}::date
+        )),
+        coalesce((select jsonb_agg(l) from (
+          select app_user_id, n from p where app_user_id is not null order by n desc, app_user_id
+          limit ${LISTENERS_KEPT}
+        ) l), '[]')
+      from p
+      on conflict (channel_id) do update set time_zone = excluded.time_zone,
+        rolled_until = excluded.rolled_until, rolled_at = excluded.rolled_at,
+        year_participants = excluded.year_participants, year_registered = excluded.year_registered,
+        year_returning = excluded.year_returning, year_listeners = excluded.year_listeners`;
+    return days.length;
+  });
+}
+
+/** The channels to roll (all of them), and the marks of channels deleted since. */
+export async function channelsToRoll(sql: Db): Promise<number[]> {
+  await sql`delete from statistics_dirty_days d where not exists (select 1 from channels c where c.id = d.channel_id)`;
+  return (await sql<{ id: number }[]>`select id::int from channels order by id`).map((r) => r.id);
+}
+
+/** The time zone whose days a channel's statistics count (020_statistics_rollups.sql). */
+export async function channelTimeZone(sql: Db, channelId: number): Promise<string> {
+  const [row] = await sql<{ time_zone: string }[]>`select time_zone from channels where id = ${channelId}`;
+  return row?.time_zone ?? "UTC";
+}
+
+/**
+ * One interaction's figures (its statistics panel): participations not in the trash per day (or hour)
+ * of `timeZone`, the votes of each choice, and its latest texts (text, else transcript).
+ */
+export async function segmentStatistics(
+  sql: Db,
+  input: { segmentId: number; timeZone: string; textLimit: number },
+): Promise<{
+  days: { bucket: string; count: number }[];
+  hours: { bucket: string; count: number }[];
+  choices: { id: number; label: string; count: number }[];
+  texts: string[];
+}> {
+  const { segmentId, timeZone, textLimit } = input;
+  const kept = sql`m.segment_id = ${segmentId} and m.status in ${sql(KEPT)}`;
+  const per = (unit: "day" | "hour") =>
+    sql<{ bucket: string; count: number }[]>`
+      select to_char(date_trunc(${unit}, m.created_at at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:MI') as bucket,
+        count(*)::int as count
+      from messages m where ${kept} group by 1 order by 1`;
+  const [days, choices, texts] = await Promise.all([
+    per("day"),
+    sql<{ id: number; label: string; count: number }[]>`
+      select c.id::int, c.label, (select count(*) from messages m where ${kept} and c.id = any(m.choice_ids))::int
+        as count
+      from segment_choices c where c.segment_id = ${segmentId} order by c.position, c.id`,
+    sql<{ text: string }[]>`
+      select coalesce(nullif(m.text, ''), m.transcript) as text from messages m
+      where ${kept} and coalesce(nullif(m.text, ''), m.transcript, '') <> ''
+      order by m.created_at desc limit ${textLimit}`,
+  ]);
+  // a single day is shown per hour
+  const hours = days.length === 1 ? await per("hour") : [];
+  return { days, hours, choices, texts: texts.map((r) => r.text) };
 }

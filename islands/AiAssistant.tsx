@@ -54,6 +54,8 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
     done: false,
   });
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
+  // a model reading a long history: batches read so far (issue 23)
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   // Each step takes the focus where the person goes on: the question, the progress, the answer.
   useEffect(() => {
@@ -71,12 +73,14 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
     setCopied(null);
     setAnswer({ markdown: "", html: null, empty: false, error: null, done: false });
     setStep(1);
+    setProgress(null);
     const outcome = await askAssistant(
       { apiKey, segmentId, prompt: prompt.trim(), signal: controller.signal },
       (markdown, html) => {
         setAnswer((a) => ({ ...a, markdown, html }));
         setStep(2);
       },
+      (done, total) => setProgress({ done, total }),
     );
     if (controller.signal.aborted) return;
     if (outcome.ok) {
@@ -131,6 +135,12 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
             <div class="ai-processing" role="status" tabIndex={-1}>
               <span class="ai-spinner" aria-hidden="true" />
               <p>{t("ai.processing")}</p>
+              {progress && (
+                <>
+                  <progress max={progress.total} value={progress.done} aria-hidden="true" />
+                  <p class="ai-progress">{t("interaction_stats.progress", progress)}</p>
+                </>
+              )}
             </div>
           )}
           {step === 2 && (
@@ -154,4 +164,4 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
   );
 }
 
-export default island("AiAssistant", AiAssistant, { ns: ["ai"] });
+export default island("AiAssistant", AiAssistant, { ns: ["ai", "interaction_stats"] });

@@ -4,6 +4,7 @@ import type { TFunction } from "../../lib/rules/i18n.ts";
 import { MONETISATION_GOAL } from "../../lib/rules/constants.ts";
 import { formatDuration, gaugeSvg, STATISTICS_RANGES } from "../../lib/rules/statistics.ts";
 import type { Chart, Dashboard } from "../../lib/statistics/service.ts";
+import ChartDownload from "../../islands/ChartDownload.tsx";
 
 function query(d: Dashboard, extra: Record<string, string>): string {
   const params = new URLSearchParams();
@@ -33,6 +34,12 @@ function ChartFigure({ chart, d, t }: { chart: Chart; d: Dashboard; t: TFunction
         <span class="stat-downloads">
           <a href={download("svg")} download>{t("statistics.download_svg")}</a>
           <a href={download("csv")} download>{t("statistics.download_csv")}</a>
+          <ChartDownload
+            svg={chart.svg}
+            filename={`statistics-${d.channel.id}-${chart.name}-${d.period.start}-${d.period.end}`}
+            pngOnly
+            title={chart.title}
+          />
         </span>
       </figcaption>
       {chart.rows.length === 0 ? <p class="muted">{t("statistics.empty")}</p> : (
@@ -123,7 +130,8 @@ export function StatisticsDashboard({ d, t }: { d: Dashboard; t: TFunction }) {
         </form>
       </div>
       <p class="muted stat-period">
-        {t("statistics.period", { channel: d.channel.label, from: d.period.start, to: d.period.end })}
+        {t("statistics.period", { channel: d.channel.label, from: d.period.start, to: d.period.end })}{" "}
+        {t("interaction_stats.zone_note", { zone: d.period.timeZone })}
       </p>
       <section class="stat-figures" aria-label={t("statistics.figures")}>
         <Figure label={t("statistics.participations")} value={total} />

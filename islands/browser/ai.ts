@@ -20,6 +20,7 @@ export interface AiOutcome {
 export async function askAssistant(
   input: { apiKey: string; segmentId: number; prompt: string; signal?: AbortSignal },
   onDelta: (textSoFar: string, htmlSoFar: string | null) => void,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<AiOutcome> {
   const outcome: AiOutcome = { ok: false, status: 0, markdown: "", html: "", empty: false, error: null };
   try {
@@ -56,6 +57,8 @@ export async function askAssistant(
         } else if (e.event === "html") {
           preview = data.html;
           onDelta(outcome.markdown, preview);
+        } else if (e.event === "progress") {
+          onProgress?.(data.done, data.total);
         } else if (e.event === "done") {
           Object.assign(outcome, { ok: true, markdown: data.markdown, html: data.html, empty: data.empty });
         } else if (e.event === "error") outcome.error = data.message;

@@ -10,16 +10,9 @@ import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { enforceRateLimit } from "../platform/rate_limit.ts";
 import { questionLanguage } from "./intent.ts";
 import type { AiContext } from "./types.ts";
+import { isTimeZone } from "../rules/statistics.ts";
 
-/** True for an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from "../rules/statistics.ts";
 
 /**
  * The context of a question: the channel of `apiKey` must be the caller's (any for a super

@@ -68,6 +68,7 @@ export function openAiProvider(options: OpenAiOptions): AiProvider {
           note += text;
         }
         notes.push(note);
+        yield { done: i + 1, total: parts };
       }
       yield* linkCitations(
         complete(buildReducePrompt(question, context, notes, dataBoundary())),

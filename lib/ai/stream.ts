@@ -5,7 +5,7 @@ import { AppError } from "../rules/errors.ts";
 import type { TFunction } from "../rules/i18n.ts";
 import { renderMarkdown } from "../rules/markdown.ts";
 import { sseEvent } from "../rules/sse.ts";
-import type { AiContext, AiProvider } from "./types.ts";
+import type { AiContext, AiProgress, AiProvider } from "./types.ts";
 
 /** How often a streamed answer is rendered for the page (milliseconds). */
 const PREVIEW_MS = 250;
@@ -28,12 +28,12 @@ export interface AnswerStreamInput {
 export async function answerStream(input: AnswerStreamInput): Promise<ReadableStream<Uint8Array>> {
   const { provider, question, context, t, sse, log } = input;
   const empty = context.messages.length === 0;
-  const source: AsyncIterator<string> = empty
+  const source: AsyncIterator<string | AiProgress> = empty
     ? (async function* () {
       yield t("ai.no_results");
     })()
     : provider.answer(question, context, t)[Symbol.asyncIterator]();
-  let first: IteratorResult<string>;
+  let first: IteratorResult<string | AiProgress>;
   try {
     first = await source.next();
   } catch (error) {
@@ -56,18 +56,19 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
     }).catch((error) => console.error("ai_logs insert failed:", error.message));
   };
   let previewAt = 0;
-  let pending: IteratorResult<string> | null = first;
+  let pending: IteratorResult<string | AiProgress> | null = first;
   return new ReadableStream<Uint8Array>({
     // One chunk of the provider per pull: a slow reader slows the model's stream down, no buffering.
     async pull(controller) {
       const emit = (text: string) => controller.enqueue(encoder.encode(text));
-      let next: IteratorResult<string>;
+      let next: IteratorResult<string | AiProgress>;
       try {
-        // Empty chunks are skipped here: a pull that enqueues nothing would not be called again.
+        // Empty chunks are skipped here: a pull that enqueues nothing would not be called again. The
+        // progress of a long read is an event of its own, left out of plain text.
         do {
           next = pending ?? await source.next();
           pending = null;
-        } while (!next.done && !next.value);
+        } while (!next.done && (!next.value || (!sse && typeof next.value !== "string")));
       } catch (error) {
         console.error(`AI provider ${provider.name} stopped:`, (error as Error).message);
         const message = t("errors.ai_interrupted");
@@ -83,6 +84,10 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
           emit(sseEvent("done", { markdown: answer, html, empty }));
         }
         controller.close();
+        return;
+      }
+      if (typeof next.value !== "string") {
+        emit(sseEvent("progress", next.value));
         return;
       }
       const text = next.value;

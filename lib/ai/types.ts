@@ -33,10 +33,16 @@ export interface AiContext {
   timeZone: string;
 }
 
+/** A model's map-reduce: `done` of `total` batches of participations read (the answer comes after). */
+export interface AiProgress {
+  done: number;
+  total: number;
+}
+
 /** An answer source: the built-in analyst or an OpenAI-compatible model. */
 export interface AiProvider {
   /** Logged in ai_logs.provider: "builtin" or "openai:<model>". */
   readonly name: string;
-  /** The markdown answer, in chunks as they come. */
-  answer(question: string, context: AiContext, t: TFunction): AsyncIterable<string>;
+  /** The markdown answer, in chunks as they come, and the progress of a long read (issue 23). */
+  answer(question: string, context: AiContext, t: TFunction): AsyncIterable<string | AiProgress>;
 }

@@ -9,6 +9,8 @@ export const QUEUES = {
   delivery: "delivery",
   dataExport: "data_export",
   retention: "retention",
+  /** issue 23: the statistics' daily rollups */
+  statistics: "statistics",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

@@ -198,3 +198,7 @@ export const LIVE_KEEPALIVE_MS = 15_000;
 export const LIVE_SESSION_CHECK_MS = 2000;
 /** A stream reads its state again after this long without an event, and sends it only when it changed. */
 export const LIVE_RESYNC_MS = 10_000;
+
+// Statistics (issue 23): the worker rolls the daily rollups of every channel this often (yesterday
+// again, and older days a late change marked); today is always read from the participations.
+export const STATISTICS_ROLLUP_MINUTES = 10;

@@ -5,75 +5,135 @@
 export const STATISTICS_RANGES = ["7d", "30d", "12m", "custom"] as const;
 export type StatisticsRange = typeof STATISTICS_RANGES[number];
 
-/** The period of a dashboard: [from, to), bucketed per day, or per hour when it is a single day. */
+/**
+ * The period of a dashboard: the local days [start, end] of `timeZone`, as instants [from, to), bucketed
+ * per day, or per hour when it is a single day.
+ */
 export interface Period {
   range: StatisticsRange;
   from: Date;
   to: Date;
   unit: "day" | "hour";
-  /** The custom dates as given (YYYY-MM-DD), for the form. */
+  /** The first and last days (YYYY-MM-DD, inclusive), for the form. */
   start: string;
   end: string;
+  /** The day after `end` (exclusive bound of the rollups). */
+  after: string;
+  /** The IANA time zone of the channel, whose days these are. */
+  timeZone: string;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
 const MAX_DAYS = 366 * 3;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The day `days` after a YYYY-MM-DD day. */
+export const shiftDay = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** True for an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock date and time of an instant in a time zone, as "YYYY-MM-DDTHH:MM". */
+export function localMinute(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(date).map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
 
 /**
- * The period of `?range=7d|30d|12m|custom&from=YYYY-MM-DD&to=YYYY-MM-DD` (dates inclusive, UTC days);
- * 30 days when absent or wrong; a custom period is put in order and kept within three years.
+ * The instant a local day starts in a time zone (midnight, or the first minute after a gap).
+ * @example zonedDayStart("2026-07-01", "Europe/Paris").toISOString() // "2026-06-30T22:00:00.000Z"
+ */
+export function zonedDayStart(day: string, timeZone: string): Date {
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  let guess = utc;
+  // two corrections reach the offset of the instant itself (it differs from midnight UTC's across a change)
+  for (let i = 0; i < 2; i++) {
+    const seen = Date.parse(`${localMinute(new Date(guess), timeZone)}:00Z`);
+    guess += utc - seen;
+  }
+  return new Date(guess);
+}
+
+/**
+ * The period of `?range=7d|30d|12m|custom&from=YYYY-MM-DD&to=YYYY-MM-DD` (dates inclusive, days of
+ * `timeZone`); 30 days when absent or wrong; a custom period is put in order and kept within three years.
  * @example parsePeriod({ range: "custom", from: "2026-03-01", to: "2026-03-01" }, now).unit // "hour"
  */
-export function parsePeriod(query: Record<string, string | undefined>, now: Date): Period {
+export function parsePeriod(
+  query: Record<string, string | undefined>,
+  now: Date,
+  timeZone = "UTC",
+): Period {
   const range = (STATISTICS_RANGES as readonly string[]).includes(query.range ?? "")
     ? query.range as StatisticsRange
     : "30d";
-  const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const today = localMinute(now, timeZone).slice(0, 10);
   const day = (text: string | undefined) =>
-    /^\d{4}-\d{2}-\d{2}$/.test(text ?? "") && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
-      ? new Date(`${text}T00:00:00Z`)
+    /^\d{4}-\d{2}-\d{2}$/.test(text ?? "") && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+      new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text
+      ? text!
       : null;
-  let from: Date;
-  let to = tomorrow;
+  let start: string;
+  let end = today;
   if (range === "custom" && (day(query.from) || day(query.to))) {
     let a = day(query.from) ?? day(query.to)!;
     let b = day(query.to) ?? a;
     if (a > b) [a, b] = [b, a];
-    if ((b.getTime() - a.getTime()) / DAY_MS > MAX_DAYS) a = new Date(b.getTime() - MAX_DAYS * DAY_MS);
-    from = a;
-    to = new Date(b.getTime() + DAY_MS);
+    if ((Date.parse(b) - Date.parse(a)) / DAY_MS > MAX_DAYS) a = shiftDay(b, -MAX_DAYS);
+    start = a;
+    end = b;
   } else {
-    const days = range === "7d" ? 7 : range === "12m" ? 365 : 30;
-    from = new Date(tomorrow.getTime() - days * DAY_MS);
+    start = shiftDay(today, -(range === "7d" ? 7 : range === "12m" ? 365 : 30) + 1);
   }
-  const unit = to.getTime() - from.getTime() <= DAY_MS ? "hour" : "day";
+  const after = shiftDay(end, 1);
   return {
     range: range === "custom" && !day(query.from) && !day(query.to) ? "30d" : range,
-    from,
-    to,
-    unit,
-    start: isoDay(from),
-    end: isoDay(new Date(to.getTime() - DAY_MS)),
+    from: zonedDayStart(start, timeZone),
+    to: zonedDayStart(after, timeZone),
+    unit: start === end ? "hour" : "day",
+    start,
+    end,
+    after,
+    timeZone,
   };
 }
 
 /**
- * Every bucket of the period (YYYY-MM-DDTHH:MM, as db/statistics.ts writes them) with its count, the
- * empty ones at 0, so a chart shows the quiet days too.
+ * Every bucket of the period (YYYY-MM-DDTHH:MM in its time zone, as db/statistics.ts writes them) with
+ * its count, the empty ones at 0, so a chart shows the quiet days too.
  */
 export function fillSeries(
-  period: Pick<Period, "from" | "to" | "unit">,
+  period: Pick<Period, "from" | "to" | "unit" | "start" | "after" | "timeZone">,
   rows: { bucket: string; count: number }[],
 ): { bucket: string; count: number }[] {
   const counts = new Map(rows.map((r) => [r.bucket, r.count]));
-  const step = period.unit === "hour" ? 3600 * 1000 : DAY_MS;
-  const out: { bucket: string; count: number }[] = [];
-  for (let t = period.from.getTime(); t < period.to.getTime(); t += step) {
-    const bucket = new Date(t).toISOString().slice(0, 16);
-    out.push({ bucket, count: counts.get(bucket) ?? 0 });
+  const buckets: string[] = [];
+  if (period.unit === "day") {
+    for (let d = period.start; d < period.after; d = shiftDay(d, 1)) buckets.push(`${d}T00:00`);
+  } else {
+    for (let t = period.from.getTime(); t < period.to.getTime(); t += 3600 * 1000) {
+      const bucket = localMinute(new Date(t), period.timeZone).slice(0, 13) + ":00";
+      if (buckets.at(-1) !== bucket) buckets.push(bucket); // the hour that repeats when clocks go back
+    }
   }
-  return out;
+  return buckets.map((bucket) => ({ bucket, count: counts.get(bucket) ?? 0 }));
 }
 
 /** The median of a number list, null when empty. */
@@ -208,4 +268,51 @@ export function gaugeSvg(title: string, value: number, goal: number): string {
   }" font-size="26" font-weight="600" text-anchor="middle" fill="#222">${percent} %</text><text x="${cx}" y="${
     cy + 22
   }" font-size="13" text-anchor="middle" fill="#444">${value} / ${goal}</text></svg>`;
+}
+
+/**
+ * A word cloud: the most used words first, larger the more texts hold them, laid out in centred lines
+ * (readable, nothing overlaps); the SVG scales to its container. Each word carries its count as title.
+ */
+export function wordCloudSvg(title: string, words: { term: string; count: number }[]): string {
+  const width = 400;
+  const max = Math.max(1, ...words.map((w) => w.count));
+  const min = Math.min(max, ...words.map((w) => w.count));
+  const size = (count: number) => Math.round(15 + (max === min ? 10 : ((count - min) / (max - min)) * 21));
+  const palette = ["#1f4fb4", "#2f6fdf", "#1f7a55", "#7a3fb4", "#b4521f"];
+  const lines: {
+    items: { term: string; count: number; size: number; w: number }[];
+    width: number;
+    h: number;
+  }[] = [];
+  for (const word of words) {
+    const s = size(word.count);
+    const w = Math.ceil(word.term.length * s * (s > 24 ? 0.66 : 0.6)) + 14;
+    const line = lines.at(-1);
+    if (line && line.width + w <= width - 8) {
+      line.items.push({ ...word, size: s, w });
+      line.width += w;
+      line.h = Math.max(line.h, s);
+    } else lines.push({ items: [{ ...word, size: s, w }], width: w, h: s });
+  }
+  let y = 6;
+  let index = 0;
+  const texts = lines.map((line) => {
+    y += line.h + 6;
+    let x = (width - line.width) / 2;
+    return line.items.map((item) => {
+      const out = `<text x="${
+        (x + item.w / 2).toFixed(1)
+      }" y="${y}" font-size="${item.size}" text-anchor="middle" fill="${palette[index++ % palette.length]}"${
+        item.size > 24 ? ` font-weight="600"` : ""
+      }><title>${escapeXml(item.term)}: ${item.count}</title>${escapeXml(item.term)}</text>`;
+      x += item.w;
+      return out;
+    }).join("");
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${
+    Math.max(40, y + 10)
+  }" role="img" aria-label="${escapeXml(title)}" ${FONT}><title>${escapeXml(title)}</title>${
+    texts.join("")
+  }</svg>`;
 }

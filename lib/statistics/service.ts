@@ -2,7 +2,7 @@
 // each chart as SVG or CSV.
 import type { Sql } from "postgres";
 import { getChannel, listChannelOptions } from "../../db/channels.ts";
-import { type ChannelStatistics, channelStatistics } from "../../db/statistics.ts";
+import { type ChannelStatistics, channelStatistics, channelTimeZone } from "../../db/statistics.ts";
 import { MONETISATION_GOAL } from "../rules/constants.ts";
 import { AppError } from "../rules/errors.ts";
 import type { TFunction } from "../rules/i18n.ts";
@@ -13,6 +13,7 @@ import {
   columnChartSvg,
   fillSeries,
   gaugeSvg,
+  isTimeZone,
   parsePeriod,
   type Period,
   toCsv,
@@ -40,6 +41,67 @@ export interface Dashboard {
   charts: Chart[];
 }
 
+/** The channel asked (`?channel=`, super administrators only; else the user's own), its period and figures. */
+async function channelFigures(
+  sql: Sql,
+  user: StaffUser,
+  query: Record<string, string | undefined>,
+  now: Date,
+) {
+  const asked = query.channel ? Number(query.channel) : null;
+  const channelId = asked !== null && Number.isSafeInteger(asked) && asked > 0 ? asked : user.channel_id;
+  if (!channelId) throw new AppError(404, "not_found");
+  requireAccess(user, "participations-read", [channelId]);
+  const channel = await getChannel(sql, channelId);
+  if (!channel) throw new AppError(404, "not_found");
+  const zone = await channelTimeZone(sql, channelId);
+  const timeZone = isTimeZone(zone) ? zone : "UTC";
+  const period = parsePeriod(query, now, timeZone);
+  const stats = await channelStatistics(sql, {
+    channelId,
+    fromDay: period.start,
+    toDay: period.after,
+    unit: period.unit,
+    timeZone,
+  });
+  return { channel: { id: Number(channel.id), label: channel.label }, period, stats };
+}
+
+/** The dashboard's figures as the API gives them (GET /api/v1/statistics/dashboard). */
+export async function dashboardData(
+  sql: Sql,
+  user: StaffUser,
+  query: Record<string, string | undefined>,
+  now: Date,
+) {
+  const { channel, period, stats } = await channelFigures(sql, user, query, now);
+  return {
+    channel,
+    period: {
+      range: period.range,
+      start: period.start,
+      end: period.end,
+      unit: period.unit,
+      time_zone: period.timeZone,
+    },
+    series: fillSeries(period, stats.series),
+    by_type: stats.byType,
+    by_interaction: stats.byInteraction,
+    cities: stats.cities,
+    participants: stats.participants,
+    returning: stats.returning,
+    registered: stats.registered,
+    anonymous: stats.anonymous,
+    listeners: stats.listeners,
+    median_reply_seconds: stats.medianReplySeconds,
+    liked: stats.liked,
+    quoted: stats.quoted,
+    broadcast: stats.broadcast,
+    year_messages: stats.yearMessages,
+    year_participants: stats.yearParticipants,
+  };
+}
+
 /**
  * The dashboard of the channel asked (`?channel=`, super administrators only; else the user's own):
  * 403 for a channel not theirs, 404 for none.
@@ -51,25 +113,12 @@ export async function loadDashboard(
   now: Date,
   t: TFunction,
 ): Promise<Dashboard> {
-  const asked = query.channel ? Number(query.channel) : null;
-  const channelId = asked !== null && Number.isSafeInteger(asked) && asked > 0 ? asked : user.channel_id;
-  if (!channelId) throw new AppError(404, "not_found");
-  requireAccess(user, "participations-read", [channelId]);
-  const channel = await getChannel(sql, channelId);
-  if (!channel) throw new AppError(404, "not_found");
-  const period = parsePeriod(query, now);
-  const stats = await channelStatistics(sql, {
-    channelId,
-    from: period.from,
-    to: period.to,
-    unit: period.unit,
-    timeZone: "UTC",
-  });
+  const { channel, period, stats } = await channelFigures(sql, user, query, now);
   const channels = isSuperAdministrator(user)
     ? (await listChannelOptions(sql)).map((c) => ({ id: Number(c.id), label: c.label }))
     : [];
   return {
-    channel: { id: Number(channel.id), label: channel.label },
+    channel,
     channels,
     period,
     stats,

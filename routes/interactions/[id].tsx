@@ -15,6 +15,8 @@ import { AppError } from "../../lib/rules/errors.ts";
 import { loadSegmentPage } from "../../lib/segments/pages.ts";
 import { can } from "../../lib/rules/permissions.ts";
 import { hasChoices } from "../../lib/rules/segments.ts";
+import { interactionStatistics } from "../../lib/statistics/interaction.ts";
+import { InteractionStatisticsPanel } from "../../components/statistics/InteractionStatistics.tsx";
 
 /**
  * GET /interactions/{id}: the edit page (read-only without interaction-action-edit); a draft goes back
@@ -35,6 +37,9 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
     : null;
   const overlay = await overlayForStaff(c.var.sql, user, id, base);
   const now = c.var.deps.now?.() ?? new Date();
+  const insight = can(user, "participations-read")
+    ? await interactionStatistics(c.var.sql, { id, channel_id: Number(seg.channel_id) }, c.var.t, now)
+    : null;
   return renderPage(
     c,
     <AdminLayout user={user} menu="interaction" active="edit" interactionId={id} heading={title}>
@@ -52,6 +57,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             counts={page.counts}
             withChoices={withChoices}
           />
+          {insight && <InteractionStatisticsPanel s={insight} t={c.var.t} />}
           <OverlayPanel
             id={id}
             overlay={overlay}
@@ -82,6 +88,6 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
         </aside>
       </div>
     </AdminLayout>,
-    { title, css: ["admin.css", "channels.css", "interactions.css"] },
+    { title, css: ["admin.css", "channels.css", "interactions.css", "statistics.css"] },
   );
 });

@@ -464,8 +464,19 @@ Deno.test("AI prompt API - an OpenAI-compatible server gets a safe prompt and it
           await res.text(),
           `Une dédicace [#${cited}](/participations/${dedication}?message=${cited}) revient.`,
         );
+        const plainEnd = stub.requests.length;
+        // as events: the progress of each batch read, then the answer (issue 23)
+        const events = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
+          prompt: "Résume",
+          segment_id: dedication,
+        }, "text/event-stream")).text();
+        const progress = [...events.matchAll(/event: progress\ndata: (.+)\n/g)].map((m) => JSON.parse(m[1]));
+        const parts = Math.ceil(total / AI_MAX_MESSAGES);
+        assert.deepEqual(progress, Array.from({ length: parts }, (_, i) => ({ done: i + 1, total: parts })));
+        assert.ok(events.indexOf("event: progress") < events.indexOf("event: delta"), "progress comes first");
+        assert.match(events, /event: done\n/);
         reply = saved;
-        const sent = stub.requests.slice(before).map((r) =>
+        const sent = stub.requests.slice(before, plainEnd).map((r) =>
           (r.body.messages as { content: string }[]).at(-1)!.content
         );
         const batches = Math.ceil(total / AI_MAX_MESSAGES);

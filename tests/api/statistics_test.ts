@@ -27,7 +27,8 @@ Deno.test("statistics page - figures, ranges, charts with their data, downloads"
           count(distinct coalesce('u' || author_app_user_id::text, 'd' || device_id))::int as participants,
           count(*) filter (where liked)::int as liked
         from messages where channel_id = ${radio} and status <> 'trash'
-          and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '29 days'`;
+          and created_at >= (date_trunc('day', now() at time zone 'Europe/Paris') - interval '29 days')
+            at time zone 'Europe/Paris'`; // the days of the channel's time zone
         assert.ok(row.total > 0);
         assert.match(
           html,
@@ -48,6 +49,14 @@ Deno.test("statistics page - figures, ranges, charts with their data, downloads"
         assert.match(html, /<summary>Show the data<\/summary>/);
         assert.match(html, /Most active listeners/);
         assert.match(html, /messages of the 4000 aimed for in 12 months/);
+        // the same figures as JSON, in the days of the channel's time zone
+        const api = await get("/api/v1/statistics/dashboard", "operator");
+        assert.equal(api.status, 200);
+        const data = await api.json();
+        assert.equal(data.period.time_zone, "Europe/Paris");
+        assert.equal(data.series.length, 30);
+        assert.equal(data.series.reduce((s: number, r: { count: number }) => s + r.count, 0), row.total);
+        assert.equal(data.participants, row.participants);
       },
     );
 

@@ -129,6 +129,60 @@ browserTest(
   },
 );
 
+browserTest(
+  "ai assistant - the built-in analyst answers the themes and the negative feedback asked, with quotes",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    const answer = modal(page).locator(".ai-answer.markdown");
+    const ask = async (question: string) => {
+      await openAssistant(page);
+      await modal(page).getByLabel("Your question about the participations").fill(question);
+      await modal(page).getByRole("button", { name: "Next" }).click();
+      await answer.waitFor();
+    };
+
+    // themes: named groups with a count and quotes that link to their message in the inbox
+    const guest = await segmentId(server, "Posez votre question à l'invité");
+    await page.goto(`${baseUrl}/interactions/${guest}/assistant`);
+    await ask("What are the main themes?");
+    await answer.getByRole("heading", { name: "Main themes" }).waitFor();
+    const themes = answer.locator("ul > li").filter({ hasText: /— \d+ messages/ });
+    assert.ok(await themes.count() >= 2, "at least two themes");
+    const first = await themes.first().innerText();
+    const [, size] = first.match(/— (\d+) messages/)!;
+    assert.ok(Number(size) >= 2, first);
+    const quote = themes.first().locator(`a[href^="/participations/${guest}?message="]`).first();
+    const href = (await quote.getAttribute("href"))!;
+    const messageId = Number(href.split("message=")[1]);
+    const [quoted] = await server.sql<{ segment_id: number }[]>`
+      select segment_id::int from messages where id = ${messageId}`;
+    assert.equal(quoted.segment_id, guest, "the quote is a message of this interaction");
+    assert.ok(!/\b\w+ \d+, \w+ \d+\b/.test(await answer.innerText()), "no raw word counts");
+    await shot("themes-1280");
+    await assertAccessible(page, "the themes answer");
+    await modal(page).getByRole("button", { name: "Close", exact: true }).last().click();
+    await modal(page).waitFor({ state: "hidden" });
+
+    // negative feedback: counted, and the negative messages quoted (not word counts or peak hours)
+    const dedication = await segmentId(server, "Votre dédicace du matin");
+    await page.goto(`${baseUrl}/interactions/${dedication}/assistant`);
+    await page.setViewportSize({ width: 375, height: 760 });
+    await ask("Summarise the negative feedback");
+    const heading = answer.getByRole("heading", { name: /^Negative feedback \(\d+\)$/ });
+    await heading.waitFor();
+    const n = Number((await heading.innerText()).match(/\((\d+)\)/)![1]);
+    const text = await answer.innerText();
+    assert.match(text, new RegExp(`\\b${n} negative`));
+    if (n > 0) {
+      const quotes = answer.locator(`a[href^="/participations/${dedication}?message="]`);
+      assert.ok(await quotes.count() >= 1, "the negative messages are quoted");
+    }
+    assert.ok(!/peak|busiest/i.test(text), "no peak hours in a sentiment answer");
+    await shot("negative-375");
+    assert.deepEqual(consoleErrors, []);
+  },
+);
+
 /**
  * A local OpenAI-compatible server streaming a chat completion chunk by chunk, each when the test lets
  * it through with `release(n)`: until then the model "thinks" and the page shows what it shows meanwhile.
@@ -230,6 +284,48 @@ browserTest(
     env: () => {
       stub = slowStub(CHUNKS);
       return { AI_BASE_URL: stub.url, AI_MODEL: "stub-model" };
+    },
+  },
+);
+
+let longStub: ReturnType<typeof slowStub> | null = null;
+
+browserTest(
+  "ai assistant - a model reading a long history shows the batches read while it works",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    try {
+      await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+      const dedication = await segmentId(server, "Votre dédicace du matin");
+      const [{ total }] = await server.sql<{ total: number }[]>`
+        select count(*)::int as total from messages where segment_id = ${dedication} and status <> 'trash'`;
+      const parts = Math.ceil(total / 100);
+      assert.ok(parts >= 2, `${total} participations: more than one batch`);
+      await page.goto(`${baseUrl}/interactions/${dedication}/assistant`);
+      await page.setViewportSize({ width: 375, height: 760 });
+      await openAssistant(page);
+      await modal(page).getByLabel("Your question about the participations").fill("Summarise please");
+      await modal(page).getByRole("button", { name: "Next" }).click();
+      const status = modal(page).locator(".ai-processing");
+      await status.getByText("The assistant is reading the participations…").waitFor();
+      // the first batch's notes are written: the page says so
+      longStub!.release(CHUNKS.length);
+      await status.getByText(`Reading the messages: batch 1 of ${parts}…`).waitFor();
+      await shot("model-progress-375");
+      longStub!.release(CHUNKS.length);
+      await status.getByText(`Reading the messages: batch 2 of ${parts}…`).waitFor();
+      // the other batches and the answer
+      longStub!.release(CHUNKS.length * parts);
+      await modal(page).locator(".ai-answer.markdown table").waitFor();
+      assert.equal(longStub!.bodies.length, parts + 1);
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await longStub?.server.shutdown();
+    }
+  },
+  {
+    env: () => {
+      longStub = slowStub(CHUNKS);
+      return { AI_BASE_URL: longStub.url, AI_MODEL: "stub-model" };
     },
   },
 );

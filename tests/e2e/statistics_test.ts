@@ -68,3 +68,54 @@ browserTest(
     assert.deepEqual(consoleErrors, []);
   },
 );
+
+browserTest(
+  "statistics - an interaction's charts, the word cloud's list and a chart as PNG",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const [vote] = await server.sql<
+      { id: number }[]
+    >`select id::int from segments where title = 'Le tube de l''été'`;
+    const [texts] = await server.sql<{ id: number }[]>`
+      select id::int from segments where title = 'Posez votre question à l''invité'`;
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/interactions/${vote.id}`);
+    const panel = page.locator(".stat-interaction");
+    await panel.getByRole("heading", { name: "Statistics" }).waitFor();
+    await panel.getByText(/days and hours of Europe\/Paris/).waitFor();
+    const results = panel.locator("#interaction-chart-results");
+    await results.getByText("Show the data").click();
+    await results.getByRole("table").waitFor({ state: "visible" });
+    assert.ok(await results.locator("tbody tr").count() >= 2);
+    // the chart as PNG, drawn in the browser
+    const [png] = await Promise.all([
+      page.waitForEvent("download"),
+      results.getByRole("button", { name: /as PNG/ }).click(),
+    ]);
+    assert.match(png.suggestedFilename(), new RegExp(`^interaction-${vote.id}-results-.*\\.png$`));
+    const bytes = await Deno.readFile((await png.path())!);
+    assert.deepEqual([...bytes.slice(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+    if (SHOTS) await Deno.writeFile(`${SHOTS}/interaction-results-download.png`, bytes);
+    await assertAccessible(page, "an interaction's statistics");
+    await shot("interaction-1280");
+    if (SHOTS) await panel.screenshot({ path: `${SHOTS}/interaction-votes-1280.png` });
+
+    // the word cloud of the texts and its list of words
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${baseUrl}/interactions/${texts.id}`);
+    const words = page.locator("#interaction-chart-words");
+    await words.getByRole("img", { name: /Most used words/ }).waitFor();
+    await words.getByText("Show the words").click();
+    const list = words.getByRole("list");
+    await list.waitFor({ state: "visible" });
+    assert.ok(await list.getByRole("listitem").count() >= 5);
+    const overflow = await page.evaluate(() =>
+      document.documentElement.scrollWidth - document.documentElement.clientWidth
+    );
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than a phone`);
+    await shot("interaction-words-375");
+    if (SHOTS) {
+      await page.locator(".stat-interaction").screenshot({ path: `${SHOTS}/interaction-words-375.png` });
+    }
+    assert.deepEqual(consoleErrors, []);
+  },
+);

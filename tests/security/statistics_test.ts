@@ -20,6 +20,7 @@ Deno.test("statistics security - another channel's figures are never shown", asy
           `/statistics?channel=${tv}`,
           `/statistics/download?channel=${tv}&chart=by_interaction&format=csv`,
           `/statistics/download?channel=${tv}&chart=per_time&format=svg`,
+          `/api/v1/statistics/dashboard?channel=${tv}&range=12m`,
         ]
       ) {
         const res = await get(path, "operator");
@@ -41,6 +42,15 @@ Deno.test("statistics security - another channel's figures are never shown", asy
       );
       assert.equal(odd.status, 200);
       assert.ok(!(await odd.text()).includes("<script>"));
+      const api = await get(
+        "/api/v1/statistics/dashboard?range=custom&from=0000-99-99&to=%3Cscript%3E",
+        "operator",
+      );
+      assert.equal(api.status, 200);
+      assert.equal((await api.json()).period.range, "30d");
+      const anonymous = await get("/api/v1/statistics/dashboard");
+      assert.equal(anonymous.status, 401);
+      assert.equal((await anonymous.json()).code, "unauthorized");
     });
   } finally {
     await ctx.close();

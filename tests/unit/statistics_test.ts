@@ -6,9 +6,13 @@ import {
   fillSeries,
   formatDuration,
   gaugeSvg,
+  isTimeZone,
+  localMinute,
   median,
   parsePeriod,
   toCsv,
+  wordCloudSvg,
+  zonedDayStart,
 } from "../../lib/rules/statistics.ts";
 
 const NOW = new Date("2026-11-25T10:00:00Z");
@@ -60,4 +64,41 @@ Deno.test("statistics rules - CSV quoting and formulas; SVG labels escaped", () 
   assert.match(bars, /role="img" aria-label="By &lt;type&gt;"/);
   assert.match(columnChartSvg("Per day", [{ label: "03-01", value: 2 }]), /<title>03-01: 2<\/title>/);
   assert.match(gaugeSvg("Messages", 1000, 4000), /25 %/);
+});
+
+Deno.test("statistics rules - periods in the channel's time zone, across clock changes", () => {
+  assert.equal(zonedDayStart("2026-07-01", "Europe/Paris").toISOString(), "2026-06-30T22:00:00.000Z");
+  assert.equal(zonedDayStart("2026-01-15", "Europe/Paris").toISOString(), "2026-01-14T23:00:00.000Z");
+  assert.equal(zonedDayStart("2026-03-08", "America/New_York").toISOString(), "2026-03-08T05:00:00.000Z");
+  assert.equal(localMinute(new Date("2026-03-20T23:30:00Z"), "Europe/Paris"), "2026-03-21T00:30");
+  // 23:30 UTC on the 25th is already the 26th in Paris: "7 days" ends on the Paris day
+  const late = parsePeriod({ range: "7d" }, new Date("2026-11-25T23:30:00Z"), "Europe/Paris");
+  assert.deepEqual([late.start, late.end, late.after], ["2026-11-20", "2026-11-26", "2026-11-27"]);
+  assert.equal(late.from.toISOString(), "2026-11-19T23:00:00.000Z");
+  // the day clocks go forward has 23 hours, the day they go back 25 (its 02:00 shown once)
+  const spring = parsePeriod({ range: "custom", from: "2026-03-29", to: "2026-03-29" }, NOW, "Europe/Paris");
+  assert.equal(fillSeries(spring, []).length, 23);
+  const autumn = fillSeries(
+    parsePeriod({ range: "custom", from: "2026-10-25", to: "2026-10-25" }, NOW, "Europe/Paris"),
+    [{ bucket: "2026-10-25T02:00", count: 3 }],
+  );
+  assert.equal(autumn.length, 24);
+  assert.deepEqual(autumn[2], { bucket: "2026-10-25T02:00", count: 3 });
+  assert.ok(isTimeZone("Europe/Paris") && !isTimeZone("Mars/Olympus") && !isTimeZone(""));
+});
+
+Deno.test("statistics rules - word cloud: larger for more texts, escaped, lines within the width", () => {
+  const svg = wordCloudSvg("Words <b>", [
+    { term: "musique", count: 9 },
+    { term: "<script>", count: 1 },
+    ...Array.from({ length: 30 }, (_, i) => ({ term: `mot${i}`, count: 2 })),
+  ]);
+  assert.ok(!svg.includes("<script>"));
+  assert.match(svg, /aria-label="Words &lt;b&gt;"/);
+  const sizes = [...svg.matchAll(/font-size="(\d+)"[^>]*><title>([^<]+):/g)].map((m) => [m[2], Number(m[1])]);
+  assert.equal(sizes[0][0], "musique");
+  assert.ok((sizes[0][1] as number) > (sizes.at(-1)![1] as number));
+  const xs = [...svg.matchAll(/<text x="([\d.]+)"/g)].map((m) => Number(m[1]));
+  assert.ok(xs.every((x) => x > 0 && x < 400));
+  assert.ok(Number(svg.match(/viewBox="0 0 400 (\d+)"/)![1]) > 100, "several lines");
 });
