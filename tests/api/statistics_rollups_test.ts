@@ -261,8 +261,9 @@ Deno.test("statistics rollups - the worker rolls every channel when it starts, o
     const channelId = await randomChannel(ctx.sql);
     const segment = await randomSegment(ctx.sql, channelId);
     await ctx.sql`insert into messages (channel_id, segment_id, type, device_id, created_at)
-      values (${channelId}, ${segment.id}, 'single_choice_question', 'dev-1', now() - interval '3 days')`;
-    // the job queued at start may have run before this channel existed: ask again, as the schedule does
+      values (${channelId}, ${segment.id}, 'single_choice_question', 'dev-1', now() - interval '1 day')`;
+    // the job queued at start may have run before this participation of yesterday came: ask again, as the
+    // schedule does (yesterday is rolled again on each run)
     await ctx.sql`delete from pgboss.job where name = 'statistics'`;
     assert.ok(await queueStatisticsRollup(ctx.boss!));
     assert.equal(await queueStatisticsRollup(ctx.boss!), null, "one job per slot");
