@@ -1,10 +1,17 @@
-// What services publish when something a live screen shows changes (issue 21).
+// What services publish when something a live screen shows changes (issue 21). An event may name its cause
+// (a webhook event): the bus's observers (lib/webhooks/dispatch.ts) turn those into webhook deliveries.
 import { type LiveEvent, segmentTopic } from "../rules/live.ts";
+import type { WebhookEvent } from "../rules/webhooks.ts";
 import type { EventBus } from "./bus.ts";
 
-/** A vote or a message counted on an interaction: coalesced (about four events per second at most). */
+/** A vote or a message counted on an interaction: coalesced for screens (about four events per second at most). */
 export function resultsChanged(bus: EventBus | undefined, segmentId: number, messageId?: number): void {
-  bus?.publishCoalesced(segmentTopic(segmentId), { kind: "results", segmentId, messageId });
+  bus?.publishCoalesced(segmentTopic(segmentId), {
+    kind: "results",
+    segmentId,
+    messageId,
+    ...(messageId ? { cause: "participation.created" as const } : {}),
+  });
 }
 
 /** A change staff made (reveal, close, on air, token): published at once. */
@@ -12,6 +19,22 @@ export async function segmentChanged(
   bus: EventBus | undefined,
   segmentId: number,
   kind: LiveEvent["kind"] = "segment",
+  cause?: { cause: WebhookEvent; messageId?: number },
 ): Promise<void> {
-  await bus?.publish(segmentTopic(segmentId), { kind, segmentId });
+  await bus?.publish(segmentTopic(segmentId), { kind, segmentId, ...cause });
+}
+
+/** A message changed in the background (its media processed): open inboxes read it again. */
+export async function messageChanged(
+  bus: EventBus | undefined,
+  segmentId: number,
+  messageId: number,
+  cause?: WebhookEvent,
+): Promise<void> {
+  await bus?.publish(segmentTopic(segmentId), {
+    kind: "message",
+    segmentId,
+    messageId,
+    ...(cause ? { cause } : {}),
+  });
 }

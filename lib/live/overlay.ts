@@ -79,6 +79,12 @@ export async function controlOverlay(
   if (control.message_id !== undefined) values.message_id = control.message_id;
   if (Object.keys(values).length) await db.setOverlayView(sql, id, values);
   await segmentChanged(bus, id, "overlay");
+  // what webhooks hear of (lib/webhooks/dispatch.ts observes these causes)
+  if (control.message_id) {
+    await segmentChanged(bus, id, "overlay", { cause: "message.broadcast", messageId: control.message_id });
+  }
+  if (control.reveal === true) await segmentChanged(bus, id, "segment", { cause: "results.revealed" });
+  if (control.close) await segmentChanged(bus, id, "segment", { cause: "vote.closed" });
   return await overlayForStaff(sql, user, id, ctx.publicUrl);
 }
 

@@ -9,6 +9,8 @@ export const QUEUES = {
   delivery: "delivery",
   dataExport: "data_export",
   retention: "retention",
+  /** issue 21: one webhook delivery attempt (retries are scheduled by the handler: lib/webhooks/send.ts) */
+  webhooks: "webhooks",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

@@ -191,3 +191,12 @@ export const LIVE_KEEPALIVE_MS = 15_000;
 export const LIVE_SESSION_CHECK_MS = 2000;
 /** A stream reads its state again after this long without an event, and sends it only when it changed. */
 export const LIVE_RESYNC_MS = 10_000;
+
+// Webhooks (issue 21): each delivery is tried at most WEBHOOK_MAX_ATTEMPTS times; after the nth failure the
+// next try waits WEBHOOK_RETRY_BASE_SECONDS × 2^(n-1) (90 s, 3 min, 6 min … 12.8 h: about 25 h in all). A try
+// waits WEBHOOK_TIMEOUT_MS for an answer; a receiver should refuse a signature older than the tolerance.
+export const WEBHOOK_MAX_ATTEMPTS = 11;
+export const WEBHOOK_RETRY_BASE_SECONDS = 90;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+export const WEBHOOKS_PER_CHANNEL = 10;

@@ -1,10 +1,13 @@
 // Live events (issue 21): what travels on the bus and in the server-sent streams. Pure.
+import type { WebhookEvent } from "./webhooks.ts";
 
 /** A live event: its kind and a few ids or counts, never personal data. */
 export interface LiveEvent {
   kind: "results" | "message" | "overlay" | "segment";
   segmentId: number;
   messageId?: number;
+  /** What happened, when a webhook event names it (lib/webhooks/dispatch.ts observes the bus for these). */
+  cause?: WebhookEvent;
 }
 
 const KINDS = new Set(["results", "message", "overlay", "segment"]);
