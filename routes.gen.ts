@@ -53,43 +53,44 @@ import $48 from "./routes/api/v2/ai/prompt.ts";
 import $49 from "./routes/broadcast/[id].tsx";
 import $50 from "./routes/broadcast/index.tsx";
 import $51 from "./routes/channels/new.tsx";
-import $52 from "./routes/channels/[id].tsx";
-import $53 from "./routes/channels/index.tsx";
-import $54 from "./routes/confirm/[token].tsx";
-import $55 from "./routes/customisation.tsx";
-import $56 from "./routes/dev/mailbox.tsx";
-import $57 from "./routes/forgot-password.tsx";
-import $58 from "./routes/healthz.ts";
-import $59 from "./routes/help-items.tsx";
-import $60 from "./routes/home.tsx";
-import $61 from "./routes/interactions/create.tsx";
-import $62 from "./routes/interactions/[id]/assistant.tsx";
-import $63 from "./routes/interactions/[id]/webview.tsx";
-import $64 from "./routes/interactions/[id].tsx";
-import $65 from "./routes/interactions/index.tsx";
-import $66 from "./routes/login.tsx";
-import $67 from "./routes/logout.ts";
-import $68 from "./routes/media.ts";
-import $69 from "./routes/metrics.ts";
-import $70 from "./routes/moderation.tsx";
-import $71 from "./routes/oembed.ts";
-import $72 from "./routes/overlay/[token]/events.ts";
-import $73 from "./routes/overlay/[token].tsx";
-import $74 from "./routes/participations/[id].tsx";
-import $75 from "./routes/qr-code.tsx";
-import $76 from "./routes/reset/[token].tsx";
-import $77 from "./routes/robots.txt.ts";
-import $78 from "./routes/s/[uuid].tsx";
-import $79 from "./routes/settings.tsx";
-import $80 from "./routes/statistics/download.ts";
-import $81 from "./routes/statistics/index.tsx";
-import $82 from "./routes/timeline.tsx";
-import $83 from "./routes/users/new.tsx";
-import $84 from "./routes/users/[id].tsx";
-import $85 from "./routes/users/index.tsx";
-import $86 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $87 from "./routes/widgets/terms.tsx";
-import $88 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $52 from "./routes/channels/[id]/webhooks.tsx";
+import $53 from "./routes/channels/[id].tsx";
+import $54 from "./routes/channels/index.tsx";
+import $55 from "./routes/confirm/[token].tsx";
+import $56 from "./routes/customisation.tsx";
+import $57 from "./routes/dev/mailbox.tsx";
+import $58 from "./routes/forgot-password.tsx";
+import $59 from "./routes/healthz.ts";
+import $60 from "./routes/help-items.tsx";
+import $61 from "./routes/home.tsx";
+import $62 from "./routes/interactions/create.tsx";
+import $63 from "./routes/interactions/[id]/assistant.tsx";
+import $64 from "./routes/interactions/[id]/webview.tsx";
+import $65 from "./routes/interactions/[id].tsx";
+import $66 from "./routes/interactions/index.tsx";
+import $67 from "./routes/login.tsx";
+import $68 from "./routes/logout.ts";
+import $69 from "./routes/media.ts";
+import $70 from "./routes/metrics.ts";
+import $71 from "./routes/moderation.tsx";
+import $72 from "./routes/oembed.ts";
+import $73 from "./routes/overlay/[token]/events.ts";
+import $74 from "./routes/overlay/[token].tsx";
+import $75 from "./routes/participations/[id].tsx";
+import $76 from "./routes/qr-code.tsx";
+import $77 from "./routes/reset/[token].tsx";
+import $78 from "./routes/robots.txt.ts";
+import $79 from "./routes/s/[uuid].tsx";
+import $80 from "./routes/settings.tsx";
+import $81 from "./routes/statistics/download.ts";
+import $82 from "./routes/statistics/index.tsx";
+import $83 from "./routes/timeline.tsx";
+import $84 from "./routes/users/new.tsx";
+import $85 from "./routes/users/[id].tsx";
+import $86 from "./routes/users/index.tsx";
+import $87 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $88 from "./routes/widgets/terms.tsx";
+import $89 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -148,41 +149,42 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/broadcast/:id", app: $49 },
   { path: "/broadcast", app: $50 },
   { path: "/channels/new", app: $51 },
-  { path: "/channels/:id", app: $52 },
-  { path: "/channels", app: $53 },
-  { path: "/confirm/:token", app: $54 },
-  { path: "/customisation", app: $55 },
-  { path: "/dev/mailbox", app: $56 },
-  { path: "/forgot-password", app: $57 },
-  { path: "/healthz", app: $58 },
-  { path: "/help-items", app: $59 },
-  { path: "/home", app: $60 },
-  { path: "/interactions/create", app: $61 },
-  { path: "/interactions/:id/assistant", app: $62 },
-  { path: "/interactions/:id/webview", app: $63 },
-  { path: "/interactions/:id", app: $64 },
-  { path: "/interactions", app: $65 },
-  { path: "/login", app: $66 },
-  { path: "/logout", app: $67 },
-  { path: "/media", app: $68 },
-  { path: "/metrics", app: $69 },
-  { path: "/moderation", app: $70 },
-  { path: "/oembed", app: $71 },
-  { path: "/overlay/:token/events", app: $72 },
-  { path: "/overlay/:token", app: $73 },
-  { path: "/participations/:id", app: $74 },
-  { path: "/qr-code", app: $75 },
-  { path: "/reset/:token", app: $76 },
-  { path: "/robots.txt", app: $77 },
-  { path: "/s/:uuid", app: $78 },
-  { path: "/settings", app: $79 },
-  { path: "/statistics/download", app: $80 },
-  { path: "/statistics", app: $81 },
-  { path: "/timeline", app: $82 },
-  { path: "/users/new", app: $83 },
-  { path: "/users/:id", app: $84 },
-  { path: "/users", app: $85 },
-  { path: "/widgets/channel/:channelId", app: $86 },
-  { path: "/widgets/terms", app: $87 },
-  { path: "/widgets/:channelId/:segmentId", app: $88 },
+  { path: "/channels/:id/webhooks", app: $52 },
+  { path: "/channels/:id", app: $53 },
+  { path: "/channels", app: $54 },
+  { path: "/confirm/:token", app: $55 },
+  { path: "/customisation", app: $56 },
+  { path: "/dev/mailbox", app: $57 },
+  { path: "/forgot-password", app: $58 },
+  { path: "/healthz", app: $59 },
+  { path: "/help-items", app: $60 },
+  { path: "/home", app: $61 },
+  { path: "/interactions/create", app: $62 },
+  { path: "/interactions/:id/assistant", app: $63 },
+  { path: "/interactions/:id/webview", app: $64 },
+  { path: "/interactions/:id", app: $65 },
+  { path: "/interactions", app: $66 },
+  { path: "/login", app: $67 },
+  { path: "/logout", app: $68 },
+  { path: "/media", app: $69 },
+  { path: "/metrics", app: $70 },
+  { path: "/moderation", app: $71 },
+  { path: "/oembed", app: $72 },
+  { path: "/overlay/:token/events", app: $73 },
+  { path: "/overlay/:token", app: $74 },
+  { path: "/participations/:id", app: $75 },
+  { path: "/qr-code", app: $76 },
+  { path: "/reset/:token", app: $77 },
+  { path: "/robots.txt", app: $78 },
+  { path: "/s/:uuid", app: $79 },
+  { path: "/settings", app: $80 },
+  { path: "/statistics/download", app: $81 },
+  { path: "/statistics", app: $82 },
+  { path: "/timeline", app: $83 },
+  { path: "/users/new", app: $84 },
+  { path: "/users/:id", app: $85 },
+  { path: "/users", app: $86 },
+  { path: "/widgets/channel/:channelId", app: $87 },
+  { path: "/widgets/terms", app: $88 },
+  { path: "/widgets/:channelId/:segmentId", app: $89 },
 ];

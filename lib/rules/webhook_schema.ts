@@ -28,3 +28,55 @@ export const deliverySchema = z.object({
   last_error: z.string().nullable(),
   last_attempt_at: z.string().nullable(),
 });
+
+const participationSchema = z.object({
+  id: z.number(),
+  interaction_id: z.number(),
+  type: z.string(),
+  created_at: z.string(),
+  text: z.string().nullable(),
+  choice_text: z.string().nullable(),
+  choice_ids: z.array(z.number()),
+  duration_seconds: z.number().nullable(),
+  author_name: z.string().nullable().describe("the listener's nickname, never a name typed in a form"),
+  author_city: z.string().nullable(),
+  media_url: z.string().nullable().describe("absolute; set once the media is processed"),
+  poster_url: z.string().nullable(),
+  transcript: z.string().nullable(),
+});
+const resultsSchema = z.object({
+  total: z.number(),
+  rows: z.array(
+    z.object({
+      id: z.number(),
+      index: z.number(),
+      label: z.string(),
+      count: z.number(),
+      percentage: z.number(),
+    }),
+  ),
+});
+
+/** The data of each event (the `data` of the delivery's body), for the OpenAPI document's webhooks. */
+export const webhookEventData = {
+  "participation.created": z.object({ interaction_id: z.number(), participation: participationSchema }),
+  "participation.processed": z.object({ interaction_id: z.number(), participation: participationSchema }),
+  "vote.counted": z.object({
+    interaction_id: z.number(),
+    participation_id: z.number(),
+    choice_ids: z.array(z.number()),
+  }),
+  "message.broadcast": z.object({ interaction_id: z.number(), participation: participationSchema }),
+  "results.revealed": z.object({ interaction_id: z.number(), results: resultsSchema }),
+  "vote.closed": z.object({ interaction_id: z.number(), results: resultsSchema }),
+} as const;
+
+/** A delivery's body: the envelope around one event's data. */
+export const webhookEnvelope = <T extends z.ZodType>(event: string, data: T) =>
+  z.object({
+    id: z.number().describe('the delivery\'s id: the same on every try and on "send again"'),
+    event: z.literal(event),
+    created_at: z.string(),
+    channel_id: z.number(),
+    data,
+  });

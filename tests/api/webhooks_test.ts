@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
-import { verifySignature } from "../../lib/rules/webhooks.ts";
+import { verifySignature, WEBHOOK_EVENTS } from "../../lib/rules/webhooks.ts";
 import { randomMessage, randomSegment, testDevice } from "./_participation.ts";
 
 interface Received {
@@ -171,6 +171,12 @@ Deno.test({
         });
         assert.equal(res.status, 202);
         await hook.until((r) => r.filter((x) => x.json.id === first.id).length > before);
+      });
+
+      await t.step("the OpenAPI document describes every event under webhooks", async () => {
+        const doc = await (await ctx.request("/api/openapi.json")).json();
+        assert.deepEqual(Object.keys(doc.webhooks).sort(), [...WEBHOOK_EVENTS].sort());
+        assert.match(doc.webhooks["vote.closed"].post.description, /X-Signature/);
       });
 
       await t.step("on air, reveal and close from the interaction page reach the receiver", async () => {
