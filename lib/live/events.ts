@@ -1,11 +1,22 @@
 // What services publish when something a live screen shows changes (issue 21). An event may name its cause
 // (a webhook event): the bus's observers (lib/webhooks/dispatch.ts) turn those into webhook deliveries.
-import { type LiveEvent, segmentTopic } from "../rules/live.ts";
+import { channelTopic, type LiveEvent, segmentTopic } from "../rules/live.ts";
 import type { WebhookEvent } from "../rules/webhooks.ts";
 import type { EventBus } from "./bus.ts";
 
+/** The inbox counts of a channel changed (new, read or moderated messages): coalesced. */
+export function channelChanged(bus: EventBus | undefined, channelId: number | null | undefined): void {
+  if (channelId) bus?.publishCoalesced(channelTopic(channelId), { kind: "message", segmentId: 0 });
+}
+
 /** A vote or a message counted on an interaction: coalesced for screens (about four events per second at most). */
-export function resultsChanged(bus: EventBus | undefined, segmentId: number, messageId?: number): void {
+export function resultsChanged(
+  bus: EventBus | undefined,
+  segmentId: number,
+  messageId?: number,
+  channelId?: number,
+): void {
+  channelChanged(bus, channelId);
   bus?.publishCoalesced(segmentTopic(segmentId), {
     kind: "results",
     segmentId,

@@ -164,7 +164,7 @@ export async function sendParticipation(
   });
   if (!inserted) return { alreadyReceived: true };
   if (decision.choiceIds?.length) countVote();
-  resultsChanged(deps.bus, Number(segment.id), inserted.id);
+  resultsChanged(deps.bus, Number(segment.id), inserted.id, Number(segment.channel_id));
   await recordConsents(sql, {
     messageId: inserted.id,
     channelId: Number(segment.channel_id),

@@ -17,6 +17,11 @@ export function segmentTopic(segmentId: number): string {
   return `segment:${segmentId}`;
 }
 
+/** The bus topic of a channel's inbox counts (unread badge, moderation queue). */
+export function channelTopic(channelId: number): string {
+  return `channel:${channelId}`;
+}
+
 /** The text of one notification: the topic and its event. */
 export function liveEnvelope(topic: string, event: LiveEvent): string {
   return JSON.stringify({ t: topic, e: event });
