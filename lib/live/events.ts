@@ -2,6 +2,7 @@
 // (a webhook event): the bus's observers (lib/webhooks/dispatch.ts) turn those into webhook deliveries.
 import { channelTopic, type LiveEvent, segmentTopic } from "../rules/live.ts";
 import type { WebhookEvent } from "../rules/webhooks.ts";
+import { segmentTransitions } from "../rules/webhook_transitions.ts";
 import type { EventBus } from "./bus.ts";
 
 /** The inbox counts of a channel changed (new, read or moderated messages): coalesced. */
@@ -48,4 +49,17 @@ export async function messageChanged(
     messageId,
     ...(cause ? { cause } : {}),
   });
+}
+
+/** Announces what an update of an interaction made happen (results revealed, vote closed), for webhooks. */
+export async function segmentTransitionsChanged(
+  bus: EventBus | undefined,
+  segmentId: number,
+  before: Parameters<typeof segmentTransitions>[0],
+  after: Parameters<typeof segmentTransitions>[1],
+  now: Date,
+): Promise<void> {
+  for (const cause of segmentTransitions(before, after, now)) {
+    await segmentChanged(bus, segmentId, "segment", { cause });
+  }
 }

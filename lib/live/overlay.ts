@@ -15,7 +15,7 @@ import { newOverlayToken, OVERLAY_TOKEN, type OverlayState } from "../rules/over
 import type { OverlayControl } from "../rules/overlay_schema.ts";
 import { segmentFor, updateSegment } from "../segments/service.ts";
 import type { EventBus } from "./bus.ts";
-import { segmentChanged } from "./events.ts";
+import { segmentChanged, segmentTransitionsChanged } from "./events.ts";
 
 /** A message may go on air while received and not waiting for or refused by moderation. */
 const onAirVisible = (m: { status: string; moderation: string }) =>
@@ -83,8 +83,9 @@ export async function controlOverlay(
   if (control.message_id) {
     await segmentChanged(bus, id, "overlay", { cause: "message.broadcast", messageId: control.message_id });
   }
-  if (control.reveal === true) await segmentChanged(bus, id, "segment", { cause: "results.revealed" });
-  if (control.close) await segmentChanged(bus, id, "segment", { cause: "vote.closed" });
+  if (control.reveal !== undefined || control.close) {
+    await segmentTransitionsChanged(bus, id, segment, await segmentFor(sql, user, id), ctx.now);
+  }
   return await overlayForStaff(sql, user, id, ctx.publicUrl);
 }
 

@@ -201,6 +201,29 @@ Deno.test({
         assert.equal(results.total, 1);
         assert.equal(closed.json.data.interaction_id, seg.id);
       });
+
+      await t.step(
+        "revealing from the edit form sends results.revealed once; saving again sends nothing",
+        async () => {
+          const other = await randomSegment(ctx.sql, staff.radio, { show_results: false }, ["A", "B"]);
+          const put = (json: Record<string, unknown>) =>
+            ctx.request(`/api/v1/show_segments/${other.id}`, { method: "PUT", token: manager, json });
+          assert.equal((await put({ show_results: true })).status, 200);
+          await hook.until((r) =>
+            r.some((x) => x.event === "results.revealed" && x.json.data.interaction_id === other.id)
+          );
+          assert.equal((await put({ show_results: true })).status, 200);
+          // a later event of the same interaction is the sentinel: once it arrives, a second reveal would have
+          assert.equal((await put({ end_date: new Date().toISOString() })).status, 200);
+          await hook.until((r) =>
+            r.some((x) => x.event === "vote.closed" && x.json.data.interaction_id === other.id)
+          );
+          const revealed = hook.received.filter((x) =>
+            x.event === "results.revealed" && x.json.data.interaction_id === other.id
+          );
+          assert.equal(revealed.length, 1);
+        },
+      );
     } finally {
       await hook.close();
       await ctx.close();

@@ -7,6 +7,7 @@ import {
   verifySignature,
   webhookParticipation,
 } from "../../lib/rules/webhooks.ts";
+import { segmentTransitions } from "../../lib/rules/webhook_transitions.ts";
 import { WEBHOOK_MAX_ATTEMPTS } from "../../lib/rules/constants.ts";
 
 Deno.test("webhook signature - a receiver verifies it; a changed body, another secret or an old timestamp fail", async () => {
@@ -99,4 +100,23 @@ Deno.test("webhook participation - the public projection, absolute media links, 
   assert.equal(p.media_url, "https://im.example.org/media/participations/a-delivery.mp3");
   assert.equal(p.duration_seconds, 42);
   assert.ok(!JSON.stringify(p).includes("x@example.org"));
+});
+
+Deno.test("webhook transitions - revealed when results become public, closed when the end date passes", () => {
+  const now = new Date("2026-11-25T10:00:00Z");
+  const past = new Date("2026-11-25T09:59:00Z");
+  assert.deepEqual(segmentTransitions({ show_results: false }, { show_results: true }, now), [
+    "results.revealed",
+  ]);
+  assert.deepEqual(segmentTransitions({ show_results: true }, { show_results: true }, now), []);
+  assert.deepEqual(
+    segmentTransitions(
+      { show_results: true, hide_results_until_end: true, end_date: null },
+      { show_results: true, hide_results_until_end: true, end_date: past },
+      now,
+    ),
+    ["results.revealed", "vote.closed"],
+  );
+  assert.deepEqual(segmentTransitions({ end_date: past }, { end_date: past }, now), []);
+  assert.deepEqual(segmentTransitions({ show_results: true }, { show_results: false }, now), []);
 });
