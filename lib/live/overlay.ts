@@ -111,7 +111,9 @@ export async function overlayState(sql: Sql, token: string, ctx: { now: Date; pu
     const stored = await getMessageForStaffRead(sql, row.message_id);
     if (stored && stored.segment_id === row.segment_id && onAirVisible(stored)) {
       const shown = publicMessage(stored);
-      message = { author_name: shown.author_name, author_city: shown.author_city, text: shown.content.text };
+      // a voice or video message shows its transcript (once processed) where a text message shows its text
+      const text = shown.content.text ?? (await db.messageTranscript(sql, row.message_id))?.trim() ?? null;
+      message = { author_name: shown.author_name, author_city: shown.author_city, text: text || null };
     }
   }
   const state: OverlayState = {
