@@ -203,3 +203,10 @@ export async function messagesOfMedia(
   return await sql<{ id: number; segment_id: number }[]>`
     select id::int as id, segment_id::int as segment_id from messages where media_id = ${mediaId}`;
 }
+
+/** Removes deliveries made before `before` that are no longer pending (their attempts go with them). */
+export async function forgetOldDeliveries(sql: Db, before: Date): Promise<number> {
+  const rows = await sql`delete from webhook_deliveries where created_at < ${before} and status <> 'pending'
+    returning id`;
+  return rows.length;
+}

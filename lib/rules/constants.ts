@@ -200,3 +200,5 @@ export const WEBHOOK_RETRY_BASE_SECONDS = 90;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 export const WEBHOOKS_PER_CHANNEL = 10;
+/** Deliveries (and their attempts) are kept this long in the log, then removed by the hourly cleanup. */
+export const WEBHOOK_LOG_DAYS = 30;

@@ -4,10 +4,10 @@
 // 25 h in all), so the delivery list shows when it will be; after the last try the delivery is failed.
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
-import { deliveryToSend, recordAttempt } from "../../db/webhooks.ts";
-import { QUEUES } from "../platform/jobs.ts";
+import { deliveryToSend, forgetOldDeliveries, recordAttempt } from "../../db/webhooks.ts";
+import { every, QUEUES } from "../platform/jobs.ts";
 import type { Config } from "../platform/config.ts";
-import { WEBHOOK_RETRY_BASE_SECONDS, WEBHOOK_TIMEOUT_MS } from "../rules/constants.ts";
+import { WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_BASE_SECONDS, WEBHOOK_TIMEOUT_MS } from "../rules/constants.ts";
 import {
   allowedHosts,
   endpointProblem,
@@ -100,9 +100,15 @@ export async function sendDelivery(deps: WebhookDeps, deliveryId: number, now = 
   return { status, statusCode, error, attempts, nextAttemptAt };
 }
 
-/** Registers the webhooks queue's handler. */
+/** Registers the webhooks queue's handler and the hourly cleanup of the delivery log (stopped with pg-boss). */
 export async function registerWebhookJobs(boss: PgBoss, deps: WebhookDeps): Promise<void> {
   await boss.work<{ deliveryId: number }>(QUEUES.webhooks, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await sendDelivery({ ...deps, boss }, job.data.deliveryId);
   });
+  const cleanup = every(
+    3600_000,
+    "webhook log cleanup",
+    () => forgetOldDeliveries(deps.sql, new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000)),
+  );
+  boss.once("stopped", () => cleanup.stop());
 }

@@ -6,6 +6,7 @@ import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { verifySignature, WEBHOOK_EVENTS } from "../../lib/rules/webhooks.ts";
 import { randomMessage, randomSegment, testDevice } from "./_participation.ts";
+import { forgetOldDeliveries } from "../../db/webhooks.ts";
 
 interface Received {
   event: string;
@@ -222,6 +223,19 @@ Deno.test({
             x.event === "results.revealed" && x.json.data.interaction_id === other.id
           );
           assert.equal(revealed.length, 1);
+        },
+      );
+      await t.step(
+        "the log keeps 30 days: older finished deliveries are removed, pending ones stay",
+        async () => {
+          const [{ n: total }] = await ctx.sql<{ n: number }[]>`
+          select count(*)::int as n from webhook_deliveries where webhook_id = ${endpoint.id}`;
+          await ctx.sql`update webhook_deliveries set created_at = now() - interval '31 days'
+          where webhook_id = ${endpoint.id}`;
+          const removed = await forgetOldDeliveries(ctx.sql, new Date(Date.now() - 30 * 86_400_000));
+          assert.ok(removed > 0 && removed <= total);
+          const left = await ctx.sql`select status from webhook_deliveries where webhook_id = ${endpoint.id}`;
+          assert.ok(left.every((d) => d.status === "pending"));
         },
       );
     } finally {

@@ -81,9 +81,13 @@ Deno.test({
         const texts = [
           await (await ctx.request(`/api/v1/channels/${staff.tv}/webhooks`, { token: admin })).text(),
           await (await ctx.request(`/api/v1/webhooks/${tvHook.id}`, { token: admin })).text(),
-          await (await ctx.request(`/webhooks/${staff.tv}`, { token: admin })).text(),
+          await (await ctx.request(`/channels/${staff.tv}/webhooks`, { token: admin })).text(),
         ];
+        assert.ok(texts[2].includes("93.184.216.34/hooks")); // the page lists the endpoint, not its secret
         for (const text of texts) assert.ok(!text.includes(tvHook.secret.slice(6, 30)));
+        const foreignPage = await ctx.request(`/channels/${staff.tv}/webhooks`, { token: manager });
+        assert.equal(foreignPage.status, 403);
+        await foreignPage.body?.cancel();
       });
 
       await t.step(
