@@ -13,6 +13,7 @@ import { AppError } from "./lib/rules/errors.ts";
 import { isEmbeddablePath } from "./lib/rules/embed.ts";
 import { varyAcceptEncoding } from "./lib/rules/http_cache.ts";
 import { middlewares, routes } from "./routes.gen.ts";
+import { documentWebhooks } from "./lib/webhooks/openapi.ts";
 
 const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   for (const m of middlewares) app.use(m.path === "/" ? "*" : `${m.path}/*`, m.handler);
   for (const r of routes) app.route(r.path, r.app);
+  documentWebhooks(app.openAPIRegistry); // issue 21: the webhooks section
 
   app.doc31("/api/openapi.json", OPENAPI_INFO);
   app.notFound((c) => {

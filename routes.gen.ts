@@ -14,80 +14,84 @@ import $9 from "./routes/api/v1/app_users/index.ts";
 import $10 from "./routes/api/v1/auth.ts";
 import $11 from "./routes/api/v1/channel-interactions.ts";
 import $12 from "./routes/api/v1/channel-interactions-actions.ts";
-import $13 from "./routes/api/v1/channels.ts";
-import $14 from "./routes/api/v1/devices.ts";
-import $15 from "./routes/api/v1/files.ts";
-import $16 from "./routes/api/v1/help_item.ts";
-import $17 from "./routes/api/v1/interaction.ts";
-import $18 from "./routes/api/v1/interaction-read.ts";
-import $19 from "./routes/api/v1/interaction-reply.ts";
-import $20 from "./routes/api/v1/interactions.ts";
-import $21 from "./routes/api/v1/listener_erasure.ts";
-import $22 from "./routes/api/v1/locales.ts";
-import $23 from "./routes/api/v1/logout.ts";
-import $24 from "./routes/api/v1/moderation.ts";
-import $25 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $26 from "./routes/api/v1/ranking/user.ts";
-import $27 from "./routes/api/v1/ranking/index.ts";
-import $28 from "./routes/api/v1/register.ts";
-import $29 from "./routes/api/v1/show_segments/new.ts";
-import $30 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $31 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $32 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $33 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $34 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $35 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $36 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $37 from "./routes/api/v1/show_segments/[id].ts";
-import $38 from "./routes/api/v1/show_segments/index.ts";
-import $39 from "./routes/api/v1/statistics.ts";
-import $40 from "./routes/api/v1/tasks.ts";
-import $41 from "./routes/api/v1/templates_show_segments.ts";
-import $42 from "./routes/api/v1/upload.ts";
-import $43 from "./routes/api/v1/user.ts";
-import $44 from "./routes/api/v1/users.ts";
-import $45 from "./routes/api/v1/widgets.ts";
-import $46 from "./routes/api/v2/ai/prompt.ts";
-import $47 from "./routes/broadcast/[id].tsx";
-import $48 from "./routes/broadcast/index.tsx";
-import $49 from "./routes/channels/new.tsx";
-import $50 from "./routes/channels/[id].tsx";
-import $51 from "./routes/channels/index.tsx";
-import $52 from "./routes/confirm/[token].tsx";
-import $53 from "./routes/customisation.tsx";
-import $54 from "./routes/dev/mailbox.tsx";
-import $55 from "./routes/forgot-password.tsx";
-import $56 from "./routes/healthz.ts";
-import $57 from "./routes/help-items.tsx";
-import $58 from "./routes/home.tsx";
-import $59 from "./routes/interactions/create.tsx";
-import $60 from "./routes/interactions/[id]/assistant.tsx";
-import $61 from "./routes/interactions/[id]/webview.tsx";
-import $62 from "./routes/interactions/[id].tsx";
-import $63 from "./routes/interactions/index.tsx";
-import $64 from "./routes/login.tsx";
-import $65 from "./routes/logout.ts";
-import $66 from "./routes/media.ts";
-import $67 from "./routes/metrics.ts";
-import $68 from "./routes/moderation.tsx";
-import $69 from "./routes/oembed.ts";
-import $70 from "./routes/overlay/[token]/events.ts";
-import $71 from "./routes/overlay/[token].tsx";
-import $72 from "./routes/participations/[id].tsx";
-import $73 from "./routes/qr-code.tsx";
-import $74 from "./routes/reset/[token].tsx";
-import $75 from "./routes/robots.txt.ts";
-import $76 from "./routes/s/[uuid].tsx";
-import $77 from "./routes/settings.tsx";
-import $78 from "./routes/statistics/download.ts";
-import $79 from "./routes/statistics/index.tsx";
-import $80 from "./routes/timeline.tsx";
-import $81 from "./routes/users/new.tsx";
-import $82 from "./routes/users/[id].tsx";
-import $83 from "./routes/users/index.tsx";
-import $84 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $85 from "./routes/widgets/terms.tsx";
-import $86 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $13 from "./routes/api/v1/channels/[id]/webhooks.ts";
+import $14 from "./routes/api/v1/channels.ts";
+import $15 from "./routes/api/v1/devices.ts";
+import $16 from "./routes/api/v1/files.ts";
+import $17 from "./routes/api/v1/help_item.ts";
+import $18 from "./routes/api/v1/interaction.ts";
+import $19 from "./routes/api/v1/interaction-read.ts";
+import $20 from "./routes/api/v1/interaction-reply.ts";
+import $21 from "./routes/api/v1/interactions.ts";
+import $22 from "./routes/api/v1/listener_erasure.ts";
+import $23 from "./routes/api/v1/live/counts.ts";
+import $24 from "./routes/api/v1/locales.ts";
+import $25 from "./routes/api/v1/logout.ts";
+import $26 from "./routes/api/v1/moderation.ts";
+import $27 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $28 from "./routes/api/v1/ranking/user.ts";
+import $29 from "./routes/api/v1/ranking/index.ts";
+import $30 from "./routes/api/v1/register.ts";
+import $31 from "./routes/api/v1/show_segments/new.ts";
+import $32 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $33 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $34 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $35 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $36 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $37 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $38 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $39 from "./routes/api/v1/show_segments/[id].ts";
+import $40 from "./routes/api/v1/show_segments/index.ts";
+import $41 from "./routes/api/v1/statistics.ts";
+import $42 from "./routes/api/v1/tasks.ts";
+import $43 from "./routes/api/v1/templates_show_segments.ts";
+import $44 from "./routes/api/v1/upload.ts";
+import $45 from "./routes/api/v1/user.ts";
+import $46 from "./routes/api/v1/users.ts";
+import $47 from "./routes/api/v1/webhooks/[id].ts";
+import $48 from "./routes/api/v1/widgets.ts";
+import $49 from "./routes/api/v2/ai/prompt.ts";
+import $50 from "./routes/broadcast/[id].tsx";
+import $51 from "./routes/broadcast/index.tsx";
+import $52 from "./routes/channels/new.tsx";
+import $53 from "./routes/channels/[id]/webhooks.tsx";
+import $54 from "./routes/channels/[id].tsx";
+import $55 from "./routes/channels/index.tsx";
+import $56 from "./routes/confirm/[token].tsx";
+import $57 from "./routes/customisation.tsx";
+import $58 from "./routes/dev/mailbox.tsx";
+import $59 from "./routes/forgot-password.tsx";
+import $60 from "./routes/healthz.ts";
+import $61 from "./routes/help-items.tsx";
+import $62 from "./routes/home.tsx";
+import $63 from "./routes/interactions/create.tsx";
+import $64 from "./routes/interactions/[id]/assistant.tsx";
+import $65 from "./routes/interactions/[id]/webview.tsx";
+import $66 from "./routes/interactions/[id].tsx";
+import $67 from "./routes/interactions/index.tsx";
+import $68 from "./routes/login.tsx";
+import $69 from "./routes/logout.ts";
+import $70 from "./routes/media.ts";
+import $71 from "./routes/metrics.ts";
+import $72 from "./routes/moderation.tsx";
+import $73 from "./routes/oembed.ts";
+import $74 from "./routes/overlay/[token]/events.ts";
+import $75 from "./routes/overlay/[token].tsx";
+import $76 from "./routes/participations/[id].tsx";
+import $77 from "./routes/qr-code.tsx";
+import $78 from "./routes/reset/[token].tsx";
+import $79 from "./routes/robots.txt.ts";
+import $80 from "./routes/s/[uuid].tsx";
+import $81 from "./routes/settings.tsx";
+import $82 from "./routes/statistics/download.ts";
+import $83 from "./routes/statistics/index.tsx";
+import $84 from "./routes/timeline.tsx";
+import $85 from "./routes/users/new.tsx";
+import $86 from "./routes/users/[id].tsx";
+import $87 from "./routes/users/index.tsx";
+import $88 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $89 from "./routes/widgets/terms.tsx";
+import $90 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -107,78 +111,82 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/auth", app: $10 },
   { path: "/api/v1/channel-interactions", app: $11 },
   { path: "/api/v1/channel-interactions-actions", app: $12 },
-  { path: "/api/v1/channels", app: $13 },
-  { path: "/api/v1/devices", app: $14 },
-  { path: "/api/v1/files", app: $15 },
-  { path: "/api/v1/help_item", app: $16 },
-  { path: "/api/v1/interaction", app: $17 },
-  { path: "/api/v1/interaction-read", app: $18 },
-  { path: "/api/v1/interaction-reply", app: $19 },
-  { path: "/api/v1/interactions", app: $20 },
-  { path: "/api/v1/listener_erasure", app: $21 },
-  { path: "/api/v1/locales", app: $22 },
-  { path: "/api/v1/logout", app: $23 },
-  { path: "/api/v1/moderation", app: $24 },
-  { path: "/api/v1/permanent/all/:channelId", app: $25 },
-  { path: "/api/v1/ranking/user", app: $26 },
-  { path: "/api/v1/ranking", app: $27 },
-  { path: "/api/v1/register", app: $28 },
-  { path: "/api/v1/show_segments/new", app: $29 },
-  { path: "/api/v1/show_segments/:id/background", app: $30 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $31 },
-  { path: "/api/v1/show_segments/:id/export", app: $32 },
-  { path: "/api/v1/show_segments/:id/live", app: $33 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $34 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $35 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $36 },
-  { path: "/api/v1/show_segments/:id", app: $37 },
-  { path: "/api/v1/show_segments", app: $38 },
-  { path: "/api/v1/statistics", app: $39 },
-  { path: "/api/v1/tasks", app: $40 },
-  { path: "/api/v1/templates_show_segments", app: $41 },
-  { path: "/api/v1/upload", app: $42 },
-  { path: "/api/v1/user", app: $43 },
-  { path: "/api/v1/users", app: $44 },
-  { path: "/api/v1/widgets", app: $45 },
-  { path: "/api/v2/ai/prompt", app: $46 },
-  { path: "/broadcast/:id", app: $47 },
-  { path: "/broadcast", app: $48 },
-  { path: "/channels/new", app: $49 },
-  { path: "/channels/:id", app: $50 },
-  { path: "/channels", app: $51 },
-  { path: "/confirm/:token", app: $52 },
-  { path: "/customisation", app: $53 },
-  { path: "/dev/mailbox", app: $54 },
-  { path: "/forgot-password", app: $55 },
-  { path: "/healthz", app: $56 },
-  { path: "/help-items", app: $57 },
-  { path: "/home", app: $58 },
-  { path: "/interactions/create", app: $59 },
-  { path: "/interactions/:id/assistant", app: $60 },
-  { path: "/interactions/:id/webview", app: $61 },
-  { path: "/interactions/:id", app: $62 },
-  { path: "/interactions", app: $63 },
-  { path: "/login", app: $64 },
-  { path: "/logout", app: $65 },
-  { path: "/media", app: $66 },
-  { path: "/metrics", app: $67 },
-  { path: "/moderation", app: $68 },
-  { path: "/oembed", app: $69 },
-  { path: "/overlay/:token/events", app: $70 },
-  { path: "/overlay/:token", app: $71 },
-  { path: "/participations/:id", app: $72 },
-  { path: "/qr-code", app: $73 },
-  { path: "/reset/:token", app: $74 },
-  { path: "/robots.txt", app: $75 },
-  { path: "/s/:uuid", app: $76 },
-  { path: "/settings", app: $77 },
-  { path: "/statistics/download", app: $78 },
-  { path: "/statistics", app: $79 },
-  { path: "/timeline", app: $80 },
-  { path: "/users/new", app: $81 },
-  { path: "/users/:id", app: $82 },
-  { path: "/users", app: $83 },
-  { path: "/widgets/channel/:channelId", app: $84 },
-  { path: "/widgets/terms", app: $85 },
-  { path: "/widgets/:channelId/:segmentId", app: $86 },
+  { path: "/api/v1/channels/:id/webhooks", app: $13 },
+  { path: "/api/v1/channels", app: $14 },
+  { path: "/api/v1/devices", app: $15 },
+  { path: "/api/v1/files", app: $16 },
+  { path: "/api/v1/help_item", app: $17 },
+  { path: "/api/v1/interaction", app: $18 },
+  { path: "/api/v1/interaction-read", app: $19 },
+  { path: "/api/v1/interaction-reply", app: $20 },
+  { path: "/api/v1/interactions", app: $21 },
+  { path: "/api/v1/listener_erasure", app: $22 },
+  { path: "/api/v1/live/counts", app: $23 },
+  { path: "/api/v1/locales", app: $24 },
+  { path: "/api/v1/logout", app: $25 },
+  { path: "/api/v1/moderation", app: $26 },
+  { path: "/api/v1/permanent/all/:channelId", app: $27 },
+  { path: "/api/v1/ranking/user", app: $28 },
+  { path: "/api/v1/ranking", app: $29 },
+  { path: "/api/v1/register", app: $30 },
+  { path: "/api/v1/show_segments/new", app: $31 },
+  { path: "/api/v1/show_segments/:id/background", app: $32 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $33 },
+  { path: "/api/v1/show_segments/:id/export", app: $34 },
+  { path: "/api/v1/show_segments/:id/live", app: $35 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $36 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $37 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $38 },
+  { path: "/api/v1/show_segments/:id", app: $39 },
+  { path: "/api/v1/show_segments", app: $40 },
+  { path: "/api/v1/statistics", app: $41 },
+  { path: "/api/v1/tasks", app: $42 },
+  { path: "/api/v1/templates_show_segments", app: $43 },
+  { path: "/api/v1/upload", app: $44 },
+  { path: "/api/v1/user", app: $45 },
+  { path: "/api/v1/users", app: $46 },
+  { path: "/api/v1/webhooks/:id", app: $47 },
+  { path: "/api/v1/widgets", app: $48 },
+  { path: "/api/v2/ai/prompt", app: $49 },
+  { path: "/broadcast/:id", app: $50 },
+  { path: "/broadcast", app: $51 },
+  { path: "/channels/new", app: $52 },
+  { path: "/channels/:id/webhooks", app: $53 },
+  { path: "/channels/:id", app: $54 },
+  { path: "/channels", app: $55 },
+  { path: "/confirm/:token", app: $56 },
+  { path: "/customisation", app: $57 },
+  { path: "/dev/mailbox", app: $58 },
+  { path: "/forgot-password", app: $59 },
+  { path: "/healthz", app: $60 },
+  { path: "/help-items", app: $61 },
+  { path: "/home", app: $62 },
+  { path: "/interactions/create", app: $63 },
+  { path: "/interactions/:id/assistant", app: $64 },
+  { path: "/interactions/:id/webview", app: $65 },
+  { path: "/interactions/:id", app: $66 },
+  { path: "/interactions", app: $67 },
+  { path: "/login", app: $68 },
+  { path: "/logout", app: $69 },
+  { path: "/media", app: $70 },
+  { path: "/metrics", app: $71 },
+  { path: "/moderation", app: $72 },
+  { path: "/oembed", app: $73 },
+  { path: "/overlay/:token/events", app: $74 },
+  { path: "/overlay/:token", app: $75 },
+  { path: "/participations/:id", app: $76 },
+  { path: "/qr-code", app: $77 },
+  { path: "/reset/:token", app: $78 },
+  { path: "/robots.txt", app: $79 },
+  { path: "/s/:uuid", app: $80 },
+  { path: "/settings", app: $81 },
+  { path: "/statistics/download", app: $82 },
+  { path: "/statistics", app: $83 },
+  { path: "/timeline", app: $84 },
+  { path: "/users/new", app: $85 },
+  { path: "/users/:id", app: $86 },
+  { path: "/users", app: $87 },
+  { path: "/widgets/channel/:channelId", app: $88 },
+  { path: "/widgets/terms", app: $89 },
+  { path: "/widgets/:channelId/:segmentId", app: $90 },
 ];

@@ -11,6 +11,7 @@ import { registerWorkers } from "./workers.ts";
 import { startMaintenance } from "../lib/platform/maintenance.ts";
 import { attachDemoMedia } from "../lib/media/demo.ts";
 import { openBus } from "../lib/live/bus.ts";
+import { watchWebhooks } from "../lib/webhooks/dispatch.ts";
 
 export interface Booted {
   db: Database;
@@ -78,6 +79,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
   };
   // the demo's voice and video messages get something to play (first start only, in the background: a few
   // seconds of ffmpeg)
+  watchWebhooks(deps); // issue 21: events published by this process become webhook deliveries
   const demoMedia = seeded ? attachDemoMedia(deps).catch((e) => console.error("[demo media]", e)) : null;
   if (options.worker ?? config.WORKER === "inline") await registerWorkers(boss, deps);
   const maintenance = db.embedded ? startMaintenance(db.sql) : null;

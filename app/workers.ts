@@ -13,6 +13,8 @@ import { registerDeliveryJobs } from "../lib/delivery/jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
 import { rollStatistics } from "../lib/statistics/rollups.ts";
 import { STATISTICS_ROLLUP_MINUTES } from "../lib/rules/constants.ts";
+import { registerWebhookJobs } from "../lib/webhooks/send.ts";
+import { mediaProcessed } from "../lib/webhooks/dispatch.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -26,7 +28,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   // on a passing error; a file that cannot be decoded fails at once, with the reason
   await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
     try {
-      return await processMedia(
+      const result = await processMedia(
         {
           sql: deps.sql,
           storage: deps.storage,
@@ -37,6 +39,8 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
         job.data.mediaId,
         { lastAttempt: job.retryCount >= job.retryLimit },
       );
+      await mediaProcessed(deps, job.data.mediaId); // issue 21: inboxes and webhooks hear of it
+      return result;
     } catch (error) {
       if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
       throw error;
@@ -83,6 +87,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   hourly.push(every(STATISTICS_ROLLUP_MINUTES * 60_000, "statistics", () => queueStatisticsRollup(boss)));
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
+  await registerWebhookJobs(boss, deps);
 }
 
 /**

@@ -2,6 +2,9 @@
 // with and without a vote load (autocannon posting votes as fast as the server takes them), PostgreSQL
 // server, LISTEN/NOTIFY. Goal: p95 ≤ 1 s under load. The ceiling, measured in the same run, is the idle
 // latency (one vote, no load): figures are also printed as ratios to it.
+// Also the inbox (issue 21 "a message sent from the widget appears in an open inbox: p95 ≤ 1 s"): INBOX_CLIENTS staff
+// inboxes follow the interaction's live stream as MessageInbox does, and on each event read the list; the time
+// is from the widget's POST to the list holding the new message, idle and under the same vote load.
 // Usage: deno run -A bench/live.ts [seconds of load, default 15] [overlay clients, default 50]
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -14,6 +17,7 @@ import { newOverlayToken } from "../lib/rules/overlay.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 15);
 const CLIENTS = Number(Deno.args[1] ?? 50);
+const INBOX_CLIENTS = 10;
 if (!PG_BIN) {
   console.log("## Live results latency\n\nnot measured: no PostgreSQL server installed");
   Deno.exit(0);
@@ -53,6 +57,60 @@ try {
     ),
   );
   await Promise.all(clients.map((c) => c.next((e) => e.event === "state", 10_000)));
+  // the inboxes: a message interaction, the manager's session, the live stream and the list of each inbox
+  const [inboxSegment] = await sql<{ id: number }[]>`
+    insert into segments (channel_id, type, title, status, start_date, from_mode, to_mode, gather_information)
+    values (${channel.id}, 'message', 'Bench inbox', 'published', now() - interval '1 hour', 'now', 'permanent',
+      false)
+    returning id::int`;
+  const login = await fetch(`${server.baseUrl}/api/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "manager@example.com", password: "Bench-Password-1!" }),
+  });
+  const { access_token } = await login.json();
+  const staffHeaders = { authorization: `Bearer ${access_token}` };
+  const inboxes = await Promise.all(
+    Array.from({ length: INBOX_CLIENTS }, async () =>
+      readSse(
+        await fetch(`${server.baseUrl}/api/v1/show_segments/${inboxSegment.id}/live`, {
+          headers: { accept: "text/event-stream", ...staffHeaders },
+        }),
+      )),
+  );
+  await Promise.all(inboxes.map((c) => c.next((e) => e.event === "results", 10_000)));
+  const listHas = async (id: number) => {
+    const res = await fetch(
+      `${server.baseUrl}/api/v1/channel-interactions?segment_id=${inboxSegment.id}&filter=all&page=1`,
+      { headers: staffHeaders },
+    );
+    const body = await res.json();
+    return (body.data as { id: number }[]).some((m) => m.id === id);
+  };
+  let sent = 0;
+  /** One inbox probe: a text message from the widget, then the time until every inbox's list holds it. */
+  const inboxProbe = async () => {
+    // events already queued (an earlier probe's) must not count: each inbox starts from an empty queue
+    await Promise.all(inboxes.map((c) => c.next(() => false, 1).catch(() => {})));
+    const started = performance.now();
+    const res = await fetch(`${server.baseUrl}/api/v1/interactions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        channel_id: channel.id,
+        segment: inboxSegment.id,
+        device_id: testDevice(`inbox-${sent++}`, SERVER_SECRET),
+        content: { text: `Bonjour ${sent}` },
+      }),
+    });
+    const { id } = await res.json();
+    return await Promise.all(inboxes.map(async (c) => {
+      while (true) {
+        await c.next((e) => e.event === "results", 10_000);
+        if (await listHas(id)) return performance.now() - started;
+      }
+    }));
+  };
   let probes = 0;
   const vote = (choice: number) =>
     fetch(`${server.baseUrl}/api/v1/interactions`, {
@@ -77,11 +135,14 @@ try {
     return times;
   };
   const idle: number[] = [];
+  const inboxIdle: number[] = [];
   for (let i = 0; i < 10; i++) {
     idle.push(...await probe());
+    inboxIdle.push(...await inboxProbe());
     await new Promise((r) => setTimeout(r, 300));
   }
   const loaded: number[] = [];
+  const inboxLoaded: number[] = [];
   const load = autocannon({
     url: `${server.baseUrl}/api/v1/interactions`,
     method: "POST",
@@ -99,6 +160,7 @@ try {
   await new Promise((r) => setTimeout(r, 1000));
   while (Date.now() < until) {
     loaded.push(...await probe());
+    inboxLoaded.push(...await inboxProbe());
     await new Promise((r) => setTimeout(r, 300));
   }
   const result = await load;
@@ -127,7 +189,27 @@ try {
       ],
     ],
   ));
+  const inboxCeiling = pct(inboxIdle, 0.5);
+  console.log(`\n## Inbox: message sent from the widget → in the list of ${INBOX_CLIENTS} open inboxes\n`);
+  console.log(table(
+    ["load", "samples", "p50 ms", "p95 ms", "p95 / idle p50", "p95 / goal 1 s"],
+    [
+      ["none", inboxIdle, inboxCeiling],
+      ["autocannon 50 connections", inboxLoaded, inboxCeiling],
+    ].map(([label, xs, c]) => {
+      const v = xs as number[];
+      return [
+        label as string,
+        v.length,
+        pct(v, 0.5).toFixed(0),
+        pct(v, 0.95).toFixed(0),
+        (pct(v, 0.95) / (c as number)).toFixed(2),
+        (pct(v, 0.95) / 1000).toFixed(2),
+      ];
+    }),
+  ));
   await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(inboxes.map((c) => c.close()));
 } finally {
   await sql.end();
   await server.stop();

@@ -18,3 +18,14 @@ export async function listenLive(
   const { unlisten } = await sql.listen(LIVE_CHANNEL, onPayload);
   return unlisten;
 }
+
+/** The channel's unread and awaiting-moderation counts, from the inbox tab counters (issue 21 counts stream). */
+export async function channelCounts(
+  sql: Sql,
+  channelId: number,
+): Promise<{ unread: number; moderation: number }> {
+  const [row] = await sql<{ unread: number; moderation: number }[]>`
+    select coalesce(sum(unread), 0)::int as unread, coalesce(sum(moderated), 0)::int as moderation
+    from inbox_counts where channel_id = ${channelId}`;
+  return row;
+}

@@ -64,3 +64,11 @@ export async function getOverlayScreen(sql: Db, token: string): Promise<OverlayS
     where o.token = ${token}`;
   return row ?? null;
 }
+
+/** The transcript of a message (issue 21: a voice message on air shows it), or null. */
+export async function messageTranscript(sql: Db, messageId: number): Promise<string | null> {
+  const [row] = await sql<
+    { transcript: string | null }[]
+  >`select transcript from messages where id = ${messageId}`;
+  return row?.transcript ?? null;
+}

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
+import { followLive } from "./browser/live.ts";
 import { showToast } from "./browser/toast.ts";
-import { TOAST_MS } from "../lib/rules/constants.ts";
+import { MESSAGE_LIST_REFRESH_MS, TOAST_MS } from "../lib/rules/constants.ts";
 import { authorLine, formatMessageDate, type InboxMessage } from "../components/participations/format.ts";
 import { Player } from "../components/participations/Player.tsx";
 
@@ -25,10 +26,26 @@ function ModerationList(_props: Props) {
     if (res.ok) {
       setItems(res.data.data);
       setTotal(res.data.pagination.total);
-      setPicked(new Set());
+      // a message that left the queue leaves the selection; the others stay picked
+      const ids = new Set(res.data.data.map((m) => m.id));
+      setPicked((was) => new Set([...was].filter((id) => ids.has(id))));
     }
   };
-  useEffect(() => void load(), []);
+  // issue 21: the queue reloads when the channel's awaiting count changes (pushed; polled without a stream)
+  useEffect(() => {
+    load();
+    let known: number | null = null;
+    return followLive<{ moderation: number }>({
+      url: "/api/v1/live/counts",
+      event: "counts",
+      onData: (data) => {
+        if (known !== null && data.moderation !== known) load();
+        known = data.moderation;
+      },
+      poll: load,
+      pollMs: MESSAGE_LIST_REFRESH_MS,
+    });
+  }, []);
   const toggle = (id: number) => {
     const next = new Set(picked);
     if (next.has(id)) next.delete(id);

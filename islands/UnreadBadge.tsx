@@ -2,12 +2,16 @@ import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { MESSAGE_LIST_REFRESH_MS } from "../lib/rules/constants.ts";
 import { api } from "./browser/http.ts";
+import { followLive } from "./browser/live.ts";
 
 interface Props {
   [key: string]: unknown;
 }
 
-/** The unread-messages count of the top bar (statistics/messages_not_read), refreshed while visible. */
+/**
+ * The unread-messages count of the top bar: pushed by the counts stream (issue 21); polled
+ * (statistics/messages_not_read) while no stream is open.
+ */
 function UnreadBadge(_props: Props) {
   const { t } = useT();
   const [count, setCount] = useState<number | null>(null);
@@ -18,12 +22,13 @@ function UnreadBadge(_props: Props) {
       if (res.ok && typeof res.data === "number") setCount(res.data);
     };
     load();
-    const timer = setInterval(load, MESSAGE_LIST_REFRESH_MS);
-    document.addEventListener("visibilitychange", load);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", load);
-    };
+    return followLive<{ unread: number }>({
+      url: "/api/v1/live/counts",
+      event: "counts",
+      onData: (data) => setCount(data.unread),
+      poll: load,
+      pollMs: MESSAGE_LIST_REFRESH_MS,
+    });
   }, []);
   const label = count ? t("counts.unread_messages", { count }) : t("admin.unread_none");
   return (

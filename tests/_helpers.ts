@@ -13,6 +13,7 @@ import { registerWorkers } from "../app/workers.ts";
 import { localStorage } from "../lib/media/storage.ts";
 import { openBus } from "../lib/live/bus.ts";
 import { openSession } from "../lib/platform/sessions.ts";
+import { watchWebhooks } from "../lib/webhooks/dispatch.ts";
 import { requestInit, type TestRequestInit } from "./_server.ts";
 
 const SERVER_URL = Deno.env.get("DATABASE_URL");
@@ -113,6 +114,7 @@ export async function testApp(
   if (options.jobs) {
     deps.boss = await startBoss(db.sql);
     await registerWorkers(deps.boss, deps);
+    watchWebhooks(deps);
   }
   const app = createApp(deps);
   return {

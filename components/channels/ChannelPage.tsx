@@ -41,6 +41,11 @@ export function ChannelPage(props: {
           >
             {t("channels.open_widget")}
           </a>
+          {can(props.user, "channel-settings") && (
+            <a class="btn btn-secondary btn-sm" href={`/channels/${channel.id}/webhooks`}>
+              {t("webhooks.title")}
+            </a>
+          )}
         </>
       )}
     >

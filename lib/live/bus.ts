@@ -8,6 +8,8 @@ import { LIVE_COALESCE_MS } from "../rules/constants.ts";
 import { liveEnvelope, type LiveEvent, parseLiveEnvelope } from "../rules/live.ts";
 
 export type LiveListener = (event: LiveEvent) => void;
+/** Sees every event published by this instance, before coalescing (once per event across instances). */
+export type LiveObserver = (topic: string, event: LiveEvent) => void;
 
 export interface EventBus {
   /** Sends an event to every subscriber of `topic`, in this instance and the others. */
@@ -19,6 +21,11 @@ export interface EventBus {
   publishCoalesced(topic: string, event: LiveEvent): void;
   /** Calls `listener` for each event of `topic` until the returned function is called. */
   subscribe(topic: string, listener: LiveListener): () => void;
+  /**
+   * Calls `observer` for every event this instance publishes, each one, before coalescing, until the returned
+   * function is called: what must happen once per event (webhooks) observes; screens subscribe.
+   */
+  observe(observer: LiveObserver): () => void;
   /** Subscribers in this instance (all topics). */
   size(): number;
   /** Stops listening; events still held by the coalescing are dropped. */
@@ -57,6 +64,16 @@ function makeBus(
   ms: number,
 ): EventBus {
   const windows = new Map<string, { pending: LiveEvent | null; timer: ReturnType<typeof setTimeout> }>();
+  const observers = new Set<LiveObserver>();
+  const observed = (topic: string, event: LiveEvent) => {
+    for (const observer of observers) {
+      try {
+        observer(topic, event);
+      } catch (e) {
+        console.error("[live]", e);
+      }
+    }
+  };
   const flush = (topic: string) => {
     const window = windows.get(topic);
     if (!window) return;
@@ -67,18 +84,27 @@ function makeBus(
     send(topic, next);
   };
   return {
-    publish: send,
+    publish(topic, event) {
+      observed(topic, event);
+      return send(topic, event);
+    },
     publishCoalesced(topic, event) {
+      observed(topic, event);
       const open = windows.get(topic);
       if (open) return void (open.pending = event);
       windows.set(topic, { pending: null, timer: setTimeout(() => flush(topic), ms) });
       send(topic, event);
     },
     subscribe: local.subscribe,
+    observe(observer) {
+      observers.add(observer);
+      return () => void observers.delete(observer);
+    },
     size: local.size,
     async close() {
       for (const w of windows.values()) clearTimeout(w.timer);
       windows.clear();
+      observers.clear();
       await stop();
     },
   };

@@ -15,7 +15,7 @@ import { newOverlayToken, OVERLAY_TOKEN, type OverlayState } from "../rules/over
 import type { OverlayControl } from "../rules/overlay_schema.ts";
 import { segmentFor, updateSegment } from "../segments/service.ts";
 import type { EventBus } from "./bus.ts";
-import { segmentChanged } from "./events.ts";
+import { segmentChanged, segmentTransitionsChanged } from "./events.ts";
 
 /** A message may go on air while received and not waiting for or refused by moderation. */
 const onAirVisible = (m: { status: string; moderation: string }) =>
@@ -79,6 +79,13 @@ export async function controlOverlay(
   if (control.message_id !== undefined) values.message_id = control.message_id;
   if (Object.keys(values).length) await db.setOverlayView(sql, id, values);
   await segmentChanged(bus, id, "overlay");
+  // what webhooks hear of (lib/webhooks/dispatch.ts observes these causes)
+  if (control.message_id) {
+    await segmentChanged(bus, id, "overlay", { cause: "message.broadcast", messageId: control.message_id });
+  }
+  if (control.reveal !== undefined || control.close) {
+    await segmentTransitionsChanged(bus, id, segment, await segmentFor(sql, user, id), ctx.now);
+  }
   return await overlayForStaff(sql, user, id, ctx.publicUrl);
 }
 
@@ -104,7 +111,9 @@ export async function overlayState(sql: Sql, token: string, ctx: { now: Date; pu
     const stored = await getMessageForStaffRead(sql, row.message_id);
     if (stored && stored.segment_id === row.segment_id && onAirVisible(stored)) {
       const shown = publicMessage(stored);
-      message = { author_name: shown.author_name, author_city: shown.author_city, text: shown.content.text };
+      // a voice or video message shows its transcript (once processed) where a text message shows its text
+      const text = shown.content.text ?? (await db.messageTranscript(sql, row.message_id))?.trim() ?? null;
+      message = { author_name: shown.author_name, author_city: shown.author_city, text: text || null };
     }
   }
   const state: OverlayState = {

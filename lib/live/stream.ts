@@ -24,6 +24,8 @@ export interface SseWriter {
 export interface LiveStreamOptions {
   bus: EventBus;
   segmentId: number;
+  /** The bus topic followed (default: the interaction's). */
+  topic?: string;
   /** Which events make the state be read again. */
   kinds: LiveEvent["kind"][];
   /** The state to send (a named event and its JSON payload). */
@@ -40,7 +42,7 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
   let dirty = true;
   let wake: (() => void) | null = null;
   const rouse = () => wake?.();
-  const unsubscribe = o.bus.subscribe(segmentTopic(o.segmentId), (event) => {
+  const unsubscribe = o.bus.subscribe(o.topic ?? segmentTopic(o.segmentId), (event) => {
     if (o.kinds.includes(event.kind)) {
       dirty = true;
       rouse();

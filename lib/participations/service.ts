@@ -216,7 +216,7 @@ async function store(
   if (inserted === "stale") return inserted;
   if (!inserted) return { alreadyReceived: true };
   if (decision.choiceIds?.length) countVote();
-  resultsChanged(deps.bus, Number(segment.id), inserted.id);
+  resultsChanged(deps.bus, Number(segment.id), inserted.id, Number(segment.channel_id));
   await recordConsents(sql, {
     messageId: inserted.id,
     channelId: Number(segment.channel_id),

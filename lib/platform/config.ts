@@ -29,6 +29,10 @@ export const configSchema = z.object({
   TRUST_PROXY: z.enum(["on", "off"]).default("off"),
   /** Bearer token of GET /metrics (Prometheus); the endpoint does not exist without it. */
   METRICS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
+  /** Issue 21: hosts webhooks may reach although private or loopback (and over plain http), comma-separated. */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  /** Issue 21: the first retry delay of a failed webhook delivery (doubled after each failure). */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

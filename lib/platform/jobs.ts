@@ -11,6 +11,8 @@ export const QUEUES = {
   retention: "retention",
   /** issue 23: the statistics' daily rollups */
   statistics: "statistics",
+  /** issue 21: one webhook delivery attempt (retries are scheduled by the handler: lib/webhooks/send.ts) */
+  webhooks: "webhooks",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

@@ -202,3 +202,13 @@ export const LIVE_RESYNC_MS = 10_000;
 // Statistics (issue 23): the worker rolls the daily rollups of every channel this often (yesterday
 // again, and older days a late change marked); today is always read from the participations.
 export const STATISTICS_ROLLUP_MINUTES = 10;
+// Webhooks (issue 21): each delivery is tried at most WEBHOOK_MAX_ATTEMPTS times; after the nth failure the
+// next try waits WEBHOOK_RETRY_BASE_SECONDS × 2^(n-1) (90 s, 3 min, 6 min … 12.8 h: about 25 h in all). A try
+// waits WEBHOOK_TIMEOUT_MS for an answer; a receiver should refuse a signature older than the tolerance.
+export const WEBHOOK_MAX_ATTEMPTS = 11;
+export const WEBHOOK_RETRY_BASE_SECONDS = 90;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+export const WEBHOOKS_PER_CHANNEL = 10;
+/** Deliveries (and their attempts) are kept this long in the log, then removed by the hourly cleanup. */
+export const WEBHOOK_LOG_DAYS = 30;

@@ -1,10 +1,13 @@
 // Live events (issue 21): what travels on the bus and in the server-sent streams. Pure.
+import type { WebhookEvent } from "./webhooks.ts";
 
 /** A live event: its kind and a few ids or counts, never personal data. */
 export interface LiveEvent {
   kind: "results" | "message" | "overlay" | "segment";
   segmentId: number;
   messageId?: number;
+  /** What happened, when a webhook event names it (lib/webhooks/dispatch.ts observes the bus for these). */
+  cause?: WebhookEvent;
 }
 
 const KINDS = new Set(["results", "message", "overlay", "segment"]);
@@ -12,6 +15,11 @@ const KINDS = new Set(["results", "message", "overlay", "segment"]);
 /** The bus topic of an interaction. */
 export function segmentTopic(segmentId: number): string {
   return `segment:${segmentId}`;
+}
+
+/** The bus topic of a channel's inbox counts (unread badge, moderation queue). */
+export function channelTopic(channelId: number): string {
+  return `channel:${channelId}`;
 }
 
 /** The text of one notification: the topic and its event. */

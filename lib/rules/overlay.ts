@@ -13,7 +13,7 @@ export function newOverlayToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** The message on air: the public projection's nickname, city and text, nothing else. */
+/** The message on air: the public projection's nickname, city and text (a voice message's transcript), nothing else. */
 export interface OnAirMessage {
   author_name: string | null;
   author_city: string | null;

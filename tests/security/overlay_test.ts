@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { readSse } from "../_sse.ts";
+import { messageChanged } from "../../lib/live/events.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomMessage, randomSegment, testDevice } from "../api/_participation.ts";
 
@@ -107,6 +108,32 @@ Deno.test({
           assert.ok(!everything.includes(secret), secret);
         }
       });
+
+      await t.step(
+        "a voice message on air shows its transcript once processed, pushed to open screens",
+        async () => {
+          const voice = await randomMessage(ctx.sql, { id: seg.id, channelId: staff.radio }, {
+            type: "recording_question",
+            text: null,
+            content: ctx.sql.json({} as never),
+          });
+          assert.equal((await control({ message_id: voice.id })).status, 200);
+          const sse = readSse(
+            await ctx.request(`${path}/events`, { headers: { accept: "text/event-stream" } }),
+          );
+          const before = await sse.next((e) => e.event === "state");
+          assert.equal(before.json.message.text, null);
+          await ctx
+            .sql`update messages set transcript = 'Bonjour le studio, ici Nantes' where id = ${voice.id}`;
+          await messageChanged(ctx.deps.bus, seg.id, voice.id, "participation.processed");
+          const after = await sse.next(
+            (e) => e.json?.message?.text === "Bonjour le studio, ici Nantes",
+            2000,
+          );
+          assert.deepEqual(Object.keys(after.json.message).sort(), ["author_city", "author_name", "text"]);
+          await sse.close();
+        },
+      );
 
       await t.step(
         "another interaction's message is a 404; one waiting for moderation is a 422",

@@ -4,6 +4,8 @@ import { json, staffApi, staffErrors } from "../../../app/api.ts";
 import { staffOf } from "../../../app/auth.ts";
 import { readBodySchema } from "../../../lib/rules/inbox_schema.ts";
 import { markMessagesRead } from "../../../lib/inbox/service.ts";
+import { channelChanged } from "../../../lib/live/events.ts";
+import { busOf } from "../../../lib/live/bus.ts";
 
 const app = staffApi("participations-read");
 
@@ -20,7 +22,9 @@ app.openapi(
     },
   }),
   async (c) => {
-    return c.json({ ids: await markMessagesRead(c.var.sql, staffOf(c), c.req.valid("json").ids) }, 200);
+    const ids = await markMessagesRead(c.var.sql, staffOf(c), c.req.valid("json").ids);
+    if (ids.length) channelChanged(busOf(c.var.deps), staffOf(c).channel_id); // unread badges follow
+    return c.json({ ids }, 200);
   },
 );
 

@@ -4,6 +4,8 @@ import { json, staffApi, staffErrors } from "../../../app/api.ts";
 import { staffOf } from "../../../app/auth.ts";
 import { moderationBodySchema } from "../../../lib/rules/inbox_schema.ts";
 import { moderateMessages } from "../../../lib/inbox/service.ts";
+import { channelChanged } from "../../../lib/live/events.ts";
+import { busOf } from "../../../lib/live/bus.ts";
 import { enqueueAcceptedDeliveries } from "../../../lib/delivery/jobs.ts";
 
 const app = staffApi("moderation");
@@ -24,6 +26,7 @@ app.openapi(
     const { ids, decision } = c.req.valid("json");
     const changed = await moderateMessages(c.var.sql, staffOf(c), ids, decision);
     if (decision === "approve") await enqueueAcceptedDeliveries(c.var.deps, changed);
+    if (changed.length) channelChanged(busOf(c.var.deps), staffOf(c).channel_id); // open queues and badges follow
     return c.json({ decision, ids: changed }, 200);
   },
 );

@@ -23,7 +23,7 @@ export default new Hono<AppEnv>()
       runLiveStream(stream, {
         bus: busOf(c.var.deps),
         segmentId,
-        kinds: ["results", "segment", "overlay"],
+        kinds: ["results", "segment", "overlay", "message"], // message: a transcript arrived
         lastEventId: c.req.header("last-event-id"),
         read: async () => ({
           event: "state",

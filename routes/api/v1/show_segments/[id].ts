@@ -8,7 +8,7 @@ import { publicUrl } from "../../../../lib/platform/config.ts";
 import { segmentUpdateSchema } from "../../../../lib/rules/segment_schema.ts";
 import * as service from "../../../../lib/segments/service.ts";
 import { busOf } from "../../../../lib/live/bus.ts";
-import { segmentChanged } from "../../../../lib/live/events.ts";
+import { segmentChanged, segmentTransitionsChanged } from "../../../../lib/live/events.ts";
 import { segmentCounts, segmentDetail, segmentVoteResults } from "../../../../lib/segments/reads.ts";
 
 const tags = ["show_segments"];
@@ -57,8 +57,17 @@ app.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const now = c.var.deps.now?.() ?? new Date();
+    const before = await service.segmentFor(c.var.sql, staffOf(c), id);
     await service.updateSegment(c.var.sql, staffOf(c), id, c.req.valid("json"), now);
     await segmentChanged(busOf(c.var.deps), id); // open results panels and overlays follow
+    // webhooks: results revealed, vote closed from the edit form too
+    await segmentTransitionsChanged(
+      busOf(c.var.deps),
+      id,
+      before,
+      await service.segmentFor(c.var.sql, staffOf(c), id),
+      now,
+    );
     return c.json(await fullView(c, id), 200);
   },
 );

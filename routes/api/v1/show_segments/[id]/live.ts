@@ -37,7 +37,7 @@ app.openapi(
       runLiveStream(stream, {
         bus: busOf(c.var.deps),
         segmentId: id,
-        kinds: ["results", "segment"],
+        kinds: ["results", "segment", "message"],
         lastEventId: c.req.header("last-event-id"),
         read: async () => ({ event: "results", data: await segmentLiveResults(sql, user, id) }),
         stillAllowed: () => sessionId ? staffSessionLive(sql, sessionId, user.id) : Promise.resolve(false),

@@ -1,0 +1,7 @@
+// What the webhook page reads besides the endpoints (issue 21).
+import type { Sql } from "postgres";
+import { getChannel } from "../../db/channels.ts";
+
+export async function getChannelLabel(sql: Sql, id: number): Promise<string> {
+  return (await getChannel(sql, id))?.label ?? "";
+}

@@ -1,0 +1,246 @@
+// Webhooks (issue 21) against a real receiver: a local HTTP server on a random port (allowed through
+// WEBHOOK_ALLOWED_HOSTS, as a private address is refused otherwise). Deliveries are signed, retried after
+// failures with a growing delay (1 s base here), logged attempt by attempt, and hold only public data.
+import assert from "node:assert/strict";
+import { demoStaff, testApp } from "../_helpers.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
+import { verifySignature, WEBHOOK_EVENTS } from "../../lib/rules/webhooks.ts";
+import { randomMessage, randomSegment, testDevice } from "./_participation.ts";
+import { forgetOldDeliveries } from "../../db/webhooks.ts";
+
+interface Received {
+  event: string;
+  body: string;
+  json: Record<string, unknown> & { data: Record<string, unknown> };
+  signature: string | null;
+}
+
+/** A receiver that answers the statuses of `plan` in turn (then 200) and keeps what it received. */
+function receiver() {
+  const received: Received[] = [];
+  const plan: number[] = [];
+  const waiters: (() => void)[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const body = await req.text();
+    received.push({
+      event: req.headers.get("x-webhook-event") ?? "",
+      body,
+      json: JSON.parse(body),
+      signature: req.headers.get("x-signature"),
+    });
+    waiters.splice(0).forEach((w) => w());
+    return new Response("ok", { status: plan.shift() ?? 200 });
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/hooks`,
+    received,
+    plan,
+    /** Waits until `match` holds of what was received (each request wakes it; 20 s at most). */
+    async until<T>(match: (r: Received[]) => T | undefined | false, timeoutMs = 20_000): Promise<T> {
+      const end = Date.now() + timeoutMs;
+      while (true) {
+        const found = match(received);
+        if (found) return found;
+        if (Date.now() > end) throw new Error(`not received: ${received.map((r) => r.event).join(", ")}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 250);
+        });
+      }
+    },
+    close: () => server.shutdown(),
+  };
+}
+
+const ctx = await testApp({
+  jobs: true,
+  env: {
+    WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+    WEBHOOK_RETRY_BASE_SECONDS: "1",
+    PUBLIC_URL: "https://im.example.org",
+  },
+});
+await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+const staff = await demoStaff(ctx);
+
+Deno.test({
+  name: "webhooks - signed deliveries of bus events to a real receiver, retries, log, test and send again",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const hook = receiver();
+    try {
+      const manager = await staff.token("manager");
+      const created = await ctx.request(`/api/v1/channels/${staff.radio}/webhooks`, {
+        method: "POST",
+        token: manager,
+        json: {
+          url: hook.url,
+          events: [
+            "participation.created",
+            "vote.counted",
+            "message.broadcast",
+            "results.revealed",
+            "vote.closed",
+          ],
+        },
+      });
+      assert.equal(created.status, 201);
+      const endpoint = await created.json();
+      assert.match(endpoint.secret, /^whsec_[0-9a-f]{64}$/);
+      const seg = await randomSegment(ctx.sql, staff.radio, { show_results: false }, ["Yes", "No"]);
+
+      await t.step("a vote: participation.created and vote.counted, signed, public data only", async () => {
+        const vote = await ctx.request("/api/v1/interactions", {
+          method: "POST",
+          json: {
+            channel_id: staff.radio,
+            segment: seg.id,
+            device_id: testDevice(crypto.randomUUID()),
+            content: { choice_ids: [seg.choiceIds[1]] },
+          },
+        });
+        assert.equal(vote.status, 200, await vote.clone().text());
+        const [createdEvent, counted] = await hook.until((r) => {
+          const a = r.find((x) => x.event === "participation.created");
+          const b = r.find((x) => x.event === "vote.counted");
+          return a && b && [a, b];
+        });
+        for (const r of [createdEvent, counted]) {
+          const now = Math.floor(Date.now() / 1000);
+          assert.equal(await verifySignature(endpoint.secret, r.signature, r.body, now), true);
+          assert.equal(await verifySignature("whsec_other", r.signature, r.body, now), false);
+          assert.equal(r.json.channel_id, staff.radio);
+        }
+        assert.deepEqual(counted.json.data.choice_ids, [seg.choiceIds[1]]);
+        const p = createdEvent.json.data.participation as Record<string, unknown>;
+        assert.equal(p.interaction_id, seg.id);
+        assert.deepEqual(p.choice_ids, [seg.choiceIds[1]]);
+        for (const key of ["device_id", "author_app_user_id", "email", "phone", "extra_user_information"]) {
+          assert.ok(!(key in p), key);
+        }
+      });
+
+      await t.step(
+        "a receiver failing twice with 500 gets the delivery on the third try, all logged",
+        async () => {
+          hook.plan.push(500, 500);
+          const before = hook.received.length;
+          const res = await ctx.request(`/api/v1/webhooks/${endpoint.id}/test`, {
+            method: "POST",
+            token: manager,
+          });
+          assert.equal(res.status, 202);
+          const { delivery_id } = await res.json();
+          await hook.until((r) =>
+            r.length >= before + 3 && r.slice(before).filter((x) => x.event === "webhook.test").length >= 3
+          );
+          const tries = hook.received.slice(before).filter((x) => x.event === "webhook.test");
+          assert.equal(new Set(tries.map((x) => x.json.id)).size, 1); // the same delivery each time
+          let delivery: Record<string, unknown> | undefined;
+          for (let i = 0; i < 40; i++) {
+            const list = await (await ctx.request(`/api/v1/webhooks/${endpoint.id}`, { token: manager }))
+              .json();
+            delivery = list.deliveries.find((d: { id: number }) => d.id === delivery_id);
+            if (delivery?.status === "delivered") break;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          assert.equal(delivery?.status, "delivered");
+          assert.equal(delivery?.attempts, 3);
+          assert.equal(delivery?.last_status_code, 200);
+          const attempts = await (await ctx.request(
+            `/api/v1/webhooks/${endpoint.id}/deliveries/${delivery_id}/attempts`,
+            { token: manager },
+          )).json();
+          assert.deepEqual(attempts.map((a: { status_code: number }) => a.status_code), [500, 500, 200]);
+          assert.equal(attempts[0].error, "HTTP 500");
+          assert.ok(attempts.every((a: { duration_ms: number }) => a.duration_ms >= 0));
+          // the second try waited about the base (1 s), the third about twice that
+          const at = attempts.map((a: { attempted_at: string }) => Date.parse(a.attempted_at));
+          assert.ok(at[1] - at[0] >= 900, String(at[1] - at[0]));
+          assert.ok(at[2] - at[1] >= 1900, String(at[2] - at[1]));
+        },
+      );
+
+      await t.step("send again: the same event arrives once more", async () => {
+        const list = await (await ctx.request(`/api/v1/webhooks/${endpoint.id}`, { token: manager })).json();
+        const first = list.deliveries.find((d: { event: string }) => d.event === "participation.created");
+        const before = hook.received.filter((r) => r.json.id === first.id).length;
+        const res = await ctx.request(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, {
+          method: "POST",
+          token: manager,
+        });
+        assert.equal(res.status, 202);
+        await hook.until((r) => r.filter((x) => x.json.id === first.id).length > before);
+      });
+
+      await t.step("the OpenAPI document describes every event under webhooks", async () => {
+        const doc = await (await ctx.request("/api/openapi.json")).json();
+        assert.deepEqual(Object.keys(doc.webhooks).sort(), [...WEBHOOK_EVENTS].sort());
+        assert.match(doc.webhooks["vote.closed"].post.description, /X-Signature/);
+      });
+
+      await t.step("on air, reveal and close from the interaction page reach the receiver", async () => {
+        const msg = await randomMessage(ctx.sql, { id: seg.id, channelId: staff.radio }, {
+          author_city: "Nantes",
+        });
+        const control = (json: Record<string, unknown>) =>
+          ctx.request(`/api/v1/show_segments/${seg.id}/overlay`, { method: "PUT", token: manager, json });
+        assert.equal((await control({ message_id: msg.id })).status, 200);
+        assert.equal((await control({ reveal: true })).status, 200);
+        assert.equal((await control({ close: true })).status, 200);
+        const [onAir, revealed, closed] = await hook.until((r) => {
+          const found = ["message.broadcast", "results.revealed", "vote.closed"].map((e) =>
+            r.find((x) => x.event === e)
+          );
+          return found.every(Boolean) && found as Received[];
+        });
+        const p = onAir.json.data.participation as Record<string, unknown>;
+        assert.equal(p.id, msg.id);
+        assert.equal(p.author_city, "Nantes");
+        const results = revealed.json.data.results as { total: number };
+        assert.equal(results.total, 1);
+        assert.equal(closed.json.data.interaction_id, seg.id);
+      });
+
+      await t.step(
+        "revealing from the edit form sends results.revealed once; saving again sends nothing",
+        async () => {
+          const other = await randomSegment(ctx.sql, staff.radio, { show_results: false }, ["A", "B"]);
+          const put = (json: Record<string, unknown>) =>
+            ctx.request(`/api/v1/show_segments/${other.id}`, { method: "PUT", token: manager, json });
+          assert.equal((await put({ show_results: true })).status, 200);
+          await hook.until((r) =>
+            r.some((x) => x.event === "results.revealed" && x.json.data.interaction_id === other.id)
+          );
+          assert.equal((await put({ show_results: true })).status, 200);
+          // a later event of the same interaction is the sentinel: once it arrives, a second reveal would have
+          assert.equal((await put({ end_date: new Date().toISOString() })).status, 200);
+          await hook.until((r) =>
+            r.some((x) => x.event === "vote.closed" && x.json.data.interaction_id === other.id)
+          );
+          const revealed = hook.received.filter((x) =>
+            x.event === "results.revealed" && x.json.data.interaction_id === other.id
+          );
+          assert.equal(revealed.length, 1);
+        },
+      );
+      await t.step(
+        "the log keeps 30 days: older finished deliveries are removed, pending ones stay",
+        async () => {
+          const [{ n: total }] = await ctx.sql<{ n: number }[]>`
+          select count(*)::int as n from webhook_deliveries where webhook_id = ${endpoint.id}`;
+          await ctx.sql`update webhook_deliveries set created_at = now() - interval '31 days'
+          where webhook_id = ${endpoint.id}`;
+          const removed = await forgetOldDeliveries(ctx.sql, new Date(Date.now() - 30 * 86_400_000));
+          assert.ok(removed > 0 && removed <= total);
+          const left = await ctx.sql`select status from webhook_deliveries where webhook_id = ${endpoint.id}`;
+          assert.ok(left.every((d) => d.status === "pending"));
+        },
+      );
+    } finally {
+      await hook.close();
+      await ctx.close();
+    }
+  },
+});

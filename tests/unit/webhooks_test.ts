@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import {
+  endpointProblem,
+  isRefusedAddress,
+  retryDelaySeconds,
+  signatureHeader,
+  verifySignature,
+  webhookParticipation,
+} from "../../lib/rules/webhooks.ts";
+import { segmentTransitions } from "../../lib/rules/webhook_transitions.ts";
+import { WEBHOOK_MAX_ATTEMPTS } from "../../lib/rules/constants.ts";
+
+Deno.test("webhook signature - a receiver verifies it; a changed body, another secret or an old timestamp fail", async () => {
+  const body = JSON.stringify({ event: "vote.closed", data: { interaction_id: 4 } });
+  const header = await signatureHeader("whsec_abc", 1_700_000_000, body);
+  assert.match(header, /^t=1700000000,v1=[0-9a-f]{64}$/);
+  assert.equal(await verifySignature("whsec_abc", header, body, 1_700_000_010), true);
+  assert.equal(await verifySignature("whsec_abc", header, body + " ", 1_700_000_010), false);
+  assert.equal(await verifySignature("whsec_abd", header, body, 1_700_000_010), false);
+  assert.equal(await verifySignature("whsec_abc", header, body, 1_700_001_000), false);
+  assert.equal(await verifySignature("whsec_abc", "t=1700000000", body, 1_700_000_000), false);
+  assert.equal(await verifySignature("whsec_abc", null, body, 1_700_000_000), false);
+});
+
+Deno.test("webhook addresses - private, loopback, link-local and mapped forms are refused; public ones pass", () => {
+  for (
+    const a of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "::1",
+      "::",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "not-an-ip",
+    ]
+  ) assert.equal(isRefusedAddress(a), true, a);
+  for (const a of ["93.184.216.34", "172.32.0.1", "8.8.8.8", "2606:4700::1111"]) {
+    assert.equal(isRefusedAddress(a), false, a);
+  }
+});
+
+Deno.test("webhook URL - https only, plain http for an allowed host, no credentials", () => {
+  const allowed = new Set(["127.0.0.1"]);
+  assert.equal(endpointProblem("https://hooks.example.org/in", allowed), null);
+  assert.equal(endpointProblem("http://hooks.example.org/in", allowed), "webhook_https_required");
+  assert.equal(endpointProblem("http://127.0.0.1:8080/in", allowed), null);
+  assert.equal(endpointProblem("ftp://example.org", allowed), "webhook_https_required");
+  assert.equal(endpointProblem("https://user:pw@example.org", allowed), "webhook_url_invalid");
+  assert.equal(endpointProblem("not a url", allowed), "webhook_url_invalid");
+});
+
+Deno.test("webhook retries - the delay doubles from the base and stops after the last attempt (about 25 h)", () => {
+  assert.equal(retryDelaySeconds(1, 90), 90);
+  assert.equal(retryDelaySeconds(2, 90), 180);
+  assert.equal(retryDelaySeconds(WEBHOOK_MAX_ATTEMPTS, 90), null);
+  let total = 0;
+  for (let n = 1; n < WEBHOOK_MAX_ATTEMPTS; n++) total += retryDelaySeconds(n, 90)!;
+  assert.ok(total > 22 * 3600 && total < 28 * 3600, String(total));
+});
+
+Deno.test("webhook participation - the public projection, absolute media links, nothing else", () => {
+  const p = webhookParticipation({
+    id: 7,
+    segment_id: 3,
+    type: "voice",
+    created_at: new Date("2026-11-25T08:00:00Z"),
+    content: { text: "Bonjour", email: "x@example.org", choice_text: null },
+    duration_ms: 42_400,
+    nickname: "Jeanne",
+    author_city: "Nantes",
+    playable_path: "participations/a-delivery.mp3",
+    poster_path: null,
+    transcript: "Bonjour à tous",
+    choice_ids: null,
+  }, "https://im.example.org");
+  assert.deepEqual(Object.keys(p).sort(), [
+    "author_city",
+    "author_name",
+    "choice_ids",
+    "choice_text",
+    "created_at",
+    "duration_seconds",
+    "id",
+    "interaction_id",
+    "media_url",
+    "poster_url",
+    "text",
+    "transcript",
+    "type",
+  ]);
+  assert.equal(p.media_url, "https://im.example.org/media/participations/a-delivery.mp3");
+  assert.equal(p.duration_seconds, 42);
+  assert.ok(!JSON.stringify(p).includes("x@example.org"));
+});
+
+Deno.test("webhook transitions - revealed when results become public, closed when the end date passes", () => {
+  const now = new Date("2026-11-25T10:00:00Z");
+  const past = new Date("2026-11-25T09:59:00Z");
+  assert.deepEqual(segmentTransitions({ show_results: false }, { show_results: true }, now), [
+    "results.revealed",
+  ]);
+  assert.deepEqual(segmentTransitions({ show_results: true }, { show_results: true }, now), []);
+  assert.deepEqual(
+    segmentTransitions(
+      { show_results: true, hide_results_until_end: true, end_date: null },
+      { show_results: true, hide_results_until_end: true, end_date: past },
+      now,
+    ),
+    ["results.revealed", "vote.closed"],
+  );
+  assert.deepEqual(segmentTransitions({ end_date: past }, { end_date: past }, now), []);
+  assert.deepEqual(segmentTransitions({ show_results: true }, { show_results: false }, now), []);
+});
