@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { DEFAULT_PAGE_SIZE, MESSAGE_LIST_REFRESH_MS, SEARCH_DEBOUNCE_MS } from "../lib/rules/constants.ts";
+import {
+  DEFAULT_PAGE_SIZE,
+  INBOX_KEY_WAIT_MS,
+  MESSAGE_LIST_REFRESH_MS,
+  SEARCH_DEBOUNCE_MS,
+} from "../lib/rules/constants.ts";
 import type { InboxFilter, MessageAction } from "../lib/rules/inbox.ts";
 import { api } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
@@ -9,7 +14,8 @@ import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";
 import { KeyboardHelp } from "../components/participations/KeyboardHelp.tsx";
-import { inboxCommand } from "../lib/rules/inbox_keys.ts";
+import { type InboxCommand, inboxCommand } from "../lib/rules/inbox_keys.ts";
+import { whenFound } from "./browser/wait.ts";
 
 type Counts = Partial<Record<InboxFilter | "unread", number>>;
 interface Props {
@@ -95,23 +101,77 @@ function MessageInbox(props: Props) {
     });
   }, [auto]);
 
-  // issue 22: keyboard first (help on `?`); the row in focus follows j/k, actions click their button
-  const keys = useRef({ list, selected, help });
-  keys.current = { list, selected, help };
+  // issue 22: keyboard first (help on `?`); the row in focus follows j/k, actions click their button.
+  // Keys run one after the other, in the order pressed: one that acts on the selected message waits for
+  // that message's own detail to be loaded and idle (a previous action still running, a list refreshed by
+  // a push), so no key is lost and none lands on the message it replaces.
+  const keys = useRef({ list, selected, help, at: -1 });
+  keys.current = { ...keys.current, list, selected, help };
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     const focusRow = (id: number) =>
       requestAnimationFrame(() =>
         document.querySelector<HTMLButtonElement>(`[data-message-id="${id}"] .inbox-item-button`)?.focus()
       );
     const move = (step: number) => {
-      const { list, selected } = keys.current;
+      const { list, selected, at: was } = keys.current;
       const at = list.data.findIndex((m) => m.id === selected);
-      const next = list.data[at === -1 ? (step > 0 ? 0 : list.data.length - 1) : at + step];
+      // the selected message left the list (archived, trashed, a refresh): go on from where it was
+      const base = at !== -1
+        ? at + step
+        : was === -1
+        ? (step > 0 ? 0 : list.data.length - 1)
+        : step > 0
+        ? Math.min(was, list.data.length - 1)
+        : was - 1;
+      const next = list.data[base];
       if (!next) return;
+      keys.current.selected = next.id;
       setSelected(next.id);
       focusRow(next.id);
     };
-    const player = () => document.querySelector<HTMLMediaElement>(".inbox-detail audio, .inbox-detail video");
+    /** The loaded detail of the selected message (null after INBOX_KEY_WAIT_MS or once another is selected). */
+    const detail = (id: number | null) =>
+      id === null ? Promise.resolve(null) : whenFound(
+        () =>
+          keys.current.selected !== id
+            ? false
+            : document.querySelector<HTMLElement>(`.inbox-detail[aria-labelledby="message-${id}"]`),
+        INBOX_KEY_WAIT_MS,
+      )
+        .then((el) => el || null);
+    const run = async (command: Exclude<InboxCommand, "help" | "close">) => {
+      if (command === "next") return move(1);
+      if (command === "previous") return move(-1);
+      if (command === "search") return document.querySelector<HTMLInputElement>(".inbox-search")?.focus();
+      const id = keys.current.selected;
+      const shown = await detail(id);
+      if (!shown) return;
+      if (command === "reply") {
+        return shown.querySelector<HTMLTextAreaElement>('[data-shortcut="r"]')?.focus();
+      }
+      const media = shown.querySelector<HTMLMediaElement>("audio, video");
+      if (command === "play") {
+        return media && (media.paused ? void media.play().catch(() => {}) : media.pause());
+      }
+      if (command === "seek_back" || command === "seek_forward") {
+        if (media) media.currentTime = Math.max(0, media.currentTime + (command === "seek_back" ? -5 : 5));
+        return;
+      }
+      // the message's own button, once the action before it is done (a button without the key: nothing)
+      const selector = `[data-shortcut="${command.action}"]`;
+      if (!shown.querySelector(selector)) return;
+      const button = await whenFound(() => {
+        const b = document.querySelector<HTMLButtonElement>(
+          `.inbox-detail[aria-labelledby="message-${id}"] ${selector}`,
+        );
+        return b && !b.disabled ? b : null;
+      }, INBOX_KEY_WAIT_MS);
+      if (!button || keys.current.selected !== id) return;
+      button.click();
+      // archived or trashed, the message leaves the tab: triage goes on with the next one
+      if (command.action === "e" || command.action === "#") move(1);
+    };
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       const typing = !!target?.closest("input, textarea, select, [contenteditable='true']");
@@ -145,32 +205,16 @@ function MessageInbox(props: Props) {
       }
       e.preventDefault();
       if (command === "help") return setHelp(true);
-      if (command === "next") return move(1);
-      if (command === "previous") return move(-1);
-      if (command === "search") return document.querySelector<HTMLInputElement>(".inbox-search")?.focus();
-      if (command === "reply") {
-        return document.querySelector<HTMLTextAreaElement>('.inbox-detail [data-shortcut="r"]')?.focus();
-      }
-      const media = player();
-      if (command === "play") {
-        return media && (media.paused ? void media.play().catch(() => {}) : media.pause());
-      }
-      if (command === "seek_back" || command === "seek_forward") {
-        if (media) media.currentTime = Math.max(0, media.currentTime + (command === "seek_back" ? -5 : 5));
-        return;
-      }
-      // only the detail of the selected message: a key pressed while the next one loads does nothing
-      const button = document.querySelector<HTMLButtonElement>(
-        `.inbox-detail[aria-labelledby="message-${keys.current.selected}"] [data-shortcut="${command.action}"]`,
-      );
-      if (!button || button.disabled) return;
-      button.click();
-      // archived or trashed, the message leaves the tab: triage goes on with the next one
-      if (command.action === "e" || command.action === "#") move(1);
+      queue.current = queue.current.then(() => run(command)).catch(() => {});
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
+  // where the selected row is, for j/k once it has left the list
+  useEffect(() => {
+    const at = list.data.findIndex((m) => m.id === selected);
+    if (at !== -1) keys.current.at = at;
+  }, [list, selected]);
 
   const changed = (m: InboxMessage, key?: MessageAction) => {
     setList((l) => ({
@@ -256,6 +300,7 @@ function MessageInbox(props: Props) {
         {selected
           ? (
             <MessageDetail
+              key={selected}
               id={selected}
               can={props.can}
               onChanged={changed}

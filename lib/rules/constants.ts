@@ -64,6 +64,8 @@ export const PRIVATE_COMMENT_AUTOSAVE_MS = 3000;
 export const MESSAGE_SENT_NOTICE_MS = 2000;
 export const MESSAGE_LIST_REFRESH_MS = 15_000;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** How long a studio-inbox key waits for the message it acts on to be loaded and idle (issue 22). */
+export const INBOX_KEY_WAIT_MS = 10_000;
 export const CLICK_OUTSIDE_MS = 100;
 export const REPLY_FOCUS_MS = 200;
 export const TITLE_MAX_LENGTH = 100;

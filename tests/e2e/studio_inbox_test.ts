@@ -200,9 +200,10 @@ browserTest(
     await current(five[1]);
     await page.keyboard.press("k");
     await current(five[0]);
+    // pressed at once, w waits for the detail of 2 (not the one of 1 still shown) instead of being lost
     await page.keyboard.press("j");
-    await current(five[1]);
     await page.keyboard.press("w");
+    await current(five[1]);
     await until(five[1], (s) => s.winner);
     // 3: quote
     await page.keyboard.press("j");
@@ -217,11 +218,26 @@ browserTest(
     await current(five[4]);
     await page.keyboard.press("#");
     await until(five[4], (s) => s.status === "trash");
-    // r goes to the reply, Escape leaves it, / goes to the search
-    // r (reply) and / (search) are left out here: r's focus was not reliable in CI (issue 22 note)
+    // r goes to the reply of the message now selected, Escape leaves it, / goes to the search
+    await page.waitForFunction(
+      (ids) => ids.every((id) => !document.querySelector(`[data-message-id="${id}"]`)),
+      [
+        five[3],
+        five[4],
+      ],
+    );
+    await page.keyboard.press("k");
+    await current(five[2]);
+    await page.keyboard.press("r");
+    await page.waitForFunction(
+      (id) =>
+        document.activeElement?.getAttribute("data-shortcut") === "r" &&
+        document.activeElement.closest(`.inbox-detail[aria-labelledby="message-${id}"]`) !== null,
+      five[2],
+    );
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("/");
+    await page.waitForFunction(() => document.activeElement?.classList.contains("inbox-search"));
     assert.deepEqual(consoleErrors, []);
   },
-  // flaky after the live inbox (issue 21) joined it: a step waits in vain about one run in two (u, r);
-  // left out until the inbox's re-render on push keeps the selection and focus (issue 22 stays open)
-  { ignore: true },
 );
