@@ -157,6 +157,8 @@ export const MAX_VOTE_CAP = 100_000;
 export const AUDIO_TARGETS_LUFS = [-23, -16] as const;
 /** Issue 22: the delivery formats of broadcast copies (MP3 at a bit rate, or WAV 48 kHz at a bit depth). */
 export const AUDIO_FORMATS = ["mp3_192", "mp3_320", "wav_16", "wav_24"] as const;
+/** How a channel's cloud transfer reaches the studio (issue 22): FTP/FTPS, SFTP, an S3-compatible bucket. */
+export const DELIVERY_PROTOCOLS = ["ftp", "sftp", "s3"] as const;
 /** Issue 22: no broadcast copy peaks above this true peak (dBTP). */
 export const TRUE_PEAK_CEILING_DBTP = -1;
 /** Issue 22: the number of waveform points kept per media. */
