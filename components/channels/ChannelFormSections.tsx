@@ -342,13 +342,15 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?
         </div>
       )}
       <div class="check-list">
-        <CheckField
-          id="ftp_secure"
-          label={t("channels.ftp_secure")}
-          checked={form.ftp_secure}
-          disabled={off}
-          onChange={(v) => set("ftp_secure", v)}
-        />
+        {form.delivery_protocol !== "sftp" && (
+          <CheckField
+            id="ftp_secure"
+            label={t(s3 ? "studio_delivery.s3_secure" : "channels.ftp_secure")}
+            checked={form.ftp_secure}
+            disabled={off}
+            onChange={(v) => set("ftp_secure", v)}
+          />
+        )}
         {props.passwordSet && (
           <CheckField
             id="ftp_password_clear"
