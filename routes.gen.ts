@@ -36,58 +36,59 @@ import $31 from "./routes/api/v1/show_segments/[id]/challenge.ts";
 import $32 from "./routes/api/v1/show_segments/[id]/export.ts";
 import $33 from "./routes/api/v1/show_segments/[id]/live.ts";
 import $34 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $35 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $36 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $37 from "./routes/api/v1/show_segments/[id].ts";
-import $38 from "./routes/api/v1/show_segments/index.ts";
-import $39 from "./routes/api/v1/statistics.ts";
-import $40 from "./routes/api/v1/tasks.ts";
-import $41 from "./routes/api/v1/templates_show_segments.ts";
-import $42 from "./routes/api/v1/upload.ts";
-import $43 from "./routes/api/v1/user.ts";
-import $44 from "./routes/api/v1/users.ts";
-import $45 from "./routes/api/v1/widgets.ts";
-import $46 from "./routes/api/v2/ai/prompt.ts";
-import $47 from "./routes/broadcast/[id].tsx";
-import $48 from "./routes/broadcast/index.tsx";
-import $49 from "./routes/channels/new.tsx";
-import $50 from "./routes/channels/[id].tsx";
-import $51 from "./routes/channels/index.tsx";
-import $52 from "./routes/confirm/[token].tsx";
-import $53 from "./routes/customisation.tsx";
-import $54 from "./routes/dev/mailbox.tsx";
-import $55 from "./routes/forgot-password.tsx";
-import $56 from "./routes/healthz.ts";
-import $57 from "./routes/help-items.tsx";
-import $58 from "./routes/home.tsx";
-import $59 from "./routes/interactions/create.tsx";
-import $60 from "./routes/interactions/[id]/assistant.tsx";
-import $61 from "./routes/interactions/[id]/webview.tsx";
-import $62 from "./routes/interactions/[id].tsx";
-import $63 from "./routes/interactions/index.tsx";
-import $64 from "./routes/login.tsx";
-import $65 from "./routes/logout.ts";
-import $66 from "./routes/media.ts";
-import $67 from "./routes/metrics.ts";
-import $68 from "./routes/moderation.tsx";
-import $69 from "./routes/oembed.ts";
-import $70 from "./routes/overlay/[token]/events.ts";
-import $71 from "./routes/overlay/[token].tsx";
-import $72 from "./routes/participations/[id].tsx";
-import $73 from "./routes/qr-code.tsx";
-import $74 from "./routes/reset/[token].tsx";
-import $75 from "./routes/robots.txt.ts";
-import $76 from "./routes/s/[uuid].tsx";
-import $77 from "./routes/settings.tsx";
-import $78 from "./routes/statistics/download.ts";
-import $79 from "./routes/statistics/index.tsx";
-import $80 from "./routes/timeline.tsx";
-import $81 from "./routes/users/new.tsx";
-import $82 from "./routes/users/[id].tsx";
-import $83 from "./routes/users/index.tsx";
-import $84 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $85 from "./routes/widgets/terms.tsx";
-import $86 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $35 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $36 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $37 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $38 from "./routes/api/v1/show_segments/[id].ts";
+import $39 from "./routes/api/v1/show_segments/index.ts";
+import $40 from "./routes/api/v1/statistics.ts";
+import $41 from "./routes/api/v1/tasks.ts";
+import $42 from "./routes/api/v1/templates_show_segments.ts";
+import $43 from "./routes/api/v1/upload.ts";
+import $44 from "./routes/api/v1/user.ts";
+import $45 from "./routes/api/v1/users.ts";
+import $46 from "./routes/api/v1/widgets.ts";
+import $47 from "./routes/api/v2/ai/prompt.ts";
+import $48 from "./routes/broadcast/[id].tsx";
+import $49 from "./routes/broadcast/index.tsx";
+import $50 from "./routes/channels/new.tsx";
+import $51 from "./routes/channels/[id].tsx";
+import $52 from "./routes/channels/index.tsx";
+import $53 from "./routes/confirm/[token].tsx";
+import $54 from "./routes/customisation.tsx";
+import $55 from "./routes/dev/mailbox.tsx";
+import $56 from "./routes/forgot-password.tsx";
+import $57 from "./routes/healthz.ts";
+import $58 from "./routes/help-items.tsx";
+import $59 from "./routes/home.tsx";
+import $60 from "./routes/interactions/create.tsx";
+import $61 from "./routes/interactions/[id]/assistant.tsx";
+import $62 from "./routes/interactions/[id]/webview.tsx";
+import $63 from "./routes/interactions/[id].tsx";
+import $64 from "./routes/interactions/index.tsx";
+import $65 from "./routes/login.tsx";
+import $66 from "./routes/logout.ts";
+import $67 from "./routes/media.ts";
+import $68 from "./routes/metrics.ts";
+import $69 from "./routes/moderation.tsx";
+import $70 from "./routes/oembed.ts";
+import $71 from "./routes/overlay/[token]/events.ts";
+import $72 from "./routes/overlay/[token].tsx";
+import $73 from "./routes/participations/[id].tsx";
+import $74 from "./routes/qr-code.tsx";
+import $75 from "./routes/reset/[token].tsx";
+import $76 from "./routes/robots.txt.ts";
+import $77 from "./routes/s/[uuid].tsx";
+import $78 from "./routes/settings.tsx";
+import $79 from "./routes/statistics/download.ts";
+import $80 from "./routes/statistics/index.tsx";
+import $81 from "./routes/timeline.tsx";
+import $82 from "./routes/users/new.tsx";
+import $83 from "./routes/users/[id].tsx";
+import $84 from "./routes/users/index.tsx";
+import $85 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $86 from "./routes/widgets/terms.tsx";
+import $87 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -129,56 +130,57 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/show_segments/:id/export", app: $32 },
   { path: "/api/v1/show_segments/:id/live", app: $33 },
   { path: "/api/v1/show_segments/:id/overlay", app: $34 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $35 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $36 },
-  { path: "/api/v1/show_segments/:id", app: $37 },
-  { path: "/api/v1/show_segments", app: $38 },
-  { path: "/api/v1/statistics", app: $39 },
-  { path: "/api/v1/tasks", app: $40 },
-  { path: "/api/v1/templates_show_segments", app: $41 },
-  { path: "/api/v1/upload", app: $42 },
-  { path: "/api/v1/user", app: $43 },
-  { path: "/api/v1/users", app: $44 },
-  { path: "/api/v1/widgets", app: $45 },
-  { path: "/api/v2/ai/prompt", app: $46 },
-  { path: "/broadcast/:id", app: $47 },
-  { path: "/broadcast", app: $48 },
-  { path: "/channels/new", app: $49 },
-  { path: "/channels/:id", app: $50 },
-  { path: "/channels", app: $51 },
-  { path: "/confirm/:token", app: $52 },
-  { path: "/customisation", app: $53 },
-  { path: "/dev/mailbox", app: $54 },
-  { path: "/forgot-password", app: $55 },
-  { path: "/healthz", app: $56 },
-  { path: "/help-items", app: $57 },
-  { path: "/home", app: $58 },
-  { path: "/interactions/create", app: $59 },
-  { path: "/interactions/:id/assistant", app: $60 },
-  { path: "/interactions/:id/webview", app: $61 },
-  { path: "/interactions/:id", app: $62 },
-  { path: "/interactions", app: $63 },
-  { path: "/login", app: $64 },
-  { path: "/logout", app: $65 },
-  { path: "/media", app: $66 },
-  { path: "/metrics", app: $67 },
-  { path: "/moderation", app: $68 },
-  { path: "/oembed", app: $69 },
-  { path: "/overlay/:token/events", app: $70 },
-  { path: "/overlay/:token", app: $71 },
-  { path: "/participations/:id", app: $72 },
-  { path: "/qr-code", app: $73 },
-  { path: "/reset/:token", app: $74 },
-  { path: "/robots.txt", app: $75 },
-  { path: "/s/:uuid", app: $76 },
-  { path: "/settings", app: $77 },
-  { path: "/statistics/download", app: $78 },
-  { path: "/statistics", app: $79 },
-  { path: "/timeline", app: $80 },
-  { path: "/users/new", app: $81 },
-  { path: "/users/:id", app: $82 },
-  { path: "/users", app: $83 },
-  { path: "/widgets/channel/:channelId", app: $84 },
-  { path: "/widgets/terms", app: $85 },
-  { path: "/widgets/:channelId/:segmentId", app: $86 },
+  { path: "/api/v1/show_segments/:id/playout", app: $35 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $36 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $37 },
+  { path: "/api/v1/show_segments/:id", app: $38 },
+  { path: "/api/v1/show_segments", app: $39 },
+  { path: "/api/v1/statistics", app: $40 },
+  { path: "/api/v1/tasks", app: $41 },
+  { path: "/api/v1/templates_show_segments", app: $42 },
+  { path: "/api/v1/upload", app: $43 },
+  { path: "/api/v1/user", app: $44 },
+  { path: "/api/v1/users", app: $45 },
+  { path: "/api/v1/widgets", app: $46 },
+  { path: "/api/v2/ai/prompt", app: $47 },
+  { path: "/broadcast/:id", app: $48 },
+  { path: "/broadcast", app: $49 },
+  { path: "/channels/new", app: $50 },
+  { path: "/channels/:id", app: $51 },
+  { path: "/channels", app: $52 },
+  { path: "/confirm/:token", app: $53 },
+  { path: "/customisation", app: $54 },
+  { path: "/dev/mailbox", app: $55 },
+  { path: "/forgot-password", app: $56 },
+  { path: "/healthz", app: $57 },
+  { path: "/help-items", app: $58 },
+  { path: "/home", app: $59 },
+  { path: "/interactions/create", app: $60 },
+  { path: "/interactions/:id/assistant", app: $61 },
+  { path: "/interactions/:id/webview", app: $62 },
+  { path: "/interactions/:id", app: $63 },
+  { path: "/interactions", app: $64 },
+  { path: "/login", app: $65 },
+  { path: "/logout", app: $66 },
+  { path: "/media", app: $67 },
+  { path: "/metrics", app: $68 },
+  { path: "/moderation", app: $69 },
+  { path: "/oembed", app: $70 },
+  { path: "/overlay/:token/events", app: $71 },
+  { path: "/overlay/:token", app: $72 },
+  { path: "/participations/:id", app: $73 },
+  { path: "/qr-code", app: $74 },
+  { path: "/reset/:token", app: $75 },
+  { path: "/robots.txt", app: $76 },
+  { path: "/s/:uuid", app: $77 },
+  { path: "/settings", app: $78 },
+  { path: "/statistics/download", app: $79 },
+  { path: "/statistics", app: $80 },
+  { path: "/timeline", app: $81 },
+  { path: "/users/new", app: $82 },
+  { path: "/users/:id", app: $83 },
+  { path: "/users", app: $84 },
+  { path: "/widgets/channel/:channelId", app: $85 },
+  { path: "/widgets/terms", app: $86 },
+  { path: "/widgets/:channelId/:segmentId", app: $87 },
 ];

@@ -14,6 +14,7 @@ import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";
 import { KeyboardHelp } from "../components/participations/KeyboardHelp.tsx";
+import { type PlayoutItem, PlayoutQueue } from "../components/participations/PlayoutQueue.tsx";
 import { type InboxCommand, inboxCommand } from "../lib/rules/inbox_keys.ts";
 import { whenFound } from "./browser/wait.ts";
 
@@ -48,6 +49,22 @@ function MessageInbox(props: Props) {
   const [selected, setSelected] = useState<number | null>(props.selectedId ?? null);
   const [drawing, setDrawing] = useState(false);
   const [help, setHelp] = useState(false);
+  // issue 22: the interaction's playout queue (t marks the selected message for air)
+  const [queue, setQueue] = useState<PlayoutItem[]>([]);
+  useEffect(() => {
+    api<PlayoutItem[]>("GET", `/api/v1/show_segments/${props.segmentId}/playout`).then((res) =>
+      res.ok && setQueue(res.data)
+    );
+  }, []);
+  const queueRef = useRef(queue);
+  queueRef.current = queue;
+  const togglePlayout = async (id: number) => {
+    const queued = !queueRef.current.some((p) => p.message_id === id);
+    const res = await api<{ queue: PlayoutItem[] }>("PUT", `/api/v1/interaction/${id}/playout`, { queued });
+    if (!res.ok) return showToast(t("participations.error"), { kind: "error" });
+    queueRef.current = res.data.queue;
+    setQueue(res.data.queue);
+  };
   const state = useRef({ tab, query, page, total: list.total });
   state.current = { tab, query, page, total: list.total };
   const first = useRef(true);
@@ -105,9 +122,9 @@ function MessageInbox(props: Props) {
   // Keys run one after the other, in the order pressed: one that acts on the selected message waits for
   // that message's own detail to be loaded and idle (a previous action still running, a list refreshed by
   // a push), so no key is lost and none lands on the message it replaces.
-  const keys = useRef({ list, selected, help, at: -1 });
+  const keys = useRef({ list, selected, help, at: -1, canAct: props.can.act });
   keys.current = { ...keys.current, list, selected, help };
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const pending = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     const focusRow = (id: number) =>
       requestAnimationFrame(() =>
@@ -150,6 +167,7 @@ function MessageInbox(props: Props) {
       if (command === "reply") {
         return shown.querySelector<HTMLTextAreaElement>('[data-shortcut="r"]')?.focus();
       }
+      if (command === "playout") return keys.current.canAct ? await togglePlayout(id!) : undefined;
       const media = shown.querySelector<HTMLMediaElement>("audio, video");
       if (command === "play") {
         return media && (media.paused ? void media.play().catch(() => {}) : media.pause());
@@ -205,7 +223,7 @@ function MessageInbox(props: Props) {
       }
       e.preventDefault();
       if (command === "help") return setHelp(true);
-      queue.current = queue.current.then(() => run(command)).catch(() => {});
+      pending.current = pending.current.then(() => run(command)).catch(() => {});
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -280,6 +298,14 @@ function MessageInbox(props: Props) {
         >
           ⌨ {t("studio_audio.keys_open")}
         </button>
+        <PlayoutQueue
+          segmentId={props.segmentId}
+          queue={queue}
+          onQueue={setQueue}
+          onOpen={setSelected}
+          canAct={props.can.act}
+          canDeliver={props.can.deliver}
+        />
         <p class="muted inbox-total" aria-live="polite">
           {t("counts.messages", { count: list.total })}
           {counts.unread ? ` · ${t("counts.unread", { count: counts.unread })}` : ""}
@@ -296,7 +322,15 @@ function MessageInbox(props: Props) {
         <Pager page={page} total={list.total} perPage={DEFAULT_PAGE_SIZE} onPage={setPage} />
       </div>
       <div class="inbox-detail-pane">
-        {selected && props.can.act && <OnAirButton segmentId={props.segmentId} messageId={selected} />}
+        {selected && props.can.act && (
+          <p class="on-air-row">
+            <OnAirButton segmentId={props.segmentId} messageId={selected} />
+            <PlayoutButton
+              position={queue.find((p) => p.message_id === selected)?.position ?? null}
+              onToggle={() => togglePlayout(selected)}
+            />
+          </p>
+        )}
         {selected
           ? (
             <MessageDetail
@@ -328,16 +362,32 @@ function OnAirButton(props: { segmentId: number; messageId: number }) {
     } else showToast(res.data?.message ?? t("live.failed"), { kind: "error" });
   };
   return (
-    <p class="on-air-row">
-      <button
-        type="button"
-        class="btn btn-secondary btn-sm on-air"
-        onClick={put}
-        aria-pressed={onAir === props.messageId}
-      >
-        {onAir === props.messageId ? t("live.on_air_done") : t("live.on_air")}
-      </button>
-    </p>
+    <button
+      type="button"
+      class="btn btn-secondary btn-sm on-air"
+      onClick={put}
+      aria-pressed={onAir === props.messageId}
+    >
+      {onAir === props.messageId ? t("live.on_air_done") : t("live.on_air")}
+    </button>
+  );
+}
+
+/** Issue 22: `t`: the selected message in or out of the interaction's playout queue. */
+function PlayoutButton(props: { position: number | null; onToggle: () => void }) {
+  const { t } = useT();
+  return (
+    <button
+      type="button"
+      class={`btn btn-sm playout-toggle ${props.position ? "btn-primary" : "btn-secondary"}`}
+      aria-keyshortcuts="T"
+      aria-pressed={props.position !== null}
+      onClick={props.onToggle}
+    >
+      {props.position
+        ? t("studio_delivery.playout_in", { position: props.position })
+        : t("studio_delivery.playout_add")}
+    </button>
   );
 }
 
@@ -349,6 +399,7 @@ export default island("MessageInbox", MessageInbox, {
     "data_rights",
     "message_privacy",
     "studio_audio",
+    "studio_delivery",
     "live",
     "counts",
   ],

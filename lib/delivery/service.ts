@@ -106,7 +106,7 @@ export type DeliveryResult = { status: "success"; remote_path: string } | { stat
 export async function deliverMessage(
   deps: { sql: Sql; storage: Storage; jwtSecret: Uint8Array },
   messageId: number,
-  options: { sidecar?: boolean } = {},
+  options: { sidecar?: boolean; rename?: (name: string) => string } = {},
 ): Promise<DeliveryResult> {
   const { sql, storage } = deps;
   const message = await getMessage(sql, messageId);
@@ -120,7 +120,7 @@ export async function deliverMessage(
   if (deliveryId === null) return { status: "running" };
   try {
     const extension = key.slice(key.lastIndexOf(".") + 1).toLowerCase() || "bin";
-    const name = remoteName(settings.naming, {
+    const named = remoteName(settings.naming, {
       channel: channel.id,
       segment: message.segment_id,
       id: message.id,
@@ -128,6 +128,7 @@ export async function deliverMessage(
       author: message.author_name,
       createdAt: new Date(message.created_at),
     }, extension);
+    const name = options.rename ? options.rename(named) : named;
     const body = await storage.get(key);
     if (!body) throw new Error("the media file is missing from the store");
     const files: UploadFile[] = [{ name, body }];

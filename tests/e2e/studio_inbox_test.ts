@@ -210,6 +210,16 @@ browserTest(
     await current(five[2]);
     await page.keyboard.press("q");
     await until(five[2], (s) => s.broadcast_status === "broadcast_1");
+    // t sends it to the playout queue, shown beside the list with its place
+    await page.keyboard.press("t");
+    await waitFor(
+      async () => (await server.sql`select 1 from playout_queue where message_id = ${five[2]}`).length === 1,
+      15_000,
+      "t",
+    );
+    await page.locator(`.playout-queue [data-playout-id="${five[2]}"]`).waitFor();
+    await page.getByRole("button", { name: "In playout queue · 1" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/playout-1280.png` });
     // 4: archive, and triage goes on with 5: trash
     await page.keyboard.press("j");
     await current(five[3]);
@@ -238,6 +248,11 @@ browserTest(
     await page.keyboard.press("Escape");
     await page.keyboard.press("/");
     await page.waitForFunction(() => document.activeElement?.classList.contains("inbox-search"));
+    // on a phone the list (with its playout queue) comes back with Back
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole("button", { name: /Back/ }).click();
+    await page.locator(".playout-queue").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/playout-375.png` });
     assert.deepEqual(consoleErrors, []);
   },
 );
