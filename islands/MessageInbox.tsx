@@ -29,6 +29,9 @@ interface Props {
   [key: string]: unknown;
 }
 
+/** Where the compact density is kept (this browser only). */
+const COMPACT_KEY = "im.inbox.compact";
+
 /** Moves that change which tab a message belongs to: the list reloads after them. */
 const MOVES = new Set<MessageAction>(["archive", "restore", "trash", "unlike", "unwinner"]);
 
@@ -56,6 +59,37 @@ function MessageInbox(props: Props) {
       res.ok && setQueue(res.data)
     );
   }, []);
+  // issue 22: compact rows (kept in this browser) and multi-select with bulk actions
+  const [compact, setCompact] = useState(false);
+  useEffect(() => setCompact(localStorage.getItem(COMPACT_KEY) === "1"), []);
+  const [checked, setChecked] = useState<number[]>([]);
+  const lastChecked = useRef<number | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const check = (id: number, on: boolean, range: boolean) => {
+    const ids = list.data.map((m) => m.id);
+    const from = lastChecked.current === null ? -1 : ids.indexOf(lastChecked.current);
+    const to = ids.indexOf(id);
+    const span = range && from !== -1 ? ids.slice(Math.min(from, to), Math.max(from, to) + 1) : [id];
+    setChecked((c) => on ? [...new Set([...c, ...span])] : c.filter((x) => !span.includes(x)));
+    lastChecked.current = id;
+  };
+  const bulk = async (what: "like" | "archive" | "trash" | "playout") => {
+    setBulkBusy(true);
+    // in list order, so the playout queue takes them in the order shown
+    const ids = list.data.map((m) => m.id).filter((id) => checked.includes(id));
+    for (const id of ids) {
+      if (what === "playout") {
+        const res = await api<{ queue: PlayoutItem[] }>("PUT", `/api/v1/interaction/${id}/playout`, {
+          queued: true,
+        });
+        if (res.ok) setQueue(res.data.queue);
+      } else await api("POST", `/api/v1/interaction/${id}/action`, { key: what });
+    }
+    setBulkBusy(false);
+    setChecked([]);
+    showToast(t("studio_delivery.bulk_done"), { kind: "success" });
+    await load();
+  };
   const queueRef = useRef(queue);
   queueRef.current = queue;
   const togglePlayout = async (id: number) => {
@@ -263,7 +297,7 @@ function MessageInbox(props: Props) {
   };
 
   return (
-    <div class={`inbox ${selected ? "has-selection" : ""}`}>
+    <div class={`inbox ${selected ? "has-selection" : ""} ${compact ? "inbox-compact" : ""}`}>
       <div class="inbox-list-pane">
         <Tabs tab={tab} counts={counts} onChange={(next) => (setTab(next), setPage(1))} />
         <div class="inbox-toolbar">
@@ -283,6 +317,20 @@ function MessageInbox(props: Props) {
               onChange={(e) => setAuto(e.currentTarget.checked)}
             />
             <span>{t("participations.auto_refresh")}</span>
+          </label>
+          <label class="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              class="inbox-density"
+              checked={compact}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setCompact(on);
+                localStorage.setItem(COMPACT_KEY, on ? "1" : "0");
+              }}
+            />
+            <span>{t("studio_delivery.compact")}</span>
           </label>
           {props.can.act && (
             <button type="button" class="btn btn-secondary btn-sm" disabled={drawing} onClick={draw}>
@@ -310,11 +358,44 @@ function MessageInbox(props: Props) {
           {t("counts.messages", { count: list.total })}
           {counts.unread ? ` · ${t("counts.unread", { count: counts.unread })}` : ""}
         </p>
+        {checked.length > 0 && (
+          <div class="inbox-bulk" role="group" aria-label={t("studio_delivery.bulk")}>
+            <span class="inbox-bulk-count" aria-live="polite">
+              {t("studio_delivery.selected", { count: checked.length })}
+            </span>
+            {(["like", "archive", "trash", "playout"] as const).map((what) => (
+              <button
+                type="button"
+                key={what}
+                class="btn btn-secondary btn-sm"
+                disabled={bulkBusy}
+                onClick={() => bulk(what)}
+              >
+                {t(`studio_delivery.bulk_${what}`)}
+              </button>
+            ))}
+            <button
+              type="button"
+              class="btn btn-link btn-sm"
+              disabled={bulkBusy}
+              onClick={() => setChecked([])}
+            >
+              {t("studio_delivery.bulk_clear")}
+            </button>
+          </div>
+        )}
         {list.data.length
           ? (
             <ul class="inbox-list">
               {list.data.map((m) => (
-                <MessageItem key={m.id} m={m} active={m.id === selected} onOpen={setSelected} />
+                <MessageItem
+                  key={m.id}
+                  m={m}
+                  active={m.id === selected}
+                  onOpen={setSelected}
+                  checked={checked.includes(m.id)}
+                  onCheck={props.can.act ? check : undefined}
+                />
               ))}
             </ul>
           )
