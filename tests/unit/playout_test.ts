@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { isReorderOf, moveInOrder, playoutFileName } from "../../lib/rules/playout.ts";
+import { INBOX_SHORTCUTS, inboxCommand } from "../../lib/rules/inbox_keys.ts";
 
 Deno.test("playout - a reorder holds the same ids once each", () => {
   assert.equal(isReorderOf([3, 1, 2], [1, 2, 3]), true);
@@ -20,4 +21,11 @@ Deno.test("playout - moving one id up or down, clamped at the ends", () => {
 Deno.test("playout - the position leads the file name, padded to sort in air order", () => {
   assert.equal(playoutFileName(3, 12, "1_4_9.mp3"), "03_1_4_9.mp3");
   assert.equal(playoutFileName(7, 120, "x.wav"), "007_x.wav");
+});
+
+Deno.test("playout - t is the studio inbox's playout key, listed in the help, not while typing", () => {
+  assert.equal(inboxCommand({ key: "t" }), "playout");
+  assert.equal(inboxCommand({ key: "t", typing: true }), null);
+  assert.equal(inboxCommand({ key: "t", ctrlKey: true }), null);
+  assert.ok(INBOX_SHORTCUTS.some((s) => (s.keys as readonly string[]).includes("t")));
 });
