@@ -9,7 +9,7 @@ import { forgetSearchTotals } from "../db/inbox.ts";
 import { purgeRateLimits } from "../db/rate_limits.ts";
 import { cleanupUploads } from "../lib/media/tus.ts";
 import { forgetOldSessions } from "../lib/platform/sessions.ts";
-import { registerDeliveryJobs } from "../lib/delivery/jobs.ts";
+import { enqueueDeliveriesOfMedia, registerDeliveryJobs } from "../lib/delivery/jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
 
 const HOUR_MS = 3600_000;
@@ -24,7 +24,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   // on a passing error; a file that cannot be decoded fails at once, with the reason
   await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
     try {
-      return await processMedia(
+      const done = await processMedia(
         {
           sql: deps.sql,
           storage: deps.storage,
@@ -35,6 +35,12 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
         job.data.mediaId,
         { lastAttempt: job.retryCount >= job.retryLimit },
       );
+      // issue 22: an accepted voice of an automatic-delivery interaction goes to the studio now
+      // (the sweep stays the fallback: a failure here does not make the processing run again)
+      await enqueueDeliveriesOfMedia({ sql: deps.sql, boss }, job.data.mediaId).catch((e) =>
+        console.error("[delivery] enqueue after processing failed", e)
+      );
+      return done;
     } catch (error) {
       if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
       throw error;

@@ -9,7 +9,8 @@ import { spokenWav } from "../_audio.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { processMedia } from "../../lib/media/processing.ts";
-import { enqueueAcceptedDeliveries } from "../../lib/delivery/jobs.ts";
+import { DELIVERY_SWEEP_MS, enqueueAcceptedDeliveries } from "../../lib/delivery/jobs.ts";
+import { QUEUES } from "../../lib/platform/jobs.ts";
 
 Deno.test({
   name: "delivery - the broadcast copy reaches a real SFTP server and an S3 bucket, secrets never returned",
@@ -149,6 +150,36 @@ Deno.test({
           while (!(await s3.get(key)) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
           assert.deepEqual(await s3.get(key), copy);
           assert.equal(await enqueueAcceptedDeliveries(ctx.deps, [next.id]), 0, "sent once");
+          await ctx.sql`update segments set delivery_option = 'none' where id = ${next.segment_id}`;
+        },
+      );
+
+      await t.step(
+        "automatic, at once: processed by the worker, the voice is sent without waiting for the sweep",
+        async () => {
+          const [next] = await ctx.sql<{ id: number; segment_id: number }[]>`
+          select id::int as id, segment_id::int as segment_id from messages where channel_id = ${radio}
+            and status = 'received' and moderation in ('none', 'approved') and id <> ${message.id}
+            and media_id is null
+          order by id desc limit 1`;
+          await ctx.deps.storage.put("participations/deliver-now.wav", await Deno.readFile(wav), "audio/wav");
+          const [uploaded] = await ctx.sql<{ id: string }[]>`
+          insert into media (channel_id, kind, original_path, extension, content_type, status)
+          values (${radio}, 'audio', 'participations/deliver-now.wav', 'wav', 'audio/wav', 'uploaded') returning id`;
+          await ctx.sql`update segments set delivery_option = 'ftpclassic' where id = ${next.segment_id}`;
+          await ctx
+            .sql`update messages set created_at = now(), media_id = ${uploaded.id} where id = ${next.id}`;
+          const started = Date.now();
+          await ctx.deps.boss!.send(QUEUES.media, { mediaId: uploaded.id });
+          const key = `morning/voices/${radio}_${next.id}.wav`;
+          while (!(await s3.get(key)) && Date.now() - started < DELIVERY_SWEEP_MS / 2) {
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          const ms = Date.now() - started;
+          console.log(
+            `processed and delivered to the bucket in ${ms} ms (sweep every ${DELIVERY_SWEEP_MS} ms)`,
+          );
+          assert.ok(await s3.get(key), "delivered before any sweep");
           await ctx.sql`update segments set delivery_option = 'none' where id = ${next.segment_id}`;
         },
       );
