@@ -38,60 +38,61 @@ import $33 from "./routes/api/v1/show_segments/[id]/challenge.ts";
 import $34 from "./routes/api/v1/show_segments/[id]/export.ts";
 import $35 from "./routes/api/v1/show_segments/[id]/live.ts";
 import $36 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $37 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $38 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $39 from "./routes/api/v1/show_segments/[id].ts";
-import $40 from "./routes/api/v1/show_segments/index.ts";
-import $41 from "./routes/api/v1/statistics.ts";
-import $42 from "./routes/api/v1/tasks.ts";
-import $43 from "./routes/api/v1/templates_show_segments.ts";
-import $44 from "./routes/api/v1/upload.ts";
-import $45 from "./routes/api/v1/user.ts";
-import $46 from "./routes/api/v1/users.ts";
-import $47 from "./routes/api/v1/webhooks/[id].ts";
-import $48 from "./routes/api/v1/widgets.ts";
-import $49 from "./routes/api/v2/ai/prompt.ts";
-import $50 from "./routes/broadcast/[id].tsx";
-import $51 from "./routes/broadcast/index.tsx";
-import $52 from "./routes/channels/new.tsx";
-import $53 from "./routes/channels/[id]/webhooks.tsx";
-import $54 from "./routes/channels/[id].tsx";
-import $55 from "./routes/channels/index.tsx";
-import $56 from "./routes/confirm/[token].tsx";
-import $57 from "./routes/customisation.tsx";
-import $58 from "./routes/dev/mailbox.tsx";
-import $59 from "./routes/forgot-password.tsx";
-import $60 from "./routes/healthz.ts";
-import $61 from "./routes/help-items.tsx";
-import $62 from "./routes/home.tsx";
-import $63 from "./routes/interactions/create.tsx";
-import $64 from "./routes/interactions/[id]/assistant.tsx";
-import $65 from "./routes/interactions/[id]/webview.tsx";
-import $66 from "./routes/interactions/[id].tsx";
-import $67 from "./routes/interactions/index.tsx";
-import $68 from "./routes/login.tsx";
-import $69 from "./routes/logout.ts";
-import $70 from "./routes/media.ts";
-import $71 from "./routes/metrics.ts";
-import $72 from "./routes/moderation.tsx";
-import $73 from "./routes/oembed.ts";
-import $74 from "./routes/overlay/[token]/events.ts";
-import $75 from "./routes/overlay/[token].tsx";
-import $76 from "./routes/participations/[id].tsx";
-import $77 from "./routes/qr-code.tsx";
-import $78 from "./routes/reset/[token].tsx";
-import $79 from "./routes/robots.txt.ts";
-import $80 from "./routes/s/[uuid].tsx";
-import $81 from "./routes/settings.tsx";
-import $82 from "./routes/statistics/download.ts";
-import $83 from "./routes/statistics/index.tsx";
-import $84 from "./routes/timeline.tsx";
-import $85 from "./routes/users/new.tsx";
-import $86 from "./routes/users/[id].tsx";
-import $87 from "./routes/users/index.tsx";
-import $88 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $89 from "./routes/widgets/terms.tsx";
-import $90 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $37 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $38 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $39 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $40 from "./routes/api/v1/show_segments/[id].ts";
+import $41 from "./routes/api/v1/show_segments/index.ts";
+import $42 from "./routes/api/v1/statistics.ts";
+import $43 from "./routes/api/v1/tasks.ts";
+import $44 from "./routes/api/v1/templates_show_segments.ts";
+import $45 from "./routes/api/v1/upload.ts";
+import $46 from "./routes/api/v1/user.ts";
+import $47 from "./routes/api/v1/users.ts";
+import $48 from "./routes/api/v1/webhooks/[id].ts";
+import $49 from "./routes/api/v1/widgets.ts";
+import $50 from "./routes/api/v2/ai/prompt.ts";
+import $51 from "./routes/broadcast/[id].tsx";
+import $52 from "./routes/broadcast/index.tsx";
+import $53 from "./routes/channels/new.tsx";
+import $54 from "./routes/channels/[id]/webhooks.tsx";
+import $55 from "./routes/channels/[id].tsx";
+import $56 from "./routes/channels/index.tsx";
+import $57 from "./routes/confirm/[token].tsx";
+import $58 from "./routes/customisation.tsx";
+import $59 from "./routes/dev/mailbox.tsx";
+import $60 from "./routes/forgot-password.tsx";
+import $61 from "./routes/healthz.ts";
+import $62 from "./routes/help-items.tsx";
+import $63 from "./routes/home.tsx";
+import $64 from "./routes/interactions/create.tsx";
+import $65 from "./routes/interactions/[id]/assistant.tsx";
+import $66 from "./routes/interactions/[id]/webview.tsx";
+import $67 from "./routes/interactions/[id].tsx";
+import $68 from "./routes/interactions/index.tsx";
+import $69 from "./routes/login.tsx";
+import $70 from "./routes/logout.ts";
+import $71 from "./routes/media.ts";
+import $72 from "./routes/metrics.ts";
+import $73 from "./routes/moderation.tsx";
+import $74 from "./routes/oembed.ts";
+import $75 from "./routes/overlay/[token]/events.ts";
+import $76 from "./routes/overlay/[token].tsx";
+import $77 from "./routes/participations/[id].tsx";
+import $78 from "./routes/qr-code.tsx";
+import $79 from "./routes/reset/[token].tsx";
+import $80 from "./routes/robots.txt.ts";
+import $81 from "./routes/s/[uuid].tsx";
+import $82 from "./routes/settings.tsx";
+import $83 from "./routes/statistics/download.ts";
+import $84 from "./routes/statistics/index.tsx";
+import $85 from "./routes/timeline.tsx";
+import $86 from "./routes/users/new.tsx";
+import $87 from "./routes/users/[id].tsx";
+import $88 from "./routes/users/index.tsx";
+import $89 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $90 from "./routes/widgets/terms.tsx";
+import $91 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -135,58 +136,59 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/show_segments/:id/export", app: $34 },
   { path: "/api/v1/show_segments/:id/live", app: $35 },
   { path: "/api/v1/show_segments/:id/overlay", app: $36 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $37 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $38 },
-  { path: "/api/v1/show_segments/:id", app: $39 },
-  { path: "/api/v1/show_segments", app: $40 },
-  { path: "/api/v1/statistics", app: $41 },
-  { path: "/api/v1/tasks", app: $42 },
-  { path: "/api/v1/templates_show_segments", app: $43 },
-  { path: "/api/v1/upload", app: $44 },
-  { path: "/api/v1/user", app: $45 },
-  { path: "/api/v1/users", app: $46 },
-  { path: "/api/v1/webhooks/:id", app: $47 },
-  { path: "/api/v1/widgets", app: $48 },
-  { path: "/api/v2/ai/prompt", app: $49 },
-  { path: "/broadcast/:id", app: $50 },
-  { path: "/broadcast", app: $51 },
-  { path: "/channels/new", app: $52 },
-  { path: "/channels/:id/webhooks", app: $53 },
-  { path: "/channels/:id", app: $54 },
-  { path: "/channels", app: $55 },
-  { path: "/confirm/:token", app: $56 },
-  { path: "/customisation", app: $57 },
-  { path: "/dev/mailbox", app: $58 },
-  { path: "/forgot-password", app: $59 },
-  { path: "/healthz", app: $60 },
-  { path: "/help-items", app: $61 },
-  { path: "/home", app: $62 },
-  { path: "/interactions/create", app: $63 },
-  { path: "/interactions/:id/assistant", app: $64 },
-  { path: "/interactions/:id/webview", app: $65 },
-  { path: "/interactions/:id", app: $66 },
-  { path: "/interactions", app: $67 },
-  { path: "/login", app: $68 },
-  { path: "/logout", app: $69 },
-  { path: "/media", app: $70 },
-  { path: "/metrics", app: $71 },
-  { path: "/moderation", app: $72 },
-  { path: "/oembed", app: $73 },
-  { path: "/overlay/:token/events", app: $74 },
-  { path: "/overlay/:token", app: $75 },
-  { path: "/participations/:id", app: $76 },
-  { path: "/qr-code", app: $77 },
-  { path: "/reset/:token", app: $78 },
-  { path: "/robots.txt", app: $79 },
-  { path: "/s/:uuid", app: $80 },
-  { path: "/settings", app: $81 },
-  { path: "/statistics/download", app: $82 },
-  { path: "/statistics", app: $83 },
-  { path: "/timeline", app: $84 },
-  { path: "/users/new", app: $85 },
-  { path: "/users/:id", app: $86 },
-  { path: "/users", app: $87 },
-  { path: "/widgets/channel/:channelId", app: $88 },
-  { path: "/widgets/terms", app: $89 },
-  { path: "/widgets/:channelId/:segmentId", app: $90 },
+  { path: "/api/v1/show_segments/:id/playout", app: $37 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $38 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $39 },
+  { path: "/api/v1/show_segments/:id", app: $40 },
+  { path: "/api/v1/show_segments", app: $41 },
+  { path: "/api/v1/statistics", app: $42 },
+  { path: "/api/v1/tasks", app: $43 },
+  { path: "/api/v1/templates_show_segments", app: $44 },
+  { path: "/api/v1/upload", app: $45 },
+  { path: "/api/v1/user", app: $46 },
+  { path: "/api/v1/users", app: $47 },
+  { path: "/api/v1/webhooks/:id", app: $48 },
+  { path: "/api/v1/widgets", app: $49 },
+  { path: "/api/v2/ai/prompt", app: $50 },
+  { path: "/broadcast/:id", app: $51 },
+  { path: "/broadcast", app: $52 },
+  { path: "/channels/new", app: $53 },
+  { path: "/channels/:id/webhooks", app: $54 },
+  { path: "/channels/:id", app: $55 },
+  { path: "/channels", app: $56 },
+  { path: "/confirm/:token", app: $57 },
+  { path: "/customisation", app: $58 },
+  { path: "/dev/mailbox", app: $59 },
+  { path: "/forgot-password", app: $60 },
+  { path: "/healthz", app: $61 },
+  { path: "/help-items", app: $62 },
+  { path: "/home", app: $63 },
+  { path: "/interactions/create", app: $64 },
+  { path: "/interactions/:id/assistant", app: $65 },
+  { path: "/interactions/:id/webview", app: $66 },
+  { path: "/interactions/:id", app: $67 },
+  { path: "/interactions", app: $68 },
+  { path: "/login", app: $69 },
+  { path: "/logout", app: $70 },
+  { path: "/media", app: $71 },
+  { path: "/metrics", app: $72 },
+  { path: "/moderation", app: $73 },
+  { path: "/oembed", app: $74 },
+  { path: "/overlay/:token/events", app: $75 },
+  { path: "/overlay/:token", app: $76 },
+  { path: "/participations/:id", app: $77 },
+  { path: "/qr-code", app: $78 },
+  { path: "/reset/:token", app: $79 },
+  { path: "/robots.txt", app: $80 },
+  { path: "/s/:uuid", app: $81 },
+  { path: "/settings", app: $82 },
+  { path: "/statistics/download", app: $83 },
+  { path: "/statistics", app: $84 },
+  { path: "/timeline", app: $85 },
+  { path: "/users/new", app: $86 },
+  { path: "/users/:id", app: $87 },
+  { path: "/users", app: $88 },
+  { path: "/widgets/channel/:channelId", app: $89 },
+  { path: "/widgets/terms", app: $90 },
+  { path: "/widgets/:channelId/:segmentId", app: $91 },
 ];

@@ -9,7 +9,7 @@ import { forgetSearchTotals } from "../db/inbox.ts";
 import { purgeRateLimits } from "../db/rate_limits.ts";
 import { cleanupUploads } from "../lib/media/tus.ts";
 import { forgetOldSessions } from "../lib/platform/sessions.ts";
-import { registerDeliveryJobs } from "../lib/delivery/jobs.ts";
+import { enqueueDeliveriesOfMedia, registerDeliveryJobs } from "../lib/delivery/jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
 import { rollStatistics } from "../lib/statistics/rollups.ts";
 import { STATISTICS_ROLLUP_MINUTES } from "../lib/rules/constants.ts";
@@ -40,6 +40,11 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
         { lastAttempt: job.retryCount >= job.retryLimit },
       );
       await mediaProcessed(deps, job.data.mediaId); // issue 21: inboxes and webhooks hear of it
+      // issue 22: an accepted voice of an automatic-delivery interaction goes to the studio now
+      // (the sweep stays the fallback: a failure here does not make the processing run again)
+      await enqueueDeliveriesOfMedia({ sql: deps.sql, boss }, job.data.mediaId).catch((e) =>
+        console.error("[delivery] enqueue after processing failed", e)
+      );
       return result;
     } catch (error) {
       if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);

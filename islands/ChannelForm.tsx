@@ -30,12 +30,12 @@ interface Props {
 }
 
 function draftOf(channel: ChannelView | null): Draft {
-  const base = { ...newChannelDefaults(), ftp_password: "", ftp_password_clear: false };
+  const base = { ...newChannelDefaults(), ftp_password: "", ftp_password_clear: false, sftp_private_key: "" };
   if (!channel) return base;
   const picked = Object.fromEntries(
     Object.keys(base).map((k) => [k, (channel as Record<string, unknown>)[k]]),
   );
-  return { ...base, ...picked, ftp_password: "", ftp_password_clear: false } as Draft;
+  return { ...base, ...picked, ftp_password: "", ftp_password_clear: false, sftp_private_key: "" } as Draft;
 }
 const logoOf = (c: ChannelView | null): ImageChoice => ({ url: c?.logo_url ?? null });
 const uploadOf = (c: ChannelView | null): ImageChoice => ({
@@ -81,7 +81,7 @@ function ChannelForm(props: Props) {
   };
 
   const body = () => {
-    const { ftp_password, ftp_password_clear, background, parent_id, ...rest } = form;
+    const { ftp_password, ftp_password_clear, sftp_private_key, background, parent_id, ...rest } = form;
     const out: Record<string, unknown> = { ...rest, ftp_port: Number(rest.ftp_port) };
     out.segment_customisation = {
       character_text_zone_length: Number(rest.segment_customisation.character_text_zone_length),
@@ -90,6 +90,7 @@ function ChannelForm(props: Props) {
     if (props.isSuperAdmin) out.parent_id = parent_id;
     if (ftp_password) out.ftp_password = ftp_password;
     else if (ftp_password_clear) out.ftp_password = null;
+    if (sftp_private_key.trim()) out.sftp_private_key = sftp_private_key.trim() + "\n";
     return out;
   };
 
@@ -194,10 +195,16 @@ function ChannelForm(props: Props) {
         <InteractionsSection {...section} />
         <WidgetSection {...section} />
         <AudioSection {...section} />
-        <FtpSection {...section} passwordSet={saved?.ftp_password_set === true} />
+        <FtpSection
+          {...section}
+          passwordSet={saved?.ftp_password_set === true}
+          keySet={saved?.sftp_private_key_set === true}
+        />
       </div>
     </form>
   );
 }
 
-export default island("ChannelForm", ChannelForm, { ns: ["channels", "data_rights", "studio_audio"] });
+export default island("ChannelForm", ChannelForm, {
+  ns: ["channels", "data_rights", "studio_audio", "studio_delivery"],
+});

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { DEFAULT_PAGE_SIZE, MESSAGE_LIST_REFRESH_MS, SEARCH_DEBOUNCE_MS } from "../lib/rules/constants.ts";
+import {
+  DEFAULT_PAGE_SIZE,
+  INBOX_KEY_WAIT_MS,
+  MESSAGE_LIST_REFRESH_MS,
+  SEARCH_DEBOUNCE_MS,
+} from "../lib/rules/constants.ts";
 import type { InboxFilter, MessageAction } from "../lib/rules/inbox.ts";
 import { api } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
@@ -9,7 +14,9 @@ import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";
 import { KeyboardHelp } from "../components/participations/KeyboardHelp.tsx";
-import { inboxCommand } from "../lib/rules/inbox_keys.ts";
+import { type PlayoutItem, PlayoutQueue } from "../components/participations/PlayoutQueue.tsx";
+import { type InboxCommand, inboxCommand } from "../lib/rules/inbox_keys.ts";
+import { whenFound } from "./browser/wait.ts";
 
 type Counts = Partial<Record<InboxFilter | "unread", number>>;
 interface Props {
@@ -21,6 +28,9 @@ interface Props {
   selectedId?: number | null;
   [key: string]: unknown;
 }
+
+/** Where the compact density is kept (this browser only). */
+const COMPACT_KEY = "im.inbox.compact";
 
 /** Moves that change which tab a message belongs to: the list reloads after them. */
 const MOVES = new Set<MessageAction>(["archive", "restore", "trash", "unlike", "unwinner"]);
@@ -42,6 +52,53 @@ function MessageInbox(props: Props) {
   const [selected, setSelected] = useState<number | null>(props.selectedId ?? null);
   const [drawing, setDrawing] = useState(false);
   const [help, setHelp] = useState(false);
+  // issue 22: the interaction's playout queue (t marks the selected message for air)
+  const [queue, setQueue] = useState<PlayoutItem[]>([]);
+  useEffect(() => {
+    api<PlayoutItem[]>("GET", `/api/v1/show_segments/${props.segmentId}/playout`).then((res) =>
+      res.ok && setQueue(res.data)
+    );
+  }, []);
+  // issue 22: compact rows (kept in this browser) and multi-select with bulk actions
+  const [compact, setCompact] = useState(false);
+  useEffect(() => setCompact(localStorage.getItem(COMPACT_KEY) === "1"), []);
+  const [checked, setChecked] = useState<number[]>([]);
+  const lastChecked = useRef<number | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const check = (id: number, on: boolean, range: boolean) => {
+    const ids = list.data.map((m) => m.id);
+    const from = lastChecked.current === null ? -1 : ids.indexOf(lastChecked.current);
+    const to = ids.indexOf(id);
+    const span = range && from !== -1 ? ids.slice(Math.min(from, to), Math.max(from, to) + 1) : [id];
+    setChecked((c) => on ? [...new Set([...c, ...span])] : c.filter((x) => !span.includes(x)));
+    lastChecked.current = id;
+  };
+  const bulk = async (what: "like" | "archive" | "trash" | "playout") => {
+    setBulkBusy(true);
+    // in list order, so the playout queue takes them in the order shown
+    const ids = list.data.map((m) => m.id).filter((id) => checked.includes(id));
+    for (const id of ids) {
+      if (what === "playout") {
+        const res = await api<{ queue: PlayoutItem[] }>("PUT", `/api/v1/interaction/${id}/playout`, {
+          queued: true,
+        });
+        if (res.ok) setQueue(res.data.queue);
+      } else await api("POST", `/api/v1/interaction/${id}/action`, { key: what });
+    }
+    setBulkBusy(false);
+    setChecked([]);
+    showToast(t("studio_delivery.bulk_done"), { kind: "success" });
+    await load();
+  };
+  const queueRef = useRef(queue);
+  queueRef.current = queue;
+  const togglePlayout = async (id: number) => {
+    const queued = !queueRef.current.some((p) => p.message_id === id);
+    const res = await api<{ queue: PlayoutItem[] }>("PUT", `/api/v1/interaction/${id}/playout`, { queued });
+    if (!res.ok) return showToast(t("participations.error"), { kind: "error" });
+    queueRef.current = res.data.queue;
+    setQueue(res.data.queue);
+  };
   const state = useRef({ tab, query, page, total: list.total });
   state.current = { tab, query, page, total: list.total };
   const first = useRef(true);
@@ -95,23 +152,78 @@ function MessageInbox(props: Props) {
     });
   }, [auto]);
 
-  // issue 22: keyboard first (help on `?`); the row in focus follows j/k, actions click their button
-  const keys = useRef({ list, selected, help });
-  keys.current = { list, selected, help };
+  // issue 22: keyboard first (help on `?`); the row in focus follows j/k, actions click their button.
+  // Keys run one after the other, in the order pressed: one that acts on the selected message waits for
+  // that message's own detail to be loaded and idle (a previous action still running, a list refreshed by
+  // a push), so no key is lost and none lands on the message it replaces.
+  const keys = useRef({ list, selected, help, at: -1, canAct: props.can.act });
+  keys.current = { ...keys.current, list, selected, help };
+  const pending = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     const focusRow = (id: number) =>
       requestAnimationFrame(() =>
         document.querySelector<HTMLButtonElement>(`[data-message-id="${id}"] .inbox-item-button`)?.focus()
       );
     const move = (step: number) => {
-      const { list, selected } = keys.current;
+      const { list, selected, at: was } = keys.current;
       const at = list.data.findIndex((m) => m.id === selected);
-      const next = list.data[at === -1 ? (step > 0 ? 0 : list.data.length - 1) : at + step];
+      // the selected message left the list (archived, trashed, a refresh): go on from where it was
+      const base = at !== -1
+        ? at + step
+        : was === -1
+        ? (step > 0 ? 0 : list.data.length - 1)
+        : step > 0
+        ? Math.min(was, list.data.length - 1)
+        : was - 1;
+      const next = list.data[base];
       if (!next) return;
+      keys.current.selected = next.id;
       setSelected(next.id);
       focusRow(next.id);
     };
-    const player = () => document.querySelector<HTMLMediaElement>(".inbox-detail audio, .inbox-detail video");
+    /** The loaded detail of the selected message (null after INBOX_KEY_WAIT_MS or once another is selected). */
+    const detail = (id: number | null) =>
+      id === null ? Promise.resolve(null) : whenFound(
+        () =>
+          keys.current.selected !== id
+            ? false
+            : document.querySelector<HTMLElement>(`.inbox-detail[aria-labelledby="message-${id}"]`),
+        INBOX_KEY_WAIT_MS,
+      )
+        .then((el) => el || null);
+    const run = async (command: Exclude<InboxCommand, "help" | "close">) => {
+      if (command === "next") return move(1);
+      if (command === "previous") return move(-1);
+      if (command === "search") return document.querySelector<HTMLInputElement>(".inbox-search")?.focus();
+      const id = keys.current.selected;
+      const shown = await detail(id);
+      if (!shown) return;
+      if (command === "reply") {
+        return shown.querySelector<HTMLTextAreaElement>('[data-shortcut="r"]')?.focus();
+      }
+      if (command === "playout") return keys.current.canAct ? await togglePlayout(id!) : undefined;
+      const media = shown.querySelector<HTMLMediaElement>("audio, video");
+      if (command === "play") {
+        return media && (media.paused ? void media.play().catch(() => {}) : media.pause());
+      }
+      if (command === "seek_back" || command === "seek_forward") {
+        if (media) media.currentTime = Math.max(0, media.currentTime + (command === "seek_back" ? -5 : 5));
+        return;
+      }
+      // the message's own button, once the action before it is done (a button without the key: nothing)
+      const selector = `[data-shortcut="${command.action}"]`;
+      if (!shown.querySelector(selector)) return;
+      const button = await whenFound(() => {
+        const b = document.querySelector<HTMLButtonElement>(
+          `.inbox-detail[aria-labelledby="message-${id}"] ${selector}`,
+        );
+        return b && !b.disabled ? b : null;
+      }, INBOX_KEY_WAIT_MS);
+      if (!button || keys.current.selected !== id) return;
+      button.click();
+      // archived or trashed, the message leaves the tab: triage goes on with the next one
+      if (command.action === "e" || command.action === "#") move(1);
+    };
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       const typing = !!target?.closest("input, textarea, select, [contenteditable='true']");
@@ -145,32 +257,16 @@ function MessageInbox(props: Props) {
       }
       e.preventDefault();
       if (command === "help") return setHelp(true);
-      if (command === "next") return move(1);
-      if (command === "previous") return move(-1);
-      if (command === "search") return document.querySelector<HTMLInputElement>(".inbox-search")?.focus();
-      if (command === "reply") {
-        return document.querySelector<HTMLTextAreaElement>('.inbox-detail [data-shortcut="r"]')?.focus();
-      }
-      const media = player();
-      if (command === "play") {
-        return media && (media.paused ? void media.play().catch(() => {}) : media.pause());
-      }
-      if (command === "seek_back" || command === "seek_forward") {
-        if (media) media.currentTime = Math.max(0, media.currentTime + (command === "seek_back" ? -5 : 5));
-        return;
-      }
-      // only the detail of the selected message: a key pressed while the next one loads does nothing
-      const button = document.querySelector<HTMLButtonElement>(
-        `.inbox-detail[aria-labelledby="message-${keys.current.selected}"] [data-shortcut="${command.action}"]`,
-      );
-      if (!button || button.disabled) return;
-      button.click();
-      // archived or trashed, the message leaves the tab: triage goes on with the next one
-      if (command.action === "e" || command.action === "#") move(1);
+      pending.current = pending.current.then(() => run(command)).catch(() => {});
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
+  // where the selected row is, for j/k once it has left the list
+  useEffect(() => {
+    const at = list.data.findIndex((m) => m.id === selected);
+    if (at !== -1) keys.current.at = at;
+  }, [list, selected]);
 
   const changed = (m: InboxMessage, key?: MessageAction) => {
     setList((l) => ({
@@ -201,7 +297,7 @@ function MessageInbox(props: Props) {
   };
 
   return (
-    <div class={`inbox ${selected ? "has-selection" : ""}`}>
+    <div class={`inbox ${selected ? "has-selection" : ""} ${compact ? "inbox-compact" : ""}`}>
       <div class="inbox-list-pane">
         <Tabs tab={tab} counts={counts} onChange={(next) => (setTab(next), setPage(1))} />
         <div class="inbox-toolbar">
@@ -222,6 +318,20 @@ function MessageInbox(props: Props) {
             />
             <span>{t("participations.auto_refresh")}</span>
           </label>
+          <label class="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              class="inbox-density"
+              checked={compact}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setCompact(on);
+                localStorage.setItem(COMPACT_KEY, on ? "1" : "0");
+              }}
+            />
+            <span>{t("studio_delivery.compact")}</span>
+          </label>
           {props.can.act && (
             <button type="button" class="btn btn-secondary btn-sm" disabled={drawing} onClick={draw}>
               ★ {t("participations.draw")}
@@ -236,15 +346,56 @@ function MessageInbox(props: Props) {
         >
           ⌨ {t("studio_audio.keys_open")}
         </button>
+        <PlayoutQueue
+          segmentId={props.segmentId}
+          queue={queue}
+          onQueue={setQueue}
+          onOpen={setSelected}
+          canAct={props.can.act}
+          canDeliver={props.can.deliver}
+        />
         <p class="muted inbox-total" aria-live="polite">
           {t("counts.messages", { count: list.total })}
           {counts.unread ? ` · ${t("counts.unread", { count: counts.unread })}` : ""}
         </p>
+        {checked.length > 0 && (
+          <div class="inbox-bulk" role="group" aria-label={t("studio_delivery.bulk")}>
+            <span class="inbox-bulk-count" aria-live="polite">
+              {t("studio_delivery.selected", { count: checked.length })}
+            </span>
+            {(["like", "archive", "trash", "playout"] as const).map((what) => (
+              <button
+                type="button"
+                key={what}
+                class="btn btn-secondary btn-sm"
+                disabled={bulkBusy}
+                onClick={() => bulk(what)}
+              >
+                {t(`studio_delivery.bulk_${what}`)}
+              </button>
+            ))}
+            <button
+              type="button"
+              class="btn btn-link btn-sm"
+              disabled={bulkBusy}
+              onClick={() => setChecked([])}
+            >
+              {t("studio_delivery.bulk_clear")}
+            </button>
+          </div>
+        )}
         {list.data.length
           ? (
             <ul class="inbox-list">
               {list.data.map((m) => (
-                <MessageItem key={m.id} m={m} active={m.id === selected} onOpen={setSelected} />
+                <MessageItem
+                  key={m.id}
+                  m={m}
+                  active={m.id === selected}
+                  onOpen={setSelected}
+                  checked={checked.includes(m.id)}
+                  onCheck={props.can.act ? check : undefined}
+                />
               ))}
             </ul>
           )
@@ -252,10 +403,19 @@ function MessageInbox(props: Props) {
         <Pager page={page} total={list.total} perPage={DEFAULT_PAGE_SIZE} onPage={setPage} />
       </div>
       <div class="inbox-detail-pane">
-        {selected && props.can.act && <OnAirButton segmentId={props.segmentId} messageId={selected} />}
+        {selected && props.can.act && (
+          <p class="on-air-row">
+            <OnAirButton segmentId={props.segmentId} messageId={selected} />
+            <PlayoutButton
+              position={queue.find((p) => p.message_id === selected)?.position ?? null}
+              onToggle={() => togglePlayout(selected)}
+            />
+          </p>
+        )}
         {selected
           ? (
             <MessageDetail
+              key={selected}
               id={selected}
               can={props.can}
               onChanged={changed}
@@ -283,16 +443,32 @@ function OnAirButton(props: { segmentId: number; messageId: number }) {
     } else showToast(res.data?.message ?? t("live.failed"), { kind: "error" });
   };
   return (
-    <p class="on-air-row">
-      <button
-        type="button"
-        class="btn btn-secondary btn-sm on-air"
-        onClick={put}
-        aria-pressed={onAir === props.messageId}
-      >
-        {onAir === props.messageId ? t("live.on_air_done") : t("live.on_air")}
-      </button>
-    </p>
+    <button
+      type="button"
+      class="btn btn-secondary btn-sm on-air"
+      onClick={put}
+      aria-pressed={onAir === props.messageId}
+    >
+      {onAir === props.messageId ? t("live.on_air_done") : t("live.on_air")}
+    </button>
+  );
+}
+
+/** Issue 22: `t`: the selected message in or out of the interaction's playout queue. */
+function PlayoutButton(props: { position: number | null; onToggle: () => void }) {
+  const { t } = useT();
+  return (
+    <button
+      type="button"
+      class={`btn btn-sm playout-toggle ${props.position ? "btn-primary" : "btn-secondary"}`}
+      aria-keyshortcuts="T"
+      aria-pressed={props.position !== null}
+      onClick={props.onToggle}
+    >
+      {props.position
+        ? t("studio_delivery.playout_in", { position: props.position })
+        : t("studio_delivery.playout_add")}
+    </button>
   );
 }
 
@@ -304,6 +480,7 @@ export default island("MessageInbox", MessageInbox, {
     "data_rights",
     "message_privacy",
     "studio_audio",
+    "studio_delivery",
     "live",
     "counts",
   ],

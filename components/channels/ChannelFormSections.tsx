@@ -2,11 +2,12 @@
 // islands/ChannelForm.tsx keeps the draft, the mode and the save order, and hands each section the same
 // draft, setter, errors and disabled state.
 import { useT } from "../../framework/island.tsx";
-import { AVAILABLE_FLAGS, type newChannelDefaults } from "../../lib/rules/channels.ts";
+import { AVAILABLE_FLAGS, type DeliveryProtocol, type newChannelDefaults } from "../../lib/rules/channels.ts";
 import {
   AUDIO_FORMATS,
   CHANNEL_STATUSES,
   CHANNEL_TYPES,
+  DELIVERY_PROTOCOLS,
   RETENTION_MONTHS,
 } from "../../lib/rules/constants.ts";
 import type { AudioFormat, AudioTarget } from "../../lib/rules/audio.ts";
@@ -29,6 +30,8 @@ export type Draft =
     segment_customisation: { character_text_zone_length: number | string };
     ftp_password: string;
     ftp_password_clear: boolean;
+    /** Issue 22: write-only, sent when typed. */
+    sftp_private_key: string;
   };
 
 /** What every section receives from the form. */
@@ -247,9 +250,17 @@ const FTP_FIELDS = [
   hint?: string;
 }[];
 
-export function FtpSection(props: SectionProps & { passwordSet: boolean }) {
+/** Issue 22: on S3 the host, user and password fields are the endpoint and the access key pair. */
+const S3_LABELS: Partial<Record<(typeof FTP_FIELDS)[number]["key"], string>> = {
+  ftp_host: "studio_delivery.s3_host",
+  ftp_user: "studio_delivery.s3_access_key",
+  ftp_password: "studio_delivery.s3_secret_key",
+};
+
+export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?: boolean }) {
   const { t } = useT();
   const { form, set, off, errors } = props;
+  const s3 = form.delivery_protocol === "s3";
   const hint = (f: (typeof FTP_FIELDS)[number]) =>
     "hint" in f
       ? t(f.hint)
@@ -259,7 +270,37 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean }) {
   return (
     <Section id="sec-ftp" title={t("channels.section_ftp")} wide>
       <p class="field-hint">{t("channels.ftp_help")}</p>
+      <SelectField
+        id="delivery_protocol"
+        label={t("studio_delivery.protocol")}
+        value={form.delivery_protocol}
+        options={DELIVERY_PROTOCOLS.map((p) => ({ value: p, label: t(`studio_delivery.protocol_${p}`) }))}
+        disabled={off}
+        error={errors.delivery_protocol}
+        onChange={(v) => set("delivery_protocol", v as DeliveryProtocol)}
+      />
+      {s3 && <p class="field-hint">{t("studio_delivery.s3_hint")}</p>}
       <div class="ftp-grid">
+        {s3 && (
+          <>
+            <TextField
+              id="s3_bucket"
+              label={t("studio_delivery.s3_bucket")}
+              value={form.s3_bucket}
+              disabled={off}
+              error={errors.s3_bucket}
+              onInput={(v) => set("s3_bucket", v as never)}
+            />
+            <TextField
+              id="s3_region"
+              label={t("studio_delivery.s3_region")}
+              value={form.s3_region}
+              disabled={off}
+              error={errors.s3_region}
+              onInput={(v) => set("s3_region", v as never)}
+            />
+          </>
+        )}
         {FTP_FIELDS.map((f) => (
           <TextField
             key={f.key}
@@ -268,7 +309,7 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean }) {
             min={"min" in f ? f.min : undefined}
             max={"max" in f ? f.max : undefined}
             autoComplete={"autoComplete" in f ? f.autoComplete : undefined}
-            label={t(`channels.${f.key}`)}
+            label={t(s3 && S3_LABELS[f.key] ? S3_LABELS[f.key]! : `channels.${f.key}`)}
             hint={hint(f)}
             value={form[f.key]}
             disabled={off}
@@ -277,14 +318,39 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean }) {
           />
         ))}
       </div>
+      {form.delivery_protocol === "sftp" && (
+        <div class="field">
+          <label for="sftp_private_key">{t("studio_delivery.sftp_private_key")}</label>
+          <textarea
+            id="sftp_private_key"
+            class="input mono"
+            rows={4}
+            spellcheck={false}
+            autoComplete="off"
+            value={form.sftp_private_key}
+            disabled={off}
+            aria-invalid={errors.sftp_private_key ? "true" : undefined}
+            aria-describedby="sftp_private_key-hint"
+            onInput={(e) => set("sftp_private_key", e.currentTarget.value)}
+          />
+          <span class="field-hint" id="sftp_private_key-hint">
+            {props.keySet
+              ? t("studio_delivery.sftp_private_key_kept")
+              : t("studio_delivery.sftp_private_key_hint")}
+          </span>
+          {errors.sftp_private_key && <span class="field-error">{errors.sftp_private_key}</span>}
+        </div>
+      )}
       <div class="check-list">
-        <CheckField
-          id="ftp_secure"
-          label={t("channels.ftp_secure")}
-          checked={form.ftp_secure}
-          disabled={off}
-          onChange={(v) => set("ftp_secure", v)}
-        />
+        {form.delivery_protocol !== "sftp" && (
+          <CheckField
+            id="ftp_secure"
+            label={t(s3 ? "studio_delivery.s3_secure" : "channels.ftp_secure")}
+            checked={form.ftp_secure}
+            disabled={off}
+            onChange={(v) => set("ftp_secure", v)}
+          />
+        )}
         {props.passwordSet && (
           <CheckField
             id="ftp_password_clear"

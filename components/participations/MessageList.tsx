@@ -56,17 +56,37 @@ export function Badges({ m }: { m: InboxMessage }) {
 
 /** One row of the list: author, date, excerpt, duration, badges; unread rows stand out. */
 export function MessageItem(
-  { m, active, onOpen }: { m: InboxMessage; active: boolean; onOpen: (id: number) => void },
+  { m, active, onOpen, checked, onCheck }: {
+    m: InboxMessage;
+    active: boolean;
+    onOpen: (id: number) => void;
+    /** Issue 22: multi-select (shift-click selects the range from the last one checked). */
+    checked?: boolean;
+    onCheck?: (id: number, on: boolean, range: boolean) => void;
+  },
 ) {
   const { t, lang } = useT();
   const excerpt = m.content.text || m.transcript || "";
   return (
-    <li class={`inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""}`} data-message-id={m.id}>
+    <li
+      class={`inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""} ${
+        checked ? "is-checked" : ""
+      }`}
+      data-message-id={m.id}
+    >
+      {onCheck && (
+        <input
+          type="checkbox"
+          class="inbox-check"
+          checked={checked}
+          aria-label={t("studio_delivery.select", { name: authorLine(m, t("participations.anonymous")) })}
+          onClick={(e) => onCheck(m.id, e.currentTarget.checked, e.shiftKey)}
+        />
+      )}
       <button
         type="button"
         class="inbox-item-button"
-        onClick={() =>
-          onOpen(m.id)}
+        onClick={() => onOpen(m.id)}
         aria-current={active}
       >
         <span class="inbox-item-head">

@@ -56,7 +56,7 @@ async function columnsOf(
   secret: Uint8Array,
   fields: ChannelFields,
 ): Promise<Record<string, unknown>> {
-  const { background, ftp_password, segment_customisation, ...rest } = fields;
+  const { background, ftp_password, sftp_private_key, segment_customisation, ...rest } = fields;
   const columns: Record<string, unknown> = { ...rest };
   if (background !== undefined) {
     const n = stockBackgroundNumber(background)!;
@@ -65,6 +65,9 @@ async function columnsOf(
   }
   if (ftp_password !== undefined) {
     columns.ftp_password_enc = ftp_password ? await encryptSecret(secret, ftp_password) : null;
+  }
+  if (sftp_private_key !== undefined) {
+    columns.sftp_private_key_enc = sftp_private_key ? await encryptSecret(secret, sftp_private_key) : null;
   }
   if (segment_customisation !== undefined) columns.segment_customisation = sql.json(segment_customisation);
   return columns;

@@ -4,7 +4,7 @@
 // whatever created them, once their media is processed; approving a message enqueues it at once.
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
-import { pendingAutoDeliveries } from "../../db/deliveries.ts";
+import { messageIdsOfMedia, pendingAutoDeliveries } from "../../db/deliveries.ts";
 import { deliverMessage } from "./service.ts";
 import { AppError } from "../rules/errors.ts";
 import { every, QUEUES } from "../platform/jobs.ts";
@@ -34,6 +34,14 @@ export async function enqueueAcceptedDeliveries(deps: Omit<Deps, "storage" | "jw
     });
   }
   return rows.length;
+}
+
+/**
+ * Issue 22: once a media is processed, the automatic delivery of its messages is enqueued at once rather
+ * than at the next sweep (up to DELIVERY_SWEEP_MS later), so an accepted voice reaches the studio in seconds.
+ */
+export async function enqueueDeliveriesOfMedia(deps: Omit<Deps, "storage" | "jwtSecret">, mediaId: string) {
+  return await enqueueAcceptedDeliveries(deps, await messageIdsOfMedia(deps.sql, mediaId));
 }
 
 /** Runs one delivery job: netia adds the XML sidecar. Configuration errors are final (no retry). */

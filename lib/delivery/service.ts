@@ -1,5 +1,6 @@
 // Cloud transfer (back-office §2 Message detail "send to cloud transfer", §8 alerts, §9 delivery
-// options): a message's audio goes to the channel's FTP/FTPS server with basic-ftp.
+// options): a message's audio goes to the channel's FTP/FTPS server, SFTP server or S3-compatible bucket
+// (issue 22; lib/delivery/transports.ts).
 //
 // What is sent: the message's broadcast copy (issue 22: normalised, silence and in/out points trimmed, in the
 // channel's format; media.broadcast_path), else its mp3 (media.delivery_mp3_path), else its original file, named by
@@ -23,57 +24,14 @@
 //
 // "ftpclassic" sends the audio file only. One transfer runs at a time per message (a unique index on
 // deliveries); a second request while one runs is refused with 409 and changes nothing.
-import type { ChannelRow } from "../rules/channels.ts";
-import { Client } from "basic-ftp";
-import { Readable } from "node:stream";
 import type { Sql } from "postgres";
 import { getChannel } from "../../db/channels.ts";
 import { getMessage, type MessageRow } from "../../db/inbox.ts";
 import { getSegment } from "../../db/segments.ts";
 import * as deliveries from "../../db/deliveries.ts";
-import { DEFAULT_FTP_NAMING } from "../rules/channels.ts";
-import { decryptSecret } from "../platform/crypto.ts";
+import { deliverySettingsOf, type UploadFile, uploadFiles } from "./transports.ts";
 import { AppError } from "../rules/errors.ts";
 import type { Storage } from "../media/storage.ts";
-
-/** The FTP settings of a channel, password decrypted. */
-export interface FtpSettings {
-  host: string;
-  port: number;
-  user: string;
-  password: string;
-  secure: boolean;
-  folder: string;
-  naming: string;
-}
-
-/** The channel's FTP settings, or null when no server is configured. */
-export async function ftpSettingsOf(
-  channel: Pick<
-    ChannelRow,
-    "ftp_host" | "ftp_port" | "ftp_user" | "ftp_password_enc" | "ftp_folder" | "ftp_naming" | "ftp_secure"
-  >,
-  secret: Uint8Array,
-): Promise<FtpSettings | null> {
-  if (!channel.ftp_host) return null;
-  let password = "";
-  if (channel.ftp_password_enc) {
-    try {
-      password = await decryptSecret(secret, channel.ftp_password_enc);
-    } catch {
-      return null; // sealed with another key: the channel must set it again
-    }
-  }
-  return {
-    host: channel.ftp_host,
-    port: channel.ftp_port,
-    user: channel.ftp_user || "anonymous",
-    password,
-    secure: channel.ftp_secure,
-    folder: channel.ftp_folder ?? "",
-    naming: channel.ftp_naming || DEFAULT_FTP_NAMING,
-  };
-}
 
 const slug = (text: string | null | undefined) =>
   (text ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9]+/g, "-")
@@ -137,41 +95,6 @@ export function netiaXml(
   ].join("\n");
 }
 
-/** A file to put on the server. */
-export interface UploadFile {
-  name: string;
-  body: ReadableStream<Uint8Array> | Uint8Array;
-}
-
-/** Uploads files into the folder of an FTP/FTPS server (created when missing); returns the remote paths. */
-export async function uploadFiles(settings: FtpSettings, files: UploadFile[]): Promise<string[]> {
-  const client = new Client(15_000);
-  try {
-    await client.access({
-      host: settings.host,
-      port: settings.port,
-      user: settings.user,
-      password: settings.password,
-      secure: settings.secure,
-      secureOptions: settings.secure ? { rejectUnauthorized: false } : undefined,
-    });
-    const folder = settings.folder.replace(/^\/+|\/+$/g, "");
-    if (folder) await client.ensureDir(`/${folder}`);
-    const paths: string[] = [];
-    for (const file of files) {
-      const source = file.body instanceof Uint8Array
-        ? Readable.from([file.body])
-        // deno-lint-ignore no-explicit-any -- a web stream becomes a Node stream for basic-ftp
-        : Readable.fromWeb(file.body as any);
-      await client.uploadFrom(source, file.name);
-      paths.push(`${folder ? `/${folder}` : ""}/${file.name}`);
-    }
-    return paths;
-  } finally {
-    client.close();
-  }
-}
-
 /** The result of a transfer: sent, or ignored because one is already running for the message. */
 export type DeliveryResult = { status: "success"; remote_path: string } | { status: "running" };
 
@@ -183,13 +106,13 @@ export type DeliveryResult = { status: "success"; remote_path: string } | { stat
 export async function deliverMessage(
   deps: { sql: Sql; storage: Storage; jwtSecret: Uint8Array },
   messageId: number,
-  options: { sidecar?: boolean } = {},
+  options: { sidecar?: boolean; rename?: (name: string) => string } = {},
 ): Promise<DeliveryResult> {
   const { sql, storage } = deps;
   const message = await getMessage(sql, messageId);
   if (!message) throw new AppError(404, "not_found");
   const channel = await getChannel(sql, message.channel_id);
-  const settings = channel ? await ftpSettingsOf(channel, deps.jwtSecret) : null;
+  const settings = channel ? await deliverySettingsOf(channel, deps.jwtSecret) : null;
   if (!channel || !settings) throw new AppError(422, "ftp_not_configured");
   const key = message.broadcast_path ?? message.delivery_mp3_path ?? message.original_path;
   if (!key) throw new AppError(422, "delivery_no_media");
@@ -197,7 +120,7 @@ export async function deliverMessage(
   if (deliveryId === null) return { status: "running" };
   try {
     const extension = key.slice(key.lastIndexOf(".") + 1).toLowerCase() || "bin";
-    const name = remoteName(settings.naming, {
+    const named = remoteName(settings.naming, {
       channel: channel.id,
       segment: message.segment_id,
       id: message.id,
@@ -205,6 +128,7 @@ export async function deliverMessage(
       author: message.author_name,
       createdAt: new Date(message.created_at),
     }, extension);
+    const name = options.rename ? options.rename(named) : named;
     const body = await storage.get(key);
     if (!body) throw new Error("the media file is missing from the store");
     const files: UploadFile[] = [{ name, body }];
@@ -225,3 +149,6 @@ export async function deliverMessage(
 
 /** A transfer that failed on the way; its message is the server's (or the network's). */
 export class DeliveryFailed extends Error {}
+
+export { deliverySettingsOf, uploadFiles } from "./transports.ts";
+export type { DeliverySettings, UploadFile } from "./transports.ts";

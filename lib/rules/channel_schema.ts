@@ -1,7 +1,13 @@
 // Payload schemas of the channel API (zod): kept apart from lib/rules/channels.ts so islands that use the
 // channel rules do not bundle zod.
 import { z } from "zod";
-import { AUDIO_FORMATS, CHANNEL_STATUSES, CHANNEL_TYPES, RETENTION_MONTHS } from "./constants.ts";
+import {
+  AUDIO_FORMATS,
+  CHANNEL_STATUSES,
+  CHANNEL_TYPES,
+  DELIVERY_PROTOCOLS,
+  RETENTION_MONTHS,
+} from "./constants.ts";
 import { LANGUAGES } from "./i18n.ts";
 import { AVAILABLE_FLAGS, type AvailableFlag, isValidNaming, stockBackgroundNumber } from "./channels.ts";
 
@@ -52,6 +58,21 @@ export const channelFieldsSchema = z.object({
   ftp_secure: z.boolean(),
   audio_target_lufs: z.union([z.literal(-23), z.literal(-16)]),
   audio_format: z.enum(AUDIO_FORMATS),
+  /** Issue 22: FTP, SFTP or an S3-compatible bucket; the private key is write-only like the password. */
+  delivery_protocol: z.enum(DELIVERY_PROTOCOLS),
+  sftp_private_key: z.union([
+    z.string().max(16_000).refine(
+      (v) => v === "" || /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(v),
+      "private_key",
+    ),
+    z.null(),
+  ]),
+  s3_bucket: z.union([
+    z.string().trim().refine((v) => v === "" || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), "bucket"),
+    z.null(),
+  ]).transform((v) => (v === "" ? null : v)),
+  s3_region: z.union([z.string().trim().max(64).regex(/^[a-z0-9-]*$/, "region"), z.null()])
+    .transform((v) => (v === "" ? null : v)),
 }).partial().strict();
 export type ChannelFields = z.infer<typeof channelFieldsSchema>;
 

@@ -7,6 +7,9 @@ import {
   STOCK_BACKGROUNDS,
 } from "./constants.ts";
 import type { AudioFormat, AudioTarget } from "./audio.ts";
+import type { DELIVERY_PROTOCOLS } from "./constants.ts";
+
+export type DeliveryProtocol = typeof DELIVERY_PROTOCOLS[number];
 
 /** The interaction types a channel may allow (back-office §6), in the order the form shows them. */
 export const AVAILABLE_FLAGS = [
@@ -91,6 +94,9 @@ export function newChannelDefaults() {
     ftp_secure: false,
     audio_target_lufs: -23 as AudioTarget,
     audio_format: "mp3_192" as AudioFormat,
+    delivery_protocol: "ftp" as DeliveryProtocol,
+    s3_bucket: null,
+    s3_region: null,
   };
 }
 
@@ -215,6 +221,11 @@ export interface ChannelRow {
   /** Issue 22: the loudness target (LUFS) and delivery format of broadcast copies. */
   audio_target_lufs: AudioTarget;
   audio_format: AudioFormat;
+  /** Issue 22: how the cloud transfer reaches the studio; the SFTP key is sealed like the password. */
+  delivery_protocol: DeliveryProtocol;
+  sftp_private_key_enc: string | null;
+  s3_bucket: string | null;
+  s3_region: string | null;
   language: string;
   created_at: Date;
   updated_at: Date;
@@ -228,13 +239,14 @@ export const isStockBackground = (url: string | null) => !url || url.startsWith(
  * only whether one is set.
  */
 export function channelView(row: ChannelRow) {
-  const { ftp_password_enc, background_preset, ...rest } = row;
+  const { ftp_password_enc, sftp_private_key_enc, background_preset, ...rest } = row;
   const stock = isStockBackground(row.background_url);
   return {
     ...rest,
     background: stock ? `bg-${background_preset}` : null,
     background_url: row.background_url ?? stockBackgroundUrl(background_preset),
     ftp_password_set: !!ftp_password_enc,
+    sftp_private_key_set: !!sftp_private_key_enc,
   };
 }
 export type ChannelView = ReturnType<typeof channelView>;

@@ -64,6 +64,8 @@ export const PRIVATE_COMMENT_AUTOSAVE_MS = 3000;
 export const MESSAGE_SENT_NOTICE_MS = 2000;
 export const MESSAGE_LIST_REFRESH_MS = 15_000;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** How long a studio-inbox key waits for the message it acts on to be loaded and idle (issue 22). */
+export const INBOX_KEY_WAIT_MS = 10_000;
 export const CLICK_OUTSIDE_MS = 100;
 export const REPLY_FOCUS_MS = 200;
 export const TITLE_MAX_LENGTH = 100;
@@ -162,6 +164,8 @@ export const PARTICIPATION_CONTEXT_CACHE_MS = 10_000;
 export const AUDIO_TARGETS_LUFS = [-23, -16] as const;
 /** Issue 22: the delivery formats of broadcast copies (MP3 at a bit rate, or WAV 48 kHz at a bit depth). */
 export const AUDIO_FORMATS = ["mp3_192", "mp3_320", "wav_16", "wav_24"] as const;
+/** How a channel's cloud transfer reaches the studio (issue 22): FTP/FTPS, SFTP, an S3-compatible bucket. */
+export const DELIVERY_PROTOCOLS = ["ftp", "sftp", "s3"] as const;
 /** Issue 22: no broadcast copy peaks above this true peak (dBTP). */
 export const TRUE_PEAK_CEILING_DBTP = -1;
 /** Issue 22: the number of waveform points kept per media. */

@@ -11,7 +11,9 @@ export type InboxCommand =
   | "search"
   | "reply"
   | "close"
-  | { action: "l" | "q" | "b" | "w" | "e" | "#" | "u" };
+  | { action: "l" | "q" | "b" | "w" | "e" | "#" | "u" }
+  /** Send to (or take out of) the interaction's playout queue. */
+  | "playout";
 
 /** The shortcuts in the order the help overlay lists them, with their i18n label key. */
 export const INBOX_SHORTCUTS = [
@@ -26,6 +28,7 @@ export const INBOX_SHORTCUTS = [
   { keys: ["e"], label: "studio_audio.key_archive" },
   { keys: ["#"], label: "studio_audio.key_trash" },
   { keys: ["r"], label: "studio_audio.key_reply" },
+  { keys: ["t"], label: "studio_delivery.key_playout" },
   { keys: ["u"], label: "studio_audio.key_unread" },
   { keys: ["/"], label: "studio_audio.key_search" },
   { keys: ["?"], label: "studio_audio.key_help" },
@@ -66,6 +69,8 @@ export function inboxCommand(
     case "#":
     case "u":
       return { action: e.key };
+    case "t":
+      return "playout";
     default:
       return null;
   }

@@ -20,6 +20,8 @@ import {
   messageWithReplies,
 } from "../../../lib/inbox/service.ts";
 import { deliverMessage, DeliveryFailed } from "../../../lib/delivery/service.ts";
+import { setInPlayout } from "../../../lib/playout/service.ts";
+import { playoutQueueSchema, playoutSetSchema } from "../../../lib/rules/playout_schema.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { type Permission, requireAccess } from "../../../lib/rules/permissions.ts";
 
@@ -189,6 +191,27 @@ app.openapi(
     const user = need(c, "participations-action");
     const result = await trimMessage(c.var.deps, user, c.req.valid("param").id, c.req.valid("json"));
     return c.json(result, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "put",
+    path: "/{id}/playout",
+    tags,
+    summary: "Puts the message last in its interaction's playout queue, or takes it out (issue 22)",
+    request: { params: idParams, ...body(playoutSetSchema) },
+    responses: {
+      200: json(z.object({ segment_id: z.number(), queue: playoutQueueSchema }), "The interaction's queue"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const user = need(c, "participations-action");
+    return c.json(
+      await setInPlayout(c.var.sql, user, c.req.valid("param").id, c.req.valid("json").queued),
+      200,
+    );
   },
 );
 
