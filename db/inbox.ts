@@ -100,14 +100,20 @@ const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.au
 const ACCEPTED = `m.moderation in ('none', 'approved')`;
 const UPLOADED = `m.id in (select d.message_id from deliveries d where d.status = 'success')`;
 
-/** The SQL condition of a tab (on alias m). */
+const ALL = `m.status = 'received' and ${ACCEPTED}`;
+
+/**
+ * The SQL condition of a tab (on alias m), the one definition of each tab's content (INBOX_FILTERS in
+ * lib/rules/inbox.ts): Liked, Uploaded and Winners are parts of All, so none is ever larger than All
+ * (022_inbox_tabs_within_all.sql keeps the counters to it).
+ */
 export const FILTER_SQL: Record<InboxFilter, string> = {
-  all: `m.status = 'received' and ${ACCEPTED}`,
-  liked: `m.liked and m.status <> 'trash' and ${ACCEPTED}`,
+  all: ALL,
+  liked: `m.liked and ${ALL}`,
   archive: `m.status = 'archived' and ${ACCEPTED}`,
-  uploaded: `m.status <> 'trash' and ${ACCEPTED} and ${UPLOADED}`,
+  uploaded: `${ALL} and ${UPLOADED}`,
   moderated: `m.moderation = 'pending' and m.status <> 'trash'`,
-  winner: `m.winner and m.status <> 'trash' and ${ACCEPTED}`,
+  winner: `m.winner and ${ALL}`,
   trash: `m.status = 'trash'`,
 };
 
