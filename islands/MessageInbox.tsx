@@ -55,11 +55,16 @@ function MessageInbox(props: Props) {
   };
   const load = async () => {
     const { tab, query, page } = state.current;
+    // the tab counts come in the same answer: a search is asked once, not once more for the counts
     const url = `/api/v1/channel-interactions?${params(query)}&filter=${tab}&page=${page}` +
-      `&per_page=${DEFAULT_PAGE_SIZE}`;
-    const res = await api<{ data: InboxMessage[]; pagination: { total: number } }>("GET", url);
-    if (res.ok) setList({ data: res.data.data, total: res.data.pagination.total });
-    await loadCounts();
+      `&per_page=${DEFAULT_PAGE_SIZE}&with_counts=1`;
+    const res = await api<{ data: InboxMessage[]; pagination: { total: number }; counts: Counts }>(
+      "GET",
+      url,
+    );
+    if (!res.ok) return;
+    setList({ data: res.data.data, total: res.data.pagination.total });
+    setCounts(res.data.counts);
   };
 
   useEffect(() => {

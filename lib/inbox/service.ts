@@ -240,12 +240,15 @@ export async function bulkAct(sql: Sql, q: inbox.MessageQuery, action: BulkActio
 export async function listMessagePage(
   sql: Sql,
   user: StaffUser,
-  query: Parameters<typeof queryOf>[2] & { page: number; per_page: number },
+  query: Parameters<typeof queryOf>[2] & { page: number; per_page: number; with_counts?: boolean },
 ) {
   const q = await queryOf(sql, user, query);
-  const { rows, total } = await inbox.listMessages(sql, q, query.page, query.per_page);
+  const [{ rows, total }, counts] = await Promise.all([
+    inbox.listMessages(sql, q, query.page, query.per_page),
+    query.with_counts ? inbox.countMessages(sql, q) : undefined,
+  ]);
   const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
-  return { data: rows.map((r) => messageView(r)), pagination: page };
+  return { data: rows.map((r) => messageView(r)), pagination: page, ...(counts ? { counts } : {}) };
 }
 
 /** The tab counts (all, liked, archive, …) of the list filters. */

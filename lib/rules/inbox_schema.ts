@@ -23,6 +23,8 @@ export const messageFiltersSchema = z.object({
 export const listQuerySchema = messageFiltersSchema.extend({
   per_page: z.coerce.number().int().min(1).max(200).default(DEFAULT_PAGE_SIZE),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** The tab counts in the same answer, so a search is asked once (issue 24 item 19). */
+  with_counts: flag,
 });
 
 export const countsQuerySchema = messageFiltersSchema.omit({ filter: true });

@@ -180,6 +180,13 @@ Deno.test({
       assert.equal(counts[filter], n, `count ${filter}`);
     }
     assert.equal(counts.unread, await count(`not m.read and m.status <> 'trash'`));
+    // with_counts: the list brings the same counts, so the inbox asks a search once (issue 24 item 19)
+    const withCounts = await jsonOf(
+      await ctx.request(`/api/v1/channel-interactions?segment_id=${segmentId}&with_counts=1`, {
+        token: operator,
+      }),
+    );
+    assert.deepEqual(withCounts.counts, counts);
     const bad = await ctx.request(`/api/v1/channel-interactions?filter=nope`, { token: operator });
     assert.equal(bad.status, 400);
     assert.equal((await jsonOf(bad)).code, "validation");

@@ -76,3 +76,28 @@ browserTest(
     assert.deepEqual(consoleErrors, []);
   },
 );
+
+browserTest(
+  "staff polish - the inbox search is asked once after the debounce",
+  async ({ page, baseUrl, server, shot }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    const [seg] = await server.sql<{ segment_id: number }[]>`
+      select segment_id from messages group by segment_id order by count(*) desc limit 1`;
+    await page.goto(`${baseUrl}/participations/${seg.segment_id}`);
+    await page.locator('[data-island="MessageInbox"][data-hydrated]').waitFor();
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("search_text=")) asked.push(new URL(r.url()).pathname);
+    });
+    await page.getByRole("searchbox").pressSequentially("bonjour", { delay: 30 });
+    await page.waitForResponse((r) =>
+      r.url().includes("channel-interactions?") && r.url().includes("bonjour")
+    );
+    await page.locator(".inbox-total").waitFor();
+    // whatever else happens after (a poll, a live event), the list with the search is asked once
+    await page.waitForLoadState("networkidle");
+    // one request carries the search: the list, with its tab counts (not the list, then the counts)
+    assert.deepEqual(asked, ["/api/v1/channel-interactions"]);
+    await shot("inbox-search-1280");
+  },
+);
