@@ -243,11 +243,15 @@ browserTest(
     await detail.getByRole("radio", { name: "Voice or video" }).check();
     const recorder = detail.locator(".recorder");
     await recorder.waitFor();
+    // one way to send at a time: no greyed form button beside the recorder (issue 24 item 17)
+    const sendButtons = () => detail.locator(".inbox-reply").getByRole("button", { name: /^Send/ });
+    assert.deepEqual(await sendButtons().allTextContents(), ["Send the recording"]);
     await recorder.getByRole("button", { name: "Record", exact: true }).click();
     await page.locator('.recorder[data-state="recording"]').waitFor();
     await recorded(page, 1);
     await recorder.getByRole("button", { name: "Stop", exact: true }).click();
     await page.locator('.recorder[data-state="finished"]').waitFor();
+    assert.deepEqual(await sendButtons().allTextContents(), ["Send the recording"]);
     await shot("voice-reply-1280");
     await recorder.getByRole("button", { name: "Send the recording" }).click();
     await detail.getByText("Reply sent").waitFor();

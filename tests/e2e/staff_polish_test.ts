@@ -101,3 +101,28 @@ browserTest(
     await shot("inbox-search-1280");
   },
 );
+
+browserTest(
+  "staff polish - after an autosave the heading, the tab title and the preview show the new title",
+  async ({ page, baseUrl, server, shot }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const [seg] = await server.sql<{ id: number; title: string }[]>`
+      select s.id::int as id, s.title from segments s join users u on u.channel_id = s.channel_id
+      where u.login = 'manager' and s.status = 'published' order by s.id limit 1`;
+    await page.goto(`${baseUrl}/interactions/${seg.id}`);
+    await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
+    assert.equal(await page.locator(".page-head h1").textContent(), seg.title);
+    const preview = page.frameLocator(".preview-card iframe");
+    await preview.getByText(seg.title).first().waitFor();
+    await page.getByLabel("Title", { exact: true }).fill("Renamed at nine");
+    await page.getByText("Saved !").first().waitFor();
+    await page.locator(".page-head h1", { hasText: "Renamed at nine" }).waitFor();
+    assert.match(await page.title(), /Renamed at nine/);
+    await preview.getByText("Renamed at nine").first().waitFor();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await shot(`edit-renamed-${width}`);
+    }
+    await axe(page, "the edit page");
+  },
+);
