@@ -13,5 +13,6 @@ export function reflectSavedSegment(title: string) {
   }
   const frame = document.querySelector<HTMLIFrameElement>(".preview-card iframe");
   // the preview is the public widget: loaded again, it shows the saved interaction
-  if (frame) frame.src = frame.src;
+  // (setting its src, even to the same address, navigates it again)
+  if (frame) frame.setAttribute("src", frame.getAttribute("src") ?? "");
 }
