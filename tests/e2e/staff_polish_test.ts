@@ -126,3 +126,34 @@ browserTest(
     await axe(page, "the edit page");
   },
 );
+
+browserTest(
+  "staff polish - a button colour white text cannot be read on: the form warns, the widget picks dark text",
+  async ({ page, baseUrl, server, shot }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const [{ channel_id }] = await server.sql<{ channel_id: number }[]>`
+      select channel_id from users where login = 'manager'`;
+    await server.sql`update channels set customisation = customisation
+      || '{"btn_1_color": "#e07a5f", "btn_1_text_color": "#ffffff"}'::jsonb where id = ${channel_id}`;
+    await page.goto(`${baseUrl}/customisation`);
+    await page.getByLabel("Button colour", { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText("Low contrast between the button and its text").waitFor();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await shot(`customisation-low-contrast-${width}`);
+    }
+    const [seg] = await server.sql<{ id: number }[]>`
+      select id::int as id from segments where channel_id = ${channel_id} and status = 'published'
+        and type = 'message' order by id limit 1`;
+    await page.goto(`${baseUrl}/widgets/${channel_id}/${seg.id}/?lang=en`);
+    const button = page.locator(".w-btn-primary").first();
+    await button.waitFor();
+    const [fg, bg] = await button.evaluate((
+      el,
+    ) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+    assert.equal(bg, "rgb(224, 122, 95)");
+    assert.equal(fg, "rgb(28, 34, 48)", "dark text on the light orange button");
+    await shot("widget-dark-button-text-1280");
+    await assertAccessible(page, "the widget with the orange button");
+  },
+);
