@@ -289,14 +289,6 @@ export async function commentMessage(sql: Sql, user: StaffUser, id: number, text
   return { id, comment };
 }
 
-/** Draws up to `count` winners among a segment's eligible messages (participations-action). */
-export async function drawSegmentWinners(sql: Sql, user: StaffUser, segmentId: number, count: number) {
-  requireAccess(user, "participations-action");
-  const segment = await segmentFor(sql, user, segmentId);
-  const correct = (segment.correct_choice_id as number | null) ?? null;
-  return await inbox.drawWinners(sql, segmentId, count, correct);
-}
-
 /** The distinct `ids` if every one is a message the caller's scope holds, else a 404. */
 async function scopedIds(sql: Sql, channelId: number | null, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];

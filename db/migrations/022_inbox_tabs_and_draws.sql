@@ -23,3 +23,21 @@ group by t.segment_id, t.channel_id;
 update message_search s set tabs = inbox_tab_bits(m) from messages m
 where m.id = s.message_id and s.tabs <> inbox_tab_bits(m);
 delete from inbox_search_totals;
+
+-- Winner draws (issue 24 item 14): who drew, when, how many among which tab, whether previous winners
+-- were left out, the seed and the candidates in order, so that lib/rules/draws.ts picks the same
+-- winners again for an audit.
+create table winner_draws (
+  id bigserial primary key,
+  segment_id bigint not null references segments (id) on delete cascade,
+  channel_id bigint not null,
+  user_id bigint references users (id) on delete set null,
+  tab text not null check (tab in ('all', 'liked', 'recorded')),
+  count int not null check (count between 1 and 50),
+  exclude_previous boolean not null,
+  seed text not null,
+  candidate_ids bigint[] not null,
+  winner_ids bigint[] not null,
+  created_at timestamptz not null default now()
+);
+create index winner_draws_segment_idx on winner_draws (segment_id, created_at desc);
