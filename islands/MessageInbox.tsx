@@ -8,6 +8,7 @@ import { followLive } from "./browser/live.ts";
 import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";
+import { DrawDialog } from "../components/participations/DrawDialog.tsx";
 import { KeyboardHelp } from "../components/participations/KeyboardHelp.tsx";
 import { inboxCommand } from "../lib/rules/inbox_keys.ts";
 
@@ -185,22 +186,10 @@ function MessageInbox(props: Props) {
     if (key && MOVES.has(key)) load();
     else if (key) loadCounts();
   };
-  const draw = async () => {
-    setDrawing(true);
-    const res = await api<{ ids: number[] }>("POST", "/api/v1/interaction/draw_winners", {
-      segment_id: props.segmentId,
-      count: 1,
-    });
-    setDrawing(false);
-    if (!res.ok) return showToast(t("participations.error"), { kind: "error" });
-    showToast(
-      res.data.ids.length
-        ? t("participations.drawn", { count: res.data.ids.length })
-        : t("participations.draw_none"),
-      { kind: res.data.ids.length ? "success" : "warning" },
-    );
-    if (res.data.ids.length) {
-      setSelected(res.data.ids[0]);
+  // issue 24 item 14: how many, among which tab, then confirm (DrawDialog)
+  const drawn = (result: { ids: number[] }) => {
+    if (result.ids.length) {
+      setSelected(result.ids[0]);
       load();
     }
   };
@@ -228,8 +217,12 @@ function MessageInbox(props: Props) {
             <span>{t("participations.auto_refresh")}</span>
           </label>
           {props.can.act && (
-            <button type="button" class="btn btn-secondary btn-sm" disabled={drawing} onClick={draw}>
-              ★ {t("participations.draw")}
+            <button
+              type="button"
+              class="btn btn-secondary btn-sm"
+              onClick={() => setDrawing(true)}
+            >
+              ★ {t("staff_polish.draw.open")}
             </button>
           )}
         </div>
@@ -270,6 +263,13 @@ function MessageInbox(props: Props) {
           : <p class="muted inbox-placeholder">{t("participations.select_message")}</p>}
       </div>
       {help && <KeyboardHelp onClose={() => setHelp(false)} />}
+      {drawing && (
+        <DrawDialog
+          segmentId={props.segmentId}
+          onDrawn={drawn}
+          onClose={() => setDrawing(false)}
+        />
+      )}
     </div>
   );
 }
@@ -311,5 +311,6 @@ export default island("MessageInbox", MessageInbox, {
     "studio_audio",
     "live",
     "counts",
+    "staff_polish",
   ],
 });

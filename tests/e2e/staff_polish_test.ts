@@ -157,3 +157,59 @@ browserTest(
     await assertAccessible(page, "the widget with the orange button");
   },
 );
+
+browserTest(
+  "staff polish - drawing winners asks how many and among which tab, then confirms, and is recorded",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    const [seg] = await server.sql<{ segment_id: number }[]>`
+      select segment_id from messages where liked and status = 'received' and moderation in ('none','approved')
+      group by segment_id having count(*) >= 3 order by count(*) desc limit 1`;
+    const before = await server
+      .sql`select count(*)::int as n from messages where winner and segment_id = ${seg.segment_id}`;
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${baseUrl}/participations/${seg.segment_id}`);
+      await page.locator('[data-island="MessageInbox"][data-hydrated]').waitFor();
+      await page.getByRole("button", { name: "Draw winners…" }).click();
+      const dialog = page.getByRole("dialog", { name: "Draw winners" });
+      await dialog.waitFor();
+      // nothing is drawn before the confirmation
+      const count = dialog.getByLabel("Number of winners (1 to 50)");
+      assert.equal(await count.evaluate((el) => el === document.activeElement), true, "focus on the count");
+      await count.fill("51");
+      assert.ok(await dialog.getByRole("button", { name: "Continue" }).isDisabled());
+      await count.fill(width === 375 ? "1" : "2");
+      await dialog.getByLabel("Among").selectOption("liked");
+      await shot(`draw-ask-${width}`);
+      await assertAccessible(page, `the draw dialog at ${width}`);
+      await dialog.getByRole("button", { name: "Continue" }).click();
+      await dialog.getByText(/among: Liked participations\?/).waitFor();
+      await shot(`draw-confirm-${width}`);
+      if (width === 375) {
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "hidden" });
+        const same = await server
+          .sql`select count(*)::int as n from messages where winner and segment_id = ${seg.segment_id}`;
+        assert.equal(same[0].n, before[0].n, "a cancelled draw draws nobody");
+        continue;
+      }
+      await dialog.getByRole("button", { name: "Draw 2 winners" }).click();
+      await dialog.getByText(/^2 winners drawn among \d+\.$/).waitFor();
+      await dialog.getByText(/Draw no\. \d+ is recorded with its seed/).waitFor();
+      await shot(`draw-done-${width}`);
+      await assertAccessible(page, "the draw's result");
+      await dialog.getByRole("button", { name: "Close" }).last().click();
+    }
+    const [draw] = await server.sql`select count, tab, exclude_previous, user_id is not null as who, seed
+      from winner_draws where segment_id = ${seg.segment_id}`;
+    assert.deepEqual({ ...draw, seed: undefined }, {
+      count: 2,
+      tab: "liked",
+      exclude_previous: true,
+      who: true,
+      seed: undefined,
+    });
+    assert.deepEqual(consoleErrors, []);
+  },
+);
