@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
+import { randomMessage, randomSegment } from "../api/_participation.ts";
 
 const axe = (page: Page, where: string) => assertAccessible(page, where, ["iframe"]);
 
@@ -211,5 +212,41 @@ browserTest(
       seed: undefined,
     });
     assert.deepEqual(consoleErrors, []);
+  },
+);
+
+browserTest(
+  "staff polish - message counts use each language's plural forms (Polish has three)",
+  async ({ page, baseUrl, server, shot }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    const [{ channel_id }] = await server.sql<{ channel_id: number }[]>`
+      select channel_id::int as channel_id from users where login = 'operator'`;
+    // every message is unread: the count and the unread count each take their plural form
+    const expected: Record<string, Record<number, string>> = {
+      en: { 1: "1 message · 1 unread", 2: "2 messages · 2 unread" },
+      pl: {
+        1: "1 wiadomość · 1 nieprzeczytana",
+        2: "2 wiadomości · 2 nieprzeczytane",
+        5: "5 wiadomości · 5 nieprzeczytanych",
+        22: "22 wiadomości · 22 nieprzeczytane",
+      },
+      fr: { 1: "1 message · 1 non lu", 2: "2 messages · 2 non lus" },
+    };
+    const segments = new Map<number, number>();
+    for (const n of [1, 2, 5, 22]) {
+      const segment = await randomSegment(server.sql, channel_id, { type: "message", title: `Counted ${n}` });
+      for (let i = 0; i < n; i++) await randomMessage(server.sql, { id: segment.id, channelId: channel_id });
+      segments.set(n, segment.id);
+    }
+    for (const [language, byCount] of Object.entries(expected)) {
+      await server.sql`update users set language = ${language} where login = 'operator'`;
+      for (const [n, text] of Object.entries(byCount)) {
+        await page.goto(`${baseUrl}/participations/${segments.get(Number(n))}`);
+        await page.locator('[data-island="MessageInbox"][data-hydrated]').waitFor();
+        assert.equal((await page.locator(".inbox-total").textContent())?.trim(), text, `${language} ${n}`);
+      }
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot("plural-pl-375");
   },
 );

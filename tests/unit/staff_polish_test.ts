@@ -27,3 +27,20 @@ Deno.test("help images - those without a description are counted", () => {
   assert.equal(imagesWithoutAlt('<img src="https://x.org/a.png">'), 1);
   assert.equal(imagesWithoutAlt("![The studio](https://x.org/a.png)"), 0);
 });
+
+Deno.test("plurals - no '(s)' texts and none of the old single-form count keys in any language", async () => {
+  for (const language of ["en", "fr", "pt", "es", "pl"]) {
+    const text = await Deno.readTextFile(new URL(`../../locales/${language}.json`, import.meta.url));
+    const locale = JSON.parse(text);
+    assert.ok(!/\{\{count\}\}[^"]*\((s|es)\)/.test(text), `${language}: a "(s)" count text`);
+    for (const old of ["unread_total", "total", "archived_all", "drawn"]) {
+      assert.equal(locale.participations[old], undefined, `${language}: participations.${old}`);
+    }
+    assert.equal(locale.admin.unread, undefined, `${language}: admin.unread`);
+    assert.equal(locale.interactions.total, undefined, `${language}: interactions.total`);
+    for (const key of ["points", "won"]) {
+      assert.equal(locale.channel_widget.space[key], undefined, `${language}: space.${key}`);
+      assert.ok(locale.channel_widget.space[`${key}_one`], `${language}: space.${key}_one`);
+    }
+  }
+});
