@@ -168,8 +168,12 @@ browserTest(
 
       // draw a winner
       await inbox.getByRole("tab", { name: /All participations/ }).click();
-      await inbox.getByRole("button", { name: /Draw a winner/ }).click();
-      await page.getByText("1 winner(s) drawn").waitFor();
+      await inbox.getByRole("button", { name: "Draw winners…" }).click();
+      const drawDialog = page.getByRole("dialog", { name: "Draw winners" });
+      await drawDialog.getByRole("button", { name: "Continue" }).click();
+      await drawDialog.getByRole("button", { name: "Draw 1 winner" }).click();
+      await drawDialog.getByText(/^1 winner drawn among \d+\.$/).waitFor();
+      await drawDialog.getByRole("button", { name: "Close" }).last().click();
       const [{ n: winners }] = await server.sql`select count(*)::int as n from messages
         where segment_id = ${seg.id} and winner`;
       assert.ok(winners >= 1);
