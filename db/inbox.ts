@@ -100,14 +100,20 @@ const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.au
 const ACCEPTED = `m.moderation in ('none', 'approved')`;
 const UPLOADED = `m.id in (select d.message_id from deliveries d where d.status = 'success')`;
 
-/** The SQL condition of a tab (on alias m). */
+const ALL = `m.status = 'received' and ${ACCEPTED}`;
+
+/**
+ * The SQL condition of a tab (on alias m), the one definition of each tab's content (INBOX_FILTERS in
+ * lib/rules/inbox.ts): Liked, Uploaded and Winners are parts of All, so none is ever larger than All
+ * (022_inbox_tabs_and_draws.sql keeps the counters to it).
+ */
 export const FILTER_SQL: Record<InboxFilter, string> = {
-  all: `m.status = 'received' and ${ACCEPTED}`,
-  liked: `m.liked and m.status <> 'trash' and ${ACCEPTED}`,
+  all: ALL,
+  liked: `m.liked and ${ALL}`,
   archive: `m.status = 'archived' and ${ACCEPTED}`,
-  uploaded: `m.status <> 'trash' and ${ACCEPTED} and ${UPLOADED}`,
+  uploaded: `${ALL} and ${UPLOADED}`,
   moderated: `m.moderation = 'pending' and m.status <> 'trash'`,
-  winner: `m.winner and m.status <> 'trash' and ${ACCEPTED}`,
+  winner: `m.winner and ${ALL}`,
   trash: `m.status = 'trash'`,
 };
 
@@ -408,35 +414,4 @@ export async function insertReply(sql: Sql, reply: {
     await tx`update messages set has_reply = true, read = true, updated_at = now() where id = ${reply.messageId}`;
     return row.id;
   }) as number;
-}
-
-/**
- * Draws up to `count` winners at random among the eligible messages of a segment: received and
- * accepted, not yet winners, one per author (app user, else device), from authors who have not won in
- * this segment, with the correct answer when the segment has one, leaving out votes past the per-address
- * cap that staff did not accept (migration 013). Returns the winner ids.
- */
-export async function drawWinners(
-  sql: Db,
-  segmentId: number,
-  count: number,
-  correctChoiceId: number | null,
-): Promise<number[]> {
-  const rows = await sql<{ id: number }[]>`
-    with eligible as (
-      select distinct on (author) id from (
-        select m.id, coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id, 'm' || m.id::text) as author
-        from messages m
-        where m.segment_id = ${segmentId} and ${sql.unsafe(FILTER_SQL.all)} and not m.winner
-          and m.vote_integrity = 'counted'
-          ${correctChoiceId ? sql`and m.choice_ids @> array[${correctChoiceId}::bigint]` : sql``}
-      ) c
-      where not exists (
-        select 1 from messages w where w.segment_id = ${segmentId} and w.winner
-          and coalesce('u' || w.author_app_user_id::text, 'd' || w.device_id, 'm' || w.id::text) = c.author)
-      order by author, random()
-    ), picked as (select id from eligible order by random() limit ${count})
-    update messages m set winner = true, updated_at = now() from picked where m.id = picked.id
-    returning m.id`;
-  return rows.map((r) => r.id);
 }

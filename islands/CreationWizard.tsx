@@ -48,6 +48,9 @@ function CreationWizard(props: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [draftNotice, setDraftNotice] = useState(!!props.draft);
+  const [templateId, setTemplateId] = useState<number | null>(
+    (props.draft?.template_id as number | null) ?? null,
+  );
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
@@ -61,11 +64,38 @@ function CreationWizard(props: Props) {
       kind: "error",
     });
 
+  // The draft is created on the first real edit of step 1, not when a template is clicked, so a
+  // wizard opened and closed leaves no "Untitled" draft behind (issue 24 item 13).
+  const creating = useRef<Promise<SegmentJson | null> | null>(null);
+  const ensureDraft = (): Promise<SegmentJson | null> => {
+    if (segment) return Promise.resolve(segment);
+    creating.current ??= (async () => {
+      const res = await api<{ id: number }>("PUT", "/api/v1/show_segments/new", { template_id: templateId });
+      const full = res.ok ? await api<SegmentJson>("GET", `/api/v1/show_segments/${res.data.id}`) : res;
+      if (!res.ok || !full.ok) {
+        creating.current = null;
+        fail(full.data, full.status);
+        return null;
+      }
+      const created = full.data as SegmentJson;
+      setSegment(created);
+      setDraftNotice(true);
+      history.replaceState(null, "", `/interactions/create?id=${created.id}`);
+      return created;
+    })();
+    return creating.current;
+  };
+
   const save = async (body: Record<string, unknown>): Promise<SegmentJson | null> => {
     setBusy(true);
+    const target = await ensureDraft();
+    if (!target) {
+      setBusy(false);
+      return null;
+    }
     const res = await api<SegmentJson & { fields?: Record<string, string[]> }>(
       "PUT",
-      `/api/v1/show_segments/${segment!.id}`,
+      `/api/v1/show_segments/${target.id}`,
       body,
     );
     setBusy(false);
@@ -86,21 +116,13 @@ function CreationWizard(props: Props) {
       }
       return setStep(1);
     }
-    setBusy(true);
-    const res = await api<{ id: number }>("PUT", "/api/v1/show_segments/new", { template_id: template.id });
-    const full = res.ok ? await api<SegmentJson>("GET", `/api/v1/show_segments/${res.data.id}`) : res;
-    setBusy(false);
-    if (!res.ok || !full.ok) return fail(full.data, full.status);
-    const created = full.data as SegmentJson;
-    setSegment(created);
-    setSettings(settingsOf(created));
-    setDraftNotice(true);
-    history.replaceState(null, "", `/interactions/create?id=${created.id}`);
+    setTemplateId(template.id);
+    setSettings((s) => ({ ...s, type: template.type }));
     setStep(1);
   };
 
   const state = {
-    template_id: (segment?.template_id as number | null) ?? null,
+    template_id: (segment?.template_id as number | null) ?? templateId,
     type: settings.type,
     title: settings.title,
     choices: settings.choices,
@@ -153,7 +175,16 @@ function CreationWizard(props: Props) {
               onPick={pick}
             />
           )}
-          {step === 1 && <StepSettings value={settings} onChange={setSettings} errors={errors} />}
+          {step === 1 && (
+            <StepSettings
+              value={settings}
+              onChange={(value) => {
+                setSettings(value);
+                void ensureDraft();
+              }}
+              errors={errors}
+            />
+          )}
           {step === 2 && (
             <AvailabilityFields id="wizard-availability" value={availability} onChange={setAvailability} />
           )}

@@ -13,6 +13,7 @@ import { followLive } from "./browser/live.ts";
 import type { InboxMessage } from "../components/participations/format.ts";
 import { MessageItem, Pager, Tabs } from "../components/participations/MessageList.tsx";
 import { type Abilities, MessageDetail } from "../components/participations/MessageDetail.tsx";
+import { DrawDialog } from "../components/participations/DrawDialog.tsx";
 import { KeyboardHelp } from "../components/participations/KeyboardHelp.tsx";
 import { type PlayoutItem, PlayoutQueue } from "../components/participations/PlayoutQueue.tsx";
 import { type InboxCommand, inboxCommand } from "../lib/rules/inbox_keys.ts";
@@ -112,11 +113,16 @@ function MessageInbox(props: Props) {
   };
   const load = async () => {
     const { tab, query, page } = state.current;
+    // the tab counts come in the same answer: a search is asked once, not once more for the counts
     const url = `/api/v1/channel-interactions?${params(query)}&filter=${tab}&page=${page}` +
-      `&per_page=${DEFAULT_PAGE_SIZE}`;
-    const res = await api<{ data: InboxMessage[]; pagination: { total: number } }>("GET", url);
-    if (res.ok) setList({ data: res.data.data, total: res.data.pagination.total });
-    await loadCounts();
+      `&per_page=${DEFAULT_PAGE_SIZE}&with_counts=1`;
+    const res = await api<{ data: InboxMessage[]; pagination: { total: number }; counts: Counts }>(
+      "GET",
+      url,
+    );
+    if (!res.ok) return;
+    setList({ data: res.data.data, total: res.data.pagination.total });
+    setCounts(res.data.counts);
   };
 
   useEffect(() => {
@@ -276,22 +282,10 @@ function MessageInbox(props: Props) {
     if (key && MOVES.has(key)) load();
     else if (key) loadCounts();
   };
-  const draw = async () => {
-    setDrawing(true);
-    const res = await api<{ ids: number[] }>("POST", "/api/v1/interaction/draw_winners", {
-      segment_id: props.segmentId,
-      count: 1,
-    });
-    setDrawing(false);
-    if (!res.ok) return showToast(t("participations.error"), { kind: "error" });
-    showToast(
-      res.data.ids.length
-        ? t("participations.drawn", { count: res.data.ids.length })
-        : t("participations.draw_none"),
-      { kind: res.data.ids.length ? "success" : "warning" },
-    );
-    if (res.data.ids.length) {
-      setSelected(res.data.ids[0]);
+  // issue 24 item 14: how many, among which tab, then confirm (DrawDialog)
+  const drawn = (result: { ids: number[] }) => {
+    if (result.ids.length) {
+      setSelected(result.ids[0]);
       load();
     }
   };
@@ -333,8 +327,12 @@ function MessageInbox(props: Props) {
             <span>{t("studio_delivery.compact")}</span>
           </label>
           {props.can.act && (
-            <button type="button" class="btn btn-secondary btn-sm" disabled={drawing} onClick={draw}>
-              ★ {t("participations.draw")}
+            <button
+              type="button"
+              class="btn btn-secondary btn-sm"
+              onClick={() => setDrawing(true)}
+            >
+              ★ {t("staff_polish.draw.open")}
             </button>
           )}
         </div>
@@ -425,6 +423,13 @@ function MessageInbox(props: Props) {
           : <p class="muted inbox-placeholder">{t("participations.select_message")}</p>}
       </div>
       {help && <KeyboardHelp onClose={() => setHelp(false)} />}
+      {drawing && (
+        <DrawDialog
+          segmentId={props.segmentId}
+          onDrawn={drawn}
+          onClose={() => setDrawing(false)}
+        />
+      )}
     </div>
   );
 }
@@ -483,5 +488,6 @@ export default island("MessageInbox", MessageInbox, {
     "studio_delivery",
     "live",
     "counts",
+    "staff_polish",
   ],
 });

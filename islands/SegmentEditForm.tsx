@@ -4,6 +4,7 @@ import { TOAST_MS } from "../lib/rules/constants.ts";
 import type { SegmentJson } from "../lib/segments/pages.ts";
 import { gatherDisabled, hasChoices } from "../lib/rules/segments.ts";
 import { SEGMENT_AUTOSAVE_MS } from "../lib/rules/constants.ts";
+import { reflectSavedSegment } from "./browser/saved_segment.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
@@ -67,6 +68,7 @@ function SegmentEditForm(props: Props) {
       ...pick(res.data),
     }));
     if ("choices" in patch) setChoices(res.data.choices);
+    reflectSavedSegment(res.data.title || t("interactions.untitled"));
     saved(t);
   };
   const pick = (d: SegmentJson) => ({

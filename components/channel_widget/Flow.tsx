@@ -135,7 +135,7 @@ export function Flow(props: FlowProps) {
         )}
       </header>
       {s.text && (step === "voting" || step === "recorder" || step === "gallery" || step === "confirm") && (
-        <p class="cw-text">{s.text}</p>
+        <p class="cw-text cw-question">{s.text}</p>
       )}
       {error && <p class="cw-alert" role="alert">{error}</p>}
       {step === "voting" && (

@@ -3,6 +3,7 @@ import { qrMatrix } from "../../lib/rules/qr.ts";
 import { QrImage } from "../QrImage.tsx";
 import { qrCodeUrl, segmentWidgetPath } from "../../lib/rules/share.ts";
 import { embedCode } from "../../lib/rules/embed.ts";
+import { type CsvSeparator, csvSeparatorFor, otherCsvSeparator } from "../../lib/rules/csv.ts";
 import CopyField from "../../islands/CopyField.tsx";
 
 /** The preview card: the real widget of the segment in an iframe. */
@@ -50,11 +51,25 @@ export function SharePanel(
         button={t("interactions.copy_embed")}
         multiline
       />
-      {props.canExport && (
-        <a class="btn btn-secondary" href={`/api/v1/show_segments/${props.id}/export`} download="export.csv">
-          {t("interactions.download_csv")}
-        </a>
-      )}
+      {props.canExport && <ExportLinks id={props.id} />}
     </section>
+  );
+}
+
+/** The CSV export: split as the user's spreadsheet expects, and the other separator offered beside it. */
+function ExportLinks(props: { id: number }) {
+  const { t, lang } = useT();
+  const own = csvSeparatorFor(lang);
+  const other = otherCsvSeparator(own);
+  const href = (separator: CsvSeparator) => `/api/v1/show_segments/${props.id}/export?separator=${separator}`;
+  return (
+    <div class="export-links">
+      <a class="btn btn-secondary" href={href(own)} download="export.csv">
+        {t("interactions.download_csv")}
+      </a>
+      <a class="btn btn-link btn-sm" href={href(other)} download="export.csv">
+        {t(`staff_polish.csv.${other}`)}
+      </a>
+    </div>
   );
 }

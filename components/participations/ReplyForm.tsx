@@ -130,11 +130,17 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
         )}
       {error && <p class="notice notice-error" role="alert">{error}</p>}
       {sent && <p class="notice notice-success" role="status">{t("participations.sent")}</p>}
-      <div class="button-row">
-        <button type="submit" class="btn btn-primary btn-sm" disabled={busy || empty || sent}>
-          {t("participations.send")}
-        </button>
-      </div>
+      {
+        /* a voice reply is sent by the recorder's own button, or by this one once a file is chosen: never
+          two send buttons at once (issue 24 item 17) */
+      }
+      {(type === "text" || file) && (
+        <div class="button-row">
+          <button type="submit" class="btn btn-primary btn-sm" disabled={busy || empty || sent}>
+            {t("participations.send")}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -52,9 +52,23 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
   const player = useRef<HTMLMediaElement | null>(null);
   const preview = useRef<HTMLVideoElement>(null);
 
+  const [progress, setProgress] = useState({ at: 0, of: 0 });
+
   useEffect(() => {
     if (preview.current && rec.stream) preview.current.srcObject = rec.stream;
   }, [rec.stream]);
+  // the camera shows before Record, and again after "Start again" (issue 24 item 9)
+  useEffect(() => {
+    if (kind === "video" && rec.state === "waiting") rec.preview();
+  }, [rec.state]);
+  useEffect(() => setProgress({ at: 0, of: (rec.recording?.durationMs ?? 0) / 1000 }), [rec.recording]);
+  const onTime = (e: Event) => {
+    const el = e.currentTarget as HTMLMediaElement;
+    const of = Number.isFinite(el.duration) && el.duration > 0
+      ? el.duration
+      : (rec.recording?.durationMs ?? 0) / 1000;
+    setProgress({ at: Math.min(el.currentTime, of), of });
+  };
 
   const togglePlay = () => {
     const el = player.current;
@@ -90,6 +104,7 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
                 onPlay={() => setPlaying(true)}
                 onPause={() => setPlaying(false)}
                 onEnded={() => setPlaying(false)}
+                onTimeUpdate={onTime}
               />
             )
             : <video ref={preview} autoPlay muted playsInline aria-label={t("widget.camera_preview")} />}
@@ -105,6 +120,15 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
           onEnded={() => setPlaying(false)}
+          onTimeUpdate={onTime}
+        />
+      )}
+      {rec.state === "finished" && rec.recording && (
+        <progress
+          class="rec-progress"
+          max={Math.max(progress.of, 0.01)}
+          value={progress.at}
+          aria-label={t("widget.playback_progress")}
         />
       )}
       <p class="rec-status">

@@ -37,9 +37,11 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
     started?: number;
     audio?: AudioContext;
     chunks: Blob[];
+    /** The camera opened before Record, for the preview (issue 24 item 9); Record records it. */
+    live?: MediaStream;
   }>({ chunks: [] });
 
-  const release = () => {
+  const release = (keep: MediaStream | null = null) => {
     const i = internals.current;
     if (i.timer) clearInterval(i.timer);
     i.timer = undefined;
@@ -47,20 +49,21 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
     i.audio = undefined;
     analyser.current = null;
     setStream((s) => {
-      s?.getTracks().forEach((track) => track.stop());
-      return null;
+      if (s !== keep) s?.getTracks().forEach((track) => track.stop());
+      return keep;
     });
   };
 
   useEffect(() => () => release(), []);
 
-  const reset = () => {
+  const reset = (keep: MediaStream | null = null) => {
     const i = internals.current;
     if (i.recorder && i.recorder.state !== "inactive") {
       i.recorder.onstop = null;
       i.recorder.stop();
     }
-    release();
+    if (!keep) i.live = undefined;
+    release(keep);
     setRecording((r) => {
       if (r) URL.revokeObjectURL(r.url);
       return null;
@@ -74,12 +77,26 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
     if (recorder && recorder.state !== "inactive") recorder.stop();
   };
 
+  /** Opens the camera before Record so the visitor sees themselves (video only; a refusal waits for Record). */
+  const preview = async () => {
+    const i = internals.current;
+    if (kind !== "video" || i.live?.active) return;
+    try {
+      const media = await navigator.mediaDevices.getUserMedia({ audio: true, video: { facingMode: "user" } });
+      i.live = media;
+      setStream(media);
+    } catch {
+      // Record asks again and says what went wrong
+    }
+  };
+
   const start = async () => {
-    reset();
+    const live = internals.current.live?.active ? internals.current.live : null;
+    reset(live);
     setState("started");
     let media: MediaStream;
     try {
-      media = await navigator.mediaDevices.getUserMedia(
+      media = live ?? await navigator.mediaDevices.getUserMedia(
         kind === "video" ? { audio: true, video: { facingMode: "user" } } : { audio: true },
       );
     } catch {
@@ -87,6 +104,7 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
       onError?.("widget.mic_refused");
       return;
     }
+    internals.current.live = undefined;
     setStream(media);
     const { mime, extension } = pickRecorderMime(kind, (t) => MediaRecorder.isTypeSupported(t));
     const recorder = new MediaRecorder(media, mime ? { mimeType: mime } : undefined);
@@ -128,5 +146,5 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
     }, RECORDER_TICK_MS);
   };
 
-  return { state, elapsed, recording, stream, analyser, start, stop, reset };
+  return { state, elapsed, recording, stream, analyser, start, stop, reset: () => reset(), preview };
 }

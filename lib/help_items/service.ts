@@ -3,7 +3,7 @@
 import type { Sql } from "postgres";
 import * as help from "../../db/help_items.ts";
 import { AppError } from "../rules/errors.ts";
-import { renderMarkdown } from "../rules/markdown.ts";
+import { imagesWithoutAlt, renderMarkdown } from "../rules/markdown.ts";
 import { isSuperAdministrator, requireAccess, type StaffUser } from "../rules/permissions.ts";
 import { checkUpload } from "../media/upload.ts";
 import type { Storage } from "../media/storage.ts";
@@ -62,6 +62,9 @@ export async function writeWelcome(
   body: { title: string; body_markdown: string },
 ) {
   requireAccess(user, "help-items-edit");
+  if (imagesWithoutAlt(body.body_markdown) > 0) {
+    throw new AppError(422, "image_alt_missing", {}, { body_markdown: ["image_alt_missing"] });
+  }
   return versionView(await help.upsertHelpItem(sql, { key: WELCOME, language, ...body, userId: user.id }));
 }
 

@@ -240,12 +240,15 @@ export async function bulkAct(sql: Sql, q: inbox.MessageQuery, action: BulkActio
 export async function listMessagePage(
   sql: Sql,
   user: StaffUser,
-  query: Parameters<typeof queryOf>[2] & { page: number; per_page: number },
+  query: Parameters<typeof queryOf>[2] & { page: number; per_page: number; with_counts?: boolean },
 ) {
   const q = await queryOf(sql, user, query);
-  const { rows, total } = await inbox.listMessages(sql, q, query.page, query.per_page);
+  const [{ rows, total }, counts] = await Promise.all([
+    inbox.listMessages(sql, q, query.page, query.per_page),
+    query.with_counts ? inbox.countMessages(sql, q) : undefined,
+  ]);
   const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
-  return { data: rows.map((r) => messageView(r)), pagination: page };
+  return { data: rows.map((r) => messageView(r)), pagination: page, ...(counts ? { counts } : {}) };
 }
 
 /** The tab counts (all, liked, archive, …) of the list filters. */
@@ -284,14 +287,6 @@ export async function commentMessage(sql: Sql, user: StaffUser, id: number, text
   const comment = text?.trim() || null;
   await inbox.updateMessageState(sql, id, { comment });
   return { id, comment };
-}
-
-/** Draws up to `count` winners among a segment's eligible messages (participations-action). */
-export async function drawSegmentWinners(sql: Sql, user: StaffUser, segmentId: number, count: number) {
-  requireAccess(user, "participations-action");
-  const segment = await segmentFor(sql, user, segmentId);
-  const correct = (segment.correct_choice_id as number | null) ?? null;
-  return await inbox.drawWinners(sql, segmentId, count, correct);
 }
 
 /** The distinct `ids` if every one is a message the caller's scope holds, else a 404. */

@@ -90,6 +90,17 @@ export function readableOn(background: string): string {
   return contrastRatio(background, "#ffffff") >= contrastRatio(background, DARK_TEXT) ? "#ffffff" : DARK_TEXT;
 }
 
+/**
+ * The text colour of a widget button: the one chosen when it reads on the button (4.5:1), else white or
+ * dark, whichever reads better (issue 24 item 23: white on #e07a5f is 2.95:1).
+ * @example buttonText("#e07a5f", "#ffffff") // "#1c2230"
+ */
+export function buttonText(button: string, chosen: unknown): string {
+  const valid = (v: unknown): v is string => typeof v === "string" && /^#[0-9a-fA-F]{6}$/.test(v);
+  if (valid(chosen) && valid(button) && contrastRatio(button, chosen) >= MIN_CONTRAST) return chosen;
+  return readableOn(button);
+}
+
 /** A segment's customisation over its channel's default one; empty values of the segment do not override. */
 export function mergedCustomisation(channel: unknown, segment: unknown): Record<string, unknown> {
   const own = (v: unknown) => (v && typeof v === "object" ? v as Record<string, unknown> : {});

@@ -6,9 +6,9 @@ import type { BroadcastStatus } from "./points.ts";
 /**
  * The tabs of the message list (spec: all, liked, archive, uploaded, moderated, winner, trash).
  * - all: received messages that are accepted (moderation none or approved);
- * - liked / winner: accepted messages not in the trash that are liked / winners;
+ * - liked / winner: the messages of All that are liked / winners (an archived or trashed one leaves them);
  * - archive: accepted archived messages; trash: every message in the trash (a rejected one lands there);
- * - uploaded: accepted messages sent to the cloud transfer successfully at least once;
+ * - uploaded: the messages of All sent to the cloud transfer successfully at least once;
  * - moderated: messages awaiting moderation (labelled "All moderated messages").
  */
 export const INBOX_FILTERS = ["all", "liked", "archive", "uploaded", "moderated", "winner", "trash"] as const;

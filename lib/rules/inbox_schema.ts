@@ -1,4 +1,5 @@
 // Request and response schemas of the inbox API (back-office §7), shared by routes and islands.
+import { DRAW_MAX, DRAW_TABS } from "./draws.ts";
 import { z } from "zod";
 import { BULK_ACTIONS, INBOX_FILTERS, MESSAGE_ACTIONS } from "./inbox.ts";
 import { DEFAULT_PAGE_SIZE } from "./constants.ts";
@@ -23,6 +24,8 @@ export const messageFiltersSchema = z.object({
 export const listQuerySchema = messageFiltersSchema.extend({
   per_page: z.coerce.number().int().min(1).max(200).default(DEFAULT_PAGE_SIZE),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** The tab counts in the same answer, so a search is asked once (issue 24 item 19). */
+  with_counts: flag,
 });
 
 export const countsQuerySchema = messageFiltersSchema.omit({ filter: true });
@@ -70,10 +73,15 @@ export const moderationBodySchema = z.object({
   decision: z.enum(["approve", "reject"]),
 });
 
+/** A winner draw (issue 24 item 14): 1 to 50 winners among a tab, previous winners left out if asked. */
 export const drawBodySchema = z.object({
   segment_id: id,
-  count: z.number().int().min(1).max(100).default(1),
+  count: z.number().int().min(1).max(DRAW_MAX).default(1),
+  tab: z.enum(DRAW_TABS).default("all"),
+  exclude_previous: z.boolean().default(true),
 });
+
+export const drawsQuerySchema = z.object({ segment_id: id });
 
 /** A message as the API returns it (documented loosely: content is free-form). */
 export const messageSchema = z.record(z.string(), z.unknown());

@@ -20,3 +20,14 @@ export function renderMarkdown(markdown: string, options: { images?: boolean } =
     },
   });
 }
+
+/**
+ * How many images of a Markdown text have no description (alt text): a help item refuses them (issue 24
+ * item 23), as a screen reader would say nothing of them.
+ * @example imagesWithoutAlt("![](https://x/a.png) ![A map](https://x/b.png)") // 1
+ */
+export function imagesWithoutAlt(markdown: string): number {
+  const html = marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string;
+  const images = html.match(/<img\b[^>]*>/gi) ?? [];
+  return images.filter((tag) => !/\balt="[^"]*\S[^"]*"/i.test(tag)).length;
+}

@@ -153,15 +153,18 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 86_400)} d ${Math.round((s % 86_400) / 3600)} h`;
 }
 
-/** CSV text (RFC 4180: comma-separated, fields quoted when needed, CRLF), formulas neutralised. */
-export function toCsv(header: string[], rows: (string | number)[][]): string {
+/**
+ * CSV text (RFC 4180: comma-separated, or `separator`, fields quoted when needed, CRLF), formulas
+ * neutralised.
+ */
+export function toCsv(header: string[], rows: (string | number)[][], separator = ","): string {
   const cell = (value: string | number) => {
     let text = String(value);
     // A spreadsheet runs a cell starting with = + - @ as a formula: a quote keeps it text.
     if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
+  return [header, ...rows].map((row) => row.map(cell).join(separator)).join("\r\n") + "\r\n";
 }
 
 /** Text made safe inside SVG/XML. */

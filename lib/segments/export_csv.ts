@@ -3,6 +3,7 @@
 import { stringify } from "csv-stringify/sync";
 import { DATA_ITEMS } from "../rules/constants.ts";
 import type { ExportRow } from "../../db/segments.ts";
+import { CSV_SEPARATORS, type CsvSeparator } from "../rules/csv.ts";
 
 export const EXPORT_BATCH = 5000;
 const BOM = "\uFEFF";
@@ -79,7 +80,9 @@ export function exportStream(
   nextBatch: (afterId: number, limit: number) => Promise<ExportRow[]>,
   choices: { id: number; label: string }[],
   batch = EXPORT_BATCH,
+  separator: CsvSeparator = "comma",
 ): ReadableStream<Uint8Array> {
+  const options = { record_delimiter: "\r\n", delimiter: CSV_SEPARATORS[separator] };
   const encoder = new TextEncoder();
   let lastId = 0;
   let started = false;
@@ -88,14 +91,14 @@ export function exportStream(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + stringify([EXPORT_HEADER], { record_delimiter: "\r\n" })));
+        controller.enqueue(encoder.encode(BOM + stringify([EXPORT_HEADER], options)));
         return;
       }
       const rows = await nextBatch(lastId, batch);
       if (rows.length === 0) return controller.close();
       lastId = rows[rows.length - 1].id;
       controller.enqueue(
-        encoder.encode(stringify(rows.map((row) => exportCells(row, labels)), { record_delimiter: "\r\n" })),
+        encoder.encode(stringify(rows.map((row) => exportCells(row, labels)), options)),
       );
       if (rows.length < batch) controller.close();
     },

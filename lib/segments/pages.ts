@@ -49,19 +49,29 @@ export async function loadListPage(
 }
 export type ListPageData = Awaited<ReturnType<typeof loadListPage>>;
 
-/** The templates of the wizard's step 0, each flagged `allowed` by the channel's flags. */
-export async function loadWizardTemplates(sql: Sql, channelId: number) {
+/**
+ * The templates of the wizard's step 0, each flagged `allowed` by the channel's flags. The shared
+ * templates' name and description are in the user's language (`staff_polish.templates.<widget model>`);
+ * a channel's own template keeps the texts its staff wrote.
+ */
+export async function loadWizardTemplates(sql: Sql, channelId: number, t?: (key: string) => string) {
   const channel = await getChannel(sql, channelId);
   if (!channel) throw new AppError(404, "not_found");
   const types: string[] = allowedTypes(channel as never);
-  return (await listTemplates(sql, channelId)).map((t) => ({
-    id: t.id,
-    category: t.category,
-    type: t.type,
-    description: t.description,
-    under_description: t.under_description,
-    widget_model: t.widget_model,
-    allowed: types.includes(t.type),
+  const text = (row: { channel_id: number | null; widget_model: string }, part: string, own: string) => {
+    if (!t || row.channel_id !== null) return own;
+    const key = `staff_polish.templates.${row.widget_model}.${part}`;
+    const found = t(key);
+    return found === key ? own : found;
+  };
+  return (await listTemplates(sql, channelId)).map((row) => ({
+    id: row.id,
+    category: row.category,
+    type: row.type,
+    description: text(row, "name", row.description),
+    under_description: text(row, "description", row.under_description),
+    widget_model: row.widget_model,
+    allowed: types.includes(row.type),
   }));
 }
 export type WizardTemplate = Awaited<ReturnType<typeof loadWizardTemplates>>[number];

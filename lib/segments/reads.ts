@@ -11,7 +11,8 @@ import { pagination } from "../rules/paging.ts";
 import type { StaffUser } from "../rules/permissions.ts";
 import { voteResults } from "../rules/votes.ts";
 import { newChallenge } from "../participations/proof_of_work.ts";
-import { exportStream } from "./export_csv.ts";
+import { EXPORT_BATCH, exportStream } from "./export_csv.ts";
+import type { CsvSeparator } from "../rules/csv.ts";
 import { segmentFor, segmentView, workingChannel } from "./service.ts";
 import { overlayForStaff } from "../live/overlay.ts";
 
@@ -90,10 +91,16 @@ export async function segmentExport(
   sql: Sql,
   user: StaffUser,
   id: number,
+  separator: CsvSeparator = "comma",
 ): Promise<ReadableStream<Uint8Array>> {
   await segmentFor(sql, user, id);
   const choices = await db.listChoices(sql, id);
-  return exportStream((afterId, limit) => db.exportBatch(sql, id, afterId, limit), choices);
+  return exportStream(
+    (afterId, limit) => db.exportBatch(sql, id, afterId, limit),
+    choices,
+    EXPORT_BATCH,
+    separator,
+  );
 }
 
 /** A proof-of-work challenge for a high-stakes vote; any other segment is a 404. */

@@ -1,5 +1,6 @@
 // The statistics dashboard (/statistics): which channel a user may see, its figures for a period, and
 // each chart as SVG or CSV.
+import { CSV_SEPARATORS, type CsvSeparator } from "../rules/csv.ts";
 import type { Sql } from "postgres";
 import { getChannel, listChannelOptions } from "../../db/channels.ts";
 import { type ChannelStatistics, channelStatistics, channelTimeZone } from "../../db/statistics.ts";
@@ -184,7 +185,12 @@ export function charts(period: Period, stats: ChannelStatistics, t: TFunction): 
 }
 
 /** One chart of a dashboard as a file: its SVG, or its data as CSV. */
-export function chartFile(dashboard: Dashboard, name: string, format: string) {
+export function chartFile(
+  dashboard: Dashboard,
+  name: string,
+  format: string,
+  separator: CsvSeparator = "comma",
+) {
   const found = dashboard.charts.find((c) => c.name === name);
   if (!found || (format !== "svg" && format !== "csv")) throw new AppError(404, "not_found");
   const base =
@@ -192,7 +198,9 @@ export function chartFile(dashboard: Dashboard, name: string, format: string) {
   return format === "svg"
     ? { body: found.svg, type: "image/svg+xml; charset=utf-8", filename: `${base}.svg` }
     : {
-      body: toCsv(found.header, found.rows.map((r) => [r.label, r.value])),
+      // with a BOM, so that Excel reads the accents (issue 24 item 22)
+      body: "\uFEFF" +
+        toCsv(found.header, found.rows.map((r) => [r.label, r.value]), CSV_SEPARATORS[separator]),
       type: "text/csv; charset=utf-8",
       filename: `${base}.csv`,
     };

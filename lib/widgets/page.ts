@@ -2,7 +2,7 @@
 // stored channel and segment (visitor-widget §3 Channel / Interaction / Customisation fields).
 import sanitizeHtml from "sanitize-html";
 import { DEFAULT_WIDGET_COLOR, SMS_MAX_LENGTH } from "../rules/constants.ts";
-import { readableOn } from "../rules/customisation.ts";
+import { buttonText } from "../rules/customisation.ts";
 import { requestedFields, textLimit } from "../rules/participation.ts";
 import type { WidgetSegment } from "../rules/widget.ts";
 import { resultsArePublic } from "../rules/vote_integrity.ts";
@@ -97,7 +97,7 @@ export function widgetStyle(
   const vars: Record<string, string> = {
     "--w-primary": primary,
     "--w-btn": button,
-    "--w-btn-text": colour(custom.btn_1_text_color, readableOn(button)),
+    "--w-btn-text": buttonText(button, custom.btn_1_text_color),
     "--w-outer": colour(
       query.background ? `#${query.background.replace(/^#/, "")}` : custom.background_outer,
       "#1b2a4a",

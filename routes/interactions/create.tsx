@@ -23,7 +23,7 @@ export default new Hono<AppEnv>().get("/", requirePage("create-interaction"), as
   }
   const [data, templates] = await Promise.all([
     loadListPage(sql, user.channel_id, {}, now),
-    loadWizardTemplates(sql, user.channel_id),
+    loadWizardTemplates(sql, user.channel_id, (key) => c.var.t(key)),
   ]);
   return renderPage(
     c,

@@ -89,6 +89,19 @@ Deno.test("help items API - welcome shown once, comments, editing by the super a
       await jsonOf(missing);
     });
 
+    await t.step("an image without a description is refused (issue 24 item 23)", async () => {
+      const refused = await ctx.request("/api/v1/help_item/welcome/en", {
+        token: admin,
+        method: "PUT",
+        json: { title: "Welcome", body_markdown: "Look:\n\n![](https://example.org/map.png)" },
+      });
+      assert.equal(refused.status, 422);
+      const body = await jsonOf(refused);
+      assert.equal(body.code, "image_alt_missing");
+      assert.deepEqual(body.fields, { body_markdown: ["image_alt_missing"] });
+      assert.match(body.message, /description/);
+    });
+
     await t.step("only a super administrator writes the item, in any of the five languages", async () => {
       const denied = await ctx.request("/api/v1/help_item/welcome/pt", {
         token: manager,

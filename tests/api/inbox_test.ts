@@ -144,16 +144,30 @@ Deno.test({
   async fn() {
     const sqlOf: Record<string, string> = {
       all: `m.status = 'received' and m.moderation in ('none','approved')`,
-      liked: `m.liked and m.status <> 'trash' and m.moderation in ('none','approved')`,
+      liked: `m.liked and m.status = 'received' and m.moderation in ('none','approved')`,
       archive: `m.status = 'archived' and m.moderation in ('none','approved')`,
       uploaded: `false`,
       moderated: `m.moderation = 'pending' and m.status <> 'trash'`,
-      winner: `m.winner and m.status <> 'trash' and m.moderation in ('none','approved')`,
+      winner: `m.winner and m.status = 'received' and m.moderation in ('none','approved')`,
       trash: `m.status = 'trash'`,
     };
+    // liked and winning messages moved to the archive and the trash (issue 24 item 15: "All 30" beside
+    // "Liked 32"): they leave Liked and Winners, which stay parts of All
+    const moved = await ctx.sql<{ id: number }[]>`
+      select id::int as id from messages where segment_id = ${segmentId} and status = 'received'
+        and moderation in ('none','approved') order by id limit 4`;
+    for (const [i, { id }] of moved.entries()) {
+      await actOn(id)("like");
+      await actOn(id)("winner");
+      if (i < 3) await actOn(id)(i % 2 ? "trash" : "archive");
+    }
     const counts = await jsonOf(
       await ctx.request(`/api/v1/interaction/counts?segment_id=${segmentId}`, { token: operator }),
     );
+    assert.ok(counts.liked >= 1 && counts.winner >= 1);
+    for (const part of ["liked", "winner", "uploaded"]) {
+      assert.ok(counts[part] <= counts.all, `${part} ${counts[part]} > all ${counts.all}`);
+    }
     for (const [filter, where] of Object.entries(sqlOf)) {
       const res = await ctx.request(
         `/api/v1/channel-interactions?segment_id=${segmentId}&filter=${filter}&per_page=200`,
@@ -166,6 +180,13 @@ Deno.test({
       assert.equal(counts[filter], n, `count ${filter}`);
     }
     assert.equal(counts.unread, await count(`not m.read and m.status <> 'trash'`));
+    // with_counts: the list brings the same counts, so the inbox asks a search once (issue 24 item 19)
+    const withCounts = await jsonOf(
+      await ctx.request(`/api/v1/channel-interactions?segment_id=${segmentId}&with_counts=1`, {
+        token: operator,
+      }),
+    );
+    assert.deepEqual(withCounts.counts, counts);
     const bad = await ctx.request(`/api/v1/channel-interactions?filter=nope`, { token: operator });
     assert.equal(bad.status, 400);
     assert.equal((await jsonOf(bad)).code, "validation");

@@ -5,7 +5,7 @@ import { openSession } from "../../lib/platform/sessions.ts";
 import { EXPORT_HEADER } from "../../lib/segments/export_csv.ts";
 
 /** A minimal RFC 4180 reader for the assertions (quoted cells, doubled quotes, CRLF inside quotes). */
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, separator = ","): string[][] {
   const rows: string[][] = [];
   let row: string[] = [], cell = "", quoted = false;
   for (let i = 0; i < text.length; i++) {
@@ -15,7 +15,7 @@ function parseCsv(text: string): string[][] {
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") (row.push(cell), cell = "");
+    else if (ch === separator) (row.push(cell), cell = "");
     else if (ch === "\r" && text[i + 1] === "\n") (row.push(cell), rows.push(row), row = [], cell = "", i++);
     else cell += ch;
   }
@@ -72,6 +72,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
     }`;
 
     await t.step("an operator (participations-export) downloads export.csv", async () => {
+      await ctx.sql`update users set language = 'en' where id = ${operator.id}`;
       const res = await ctx.request(`/api/v1/show_segments/${seg.id}/export`, {
         token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, operator.id, "staff"),
       });
@@ -94,6 +95,40 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
       assert.equal(cell(rows[1], "created_at"), "2026-03-01T08:00:00.000Z");
       assert.equal(cell(rows[2], "text"), '\'=HYPERLINK("http://evil")', "formulas are neutralised");
     });
+
+    await t.step(
+      "columns split by ';' for a user who is not English, ',' on request (issue 24 item 22)",
+      async () => {
+        const operatorToken = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, operator.id, "staff");
+        for (const language of ["fr", "pt", "es", "pl"]) {
+          await ctx.sql`update users set language = ${language} where id = ${operator.id}`;
+          const res = await ctx.request(`/api/v1/show_segments/${seg.id}/export`, { token: operatorToken });
+          const bytes = new Uint8Array(await res.arrayBuffer());
+          assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 BOM");
+          const text = new TextDecoder().decode(bytes.slice(3));
+          assert.ok(text.startsWith(EXPORT_HEADER.join(";") + "\r\n"), language);
+          const rows = parseCsv(text, ";");
+          const cell = (row: string[], name: string) => row[EXPORT_HEADER.indexOf(name)];
+          assert.equal(rows.length, 3);
+          assert.equal(cell(rows[1], "text"), 'Ligne 1, "citée"\r\nLigne 2 – été');
+          assert.equal(cell(rows[1], "choices"), 'Oui, "vraiment" | Non, jamais');
+          assert.equal(cell(rows[2], "text"), '\'=HYPERLINK("http://evil")', "formulas are neutralised");
+        }
+        const comma = await ctx.request(`/api/v1/show_segments/${seg.id}/export?separator=comma`, {
+          token: operatorToken,
+        });
+        assert.ok((await comma.text()).startsWith(EXPORT_HEADER.join(",") + "\r\n"));
+        await ctx.sql`update users set language = 'en' where id = ${operator.id}`;
+        const semicolon = await ctx.request(`/api/v1/show_segments/${seg.id}/export?separator=semicolon`, {
+          token: operatorToken,
+        });
+        assert.ok((await semicolon.text()).startsWith(EXPORT_HEADER.join(";") + "\r\n"));
+        const refused = await ctx.request(`/api/v1/show_segments/${seg.id}/export?separator=tab`, {
+          token: operatorToken,
+        });
+        assert.equal(refused.status, 400);
+      },
+    );
 
     await t.step("100,000 participations stream out in batches", async () => {
       await ctx.sql`

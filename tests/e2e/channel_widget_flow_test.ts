@@ -159,12 +159,12 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await page.getByRole("button", { name: "Close" }).click();
       await page.getByTitle("My space").click();
       await page.getByText("Today").waitFor();
-      await page.getByText("330 point(s)").waitFor();
+      await page.getByText("330 points").waitFor();
       await page.getByText("Amateur").first().waitFor();
       // the vote and its testimonial, newest first: the vote is the older one
       await page.getByRole("button", { name: /Quel titre va s'imposer/ }).last().click();
       await page.getByText(/Participation sent on \d\d\/\d\d\/\d{4} - \d\d:\d\d/).waitFor();
-      await page.getByText("You have won 110 point(s)").waitFor();
+      await page.getByText("You have won 110 points").waitFor();
       const active = await page.locator(".cw-indicators li.is-active").allTextContents();
       assert.deepEqual(active, ["Message liked (10 points)", "Message broadcasted (100 points)"]);
       await page.getByText("Message quoted (50 points)").waitFor();

@@ -25,8 +25,9 @@ async function createThroughWizard(
     await axe(page, "wizard step 0");
   }
   await dialog.getByRole("button", { name: new RegExp(o.template) }).click();
-  await dialog.getByText("Recorded as a draft").waitFor();
   await dialog.getByLabel("Title").fill(o.title);
+  // the draft is made by the first edit, not by the template's click
+  await dialog.getByText("Recorded as a draft").waitFor();
   for (const [i, label] of (o.choices ?? []).entries()) {
     if (i >= 2) await dialog.getByRole("button", { name: "Add an answer" }).click();
     await dialog.getByLabel(`Answer ${String.fromCharCode(65 + i)}`, { exact: true }).fill(label);
@@ -53,7 +54,7 @@ browserTest(
 
     const voteId = await createThroughWizard(page, shot, {
       category: "Survey",
-      template: "Sondage",
+      template: "Poll",
       title: "Best album of the year",
       choices: ["Blue", "Red", "Green"],
       shots: true,
@@ -71,7 +72,7 @@ browserTest(
     await page.goto(`${baseUrl}/interactions`);
     const voiceId = await createThroughWizard(page, shot, {
       category: "Voice",
-      template: "Message vocal",
+      template: "Voice message",
       title: "Tell us about your morning",
     });
     const [voice] = await server.sql`select status, type from segments where id = ${voiceId}`;
@@ -209,20 +210,20 @@ browserTest(
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
     await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
     const kinds = [
-      { category: "Survey", template: "Sondage", type: "single_choice_question", choices: ["Yes", "No"] },
+      { category: "Survey", template: "Poll", type: "single_choice_question", choices: ["Yes", "No"] },
       {
         category: "Survey",
-        template: "Choix multiple",
+        template: "Multiple choice",
         type: "multiple_choice_question",
         choices: ["A", "B"],
       },
-      { category: "Voice", template: "Message vocal", type: "recording_question" },
-      { category: "Video", template: "Témoignage vidéo", type: "video" },
-      { category: "Image", template: "Concours photo", type: "video" },
-      { category: "Text", template: "Message écrit", type: "message" },
+      { category: "Voice", template: "Voice message", type: "recording_question" },
+      { category: "Video", template: "Video testimony", type: "video" },
+      { category: "Image", template: "Photo contest", type: "video" },
+      { category: "Text", template: "Written message", type: "message" },
       { category: "Game", template: "Quiz", type: "game", choices: ["Right", "Wrong"] },
-      { category: "Registration", template: "Inscription", type: "registration" },
-      { category: "SMS", template: "Jeu SMS", type: "sms" },
+      { category: "Registration", template: "Registration", type: "registration" },
+      { category: "SMS", template: "SMS game", type: "sms" },
     ];
     const created: number[] = [];
     for (const [i, k] of kinds.entries()) {

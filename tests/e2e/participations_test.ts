@@ -168,8 +168,12 @@ browserTest(
 
       // draw a winner
       await inbox.getByRole("tab", { name: /All participations/ }).click();
-      await inbox.getByRole("button", { name: /Draw a winner/ }).click();
-      await page.getByText("1 winner(s) drawn").waitFor();
+      await inbox.getByRole("button", { name: "Draw winners…" }).click();
+      const drawDialog = page.getByRole("dialog", { name: "Draw winners" });
+      await drawDialog.getByRole("button", { name: "Continue" }).click();
+      await drawDialog.getByRole("button", { name: "Draw 1 winner" }).click();
+      await drawDialog.getByText(/^1 winner drawn among \d+\.$/).waitFor();
+      await drawDialog.getByRole("button", { name: "Close" }).last().click();
       const [{ n: winners }] = await server.sql`select count(*)::int as n from messages
         where segment_id = ${seg.id} and winner`;
       assert.ok(winners >= 1);
@@ -243,11 +247,15 @@ browserTest(
     await detail.getByRole("radio", { name: "Voice or video" }).check();
     const recorder = detail.locator(".recorder");
     await recorder.waitFor();
+    // one way to send at a time: no greyed form button beside the recorder (issue 24 item 17)
+    const sendButtons = () => detail.locator(".inbox-reply").getByRole("button", { name: /^Send/ });
+    assert.deepEqual(await sendButtons().allTextContents(), ["Send the recording"]);
     await recorder.getByRole("button", { name: "Record", exact: true }).click();
     await page.locator('.recorder[data-state="recording"]').waitFor();
     await recorded(page, 1);
     await recorder.getByRole("button", { name: "Stop", exact: true }).click();
     await page.locator('.recorder[data-state="finished"]').waitFor();
+    assert.deepEqual(await sendButtons().allTextContents(), ["Send the recording"]);
     await shot("voice-reply-1280");
     await recorder.getByRole("button", { name: "Send the recording" }).click();
     await detail.getByText("Reply sent").waitFor();

@@ -13,7 +13,10 @@ export function StepTemplates(
 ) {
   const { t } = useT();
   const categories = [...new Set(props.templates.map((x) => x.category))];
-  const initial = props.templates.find((x) => x.id === props.selected)?.category ?? categories[0];
+  // A resumed draft opens on its template's category, otherwise on the first category that has a
+  // template the channel may use (a trial media lacks most types).
+  const initial = props.templates.find((x) => x.id === props.selected)?.category ??
+    props.templates.find((x) => x.allowed)?.category ?? categories[0];
   const [category, setCategory] = useState(initial);
   return (
     <div class="wizard-templates">

@@ -26,6 +26,7 @@ app.openapi(
             perPage: z.number(),
             pages: z.number(),
           }),
+          counts: z.record(z.string(), z.number()).optional().describe("The tab counts, with with_counts"),
         }),
         "A page of messages; x-pagination-* headers repeat the pagination",
       ),

@@ -7,15 +7,16 @@ import {
   commentBodySchema,
   countsQuerySchema,
   drawBodySchema,
+  drawsQuerySchema,
   messageSchema,
   trimBodySchema,
 } from "../../../lib/rules/inbox_schema.ts";
 import { trimMessage } from "../../../lib/media/trim.ts";
+import { auditDraw, drawSegmentWinners, segmentDraws } from "../../../lib/inbox/draws.ts";
 import {
   actOnMessage,
   commentMessage,
   countMessagesFor,
-  drawSegmentWinners,
   messageFor,
   messageWithReplies,
 } from "../../../lib/inbox/service.ts";
@@ -63,14 +64,42 @@ app.openapi(
     method: "post",
     path: "/draw_winners",
     tags,
-    summary: "Draw winners at random among eligible participations (correct answer for a game)",
+    summary:
+      "Draw 1 to 50 winners at random among a tab's participations (all, liked, recorded; correct answer for a game), one per author, previous winners left out unless exclude_previous is false; the draw is recorded with its seed",
     request: body(drawBodySchema),
-    responses: { 200: json(z.object({ ids: z.array(z.number()) }), "The winners drawn"), ...staffErrors },
+    responses: {
+      200: json(
+        z.object({ id: z.number(), ids: z.array(z.number()), candidates: z.number() }),
+        "The draw's id, the winners drawn and how many could win",
+      ),
+      ...staffErrors,
+    },
   }),
-  async (c) => {
-    const { segment_id, count } = c.req.valid("json");
-    return c.json({ ids: await drawSegmentWinners(c.var.sql, staffOf(c), segment_id, count) }, 200);
-  },
+  async (c) => c.json(await drawSegmentWinners(c.var.sql, staffOf(c), c.req.valid("json")), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/draws",
+    tags,
+    summary: "The winner draws of an interaction, newest first: who, when, how many, tab, seed, winners",
+    request: { query: drawsQuerySchema },
+    responses: { 200: json(z.array(z.record(z.string(), z.unknown())), "The draws"), ...staffErrors },
+  }),
+  async (c) => c.json(await segmentDraws(c.var.sql, staffOf(c), c.req.valid("query").segment_id), 200),
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/draws/{id}",
+    tags,
+    summary: "A draw replayed for an audit: its candidates and seed pick again; matches says they agree",
+    request: { params: idParams },
+    responses: { 200: json(z.record(z.string(), z.unknown()), "The draw and its replay"), ...staffErrors },
+  }),
+  async (c) => c.json(await auditDraw(c.var.sql, staffOf(c), c.req.valid("param").id), 200),
 );
 
 app.openapi(

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { idParam, staffApi, staffErrors } from "../../../../../app/api.ts";
 import { staffOf } from "../../../../../app/auth.ts";
 import { segmentExport } from "../../../../../lib/segments/reads.ts";
+import { csvSeparatorFor } from "../../../../../lib/rules/csv.ts";
 
 const app = staffApi("participations-export");
 
@@ -12,15 +13,20 @@ app.openapi(
     method: "get",
     path: "/",
     tags: ["show_segments"],
-    summary: "Participations of an interaction as export.csv (UTF-8 with BOM, streamed)",
-    request: { params: z.object({ id: idParam }) },
+    summary:
+      "Participations of an interaction as export.csv (UTF-8 with BOM, streamed); columns split by ';' unless the user's language is English, or as `separator` asks",
+    request: {
+      params: z.object({ id: idParam }),
+      query: z.object({ separator: z.enum(["comma", "semicolon"]).optional() }),
+    },
     responses: {
       200: { content: { "text/csv": { schema: z.string() } }, description: "export.csv" },
       ...staffErrors,
     },
   }),
   async (c) => {
-    const body = await segmentExport(c.var.sql, staffOf(c), c.req.valid("param").id);
+    const separator = csvSeparatorFor(c.var.lang, c.req.valid("query").separator);
+    const body = await segmentExport(c.var.sql, staffOf(c), c.req.valid("param").id, separator);
     return new Response(body, {
       status: 200,
       headers: {

@@ -1,0 +1,18 @@
+// The server-rendered parts of the interaction edit page that show what the form saves (issue 24 item
+// 16): the page heading, the document title and the widget preview follow each autosave.
+
+/** Shows a saved title in the page heading and the tab's title, and reloads the widget preview. */
+export function reflectSavedSegment(title: string) {
+  const heading = document.querySelector<HTMLElement>(".page-head h1");
+  const old = heading?.textContent ?? "";
+  if (heading && old !== title) {
+    heading.textContent = title;
+    if (old && document.title.includes(old)) document.title = document.title.replace(old, title);
+    const frame = document.querySelector<HTMLIFrameElement>(".preview-card iframe");
+    if (frame && old) frame.title = frame.title.replace(old, title);
+  }
+  const frame = document.querySelector<HTMLIFrameElement>(".preview-card iframe");
+  // the preview is the public widget: loaded again, it shows the saved interaction
+  // (setting its src, even to the same address, navigates it again)
+  if (frame) frame.setAttribute("src", frame.getAttribute("src") ?? "");
+}

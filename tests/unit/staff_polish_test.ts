@@ -1,0 +1,46 @@
+// Issue 24's staff rules: a readable button text on the widget, help images with a description.
+import assert from "node:assert/strict";
+import { buttonText, contrastRatio, MIN_CONTRAST } from "../../lib/rules/customisation.ts";
+import { imagesWithoutAlt } from "../../lib/rules/markdown.ts";
+import { widgetStyle } from "../../lib/widgets/page.ts";
+
+Deno.test("button text - the chosen colour when it reads, else a readable one", () => {
+  // the seeded channel 2: white on #e07a5f is 2.95:1
+  assert.ok(contrastRatio("#e07a5f", "#ffffff") < MIN_CONTRAST);
+  assert.equal(buttonText("#e07a5f", "#ffffff"), "#1c2230");
+  assert.ok(contrastRatio("#e07a5f", buttonText("#e07a5f", "#ffffff")) >= MIN_CONTRAST);
+  assert.equal(buttonText("#1b2a4a", "#ffffff"), "#ffffff");
+  assert.equal(buttonText("#1b2a4a", "#ffe08a"), "#ffe08a");
+  assert.equal(buttonText("#1b2a4a", "red;x"), "#ffffff");
+  assert.equal(buttonText("#ffe08a", undefined), "#1c2230");
+});
+
+Deno.test("button text - the widget page's CSS variable", () => {
+  const style = widgetStyle("#c48b9f", { btn_1_color: "#e07a5f", btn_1_text_color: "#ffffff" }, {});
+  assert.match(style, /--w-btn:#e07a5f;--w-btn-text:#1c2230/);
+});
+
+Deno.test("help images - those without a description are counted", () => {
+  assert.equal(imagesWithoutAlt("No image here"), 0);
+  assert.equal(imagesWithoutAlt("![](https://x.org/a.png)"), 1);
+  assert.equal(imagesWithoutAlt("![ ](https://x.org/a.png) ![A map of the studio](https://x.org/b.png)"), 1);
+  assert.equal(imagesWithoutAlt('<img src="https://x.org/a.png">'), 1);
+  assert.equal(imagesWithoutAlt("![The studio](https://x.org/a.png)"), 0);
+});
+
+Deno.test("plurals - no '(s)' texts and none of the old single-form count keys in any language", async () => {
+  for (const language of ["en", "fr", "pt", "es", "pl"]) {
+    const text = await Deno.readTextFile(new URL(`../../locales/${language}.json`, import.meta.url));
+    const locale = JSON.parse(text);
+    assert.ok(!/\{\{count\}\}[^"]*\((s|es)\)/.test(text), `${language}: a "(s)" count text`);
+    for (const old of ["unread_total", "total", "archived_all", "drawn"]) {
+      assert.equal(locale.participations[old], undefined, `${language}: participations.${old}`);
+    }
+    assert.equal(locale.admin.unread, undefined, `${language}: admin.unread`);
+    assert.equal(locale.interactions.total, undefined, `${language}: interactions.total`);
+    for (const key of ["points", "won"]) {
+      assert.equal(locale.channel_widget.space[key], undefined, `${language}: space.${key}`);
+      assert.ok(locale.channel_widget.space[`${key}_one`], `${language}: space.${key}_one`);
+    }
+  }
+});
