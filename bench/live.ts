@@ -18,14 +18,15 @@ import { newOverlayToken } from "../lib/rules/overlay.ts";
 const SECONDS = Number(Deno.args[0] ?? 15);
 const CLIENTS = Number(Deno.args[1] ?? 50);
 const INBOX_CLIENTS = 10;
+const LOAD_VOTERS = 200;
 if (!PG_BIN) {
   console.log("## Live results latency\n\nnot measured: no PostgreSQL server installed");
   Deno.exit(0);
 }
 
-const pg = await startPostgres({ maxConnections: 200 });
+const pg = await startPostgres({ maxConnections: 300 });
 const server = await startServer(
-  { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "20" },
+  { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40" },
   undefined,
   () => pg.destroy(),
 );
@@ -143,18 +144,25 @@ try {
   }
   const loaded: number[] = [];
   const inboxLoaded: number[] = [];
+  // as many votes a second as the server takes: 200 voters, a signed device each, as a "vote now" on air
+  let n = 0;
   const load = autocannon({
     url: `${server.baseUrl}/api/v1/interactions`,
-    method: "POST",
-    connections: 50,
+    connections: LOAD_VOTERS,
     duration: SECONDS,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      channel_id: channel.id,
-      segment: segment.id,
-      device_id: testDevice("bench-load", SERVER_SECRET),
-      content: { choice_ids: [choices[0]] },
-    }),
+    requests: [{
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      setupRequest: (req: Record<string, unknown>) => ({
+        ...req,
+        body: JSON.stringify({
+          channel_id: channel.id,
+          segment: segment.id,
+          device_id: testDevice(`bench-load-${n++}-${crypto.randomUUID()}`, SERVER_SECRET),
+          content: { choice_ids: [choices[n % 3]] },
+        }),
+      }),
+    }],
   });
   const until = Date.now() + (SECONDS - 2) * 1000;
   await new Promise((r) => setTimeout(r, 1000));
@@ -179,7 +187,7 @@ try {
         (pct(idle, 0.95) / 1000).toFixed(2),
       ],
       [
-        "autocannon 50 connections",
+        `autocannon ${LOAD_VOTERS} voters`,
         Math.round(result["2xx"] / SECONDS),
         loaded.length,
         pct(loaded, 0.5).toFixed(0),
@@ -195,7 +203,7 @@ try {
     ["load", "samples", "p50 ms", "p95 ms", "p95 / idle p50", "p95 / goal 1 s"],
     [
       ["none", inboxIdle, inboxCeiling],
-      ["autocannon 50 connections", inboxLoaded, inboxCeiling],
+      [`autocannon ${LOAD_VOTERS} voters`, inboxLoaded, inboxCeiling],
     ].map(([label, xs, c]) => {
       const v = xs as number[];
       return [
