@@ -6,6 +6,7 @@ import type { Ref } from "preact";
 import { useScreenFocus } from "../../islands/browser/focus.ts";
 import { useMemo, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
+import { useSignals } from "../../islands/browser/signals.ts";
 import {
   composeSms,
   firstFlowStep,
@@ -56,6 +57,7 @@ export function Flow(props: FlowProps) {
   const [step, setStep] = useState<Step>(() => firstStep(s, props.galleryFirst));
   const [selected, setSelected] = useState<number[]>([]);
   const flow = useMemo(createSendFlow, []);
+  useSignals(flow.sent, flow.error, flow.content);
   const result = flow.sent.value;
   const [testimonial, setTestimonial] = useState<"none" | "recording" | "received">("none");
   const error = flow.error.value;

@@ -1,11 +1,12 @@
 // Sending, thanks and the uploaded-file preview of the single-interaction widget (§2).
-import type { ReadonlySignal } from "@preact/signals";
+import { type ReadonlySignal, useSignals } from "../../islands/browser/signals.ts";
 import { useT } from "../../framework/island.tsx";
 import type { WidgetSegment } from "../../lib/rules/widget.ts";
 
 /** The sending screen; only it redraws as the upload progresses. */
 export function SendingScreen(props: { percent: ReadonlySignal<number | null> }) {
   const { t } = useT();
+  useSignals(props.percent);
   const percent = props.percent.value;
   return (
     <div class="w-sending" aria-live="polite">

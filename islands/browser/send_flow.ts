@@ -3,11 +3,14 @@
 // a participation, sending its content (a file by tus, else POST interactions with task polling), the
 // sending screen's progress, the error, the participation sent, and the vote results after thanks.
 // Its state is signals: the widget and its sending, thanks and results screens read the same ones.
-import { type Signal, signal } from "@preact/signals";
+import { type Signal, signal } from "./signals.ts";
 import { SEND_SCREEN_DELAY_MS, TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
 import type { WidgetScreen, WidgetSegment } from "../../lib/rules/widget.ts";
 import type { VoteResultRow } from "../../lib/rules/votes.ts";
-import * as client from "./participation_client.ts";
+import type * as client from "./participation_client.ts";
+
+// the sending code is fetched with the screens after the first tap, not with the widget's first screen
+const participationClient = () => import("./participation_client.ts");
 
 /** Which widget sends: the task poll and the delays differ (§4 Task polling). */
 export type WidgetKind = "channel" | "single";
@@ -105,14 +108,15 @@ export async function sendParticipation(
   const started = Date.now();
   flow.percent.value = c.kind === "file" ? 0 : null;
   const onProgress = (percent: number) => flow.percent.value = percent;
+  const sender = await participationClient();
   const result = c.kind === "file"
-    ? await client.sendFile(
+    ? await sender.sendFile(
       origin,
       { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
       onProgress,
       options.updateId,
     )
-    : await client.sendContent(
+    : await sender.sendContent(
       origin,
       c.kind === "choices" ? { choice_ids: c.ids } : c.kind === "text" ? { text: c.text } : {},
       options.onlyUserData,
@@ -136,7 +140,7 @@ export async function sendParticipation(
  */
 export function resultsAfterThanks(flow: SendFlow, widget: WidgetKind, segmentId: number, then?: () => void) {
   setTimeout(async () => {
-    const rows = await client.fetchResults(segmentId);
+    const rows = await (await participationClient()).fetchResults(segmentId);
     if (rows || widget === "single") flow.results.value = rows;
     then?.();
   }, THANKS_TO_RESULTS_MS[widget]);
