@@ -6,7 +6,8 @@ import { precompress } from "../framework/precompress.ts";
 
 const root = new URL("../", import.meta.url);
 await generateManifest(root);
-const entries = await bundleIslands(root, "app/client.ts");
+// the public widget pages, opened by thousands of phones at once, get a page bundle each
+const entries = await bundleIslands(root, "app/client.ts", ["SingleWidget", "ChannelWidget"]);
 console.log(`built ${entries} island bundles into static/build/`);
 const packed = await precompress(
   ["static/build/", "static/css/", "static/js/", "static/embed.js", "static/favicon.svg"].map((p) =>

@@ -19,6 +19,7 @@ import {
 import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../lib/rules/widget.ts";
 import type { VisitorSession } from "../../islands/browser/http.ts";
 import * as client from "../../islands/browser/participation_client.ts";
+import * as remembered from "../../islands/browser/remembered.ts";
 import {
   createSendFlow,
   givenHandlers,
@@ -61,7 +62,7 @@ export function Flow(props: FlowProps) {
   const result = flow.sent.value;
   const [testimonial, setTestimonial] = useState<"none" | "recording" | "received">("none");
   const error = flow.error.value;
-  const info = useRef<Record<string, string>>(client.rememberedInformation() ?? {});
+  const info = useRef<Record<string, string>>(remembered.rememberedInformation() ?? {});
   const recordKind = s.type === "video" && testimonial !== "recording" ? "video" : "audio";
 
   const send = async (user: VisitorSession | null) => {
@@ -170,10 +171,10 @@ export function Flow(props: FlowProps) {
         <GatherScreen
           segment={s}
           values={info.current}
-          remember={client.rememberedInformation() !== null}
+          remember={remembered.rememberedInformation() !== null}
           onSubmit={(values, keep) => {
             info.current = values;
-            client.rememberInformation(keep ? values : null);
+            remembered.rememberInformation(keep ? values : null);
             if (!flow.content.value && (isRegistration(s) || s.type === "sms")) return setStep("confirm");
             proceed("gatherInformation");
           }}

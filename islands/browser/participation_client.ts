@@ -226,6 +226,3 @@ export async function fetchResults(segmentId: number): Promise<VoteResultRow[] |
   const res = await api<VoteResultRow[]>("GET", `/api/v1/show_segments/${segmentId}/vote-results`);
   return res.ok ? res.data : null;
 }
-
-/** Collected user information remembered only when the visitor asks (§3). */
-export { rememberedInformation, rememberInformation } from "./remembered.ts";
