@@ -59,3 +59,18 @@ export function publicPageCacheControl(
   if (personal) return "private, no-store";
   return `public, max-age=0, s-maxage=${cache.sMaxAgeSeconds}, stale-while-revalidate=${cache.staleWhileRevalidateSeconds}`;
 }
+
+/**
+ * What a request's middleware may leave out (issue 20: public pages cost nothing they do not use): a
+ * widget page read needs no staff session lookup, except a staff preview (`?preview=1`); robots.txt
+ * needs neither a session nor a translator. The overlay keeps both (a signed-in staff member's language).
+ */
+export function middlewareNeeds(
+  method: string,
+  path: string,
+  preview: string | undefined,
+): { session: boolean; translator: boolean } {
+  if (method !== "GET" && method !== "HEAD") return { session: true, translator: true };
+  if (path === "/robots.txt") return { session: false, translator: false };
+  return { session: !path.startsWith("/widgets/") || preview === "1", translator: true };
+}

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   etagOf,
   matchesIfNoneMatch,
+  middlewareNeeds,
   negotiateEncoding,
   varyAcceptEncoding,
 } from "../../lib/rules/http_cache.ts";
@@ -30,4 +31,17 @@ Deno.test("varyAcceptEncoding - adds Accept-Encoding once", () => {
   assert.equal(varyAcceptEncoding(null), "Accept-Encoding");
   assert.equal(varyAcceptEncoding("Origin"), "Origin, Accept-Encoding");
   assert.equal(varyAcceptEncoding("origin, accept-encoding"), "origin, accept-encoding");
+});
+
+Deno.test("middlewareNeeds - widget reads skip the session, a preview and writes keep it, robots.txt needs nothing", () => {
+  assert.deepEqual(middlewareNeeds("GET", "/widgets/1/2/", undefined), { session: false, translator: true });
+  assert.deepEqual(middlewareNeeds("HEAD", "/widgets/channel/1/", undefined), {
+    session: false,
+    translator: true,
+  });
+  assert.deepEqual(middlewareNeeds("GET", "/widgets/1/2/", "1"), { session: true, translator: true });
+  assert.deepEqual(middlewareNeeds("POST", "/widgets/1/2/", undefined), { session: true, translator: true });
+  assert.deepEqual(middlewareNeeds("GET", "/robots.txt", undefined), { session: false, translator: false });
+  assert.deepEqual(middlewareNeeds("GET", "/overlay/abc", undefined), { session: true, translator: true });
+  assert.deepEqual(middlewareNeeds("GET", "/interactions", undefined), { session: true, translator: true });
 });
