@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "./app/env.ts";
 import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { httpCache } from "./app/http_cache.ts";
+import { imageVariants } from "./app/image_variants.ts";
 import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
 import { dictionaryJson, translator } from "./app/i18n.ts";
@@ -81,6 +82,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
         }
       }
     },
+    // the stock backgrounds as AVIF or WebP where the browser accepts them
+    imageVariants(new URL("./", import.meta.url).pathname, "backgrounds"),
     serveStatic({ root: new URL("./", import.meta.url).pathname, precompressed: true }),
   );
   const auth = authenticate();

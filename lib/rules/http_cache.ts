@@ -74,3 +74,26 @@ export function middlewareNeeds(
   if (path === "/robots.txt") return { session: false, translator: false };
   return { session: !path.startsWith("/widgets/") || preview === "1", translator: true };
 }
+
+/** Smaller encodings of an image the server may hold beside it, best first. */
+export const IMAGE_VARIANTS = [
+  { ext: "avif", type: "image/avif" },
+  { ext: "webp", type: "image/webp" },
+] as const;
+export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
+
+/**
+ * The best variant of an image that the browser accepts (`Accept: image/avif,image/webp,…`, as Chrome,
+ * Firefox and Safari send for images) among those `available`, or null for the original.
+ */
+export function negotiateImage(
+  accept: string | null | undefined,
+  available: readonly string[],
+): ImageVariant | null {
+  const accepted = (accept ?? "").toLowerCase().split(",").map((part) => {
+    const [type, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim().match(/^q=([\d.]+)$/)?.[1]).find(Boolean);
+    return { type: type.trim(), q: q === undefined ? 1 : Number(q) };
+  }).filter((a) => a.q > 0).map((a) => a.type);
+  return IMAGE_VARIANTS.find((v) => available.includes(v.ext) && accepted.includes(v.type)) ?? null;
+}
