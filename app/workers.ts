@@ -11,6 +11,7 @@ import { cleanupUploads } from "../lib/media/tus.ts";
 import { forgetOldSessions } from "../lib/platform/sessions.ts";
 import { registerDeliveryJobs } from "../lib/delivery/jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
+import { writeStoredImageVariants } from "../lib/media/image_variants.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -62,6 +63,9 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
     ),
   ];
   // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
+  await boss.work<{ key: string }>(QUEUES.imageVariants, poll, async ([job]) => {
+    await writeStoredImageVariants(deps.storage, job.data.key);
+  });
   await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
     await buildExport(deps, job.data.exportId);
   });

@@ -9,6 +9,8 @@ export const QUEUES = {
   delivery: "delivery",
   dataExport: "data_export",
   retention: "retention",
+  /** issue 20: AVIF and WebP copies of an uploaded background */
+  imageVariants: "image_variants",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

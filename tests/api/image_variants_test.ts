@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { writeImageVariants } from "../../lib/media/image_variants.ts";
+import { writeImageVariants, writeStoredImageVariants } from "../../lib/media/image_variants.ts";
+import { forgetMedia } from "../../lib/media/stored.ts";
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   new TextDecoder().decode(bytes.slice(from, to));
@@ -38,6 +39,44 @@ Deno.test("image variants - a stock background is served as AVIF or WebP to a br
         await res.body?.cancel();
       }
     });
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("image variants - an uploaded background gets its copies from the worker's job, served by Accept and forgotten with it", async () => {
+  const ctx = await testApp();
+  try {
+    const storage = ctx.deps.storage;
+    const key = `channels/1/background-${crypto.randomUUID()}.jpg`;
+    const jpeg = await Deno.readFile(new URL("../../static/backgrounds/bg-2.jpg", import.meta.url));
+    await storage.put(key, jpeg, "image/jpeg");
+    const get = (accept: string) => ctx.request(`/media/${key}`, { headers: { accept } });
+    const chrome = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
+
+    const before = await get(chrome); // the job has not run yet: the original
+    assert.equal(before.headers.get("content-type"), "image/jpeg");
+    await before.body?.cancel();
+
+    await writeStoredImageVariants(storage, key);
+    const avif = await get(chrome);
+    assert.equal(avif.headers.get("content-type"), "image/avif");
+    assert.match(avif.headers.get("vary") ?? "", /accept/i);
+    const bytes = new Uint8Array(await avif.arrayBuffer());
+    assert.equal(ascii(bytes, 4, 12), "ftypavif");
+    assert.ok(bytes.length < jpeg.length);
+    const webp = await get("image/webp,*/*");
+    assert.equal(webp.headers.get("content-type"), "image/webp");
+    await webp.body?.cancel();
+    const plain = await get("*/*");
+    assert.equal(plain.headers.get("content-type"), "image/jpeg");
+    assert.equal((await plain.arrayBuffer()).byteLength, jpeg.length);
+
+    await forgetMedia(ctx.sql, storage, `/media/${key}`);
+    for (const ext of ["avif", "webp"]) assert.equal(await storage.size!(`${key}.${ext}`), null);
+    const gone = await get(chrome);
+    assert.equal(gone.status, 404);
+    await gone.body?.cancel();
   } finally {
     await ctx.close();
   }
