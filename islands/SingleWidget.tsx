@@ -20,28 +20,21 @@ import { useFadingScreen } from "./browser/fade.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { useScreenFocus } from "./browser/focus.ts";
 import type { Ref } from "preact";
-import {
-  createSendFlow,
-  givenHandlers,
-  originOf,
-  resultsAfterThanks,
-  sendParticipation,
-} from "./browser/send_flow.ts";
+import { createSendFlow, givenHandlers, originOf } from "./browser/send_state.ts";
 import { WidgetFrame } from "../components/widget/WidgetFrame.tsx";
 import { InitScreen } from "../components/widget/InitScreen.tsx";
 
-const choices = () => import("../components/widget/ChoiceScreens.tsx");
-const forms = () => import("../components/widget/FormScreens.tsx");
-const thanks = () => import("../components/widget/ThanksScreens.tsx");
-const VotingScreen = lazy(() => choices().then((m) => m.VotingScreen));
-const ResultsScreen = lazy(() => choices().then((m) => m.ResultsScreen));
-const WriteScreen = lazy(() => forms().then((m) => m.WriteScreen));
-const GatherScreen = lazy(() => forms().then((m) => m.GatherScreen));
-const ConsentScreen = lazy(() => forms().then((m) => m.ConsentScreen));
-const SendingScreen = lazy(() => thanks().then((m) => m.SendingScreen));
-const ThanksScreen = lazy(() => thanks().then((m) => m.ThanksScreen));
-const UploadedScreen = lazy(() => thanks().then((m) => m.UploadedScreen));
-const InAppOverlay = lazy(() => import("../components/widget/InAppOverlay.tsx").then((m) => m.InAppOverlay));
+/** The later screens and the sending code, one file (components/widget/later.ts). */
+const later = () => import("../components/widget/later.ts");
+const VotingScreen = lazy(() => later().then((m) => m.VotingScreen));
+const ResultsScreen = lazy(() => later().then((m) => m.ResultsScreen));
+const WriteScreen = lazy(() => later().then((m) => m.WriteScreen));
+const GatherScreen = lazy(() => later().then((m) => m.GatherScreen));
+const ConsentScreen = lazy(() => later().then((m) => m.ConsentScreen));
+const SendingScreen = lazy(() => later().then((m) => m.SendingScreen));
+const ThanksScreen = lazy(() => later().then((m) => m.ThanksScreen));
+const UploadedScreen = lazy(() => later().then((m) => m.UploadedScreen));
+const InAppOverlay = lazy(() => later().then((m) => m.InAppOverlay));
 
 /** The code each later screen needs, fetched before the fade shows it. */
 const SCREEN_CODE: Partial<Record<WidgetScreen, () => Promise<unknown>>> = {
@@ -112,6 +105,7 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
   const send = async () => {
     const c = flow.content.value!;
     const origin = originOf(s, siteRef, testimonial ? {} : info.value.values, flow.consents.value);
+    const { sendParticipation, resultsAfterThanks } = await later();
     const result = await sendParticipation(flow, "single", c, origin, {
       onlyUserData: c.kind === "user",
       update: false,

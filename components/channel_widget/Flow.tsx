@@ -20,14 +20,13 @@ import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../l
 import type { VisitorSession } from "../../islands/browser/http.ts";
 import * as client from "../../islands/browser/participation_client.ts";
 import * as remembered from "../../islands/browser/remembered.ts";
+import { resultsAfterThanks, sendParticipation } from "../../islands/browser/send_flow.ts";
 import {
   createSendFlow,
   givenHandlers,
   originOf,
-  resultsAfterThanks,
-  sendParticipation,
   type WidgetContent,
-} from "../../islands/browser/send_flow.ts";
+} from "../../islands/browser/send_state.ts";
 import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import { ConsentScreen, GatherScreen, WriteScreen } from "../widget/FormScreens.tsx";
 import { InAppOverlay } from "../widget/InAppOverlay.tsx";
