@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
+import { jsonOf } from "../_fixtures.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
 import { writeImageVariants, writeStoredImageVariants } from "../../lib/media/image_variants.ts";
 import { forgetMedia } from "../../lib/media/stored.ts";
 
@@ -77,6 +79,39 @@ Deno.test("image variants - an uploaded background gets its copies from the work
     const gone = await get(chrome);
     assert.equal(gone.status, 404);
     await gone.body?.cancel();
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("image variants - a background uploaded through the API is copied by the worker, then served as AVIF", async () => {
+  const ctx = await testApp({ jobs: true });
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const { radio, token } = await demoStaff(ctx);
+    const form = new FormData();
+    const jpeg = await Deno.readFile(new URL("../../static/backgrounds/bg-3.jpg", import.meta.url));
+    form.append("image", new File([jpeg as BlobPart], "bg.jpg", { type: "image/jpeg" }));
+    const res = await ctx.request(`/api/v1/channels/${radio}/background`, {
+      token: await token("admin"),
+      method: "POST",
+      body: form,
+    });
+    assert.equal(res.status, 200);
+    const url: string = (await jsonOf(res)).background_url;
+    const key = url.slice("/media/".length);
+    // the worker's job (image_variants queue) writes the copies
+    const deadline = Date.now() + 30_000;
+    while (
+      await ctx.deps.storage.size!(`${key}.avif`) === null ||
+      await ctx.deps.storage.size!(`${key}.webp`) === null
+    ) {
+      assert.ok(Date.now() < deadline, "the copies are written within 30 s");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const avif = await ctx.request(url, { headers: { accept: "image/avif,image/webp,*/*" } });
+    assert.equal(avif.headers.get("content-type"), "image/avif");
+    await avif.body?.cancel();
   } finally {
     await ctx.close();
   }
