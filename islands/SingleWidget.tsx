@@ -14,7 +14,7 @@ import {
 } from "../lib/rules/widget.ts";
 import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
 import * as remembered from "./browser/remembered.ts";
-import { useSignal, useSignals } from "./browser/signals.ts";
+import { type ReadonlySignal, useSignal, useSignals } from "./browser/signals.ts";
 import { lazy } from "./browser/lazy.ts";
 import { useFadingScreen } from "./browser/fade.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
@@ -58,6 +58,12 @@ interface Props extends Record<string, unknown> {
 }
 
 type FrameBackground = { url: string | null; kind: "image" | "video" };
+
+/** The sending screen, redrawn alone as the upload progresses. */
+function SendingProgress({ percent }: { percent: ReadonlySignal<number | null> }) {
+  useSignals(percent);
+  return <SendingScreen percent={percent.value} />;
+}
 
 function SingleWidget(props: Props) {
   const inner = <SingleWidgetScreens {...props} />;
@@ -232,7 +238,7 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
           onSubmit={given.consents}
         />
       )}
-      {screen === "sending" && <SendingScreen percent={flow.percent} />}
+      {screen === "sending" && <SendingProgress percent={flow.percent} />}
       {screen === "thanks" && (
         <ThanksScreen
           segment={s}
