@@ -5,13 +5,14 @@ import type { AppDeps, AppEnv } from "./app/env.ts";
 import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { httpCache } from "./app/http_cache.ts";
+import { imageVariants } from "./app/image_variants.ts";
 import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
 import { dictionaryJson, translator } from "./app/i18n.ts";
 import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { isEmbeddablePath } from "./lib/rules/embed.ts";
-import { varyAcceptEncoding } from "./lib/rules/http_cache.ts";
+import { middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
 import { middlewares, routes } from "./routes.gen.ts";
 import { documentWebhooks } from "./lib/webhooks/openapi.ts";
 
@@ -82,10 +83,21 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
         }
       }
     },
+    // the stock backgrounds as AVIF or WebP where the browser accepts them
+    imageVariants(new URL("./", import.meta.url).pathname, "backgrounds"),
     serveStatic({ root: new URL("./", import.meta.url).pathname, precompressed: true }),
   );
-  app.use(authenticate());
+  const auth = authenticate();
   app.use(async (c, next) => {
+    // a public page read skips the staff session lookup (lib/rules/http_cache.ts middlewareNeeds)
+    if (middlewareNeeds(c.req.method, c.req.path, c.req.query("preview")).session) return await auth(c, next);
+    c.set("user", null);
+    c.set("appUserId", null);
+    c.set("sessionId", null);
+    await next();
+  });
+  app.use(async (c, next) => {
+    if (!middlewareNeeds(c.req.method, c.req.path, c.req.query("preview")).translator) return await next();
     // widget pages: one rule (lib/rules/i18n.ts widgetLanguage); a page that knows its interaction
     // applies that interaction's language (app/i18n.ts useWidgetLanguage); the signed-in listener's,
     // kept in the browser's storage, is applied by the page's islands (app/client.ts)

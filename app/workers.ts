@@ -15,6 +15,7 @@ import { rollStatistics } from "../lib/statistics/rollups.ts";
 import { STATISTICS_ROLLUP_MINUTES } from "../lib/rules/constants.ts";
 import { registerWebhookJobs } from "../lib/webhooks/send.ts";
 import { mediaProcessed } from "../lib/webhooks/dispatch.ts";
+import { writeStoredImageVariants } from "../lib/media/image_variants.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -73,6 +74,9 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
     ),
   ];
   // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
+  await boss.work<{ key: string }>(QUEUES.imageVariants, poll, async ([job]) => {
+    await writeStoredImageVariants(deps.storage, job.data.key);
+  });
   await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
     await buildExport(deps, job.data.exportId);
   });

@@ -19,6 +19,7 @@ const server = await startServer(
 try {
   const pages: [string, string][] = [
     ["static file (ceiling)", "/static/favicon.svg"],
+    ["robots.txt", "/robots.txt"],
     ["health check (one query)", "/healthz"],
     ["QR code page", "/qr-code?qrData=https%3A%2F%2Fexample.org%2Fs%2Fabc"],
     ["channel widget home", "/widgets/channel/1/"],

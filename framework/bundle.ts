@@ -1,5 +1,9 @@
 // Bundles the app's client entry (the loader, published as "client") and every islands/*.tsx for the browser with `deno bundle`
 // (code splitting, minified), then renames each entry with a content hash and writes the manifest.
+// A page bundle (`pages`) is the loader and one island built on their own, for a public page whose
+// only island it is: one script and a few chunks, tree-shaken for that island alone, instead of the
+// loader, the island and the chunks it shares with every other island (the channel and single widgets,
+// which phones open by the thousand).
 
 async function sha(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
@@ -10,7 +14,7 @@ async function sha(bytes: Uint8Array): Promise<string> {
  * Builds static/build/ and returns the number of entries. `client` is the app's browser entry, a file
  * named client.ts that calls framework/client.ts's hydrateIslands.
  */
-export async function bundleIslands(root: URL, client: string): Promise<number> {
+export async function bundleIslands(root: URL, client: string, pages: string[] = []): Promise<number> {
   const islands: string[] = [];
   for await (const entry of Deno.readDir(new URL("islands/", root))) {
     if (entry.isFile && /^[A-Z]\w*\.tsx$/.test(entry.name)) islands.push(`islands/${entry.name}`);
@@ -19,24 +23,7 @@ export async function bundleIslands(root: URL, client: string): Promise<number> 
   const outDir = new URL("static/build/", root);
   await Deno.remove(outDir, { recursive: true }).catch(() => {});
   const entries = [client, ...islands];
-  const command = new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--quiet",
-      "--platform=browser",
-      "--format=esm",
-      "--code-splitting",
-      "--minify",
-      "--outdir",
-      "static/build",
-      ...entries,
-    ],
-    cwd: root,
-    stdout: "inherit",
-    stderr: "inherit",
-  });
-  const { code } = await command.output();
-  if (code !== 0) throw new Error("deno bundle failed");
+  await denoBundle(root, "static/build", entries);
   const manifest: Record<string, string> = {};
   for (const entry of entries) {
     // deno bundle keeps the source folders: app/client.js, islands/QrDownload.js.
@@ -48,6 +35,56 @@ export async function bundleIslands(root: URL, client: string): Promise<number> 
     await Deno.rename(built, new URL(hashed, outDir));
     manifest[name] = hashed;
   }
+  for (const name of pages) Object.assign(manifest, await bundlePage(root, client, name));
   await Deno.writeTextFile(new URL("manifest.json", outDir), JSON.stringify(manifest, null, 2));
-  return entries.length;
+  return entries.length + pages.length;
+}
+
+async function denoBundle(root: URL, outdir: string, entries: string[]) {
+  const command = new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--quiet", "--platform=browser", "--format=esm", "--code-splitting", "--minify"]
+      .concat(["--outdir", outdir, ...entries]),
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  const { code } = await command.output();
+  if (code !== 0) throw new Error("deno bundle failed");
+}
+
+/**
+ * Builds static/build/pages/<name>/: an entry that registers the island (framework/client.ts
+ * bundledIslands) before the loader runs, with its chunks. Returns its manifest rows: `page:<name>`,
+ * the hashed entry, and `page:<name>:chunks`, the chunks it imports at once (preloaded by the page).
+ */
+async function bundlePage(root: URL, client: string, name: string): Promise<Record<string, string>> {
+  const work = new URL(`.page-${name}/`, root);
+  await Deno.mkdir(work, { recursive: true });
+  try {
+    // imports run in order: the island is registered before the loader's module hydrates the page;
+    // a default import: a namespace object would pull the bundler's runtime helpers into the page
+    const register = [
+      `import { bundledIslands } from "../framework/client.ts";`,
+      `import island from "../islands/${name}.tsx";`,
+      `bundledIslands[${JSON.stringify(name)}] = { default: island };`,
+    ];
+    await Deno.writeTextFile(new URL("register.ts", work), register.join("\n") + "\n");
+    await Deno.writeTextFile(
+      new URL(`${name}.ts`, work),
+      `import "./register.ts";\nimport "../${client}";\n`,
+    );
+    const dir = `static/build/pages/${name}`;
+    await denoBundle(root, dir, [`.page-${name}/${name}.ts`]);
+    const outDir = new URL(`${dir}/`, root);
+    const bytes = await Deno.readFile(new URL(`${name}.js`, outDir));
+    const hashed = `${name}-${await sha(bytes)}.js`;
+    await Deno.rename(new URL(`${name}.js`, outDir), new URL(hashed, outDir));
+    const chunks = [
+      ...new TextDecoder().decode(bytes).matchAll(/(?:^|[;}])import(?:[^"()]*?from)?"\.\/([\w-]+\.js)"/g),
+    ]
+      .map((m) => `pages/${name}/${m[1]}`);
+    return { [`page:${name}`]: `pages/${name}/${hashed}`, [`page:${name}:chunks`]: chunks.join(" ") };
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
 }

@@ -1,10 +1,16 @@
 /// <reference lib="dom" />
-import { h, hydrate, render } from "preact";
+import { type ComponentType, h, hydrate, render } from "preact";
 import { I18nContext } from "./island.tsx";
 import type { TFunction } from "../lib/rules/i18n.ts";
 
 /** Builds the page's translator from the texts (resolved strings by key) the server put in the page. */
 export type TranslatorFactory = (texts: Record<string, string>, lang: string) => TFunction;
+
+/**
+ * Island modules built into the page's own script (a page bundle, framework/bundle.ts), by name: hydrated
+ * without fetching their file. A page bundle's first module fills it in before the loader runs.
+ */
+export const bundledIslands: Record<string, { default: ComponentType }> = {};
 
 /** How a page whose language may change on the client (PageOptions.clientLanguage) gets another one. */
 export interface LanguageHooks {
@@ -47,8 +53,8 @@ export async function hydrateIslands(
   async function hydrateIsland(el: HTMLElement) {
     const name = el.dataset.island!;
     const file = data.files?.[name];
-    if (!file) return console.error(`island ${name}: no bundle`);
-    const mod = await import(file);
+    if (!file && !bundledIslands[name]) return console.error(`island ${name}: no bundle`);
+    const mod = bundledIslands[name] ?? await import(file!);
     const props = JSON.parse(el.dataset.props ?? "{}");
     const tree = h(I18nContext.Provider, { value: { t, lang: data.lang } }, h(mod.default, props));
     if (switched) render(tree, el);

@@ -3,7 +3,7 @@ import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { TFunction } from "../lib/rules/i18n.ts";
 import { I18nContext, renderedIslands } from "./island.tsx";
-import { assetUrl, islandFiles } from "./assets.ts";
+import { assetUrl, islandFiles, pageBundle } from "./assets.ts";
 
 export interface PageOptions {
   title: string;
@@ -55,14 +55,17 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     .join("");
   let scripts = "";
   if (names.length > 0) {
-    const files = islandFiles(names);
+    // a page bundle carries its island: one script and its chunks instead of the loader plus island files
+    const page = pageBundle(names);
+    const files = page ? {} : islandFiles(names);
     // {lang, texts, files}, the texts serialised once per language and set of sections
     const data = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
       `"files":${escapeJson(files)}` +
       (options.clientLanguage ? `,"switchable":true,"ns":${escapeJson([...namespaces].sort())}}` : "}");
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
-      Object.values(files).map((f) => `<link rel="modulepreload" href="${f}">`).join("") +
-      `<script type="module" src="${islandFiles(["client"]).client}"></script>`;
+      [...Object.values(files), ...(page?.chunks ?? [])].map((f) => `<link rel="modulepreload" href="${f}">`)
+        .join("") +
+      `<script type="module" src="${page?.entry ?? islandFiles(["client"]).client}"></script>`;
   }
   const htmlLang = lang === "technical" ? "en" : lang;
   const html =

@@ -1,8 +1,8 @@
 // The single-interaction widget (visitor-widget §2 "Single-interaction widget screens", §4 flow):
 // one screen at a time with a 200 ms fade out and 50 ms fade in. The recorder and the tus client
-// are loaded only when needed.
+// are loaded only when needed; so are the screens after the first one and the sending code, fetched
+// on the visitor's first sign of intent (a pointer over the widget, a touch, a key).
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { useSignal } from "@preact/signals";
 import { island, useT } from "../framework/island.tsx";
 import { FADE_IN_MS, FADE_OUT_MS } from "../lib/rules/constants.ts";
 import {
@@ -13,24 +13,41 @@ import {
   type WidgetSegment,
 } from "../lib/rules/widget.ts";
 import { LazyRecorder } from "../components/recorder/LazyRecorder.tsx";
-import * as client from "./browser/participation_client.ts";
+import * as remembered from "./browser/remembered.ts";
+import { type ReadonlySignal, useSignal, useSignals } from "./browser/signals.ts";
+import { lazy } from "./browser/lazy.ts";
 import { useFadingScreen } from "./browser/fade.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { useScreenFocus } from "./browser/focus.ts";
 import type { Ref } from "preact";
-import {
-  createSendFlow,
-  givenHandlers,
-  originOf,
-  resultsAfterThanks,
-  sendParticipation,
-} from "./browser/send_flow.ts";
+import { createSendFlow, givenHandlers, originOf } from "./browser/send_state.ts";
 import { WidgetFrame } from "../components/widget/WidgetFrame.tsx";
 import { InitScreen } from "../components/widget/InitScreen.tsx";
-import { InAppOverlay } from "../components/widget/InAppOverlay.tsx";
-import { ResultsScreen, VotingScreen } from "../components/widget/ChoiceScreens.tsx";
-import { ConsentScreen, GatherScreen, WriteScreen } from "../components/widget/FormScreens.tsx";
-import { SendingScreen, ThanksScreen, UploadedScreen } from "../components/widget/ThanksScreens.tsx";
+
+/** The later screens and the sending code, one file (components/widget/later.ts). */
+const later = () => import("../components/widget/later.ts");
+const VotingScreen = lazy(() => later().then((m) => m.VotingScreen));
+const ResultsScreen = lazy(() => later().then((m) => m.ResultsScreen));
+const WriteScreen = lazy(() => later().then((m) => m.WriteScreen));
+const GatherScreen = lazy(() => later().then((m) => m.GatherScreen));
+const ConsentScreen = lazy(() => later().then((m) => m.ConsentScreen));
+const SendingScreen = lazy(() => later().then((m) => m.SendingScreen));
+const ThanksScreen = lazy(() => later().then((m) => m.ThanksScreen));
+const UploadedScreen = lazy(() => later().then((m) => m.UploadedScreen));
+const InAppOverlay = lazy(() => later().then((m) => m.InAppOverlay));
+
+/** The code each later screen needs, fetched before the fade shows it. */
+const SCREEN_CODE: Partial<Record<WidgetScreen, () => Promise<unknown>>> = {
+  voting: VotingScreen.preload,
+  results: ResultsScreen.preload,
+  write: WriteScreen.preload,
+  gatherInformation: GatherScreen.preload,
+  rgpdConsent: ConsentScreen.preload,
+  sending: SendingScreen.preload,
+  thanks: ThanksScreen.preload,
+  videoUploaded: UploadedScreen.preload,
+};
+const INTENT = ["pointerover", "pointerdown", "touchstart", "keydown"] as const;
 
 interface Props extends Record<string, unknown> {
   segment: WidgetSegment;
@@ -42,6 +59,12 @@ interface Props extends Record<string, unknown> {
 
 type FrameBackground = { url: string | null; kind: "image" | "video" };
 
+/** The sending screen, redrawn alone as the upload progresses. */
+function SendingProgress({ percent }: { percent: ReadonlySignal<number | null> }) {
+  useSignals(percent);
+  return <SendingScreen percent={percent.value} />;
+}
+
 function SingleWidget(props: Props) {
   const inner = <SingleWidgetScreens {...props} />;
   return props.frame
@@ -52,12 +75,14 @@ function SingleWidget(props: Props) {
 function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
   const inApp = useInAppBrowser();
   const { t } = useT();
-  const { screen, fade, goTo } = useFadingScreen<WidgetScreen>("init");
+  const { screen, fade, goTo: fadeTo } = useFadingScreen<WidgetScreen>("init");
+  const goTo = (next: WidgetScreen) => fadeTo(next, SCREEN_CODE[next]?.());
   const [kind, setKind] = useState<"audio" | "video">("audio");
   const [selected, setSelected] = useState<number[]>([]);
   // the information given (or remembered on this device, §3), read when sending
   const info = useSignal({ values: {} as Record<string, string>, remember: false });
   const flow = useMemo(createSendFlow, []);
+  useSignals(flow.sent, flow.results, flow.error, flow.content, info);
   const already = flow.sent.value?.already ?? false;
   const results = flow.results.value;
   const error = flow.error.value;
@@ -70,7 +95,7 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
     setDevice({
       video: typeof navigator.mediaDevices?.getUserMedia === "function" && "MediaRecorder" in globalThis,
     });
-    const stored = client.rememberedInformation();
+    const stored = remembered.rememberedInformation();
     if (stored) info.value = { values: stored, remember: true };
   }, []);
 
@@ -86,6 +111,7 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
   const send = async () => {
     const c = flow.content.value!;
     const origin = originOf(s, siteRef, testimonial ? {} : info.value.values, flow.consents.value);
+    const { sendParticipation, resultsAfterThanks } = await later();
     const result = await sendParticipation(flow, "single", c, origin, {
       onlyUserData: c.kind === "user",
       update: false,
@@ -109,7 +135,7 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
 
   const submitInfo = (values: Record<string, string>, keep: boolean) => {
     info.value = { values, remember: keep };
-    client.rememberInformation(keep ? values : null);
+    remembered.rememberInformation(keep ? values : null);
     proceed("gatherInformation");
   };
 
@@ -126,6 +152,17 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
     open(s.testimonial_format === "text" ? "write" : "recorder", { kind: "audio" });
   };
   const screenRef = useScreenFocus(screen);
+  useEffect(() => {
+    const el = screenRef.current;
+    if (!el) return;
+    const preload = () => {
+      for (const type of INTENT) el.removeEventListener(type, preload);
+      for (const code of Object.values(SCREEN_CODE)) code();
+      import("./browser/participation_client.ts");
+    };
+    for (const type of INTENT) el.addEventListener(type, preload, { passive: true });
+    return () => INTENT.forEach((type) => el.removeEventListener(type, preload));
+  }, []);
   const back = () => (screen === "thanks" || screen === "results" ? location.reload() : open("init"));
 
   return (
@@ -201,7 +238,7 @@ function SingleWidgetScreens({ segment: s, siteRef, interactionId }: Props) {
           onSubmit={given.consents}
         />
       )}
-      {screen === "sending" && <SendingScreen percent={flow.percent} />}
+      {screen === "sending" && <SendingProgress percent={flow.percent} />}
       {screen === "thanks" && (
         <ThanksScreen
           segment={s}

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app/env.ts";
 import { AppError } from "../lib/rules/errors.ts";
 import { contentTypeOfKey, parseRange } from "../lib/media/upload.ts";
+import { variantKey } from "../lib/media/image_variants.ts";
+import { negotiateImage } from "../lib/rules/http_cache.ts";
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
@@ -19,6 +21,16 @@ export default new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
     "Accept-Ranges": "bytes",
     "Cross-Origin-Resource-Policy": "cross-origin",
   };
+  // an uploaded JPEG or PNG whose AVIF or WebP copy the worker wrote: that copy to a browser accepting it
+  if (/\.(jpg|png)$/.test(key) && storage.size) {
+    const accepted = negotiateImage(c.req.header("accept"), ["avif", "webp"]);
+    const copy = accepted ? variantKey(key, accepted.ext) : null;
+    headers["Vary"] = "Accept";
+    if (copy && await storage.size(copy) !== null && await storage.size(key) !== null) {
+      const stream = await storage.get(copy);
+      if (stream) return c.body(stream, 200, { ...headers, "Content-Type": accepted!.type });
+    }
+  }
   const size = storage.size ? await storage.size(key) : undefined;
   if (size === null) throw new AppError(404, "not_found");
   if (size !== undefined && storage.getRange) {

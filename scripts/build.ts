@@ -3,10 +3,12 @@
 import { generateManifest } from "../framework/manifest.ts";
 import { bundleIslands } from "../framework/bundle.ts";
 import { precompress } from "../framework/precompress.ts";
+import { writeImageVariants } from "../lib/media/image_variants.ts";
 
 const root = new URL("../", import.meta.url);
 await generateManifest(root);
-const entries = await bundleIslands(root, "app/client.ts");
+// the public widget pages, opened by thousands of phones at once, get a page bundle each
+const entries = await bundleIslands(root, "app/client.ts", ["SingleWidget", "ChannelWidget"]);
 console.log(`built ${entries} island bundles into static/build/`);
 const packed = await precompress(
   ["static/build/", "static/css/", "static/js/", "static/embed.js", "static/favicon.svg"].map((p) =>
@@ -14,3 +16,10 @@ const packed = await precompress(
   ),
 );
 console.log(`compressed ${packed.files} static files: ${packed.bytes} bytes, ${packed.gzip} gzip`);
+const backgrounds = [];
+for await (const entry of Deno.readDir(new URL("static/backgrounds/", root))) {
+  if (/\.(jpg|png)$/.test(entry.name)) {
+    backgrounds.push(new URL(`static/backgrounds/${entry.name}`, root).pathname);
+  }
+}
+console.log(`wrote ${await writeImageVariants(backgrounds)} AVIF and WebP copies of the stock backgrounds`);

@@ -6,6 +6,7 @@ import type { Ref } from "preact";
 import { useScreenFocus } from "../../islands/browser/focus.ts";
 import { useMemo, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
+import { useSignals } from "../../islands/browser/signals.ts";
 import {
   composeSms,
   firstFlowStep,
@@ -18,14 +19,14 @@ import {
 import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../lib/rules/widget.ts";
 import type { VisitorSession } from "../../islands/browser/http.ts";
 import * as client from "../../islands/browser/participation_client.ts";
+import * as remembered from "../../islands/browser/remembered.ts";
+import { resultsAfterThanks, sendParticipation } from "../../islands/browser/send_flow.ts";
 import {
   createSendFlow,
   givenHandlers,
   originOf,
-  resultsAfterThanks,
-  sendParticipation,
   type WidgetContent,
-} from "../../islands/browser/send_flow.ts";
+} from "../../islands/browser/send_state.ts";
 import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import { ConsentScreen, GatherScreen, WriteScreen } from "../widget/FormScreens.tsx";
 import { InAppOverlay } from "../widget/InAppOverlay.tsx";
@@ -56,10 +57,11 @@ export function Flow(props: FlowProps) {
   const [step, setStep] = useState<Step>(() => firstStep(s, props.galleryFirst));
   const [selected, setSelected] = useState<number[]>([]);
   const flow = useMemo(createSendFlow, []);
+  useSignals(flow.sent, flow.error, flow.content);
   const result = flow.sent.value;
   const [testimonial, setTestimonial] = useState<"none" | "recording" | "received">("none");
   const error = flow.error.value;
-  const info = useRef<Record<string, string>>(client.rememberedInformation() ?? {});
+  const info = useRef<Record<string, string>>(remembered.rememberedInformation() ?? {});
   const recordKind = s.type === "video" && testimonial !== "recording" ? "video" : "audio";
 
   const send = async (user: VisitorSession | null) => {
@@ -168,10 +170,10 @@ export function Flow(props: FlowProps) {
         <GatherScreen
           segment={s}
           values={info.current}
-          remember={client.rememberedInformation() !== null}
+          remember={remembered.rememberedInformation() !== null}
           onSubmit={(values, keep) => {
             info.current = values;
-            client.rememberInformation(keep ? values : null);
+            remembered.rememberInformation(keep ? values : null);
             if (!flow.content.value && (isRegistration(s) || s.type === "sms")) return setStep("confirm");
             proceed("gatherInformation");
           }}

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Screens of the channel widget's participation flow (visitor-widget §2 Voting, Sending, Thanks,
 // Vote results): loaded with the flow, on first participation.
-import type { ReadonlySignal } from "@preact/signals";
+import { type ReadonlySignal, useSignals } from "../../islands/browser/signals.ts";
 import { useT } from "../../framework/island.tsx";
 import { isRegistration, isVoting } from "../../lib/rules/widget.ts";
 import type { VoteResultRow } from "../../lib/rules/votes.ts";
@@ -51,6 +51,7 @@ export function VoteScreen(
 /** The sending screen; only it redraws as the upload progresses. */
 export function SendingView(props: { percent: ReadonlySignal<number | null> }) {
   const { t } = useT();
+  useSignals(props.percent);
   const percent = props.percent.value;
   return (
     <div class="cw-sending" aria-live="polite">
@@ -123,6 +124,7 @@ export function ThanksView(
 
 export function ResultsView(props: { rows: ReadonlySignal<VoteResultRow[] | null> }) {
   const { t } = useT();
+  useSignals(props.rows);
   const rows = props.rows.value;
   return (
     <div class="cw-results">

@@ -1,12 +1,10 @@
 // Sending, thanks and the uploaded-file preview of the single-interaction widget (§2).
-import type { ReadonlySignal } from "@preact/signals";
 import { useT } from "../../framework/island.tsx";
 import type { WidgetSegment } from "../../lib/rules/widget.ts";
 
-/** The sending screen; only it redraws as the upload progresses. */
-export function SendingScreen(props: { percent: ReadonlySignal<number | null> }) {
+/** The sending screen, with the upload's progress (0-100) when a file is sent. */
+export function SendingScreen({ percent }: { percent: number | null }) {
   const { t } = useT();
-  const percent = props.percent.value;
   return (
     <div class="w-sending" aria-live="polite">
       <p class="w-blink">{t("widget.sending")}</p>

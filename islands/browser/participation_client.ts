@@ -25,14 +25,6 @@ export type SendResult =
   | { ok: true; alreadyReceived: boolean; id?: number; shareToken?: string; results?: VoteResultRow[] }
   | { ok: false; message: string | null };
 
-function readJson<T>(key: string): T | null {
-  try {
-    return JSON.parse(localStorage.getItem(key) ?? "null") as T;
-  } catch {
-    return null; // local storage failures are ignored (§8)
-  }
-}
-
 /** The per-device id kept in local storage (§3), or a random one until the server issued one. */
 export function deviceId(): string {
   try {
@@ -233,16 +225,4 @@ export async function shareParticipation(shareToken: string): Promise<string | n
 export async function fetchResults(segmentId: number): Promise<VoteResultRow[] | null> {
   const res = await api<VoteResultRow[]>("GET", `/api/v1/show_segments/${segmentId}/vote-results`);
   return res.ok ? res.data : null;
-}
-
-/** Collected user information remembered only when the visitor asks (§3). */
-export const rememberedInformation = () => readJson<Record<string, string>>(STORAGE_KEYS.info);
-
-export function rememberInformation(info: Record<string, string> | null) {
-  try {
-    if (info) localStorage.setItem(STORAGE_KEYS.info, JSON.stringify(info));
-    else localStorage.removeItem(STORAGE_KEYS.info);
-  } catch {
-    // ignored (§8)
-  }
 }

@@ -3,89 +3,12 @@
 // a participation, sending its content (a file by tus, else POST interactions with task polling), the
 // sending screen's progress, the error, the participation sent, and the vote results after thanks.
 // Its state is signals: the widget and its sending, thanks and results screens read the same ones.
-import { type Signal, signal } from "@preact/signals";
 import { SEND_SCREEN_DELAY_MS, TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
-import type { WidgetScreen, WidgetSegment } from "../../lib/rules/widget.ts";
-import type { VoteResultRow } from "../../lib/rules/votes.ts";
-import * as client from "./participation_client.ts";
+import type * as client from "./participation_client.ts";
+import type { SendFlow, WidgetContent, WidgetKind } from "./send_state.ts";
 
-/** Which widget sends: the task poll and the delays differ (§4 Task polling). */
-export type WidgetKind = "channel" | "single";
-
-/** What the widget sends once its screens are done. */
-export type WidgetContent =
-  | { kind: "choices"; ids: number[] }
-  | { kind: "text"; text: string }
-  | { kind: "user" }
-  | { kind: "file"; blob: Blob; extension: string; media: "audio" | "video" | "image"; name: string };
-
-/** The participation the server received (its id and share token), or that it had it already. */
-export interface Sent {
-  already: boolean;
-  id?: number;
-  shareToken?: string;
-}
-
-export interface SendFlow {
-  /** What the visitor gave on the content screens (null: only the information, or nothing yet). */
-  content: Signal<WidgetContent | null>;
-  consents: Signal<{ gdpr: boolean; image: boolean }>;
-  /** Upload progress of a file (0-100), null for other content. */
-  percent: Signal<number | null>;
-  error: Signal<string | null>;
-  sent: Signal<Sent | null>;
-  results: Signal<VoteResultRow[] | null>;
-}
-
-/** A new flow state, one per participation flow. */
-export function createSendFlow(): SendFlow {
-  return {
-    content: signal(null),
-    consents: signal({ gdpr: false, image: false }),
-    percent: signal(null),
-    error: signal(null),
-    sent: signal(null),
-    results: signal(null),
-  };
-}
-
-/** What the content and consent screens of both widgets do: keep what was given, then go on. */
-export function givenHandlers(flow: SendFlow, proceed: (from: WidgetScreen) => void) {
-  return {
-    choices: (ids: number[]) => {
-      flow.content.value = { kind: "choices", ids };
-      proceed("voting");
-    },
-    text: (text: string) => {
-      flow.content.value = { kind: "text", text };
-      proceed("write");
-    },
-    consents: (gdpr: boolean, image: boolean) => {
-      flow.consents.value = { gdpr, image };
-      proceed("rgpdConsent");
-    },
-  };
-}
-
-/** Where a participation comes from: the segment, the site, the information and consents given. */
-export function originOf(
-  s: WidgetSegment,
-  siteRef: string | null,
-  info: Record<string, string>,
-  consents: { gdpr: boolean; image: boolean },
-): client.SendOrigin {
-  return {
-    segment: s.id,
-    channel_id: s.channel_id,
-    show_id: s.show_id,
-    program_id: s.program_id,
-    site_ref: siteRef,
-    high_stakes: s.high_stakes === true,
-    extra_user_information: info,
-    consent_gdpr: consents.gdpr,
-    consent_image_right: consents.image,
-  };
-}
+// the sending code is fetched with the screens after the first tap, not with the widget's first screen
+const participationClient = () => import("./participation_client.ts");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -105,14 +28,15 @@ export async function sendParticipation(
   const started = Date.now();
   flow.percent.value = c.kind === "file" ? 0 : null;
   const onProgress = (percent: number) => flow.percent.value = percent;
+  const sender = await participationClient();
   const result = c.kind === "file"
-    ? await client.sendFile(
+    ? await sender.sendFile(
       origin,
       { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
       onProgress,
       options.updateId,
     )
-    : await client.sendContent(
+    : await sender.sendContent(
       origin,
       c.kind === "choices" ? { choice_ids: c.ids } : c.kind === "text" ? { text: c.text } : {},
       options.onlyUserData,
@@ -136,7 +60,7 @@ export async function sendParticipation(
  */
 export function resultsAfterThanks(flow: SendFlow, widget: WidgetKind, segmentId: number, then?: () => void) {
   setTimeout(async () => {
-    const rows = await client.fetchResults(segmentId);
+    const rows = await (await participationClient()).fetchResults(segmentId);
     if (rows || widget === "single") flow.results.value = rows;
     then?.();
   }, THANKS_TO_RESULTS_MS[widget]);

@@ -45,5 +45,7 @@ export async function forgetMedia(sql: Sql, storage: Storage, url: string | null
   const key = mediaKeyOf(url);
   if (!key) return;
   await storage.delete(key).catch(() => {});
+  // its AVIF and WebP copies, when the worker wrote them (lib/media/image_variants.ts)
+  for (const ext of ["avif", "webp"]) await storage.delete(`${key}.${ext}`).catch(() => {});
   await deleteMediaByPath(sql, key);
 }

@@ -13,6 +13,8 @@ export const QUEUES = {
   statistics: "statistics",
   /** issue 21: one webhook delivery attempt (retries are scheduled by the handler: lib/webhooks/send.ts) */
   webhooks: "webhooks",
+  /** issue 20: AVIF and WebP copies of an uploaded background */
+  imageVariants: "image_variants",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

@@ -59,3 +59,41 @@ export function publicPageCacheControl(
   if (personal) return "private, no-store";
   return `public, max-age=0, s-maxage=${cache.sMaxAgeSeconds}, stale-while-revalidate=${cache.staleWhileRevalidateSeconds}`;
 }
+
+/**
+ * What a request's middleware may leave out (issue 20: public pages cost nothing they do not use): a
+ * widget page read needs no staff session lookup, except a staff preview (`?preview=1`); robots.txt
+ * needs neither a session nor a translator. The overlay keeps both (a signed-in staff member's language).
+ */
+export function middlewareNeeds(
+  method: string,
+  path: string,
+  preview: string | undefined,
+): { session: boolean; translator: boolean } {
+  if (method !== "GET" && method !== "HEAD") return { session: true, translator: true };
+  if (path === "/robots.txt") return { session: false, translator: false };
+  return { session: !path.startsWith("/widgets/") || preview === "1", translator: true };
+}
+
+/** Smaller encodings of an image the server may hold beside it, best first. */
+export const IMAGE_VARIANTS = [
+  { ext: "avif", type: "image/avif" },
+  { ext: "webp", type: "image/webp" },
+] as const;
+export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
+
+/**
+ * The best variant of an image that the browser accepts (`Accept: image/avif,image/webp,…`, as Chrome,
+ * Firefox and Safari send for images) among those `available`, or null for the original.
+ */
+export function negotiateImage(
+  accept: string | null | undefined,
+  available: readonly string[],
+): ImageVariant | null {
+  const accepted = (accept ?? "").toLowerCase().split(",").map((part) => {
+    const [type, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim().match(/^q=([\d.]+)$/)?.[1]).find(Boolean);
+    return { type: type.trim(), q: q === undefined ? 1 : Number(q) };
+  }).filter((a) => a.q > 0).map((a) => a.type);
+  return IMAGE_VARIANTS.find((v) => available.includes(v.ext) && accepted.includes(v.type)) ?? null;
+}

@@ -239,6 +239,7 @@ export async function storeBackground(
   });
   await db.updateSegment(sql, id, { background_url: url, background_kind: kind });
   await forgetMedia(sql, storage, seg.background_url as string | null);
+  return url;
 }
 
 /** Removes the background of a segment. */

@@ -31,6 +31,22 @@ Deno.test("shared cache - personal widget pages are never marked for shared cach
       await stranger.body?.cancel();
     });
 
+    await t.step(
+      "a staff session without ?preview=1 sees the public page: no draft, the same shared copy",
+      async () => {
+        // widget pages skip the session lookup (issue 20); a draft must stay hidden all the same
+        const res = await ctx.request(`/widgets/${radio}/${draft.id}/?lang=en`, { headers: { cookie } });
+        assert.equal(res.status, 410);
+        await res.body?.cancel();
+        const [live] = await ctx.sql<{ id: number }[]>`
+        select id from segments where channel_id = ${radio} and status = 'published' order by id limit 1`;
+        const staff = await ctx.request(`/widgets/${radio}/${live.id}/?lang=en`, { headers: { cookie } });
+        const anonymous = await ctx.request(`/widgets/${radio}/${live.id}/?lang=en`);
+        assert.equal(staff.headers.get("cache-control"), anonymous.headers.get("cache-control"));
+        assert.equal(await staff.text(), await anonymous.text());
+      },
+    );
+
     await t.step("a channel page showing a shared participation is private", async () => {
       const [message] = await ctx.sql<{ token: string }[]>`
         update messages set shared_at = now() where id = (

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import {
   etagOf,
   matchesIfNoneMatch,
+  middlewareNeeds,
   negotiateEncoding,
+  negotiateImage,
   varyAcceptEncoding,
 } from "../../lib/rules/http_cache.ts";
 
@@ -30,4 +32,29 @@ Deno.test("varyAcceptEncoding - adds Accept-Encoding once", () => {
   assert.equal(varyAcceptEncoding(null), "Accept-Encoding");
   assert.equal(varyAcceptEncoding("Origin"), "Origin, Accept-Encoding");
   assert.equal(varyAcceptEncoding("origin, accept-encoding"), "origin, accept-encoding");
+});
+
+Deno.test("middlewareNeeds - widget reads skip the session, a preview and writes keep it, robots.txt needs nothing", () => {
+  assert.deepEqual(middlewareNeeds("GET", "/widgets/1/2/", undefined), { session: false, translator: true });
+  assert.deepEqual(middlewareNeeds("HEAD", "/widgets/channel/1/", undefined), {
+    session: false,
+    translator: true,
+  });
+  assert.deepEqual(middlewareNeeds("GET", "/widgets/1/2/", "1"), { session: true, translator: true });
+  assert.deepEqual(middlewareNeeds("POST", "/widgets/1/2/", undefined), { session: true, translator: true });
+  assert.deepEqual(middlewareNeeds("GET", "/robots.txt", undefined), { session: false, translator: false });
+  assert.deepEqual(middlewareNeeds("GET", "/overlay/abc", undefined), { session: true, translator: true });
+  assert.deepEqual(middlewareNeeds("GET", "/interactions", undefined), { session: true, translator: true });
+});
+
+Deno.test("negotiateImage - AVIF first, then WebP, as the browser accepts and the server holds", () => {
+  const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+  assert.equal(negotiateImage(chrome, ["avif", "webp"])?.type, "image/avif");
+  assert.equal(negotiateImage(chrome, ["webp"])?.type, "image/webp");
+  assert.equal(negotiateImage("image/webp,*/*", ["avif", "webp"])?.type, "image/webp");
+  assert.equal(negotiateImage("image/avif;q=0, image/webp", ["avif", "webp"])?.type, "image/webp");
+  // a wildcard is not a promise to decode AVIF (old browsers send */*)
+  assert.equal(negotiateImage("*/*", ["avif", "webp"]), null);
+  assert.equal(negotiateImage(undefined, ["avif", "webp"]), null);
+  assert.equal(negotiateImage(chrome, []), null);
 });

@@ -17,6 +17,7 @@ import {
   customisationSchema,
 } from "../../../lib/rules/channel_schema.ts";
 import * as service from "../../../lib/channels/service.ts";
+import { enqueueImageVariants } from "../../../lib/media/image_variants.ts";
 import { publicChannel } from "../../../lib/channels/widget.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
 
@@ -205,7 +206,15 @@ for (const which of ["logo", "background"] as const) {
       const { id } = c.req.valid("param");
       await service.editableChannelFor(c.var.sql, user, id);
       const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
-      await service.storeChannelImage(c.var.sql, c.var.deps.storage, user, id, which, form.get("image"));
+      const url = await service.storeChannelImage(
+        c.var.sql,
+        c.var.deps.storage,
+        user,
+        id,
+        which,
+        form.get("image"),
+      );
+      if (which === "background") await enqueueImageVariants(c.var.deps.boss, url);
       return c.json(channelView(await service.channelFor(c.var.sql, user, id)), 200);
     },
   );

@@ -12,6 +12,7 @@ import {
 import { staffOf } from "../../../../../app/auth.ts";
 import { MEDIA_MAX_BYTES } from "../../../../../lib/rules/constants.ts";
 import { deleteBackground, segmentFor, storeBackground } from "../../../../../lib/segments/service.ts";
+import { enqueueImageVariants } from "../../../../../lib/media/image_variants.ts";
 import { segmentBackground } from "../../../../../lib/segments/reads.ts";
 
 const params = z.object({ id: idParam });
@@ -46,7 +47,8 @@ app.openapi(
     await segmentFor(c.var.sql, user, id);
     const form = await readUploadForm(c.req, MEDIA_MAX_BYTES);
     const file = form.get("file") ?? form.get("image") ?? form.get("video");
-    await storeBackground(c.var.sql, c.var.deps.storage, user, id, file);
+    const url = await storeBackground(c.var.sql, c.var.deps.storage, user, id, file);
+    await enqueueImageVariants(c.var.deps.boss, url);
     return c.json(await segmentBackground(c.var.sql, user, id), 200);
   },
 );

@@ -1,0 +1,34 @@
+// A component whose code is fetched on first use (a dynamic import, its own chunk), so a widget's first
+// screen carries only what it shows. `preload()` starts the fetch early (on the visitor's first sign of
+// intent) and tells when the code is there, so a screen change can wait for it instead of showing an
+// empty screen.
+import { type ComponentType, h, type VNode } from "preact";
+import { useState } from "preact/hooks";
+
+export interface LazyComponent<P> {
+  (props: P): VNode<P> | null;
+  preload: () => Promise<void>;
+}
+
+/** `load` resolves to the component; until it has, the lazy component renders nothing. */
+export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    pending ??= load().then(
+      (c) => {
+        loaded = c;
+      },
+      (error) => {
+        pending = null; // a failed fetch (offline) is tried again next time
+        console.error(error);
+      },
+    );
+  const Lazy = (props: P): VNode<P> | null => {
+    const [, loadedNow] = useState(0);
+    if (loaded) return h(loaded, props) as VNode<P>;
+    preload().then(() => loadedNow(1));
+    return null;
+  };
+  return Object.assign(Lazy, { preload });
+}

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { signal } from "../../islands/browser/signals.ts";
+import { lazy } from "../../islands/browser/lazy.ts";
+
+Deno.test("widget signals - a change reaches the subscribers once, the same value none, an unsubscribed none", () => {
+  const s = signal<number | null>(null);
+  const seen: (number | null)[] = [];
+  const stop = s.subscribe(() => seen.push(s.value));
+  s.value = 1;
+  s.value = 1;
+  s.value = 2;
+  stop();
+  s.value = 3;
+  assert.deepEqual(seen, [1, 2]);
+  assert.equal(s.value, 3);
+});
+
+Deno.test("widget signals - a listener that unsubscribes while notified does not stop the others", () => {
+  const s = signal(0);
+  const calls: string[] = [];
+  const stopA = s.subscribe(() => {
+    calls.push("a");
+    stopA();
+  });
+  s.subscribe(() => calls.push("b"));
+  s.value = 1;
+  s.value = 2;
+  assert.deepEqual(calls, ["a", "b", "b"]);
+});
+
+Deno.test("lazy - the code is fetched once however often it is preloaded, and again after a failure", async () => {
+  let fetches = 0;
+  const Screen = lazy(() => {
+    fetches++;
+    return Promise.resolve(() => null);
+  });
+  await Promise.all([Screen.preload(), Screen.preload()]);
+  await Screen.preload();
+  assert.equal(fetches, 1);
+
+  let attempts = 0;
+  const errors = console.error;
+  console.error = () => {};
+  try {
+    const Offline = lazy<Record<string, never>>(() => {
+      attempts++;
+      return attempts === 1 ? Promise.reject(new Error("offline")) : Promise.resolve(() => null);
+    });
+    await Offline.preload();
+    await Offline.preload();
+    assert.equal(attempts, 2);
+  } finally {
+    console.error = errors;
+  }
+});
