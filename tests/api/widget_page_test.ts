@@ -160,9 +160,15 @@ Deno.test("widget page - colours", () => {
   assert.equal(readableOn("#ffffff"), "#1c2230");
   assert.equal(readableOn("#1b2a4a"), "#ffffff");
   assert.match(widgetStyle("#c48b9f", {}, {}), /--w-btn:#c48b9f;--w-btn-text:#1c2230/);
+  // a text colour staff chose is kept while readable (4.5:1), replaced by a readable one otherwise
+  // (issue 24 item 23: white on #c48b9f is 2.6:1)
+  assert.match(
+    widgetStyle("#1b2a4a", { btn_1_text_color: "#ffffff" }, {}),
+    /--w-btn:#1b2a4a;--w-btn-text:#ffffff/,
+  );
   assert.match(
     widgetStyle("nope", { btn_1_text_color: "#ffffff" }, { height: "x" }),
-    /--w-primary:#c48b9f.*--w-btn-text:#ffffff/,
+    /--w-primary:#c48b9f.*--w-btn-text:#1c2230/,
   );
   assert.doesNotMatch(widgetStyle("#000000", {}, { height: "x" }), /--w-height/);
 });

@@ -40,7 +40,8 @@ browserTest(
     ]);
     assert.match(download.suggestedFilename(), /^statistics-\d+-by_interaction-.*\.csv$/);
     const csv = await Deno.readTextFile((await download.path())!);
-    assert.ok(csv.startsWith("Interaction,Count\r\n"), csv);
+    // English: "," between columns, with the BOM spreadsheets need for UTF-8 (issue 24 item 22)
+    assert.ok(csv.startsWith("\ufeffInteraction,Count\r\n"), csv);
     assert.ok(csv.includes(`${label},${count}`) || csv.includes(`"${label}",${count}`), csv);
 
     // custom dates: a single day is shown per hour
