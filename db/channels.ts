@@ -7,7 +7,7 @@ const COLUMNS = `id, uuid, label, type, status,
   interaction_available_text, interaction_available_game, primary_color, widget_primary_color,
   background_url, background_preset, logo_url, header_url, parent_id, show_product_logo, gamification,
   my_space_enabled, sharing_enabled, retention_months, segment_customisation, customisation, ftp_host, ftp_port, ftp_user,
-  ftp_password_enc, ftp_folder, ftp_naming, ftp_secure, audio_target_lufs, audio_format, language, created_at, updated_at`;
+  ftp_password_enc, ftp_folder, ftp_naming, ftp_secure, audio_target_lufs, audio_format, language, time_zone, created_at, updated_at`;
 
 /** The channel with that id, or null. */
 export async function getChannel(sql: Db, id: number): Promise<ChannelRow | null> {

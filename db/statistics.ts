@@ -90,6 +90,8 @@ export async function channelStatistics(
       where ${live(until, to)} and ${author} is not null`;
   // had taken part before fromDay: rolled days, or the days not rolled yet between them and fromDay
   const priorRolled = !rolledUntil ? "1900-01-01" : rolledUntil < fromDay ? rolledUntil : fromDay;
+  // each participant's first rolled day (023) tells new from returning when the rollups reach the period
+  const firsts = !!rolledUntil && rolledUntil >= fromDay;
   const slowPeople = () =>
     sql<
       {
@@ -108,10 +110,25 @@ export async function channelStatistics(
       select count(*)::int as participants,
         count(*) filter (where p.author like 'u%')::int as registered,
         count(*) filter (where p.author like 'd%')::int as anonymous,
-        count(*) filter (where exists (
+        ${
+      firsts
+        // new: a first day in the period, or none yet (first seen after the rolled days)
+        ? sql`count(*)::int - (
+        select count(*) from statistics_author_firsts f where f.channel_id = ${channelId}
+          and f.first_day >= ${fromDay}::date and f.first_day < ${toDay}::date
+      )::int - (
+        select count(*) from (select distinct ${author} as author from messages m where ${
+          live(rolled, toDay)
+        }) l
+        where l.author is not null and not exists (
+          select 1 from statistics_author_firsts f where f.channel_id = ${channelId} and f.author = l.author
+        )
+      )::int`
+        : sql`count(*) filter (where exists (
           select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
             and o.day < ${priorRolled}::date
-        ) or p.author in (select author from gap))::int as returning,
+        ) or p.author in (select author from gap))::int`
+    } as returning,
         (select json_agg(l) from (
           select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, t.n as count,
             u.points::int as points
@@ -166,8 +183,8 @@ export async function channelStatistics(
       f as (
         select count(*)::int as participants, count(*) filter (where author like 'u%')::int as registered,
           count(*) filter (where exists (
-            select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = fresh.author
-              and o.day < ${windowFrom}::date
+            select 1 from statistics_author_firsts o where o.channel_id = ${channelId} and o.author = fresh.author
+              and o.first_day < ${windowFrom}::date
           ))::int as returning
         from fresh
       )
@@ -305,8 +322,16 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
       delete from statistics_dirty_days where channel_id = ${channelId}
       returning to_char(day, 'YYYY-MM-DD') as day`;
     let days: string[];
-    if (!state || state.time_zone !== timeZone) {
-      for (const table of ["statistics_days", "statistics_city_days", "statistics_author_days"]) {
+    const full = !state || state.time_zone !== timeZone;
+    if (full) {
+      for (
+        const table of [
+          "statistics_days",
+          "statistics_city_days",
+          "statistics_author_days",
+          "statistics_author_firsts",
+        ]
+      ) {
         await tx`delete from ${tx(table)} where channel_id = ${channelId}`;
       }
       const [first] = await tx<{ day: string | null }[]>`
@@ -345,6 +370,7 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
           min(m.author_app_user_id), count(*)
         from (${rows}) m where coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id) is not null
         group by 2, 3`;
+      await rollFirstDays(tx, channelId, full ? null : days);
     }
     // the participants of the 364 rolled days before today (the 12 months to today, but today)
     const yearFrom = shiftDay(today, -YEAR_DAYS + 1);
@@ -359,21 +385,46 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
         year_registered, year_returning, year_listeners)
       select ${channelId}, ${timeZone}, ${today}::date, ${now}, count(*),
         count(*) filter (where p.author like 'u%'),
-        count(*) filter (where exists (
-          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
-            and o.day < ${yearFrom}::date
-        )),
+        count(*) filter (where f.first_day < ${yearFrom}::date),
         coalesce((select jsonb_agg(l) from (
           select app_user_id, n from p where app_user_id is not null order by n desc, app_user_id
           limit ${LISTENERS_KEPT}
         ) l), '[]')
-      from p
+      from p left join statistics_author_firsts f on f.channel_id = ${channelId} and f.author = p.author
       on conflict (channel_id) do update set time_zone = excluded.time_zone,
         rolled_until = excluded.rolled_until, rolled_at = excluded.rolled_at,
         year_participants = excluded.year_participants, year_registered = excluded.year_registered,
         year_returning = excluded.year_returning, year_listeners = excluded.year_listeners`;
     return days.length;
   });
+}
+
+/**
+ * Keeps each participant's first rolled day (023_statistics_firsts.sql) after `days` were rolled again
+ * (null: all of them): the participants whose first day was one of them, or who took part on one of them,
+ * get the earliest day of their rolled days (none left: no row).
+ */
+async function rollFirstDays(tx: Db, channelId: number, days: string[] | null): Promise<void> {
+  if (!days) {
+    await tx`
+      insert into statistics_author_firsts (channel_id, author, first_day)
+      select ${channelId}, author, min(day) from statistics_author_days where channel_id = ${channelId}
+      group by author`;
+    return;
+  }
+  const gone = await tx<{ author: string }[]>`
+    delete from statistics_author_firsts where channel_id = ${channelId} and first_day = any(${days}::date[])
+    returning author`;
+  await tx`
+    insert into statistics_author_firsts (channel_id, author, first_day)
+    select ${channelId}, a.author, min(a.day) from statistics_author_days a
+    where a.channel_id = ${channelId} and a.author in (
+      select unnest(${gone.map((r) => r.author)}::text[])
+      union select t.author from statistics_author_days t where t.channel_id = ${channelId}
+        and t.day = any(${days}::date[])
+    )
+    group by a.author
+    on conflict (channel_id, author) do update set first_day = excluded.first_day`;
 }
 
 /** The channels to roll (all of them), and the marks of channels deleted since. */

@@ -200,4 +200,6 @@ function ChannelForm(props: Props) {
   );
 }
 
-export default island("ChannelForm", ChannelForm, { ns: ["channels", "data_rights", "studio_audio"] });
+export default island("ChannelForm", ChannelForm, {
+  ns: ["channels", "data_rights", "studio_audio", "channel_time_zone"],
+});

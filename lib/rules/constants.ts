@@ -195,3 +195,5 @@ export const LIVE_RESYNC_MS = 10_000;
 // Statistics (issue 23): the worker rolls the daily rollups of every channel this often (yesterday
 // again, and older days a late change marked); today is always read from the participations.
 export const STATISTICS_ROLLUP_MINUTES = 10;
+/** A new channel's time zone (020_statistics_rollups.sql's default), chosen in its settings form. */
+export const DEFAULT_TIME_ZONE = "Europe/Paris";

@@ -40,6 +40,17 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * The IANA time zones this runtime knows, sorted, with UTC and `current` among them (a channel's saved zone
+ * stays selectable).
+ * @example timeZoneChoices("Europe/Paris").includes("America/New_York") // true
+ */
+export function timeZoneChoices(current = "UTC"): string[] {
+  const known = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ??
+    [];
+  return [...new Set([...known, "UTC", current])].filter(isTimeZone).sort();
+}
+
 /** The wall-clock date and time of an instant in a time zone, as "YYYY-MM-DDTHH:MM". */
 export function localMinute(date: Date, timeZone: string): string {
   const parts = Object.fromEntries(

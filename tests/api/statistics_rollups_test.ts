@@ -152,6 +152,10 @@ async function seed(sql: Sql, channelId: number) {
   for (let i = 0; i < 12; i++) {
     rows.push({ ...rows[i * 5], created_at: new Date(NOW.getTime() - (360 + i * 3) * 24 * HOUR) });
   }
+  // a listener first seen 40 days ago and back 10 days ago: returning over 30 days, until the first goes
+  for (const days of [40, 10]) {
+    rows.push({ ...rows[1], device_id: "dev-first", created_at: new Date(NOW.getTime() - days * 24 * HOUR) });
+  }
   // on either side of midnight in Paris (22:59 and 23:01 UTC in winter, 21:59 and 22:01 in summer)
   for (
     const at of [
@@ -226,7 +230,12 @@ Deno.test("statistics rollups - equal a direct count, after late changes, in the
     await sql`insert into messages (channel_id, segment_id, type, device_id, created_at)
       select channel_id, segment_id, type, 'dev-late', ${new Date(NOW.getTime() - 20 * HOUR)} from messages
       where id = ${ids[1]}`;
+    // the first participation of a returning listener moved to the trash: new over 30 days after the run
+    const month = await compare(sql, channelId, "Europe/Paris", NOW, { range: "30d" });
+    await sql`update messages set status = 'trash' where channel_id = ${channelId} and device_id = 'dev-first'
+      and created_at < ${new Date(NOW.getTime() - 30 * 24 * HOUR)}`;
     const { rolled: stale, expected } = await compare(sql, channelId, "Europe/Paris", NOW, { range: "30d" });
+    assert.equal(expected.returning, month.expected.returning - 1);
     assert.notDeepEqual(plain(stale), plain(expected));
     const days = await rollChannelStatistics(sql, channelId, NOW);
     assert.ok(days >= 5 && days < 10, `rolled ${days} days, not the whole history`);
