@@ -40,6 +40,15 @@ export interface ChannelStatistics {
 const LIMIT = 10;
 /** Days of "12 months" (lib/rules/statistics.ts parsePeriod). */
 const YEAR_DAYS = 365;
+/** The dashboard's ranges to today whose rolled days' participants each roll counts (023): 7, 30 days, 12 months. */
+const WINDOW_DAYS = [7, 30, YEAR_DAYS];
+/** The participants of a range's rolled days, counted by the roll (statistics_rollups.windows). */
+interface RolledWindow {
+  participants: number;
+  registered: number;
+  returning: number;
+  listeners: { app_user_id: number; n: number }[];
+}
 /** App users kept with the year's figures: the 10 most active of the 12 months to today are among them. */
 const LISTENERS_KEPT = 50;
 /** Not in the trash, written so the (channel_id, status, created_at) index serves a time range. */
@@ -141,13 +150,17 @@ export async function channelStatistics(
     sql<{ messages: number; participants: number }[]>`
       with a as (${authors(yearFromDay, yearRolled, toDay)})
       select coalesce(sum(participations), 0)::int as messages, count(distinct author)::int as participants from a`;
-  // the 12 months to today with the rollups current: the participants counted at the last run (364 days)
-  // and today's not among them
-  const windowFrom = rolledUntil ? shiftDay(rolledUntil, -(YEAR_DAYS - 1)) : null;
-  const rangeFast = unit === "day" && windowFrom === fromDay && toDay >= rolledUntil!;
-  const yearFast = windowFrom === yearFromDay;
-  const cachedYear = rangeFast || yearFast
-    ? sql<
+  // a range to today (7 days, 30 days, 12 months) with the rollups current: the participants of its rolled
+  // days counted at the last run, and today's not among them
+  const windowOf = (size: number) => rolledUntil ? shiftDay(rolledUntil, -(size - 1)) : null;
+  const rangeSize = unit === "day" && rolledUntil && toDay >= rolledUntil
+    ? WINDOW_DAYS.find((size) => windowOf(size) === fromDay)
+    : undefined;
+  const yearFast = windowOf(YEAR_DAYS) === yearFromDay;
+  const cached = (size: number) => {
+    const windowFrom = windowOf(size)!;
+    const w = sql`(r.windows -> ${String(size)})`;
+    return sql<
       {
         participants: number;
         registered: number;
@@ -169,7 +182,7 @@ export async function channelStatistics(
       ),
       candidates as (
         select (x ->> 'app_user_id')::bigint as app_user_id
-        from statistics_rollups r, jsonb_array_elements(r.year_listeners) x where r.channel_id = ${channelId}
+        from statistics_rollups r, jsonb_array_elements(${w} -> 'listeners') x where r.channel_id = ${channelId}
         union select app_user_id from t where app_user_id is not null
       ),
       counts as (
@@ -188,9 +201,10 @@ export async function channelStatistics(
           ))::int as returning
         from fresh
       )
-      select r.year_participants + f.participants as participants, r.year_registered + f.registered as registered,
-        r.year_participants + f.participants - r.year_registered - f.registered as anonymous,
-        r.year_returning + f.returning as returning,
+      select (${w} ->> 'participants')::int + f.participants as participants,
+        (${w} ->> 'registered')::int + f.registered as registered,
+        (${w} ->> 'participants')::int + f.participants - (${w} ->> 'registered')::int - f.registered as anonymous,
+        (${w} ->> 'returning')::int + f.returning as returning,
         (select json_agg(l) from (
           select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, k.n as count,
             u.points::int as points
@@ -200,8 +214,10 @@ export async function channelStatistics(
         (coalesce((select sum(d.participations) from statistics_days d where d.channel_id = ${channelId}
           and d.day >= ${windowFrom}::date and d.day < ${rolledUntil}::date), 0)
           + coalesce((select sum(n) from t), 0))::int as messages
-      from statistics_rollups r, f where r.channel_id = ${channelId}`
-    : null;
+      from statistics_rollups r, f where r.channel_id = ${channelId}`;
+  };
+  const rangeCached = rangeSize ? cached(rangeSize) : null;
+  const yearCached = yearFast ? rangeSize === YEAR_DAYS ? rangeCached! : cached(YEAR_DAYS) : null;
   const [groups, people, year, reply] = await Promise.all([
     sql<
       {
@@ -241,8 +257,8 @@ export async function channelStatistics(
         (select s.title from segments s where s.id = d.segment_id) as title
       from d
       group by grouping sets ((d.kind, d.day), (d.kind, d.segment_id, d.type), (d.kind, d.city))`,
-    rangeFast ? cachedYear! : slowPeople(),
-    yearFast ? cachedYear! : slowYear(),
+    rangeCached ?? slowPeople(),
+    yearCached ?? slowYear(),
     sql<{ median: number | null }[]>`
       select percentile_cont(0.5) within group (order by extract(epoch from r.first_at - m.created_at))::float
         as median
@@ -372,29 +388,37 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
         group by 2, 3`;
       await rollFirstDays(tx, channelId, full ? null : days);
     }
-    // the participants of the 364 rolled days before today (the 12 months to today, but today)
-    const yearFrom = shiftDay(today, -YEAR_DAYS + 1);
+    // the participants of the rolled days of each range to today (7 days, 30 days, 12 months; but today)
+    const windows: Record<string, RolledWindow> = {};
+    for (const size of WINDOW_DAYS) {
+      const from = shiftDay(today, -size + 1);
+      const [w] = await tx<RolledWindow[]>`
+        with p as (
+          select author, min(app_user_id) as app_user_id, sum(participations)::int as n
+          from statistics_author_days where channel_id = ${channelId} and day >= ${from}::date
+            and day < ${today}::date
+          group by author
+        )
+        select count(*)::int as participants, count(*) filter (where p.author like 'u%')::int as registered,
+          count(*) filter (where f.first_day < ${from}::date)::int as returning,
+          coalesce((select json_agg(l) from (
+            select app_user_id::int, n from p where app_user_id is not null order by n desc, app_user_id
+            limit ${LISTENERS_KEPT}
+          ) l), '[]') as listeners
+        from p left join statistics_author_firsts f on f.channel_id = ${channelId} and f.author = p.author`;
+      windows[size] = w;
+    }
+    const year = windows[YEAR_DAYS];
     await tx`
-      with p as (
-        select author, min(app_user_id) as app_user_id, sum(participations)::int as n
-        from statistics_author_days where channel_id = ${channelId} and day >= ${yearFrom}::date
-          and day < ${today}::date
-        group by author
-      )
       insert into statistics_rollups (channel_id, time_zone, rolled_until, rolled_at, year_participants,
-        year_registered, year_returning, year_listeners)
-      select ${channelId}, ${timeZone}, ${today}::date, ${now}, count(*),
-        count(*) filter (where p.author like 'u%'),
-        count(*) filter (where f.first_day < ${yearFrom}::date),
-        coalesce((select jsonb_agg(l) from (
-          select app_user_id, n from p where app_user_id is not null order by n desc, app_user_id
-          limit ${LISTENERS_KEPT}
-        ) l), '[]')
-      from p left join statistics_author_firsts f on f.channel_id = ${channelId} and f.author = p.author
+        year_registered, year_returning, year_listeners, windows)
+      values (${channelId}, ${timeZone}, ${today}::date, ${now}, ${year.participants}, ${year.registered},
+        ${year.returning}, ${tx.json(year.listeners as never)}, ${tx.json(windows as never)})
       on conflict (channel_id) do update set time_zone = excluded.time_zone,
         rolled_until = excluded.rolled_until, rolled_at = excluded.rolled_at,
         year_participants = excluded.year_participants, year_registered = excluded.year_registered,
-        year_returning = excluded.year_returning, year_listeners = excluded.year_listeners`;
+        year_returning = excluded.year_returning, year_listeners = excluded.year_listeners,
+        windows = excluded.windows`;
     return days.length;
   });
 }

@@ -10,3 +10,12 @@ create table statistics_author_firsts (
   primary key (channel_id, author)
 );
 create index statistics_author_firsts_day_idx on statistics_author_firsts (channel_id, first_day);
+
+-- The participants, registered, returning and most active app users of the rolled days of the last 7, 30
+-- and 365 days (the dashboard's ranges to today, but today), counted at each roll as the 12 months' were:
+-- {"7": {"participants": 1, "registered": 0, "returning": 0, "listeners": [{"app_user_id": 1, "n": 3}]}, …}
+alter table statistics_rollups add column windows jsonb not null default '{}';
+
+-- Rollups made before the first days were kept are made again on the next run (the dashboard reads the
+-- participations until then).
+delete from statistics_rollups;

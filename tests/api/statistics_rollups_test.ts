@@ -205,6 +205,10 @@ Deno.test("statistics rollups - equal a direct count, after late changes, in the
     const [state] = await sql<{ rolled_until: string }[]>`
       select to_char(rolled_until, 'YYYY-MM-DD') as rolled_until from statistics_rollups where channel_id = ${channelId}`;
     assert.equal(state.rolled_until, "2026-03-30");
+    // the participants of the 7 and 30 days and 12 months to today are counted by the roll (023)
+    const [{ windows }] = await sql<{ windows: Record<string, unknown> }[]>`
+      select windows from statistics_rollups where channel_id = ${channelId}`;
+    assert.deepEqual(Object.keys(windows).sort(), ["30", "365", "7"]);
     await assertSame(sql, channelId, "Europe/Paris");
 
     const year = await compare(sql, channelId, "Europe/Paris", NOW, { range: "12m" });
