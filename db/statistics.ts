@@ -73,16 +73,25 @@ export async function rollupState(
  */
 export async function channelStatistics(
   sql: Db,
-  input: { channelId: number; fromDay: string; toDay: string; unit: "day" | "hour"; timeZone: string },
+  input: {
+    channelId: number;
+    fromDay: string;
+    toDay: string;
+    unit: "day" | "hour";
+    timeZone: string;
+    /** The end of the monetisation gauges' 12 months (the day after today): `toDay` when not given. */
+    yearToDay?: string;
+  },
 ): Promise<ChannelStatistics> {
   const { channelId, fromDay, toDay, unit, timeZone } = input;
+  const yearToDay = input.yearToDay ?? toDay;
   const state = await rollupState(sql, channelId);
   const clamp = (day: string, min: string, max: string) => day < min ? min : day > max ? max : day;
   // rollups serve [fromDay, rolled) and the participations [rolled, toDay); a single day is read per hour
   const rolledUntil = state && state.time_zone === timeZone ? state.rolled_until : null;
   const rolled = unit === "hour" || !rolledUntil ? fromDay : clamp(rolledUntil, fromDay, toDay);
-  const yearFromDay = shiftDay(toDay, -365);
-  const yearRolled = rolledUntil ? clamp(rolledUntil, yearFromDay, toDay) : yearFromDay;
+  const yearFromDay = shiftDay(yearToDay, -365);
+  const yearRolled = rolledUntil ? clamp(rolledUntil, yearFromDay, yearToDay) : yearFromDay;
   const start = (day: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
   const live = (from: string, to: string) =>
     sql`m.channel_id = ${channelId} and m.status in ${sql(KEPT)}
@@ -148,7 +157,7 @@ export async function channelStatistics(
       from p`;
   const slowYear = () =>
     sql<{ messages: number; participants: number }[]>`
-      with a as (${authors(yearFromDay, yearRolled, toDay)})
+      with a as (${authors(yearFromDay, yearRolled, yearToDay)})
       select coalesce(sum(participations), 0)::int as messages, count(distinct author)::int as participants from a`;
   // a range to today (7 days, 30 days, 12 months) with the rollups current: the participants of its rolled
   // days counted at the last run, and today's not among them
@@ -156,8 +165,8 @@ export async function channelStatistics(
   const rangeSize = unit === "day" && rolledUntil && toDay >= rolledUntil
     ? WINDOW_DAYS.find((size) => windowOf(size) === fromDay)
     : undefined;
-  const yearFast = windowOf(YEAR_DAYS) === yearFromDay;
-  const cached = (size: number) => {
+  const yearFast = windowOf(YEAR_DAYS) === yearFromDay && yearToDay >= rolledUntil!;
+  const cached = (size: number, to: string) => {
     const windowFrom = windowOf(size)!;
     const w = sql`(r.windows -> ${String(size)})`;
     return sql<
@@ -172,7 +181,7 @@ export async function channelStatistics(
     >`
       with t as (
         select ${author} as author, min(m.author_app_user_id) as app_user_id, count(*)::int as n
-        from messages m where ${live(rolledUntil!, toDay)} and ${author} is not null group by 1
+        from messages m where ${live(rolledUntil!, to)} and ${author} is not null group by 1
       ),
       fresh as (
         select t.* from t where not exists (
@@ -216,8 +225,10 @@ export async function channelStatistics(
           + coalesce((select sum(n) from t), 0))::int as messages
       from statistics_rollups r, f where r.channel_id = ${channelId}`;
   };
-  const rangeCached = rangeSize ? cached(rangeSize) : null;
-  const yearCached = yearFast ? rangeSize === YEAR_DAYS ? rangeCached! : cached(YEAR_DAYS) : null;
+  const rangeCached = rangeSize ? cached(rangeSize, toDay) : null;
+  const yearCached = yearFast
+    ? rangeSize === YEAR_DAYS && toDay === yearToDay ? rangeCached! : cached(YEAR_DAYS, yearToDay)
+    : null;
   const [groups, people, year, reply] = await Promise.all([
     sql<
       {

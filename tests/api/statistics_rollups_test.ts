@@ -19,10 +19,17 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 // The dashboard as it was counted before the rollups, straight from the participations: the reference.
 async function direct(
   sql: Db,
-  input: { channelId: number; from: Date; to: Date; unit: "day" | "hour"; timeZone: string },
+  input: {
+    channelId: number;
+    from: Date;
+    to: Date;
+    unit: "day" | "hour";
+    timeZone: string;
+    /** The monetisation gauges' 12 months to today, whatever the period. */
+    year: { from: Date; to: Date };
+  },
 ): Promise<ChannelStatistics> {
   const { channelId, from, to, unit, timeZone } = input;
-  const yearFrom = new Date(to.getTime() - 365 * 24 * 3600 * 1000);
   const scope = sql`m.channel_id = ${channelId} and m.status <> 'trash'
     and m.created_at >= ${from} and m.created_at < ${to}`;
   const author = sql`coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id)`;
@@ -77,7 +84,7 @@ async function direct(
     sql<{ messages: number; participants: number }[]>`
       select count(*)::int as messages, count(distinct ${author})::int as participants
       from messages m where m.channel_id = ${channelId} and m.status <> 'trash'
-        and m.created_at >= ${yearFrom} and m.created_at < ${to}`,
+        and m.created_at >= ${input.year.from} and m.created_at < ${input.year.to}`,
   ]);
   return {
     series,
@@ -102,12 +109,14 @@ async function compare(
   query: Record<string, string | undefined>,
 ) {
   const period = parsePeriod(query, now, timeZone);
+  const year = parsePeriod({ range: "12m" }, now, timeZone);
   const rolled = await channelStatistics(sql, {
     channelId,
     fromDay: period.start,
     toDay: period.after,
     unit: period.unit,
     timeZone,
+    yearToDay: year.after,
   });
   const expected = await direct(sql, {
     channelId,
@@ -115,6 +124,7 @@ async function compare(
     to: period.to,
     unit: period.unit,
     timeZone,
+    year: { from: year.from, to: year.to },
   });
   return { rolled, expected };
 }
