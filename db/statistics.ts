@@ -273,10 +273,16 @@ export async function channelStatistics(
     sql<{ median: number | null }[]>`
       select percentile_cont(0.5) within group (order by extract(epoch from r.first_at - m.created_at))::float
         as median
-      from (select message_id, min(created_at) as first_at from replies where channel_id = ${channelId}
-        group by message_id) r
-      join messages m on m.id = r.message_id
-      where ${live(fromDay, toDay)}`,
+      from (
+        select message_id, min(created_at) as first_at from replies where channel_id = ${channelId}
+          and created_at >= ${start(fromDay)}
+        group by message_id
+      ) r
+      -- from the replies of the period (a reply follows its message) to their messages, not the period's
+      -- participations to their replies: a year holds far fewer replied messages than messages
+      cross join lateral (select m.created_at from messages m where m.id = r.message_id and ${
+      live(fromDay, toDay)
+    } offset 0) m`,
   ]);
   // grouping(): a bit per column left out: day 4, segment 2, city 1
   const of = (kind: "s" | "c", mask: number) => groups.filter((r) => r.kind === kind && r.g === mask);
