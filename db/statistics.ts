@@ -491,6 +491,8 @@ export async function segmentStatistics(
   days: { bucket: string; count: number }[];
   hours: { bucket: string; count: number }[];
   choices: { id: number; label: string; count: number }[];
+  /** The votes of each choice per day of `timeZone` (YYYY-MM-DD). */
+  choiceDays: { day: string; choice_id: number; count: number }[];
   texts: string[];
 }> {
   const { segmentId, timeZone, textLimit } = input;
@@ -500,12 +502,17 @@ export async function segmentStatistics(
       select to_char(date_trunc(${unit}, m.created_at at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:MI') as bucket,
         count(*)::int as count
       from messages m where ${kept} group by 1 order by 1`;
-  const [days, choices, texts] = await Promise.all([
+  const [days, choices, choiceDays, texts] = await Promise.all([
     per("day"),
     sql<{ id: number; label: string; count: number }[]>`
       select c.id::int, c.label, (select count(*) from messages m where ${kept} and c.id = any(m.choice_ids))::int
         as count
       from segment_choices c where c.segment_id = ${segmentId} order by c.position, c.id`,
+    sql<{ day: string; choice_id: number; count: number }[]>`
+      select to_char((m.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, c.choice_id::int,
+        count(*)::int as count
+      from messages m cross join unnest(m.choice_ids) c(choice_id)
+      where ${kept} group by 1, 2 order by 1, 2`,
     sql<{ text: string }[]>`
       select coalesce(nullif(m.text, ''), m.transcript) as text from messages m
       where ${kept} and coalesce(nullif(m.text, ''), m.transcript, '') <> ''
@@ -513,5 +520,5 @@ export async function segmentStatistics(
   ]);
   // a single day is shown per hour
   const hours = days.length === 1 ? await per("hour") : [];
-  return { days, hours, choices, texts: texts.map((r) => r.text) };
+  return { days, hours, choices, choiceDays, texts: texts.map((r) => r.text) };
 }
