@@ -6,7 +6,8 @@
 // (one indexed sum): each case is printed as a ratio to it, so a slower or busier machine shifts both.
 // Runs on a PostgreSQL server (DATABASE_URL, else one of its own when PostgreSQL is installed), then on
 // the embedded PGlite of `deno task start`.
-//   deno run -A bench/statistics.ts     STATISTICS_BENCH_COUNT=200000 for a quicker run
+//   deno run -A bench/statistics.ts     STATISTICS_BENCH_COUNT=200000 for a quicker run,
+//   STATISTICS_BENCH_ONLY=postgres or pglite for one of the two
 import postgres from "postgres";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -170,9 +171,12 @@ async function bench(serverUrl: string | null): Promise<string> {
 
 let pg: PgServer | null = null;
 try {
-  const serverUrl = Deno.env.get("DATABASE_URL") ?? (PG_BIN ? (pg = await startPostgres()).url : null);
+  const only = Deno.env.get("STATISTICS_BENCH_ONLY"); // "postgres" or "pglite"
+  const serverUrl = only === "pglite"
+    ? null
+    : Deno.env.get("DATABASE_URL") ?? (PG_BIN ? (pg = await startPostgres()).url : null);
   const sections = serverUrl ? [await bench(serverUrl)] : [];
-  if (!Deno.env.get("DATABASE_URL")) sections.push(await bench(null));
+  if (!Deno.env.get("DATABASE_URL") && only !== "postgres") sections.push(await bench(null));
   console.log(sections.join("\n\n"));
 } finally {
   await pg?.destroy();

@@ -8,7 +8,7 @@ const COLUMNS = `id, uuid, label, type, status,
   background_url, background_preset, logo_url, header_url, parent_id, show_product_logo, gamification,
   my_space_enabled, sharing_enabled, retention_months, segment_customisation, customisation, ftp_host, ftp_port, ftp_user,
   ftp_password_enc, ftp_folder, ftp_naming, ftp_secure, audio_target_lufs, audio_format,
-  delivery_protocol, sftp_private_key_enc, s3_bucket, s3_region, language, created_at, updated_at`;
+  delivery_protocol, sftp_private_key_enc, s3_bucket, s3_region, language, time_zone, created_at, updated_at`;
 
 /** The channel with that id, or null. */
 export async function getChannel(sql: Db, id: number): Promise<ChannelRow | null> {

@@ -40,6 +40,15 @@ export interface ChannelStatistics {
 const LIMIT = 10;
 /** Days of "12 months" (lib/rules/statistics.ts parsePeriod). */
 const YEAR_DAYS = 365;
+/** The dashboard's ranges to today whose rolled days' participants each roll counts (023): 7, 30 days, 12 months. */
+const WINDOW_DAYS = [7, 30, YEAR_DAYS];
+/** The participants of a range's rolled days, counted by the roll (statistics_rollups.windows). */
+interface RolledWindow {
+  participants: number;
+  registered: number;
+  returning: number;
+  listeners: { app_user_id: number; n: number }[];
+}
 /** App users kept with the year's figures: the 10 most active of the 12 months to today are among them. */
 const LISTENERS_KEPT = 50;
 /** Not in the trash, written so the (channel_id, status, created_at) index serves a time range. */
@@ -64,16 +73,25 @@ export async function rollupState(
  */
 export async function channelStatistics(
   sql: Db,
-  input: { channelId: number; fromDay: string; toDay: string; unit: "day" | "hour"; timeZone: string },
+  input: {
+    channelId: number;
+    fromDay: string;
+    toDay: string;
+    unit: "day" | "hour";
+    timeZone: string;
+    /** The end of the monetisation gauges' 12 months (the day after today): `toDay` when not given. */
+    yearToDay?: string;
+  },
 ): Promise<ChannelStatistics> {
   const { channelId, fromDay, toDay, unit, timeZone } = input;
+  const yearToDay = input.yearToDay ?? toDay;
   const state = await rollupState(sql, channelId);
   const clamp = (day: string, min: string, max: string) => day < min ? min : day > max ? max : day;
   // rollups serve [fromDay, rolled) and the participations [rolled, toDay); a single day is read per hour
   const rolledUntil = state && state.time_zone === timeZone ? state.rolled_until : null;
   const rolled = unit === "hour" || !rolledUntil ? fromDay : clamp(rolledUntil, fromDay, toDay);
-  const yearFromDay = shiftDay(toDay, -365);
-  const yearRolled = rolledUntil ? clamp(rolledUntil, yearFromDay, toDay) : yearFromDay;
+  const yearFromDay = shiftDay(yearToDay, -365);
+  const yearRolled = rolledUntil ? clamp(rolledUntil, yearFromDay, yearToDay) : yearFromDay;
   const start = (day: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
   const live = (from: string, to: string) =>
     sql`m.channel_id = ${channelId} and m.status in ${sql(KEPT)}
@@ -90,6 +108,8 @@ export async function channelStatistics(
       where ${live(until, to)} and ${author} is not null`;
   // had taken part before fromDay: rolled days, or the days not rolled yet between them and fromDay
   const priorRolled = !rolledUntil ? "1900-01-01" : rolledUntil < fromDay ? rolledUntil : fromDay;
+  // each participant's first rolled day (023) tells new from returning when the rollups reach the period
+  const firsts = !!rolledUntil && rolledUntil >= fromDay;
   const slowPeople = () =>
     sql<
       {
@@ -108,10 +128,25 @@ export async function channelStatistics(
       select count(*)::int as participants,
         count(*) filter (where p.author like 'u%')::int as registered,
         count(*) filter (where p.author like 'd%')::int as anonymous,
-        count(*) filter (where exists (
+        ${
+      firsts
+        // new: a first day in the period, or none yet (first seen after the rolled days)
+        ? sql`count(*)::int - (
+        select count(*) from statistics_author_firsts f where f.channel_id = ${channelId}
+          and f.first_day >= ${fromDay}::date and f.first_day < ${toDay}::date
+      )::int - (
+        select count(*) from (select distinct ${author} as author from messages m where ${
+          live(rolled, toDay)
+        }) l
+        where l.author is not null and not exists (
+          select 1 from statistics_author_firsts f where f.channel_id = ${channelId} and f.author = l.author
+        )
+      )::int`
+        : sql`count(*) filter (where exists (
           select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
             and o.day < ${priorRolled}::date
-        ) or p.author in (select author from gap))::int as returning,
+        ) or p.author in (select author from gap))::int`
+    } as returning,
         (select json_agg(l) from (
           select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, t.n as count,
             u.points::int as points
@@ -122,15 +157,19 @@ export async function channelStatistics(
       from p`;
   const slowYear = () =>
     sql<{ messages: number; participants: number }[]>`
-      with a as (${authors(yearFromDay, yearRolled, toDay)})
+      with a as (${authors(yearFromDay, yearRolled, yearToDay)})
       select coalesce(sum(participations), 0)::int as messages, count(distinct author)::int as participants from a`;
-  // the 12 months to today with the rollups current: the participants counted at the last run (364 days)
-  // and today's not among them
-  const windowFrom = rolledUntil ? shiftDay(rolledUntil, -(YEAR_DAYS - 1)) : null;
-  const rangeFast = unit === "day" && windowFrom === fromDay && toDay >= rolledUntil!;
-  const yearFast = windowFrom === yearFromDay;
-  const cachedYear = rangeFast || yearFast
-    ? sql<
+  // a range to today (7 days, 30 days, 12 months) with the rollups current: the participants of its rolled
+  // days counted at the last run, and today's not among them
+  const windowOf = (size: number) => rolledUntil ? shiftDay(rolledUntil, -(size - 1)) : null;
+  const rangeSize = unit === "day" && rolledUntil && toDay >= rolledUntil
+    ? WINDOW_DAYS.find((size) => windowOf(size) === fromDay)
+    : undefined;
+  const yearFast = windowOf(YEAR_DAYS) === yearFromDay && yearToDay >= rolledUntil!;
+  const cached = (size: number, to: string) => {
+    const windowFrom = windowOf(size)!;
+    const w = sql`(r.windows -> ${String(size)})`;
+    return sql<
       {
         participants: number;
         registered: number;
@@ -142,7 +181,7 @@ export async function channelStatistics(
     >`
       with t as (
         select ${author} as author, min(m.author_app_user_id) as app_user_id, count(*)::int as n
-        from messages m where ${live(rolledUntil!, toDay)} and ${author} is not null group by 1
+        from messages m where ${live(rolledUntil!, to)} and ${author} is not null group by 1
       ),
       fresh as (
         select t.* from t where not exists (
@@ -152,7 +191,7 @@ export async function channelStatistics(
       ),
       candidates as (
         select (x ->> 'app_user_id')::bigint as app_user_id
-        from statistics_rollups r, jsonb_array_elements(r.year_listeners) x where r.channel_id = ${channelId}
+        from statistics_rollups r, jsonb_array_elements(${w} -> 'listeners') x where r.channel_id = ${channelId}
         union select app_user_id from t where app_user_id is not null
       ),
       counts as (
@@ -166,14 +205,15 @@ export async function channelStatistics(
       f as (
         select count(*)::int as participants, count(*) filter (where author like 'u%')::int as registered,
           count(*) filter (where exists (
-            select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = fresh.author
-              and o.day < ${windowFrom}::date
+            select 1 from statistics_author_firsts o where o.channel_id = ${channelId} and o.author = fresh.author
+              and o.first_day < ${windowFrom}::date
           ))::int as returning
         from fresh
       )
-      select r.year_participants + f.participants as participants, r.year_registered + f.registered as registered,
-        r.year_participants + f.participants - r.year_registered - f.registered as anonymous,
-        r.year_returning + f.returning as returning,
+      select (${w} ->> 'participants')::int + f.participants as participants,
+        (${w} ->> 'registered')::int + f.registered as registered,
+        (${w} ->> 'participants')::int + f.participants - (${w} ->> 'registered')::int - f.registered as anonymous,
+        (${w} ->> 'returning')::int + f.returning as returning,
         (select json_agg(l) from (
           select coalesce(nullif(u.nickname, ''), u.first_name, '#' || u.id::text) as nickname, k.n as count,
             u.points::int as points
@@ -183,7 +223,11 @@ export async function channelStatistics(
         (coalesce((select sum(d.participations) from statistics_days d where d.channel_id = ${channelId}
           and d.day >= ${windowFrom}::date and d.day < ${rolledUntil}::date), 0)
           + coalesce((select sum(n) from t), 0))::int as messages
-      from statistics_rollups r, f where r.channel_id = ${channelId}`
+      from statistics_rollups r, f where r.channel_id = ${channelId}`;
+  };
+  const rangeCached = rangeSize ? cached(rangeSize, toDay) : null;
+  const yearCached = yearFast
+    ? rangeSize === YEAR_DAYS && toDay === yearToDay ? rangeCached! : cached(YEAR_DAYS, yearToDay)
     : null;
   const [groups, people, year, reply] = await Promise.all([
     sql<
@@ -224,15 +268,21 @@ export async function channelStatistics(
         (select s.title from segments s where s.id = d.segment_id) as title
       from d
       group by grouping sets ((d.kind, d.day), (d.kind, d.segment_id, d.type), (d.kind, d.city))`,
-    rangeFast ? cachedYear! : slowPeople(),
-    yearFast ? cachedYear! : slowYear(),
+    rangeCached ?? slowPeople(),
+    yearCached ?? slowYear(),
     sql<{ median: number | null }[]>`
       select percentile_cont(0.5) within group (order by extract(epoch from r.first_at - m.created_at))::float
         as median
-      from (select message_id, min(created_at) as first_at from replies where channel_id = ${channelId}
-        group by message_id) r
-      join messages m on m.id = r.message_id
-      where ${live(fromDay, toDay)}`,
+      from (
+        select message_id, min(created_at) as first_at from replies where channel_id = ${channelId}
+          and created_at >= ${start(fromDay)}
+        group by message_id
+      ) r
+      -- from the replies of the period (a reply follows its message) to their messages, not the period's
+      -- participations to their replies: a year holds far fewer replied messages than messages
+      cross join lateral (select m.created_at from messages m where m.id = r.message_id and ${
+      live(fromDay, toDay)
+    } offset 0) m`,
   ]);
   // grouping(): a bit per column left out: day 4, segment 2, city 1
   const of = (kind: "s" | "c", mask: number) => groups.filter((r) => r.kind === kind && r.g === mask);
@@ -305,8 +355,16 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
       delete from statistics_dirty_days where channel_id = ${channelId}
       returning to_char(day, 'YYYY-MM-DD') as day`;
     let days: string[];
-    if (!state || state.time_zone !== timeZone) {
-      for (const table of ["statistics_days", "statistics_city_days", "statistics_author_days"]) {
+    const full = !state || state.time_zone !== timeZone;
+    if (full) {
+      for (
+        const table of [
+          "statistics_days",
+          "statistics_city_days",
+          "statistics_author_days",
+          "statistics_author_firsts",
+        ]
+      ) {
         await tx`delete from ${tx(table)} where channel_id = ${channelId}`;
       }
       const [first] = await tx<{ day: string | null }[]>`
@@ -345,35 +403,69 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
           min(m.author_app_user_id), count(*)
         from (${rows}) m where coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id) is not null
         group by 2, 3`;
+      await rollFirstDays(tx, channelId, full ? null : days);
     }
-    // the participants of the 364 rolled days before today (the 12 months to today, but today)
-    const yearFrom = shiftDay(today, -YEAR_DAYS + 1);
+    // the participants of the rolled days of each range to today (7 days, 30 days, 12 months; but today)
+    const windows: Record<string, RolledWindow> = {};
+    for (const size of WINDOW_DAYS) {
+      const from = shiftDay(today, -size + 1);
+      const [w] = await tx<RolledWindow[]>`
+        with p as (
+          select author, min(app_user_id) as app_user_id, sum(participations)::int as n
+          from statistics_author_days where channel_id = ${channelId} and day >= ${from}::date
+            and day < ${today}::date
+          group by author
+        )
+        select count(*)::int as participants, count(*) filter (where p.author like 'u%')::int as registered,
+          count(*) filter (where f.first_day < ${from}::date)::int as returning,
+          coalesce((select json_agg(l) from (
+            select app_user_id::int, n from p where app_user_id is not null order by n desc, app_user_id
+            limit ${LISTENERS_KEPT}
+          ) l), '[]') as listeners
+        from p left join statistics_author_firsts f on f.channel_id = ${channelId} and f.author = p.author`;
+      windows[size] = w;
+    }
+    const year = windows[YEAR_DAYS];
     await tx`
-      with p as (
-        select author, min(app_user_id) as app_user_id, sum(participations)::int as n
-        from statistics_author_days where channel_id = ${channelId} and day >= ${yearFrom}::date
-          and day < ${today}::date
-        group by author
-      )
       insert into statistics_rollups (channel_id, time_zone, rolled_until, rolled_at, year_participants,
-        year_registered, year_returning, year_listeners)
-      select ${channelId}, ${timeZone}, ${today}::date, ${now}, count(*),
-        count(*) filter (where p.author like 'u%'),
-        count(*) filter (where exists (
-          select 1 from statistics_author_days o where o.channel_id = ${channelId} and o.author = p.author
-            and o.day < ${yearFrom}::date
-        )),
-        coalesce((select jsonb_agg(l) from (
-          select app_user_id, n from p where app_user_id is not null order by n desc, app_user_id
-          limit ${LISTENERS_KEPT}
-        ) l), '[]')
-      from p
+        year_registered, year_returning, year_listeners, windows)
+      values (${channelId}, ${timeZone}, ${today}::date, ${now}, ${year.participants}, ${year.registered},
+        ${year.returning}, ${tx.json(year.listeners as never)}, ${tx.json(windows as never)})
       on conflict (channel_id) do update set time_zone = excluded.time_zone,
         rolled_until = excluded.rolled_until, rolled_at = excluded.rolled_at,
         year_participants = excluded.year_participants, year_registered = excluded.year_registered,
-        year_returning = excluded.year_returning, year_listeners = excluded.year_listeners`;
+        year_returning = excluded.year_returning, year_listeners = excluded.year_listeners,
+        windows = excluded.windows`;
     return days.length;
   });
+}
+
+/**
+ * Keeps each participant's first rolled day (023_statistics_firsts.sql) after `days` were rolled again
+ * (null: all of them): the participants whose first day was one of them, or who took part on one of them,
+ * get the earliest day of their rolled days (none left: no row).
+ */
+async function rollFirstDays(tx: Db, channelId: number, days: string[] | null): Promise<void> {
+  if (!days) {
+    await tx`
+      insert into statistics_author_firsts (channel_id, author, first_day)
+      select ${channelId}, author, min(day) from statistics_author_days where channel_id = ${channelId}
+      group by author`;
+    return;
+  }
+  const gone = await tx<{ author: string }[]>`
+    delete from statistics_author_firsts where channel_id = ${channelId} and first_day = any(${days}::date[])
+    returning author`;
+  await tx`
+    insert into statistics_author_firsts (channel_id, author, first_day)
+    select ${channelId}, a.author, min(a.day) from statistics_author_days a
+    where a.channel_id = ${channelId} and a.author in (
+      select unnest(${gone.map((r) => r.author)}::text[])
+      union select t.author from statistics_author_days t where t.channel_id = ${channelId}
+        and t.day = any(${days}::date[])
+    )
+    group by a.author
+    on conflict (channel_id, author) do update set first_day = excluded.first_day`;
 }
 
 /** The channels to roll (all of them), and the marks of channels deleted since. */
@@ -399,6 +491,8 @@ export async function segmentStatistics(
   days: { bucket: string; count: number }[];
   hours: { bucket: string; count: number }[];
   choices: { id: number; label: string; count: number }[];
+  /** The votes of each choice per day of `timeZone` (YYYY-MM-DD). */
+  choiceDays: { day: string; choice_id: number; count: number }[];
   texts: string[];
 }> {
   const { segmentId, timeZone, textLimit } = input;
@@ -408,12 +502,17 @@ export async function segmentStatistics(
       select to_char(date_trunc(${unit}, m.created_at at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:MI') as bucket,
         count(*)::int as count
       from messages m where ${kept} group by 1 order by 1`;
-  const [days, choices, texts] = await Promise.all([
+  const [days, choices, choiceDays, texts] = await Promise.all([
     per("day"),
     sql<{ id: number; label: string; count: number }[]>`
       select c.id::int, c.label, (select count(*) from messages m where ${kept} and c.id = any(m.choice_ids))::int
         as count
       from segment_choices c where c.segment_id = ${segmentId} order by c.position, c.id`,
+    sql<{ day: string; choice_id: number; count: number }[]>`
+      select to_char((m.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, c.choice_id::int,
+        count(*)::int as count
+      from messages m cross join unnest(m.choice_ids) c(choice_id)
+      where ${kept} group by 1, 2 order by 1, 2`,
     sql<{ text: string }[]>`
       select coalesce(nullif(m.text, ''), m.transcript) as text from messages m
       where ${kept} and coalesce(nullif(m.text, ''), m.transcript, '') <> ''
@@ -421,5 +520,5 @@ export async function segmentStatistics(
   ]);
   // a single day is shown per hour
   const hours = days.length === 1 ? await per("hour") : [];
-  return { days, hours, choices, texts: texts.map((r) => r.text) };
+  return { days, hours, choices, choiceDays, texts: texts.map((r) => r.text) };
 }

@@ -206,5 +206,5 @@ function ChannelForm(props: Props) {
 }
 
 export default island("ChannelForm", ChannelForm, {
-  ns: ["channels", "data_rights", "studio_audio", "studio_delivery"],
+  ns: ["channels", "data_rights", "studio_audio", "studio_delivery", "channel_time_zone"],
 });

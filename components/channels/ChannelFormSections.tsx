@@ -12,6 +12,7 @@ import {
 } from "../../lib/rules/constants.ts";
 import type { AudioFormat, AudioTarget } from "../../lib/rules/audio.ts";
 import { LANGUAGES } from "../../lib/rules/languages.ts";
+import { timeZoneChoices } from "../../lib/rules/statistics.ts";
 import { CheckField, ColorField, RadioGroup, Section, SelectField, TextField } from "./fields.tsx";
 import { BackgroundField, type ImageChoice, LogoField } from "./ImageFields.tsx";
 
@@ -88,6 +89,16 @@ export function GeneralSection(
         options={LANGUAGES.map((l) => ({ value: l, label: t(`channels.languages.${l}`) }))}
         onChange={(v) => set("language", v as Draft["language"])}
       />
+      <SelectField
+        id="time_zone"
+        label={t("channel_time_zone.label")}
+        value={form.time_zone}
+        disabled={off}
+        error={errors.time_zone}
+        options={timeZoneChoices(form.time_zone).map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+        onChange={(v) => set("time_zone", v)}
+      />
+      <p class="field-hint">{t("channel_time_zone.help")}</p>
       {props.isSuperAdmin && (
         <SelectField
           id="parent"

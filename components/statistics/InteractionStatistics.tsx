@@ -28,6 +28,23 @@ function ChartBlock({ chart, t }: { chart: InteractionChart; t: TFunction }) {
               ))}
             </ol>
           )
+          : chart.table
+          ? (
+            <table>
+              <caption class="visually-hidden">{chart.title}</caption>
+              <thead>
+                <tr>{chart.table.header.map((h) => <th scope="col" key={h}>{h}</th>)}</tr>
+              </thead>
+              <tbody>
+                {chart.table.rows.map(([day, ...values]) => (
+                  <tr key={day}>
+                    <th scope="row">{day}</th>
+                    {values.map((v, i) => <td key={i}>{`${v} %`}</td>)}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
           : (
             <table>
               <caption class="visually-hidden">{chart.title}</caption>

@@ -9,6 +9,7 @@ import {
   RETENTION_MONTHS,
 } from "./constants.ts";
 import { LANGUAGES } from "./i18n.ts";
+import { isTimeZone } from "./statistics.ts";
 import { AVAILABLE_FLAGS, type AvailableFlag, isValidNaming, stockBackgroundNumber } from "./channels.ts";
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -43,6 +44,8 @@ export const channelFieldsSchema = z.object({
     character_text_zone_length: z.number().int().min(10).max(5000),
   }).strict(),
   language: z.enum(LANGUAGES),
+  /** Issue 23: the IANA time zone whose days the statistics count (a change rolls them all again). */
+  time_zone: z.string().max(64).refine(isTimeZone, "time_zone"),
   ftp_host: z.union([z.string().trim().max(253).refine((v) => v === "" || HOST.test(v), "host"), z.null()])
     .transform((v) => (v === "" ? null : v)),
   ftp_port: z.number().int().min(1).max(65535),

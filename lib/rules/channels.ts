@@ -2,6 +2,7 @@
 import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_TEXT_LIMIT,
+  DEFAULT_TIME_ZONE,
   MONETISATION,
   RETENTION_MONTHS,
   STOCK_BACKGROUNDS,
@@ -86,6 +87,7 @@ export function newChannelDefaults() {
     retention_months: null as (typeof RETENTION_MONTHS)[number] | null,
     segment_customisation: { character_text_zone_length: DEFAULT_TEXT_LIMIT },
     language: "fr" as const,
+    time_zone: DEFAULT_TIME_ZONE as string,
     ftp_host: null,
     ftp_port: DEFAULT_FTP_PORT,
     ftp_user: null,
@@ -227,6 +229,8 @@ export interface ChannelRow {
   s3_bucket: string | null;
   s3_region: string | null;
   language: string;
+  /** Issue 23: the IANA time zone of the channel's statistics days. */
+  time_zone: string;
   created_at: Date;
   updated_at: Date;
 }

@@ -219,3 +219,5 @@ export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 export const WEBHOOKS_PER_CHANNEL = 10;
 /** Deliveries (and their attempts) are kept this long in the log, then removed by the hourly cleanup. */
 export const WEBHOOK_LOG_DAYS = 30;
+/** A new channel's time zone (020_statistics_rollups.sql's default), chosen in its settings form. */
+export const DEFAULT_TIME_ZONE = "Europe/Paris";

@@ -40,6 +40,17 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * The IANA time zones this runtime knows, sorted, with UTC and `current` among them (a channel's saved zone
+ * stays selectable).
+ * @example timeZoneChoices("Europe/Paris").includes("America/New_York") // true
+ */
+export function timeZoneChoices(current = "UTC"): string[] {
+  const known = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ??
+    [];
+  return [...new Set([...known, "UTC", current])].filter(isTimeZone).sort();
+}
+
 /** The wall-clock date and time of an instant in a time zone, as "YYYY-MM-DDTHH:MM". */
 export function localMinute(date: Date, timeZone: string): string {
   const parts = Object.fromEntries(
@@ -222,6 +233,93 @@ export function columnChartSvg(title: string, rows: ChartRow[]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${
     escapeXml(title)
   }" ${FONT}><title>${escapeXml(title)}</title>${grid.join("")}${bars.join("")}${labels.join("")}</svg>`;
+}
+
+/** Line colours of the series of a line chart (cycled), with enough contrast on white. */
+const SERIES_COLOURS = [
+  "#2f6fdf",
+  "#c2410c",
+  "#15803d",
+  "#7e22ce",
+  "#b91c1c",
+  "#0e7490",
+  "#a16207",
+  "#475569",
+];
+
+/**
+ * Each choice's share of the votes of each day (percent, rounded to one decimal; 0 on a day without votes),
+ * the days in order.
+ * @example choiceShares([{ day: "2026-03-01", choice_id: 1, count: 3 }, { day: "2026-03-01", choice_id: 2, count: 1 }], [1, 2])
+ * // [{ day: "2026-03-01", shares: [75, 25] }]
+ */
+export function choiceShares(
+  rows: { day: string; choice_id: number; count: number }[],
+  choiceIds: number[],
+): { day: string; shares: number[] }[] {
+  const days = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    const day = days.get(r.day) ?? new Map<number, number>();
+    day.set(r.choice_id, (day.get(r.choice_id) ?? 0) + r.count);
+    days.set(r.day, day);
+  }
+  return [...days.keys()].sort().map((day) => {
+    const counts = days.get(day)!;
+    const total = choiceIds.reduce((s, id) => s + (counts.get(id) ?? 0), 0);
+    return {
+      day,
+      shares: choiceIds.map((id) => total ? Math.round((1000 * (counts.get(id) ?? 0)) / total) / 10 : 0),
+    };
+  });
+}
+
+/** Lines of percentages over labelled points (a choice's share per day), with a legend under the plot. */
+export function lineChartSvg(
+  title: string,
+  labels: string[],
+  series: { name: string; values: number[] }[],
+): string {
+  const width = 400;
+  const top = 12;
+  const left = 36;
+  const plotH = 150;
+  const plotW = width - left - 12;
+  const legendTop = top + plotH + 30;
+  const height = legendTop + series.length * 18 + 4;
+  const x = (i: number) => left + (labels.length > 1 ? (i * plotW) / (labels.length - 1) : plotW / 2);
+  const y = (v: number) => top + plotH - (Math.max(0, Math.min(100, v)) / 100) * plotH;
+  const grid = [0, 50, 100].map((v) =>
+    `<line x1="${left}" x2="${width - 12}" y1="${y(v)}" y2="${y(v)}" stroke="#ddd"/>` +
+    `<text x="${left - 4}" y="${y(v) + 4}" font-size="12" text-anchor="end" fill="#444">${v} %</text>`
+  );
+  const every = Math.max(1, Math.ceil(labels.length / 5));
+  const ticks = labels.map((l, i) =>
+    i % every === 0
+      ? `<text x="${x(i).toFixed(1)}" y="${
+        top + plotH + 18
+      }" font-size="12" text-anchor="middle" fill="#444">${escapeXml(l)}</text>`
+      : ""
+  );
+  const lines = series.map((s, n) => {
+    const colour = SERIES_COLOURS[n % SERIES_COLOURS.length];
+    const points = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const dots = s.values.map((v, i) =>
+      `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="2.5" fill="${colour}"><title>${
+        escapeXml(`${s.name}, ${labels[i]}: ${v} %`)
+      }</title></circle>`
+    );
+    const legend =
+      `<rect x="${left}" y="${legendTop + n * 18 - 9}" width="12" height="4" fill="${colour}"/>` +
+      `<text x="${left + 18}" y="${legendTop + n * 18 - 4}" font-size="12" fill="#222">${
+        escapeXml(s.name)
+      }</text>`;
+    return `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="2"/>${
+      dots.join("")
+    }${legend}`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${
+    escapeXml(title)
+  }" ${FONT}><title>${escapeXml(title)}</title>${grid.join("")}${ticks.join("")}${lines.join("")}</svg>`;
 }
 
 /** Horizontal bars (by type, by interaction, by city): one row each, the value at the end of its bar. */

@@ -8,8 +8,10 @@ import type { TFunction } from "../rules/i18n.ts";
 import {
   barChartSvg,
   type ChartRow,
+  choiceShares,
   columnChartSvg,
   isTimeZone,
+  lineChartSvg,
   localMinute,
   shiftDay,
   toCsv,
@@ -23,11 +25,13 @@ export const WORD_CLOUD_WORDS = 40;
 const MAX_DAYS = 366;
 
 export interface InteractionChart {
-  name: "over_time" | "results" | "words";
+  name: "over_time" | "results" | "shares" | "words";
   title: string;
   header: [string, string];
   rows: ChartRow[];
   svg: string;
+  /** A table of more than two columns (each choice's share per day): its header and rows, instead. */
+  table?: { header: string[]; rows: (string | number)[][] };
   /** The data as CSV, for its download. */
   csv: string;
   filename: string;
@@ -112,6 +116,27 @@ export async function interactionStatistics(
       rows,
       barChartSvg(title, rows),
     );
+  }
+  // each choice's share of the day's votes, over the days (two days at least: a line needs two points)
+  const shares = choiceShares(data.choiceDays, data.choices.map((c) => c.id)).slice(-MAX_DAYS);
+  if (data.choices.length > 1 && shares.length > 1) {
+    const title = t("interaction_stats.shares");
+    const header = [t("statistics.day"), ...data.choices.map((c) => c.label)];
+    const rows = shares.map((d) => [d.day, ...d.shares]);
+    charts.push({
+      name: "shares",
+      title,
+      header: [header[0], header[1]],
+      rows: [],
+      table: { header, rows },
+      svg: lineChartSvg(
+        title,
+        shares.map((d) => d.day.slice(5)),
+        data.choices.map((c, i) => ({ name: c.label, values: shares.map((d) => d.shares[i]) })),
+      ),
+      csv: toCsv(header, rows),
+      filename: `${base}-shares-${localMinute(now, timeZone).slice(0, 10)}`,
+    });
   }
   const words = frequentTerms(data.texts, WORD_CLOUD_WORDS);
   if (words.length > 0) {

@@ -15,8 +15,10 @@ import {
   fillSeries,
   gaugeSvg,
   isTimeZone,
+  localMinute,
   parsePeriod,
   type Period,
+  shiftDay,
   toCsv,
 } from "../rules/statistics.ts";
 
@@ -64,6 +66,8 @@ async function channelFigures(
     toDay: period.after,
     unit: period.unit,
     timeZone,
+    // the monetisation gauges: the last 12 months, whatever the period shown
+    yearToDay: shiftDay(localMinute(now, timeZone).slice(0, 10), 1),
   });
   return { channel: { id: Number(channel.id), label: channel.label }, period, stats };
 }

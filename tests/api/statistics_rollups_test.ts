@@ -19,10 +19,17 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 // The dashboard as it was counted before the rollups, straight from the participations: the reference.
 async function direct(
   sql: Db,
-  input: { channelId: number; from: Date; to: Date; unit: "day" | "hour"; timeZone: string },
+  input: {
+    channelId: number;
+    from: Date;
+    to: Date;
+    unit: "day" | "hour";
+    timeZone: string;
+    /** The monetisation gauges' 12 months to today, whatever the period. */
+    year: { from: Date; to: Date };
+  },
 ): Promise<ChannelStatistics> {
   const { channelId, from, to, unit, timeZone } = input;
-  const yearFrom = new Date(to.getTime() - 365 * 24 * 3600 * 1000);
   const scope = sql`m.channel_id = ${channelId} and m.status <> 'trash'
     and m.created_at >= ${from} and m.created_at < ${to}`;
   const author = sql`coalesce('u' || m.author_app_user_id::text, 'd' || m.device_id)`;
@@ -77,7 +84,7 @@ async function direct(
     sql<{ messages: number; participants: number }[]>`
       select count(*)::int as messages, count(distinct ${author})::int as participants
       from messages m where m.channel_id = ${channelId} and m.status <> 'trash'
-        and m.created_at >= ${yearFrom} and m.created_at < ${to}`,
+        and m.created_at >= ${input.year.from} and m.created_at < ${input.year.to}`,
   ]);
   return {
     series,
@@ -102,12 +109,14 @@ async function compare(
   query: Record<string, string | undefined>,
 ) {
   const period = parsePeriod(query, now, timeZone);
+  const year = parsePeriod({ range: "12m" }, now, timeZone);
   const rolled = await channelStatistics(sql, {
     channelId,
     fromDay: period.start,
     toDay: period.after,
     unit: period.unit,
     timeZone,
+    yearToDay: year.after,
   });
   const expected = await direct(sql, {
     channelId,
@@ -115,6 +124,7 @@ async function compare(
     to: period.to,
     unit: period.unit,
     timeZone,
+    year: { from: year.from, to: year.to },
   });
   return { rolled, expected };
 }
@@ -151,6 +161,10 @@ async function seed(sql: Sql, channelId: number) {
   // a year and more ago, by some of the same participants (who "return" within 12 months)
   for (let i = 0; i < 12; i++) {
     rows.push({ ...rows[i * 5], created_at: new Date(NOW.getTime() - (360 + i * 3) * 24 * HOUR) });
+  }
+  // a listener first seen 40 days ago and back 10 days ago: returning over 30 days, until the first goes
+  for (const days of [40, 10]) {
+    rows.push({ ...rows[1], device_id: "dev-first", created_at: new Date(NOW.getTime() - days * 24 * HOUR) });
   }
   // on either side of midnight in Paris (22:59 and 23:01 UTC in winter, 21:59 and 22:01 in summer)
   for (
@@ -201,6 +215,10 @@ Deno.test("statistics rollups - equal a direct count, after late changes, in the
     const [state] = await sql<{ rolled_until: string }[]>`
       select to_char(rolled_until, 'YYYY-MM-DD') as rolled_until from statistics_rollups where channel_id = ${channelId}`;
     assert.equal(state.rolled_until, "2026-03-30");
+    // the participants of the 7 and 30 days and 12 months to today are counted by the roll (023)
+    const [{ windows }] = await sql<{ windows: Record<string, unknown> }[]>`
+      select windows from statistics_rollups where channel_id = ${channelId}`;
+    assert.deepEqual(Object.keys(windows).sort(), ["30", "365", "7"]);
     await assertSame(sql, channelId, "Europe/Paris");
 
     const year = await compare(sql, channelId, "Europe/Paris", NOW, { range: "12m" });
@@ -226,7 +244,12 @@ Deno.test("statistics rollups - equal a direct count, after late changes, in the
     await sql`insert into messages (channel_id, segment_id, type, device_id, created_at)
       select channel_id, segment_id, type, 'dev-late', ${new Date(NOW.getTime() - 20 * HOUR)} from messages
       where id = ${ids[1]}`;
+    // the first participation of a returning listener moved to the trash: new over 30 days after the run
+    const month = await compare(sql, channelId, "Europe/Paris", NOW, { range: "30d" });
+    await sql`update messages set status = 'trash' where channel_id = ${channelId} and device_id = 'dev-first'
+      and created_at < ${new Date(NOW.getTime() - 30 * 24 * HOUR)}`;
     const { rolled: stale, expected } = await compare(sql, channelId, "Europe/Paris", NOW, { range: "30d" });
+    assert.equal(expected.returning, month.expected.returning - 1);
     assert.notDeepEqual(plain(stale), plain(expected));
     const days = await rollChannelStatistics(sql, channelId, NOW);
     assert.ok(days >= 5 && days < 10, `rolled ${days} days, not the whole history`);

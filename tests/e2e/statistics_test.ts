@@ -78,9 +78,23 @@ browserTest(
     >`select id::int from segments where title = 'Le tube de l''été'`;
     const [texts] = await server.sql<{ id: number }[]>`
       select id::int from segments where title = 'Posez votre question à l''invité'`;
+    // votes on two earlier days too: each choice's share per day has days to draw
+    await server.sql`
+      insert into messages (channel_id, segment_id, type, device_id, choice_ids, created_at)
+      select m.channel_id, m.segment_id, m.type, 'shares-' || d::text || '-' || m.id::text, m.choice_ids,
+        m.created_at - make_interval(days => d)
+      from messages m, generate_series(1, 2) d where m.segment_id = ${vote.id} and cardinality(m.choice_ids) > 0`;
     await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
     await page.goto(`${baseUrl}/interactions/${vote.id}`);
     const panel = page.locator(".stat-interaction");
+    const shares = panel.locator("#interaction-chart-shares");
+    await shares.getByText("Show the data").click();
+    const shareRows = shares.locator("tbody tr");
+    await shareRows.first().waitFor();
+    assert.ok(await shareRows.count() >= 3);
+    assert.ok(await shares.locator("thead th").count() >= 3); // the day and two choices at least
+    assert.match(await shareRows.first().locator("td").first().innerText(), /^\d+(\.\d)? %$/);
+    if (SHOTS) await shares.screenshot({ path: `${SHOTS}/interaction-shares-1280.png` });
     await panel.getByRole("heading", { name: "Statistics" }).waitFor();
     await panel.getByText(/days and hours of Europe\/Paris/).waitFor();
     const results = panel.locator("#interaction-chart-results");

@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import {
   barChartSvg,
+  choiceShares,
   columnChartSvg,
   escapeXml,
   fillSeries,
   formatDuration,
   gaugeSvg,
   isTimeZone,
+  lineChartSvg,
   localMinute,
   median,
   parsePeriod,
@@ -103,4 +105,30 @@ Deno.test("statistics rules - word cloud: larger for more texts, escaped, lines 
   const xs = [...svg.matchAll(/<text x="([\d.]+)"/g)].map((m) => Number(m[1]));
   assert.ok(xs.every((x) => x > 0 && x < 400));
   assert.ok(Number(svg.match(/viewBox="0 0 400 (\d+)"/)![1]) > 100, "several lines");
+});
+
+Deno.test("choiceShares - each choice's share of a day's votes, days in order, 0 on a day without votes", () => {
+  const rows = [
+    { day: "2026-03-02", choice_id: 2, count: 2 },
+    { day: "2026-03-01", choice_id: 1, count: 3 },
+    { day: "2026-03-01", choice_id: 2, count: 1 },
+    { day: "2026-03-02", choice_id: 1, count: 1 },
+    { day: "2026-03-03", choice_id: 9, count: 4 }, // a choice since removed
+  ];
+  assert.deepEqual(choiceShares(rows, [1, 2]), [
+    { day: "2026-03-01", shares: [75, 25] },
+    { day: "2026-03-02", shares: [33.3, 66.7] },
+    { day: "2026-03-03", shares: [0, 0] },
+  ]);
+});
+
+Deno.test("lineChartSvg - a line and a legend per series, labels escaped", () => {
+  const svg = lineChartSvg("Share <per day>", ["03-01", "03-02"], [
+    { name: "Yes & more", values: [75, 33.3] },
+    { name: "No", values: [25, 66.7] },
+  ]);
+  assert.equal(svg.match(/<polyline /g)?.length, 2);
+  assert.ok(svg.includes("Yes &amp; more"));
+  assert.ok(svg.includes("<title>Share &lt;per day&gt;</title>"));
+  assert.ok(!svg.includes("NaN"));
 });
