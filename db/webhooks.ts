@@ -1,6 +1,7 @@
 // Webhooks of the channels (issue 21): endpoints, their deliveries and every attempt. The secret is read only
 // by the job that signs (webhookForDelivery) and returned once, by createWebhook.
 import type { Db } from "./client.ts";
+import type { WebhookMessageSource } from "../lib/rules/webhooks.ts";
 
 /** An endpoint as staff see it (never its secret). */
 export interface WebhookRow {
@@ -166,22 +167,7 @@ export async function listAttempts(sql: Db, deliveryId: number) {
 }
 
 /** A message as a webhook may describe it: the public projection's columns, its id, vote and transcript. */
-export interface WebhookMessageRow {
-  id: number;
-  channel_id: number;
-  segment_id: number;
-  type: string;
-  created_at: Date;
-  content: Record<string, unknown>;
-  duration_ms: number | null;
-  nickname: string | null;
-  author_city: string | null;
-  playable_path: string | null;
-  poster_path: string | null;
-  transcript: string | null;
-  choice_ids: number[] | null;
-  vote_integrity: string;
-}
+export type WebhookMessageRow = WebhookMessageSource & { channel_id: number; vote_integrity: string };
 
 export async function webhookMessage(sql: Db, id: number): Promise<WebhookMessageRow | null> {
   const [row] = await sql<WebhookMessageRow[]>`

@@ -1,4 +1,5 @@
 import { island, useT } from "../framework/island.tsx";
+import { saveFile } from "./browser/save_file.ts";
 
 interface Props {
   svg: string;
@@ -10,15 +11,6 @@ interface Props {
   /** The chart's title, for the buttons' accessible names. */
   title: string;
   [key: string]: unknown;
-}
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A chart's downloads made in the browser: the SVG drawn on a canvas at twice its size as PNG. */
@@ -35,7 +27,7 @@ function ChartDownload({ svg, filename, csv, pngOnly, title }: Props) {
       ctx.fillStyle = "#fff";
       ctx.fillRect(0, 0, canvas.width, canvas.height);
       ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-      canvas.toBlob((blob) => blob && save(blob, `${filename}.png`), "image/png");
+      canvas.toBlob((blob) => blob && saveFile(blob, `${filename}.png`), "image/png");
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   };
@@ -47,7 +39,7 @@ function ChartDownload({ svg, filename, csv, pngOnly, title }: Props) {
           type="button"
           class="link-button"
           aria-label={label("SVG")}
-          onClick={() => save(new Blob([svg], { type: "image/svg+xml" }), `${filename}.svg`)}
+          onClick={() => saveFile(new Blob([svg], { type: "image/svg+xml" }), `${filename}.svg`)}
         >
           SVG
         </button>
@@ -58,7 +50,7 @@ function ChartDownload({ svg, filename, csv, pngOnly, title }: Props) {
           type="button"
           class="link-button"
           aria-label={label("CSV")}
-          onClick={() => save(new Blob([csv], { type: "text/csv;charset=utf-8" }), `${filename}.csv`)}
+          onClick={() => saveFile(new Blob([csv], { type: "text/csv;charset=utf-8" }), `${filename}.csv`)}
         >
           CSV
         </button>

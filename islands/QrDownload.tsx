@@ -1,4 +1,5 @@
 import { island, useT } from "../framework/island.tsx";
+import { saveFile } from "./browser/save_file.ts";
 
 interface Props {
   svg: string;
@@ -6,15 +7,6 @@ interface Props {
   size: number;
   filename: string;
   [key: string]: unknown;
-}
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function QrDownload({ svg, size, filename }: Props) {
@@ -28,7 +20,7 @@ function QrDownload({ svg, size, filename }: Props) {
       const ctx = canvas.getContext("2d")!;
       ctx.imageSmoothingEnabled = false;
       ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-      canvas.toBlob((blob) => blob && download(blob, `${filename}.png`), "image/png");
+      canvas.toBlob((blob) => blob && saveFile(blob, `${filename}.png`), "image/png");
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   };
@@ -37,7 +29,7 @@ function QrDownload({ svg, size, filename }: Props) {
       <button
         type="button"
         class="btn btn-primary"
-        onClick={() => download(new Blob([svg], { type: "image/svg+xml" }), `${filename}.svg`)}
+        onClick={() => saveFile(new Blob([svg], { type: "image/svg+xml" }), `${filename}.svg`)}
       >
         {t("qr.download_svg")}
       </button>

@@ -5,6 +5,7 @@ import { MONETISATION_GOAL } from "../../lib/rules/constants.ts";
 import { formatDuration, gaugeSvg, STATISTICS_RANGES } from "../../lib/rules/statistics.ts";
 import type { Chart, Dashboard } from "../../lib/statistics/service.ts";
 import ChartDownload from "../../islands/ChartDownload.tsx";
+import { ChartTable } from "./ChartTable.tsx";
 
 function query(d: Dashboard, extra: Record<string, string>): string {
   const params = new URLSearchParams();
@@ -47,23 +48,7 @@ function ChartFigure({ chart, d, t }: { chart: Chart; d: Dashboard; t: TFunction
           <Svg svg={chart.svg} alt={t("statistics.chart_alt", { title: chart.title })} />
           <details class="stat-data">
             <summary>{t("statistics.show_data")}</summary>
-            <table>
-              <caption class="visually-hidden">{chart.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{chart.header[0]}</th>
-                  <th scope="col">{chart.header[1]}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {chart.rows.map((r) => (
-                  <tr>
-                    <th scope="row">{r.label}</th>
-                    <td>{r.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ChartTable title={chart.title} header={chart.header} rows={chart.rows} />
           </details>
         </>
       )}

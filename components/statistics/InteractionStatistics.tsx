@@ -4,6 +4,7 @@
 import type { TFunction } from "../../lib/rules/i18n.ts";
 import type { InteractionChart, InteractionStatistics } from "../../lib/statistics/interaction.ts";
 import ChartDownload from "../../islands/ChartDownload.tsx";
+import { ChartTable } from "./ChartTable.tsx";
 
 function ChartBlock({ chart, t }: { chart: InteractionChart; t: TFunction }) {
   const words = chart.name === "words";
@@ -45,25 +46,7 @@ function ChartBlock({ chart, t }: { chart: InteractionChart; t: TFunction }) {
               </tbody>
             </table>
           )
-          : (
-            <table>
-              <caption class="visually-hidden">{chart.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{chart.header[0]}</th>
-                  <th scope="col">{chart.header[1]}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {chart.rows.map((r) => (
-                  <tr>
-                    <th scope="row">{r.label}</th>
-                    <td>{r.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          : <ChartTable title={chart.title} header={chart.header} rows={chart.rows} />}
       </details>
     </figure>
   );

@@ -2,6 +2,7 @@
 // "timestamp.body", as Stripe does) and verified, which addresses a delivery may never reach (SSRF), and when
 // a failed delivery is tried again. Pure: Web Crypto only.
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from "./constants.ts";
+import type { SharedMessageRow } from "../../db/shared_messages.ts";
 
 /** The events an endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = [
@@ -142,21 +143,24 @@ export function retryDelaySeconds(
   return baseSeconds * 2 ** Math.max(0, attempts - 1);
 }
 
-/** The message columns a webhook may describe (db/webhooks.ts WebhookMessageRow). */
-export interface WebhookMessageSource {
-  id: number;
-  segment_id: number;
-  type: string;
-  created_at: Date;
-  content: Record<string, unknown>;
-  duration_ms: number | null;
-  nickname: string | null;
-  author_city: string | null;
-  playable_path: string | null;
-  poster_path: string | null;
-  transcript: string | null;
-  choice_ids: number[] | null;
-}
+/**
+ * The message columns a webhook may describe (db/webhooks.ts WebhookMessageRow): the public
+ * projection's (issue 18), its id, vote and transcript.
+ */
+export type WebhookMessageSource =
+  & Pick<
+    SharedMessageRow,
+    | "segment_id"
+    | "type"
+    | "created_at"
+    | "content"
+    | "duration_ms"
+    | "nickname"
+    | "author_city"
+    | "playable_path"
+    | "poster_path"
+  >
+  & { id: number; transcript: string | null; choice_ids: number[] | null };
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 
