@@ -30,6 +30,8 @@ const EXTRA: Record<string, number> = {
   agacant: -2,
   "en a marre": -3,
   marre: -2,
+  // "nuit" is listed as "harms" (nuire); listeners write it as "night" ("infirmière de nuit")
+  nuit: 0,
   bravo: 3,
   merci: 2,
   adore: 3,

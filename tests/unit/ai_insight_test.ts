@@ -117,6 +117,11 @@ Deno.test("ai sentiment - lexicons of the five languages, negation turns the sig
   assert.equal(polarity("Audycja jest nudna i beznadziejna"), "negative");
   assert.equal(polarity("Kocham tę audycję"), "positive");
   assert.equal(polarity("Je voudrais une dédicace pour ma sœur"), "neutral");
+  // "nuit" is night here, not "harms" (AFINN's French list scores it -2)
+  assert.notEqual(
+    polarity("Bonjour, je suis infirmière de nuit, une dédicace pour l'équipe des urgences"),
+    "negative",
+  );
   assert.ok(sentimentOf("not good").score < 0);
   assert.ok(sentimentOf("good").score > 0);
 });
