@@ -40,7 +40,7 @@ export async function getVoteTimeline(sql: Db, segmentId: number, since: Date) {
 /**
  * Staff decide on suspicious votes (all of the segment, or those of `ids`): accepted ones become
  * counted and are added to the counters in the same statement, excluded ones stay out. An excluded vote
- * may still be accepted later. Returns how many changed.
+ * may still be accepted later. Returns the ids of the votes that changed.
  */
 export async function reviewSuspiciousVotes(
   sql: Db,
@@ -48,7 +48,7 @@ export async function reviewSuspiciousVotes(
   action: "accept" | "exclude",
   ids: number[] | null,
   shard: number,
-): Promise<number> {
+): Promise<number[]> {
   const which = ids ? sql`and id = any(${ids}::bigint[])` : sql``;
   // all at once accepts the suspicious votes; named ones may also be excluded ones taken back
   const from = ids ? sql`in ('suspicious', 'excluded')` : sql`= 'suspicious'`;
@@ -56,14 +56,14 @@ export async function reviewSuspiciousVotes(
     const rows = await sql`
       update messages set vote_integrity = 'excluded'
       where segment_id = ${segmentId} and vote_integrity = 'suspicious' ${which}
-      returning id`;
-    return rows.length;
+      returning id::int as id`;
+    return rows.map((r) => r.id);
   }
-  const [row] = await sql<{ changed: number }[]>`
+  const [row] = await sql<{ ids: number[] }[]>`
     with accepted as (
       update messages set vote_integrity = 'counted'
       where segment_id = ${segmentId} and vote_integrity ${from} ${which}
-      returning choice_ids),
+      returning id, choice_ids),
     votes as (
       insert into vote_counts (segment_id, choice_id, shard, count)
       select ${segmentId}, choice_id, ${shard}, count(*)
@@ -72,6 +72,6 @@ export async function reviewSuspiciousVotes(
       group by choice_id
       order by choice_id
       on conflict (choice_id, shard) do update set count = vote_counts.count + excluded.count)
-    select count(*)::int as changed from accepted`;
-  return row.changed;
+    select coalesce(array_agg(id::int order by id), '{}') as ids from accepted`;
+  return row.ids;
 }

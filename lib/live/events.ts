@@ -26,6 +26,27 @@ export function resultsChanged(
   });
 }
 
+/**
+ * Suspicious votes staff accepted: the results move (coalesced like votes) and each vote is counted
+ * now, a `vote.counted` event for webhooks.
+ */
+export function votesAccepted(
+  bus: EventBus | undefined,
+  segmentId: number,
+  messageIds: number[],
+  channelId?: number,
+): void {
+  if (messageIds.length) channelChanged(bus, channelId);
+  for (const messageId of messageIds) {
+    bus?.publishCoalesced(segmentTopic(segmentId), {
+      kind: "results",
+      segmentId,
+      messageId,
+      cause: "vote.counted",
+    });
+  }
+}
+
 /** A change staff made (reveal, close, on air, token): published at once. */
 export async function segmentChanged(
   bus: EventBus | undefined,

@@ -4,6 +4,8 @@ import type { Sql } from "postgres";
 import { COUNTER_SHARDS } from "../../db/participations.ts";
 import { getVoteIntegrityCounts, getVoteTimeline, reviewSuspiciousVotes } from "../../db/votes.ts";
 import { AppError } from "../rules/errors.ts";
+import type { EventBus } from "../live/bus.ts";
+import { resultsChanged, votesAccepted } from "../live/events.ts";
 import { requireAccess, type StaffUser } from "../rules/permissions.ts";
 import { segmentFor } from "./service.ts";
 import { burstTimeline, DEFAULT_VOTE_CAP, type VoteIntegrityView } from "../rules/vote_integrity.ts";
@@ -31,13 +33,17 @@ export async function voteIntegrity(
   };
 }
 
-/** Accepts (they count from now on) or excludes the suspicious votes of a segment, all or by id. */
+/**
+ * Accepts (they count from now on) or excludes the suspicious votes of a segment, all or by id; open
+ * results follow at once, and each accepted vote is a `vote.counted` webhook event (issue 21).
+ */
 export async function reviewVotes(
   sql: Sql,
   user: StaffUser,
   segmentId: number,
   action: "accept" | "exclude",
   ids: number[] | null,
+  bus?: EventBus,
 ): Promise<{ changed: number }> {
   const segment = await segmentFor(sql, user, segmentId);
   requireAccess(user, "moderation");
@@ -45,5 +51,8 @@ export async function reviewVotes(
     throw new AppError(422, "validation");
   }
   const shard = Math.floor(Math.random() * COUNTER_SHARDS);
-  return { changed: await reviewSuspiciousVotes(sql, segmentId, action, ids, shard) };
+  const changed = await reviewSuspiciousVotes(sql, segmentId, action, ids, shard);
+  if (action === "accept") votesAccepted(bus, segmentId, changed, Number(segment.channel_id));
+  else if (changed.length) resultsChanged(bus, segmentId);
+  return { changed: changed.length };
 }

@@ -121,6 +121,42 @@ Deno.test({
         }
       });
 
+      await t.step("a suspicious vote is counted when staff accept it, not before", async () => {
+        const capped = await randomSegment(ctx.sql, staff.radio, { vote_cap_per_address: 1 }, ["Yes", "No"]);
+        const send = async () => {
+          const res = await ctx.request("/api/v1/interactions", {
+            method: "POST",
+            json: {
+              channel_id: staff.radio,
+              segment: capped.id,
+              device_id: testDevice(crypto.randomUUID()),
+              content: { choice_ids: [capped.choiceIds[0]] },
+            },
+          });
+          assert.equal(res.status, 200);
+          return (await res.json()).id as number;
+        };
+        const counted = (id: number) => (r: typeof hook.received) =>
+          r.some((x) => x.event === "vote.counted" && x.json.data.participation_id === id);
+        const first = await send();
+        const second = await send(); // past the cap of one vote per address: suspicious
+        await hook.until((r) =>
+          counted(first)(r) &&
+          r.some((x) =>
+            x.event === "participation.created" && (x.json.data.participation as { id: number }).id === second
+          )
+        );
+        assert.ok(!counted(second)(hook.received), "no vote.counted for a suspicious vote");
+        const accept = await ctx.request(`/api/v1/show_segments/${capped.id}/vote-integrity`, {
+          method: "POST",
+          token: manager,
+          json: { action: "accept" },
+        });
+        assert.equal(accept.status, 200);
+        assert.deepEqual(await accept.json(), { changed: 1 });
+        await hook.until(counted(second));
+      });
+
       await t.step(
         "a receiver failing twice with 500 gets the delivery on the third try, all logged",
         async () => {

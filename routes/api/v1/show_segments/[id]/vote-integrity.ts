@@ -2,7 +2,6 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { idParam, json, staffApi, staffErrors } from "../../../../../app/api.ts";
 import { staffOf } from "../../../../../app/auth.ts";
-import { resultsChanged } from "../../../../../lib/live/events.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
 import { reviewVotes, voteIntegrity } from "../../../../../lib/segments/vote_review.ts";
 
@@ -70,9 +69,7 @@ app.openapi(
   async (c) => {
     const { action, ids } = c.req.valid("json");
     const id = c.req.valid("param").id;
-    const result = await reviewVotes(c.var.sql, staffOf(c), id, action, ids ?? null);
-    if (result.changed) resultsChanged(busOf(c.var.deps), id); // open results panels and overlays follow now
-    return c.json(result, 200);
+    return c.json(await reviewVotes(c.var.sql, staffOf(c), id, action, ids ?? null, busOf(c.var.deps)), 200);
   },
 );
 
