@@ -107,7 +107,8 @@ Deno.test({
           assert.equal(polled.status, "STARTED");
 
           worker = await startWorker(env, dataDir);
-          const task = await waitTask(api, long.taskId, 45_000);
+          // expiry, then a 2-minute recording measured, normalised, limited, re-measured and encoded again
+          const task = await waitTask(api, long.taskId, 120_000);
           assert.equal(task.status, "SUCCESS", JSON.stringify(task));
           assert.ok(Date.now() - crashedAt >= EXPIRE_SECONDS * 1000, "retried only once expired");
           const done = await job(long.taskId);
