@@ -71,6 +71,8 @@ export async function saveProcessedMedia(sql: Sql, id: string, out: {
   width: number | null;
   height: number | null;
   transcript: string | null;
+  /** issue 22: the timed segments of the transcript (subtitles), when the service gave them */
+  transcriptSegments?: { start: number; end: number; text: string }[] | null;
   transcriptTooLong: boolean;
   recordingUrl: string;
 }): Promise<void> {
@@ -78,7 +80,9 @@ export async function saveProcessedMedia(sql: Sql, id: string, out: {
     await tx`
       update media set status = 'ready', playable_path = ${out.playablePath}, poster_path = ${out.posterPath},
         delivery_mp3_path = ${out.deliveryMp3Path}, duration_ms = ${out.durationMs}, width = ${out.width},
-        height = ${out.height}, error = null, updated_at = now()
+        height = ${out.height}, error = null, transcript_segments = ${
+      out.transcriptSegments ? tx.json(out.transcriptSegments as never) : null
+    }, updated_at = now()
       where id = ${id}`;
     const extra: Record<string, unknown> = {
       recording_id: id,
@@ -193,4 +197,25 @@ export async function setMediaTrim(
     update media set trim_in_ms = ${trim.inMs}, trim_out_ms = ${trim.outMs}, updated_at = now()
     where id = ${id} and status = 'ready' and broadcast_path is not null returning id`;
   return rows.length > 0;
+}
+
+/** What a video's subtitles are built from (issue 22): its transcript, timed segments and duration. */
+export interface SubtitleSource {
+  transcript: string;
+  segments: { start: number; end: number; text: string }[] | null;
+  duration_ms: number | null;
+}
+
+/**
+ * The transcript of a processed media that is still used by a participation (an erased one has none left),
+ * with its segments; null for an unknown or malformed id, or a media with no transcript.
+ */
+export async function getSubtitleSource(sql: Db, mediaId: string): Promise<SubtitleSource | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(mediaId)) return null;
+  const [row] = await sql<SubtitleSource[]>`
+    select m.transcript, md.transcript_segments as segments, md.duration_ms
+    from media md join messages m on m.media_id = md.id
+    where md.id = ${mediaId} and md.status = 'ready' and md.kind <> 'image' and m.transcript is not null and m.transcript <> ''
+    order by m.id limit 1`;
+  return row ?? null;
 }

@@ -115,7 +115,11 @@ function ModerationList(_props: Props) {
                 <span class="muted">{formatMessageDate(m.created_at, lang)}</span>
                 <a href={`/participations/${m.segment.id}`} class="moderation-segment">{m.segment.title}</a>
                 {m.content.text && <p>{m.content.text}</p>}
-                <Player message={m} unavailable={t("participations.media_unavailable")} />
+                <Player
+                  message={m}
+                  unavailable={t("participations.media_unavailable")}
+                  subtitles={t("participations.transcript")}
+                />
               </div>
             </li>
           ))}

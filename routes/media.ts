@@ -4,16 +4,29 @@ import { AppError } from "../lib/rules/errors.ts";
 import { contentTypeOfKey, parseRange } from "../lib/media/upload.ts";
 import { variantKey } from "../lib/media/image_variants.ts";
 import { negotiateImage } from "../lib/rules/http_cache.ts";
+import { subtitlesMediaId, subtitlesOf } from "../lib/media/subtitles.ts";
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
 /**
  * GET /media/{key}: a stored file with its content type, a year of caching (keys are never reused) and
- * HTTP Range support so audio and video can seek.
+ * HTTP Range support so audio and video can seek. A video's subtitles (issue 22) sit beside its files,
+ * built from its transcript at each read (not cached: an erased participation has none left).
  */
 export default new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
   const key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new AppError(404, "not_found");
+  const subtitled = subtitlesMediaId(key);
+  if (subtitled) {
+    const vtt = await subtitlesOf(c.var.sql, subtitled);
+    if (vtt === null) throw new AppError(404, "not_found");
+    const headers = {
+      "Content-Type": "text/vtt; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    };
+    return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(vtt, 200, headers);
+  }
   const storage = c.var.deps.storage;
   const headers: Record<string, string> = {
     "Content-Type": contentTypeOfKey(key),

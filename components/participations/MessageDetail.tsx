@@ -100,7 +100,13 @@ export function MessageDetail(
       </header>
       {m.audio && m.media?.kind === "audio" && m.content.recording_url
         ? <AudioPanel key={m.id} m={m} canTrim={can.act} onSaved={load} />
-        : <Player message={m} unavailable={t("participations.media_unavailable")} />}
+        : (
+          <Player
+            message={m}
+            unavailable={t("participations.media_unavailable")}
+            subtitles={t("participations.transcript")}
+          />
+        )}
       {m.content.text && <p class="inbox-text">{m.content.text}</p>}
       {m.transcript && (
         <div class="inbox-transcript">

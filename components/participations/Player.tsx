@@ -3,7 +3,12 @@ import { formatDuration } from "./format.ts";
 
 /** The audio or video player of a message, with its mm:ss duration. */
 export function Player(
-  { message, unavailable }: { message: InboxMessage; unavailable: string },
+  { message, unavailable, subtitles = "Transcript" }: {
+    message: InboxMessage;
+    unavailable: string;
+    /** the subtitle track's label (issue 22) */
+    subtitles?: string;
+  },
 ) {
   const url = message.content.recording_url;
   const seconds = message.content.duration;
@@ -15,7 +20,13 @@ export function Player(
   return (
     <div class="player">
       {video
-        ? <video controls preload="metadata" src={url} class="player-video" />
+        ? (
+          <video controls preload="metadata" src={url} class="player-video">
+            {message.media?.subtitles_url && (
+              <track kind="subtitles" src={message.media.subtitles_url} label={subtitles} default />
+            )}
+          </video>
+        )
         : <audio controls preload="metadata" src={url} class="player-audio" />}
       {duration}
     </div>

@@ -25,7 +25,7 @@ export interface InboxMessage {
   type: string;
   created_at: string;
   content: { text?: string | null; recording_url?: string | null; duration?: number | null };
-  media: { kind: string; content_type: string } | null;
+  media: { kind: string; content_type: string; subtitles_url?: string | null } | null;
   /** issue 22: the measures and waveform of its audio, once processed */
   audio?: {
     peaks: number[];

@@ -5,6 +5,7 @@ import * as inbox from "../../db/inbox.ts";
 import { movePoints } from "../../db/points.ts";
 import { getSegment, type SegmentRow } from "../../db/segments.ts";
 import { insertReadyMedia } from "../../db/media.ts";
+import { subtitlesKey } from "../media/subtitles.ts";
 import { erasureInfo } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
 import {
@@ -75,7 +76,16 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
       recording_url: recording,
       duration: row.duration_ms !== null ? row.duration_ms / 1000 : (content.duration ?? null),
     },
-    media: row.media_id ? { kind: row.media_kind, content_type: row.media_content_type } : null,
+    media: row.media_id
+      ? {
+        kind: row.media_kind,
+        content_type: row.media_content_type,
+        // issue 22: a transcribed video's WebVTT subtitles
+        subtitles_url: row.media_kind === "video" && row.transcript
+          ? `/media/${subtitlesKey(row.media_id)}`
+          : null,
+      }
+      : null,
     audio: audioView(row),
     transcript: row.transcript,
     comment: row.comment,

@@ -15,6 +15,7 @@ import {
 } from "../../db/media_jobs.ts";
 import { getChannel } from "../../db/channels.ts";
 import { transcriptTooLong } from "../rules/participation.ts";
+import { type TranscriptSegment, transcriptSegments } from "../rules/webvtt.ts";
 import { formatSpec, gainPlan, type Loudness, parseEbur128, waveformPeaks } from "../rules/audio.ts";
 import { SILENCE_THRESHOLD_DB, TRUE_PEAK_CEILING_DBTP } from "../rules/constants.ts";
 
@@ -194,22 +195,44 @@ export async function peaksOf(path: string): Promise<number[]> {
   return waveformPeaks(new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4)));
 }
 
-/** Sends an audio file to an OpenAI-compatible /audio/transcriptions endpoint; returns the text. */
+/** What a transcription service gave: the text and, when it gives them, timed segments. */
+export interface Transcription {
+  text: string;
+  segments: TranscriptSegment[];
+}
+
+/**
+ * Sends an audio file to an OpenAI-compatible /audio/transcriptions endpoint, asking for `verbose_json` with
+ * segment timings (for subtitles); a service that refuses that format (400) is asked again for plain json.
+ */
 export async function transcribe(
   file: string,
   options: { baseUrl: string; apiKey?: string; model?: string; fetch?: typeof fetch },
-): Promise<string> {
-  const form = new FormData();
-  form.append("file", new Blob([await Deno.readFile(file)], { type: "audio/mpeg" }), "audio.mp3");
-  form.append("model", options.model ?? "whisper-1");
-  const res = await (options.fetch ?? fetch)(`${options.baseUrl.replace(/\/$/, "")}/audio/transcriptions`, {
-    method: "POST",
-    headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-    body: form,
-  });
+): Promise<Transcription> {
+  const bytes = await Deno.readFile(file);
+  const ask = (verbose: boolean) => {
+    const form = new FormData();
+    form.append("file", new Blob([bytes], { type: "audio/mpeg" }), "audio.mp3");
+    form.append("model", options.model ?? "whisper-1");
+    form.append("response_format", verbose ? "verbose_json" : "json");
+    if (verbose) form.append("timestamp_granularities[]", "segment");
+    return (options.fetch ?? fetch)(`${options.baseUrl.replace(/\/$/, "")}/audio/transcriptions`, {
+      method: "POST",
+      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+      body: form,
+    });
+  };
+  let res = await ask(true);
+  if (res.status === 400) {
+    await res.body?.cancel();
+    res = await ask(false);
+  }
   if (!res.ok) throw new Error(`transcription failed: HTTP ${res.status}`);
-  const body = await res.json() as { text?: unknown };
-  return typeof body.text === "string" ? body.text.trim() : "";
+  const body = await res.json() as { text?: unknown; segments?: unknown };
+  return {
+    text: typeof body.text === "string" ? body.text.trim() : "",
+    segments: transcriptSegments(body.segments),
+  };
 }
 
 export interface MediaDeps {
@@ -246,6 +269,7 @@ export async function processMedia(
         width: null,
         height: null,
         transcript: null,
+        transcriptSegments: null,
         transcriptTooLong: false,
         recordingUrl: `/media/${media.original_path}`,
       });
@@ -319,8 +343,17 @@ export async function processMedia(
     }
     let transcript: string | null = null;
     let tooLong = false;
+    let segments: TranscriptSegment[] = [];
     if (deps.transcription && info.hasAudio) {
-      transcript = await transcribe(mp3File, deps.transcription);
+      // a video's transcript is timed on the played mp4 (its subtitles), an audio's on the played mp3
+      let heard = mp3File;
+      if (playable.endsWith(".mp4")) {
+        heard = `${work}/heard.mp3`;
+        await ffmpeg(["-i", `${work}/playable.mp4`, "-vn", "-c:a", "libmp3lame", "-b:a", "64k", heard]);
+      }
+      const result = await transcribe(heard, deps.transcription);
+      transcript = result.text;
+      segments = result.segments;
       const channel = media.channel_id ? await getChannel(deps.sql, media.channel_id) : null;
       tooLong = transcriptTooLong(transcript, channel?.segment_customisation);
     }
@@ -333,6 +366,7 @@ export async function processMedia(
       width: info.width,
       height: info.height,
       transcript,
+      transcriptSegments: segments.length ? segments : null,
       transcriptTooLong: tooLong,
       recordingUrl: `/media/${playable}`,
     });
