@@ -28,8 +28,11 @@ export interface LiveStreamOptions {
   topic?: string;
   /** Which events make the state be read again. */
   kinds: LiveEvent["kind"][];
-  /** The state to send (a named event and its JSON payload). */
-  read: () => Promise<{ event: string; data: unknown }>;
+  /**
+   * The state to send (a named event and its JSON payload), as of a read begun after `since`
+   * (performance.now() of the last event or of the stream's start: see sharedRead).
+   */
+  read: (since: number) => Promise<{ event: string; data: unknown }>;
   lastEventId?: string | null;
   /** Checked every LIVE_SESSION_CHECK_MS: false ends the stream with an `end` event. */
   stillAllowed?: () => Promise<boolean>;
@@ -40,11 +43,13 @@ export interface LiveStreamOptions {
 export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Promise<void> {
   let id = nextEventId(o.lastEventId);
   let dirty = true;
+  let dirtySince = performance.now();
   let wake: (() => void) | null = null;
   const rouse = () => wake?.();
   const unsubscribe = o.bus.subscribe(o.topic ?? segmentTopic(o.segmentId), (event) => {
     if (o.kinds.includes(event.kind)) {
       dirty = true;
+      dirtySince = performance.now();
       rouse();
     }
   });
@@ -61,7 +66,7 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
         lastRead = Date.now();
         let state;
         try {
-          state = await o.read();
+          state = await o.read(dirtySince);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
           await stream.writeSSE({ event: "end", data: JSON.stringify({ code: e.code }) });
@@ -95,7 +100,10 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
         }
       }
       // writes that reach the database without an event (another tool, a process without the bus)
-      if (Date.now() - lastRead >= LIVE_RESYNC_MS) dirty = true;
+      if (Date.now() - lastRead >= LIVE_RESYNC_MS) {
+        dirty = true;
+        dirtySince = performance.now();
+      }
       if (!dirty && Date.now() - lastWrite >= LIVE_KEEPALIVE_MS) {
         await stream.write(": keep-alive\n\n");
         lastWrite = Date.now();
@@ -111,12 +119,13 @@ const shared = new Map<string, { at: number; value: Promise<unknown> }>();
 /**
  * One read for every stream of this instance that asks for `key` within `ms` (the screens of one overlay
  * all wake on the same event): N screens cost one query, not N. A cache of a few milliseconds, never a
- * source of truth.
+ * source of truth: a read begun before `notBefore` (the event the caller heard, or its stream's start)
+ * may have missed that change, and is not shared with it.
  */
-export function sharedRead<T>(key: string, read: () => Promise<T>, ms = 50): Promise<T> {
+export function sharedRead<T>(key: string, read: () => Promise<T>, ms = 50, notBefore = 0): Promise<T> {
   const now = performance.now();
   const hit = shared.get(key);
-  if (hit && now - hit.at < ms) return hit.value as Promise<T>;
+  if (hit && now - hit.at < ms && hit.at >= notBefore) return hit.value as Promise<T>;
   const value = read();
   shared.set(key, { at: now, value });
   value.catch(() => shared.delete(key));

@@ -25,9 +25,9 @@ export default new Hono<AppEnv>()
         segmentId,
         kinds: ["results", "segment", "overlay", "message"], // message: a transcript arrived
         lastEventId: c.req.header("last-event-id"),
-        read: async () => ({
+        read: async (since) => ({
           event: "state",
-          data: await sharedRead(`overlay:${token}`, () => overlayState(sql, token, ctx())),
+          data: await sharedRead(`overlay:${token}`, () => overlayState(sql, token, ctx()), 50, since),
         }),
       }));
   })
