@@ -15,3 +15,13 @@ export function csvSeparatorFor(language: string, asked?: CsvSeparator | null): 
 export function otherCsvSeparator(separator: CsvSeparator): CsvSeparator {
   return separator === "comma" ? "semicolon" : "comma";
 }
+
+/**
+ * A number as a cell: with ";" between columns (the languages whose decimal mark is ",") a decimal is
+ * written with a comma, so the spreadsheet reads a number, not text or a date.
+ * @example csvNumber(12.5, ";") // "12,5"
+ */
+export function csvNumber(value: number, separator: string): string {
+  const text = String(value);
+  return separator === ";" ? text.replace(".", ",") : text;
+}

@@ -1,5 +1,6 @@
 // The statistics dashboard's rules (/statistics): the period asked, its buckets, CSV and SVG charts.
 // Pure; the SVG is text with every label escaped, so the page and the download share it.
+import { csvNumber } from "./csv.ts";
 
 /** The periods offered: last 7 days, 30 days, 12 months, or custom dates. */
 export const STATISTICS_RANGES = ["7d", "30d", "12m", "custom"] as const;
@@ -166,14 +167,14 @@ export function formatDuration(seconds: number): string {
 
 /**
  * CSV text (RFC 4180: comma-separated, or `separator`, fields quoted when needed, CRLF), formulas
- * neutralised.
+ * neutralised, decimals with the mark that goes with the separator (csvNumber).
  */
 export function toCsv(header: string[], rows: (string | number)[][], separator = ","): string {
   const cell = (value: string | number) => {
-    let text = String(value);
+    let text = typeof value === "number" ? csvNumber(value, separator) : value;
     // A spreadsheet runs a cell starting with = + - @ as a formula: a quote keeps it text.
     if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return [header, ...rows].map((row) => row.map(cell).join(separator)).join("\r\n") + "\r\n";
 }

@@ -3,7 +3,7 @@
 import { stringify } from "csv-stringify/sync";
 import { DATA_ITEMS } from "../rules/constants.ts";
 import type { ExportRow } from "../../db/segments.ts";
-import { CSV_SEPARATORS, type CsvSeparator } from "../rules/csv.ts";
+import { CSV_SEPARATORS, csvNumber, type CsvSeparator } from "../rules/csv.ts";
 
 export const EXPORT_BATCH = 5000;
 const BOM = "\uFEFF";
@@ -41,7 +41,11 @@ const safe = (value: string | null | undefined) =>
   value == null ? "" : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
 /** The cells of one participation, in the order of EXPORT_HEADER; `labels` maps choice ids to labels. */
-export function exportCells(row: ExportRow, labels: Map<string, string>): (string | number)[] {
+export function exportCells(
+  row: ExportRow,
+  labels: Map<string, string>,
+  separator: CsvSeparator = "comma",
+): (string | number)[] {
   const info = row.extra_user_information ?? {};
   return [
     row.id,
@@ -50,7 +54,9 @@ export function exportCells(row: ExportRow, labels: Map<string, string>): (strin
     safe(row.text),
     safe(row.transcript),
     safe(row.recording_url),
-    row.duration_ms == null ? "" : Math.round(row.duration_ms / 100) / 10,
+    row.duration_ms == null
+      ? ""
+      : csvNumber(Math.round(row.duration_ms / 100) / 10, CSV_SEPARATORS[separator]),
     safe((row.choice_ids ?? []).map((id) => labels.get(String(id)) ?? String(id)).join(" | ")),
     safe(row.nickname),
     safe(row.first_name),
@@ -98,7 +104,7 @@ export function exportStream(
       if (rows.length === 0) return controller.close();
       lastId = rows[rows.length - 1].id;
       controller.enqueue(
-        encoder.encode(stringify(rows.map((row) => exportCells(row, labels)), options)),
+        encoder.encode(stringify(rows.map((row) => exportCells(row, labels, separator)), options)),
       );
       if (rows.length < batch) controller.close();
     },

@@ -62,6 +62,8 @@ Deno.test("statistics rules - CSV quoting and formulas; SVG labels escaped", () 
   );
   // ';' between columns for a spreadsheet that is not English (issue 24 item 22): a ';' in a cell is quoted
   assert.equal(toCsv(["a", "b"], [["x; y", 1], ["-2", 2]], ";"), 'a;b\r\n"x; y";1\r\n\'-2;2\r\n');
+  assert.equal(toCsv(["a", "b"], [["x", 12.5]], ";"), "a;b\r\nx;12,5\r\n", "a decimal comma with ';'");
+  assert.equal(toCsv(["a", "b"], [["x", 12.5]]), "a,b\r\nx,12.5\r\n");
   assert.equal(escapeXml(`<a href="x">&'`), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
   const bars = barChartSvg("By <type>", [{ label: "<script>", value: 3 }]);
   assert.ok(!bars.includes("<script>"));
