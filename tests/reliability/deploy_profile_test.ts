@@ -32,14 +32,15 @@ Deno.test({
       S3_ACCESS_KEY_ID: media.accessKeyId,
       S3_SECRET_ACCESS_KEY: media.secretAccessKey,
     };
+    const workDir = await Deno.makeTempDir({ prefix: "im-worker-" });
     let a: ChildServer | null = null, b: ChildServer | null = null;
     let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
     try {
       // the first instance applies the migrations; the second starts on the migrated database
       a = await startServer(env, undefined, undefined, ["--deny-write"]);
       b = await startServer(env, undefined, undefined, ["--deny-write"]);
-      const workDir = await Deno.makeTempDir({ prefix: "im-worker-" });
-      worker = await startWorker(env, workDir);
+      // the worker's temporary files (its copy of each original from the bucket) go in a folder we watch
+      worker = await startWorker({ ...env, TMPDIR: workDir }, workDir);
       const [A, B] = [remote(a.baseUrl), remote(b.baseUrl)];
 
       await seedDemo(sql, { password: "Demo-Password-1!" });
@@ -119,6 +120,7 @@ Deno.test({
           select status, playable_path from media where id = ${dataId}`;
         assert.equal(row.status, "ready");
         assert.ok((await media.keys()).includes(row.playable_path), "the playable copy is in the bucket");
+        assert.deepEqual([...Deno.readDirSync(workDir)], [], "the worker kept no copy of the original");
       });
 
       await t.step("staff play it through B, whole and by range", async () => {
@@ -171,6 +173,7 @@ Deno.test({
       await pg.destroy();
       await media.close().catch(() => {});
       await studio.close().catch(() => {});
+      await Deno.remove(workDir, { recursive: true }).catch(() => {});
     }
   },
 });
