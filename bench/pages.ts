@@ -5,6 +5,7 @@
 import autocannon from "autocannon";
 import { type ChildServer, startServer, table } from "../tests/_server.ts";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
+import { startProxy } from "./_proxy.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const CONNECTIONS = 50;
@@ -95,32 +96,17 @@ async function scaleOut(databaseUrl: string, first: string, paths: [string, stri
   const second = await startServer({ DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: "20", SEED: "0" });
   others.push(second);
   const through = async (upstreams: string[], path: string) => {
-    const proxy = new Deno.Command(Deno.execPath(), {
-      args: [
-        "eval",
-        `const up = JSON.parse(Deno.env.get("UPSTREAMS")); let n = 0;
-        Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, (req) => {
-          const url = new URL(req.url);
-          return fetch(up[n++ % up.length] + url.pathname + url.search, { headers: req.headers, redirect: "manual" });
-        });`,
-      ],
-      env: { UPSTREAMS: JSON.stringify(upstreams) },
-      stdout: "piped",
-    }).spawn();
-    const reader = proxy.stdout.getReader();
-    const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
-    reader.releaseLock();
+    const proxy = await startProxy(upstreams);
     try {
       const result = await autocannon({
-        url: `http://127.0.0.1:${port}${path}`,
+        url: proxy.url + path,
         connections: CONNECTIONS,
         duration: SECONDS,
         headers: headers as Record<string, string>,
       });
       return Math.round(result.requests.average);
     } finally {
-      proxy.kill("SIGTERM");
-      await proxy.status;
+      await proxy.stop();
     }
   };
   const scaled: (string | number)[][] = [];
