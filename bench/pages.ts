@@ -3,8 +3,9 @@
 // machine), and the server's resident memory after the load. Load: autocannon.
 // Usage: deno run -A bench/pages.ts [seconds per page, default 10]
 import autocannon from "autocannon";
-import { startServer, table } from "../tests/_server.ts";
+import { type ChildServer, startServer, table } from "../tests/_server.ts";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
+import { startProxy } from "./_proxy.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const CONNECTIONS = 50;
@@ -16,6 +17,7 @@ const server = await startServer(
   undefined,
   async () => await pg?.destroy(),
 );
+const others: ChildServer[] = [];
 try {
   const pages: [string, string][] = [
     ["static file (ceiling)", "/static/favicon.svg"],
@@ -79,7 +81,42 @@ try {
   console.log(
     `\nServer resident memory after the load: ${rss ? `${Math.round(Number(rss) / 1024)} MB` : "unknown"}`,
   );
+  if (pg) await scaleOut(pg.url, server.baseUrl, pages.slice(-2), headers);
 } finally {
+  for (const other of others) await other.stop();
   await server.stop();
   await pg?.destroy();
+}
+
+/**
+ * The widget pages through a small round-robin proxy (a process of its own) in front of one instance, then
+ * of two instances on the same database: the scaling factor is two ÷ one, both paying the same proxy.
+ */
+async function scaleOut(databaseUrl: string, first: string, paths: [string, string][], headers: HeadersInit) {
+  const second = await startServer({ DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: "20", SEED: "0" });
+  others.push(second);
+  const through = async (upstreams: string[], path: string) => {
+    const proxy = await startProxy(upstreams);
+    try {
+      const result = await autocannon({
+        url: proxy.url + path,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: headers as Record<string, string>,
+      });
+      return Math.round(result.requests.average);
+    } finally {
+      await proxy.stop();
+    }
+  };
+  const scaled: (string | number)[][] = [];
+  for (const [label, path] of paths) {
+    const one = await through([first], path);
+    const two = await through([first, second.baseUrl], path);
+    scaled.push([label, one, two, (two / one).toFixed(2)]);
+  }
+  console.log(
+    `\n## Two instances behind one port (round-robin proxy, ${navigator.hardwareConcurrency} cores shared)\n`,
+  );
+  console.log(table(["page", "one instance req/s", "two instances req/s", "scaling factor"], scaled));
 }

@@ -12,7 +12,8 @@
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
-import { startServer, table } from "../tests/_server.ts";
+import { type ChildServer, startServer, table } from "../tests/_server.ts";
+import { startProxy } from "./_proxy.ts";
 import { SERVER_SECRET } from "../tests/reliability/_votes.ts";
 import { testDevice } from "../tests/api/_participation.ts";
 import { pgbenchInserts } from "./_pgbench.ts";
@@ -33,6 +34,7 @@ const server = await startServer(
   async () => await pg?.destroy(),
 );
 const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
+let second: ChildServer | undefined;
 const postmaster = pidOfPort(Number(new URL(pg.url).port));
 /** CPU ms used so far by the app server and by PostgreSQL (all its processes). */
 const cpu = () => ({ app: treeCpuMs(server.pid), db: postmaster ? treeCpuMs(postmaster) : NaN });
@@ -52,14 +54,14 @@ async function newVote(label: string): Promise<{ segment: number; channel: numbe
   return { segment: segment.id, channel: channel.id, choices: choices.map((c) => c.id) };
 }
 
-async function run(label: string, hot: boolean, seconds = SECONDS) {
+async function run(label: string, hot: boolean, seconds = SECONDS, target = server.baseUrl) {
   const vote = await newVote(label);
   const acked = new Set<string>();
   const tasks: string[] = [];
   let already = 0, failed = 0, n = 0;
   const before = cpu();
   const result = await autocannon({
-    url: `${server.baseUrl}/api/v1/interactions`,
+    url: `${target}/api/v1/interactions`,
     connections: VOTERS,
     duration: seconds,
     requests: [{
@@ -193,8 +195,32 @@ try {
     ),
   );
   if (rows.slice(0, 2).some((r) => r[10] !== "yes")) Deno.exitCode = 1;
+
+  // the same votes through a round-robin proxy in front of one, then two instances on this database
+  second = await startServer({ DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40", TRUST_PROXY: "on", SEED: "0" });
+  const through = async (label: string, upstreams: string[]) => {
+    const proxy = await startProxy(upstreams);
+    try {
+      return await run(label, false, SECONDS, proxy.url);
+    } finally {
+      await proxy.stop();
+    }
+  };
+  const one = await through("one instance behind the proxy", [server.baseUrl]);
+  const two = await through("two instances behind the proxy", [server.baseUrl, second.baseUrl]);
+  console.log(
+    `\n## Votes on two instances behind one port (4 choices, ${navigator.hardwareConcurrency} cores shared)\n`,
+  );
+  console.log(
+    table(["instances", "accepted/s", "p50 ms", "p99 ms", "lost", "exact", "scaling factor"], [
+      [one[0], one[1], one[2], one[3], one[7], one[10], "1"],
+      [two[0], two[1], two[2], two[3], two[7], two[10], (Number(two[1]) / Number(one[1])).toFixed(2)],
+    ]),
+  );
+  if (one[10] !== "yes" || two[10] !== "yes") Deno.exitCode = 1;
 } finally {
   await sql.end();
+  await second?.stop();
   await server.stop();
   await pg.destroy();
 }

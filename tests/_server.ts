@@ -28,11 +28,13 @@ export async function startServer(
   dataDir?: string,
   /** Runs when the server fails to start (e.g. stops the database started for it). */
   onFailure?: () => Promise<void>,
+  /** Extra Deno flags, e.g. `--deny-write` for an instance with no writable disk. */
+  flags: string[] = [],
 ): Promise<ChildServer> {
   const port = freePort();
   const dir = dataDir ?? await Deno.makeTempDir({ prefix: "im-server-" });
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("../scripts/start.ts", import.meta.url).pathname],
+    args: ["run", "-A", ...flags, new URL("../scripts/start.ts", import.meta.url).pathname],
     env: {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",

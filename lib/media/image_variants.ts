@@ -53,9 +53,9 @@ export async function enqueueImageVariants(boss: PgBoss | undefined, url: string
 
 /** The worker's job: writes the AVIF and WebP copies of a stored image beside it in the media store. */
 export async function writeStoredImageVariants(storage: Storage, key: string): Promise<void> {
-  const source = await storage.localPath(key);
   const dir = await Deno.makeTempDir({ prefix: "im-image-" });
   try {
+    const source = await storage.localPath(key, dir);
     for (const { ext, type } of IMAGE_VARIANTS) {
       const out = `${dir}/copy.${ext}`;
       await ffmpeg(["-i", source, ...ENCODER[ext], out]);

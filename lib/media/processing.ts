@@ -258,7 +258,7 @@ export async function processMedia(
   await markProcessing(deps.sql, mediaId);
   const work = await Deno.makeTempDir({ prefix: "im-media-" });
   try {
-    const input = await deps.storage.localPath(media.original_path);
+    const input = await deps.storage.localPath(media.original_path, work);
     const base = `participations/${mediaId}`;
     if (media.kind === "image") {
       await saveProcessedMedia(deps.sql, mediaId, {
@@ -396,7 +396,7 @@ export async function renderTrimmedBroadcast(deps: MediaDeps, mediaId: string) {
   if (!media || !media.original_path) throw new MediaInputError(`media ${mediaId} has no file`);
   const work = await Deno.makeTempDir({ prefix: "im-trim-" });
   try {
-    const input = await deps.storage.localPath(media.original_path);
+    const input = await deps.storage.localPath(media.original_path, work);
     const channel = media.channel_id ? await getChannel(deps.sql, media.channel_id) : null;
     const format = channel?.audio_format ?? "mp3_192";
     const spec = formatSpec(format);

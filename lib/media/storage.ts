@@ -4,8 +4,11 @@ import type { Config } from "../platform/config.ts";
 export interface Storage {
   put(key: string, data: Uint8Array | ReadableStream<Uint8Array>, contentType: string): Promise<void>;
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
-  /** A local path for tools such as ffmpeg; S3 objects are downloaded to a temp file first. */
-  localPath(key: string): Promise<string>;
+  /**
+   * A local path for tools such as ffmpeg. S3 objects are downloaded first, into `workDir` when given (so
+   * that the copy goes when the caller removes its work folder), else into a temp file the caller removes.
+   */
+  localPath(key: string, workDir?: string): Promise<string>;
   delete(key: string): Promise<void>;
   /** The size in bytes of a stored object, or null when missing (for Range requests). */
   size?(key: string): Promise<number | null>;
@@ -108,10 +111,11 @@ export async function s3Storage(config: Config): Promise<Storage> {
         return null;
       }
     },
-    async localPath(key) {
+    async localPath(key, workDir) {
       const stream = await s3.get(key);
       if (!stream) throw new Error(`missing object ${key}`);
-      const path = await Deno.makeTempFile({ suffix: `-${key.split("/").pop()}` });
+      const name = `source-${key.split("/").pop()}`;
+      const path = workDir ? `${workDir}/${name}` : await Deno.makeTempFile({ suffix: `-${name}` });
       await Deno.writeFile(path, stream);
       return path;
     },

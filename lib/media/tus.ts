@@ -1,8 +1,9 @@
-// Resumable uploads (visitor-widget §7 Upload slot): a tus server (@tus/server + @tus/file-store)
-// whose uploads are named by the data_id of a slot opened with POST upload. A finished file is
-// sniffed, moved to the media storage and its slot marked uploaded; abandoned ones expire.
+// Resumable uploads (visitor-widget §7 Upload slot): a tus server (@tus/server) whose uploads are
+// named by the data_id of a slot opened with POST upload and wait in the media storage (StorageStore:
+// no local disk, any instance). A finished file is sniffed, joined into one media object and its slot
+// marked uploaded; abandoned ones expire.
 import { Server } from "@tus/server";
-import { FileStore } from "@tus/file-store";
+import { StorageStore } from "./tus_store.ts";
 import type { AppDeps } from "../../app/env.ts";
 import { deleteAbandonedSlots, getMedia, insertUploadSlot, markUploaded } from "../../db/media_jobs.ts";
 import type { Sql } from "postgres";
@@ -12,7 +13,7 @@ import { type FileKind, sniffMedia } from "../rules/files.ts";
 /** Where the tus server is mounted. */
 export const TUS_PATH = "/api/v1/files";
 
-const servers = new WeakMap<AppDeps, { server: Server; store: FileStore; dir: string }>();
+const servers = new WeakMap<AppDeps, { server: Server; store: StorageStore }>();
 
 const refuse = (status_code: number, body: string) => ({ status_code, body: `${body}\n` });
 
@@ -26,24 +27,30 @@ export function contentFits(kind: FileKind, sniffed: { kind: FileKind; extension
   return sniffed.kind === kind;
 }
 
-async function head(path: string): Promise<Uint8Array> {
-  const file = await Deno.open(path, { read: true });
+/** The first bytes of a finished upload (enough to sniff its type). */
+async function head(store: StorageStore, id: string): Promise<Uint8Array> {
+  const reader = (await store.read(id)).getReader();
+  const buf = new Uint8Array(64);
+  let n = 0;
   try {
-    const buf = new Uint8Array(64);
-    const n = await file.read(buf);
-    return buf.subarray(0, n ?? 0);
+    while (n < buf.length) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const take = value.subarray(0, buf.length - n);
+      buf.set(take, n);
+      n += take.length;
+    }
   } finally {
-    file.close();
+    await reader.cancel().catch(() => {});
   }
+  return buf.subarray(0, n);
 }
 
-/** The tus server of these dependencies (one per app, files under DATA_DIR/tus). */
+/** The tus server of these dependencies (one per app; the parts wait in the media storage under tus/). */
 export function tusFor(deps: AppDeps) {
   const existing = servers.get(deps);
   if (existing) return existing;
-  const dir = `${deps.config.DATA_DIR}/tus`;
-  Deno.mkdirSync(dir, { recursive: true });
-  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store = new StorageStore(deps.storage, UPLOAD_EXPIRY_MS);
   const server = new Server({
     path: TUS_PATH,
     datastore: store,
@@ -63,8 +70,7 @@ export function tusFor(deps: AppDeps) {
     },
     onUploadFinish: async (_req, upload) => {
       const media = await getMedia(deps.sql, upload.id);
-      const path = `${dir}/${upload.id}`;
-      const sniffed = sniffMedia(await head(path));
+      const sniffed = sniffMedia(await head(store, upload.id));
       if (!media || !contentFits(media.kind, sniffed)) {
         await store.remove(upload.id).catch(() => {});
         throw refuse(415, "file content does not match its type");
@@ -76,8 +82,7 @@ export function tusFor(deps: AppDeps) {
       const contentType = media.kind === "audio" && sniffed!.kind === "video"
         ? sniffed!.mime.replace("video/", "audio/")
         : sniffed!.mime;
-      const file = await Deno.open(path, { read: true });
-      await deps.storage.put(key, file.readable, contentType);
+      await deps.storage.put(key, await store.read(upload.id), contentType);
       await markUploaded(deps.sql, upload.id, {
         path: key,
         contentType,
@@ -96,7 +101,7 @@ export function tusFor(deps: AppDeps) {
       return undefined;
     },
   });
-  const entry = { server, store, dir };
+  const entry = { server, store };
   servers.set(deps, entry);
   return entry;
 }
