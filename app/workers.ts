@@ -3,7 +3,12 @@
 import type PgBoss from "pg-boss";
 import type { AppDeps } from "./env.ts";
 import { every, QUEUES } from "../lib/platform/jobs.ts";
-import { MediaInputError, processMedia, renderTrimmedBroadcast } from "../lib/media/processing.ts";
+import {
+  MediaInputError,
+  processMedia,
+  renderReplyBroadcast,
+  renderTrimmedBroadcast,
+} from "../lib/media/processing.ts";
 import { endMediaJobRetries } from "../db/media_jobs.ts";
 import { forgetSearchTotals } from "../db/inbox.ts";
 import { purgeRateLimits } from "../db/rate_limits.ts";
@@ -52,9 +57,12 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
       throw error;
     }
   });
-  // issue 22: in/out points saved in the inbox: the trimmed broadcast copy is rendered from the original
-  await boss.work<{ mediaId: string }>(QUEUES.broadcast, poll, async ([job]) => {
-    await renderTrimmedBroadcast({ sql: deps.sql, storage: deps.storage }, job.data.mediaId);
+  // issue 22: in/out points saved in the inbox: the trimmed broadcast copy is rendered from the original;
+  // a staff voice or video reply gets its first broadcast copy
+  await boss.work<{ mediaId: string; reply?: boolean }>(QUEUES.broadcast, poll, async ([job]) => {
+    const media = { sql: deps.sql, storage: deps.storage };
+    if (job.data.reply) await renderReplyBroadcast(media, job.data.mediaId);
+    else await renderTrimmedBroadcast(media, job.data.mediaId);
   });
   // abandoned uploads (tus files and slots), search totals, ended sessions and login failures older
   // than a day are removed hourly

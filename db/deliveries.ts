@@ -23,7 +23,8 @@ export async function finishDelivery(
 
 /**
  * Accepted messages with a media file on segments with an automatic delivery option, received in the
- * last day and never sent: the work of the automatic delivery sweep.
+ * last day and never sent: the work of the automatic delivery sweep. On a segment whose trigger is `air`,
+ * only the messages staff marked for air (broadcast flag, or in the playout queue).
  */
 export async function pendingAutoDeliveries(
   sql: Db,
@@ -34,6 +35,8 @@ export async function pendingAutoDeliveries(
     join segments s on s.id = m.segment_id and s.delivery_option in ('netia', 'ftpclassic')
     join media md on md.id = m.media_id and md.status = 'ready' and md.kind in ('audio', 'video')
     where m.moderation in ('none', 'approved') and m.status <> 'trash'
+      and (s.delivery_trigger = 'accepted' or m.broadcast_status <> 'none'
+        or exists (select 1 from playout_queue q where q.message_id = m.id))
       ${
     ids ? sql`and m.id in ${sql(ids.length ? ids : [0])}` : sql`and m.created_at > now() - interval '1 day'`
   }

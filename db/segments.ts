@@ -49,6 +49,7 @@ export type SegmentRow = {
   sms_template: string | null;
   sms_receiver: string | null;
   delivery_option: string;
+  delivery_trigger: string;
   requires_approval: boolean;
   created_by: number | null;
   created_at: Date;
@@ -100,6 +101,7 @@ const SEGMENT_COLUMNS = [
   "sms_template",
   "sms_receiver",
   "delivery_option",
+  "delivery_trigger",
   "requires_approval",
   "created_by",
   "created_at",
@@ -245,14 +247,14 @@ export async function duplicateSegment(sql: Sql, id: number, userId: number, tit
         start_date, end_date, status, gather_information, information_to_gather, enable_written_answer,
         enable_audio_answer, media_type, game_type, max_recording_time, background_url, background_kind,
         webview_version, customed, customisation, is_gdpr_consent, is_image_right_consent,
-        registration_required, sms_template, sms_receiver, delivery_option, requires_approval, created_by,
+        registration_required, sms_template, sms_receiver, delivery_option, delivery_trigger, requires_approval, created_by,
         vote_cap_per_address, hide_results_until_end, high_stakes)
       select channel_id, show_id, program_id, template_id, type, ${title}, text, legal_notice,
         testimonial, testimonial_demanded, testimonial_format, limit_1_vote, show_results, from_mode, to_mode,
         start_date, end_date, 'draft', gather_information, information_to_gather, enable_written_answer,
         enable_audio_answer, media_type, game_type, max_recording_time, background_url, background_kind,
         webview_version, customed, customisation, is_gdpr_consent, is_image_right_consent,
-        registration_required, sms_template, sms_receiver, delivery_option, requires_approval, ${userId},
+        registration_required, sms_template, sms_receiver, delivery_option, delivery_trigger, requires_approval, ${userId},
         vote_cap_per_address, hide_results_until_end, high_stakes
       from segments where id = ${id}
       returning id`;

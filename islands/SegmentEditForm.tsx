@@ -164,4 +164,6 @@ function SegmentEditForm(props: Props) {
   );
 }
 
-export default island("SegmentEditForm", SegmentEditForm, { ns: ["interactions", "errors", "votes"] });
+export default island("SegmentEditForm", SegmentEditForm, {
+  ns: ["interactions", "errors", "votes", "delivery_trigger"],
+});

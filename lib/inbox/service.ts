@@ -1,6 +1,8 @@
 // Use cases of the participations inbox: who may see which message (the caller's channel, any for a
 // super administrator; another channel's message is a 404), staff actions with their points, replies.
 import type { Sql } from "postgres";
+import type PgBoss from "pg-boss";
+import { QUEUES } from "../platform/jobs.ts";
 import * as inbox from "../../db/inbox.ts";
 import { movePoints } from "../../db/points.ts";
 import { getSegment, type SegmentRow } from "../../db/segments.ts";
@@ -341,7 +343,8 @@ export async function bulkActOnMessages(
 
 /**
  * A staff reply to a message: a text, or an audio/video file (stored first) with an optional caption.
- * Loads the message once (another channel's is a 404) and returns it with its replies.
+ * Loads the message once (another channel's is a 404) and returns it with its replies. A file's broadcast
+ * copy is queued on `boss`.
  */
 export async function replyToMessage(
   sql: Sql,
@@ -349,11 +352,14 @@ export async function replyToMessage(
   user: StaffUser,
   messageId: number,
   reply: { text: string | null; file?: unknown },
+  boss?: PgBoss,
 ) {
   const message = await messageFor(sql, user, messageId);
   const stored = reply.file === undefined
     ? null
     : await storeReplyFile(sql, storage, message.channel_id, reply.file);
+  // issue 22: the worker makes the reply's broadcast copy (measured, normalised, in the channel's format)
+  if (stored) await boss?.send(QUEUES.broadcast, { mediaId: stored.mediaId, reply: true });
   await inbox.insertReply(sql, {
     messageId,
     channelId: message.channel_id,

@@ -235,6 +235,64 @@ export async function transcribe(
   };
 }
 
+/**
+ * The broadcast copy of an original (issue 22): the original measured, the copy rendered in the channel's
+ * format and stored under `key` + its extension, and the waveform peaks of the aired timeline.
+ */
+async function airCopy(
+  deps: Pick<MediaDeps, "sql" | "storage">,
+  input: string,
+  channelId: number | null,
+  work: string,
+  key: string,
+): Promise<{ file: string; air: Parameters<typeof saveBroadcastCopy>[2] }> {
+  const channel = channelId ? await getChannel(deps.sql, channelId) : null;
+  const original = await measureLoudness(input);
+  const format = channel?.audio_format ?? "mp3_192";
+  const spec = formatSpec(format);
+  const file = `${work}/broadcast.${spec.extension}`;
+  const render = await renderBroadcast(input, file, {
+    targetLufs: channel?.audio_target_lufs ?? -23,
+    format,
+  });
+  const broadcast = `${key}.${spec.extension}`;
+  await deps.storage.put(broadcast, await Deno.readFile(file), spec.contentType);
+  return {
+    file,
+    air: {
+      loudnessLufs: original.lufs,
+      truePeakDbtp: original.truePeak,
+      broadcastPath: broadcast,
+      broadcastLufs: render.lufs,
+      broadcastTruePeakDbtp: render.truePeak,
+      broadcastDurationMs: render.durationMs,
+      airedDurationMs: render.durationMs,
+      peaks: await peaksOf(file),
+    },
+  };
+}
+
+/**
+ * The broadcast copy of a staff voice or video reply (issue 22), made by the worker after the reply is
+ * sent: the reply itself plays its original at once; this adds the measured, normalised, trimmed copy in
+ * the channel's format and its waveform. A video without sound gets none.
+ */
+export async function renderReplyBroadcast(deps: Pick<MediaDeps, "sql" | "storage">, mediaId: string) {
+  const media = await getMedia(deps.sql, mediaId);
+  if (!media || !media.original_path) throw new MediaInputError(`media ${mediaId} has no file`);
+  const work = await Deno.makeTempDir({ prefix: "im-reply-" });
+  try {
+    const input = await deps.storage.localPath(media.original_path);
+    if (!(await probe(input)).hasAudio) return { id: mediaId, broadcast: false };
+    const key = `${media.original_path.replace(/\.[^./]+$/, "")}-broadcast`;
+    const { air } = await airCopy(deps, input, media.channel_id, work, key);
+    await saveBroadcastCopy(deps.sql, mediaId, air);
+    return { id: mediaId, broadcast: true, broadcast_duration_ms: air.broadcastDurationMs };
+  } finally {
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+}
+
 export interface MediaDeps {
   sql: Sql;
   storage: Storage;
@@ -281,30 +339,12 @@ export async function processMedia(
     const mp3File = `${work}/delivery.mp3`;
     let air: Parameters<typeof saveBroadcastCopy>[2] | null = null;
     if (info.hasAudio) {
-      const channel = media.channel_id ? await getChannel(deps.sql, media.channel_id) : null;
-      const original = await measureLoudness(input);
-      const spec = formatSpec(channel?.audio_format ?? "mp3_192");
-      const broadcastFile = `${work}/broadcast.${spec.extension}`;
-      const render = await renderBroadcast(input, broadcastFile, {
-        targetLufs: channel?.audio_target_lufs ?? -23,
-        format: channel?.audio_format ?? "mp3_192",
-      });
-      const broadcast = `${base}-broadcast.${spec.extension}`;
-      await deps.storage.put(broadcast, await Deno.readFile(broadcastFile), spec.contentType);
+      const copy = await airCopy(deps, input, media.channel_id, work, `${base}-broadcast`);
       // the web copy is the aired timeline at the aired level, so the inbox plays what goes on air
-      await ffmpeg(["-i", broadcastFile, "-c:a", "libmp3lame", "-b:a", "128k", mp3File]);
+      await ffmpeg(["-i", copy.file, "-c:a", "libmp3lame", "-b:a", "128k", mp3File]);
       mp3 = `${base}-delivery.mp3`;
       await deps.storage.put(mp3, await Deno.readFile(mp3File), "audio/mpeg");
-      air = {
-        loudnessLufs: original.lufs,
-        truePeakDbtp: original.truePeak,
-        broadcastPath: broadcast,
-        broadcastLufs: render.lufs,
-        broadcastTruePeakDbtp: render.truePeak,
-        broadcastDurationMs: render.durationMs,
-        airedDurationMs: render.durationMs,
-        peaks: await peaksOf(broadcastFile),
-      };
+      air = copy.air;
     }
     if (info.hasVideo && media.kind === "video") {
       const mp4 = `${work}/playable.mp4`;

@@ -89,6 +89,8 @@ export const CUSTOMISATION_DEFAULTS_DELAY_MS = 1000;
 export const VOTE_INTEGRITY_REFRESH_MS = 5000;
 export const WEBVIEW_VERSIONS = ["01", "02"] as const;
 export const DELIVERY_OPTIONS = ["none", "netia", "ftpclassic"] as const;
+/** Issue 22: what automatic delivery sends: every accepted voice/video message, or those staff mark for air. */
+export const DELIVERY_TRIGGERS = ["accepted", "air"] as const;
 export const CHANNEL_TYPES = ["radio", "tv", "event", "press"] as const;
 export const CHANNEL_STATUSES = ["demo", "active", "closed"] as const;
 export const MONETISATION = { messages: 4000, participants: 500, months: 12 } as const;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   DATA_ITEMS,
   DELIVERY_OPTIONS,
+  DELIVERY_TRIGGERS,
   MAX_VOTE_CAP,
   SEGMENT_TYPES,
   SMS_MAX_LENGTH,
@@ -57,6 +58,7 @@ export const segmentUpdateSchema = z.object({
   registration_required: z.boolean().optional(),
   requires_approval: z.boolean().optional(),
   delivery_option: z.enum(DELIVERY_OPTIONS).optional(),
+  delivery_trigger: z.enum(DELIVERY_TRIGGERS).optional(),
   show_id: text(100),
   program_id: text(100),
   sms_template: text(SMS_MAX_LENGTH),

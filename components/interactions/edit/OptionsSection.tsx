@@ -2,6 +2,7 @@ import { useT } from "../../../framework/island.tsx";
 import {
   DEFAULT_VOTE_CAP,
   DELIVERY_OPTIONS,
+  DELIVERY_TRIGGERS,
   MAX_VOTE_CAP,
   WEBVIEW_VERSIONS,
 } from "../../../lib/rules/constants.ts";
@@ -101,6 +102,15 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
           options={DELIVERY_OPTIONS.map((v) => [v, t(`interactions.fields.delivery.${v}`)])}
           onChange={(v) => set({ delivery_option: v })}
         />
+        {seg.delivery_option !== "none" && (
+          <Select
+            id="seg-delivery-trigger"
+            label={t("delivery_trigger.label")}
+            value={(seg.delivery_trigger as string) ?? "accepted"}
+            options={DELIVERY_TRIGGERS.map((v) => [v, t(`delivery_trigger.${v}`)])}
+            onChange={(v) => set({ delivery_trigger: v })}
+          />
+        )}
       </div>
     </Section>
   );

@@ -52,7 +52,14 @@ app.openapi(
       text = body.content.text;
     }
     return c.json(
-      await replyToMessage(c.var.sql, c.var.deps.storage, staffOf(c), messageId, { text, file }),
+      await replyToMessage(
+        c.var.sql,
+        c.var.deps.storage,
+        staffOf(c),
+        messageId,
+        { text, file },
+        c.var.deps.boss,
+      ),
       201,
     );
   },

@@ -22,6 +22,7 @@ import {
 } from "../../../lib/inbox/service.ts";
 import { deliverMessage, DeliveryFailed } from "../../../lib/delivery/service.ts";
 import { setInPlayout } from "../../../lib/playout/service.ts";
+import { enqueueAcceptedDeliveries } from "../../../lib/delivery/jobs.ts";
 import { playoutQueueSchema, playoutSetSchema } from "../../../lib/rules/playout_schema.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { type Permission, requireAccess } from "../../../lib/rules/permissions.ts";
@@ -159,6 +160,8 @@ app.openapi(
   async (c) => {
     const user = need(c, "participations-action");
     const result = await actOnMessage(c.var.sql, user, c.req.valid("param").id, c.req.valid("json").key);
+    // issue 22: a message marked for air goes to the studio now on an interaction that sends those
+    if (result.broadcast_status !== "none") await enqueueAcceptedDeliveries(c.var.deps, [result.id]);
     return c.json(result, 200);
   },
 );
@@ -237,10 +240,10 @@ app.openapi(
   }),
   async (c) => {
     const user = need(c, "participations-action");
-    return c.json(
-      await setInPlayout(c.var.sql, user, c.req.valid("param").id, c.req.valid("json").queued),
-      200,
-    );
+    const { id } = c.req.valid("param");
+    const result = await setInPlayout(c.var.sql, user, id, c.req.valid("json").queued);
+    if (c.req.valid("json").queued) await enqueueAcceptedDeliveries(c.var.deps, [id]);
+    return c.json(result, 200);
   },
 );
 
