@@ -30,6 +30,8 @@ async function scriptBytes(
   for (const res of responses) {
     if (res.request().resourceType() !== "script") continue;
     const size = (await res.request().sizes()).responseBodySize;
+    // every script is a minified build output (bundles, and the plain scripts of static/js/ minified)
+    assert.match(new URL(res.url()).pathname, /^\/static\/build\//, `${res.url()} is built`);
     // a few-byte chunk gzip would make larger is sent as it is (framework/precompress.ts)
     if (size >= 256) assert.equal(res.headers()["content-encoding"], "gzip", `${res.url()} is compressed`);
     total += size;
