@@ -1,7 +1,7 @@
 // The single-interaction widget (visitor-widget §2 "Single-interaction widget screens", §4 flow). The
 // island shows the first screen; at the visitor's first choice it hands over to the participation
 // (components/widget/Participation.tsx: the later screens, the send flow and its signals), whose code
-// is fetched on the visitor's first sign of intent (a pointer over the widget, a touch, a key). So the
+// is fetched on the visitor's first sign of intent (a pointer over the widget, a touch, a key, the focus). So the
 // first paint carries only the first screen (issue 20: ≤ 12 KB gzip JavaScript).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Ref } from "preact";
@@ -19,7 +19,7 @@ import type { Start } from "../components/widget/Participation.tsx";
 const later = () => import("../components/widget/later.ts");
 const Participation = lazy(() => later().then((m) => m.Participation));
 const InAppOverlay = lazy(() => later().then((m) => m.InAppOverlay));
-const INTENT = ["pointerover", "pointerdown", "touchstart", "keydown"] as const;
+const INTENT = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"] as const;
 
 interface Props extends Record<string, unknown> {
   segment: WidgetSegment;

@@ -74,3 +74,28 @@ browserTest(
     assert.deepEqual(errors, []);
   },
 );
+
+browserTest(
+  "js budget - the single widget fetches its participation code at the first sign of intent, a focus too",
+  async ({ page, baseUrl, server, consoleErrors }) => {
+    const [segment] = await server.sql<{ id: number; channel_id: number }[]>`
+      select id, channel_id from segments where type = 'single_choice_question' and status = 'published'
+        and (end_date is null or end_date > now()) order by id limit 1`;
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/widgets/${segment.channel_id}/${segment.id}/?lang=en`);
+    await page.locator(".w-screen[data-ready] .w-init").waitFor();
+    await page.waitForLoadState("networkidle");
+    const participation = (path: string) => /\/later-\w+\.js$/.test(path);
+    assert.equal(scripts.filter(participation).length, 0, "no participation code before an intent");
+    // a keyboard user's first Tab focuses the widget's button: the code comes before they press it
+    const fetched = page.waitForResponse((res) => participation(new URL(res.url()).pathname));
+    await page.keyboard.press("Tab");
+    await fetched;
+    await page.keyboard.press("Enter");
+    await page.getByText("What is your choice?").waitFor();
+    assert.deepEqual(consoleErrors, []);
+  },
+);
