@@ -3,7 +3,8 @@ import { assetUrl } from "../framework/assets.ts";
 /**
  * What every widget page adds to its head: its description (search engines, link previews), the oEmbed
  * discovery link (so content systems can embed a
- * pasted link) and the script that tells an embedding page the widget's height.
+ * pasted link) and the script that tells an embedding page the widget's height (static/js/widget-resize.js,
+ * minified by the build).
  */
 export function WidgetHead(props: { base: string; path: string; title: string; description: string }) {
   const oembed = `${props.base}/oembed?url=${encodeURIComponent(props.base + props.path)}`;
@@ -11,7 +12,7 @@ export function WidgetHead(props: { base: string; path: string; title: string; d
     <>
       <meta name="description" content={props.description} />
       <link rel="alternate" type="application/json+oembed" href={oembed} title={props.title} />
-      <script src={assetUrl("js/widget-resize.js")} defer></script>
+      <script src={assetUrl("build/js/widget-resize.js")} defer></script>
     </>
   );
 }

@@ -40,9 +40,24 @@ export async function bundleIslands(root: URL, client: string, pages: string[] =
   return entries.length + pages.length;
 }
 
-async function denoBundle(root: URL, outdir: string, entries: string[]) {
+/**
+ * Minifies the plain scripts of `dir` (classic scripts a page loads with `<script src>`, e.g. the widget's
+ * resize script) into `outDir`, same names: pages load the copy, readable sources stay in `dir`. Returns
+ * how many.
+ */
+export async function minifyScripts(root: URL, dir: string, outDir: string): Promise<number> {
+  const scripts: string[] = [];
+  for await (const entry of Deno.readDir(new URL(dir, root))) {
+    if (entry.isFile && entry.name.endsWith(".js")) scripts.push(`${dir}${entry.name}`);
+  }
+  if (scripts.length > 0) await denoBundle(root, outDir, scripts, "iife");
+  return scripts.length;
+}
+
+async function denoBundle(root: URL, outdir: string, entries: string[], format: "esm" | "iife" = "esm") {
+  const split = format === "esm" ? ["--code-splitting"] : [];
   const command = new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", "--platform=browser", "--format=esm", "--code-splitting", "--minify"]
+    args: ["bundle", "--quiet", "--platform=browser", `--format=${format}`, ...split, "--minify"]
       .concat(["--outdir", outdir, ...entries]),
     cwd: root,
     stdout: "inherit",

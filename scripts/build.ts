@@ -1,7 +1,7 @@
 // Generates routes.gen.ts from the files of routes/, bundles the islands for the browser and writes the
 // brotli and gzip copies of the static files. Run by `deno task build`, `start` and `test`.
 import { generateManifest } from "../framework/manifest.ts";
-import { bundleIslands } from "../framework/bundle.ts";
+import { bundleIslands, minifyScripts } from "../framework/bundle.ts";
 import { precompress } from "../framework/precompress.ts";
 import { writeImageVariants } from "../lib/media/image_variants.ts";
 
@@ -10,6 +10,8 @@ await generateManifest(root);
 // the public widget pages, opened by thousands of phones at once, get a page bundle each
 const entries = await bundleIslands(root, "app/client.ts", ["SingleWidget", "ChannelWidget"]);
 console.log(`built ${entries} island bundles into static/build/`);
+// pages load the minified copies of the plain scripts (static/build/js/)
+console.log(`minified ${await minifyScripts(root, "static/js/", "static/build/js")} scripts`);
 const packed = await precompress(
   ["static/build/", "static/css/", "static/js/", "static/embed.js", "static/favicon.svg"].map((p) =>
     new URL(p, root)

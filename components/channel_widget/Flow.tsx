@@ -12,10 +12,10 @@ import {
   firstFlowStep,
   type FlowStep,
   movesToResults,
-  needsLogin,
   smsHref,
   stepAfterFailure,
 } from "../../lib/rules/channel_widget.ts";
+import { needsLogin } from "../../lib/rules/visitor_login.ts";
 import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../lib/rules/widget.ts";
 import type { VisitorSession } from "../../islands/browser/http.ts";
 import * as client from "../../islands/browser/participation_client.ts";

@@ -5,7 +5,7 @@ import type { Ref } from "preact";
 import { useDialogFocus } from "../../islands/browser/focus.ts";
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { LOGIN_BACK, type LoginStep, loginTitle } from "../../lib/rules/channel_widget.ts";
+import { LOGIN_BACK, type LoginStep, loginTitle } from "../../lib/rules/visitor_login.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 import { useCountdown } from "../../islands/browser/countdown.ts";
 import { deviceId, signedDeviceId } from "../../islands/browser/participation_client.ts";

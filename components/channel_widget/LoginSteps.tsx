@@ -7,7 +7,7 @@ import {
   canLogin,
   canSendAnonymous,
   canSendForgot,
-} from "../../lib/rules/channel_widget.ts";
+} from "../../lib/rules/visitor_login.ts";
 import { isEmail, isPhone, isVisitorPassword } from "../../lib/rules/validation.ts";
 import { useAvailability } from "./availability.ts";
 

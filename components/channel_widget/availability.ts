@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { useEffect, useState } from "preact/hooks";
 import { AVAILABILITY_DEBOUNCE_MS } from "../../lib/rules/constants.ts";
-import type { Availability } from "../../lib/rules/channel_widget.ts";
+import type { Availability } from "../../lib/rules/visitor_login.ts";
 import { visitorApi } from "../../islands/browser/http.ts";
 
 /**

@@ -1,8 +1,5 @@
 // Everything the single-interaction widget shows or does after its first screen, in one module so the
 // browser fetches it as one file on the visitor's first intent (islands/SingleWidget.tsx) rather than a
 // file per screen plus the chunks they would share.
-export { ResultsScreen, VotingScreen } from "./ChoiceScreens.tsx";
-export { ConsentScreen, GatherScreen, WriteScreen } from "./FormScreens.tsx";
-export { SendingScreen, ThanksScreen, UploadedScreen } from "./ThanksScreens.tsx";
+export { Participation } from "./Participation.tsx";
 export { InAppOverlay } from "./InAppOverlay.tsx";
-export { resultsAfterThanks, sendParticipation } from "../../islands/browser/send_flow.ts";

@@ -30,6 +30,8 @@ async function scriptBytes(
   for (const res of responses) {
     if (res.request().resourceType() !== "script") continue;
     const size = (await res.request().sizes()).responseBodySize;
+    // every script is a minified build output (bundles, and the plain scripts of static/js/ minified)
+    assert.match(new URL(res.url()).pathname, /^\/static\/build\//, `${res.url()} is built`);
     // a few-byte chunk gzip would make larger is sent as it is (framework/precompress.ts)
     if (size >= 256) assert.equal(res.headers()["content-encoding"], "gzip", `${res.url()} is compressed`);
     total += size;
@@ -70,5 +72,30 @@ browserTest(
       );
     }
     assert.deepEqual(errors, []);
+  },
+);
+
+browserTest(
+  "js budget - the single widget fetches its participation code at the first sign of intent, a focus too",
+  async ({ page, baseUrl, server, consoleErrors }) => {
+    const [segment] = await server.sql<{ id: number; channel_id: number }[]>`
+      select id, channel_id from segments where type = 'single_choice_question' and status = 'published'
+        and (end_date is null or end_date > now()) order by id limit 1`;
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/widgets/${segment.channel_id}/${segment.id}/?lang=en`);
+    await page.locator(".w-screen[data-ready] .w-init").waitFor();
+    await page.waitForLoadState("networkidle");
+    const participation = (path: string) => /\/later-\w+\.js$/.test(path);
+    assert.equal(scripts.filter(participation).length, 0, "no participation code before an intent");
+    // a keyboard user's first Tab focuses the widget's button: the code comes before they press it
+    const fetched = page.waitForResponse((res) => participation(new URL(res.url()).pathname));
+    await page.keyboard.press("Tab");
+    await fetched;
+    await page.keyboard.press("Enter");
+    await page.getByText("What is your choice?").waitFor();
+    assert.deepEqual(consoleErrors, []);
   },
 );

@@ -1,24 +1,26 @@
 import assert from "node:assert/strict";
 import {
-  canContinueRegister,
-  canFinishRegister,
-  canLogin,
-  canSendAnonymous,
-  canSendForgot,
   composeSms,
   firstFlowStep,
   formatMessageDate,
   groupByDay,
   indicators,
-  LOGIN_BACK,
-  loginTitle,
   movesToResults,
-  needsLogin,
   screenOfQuery,
   smsHref,
   stepAfterFailure,
   typedBirth,
 } from "../../lib/rules/channel_widget.ts";
+import {
+  canContinueRegister,
+  canFinishRegister,
+  canLogin,
+  canSendAnonymous,
+  canSendForgot,
+  LOGIN_BACK,
+  loginTitle,
+  needsLogin,
+} from "../../lib/rules/visitor_login.ts";
 
 Deno.test("channel widget rules - login panel", async (t) => {
   await t.step("the back arrow follows §2", () => {
