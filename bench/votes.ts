@@ -10,6 +10,7 @@
 // busy machine.
 // Usage: deno run -A bench/votes.ts [seconds, default 30] [voters, default 200]
 // With VOTES_INSTANCES=1, the two-instance part is left out.
+// With VOTES_APP_ROOT=<checkout>, the app server is that checkout's (bench/votes_ab.ts).
 // With VOTES_CPU_PROF=<folder>, the first app server writes a V8 CPU profile there when it stops.
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -37,6 +38,7 @@ const server = await startServer(
   undefined,
   async () => await pg?.destroy(),
   Deno.env.get("VOTES_CPU_PROF") ? ["--cpu-prof", `--cpu-prof-dir=${Deno.env.get("VOTES_CPU_PROF")}`] : [],
+  Deno.env.get("VOTES_APP_ROOT"),
 );
 const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
 let second: ChildServer | undefined;
