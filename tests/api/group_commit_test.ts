@@ -164,6 +164,56 @@ Deno.test({
           assert.deepEqual(await counts(seg.id), { rows: 15, counted: 15, votes: 15, participants: 15 });
         },
       );
+
+      await t.step({
+        name: "a batch failed by another writer's vote of one of its devices: the others are stored alone",
+        // a second connection holding an uncommitted vote: PGlite has one connection
+        ignore: !Deno.env.get("DATABASE_URL"),
+        fn: async () => {
+          const seg = await randomSegment(sql, channel, { limit_1_vote: true }, ["Yes", "No"]);
+          const deviceId = testDevice(`gc-held-${seg.id}`);
+          let inserted!: () => void, release!: () => void;
+          const didInsert = new Promise<void>((r) => inserted = r);
+          const held = new Promise<void>((r) => release = r);
+          const writer = sql.begin(async (tx) => {
+            await insertParticipation(tx, voteOf(channel, seg.id, seg.choiceIds[0], { deviceId }));
+            inserted();
+            await held;
+          });
+          await didInsert;
+          const commit = new GroupCommit<NewMessage, Awaited<ReturnType<typeof insertParticipation>>>({
+            flush: (batch) => insertParticipations(sql, batch),
+            single: (m) => insertParticipation(sql, m),
+            key: (m) => m.deviceId,
+            maxSize: 3,
+            delayMs: 1,
+            maxInFlight: 1,
+          });
+          // a full batch is written at once; its insert waits for the writer's row of the same device
+          const outcomes = Promise.all([
+            commit.add(voteOf(channel, seg.id, seg.choiceIds[1])),
+            commit.add(voteOf(channel, seg.id, seg.choiceIds[1], { deviceId })),
+            commit.add(voteOf(channel, seg.id, seg.choiceIds[0])),
+          ]);
+          for (let tries = 0;; tries++) {
+            assert.ok(tries < 500, "the batch waits for the writer's uncommitted vote");
+            const [{ waiting }] = await sql<{ waiting: number }[]>`
+              select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'
+                and query like '%jsonb_to_recordset%'`;
+            if (waiting > 0) break;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          release();
+          await writer;
+          const [first, second, third] = await outcomes;
+          assert.equal(second, null, "the device's vote is the writer's");
+          assert.equal((first as { vote_integrity: string }).vote_integrity, "counted");
+          assert.equal((third as { vote_integrity: string }).vote_integrity, "counted");
+          assert.equal(commit.stats.retriedSingly, 3, "the failed batch was written again vote by vote");
+          assert.deepEqual(await counts(seg.id), { rows: 3, counted: 3, votes: 3, participants: 3 });
+        },
+      });
     } finally {
       await ctx.close();
     }
