@@ -10,6 +10,8 @@ import {
   type NewMessage,
 } from "../../db/participations.ts";
 import { GroupCommit } from "../../lib/platform/group_commit.ts";
+import { storeInGroup } from "../../lib/participations/group_commit.ts";
+import { VOTE_BATCH_MAX } from "../../lib/rules/constants.ts";
 import { randomChannel, randomSegment, testDevice } from "./_participation.ts";
 
 function voteOf(
@@ -162,6 +164,22 @@ Deno.test({
             "the others stored",
           );
           assert.deepEqual(await counts(seg.id), { rows: 15, counted: 15, votes: 15, participants: 15 });
+        },
+      );
+
+      await t.step(
+        "the app's group commit writes VOTE_BATCH_MAX votes sent at once in one transaction",
+        async () => {
+          const seg = await randomSegment(sql, channel, { limit_1_vote: true }, ["Yes", "No"]);
+          const votes = Array.from(
+            { length: VOTE_BATCH_MAX + 1 },
+            (_, k) => storeInGroup(sql, voteOf(channel, seg.id, seg.choiceIds[k % 2])),
+          );
+          assert.ok((await Promise.all(votes)).every((o) => o !== null && o !== "stale"));
+          // each transaction leaves its id on the rows it wrote
+          const commits = await sql<{ n: number }[]>`
+          select count(*)::int as n from messages where segment_id = ${seg.id} group by xmin::text order by 1 desc`;
+          assert.deepEqual(commits.map((c) => c.n), [VOTE_BATCH_MAX, 1]);
         },
       );
 
