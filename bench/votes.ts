@@ -9,6 +9,9 @@
 // milliseconds that the app server and PostgreSQL spent per stored vote are the figure to compare on a
 // busy machine.
 // Usage: deno run -A bench/votes.ts [seconds, default 30] [voters, default 200]
+// With VOTES_INSTANCES=1, the two-instance part is left out.
+// With VOTES_APP_ROOT=<checkout>, the app server is that checkout's (bench/votes_ab.ts).
+// With VOTES_CPU_PROF=<folder>, the first app server writes a V8 CPU profile there when it stops.
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
@@ -20,6 +23,8 @@ import { pgbenchInserts } from "./_pgbench.ts";
 import { pidOfPort, treeCpuMs } from "./_cpu.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 30);
+/** pgbench's clients for the ceiling, as issue 20's table measures it. */
+const PGBENCH_CLIENTS = 50;
 const VOTERS = Number(Deno.args[1] ?? 200);
 if (!PG_BIN) {
   console.log("## Votes\n\nnot measured: no PostgreSQL server installed");
@@ -32,6 +37,8 @@ const server = await startServer(
   { DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40", TRUST_PROXY: "on" },
   undefined,
   async () => await pg?.destroy(),
+  Deno.env.get("VOTES_CPU_PROF") ? ["--cpu-prof", `--cpu-prof-dir=${Deno.env.get("VOTES_CPU_PROF")}`] : [],
+  Deno.env.get("VOTES_APP_ROOT"),
 );
 const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
 let second: ChildServer | undefined;
@@ -100,8 +107,10 @@ async function run(label: string, hot: boolean, seconds = SECONDS, target = serv
   // requests still in flight when the load generator stopped finish on the server first
   await new Promise((r) => setTimeout(r, 3000));
   const after = cpu();
-  const [{ rows, counted }] = await sql<{ rows: number; counted: number }[]>`
+  // each transaction leaves its id on the rows it wrote (xmin): votes per commit is the group commit's batch
+  const [{ rows, counted, commits }] = await sql<{ rows: number; counted: number; commits: number }[]>`
     select (select count(*)::int from messages where segment_id = ${vote.segment}) as rows,
+      (select count(distinct xmin::text)::int from messages where segment_id = ${vote.segment}) as commits,
       (select coalesce(sum(count), 0)::int from vote_counts where segment_id = ${vote.segment}) as counted`;
   const stored = new Set(
     (await sql<{ device_id: string }[]>`select device_id from messages where segment_id = ${vote.segment}`)
@@ -133,7 +142,13 @@ async function run(label: string, hot: boolean, seconds = SECONDS, target = serv
     exact ? "yes" : "NO",
     perVote(after.app - before.app),
     perVote(after.db - before.db),
+    (rows / Math.max(1, commits)).toFixed(1),
   ];
+}
+
+/** The 1-minute load average of the machine (other work on the shared cores). */
+function loadAverage(): string {
+  return Deno.readTextFileSync("/proc/loadavg").split(" ")[0];
 }
 
 /**
@@ -154,11 +169,30 @@ try {
   await settle();
   await run("warm-up", false, 3); // the server's code compiled by the first requests
   const rows = [await run("4 choices", false), await run("one hot choice", true)];
-  const ceiling = await pgbenchInserts(pg.url, VOTERS, SECONDS);
+  const ceiling = await pgbenchInserts(pg.url, PGBENCH_CLIENTS, SECONDS);
   for (const row of rows) row.push((Number(row[1]) / ceiling.tps).toFixed(3));
+  // issue 20's table, one machine-readable line per row (bench/run.ts)
+  for (const row of rows) {
+    const figure = `${row[1].toLocaleString("en")} ÷ ${ceiling.tps.toLocaleString("en")} = ${row.at(-1)}, ` +
+      `p50 ${row[2]} ms, ${row[10] === "yes" ? "exact" : "NOT exact"}, ${row[7]} lost, ` +
+      `app ${row[11]} + PostgreSQL ${row[12]} CPU ms/vote, ${
+        row[13]
+      } votes per commit, load ${loadAverage()}`;
+    console.log(
+      [
+        "ROW",
+        `Accepted votes/s ÷ pgbench one-row inserts/s (${PGBENCH_CLIENTS} clients), ${row[0]}`,
+        figure,
+        row.at(-1),
+        "≥ 0.25, still exact and zero lost",
+      ]
+        .join("\t"),
+    );
+  }
   rows.push([
     "ceiling: pgbench one-row inserts",
     ceiling.tps,
+    "",
     "",
     "",
     "",
@@ -189,6 +223,7 @@ try {
         "exact",
         "app CPU ms/vote",
         "db CPU ms/vote",
+        "votes per commit",
         "÷ ceiling",
       ],
       rows,
@@ -196,28 +231,35 @@ try {
   );
   if (rows.slice(0, 2).some((r) => r[10] !== "yes")) Deno.exitCode = 1;
 
-  // the same votes through a round-robin proxy in front of one, then two instances on this database
-  second = await startServer({ DATABASE_URL: pg.url, DATABASE_POOL_MAX: "40", TRUST_PROXY: "on", SEED: "0" });
-  const through = async (label: string, upstreams: string[]) => {
-    const proxy = await startProxy(upstreams);
-    try {
-      return await run(label, false, SECONDS, proxy.url);
-    } finally {
-      await proxy.stop();
-    }
-  };
-  const one = await through("one instance behind the proxy", [server.baseUrl]);
-  const two = await through("two instances behind the proxy", [server.baseUrl, second.baseUrl]);
-  console.log(
-    `\n## Votes on two instances behind one port (4 choices, ${navigator.hardwareConcurrency} cores shared)\n`,
-  );
-  console.log(
-    table(["instances", "accepted/s", "p50 ms", "p99 ms", "lost", "exact", "scaling factor"], [
-      [one[0], one[1], one[2], one[3], one[7], one[10], "1"],
-      [two[0], two[1], two[2], two[3], two[7], two[10], (Number(two[1]) / Number(one[1])).toFixed(2)],
-    ]),
-  );
-  if (one[10] !== "yes" || two[10] !== "yes") Deno.exitCode = 1;
+  if (Deno.env.get("VOTES_INSTANCES") !== "1") {
+    // the same votes through a round-robin proxy in front of one, then two instances on this database
+    second = await startServer({
+      DATABASE_URL: pg.url,
+      DATABASE_POOL_MAX: "40",
+      TRUST_PROXY: "on",
+      SEED: "0",
+    });
+    const through = async (label: string, upstreams: string[]) => {
+      const proxy = await startProxy(upstreams);
+      try {
+        return await run(label, false, SECONDS, proxy.url);
+      } finally {
+        await proxy.stop();
+      }
+    };
+    const one = await through("one instance behind the proxy", [server.baseUrl]);
+    const two = await through("two instances behind the proxy", [server.baseUrl, second.baseUrl]);
+    console.log(
+      `\n## Votes on two instances behind one port (4 choices, ${navigator.hardwareConcurrency} cores shared)\n`,
+    );
+    console.log(
+      table(["instances", "accepted/s", "p50 ms", "p99 ms", "lost", "exact", "scaling factor"], [
+        [one[0], one[1], one[2], one[3], one[7], one[10], "1"],
+        [two[0], two[1], two[2], two[3], two[7], two[10], (Number(two[1]) / Number(one[1])).toFixed(2)],
+      ]),
+    );
+    if (one[10] !== "yes" || two[10] !== "yes") Deno.exitCode = 1;
+  }
 } finally {
   await sql.end();
   await second?.stop();

@@ -123,7 +123,7 @@ export async function getParticipationContext(
 export async function insertParticipation(
   sql: Db,
   m: NewMessage,
-): Promise<{ id: number; share_token: string; vote_integrity: string } | null | "stale"> {
+): Promise<InsertOutcome> {
   const shard = Math.floor(Math.random() * COUNTER_SHARDS);
   // one index lookup (migration 008) for the device or the app user, whichever identifies the author
   const seen = m.authorAppUserId !== null
@@ -184,6 +184,137 @@ export async function insertParticipation(
     if (isLimitViolation(error)) return null;
     throw error;
   }
+}
+
+/** What {@link insertParticipations} answers for each message: as insertParticipation does. */
+export type InsertOutcome = { id: number; share_token: string; vote_integrity: string } | null | "stale";
+
+/**
+ * Stores a batch of participations without an app user (votes and messages of the widget, group commit of
+ * lib/participations/votes.ts) and bumps the counters, in ONE statement whose query text never changes (so
+ * the server keeps it prepared): the messages travel as one JSON array. Each message gets the outcome
+ * insertParticipation would give it alone: "stale" when its contextVersion is no longer current, null when
+ * its device already has a limited message there, else the stored row, counted or suspicious by the same
+ * per-address cap (messages of one address in a batch count in their order). Two messages of one device
+ * must not share a batch. A concurrent writer of the same device makes the unique index fail the whole
+ * statement: the caller then stores each message alone.
+ */
+export async function insertParticipations(sql: Db, batch: NewMessage[]): Promise<InsertOutcome[]> {
+  const shard = Math.floor(Math.random() * COUNTER_SHARDS);
+  const items = batch.map((m, i) => {
+    if (m.authorAppUserId !== null) {
+      throw new Error("insertParticipations: messages without an app user only");
+    }
+    const cap = m.voteCap && m.choiceIds?.length ? m.voteCap : null;
+    return {
+      i,
+      channel_id: m.channelId,
+      segment_id: m.segmentId,
+      show_id: m.showId,
+      program_id: m.programId,
+      device_id: m.deviceId,
+      site_ref: m.siteRef,
+      type: m.type,
+      content: m.content,
+      text: m.text,
+      choice_ids: m.choiceIds,
+      media_id: m.mediaId,
+      extra: m.extraUserInformation,
+      author_name: m.authorName,
+      author_city: m.authorCity,
+      consent_gdpr: m.consentGdpr,
+      consent_image_right: m.consentImageRight,
+      only_user_data: m.onlyUserData,
+      is_testimonial: m.isTestimonial,
+      limited: m.limited,
+      moderation: m.moderation,
+      processing_status: m.processingStatus,
+      cap_key: cap?.key ?? null,
+      cap_window: cap?.windowStart.toISOString() ?? null,
+      cap: cap?.cap ?? null,
+      version: m.contextVersion ?? null,
+    };
+  });
+  const rows = await sql<
+    {
+      i: number;
+      id: number | null;
+      share_token: string | null;
+      vote_integrity: string | null;
+      stale: boolean;
+    }[]
+  >`
+    with items as (
+      select * from jsonb_to_recordset(${sql.json(items as never)}::jsonb) as b(i int, channel_id bigint,
+        segment_id bigint, show_id text, program_id text, device_id text, site_ref text, type text,
+        content jsonb, text text, choice_ids bigint[], media_id uuid, extra jsonb, author_name text,
+        author_city text, consent_gdpr boolean, consent_image_right boolean, only_user_data boolean,
+        is_testimonial boolean, limited boolean, moderation text, processing_status text, cap_key text,
+        cap_window timestamptz, cap int, version text)),
+    -- the context the rules were applied to is still the segment's and channel's
+    fresh as (
+      select b.* from items b join segments s on s.id = b.segment_id left join channels c on c.id = s.channel_id
+      where b.version is null or ${contextVersion(sql)} = b.version),
+    -- one index lookup (migration 008) per device: a participant already, and already a limited message
+    prior as (
+      select f.*, p.seen, p.voted from fresh f, lateral (
+        select f.device_id is null or count(*) > 0 as seen, coalesce(bool_or(m.limited), false) as voted
+        from messages m where m.segment_id = f.segment_id and m.device_id = f.device_id) p),
+    accepted as (select * from prior where not (limited and device_id is not null and voted)),
+    -- the per-address cap: each address's votes of the batch added at once, in key order (lock order)
+    hits as (
+      insert into rate_limits (key, window_start, count)
+      select cap_key, cap_window, count(*) from accepted where cap_key is not null
+      group by cap_key, cap_window
+      order by cap_key, cap_window
+      on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
+      returning key, window_start, count),
+    decided as (
+      select a.*, gen_random_uuid() as share_token,
+        case when a.cap_key is null
+          or h.count - count(*) over w + row_number() over (w order by a.i) <= a.cap
+        then 'counted' else 'suspicious' end as integrity
+      from accepted a left join hits h on h.key = a.cap_key and h.window_start = a.cap_window
+      window w as (partition by a.cap_key, a.cap_window)),
+    inserted as (
+      insert into messages (channel_id, segment_id, show_id, program_id, device_id, site_ref, type, content,
+        text, choice_ids, media_id, extra_user_information, author_name, author_city, consent_gdpr,
+        consent_image_right, only_user_data, is_testimonial, limited, moderation, processing_status,
+        vote_integrity, share_token)
+      select channel_id, segment_id, show_id, program_id, device_id, site_ref, type, content, text, choice_ids,
+        media_id, extra, author_name, author_city, consent_gdpr, consent_image_right, only_user_data,
+        is_testimonial, limited, moderation, processing_status, integrity, share_token
+      from decided order by i
+      returning id, share_token, vote_integrity),
+    votes as (
+      insert into vote_counts (segment_id, choice_id, shard, count)
+      select d.segment_id, choice_id, ${shard}, count(*)
+      from decided d, unnest(d.choice_ids) as choice_id
+      where d.integrity = 'counted'
+      group by d.segment_id, choice_id
+      order by choice_id
+      on conflict (choice_id, shard) do update set count = vote_counts.count + excluded.count),
+    counts as (
+      insert into segment_counts (segment_id, shard, messages, participants)
+      select segment_id, ${shard}, count(*), count(*) filter (where not seen)
+      from decided group by segment_id
+      order by segment_id
+      on conflict (segment_id, shard) do update set
+        messages = segment_counts.messages + excluded.messages,
+        participants = segment_counts.participants + excluded.participants)
+    select b.i, n.id::int as id, n.share_token::text as share_token, n.vote_integrity, f.i is null as stale
+    from items b
+    left join fresh f on f.i = b.i
+    left join decided d on d.i = b.i
+    left join inserted n on n.share_token = d.share_token
+    order by b.i`;
+  return rows.map((r) =>
+    r.id !== null
+      ? { id: r.id, share_token: r.share_token!, vote_integrity: r.vote_integrity! }
+      : r.stale
+      ? "stale"
+      : null
+  );
 }
 
 /** A participation as the widget reads it back (task result, shared link). */

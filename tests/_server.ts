@@ -30,11 +30,13 @@ export async function startServer(
   onFailure?: () => Promise<void>,
   /** Extra Deno flags, e.g. `--deny-write` for an instance with no writable disk. */
   flags: string[] = [],
+  /** The checkout whose scripts/start.ts runs (an A/B benchmark against another commit); this one by default. */
+  root: string = new URL("../", import.meta.url).pathname,
 ): Promise<ChildServer> {
   const port = freePort();
   const dir = dataDir ?? await Deno.makeTempDir({ prefix: "im-server-" });
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...flags, new URL("../scripts/start.ts", import.meta.url).pathname],
+    args: ["run", "-A", ...flags, `${root.replace(/\/$/, "")}/scripts/start.ts`],
     env: {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",

@@ -14,6 +14,7 @@ import {
   getParticipationContext,
   insertParticipation,
   type MessageView,
+  type NewMessage,
   type ParticipationContext,
   replaceMessageMedia,
 } from "../../db/participations.ts";
@@ -34,6 +35,7 @@ import {
 import { windowStart } from "../platform/rate_limit.ts";
 import { checkProof } from "./proof_of_work.ts";
 import { BoundedCache } from "../platform/bounded_cache.ts";
+import { storeInGroup } from "./group_commit.ts";
 
 /** Where a participation comes from (body of POST interactions, query of PUT interactions). */
 export interface Origin {
@@ -181,7 +183,7 @@ async function store(
     body.choice_text = decision.choiceIds.map((id) => labels.get(id)).join(", ");
   }
   if (media) body.recording_id = media.id;
-  const inserted = await insertParticipation(sql, {
+  const message: NewMessage = {
     channelId: Number(segment.channel_id),
     segmentId: Number(segment.id),
     showId: origin.show_id ?? (segment.show_id as string | null) ?? null,
@@ -212,7 +214,11 @@ async function store(
       }
       : null,
     contextVersion: version,
-  });
+  };
+  // the widget's participations (no app user, no media) are stored by group commit, the others alone
+  const inserted = !author && !media
+    ? await storeInGroup(sql, message)
+    : await insertParticipation(sql, message);
   if (inserted === "stale") return inserted;
   if (!inserted) return { alreadyReceived: true };
   if (decision.choiceIds?.length) countVote();

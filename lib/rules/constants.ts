@@ -161,6 +161,14 @@ export const MAX_VOTE_CAP = 100_000;
  */
 export const PARTICIPATION_CONTEXT_CACHE_ENTRIES = 1000;
 export const PARTICIPATION_CONTEXT_CACHE_MS = 10_000;
+/**
+ * Group commit of participations (issue 20, votes near the database's limit): a batch is written when it
+ * holds VOTE_BATCH_MAX votes or VOTE_BATCH_DELAY_MS after its first one, at most VOTE_BATCHES_IN_FLIGHT
+ * batches at once per process (the others grow meanwhile, so batches are larger the busier the database).
+ */
+export const VOTE_BATCH_MAX = 64;
+export const VOTE_BATCH_DELAY_MS = 2;
+export const VOTE_BATCHES_IN_FLIGHT = 4;
 
 /** Issue 22: the loudness targets a channel may choose for its broadcast copies (EBU R128, podcast/stream). */
 export const AUDIO_TARGETS_LUFS = [-23, -16] as const;
