@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
+import { busOf } from "../../lib/live/bus.ts";
+import { segmentChanged } from "../../lib/live/events.ts";
 import {
   drainJobs,
   randomAppUser,
@@ -487,6 +489,8 @@ Deno.test({
       "show_results off: 403 for the public, 200 for the channel's staff, 404 unknown",
       async () => {
         await ctx.sql`update segments set show_results = false where id = ${seg.id}`;
+        // what the edit route publishes after its update: the public results read forgets the segment
+        await segmentChanged(busOf(ctx.deps), seg.id);
         const res = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results`);
         assert.equal(res.status, 403);
         assert.match(res.headers.get("content-type")!, /application\/json/);
