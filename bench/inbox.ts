@@ -19,6 +19,7 @@ import { openSession } from "../lib/platform/sessions.ts";
 import { PG_BIN, type PgServer, startPostgres } from "../tests/_postgres.ts";
 import { rowLine } from "./_rows.ts";
 import { loadAverage, QUICK } from "./_hello.ts";
+import { pidOfPort, treeCpuMs } from "./_cpu.ts";
 
 const COUNT = Number(Deno.env.get("INBOX_BENCH_COUNT") ?? 200_000);
 const RUNS = Number(Deno.env.get("INBOX_BENCH_RUNS") ?? (QUICK ? 20 : 40));
@@ -27,7 +28,9 @@ const GOAL_P95_MS = { server: 10, pglite: 20 };
 const HISTORY = Number(Deno.env.get("INBOX_BENCH_HISTORY") ?? 0);
 
 /** The figures on a server database (`serverUrl`) or on PGlite (null). */
-async function bench(serverUrl: string | null): Promise<string> {
+async function bench(serverUrl: string | null, postmaster: number | null = null): Promise<string> {
+  // CPU of this process (the app, and PGlite when embedded) and of the PostgreSQL server it started
+  const cpu = () => treeCpuMs(Deno.pid) + (postmaster ? treeCpuMs(postmaster) : 0);
   const dataDir = await Deno.makeTempDir({ prefix: "im-bench-inbox-" });
   let dropDatabase: (() => Promise<void>) | null = null;
   let url: string | undefined;
@@ -165,7 +168,9 @@ async function bench(serverUrl: string | null): Promise<string> {
     for (const [label, path] of cases) {
       const times: number[] = [];
       let total = 0;
+      let cpuStart = 0;
       for (let i = 0; i < RUNS + 3; i++) {
+        if (i === 3) cpuStart = cpu();
         const t0 = performance.now();
         const url = typeof path === "string" ? path : path(i);
         const res = await app.request(url, { headers: { authorization: `Bearer ${token}` } });
@@ -175,10 +180,15 @@ async function bench(serverUrl: string | null): Promise<string> {
         total = body.pagination?.total ?? body.all;
         if (i >= 3) times.push(ms);
       }
+      const cpuPerRequest = (cpu() - cpuStart) / RUNS;
       times.sort((a, b) => a - b);
       const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
       if (p(0.95) > worst) [worst, worstCase] = [p(0.95), label];
-      rows.push(`| ${label} | ${p(0.5).toFixed(1)} | ${p(0.95).toFixed(1)} | ${total} |`);
+      rows.push(
+        `| ${label} | ${p(0.5).toFixed(1)} | ${p(0.95).toFixed(1)} | ${
+          cpuPerRequest.toFixed(1)
+        } | ${total} |`,
+      );
     }
     const database = serverUrl ? "PostgreSQL" : "PGlite";
     const goal = serverUrl ? GOAL_P95_MS.server : GOAL_P95_MS.pglite;
@@ -191,8 +201,10 @@ async function bench(serverUrl: string | null): Promise<string> {
         `Seeded in ${seedSeconds} s with generate_series; ${RUNS} timed requests per case after 3 warm-ups,`,
         "through app.request (routing, auth, validation, SQL, JSON).",
         "",
-        "| case | p50 ms | p95 ms | total |",
-        "|---|---:|---:|---:|",
+        `| case | p50 ms | p95 ms | CPU ms per request${
+          serverUrl && !postmaster ? " (app only: shared server)" : ""
+        } | total |`,
+        "|---|---:|---:|---:|---:|",
         ...rows,
         "",
         `worst p95: ${worst.toFixed(1)} ms, ${worstCase} (goal ≤ ${goal} ms); load average ${loadAverage()}`,
@@ -215,7 +227,8 @@ async function bench(serverUrl: string | null): Promise<string> {
 let pg: PgServer | null = null;
 try {
   const serverUrl = Deno.env.get("DATABASE_URL") ?? (PG_BIN ? (pg = await startPostgres()).url : null);
-  const sections = serverUrl ? [await bench(serverUrl)] : [];
+  const postmaster = pg ? pidOfPort(Number(new URL(pg.url).port)) : null;
+  const sections = serverUrl ? [await bench(serverUrl, postmaster)] : [];
   if (!Deno.env.get("DATABASE_URL")) sections.push(await bench(null));
   console.log(sections.join("\n\n"));
 } finally {
