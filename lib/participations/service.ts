@@ -3,7 +3,7 @@
 import { countVote } from "../platform/metrics.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { busOf, type EventBus } from "../live/bus.ts";
-import { resultsCache, type ResultsCache } from "./results_cache.ts";
+import { type ResultsCache, resultsCache } from "./results_cache.ts";
 import { resultsChanged } from "../live/events.ts";
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
