@@ -5,7 +5,7 @@
 //   deno task bench              every bench
 //   deno task bench quick        the benches of issue 20's table and their ceilings, in shorter runs
 //   deno task bench results inbox   only these (names without .ts)
-import { type BenchRow, issue20Summary, ISSUE_20_TABLE, parseRows } from "./_rows.ts";
+import { type BenchRow, issue20Summary, ISSUE_20_TABLE, parseRows, rowsFromTables } from "./_rows.ts";
 import { loadAverage } from "./_hello.ts";
 
 const dir = new URL("./", import.meta.url).pathname;
