@@ -6,6 +6,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { startServer, table } from "../tests/_server.ts";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
+import { rowLine } from "./_rows.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -31,6 +32,7 @@ try {
     ["single-interaction widget", "/widgets/1/1/"],
   ];
   const rows: (string | number)[][] = [];
+  const rowLines: string[] = [];
   const lost: string[] = [];
   for (const [label, path] of pages) {
     const result = await lighthouse(`${server.baseUrl}${path}`, {
@@ -42,6 +44,12 @@ try {
     const lhr = result!.lhr;
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
     rows.push([label, ...scores]);
+    rowLines.push(rowLine(
+      `Lighthouse mobile, ${label} (lowest of the four scores)`,
+      `performance / accessibility / best practices / SEO: ${scores.join(" / ")}`,
+      Math.min(...scores),
+      "= 100 (each of the four)",
+    ));
     for (const category of CATEGORIES) {
       const refs = lhr.categories[category]?.auditRefs ?? [];
       for (const ref of refs) {
@@ -57,6 +65,7 @@ try {
   console.log(
     lost.length ? `\nAudits below full score:\n${lost.join("\n")}` : "\nEvery weighted audit passes.",
   );
+  console.log(rowLines.join("\n"));
 } finally {
   chrome.kill();
   await server.stop();

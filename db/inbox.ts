@@ -13,6 +13,7 @@
 // scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
 // The other counters (vote_counts, segment_counts) are kept by the queries themselves, not by triggers:
 // see db/participations.ts.
+import type { PendingQuery } from "postgres";
 import type { Db, Sql } from "./client.ts";
 import type { InboxFilter, MessageState } from "../lib/rules/inbox.ts";
 
@@ -181,13 +182,22 @@ async function searchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<R
       from inbox_counts where ${scope.counters}) w
       left join inbox_search_totals t on t.scope = ${scope.key} and t.search = ${search} and t.writes = w.writes`;
   if (kept.counts) return kept.counts;
-  const counts = await searchIndexCounts(sql, q, searchByScope(kept.messages, kept.all_messages));
-  await sql`
-    insert into inbox_search_totals (scope, search, writes, counts)
-    values (${scope.key}, ${search}, ${kept.writes}::bigint, ${sql.json(counts)})
-    on conflict (scope, search) do update set writes = excluded.writes, counts = excluded.counts,
-      counted_at = now()`;
-  return counts;
+  // counted and kept in one statement (one round trip less for the first search of a word, issue 20)
+  const byScope = searchByScope(kept.messages, kept.all_messages);
+  const perTab = TAB_BITS.map((tab, bit) =>
+    `'${tab}', coalesce(sum(n) filter (where tabs & ${1 << bit} <> 0), 0)::int`
+  );
+  const [row] = await sql<{ counts: Record<CountedTab, number> }[]>`
+    with combinations as (${combinationsOf(sql, q, byScope)}),
+    counted as (select jsonb_build_object(${sql.unsafe(perTab.join(", "))}) as counts from combinations),
+    kept as (
+      insert into inbox_search_totals (scope, search, writes, counts)
+      select ${scope.key}, ${search}, ${kept.writes}::bigint, counts from counted
+      on conflict (scope, search) do update set writes = excluded.writes, counts = excluded.counts,
+        counted_at = now()
+    )
+    select counts from counted`;
+  return row.counts;
 }
 
 /**
@@ -216,19 +226,24 @@ export async function searchIndexCounts(
   q: Omit<MessageQuery, "filter">,
   byScope = false,
 ): Promise<Record<CountedTab, number>> {
-  const scope = scopeOf(sql, q);
-  // the scope's own lexeme (010_message_search_scope.sql): the index keeps only the scope's matches
-  let query = sql`to_tsquery('simple', ${q.search ?? ""})`;
-  if (byScope && scope.key !== "all") query = sql`(${query} && quote_literal(${"~" + scope.key})::tsquery)`;
   // one count per combination of tabs (a few dozen at most), then each tab sums the combinations it is in
-  const combinations = await sql<{ tabs: number; n: number }[]>`
-    select tabs, count(*)::int as n from message_search
-    where ${scope.counters} and words @@ ${query}
-    group by tabs`;
+  const combinations = await sql<{ tabs: number; n: number }[]>`${combinationsOf(sql, q, byScope)}`;
   return Object.fromEntries(TAB_BITS.map((tab, bit) => [
     tab,
     combinations.reduce((sum, c) => sum + (c.tabs & (1 << bit) ? c.n : 0), 0),
   ])) as Record<CountedTab, number>;
+}
+
+/** The messages of a search in message_search, counted per combination of tabs (searchIndexCounts). */
+function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boolean) {
+  const scope = scopeOf(sql, q);
+  // the scope's own lexeme (010_message_search_scope.sql): the index keeps only the scope's matches
+  let query = sql`to_tsquery('simple', ${q.search ?? ""})`;
+  if (byScope && scope.key !== "all") query = sql`(${query} && quote_literal(${"~" + scope.key})::tsquery)`;
+  return sql`
+    select tabs, count(*)::int as n from message_search
+    where ${scope.counters} and words @@ ${query}
+    group by tabs`;
 }
 
 /** The number of messages a query matches, counted. */
@@ -263,7 +278,7 @@ export async function listMessages(
       order by m.created_at desc, m.id desc`;
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
   const [rows, total] = await Promise.all([
-    q.search ? customPlan(sql, pageOf) : pageOf(sql),
+    q.search ? customPlan(pageOf(sql)) : pageOf(sql),
     countTab(sql, q),
   ]);
   return { rows, total };
@@ -273,15 +288,15 @@ export async function listMessages(
  * Runs a search with a plan made for its words. A prepared statement switches to a generic plan after
  * five runs; for a full-text search that plan cannot know how common the words are and reads every match
  * to sort them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms.
+ * The query goes as an unnamed statement, planned for its values like every query on PGlite (db/client.ts
+ * prepare: false): one more round trip than a prepared one, where a transaction setting plan_cache_mode
+ * took three more (issue 20: the first search of a word, p95 under 10 ms).
  */
-async function customPlan<T>(sql: Sql, run: (tx: Db) => Promise<T>): Promise<T> {
-  // Without prepared statements (PGlite, db/client.ts) each query is an unnamed statement, planned for its
-  // values: the transaction would only add three round trips.
-  if (sql.options?.prepare === false) return await run(sql);
-  return await sql.begin(async (tx) => {
-    await tx`set local plan_cache_mode = force_custom_plan`;
-    return await run(tx);
-  }) as T;
+function customPlan<T extends readonly MessageRow[]>(query: PendingQuery<T>): PendingQuery<T> {
+  // postgres.js reads a query's own `prepare` option when it sends it (what sql.unsafe() sets); a tagged
+  // query has the same options object, not yet sent until awaited
+  (query as unknown as { options: { prepare?: boolean } }).options.prepare = false;
+  return query;
 }
 
 /** The number of messages of each tab, and the unread ones (not in the trash). */

@@ -75,3 +75,31 @@ export async function reviewSuspiciousVotes(
     select coalesce(array_agg(id::int order by id), '{}') as ids from accepted`;
   return row.ids;
 }
+
+/** What a vote results read needs, in one round trip (lib/participations/results_cache.ts). */
+export interface ResultsRead {
+  channel_id: number;
+  show_results: boolean | null;
+  hide_results_until_end: boolean | null;
+  end_date: Date | null;
+  choices: ChoiceCount[];
+}
+
+/** The segment's visibility fields and its choices in order with their counts, or null (unknown segment). */
+export async function getResultsRead(sql: Db, segmentId: number): Promise<ResultsRead | null> {
+  const [row] = await sql<ResultsRead[]>`
+    select s.channel_id::int as channel_id, s.show_results, s.hide_results_until_end, s.end_date,
+      coalesce((
+        select json_agg(json_build_object('id', c.id, 'label', c.label, 'count', c.count) order by c.position)
+        from (
+          select c.id, c.label, c.position, coalesce(sum(v.count), 0)::int as count
+          from segment_choices c
+          left join vote_counts v on v.choice_id = c.id
+          where c.segment_id = s.id
+          group by c.id, c.label, c.position
+        ) c
+      ), '[]'::json) as choices
+    from segments s
+    where s.id = ${segmentId}`;
+  return row ?? null;
+}

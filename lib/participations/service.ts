@@ -2,12 +2,13 @@
 // Task status, Vote results): load, apply the rules of lib/rules/participation.ts, store, enqueue.
 import { countVote } from "../platform/metrics.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { EventBus } from "../live/bus.ts";
+import { busOf, type EventBus } from "../live/bus.ts";
+import { type ResultsCache, resultsCache } from "./results_cache.ts";
 import { resultsChanged } from "../live/events.ts";
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
 import { getSegment } from "../../db/segments.ts";
-import { getVoteCounts } from "../../db/votes.ts";
+import { getResultsRead, getVoteCounts } from "../../db/votes.ts";
 import { getMedia, mediaInUse, setMediaChannel } from "../../db/media_jobs.ts";
 import {
   getMessage,
@@ -290,6 +291,32 @@ export async function segmentVoteResults(
   const isStaff = staff !== null && canAccessChannel(staff, Number(segment.channel_id));
   if (!resultsArePublic(segment, now) && !isStaff) throw new AppError(403, "forbidden");
   return voteResults(await getVoteCounts(sql, segmentId));
+}
+
+const resultsCaches = new WeakMap<object, ResultsCache>();
+
+/**
+ * segmentVoteResults for the public read (GET show_segments/{id}/vote-results): the same answers, from
+ * the app's results cache (lib/participations/results_cache.ts) while the results are public.
+ */
+export async function cachedVoteResults(
+  deps: { sql: Sql; bus?: EventBus },
+  segmentId: number,
+  staff: StaffUser | null,
+  now: Date = new Date(),
+) {
+  let cache = resultsCaches.get(deps);
+  if (!cache) {
+    cache = resultsCache((id) => getResultsRead(deps.sql, id), busOf(deps), {
+      keep: (read) => resultsArePublic(read, new Date()),
+    });
+    resultsCaches.set(deps, cache);
+  }
+  const read = await cache.read(segmentId);
+  if (!read) throw new AppError(404, "not_found");
+  const isStaff = staff !== null && canAccessChannel(staff, read.channel_id);
+  if (!resultsArePublic(read, now) && !isStaff) throw new AppError(403, "forbidden");
+  return voteResults(read.choices);
 }
 
 // A participation without media has no background work: its task id names the message, signed with

@@ -81,6 +81,15 @@ export const AI_ANALYST_MAX_MESSAGES = 20_000;
 export const AI_BACKGROUND_TEXTS = 2_000;
 export const TOAST_MS = { default: 5000, success: 2000, resetSelf: 20_000 } as const;
 export const RESULTS_REFRESH_MS = 2500;
+
+/**
+ * Issue 20: how long a process serves a segment's public vote results from memory at most. A vote or a
+ * staff change made through this instance drops them at once (lib/participations/results_cache.ts); this
+ * bounds a change made by another instance or outside the app.
+ */
+export const VOTE_RESULTS_CACHE_MS = 1000;
+/** Segments whose vote results a process keeps at once. */
+export const VOTE_RESULTS_CACHE_ENTRIES = 1000;
 /** Debounce of the edit page's autosave (§4 "changes auto-save after a debounce"; the delay is ours). */
 export const SEGMENT_AUTOSAVE_MS = 1000;
 /** Delay before the defaults fill an empty customisation form (§3: "after 1 s if empty"). */

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
+import { busOf } from "../../lib/live/bus.ts";
+import { segmentChanged } from "../../lib/live/events.ts";
 import {
   drainJobs,
   randomAppUser,
@@ -483,10 +485,33 @@ Deno.test({
         { id: seg.choiceIds[2], index: 3, label: "C", count: 0, percentage: 0 },
       ]);
     });
+    await t.step("a vote is in the next read: the results kept in memory are dropped at once", async () => {
+      const counts = async () => {
+        const res = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results`);
+        return ((await res.json()) as { count: number }[]).map((r) => r.count);
+      };
+      assert.deepEqual(await counts(), [2, 1, 0]);
+      await send({
+        segment: seg.id,
+        device_id: testDevice("r9"),
+        content: { choice_ids: [seg.choiceIds[2]] },
+      });
+      assert.deepEqual(await counts(), [2, 1, 1]);
+      // any change this instance announces on the bus (an edit, a review of votes) is read at once too
+      await ctx.sql`insert into vote_counts (segment_id, choice_id, shard, count)
+        values (${seg.id}, ${seg.choiceIds[0]}, 999, 5)`;
+      await segmentChanged(busOf(ctx.deps), seg.id);
+      assert.deepEqual(await counts(), [7, 1, 1]);
+      await ctx.sql`delete from vote_counts where choice_id = ${seg.choiceIds[0]} and shard = 999`;
+      await segmentChanged(busOf(ctx.deps), seg.id);
+      assert.deepEqual(await counts(), [2, 1, 1]);
+    });
     await t.step(
       "show_results off: 403 for the public, 200 for the channel's staff, 404 unknown",
       async () => {
         await ctx.sql`update segments set show_results = false where id = ${seg.id}`;
+        // what the edit route publishes after its update: the public results read forgets the segment
+        await segmentChanged(busOf(ctx.deps), seg.id);
         const res = await ctx.request(`/api/v1/show_segments/${seg.id}/vote-results`);
         assert.equal(res.status, 403);
         assert.match(res.headers.get("content-type")!, /application\/json/);

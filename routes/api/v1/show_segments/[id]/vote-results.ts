@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, idParam, json } from "../../../../../app/api.ts";
 import { streamSSE } from "hono/streaming";
-import { publicLiveResults, segmentVoteResults } from "../../../../../lib/participations/service.ts";
+import { cachedVoteResults, publicLiveResults } from "../../../../../lib/participations/service.ts";
 import { runLiveStream } from "../../../../../lib/live/stream.ts";
 import { wantsEventStream } from "../../../../../lib/rules/live.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
@@ -31,8 +31,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { rows } = await segmentVoteResults(
-      c.var.sql,
+    const { rows } = await cachedVoteResults(
+      c.var.deps,
       c.req.valid("param").id,
       c.var.user,
       c.var.deps.now?.() ?? new Date(),

@@ -1,0 +1,38 @@
+// The runtime's own ceiling on this machine: a bare `Deno.serve` hello world in a process of its own, as
+// the app runs, measured by the benches in the same run as what they divide by it.
+import autocannon from "autocannon";
+
+/** req/s and latency (ms) of a bare Deno.serve hello world under `connections` for `seconds`. */
+export async function helloWorld(connections: number, seconds: number) {
+  const hello = new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, () =>
+      new Response("Hello, world"))`,
+    ],
+    stdout: "piped",
+  }).spawn();
+  try {
+    const reader = hello.stdout.getReader();
+    const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
+    reader.releaseLock();
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: seconds });
+    return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+  } finally {
+    hello.kill("SIGTERM");
+    await hello.status;
+    await hello.stdout.cancel().catch(() => {});
+  }
+}
+
+/** The 1-minute load average (Linux), to print beside figures of a shared machine. */
+export function loadAverage(): string {
+  try {
+    return Deno.readTextFileSync("/proc/loadavg").split(" ")[0];
+  } catch {
+    return "unknown";
+  }
+}
+
+/** `deno task bench quick` (bench/run.ts sets BENCH_QUICK): shorter runs, same rows. */
+export const QUICK = Deno.env.get("BENCH_QUICK") === "1";

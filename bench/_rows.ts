@@ -1,0 +1,192 @@
+// The machine-readable lines a bench prints for each row of issue 20's table, and the summary that
+// `deno task bench` (bench/run.ts) makes of them. A line is
+//   ROW<TAB><measure><TAB><figure text><TAB><ratio or value><TAB><goal text>
+// on stdout; the goal text starts with a comparison to a number ("≥ 0.25", "≤ 5 ms", "= 100"), which
+// decides whether the value meets it.
+
+export interface BenchRow {
+  measure: string;
+  figure: string;
+  /** The ratio or value the goal is about; NaN when the bench could not measure it. */
+  value: number;
+  goal: string;
+  /** The bench script that printed it (bench/run.ts fills it in). */
+  script?: string;
+}
+
+/** The ROW line of one measure (tabs and line breaks in the texts become spaces). */
+export function rowLine(measure: string, figure: string, value: number, goal: string): string {
+  const clean = (text: string) => text.replace(/[\t\r\n]+/g, " ").trim();
+  return ["ROW", clean(measure), clean(figure), String(value), clean(goal)].join("\t");
+}
+
+/** Every well-formed ROW line of a bench's stdout, in order; other lines are ignored. */
+export function parseRows(stdout: string, script?: string): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const line of stdout.split(/\r?\n/)) {
+    if (!line.startsWith("ROW\t")) continue;
+    const [, measure, figure, value, goal] = line.split("\t");
+    if (!measure || figure === undefined || value === undefined || goal === undefined) continue;
+    const number = value.trim() === "" ? NaN : Number(value.trim().replace(/,/g, ""));
+    rows.push({ measure, figure, value: number, goal, ...(script ? { script } : {}) });
+  }
+  return rows;
+}
+
+const COMPARISONS: Record<string, (value: number, target: number) => boolean> = {
+  "≤": (v, t) => v <= t,
+  "<=": (v, t) => v <= t,
+  "<": (v, t) => v < t,
+  "≥": (v, t) => v >= t,
+  ">=": (v, t) => v >= t,
+  ">": (v, t) => v > t,
+  "=": (v, t) => v === t,
+};
+
+/** The comparison a goal text starts with ("≤ 5 ms" → ≤ 5), or null when it has none. */
+export function parseGoal(goal: string): { op: string; target: number } | null {
+  const m = goal.trim().match(/^(≤|≥|<=|>=|<|>|=)\s*(-?[\d,]*\.?\d+)/);
+  if (!m) return null;
+  return { op: m[1], target: Number(m[2].replace(/,/g, "")) };
+}
+
+/** Whether a row meets its goal; null when it was not measured or its goal has no comparison. */
+export function meetsGoal(row: Pick<BenchRow, "value" | "goal">): boolean | null {
+  const goal = parseGoal(row.goal);
+  if (!goal || !Number.isFinite(row.value)) return null;
+  return COMPARISONS[goal.op](row.value, goal.target);
+}
+
+/** The rows of issue 20's table, in its order, and how to recognise the ROW lines that belong to each. */
+export const ISSUE_20_TABLE: { row: string; match: RegExp; script: string }[] = [
+  { row: "Text compression (HTML, JSON, JS, CSS)", match: /compress/i, script: "widget.ts" },
+  { row: "JavaScript before a participation (gzip)", match: /javascript|\bJS\b/i, script: "widget.ts" },
+  {
+    row: "Widget pages and a static file ÷ bare Deno.serve hello world",
+    match: /(widget|static file|channel home).*(÷|ratio|hello)|(÷|ratio).*(widget|static file)/i,
+    script: "pages.ts",
+  },
+  {
+    row: "Accepted votes/s ÷ pgbench one-row inserts/s",
+    match: /votes?\b.*(÷|pgbench)/i,
+    script: "votes.ts",
+  },
+  { row: "Lighthouse mobile on public pages", match: /lighthouse/i, script: "lighthouse.ts" },
+  { row: "Vote results read at 1,000,000 votes, p99", match: /vote results/i, script: "results.ts" },
+  { row: "Inbox at 200,000 participations, worst p95", match: /inbox/i, script: "inbox.ts" },
+];
+
+/** Which row of issue 20's table a ROW line belongs to (its index), or -1 (a ceiling, another figure). */
+export function issueRowOf(row: Pick<BenchRow, "measure">): number {
+  // the narrowest names first: "vote results" before votes, Lighthouse before the widget pages
+  for (const i of [4, 5, 6, 3, 0, 1, 2]) if (ISSUE_20_TABLE[i].match.test(row.measure)) return i;
+  return -1;
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+const verdict = (met: boolean | null) => met === null ? "–" : met ? "met" : "**not met**";
+const number = (value: number) => Number.isFinite(value) ? String(value) : "not measured";
+
+/**
+ * The "Issue 20" summary as Markdown: every row of the issue's table with the ROW lines that belong to
+ * it (or "not reported" and the bench expected to report it), then the other ROW lines (the ceilings).
+ */
+export function issue20Summary(rows: BenchRow[]): string {
+  const lines = [
+    "## Issue 20",
+    "",
+    "| Row of the issue | Measure | Figure | Ratio or value | Goal | |",
+    "| --- | --- | --- | ---: | --- | --- |",
+  ];
+  const line = (issueRow: string, r: BenchRow) =>
+    `| ${cell(issueRow)} | ${cell(r.measure)} | ${cell(r.figure)} | ${number(r.value)} | ${cell(r.goal)} | ${
+      verdict(meetsGoal(r))
+    } |`;
+  ISSUE_20_TABLE.forEach((entry, i) => {
+    const own = rows.filter((r) => issueRowOf(r) === i);
+    if (own.length === 0) {
+      lines.push(`| ${cell(entry.row)} | not reported by bench/${entry.script} | | | | **not measured** |`);
+    }
+    for (const r of own) lines.push(line(entry.row, r));
+  });
+  const others = rows.filter((r) => issueRowOf(r) === -1);
+  for (const r of others) lines.push(line("ceiling or reference", r));
+  const verdicts = rows.filter((r) => issueRowOf(r) >= 0).map(meetsGoal);
+  const missing = ISSUE_20_TABLE.filter((_, i) => !rows.some((r) => issueRowOf(r) === i)).length;
+  lines.push(
+    "",
+    `${verdicts.filter((v) => v === true).length} met, ${
+      verdicts.filter((v) => v === false).length
+    } not met, ${missing} row(s) of the issue not reported.`,
+  );
+  return lines.join("\n");
+}
+
+/** The cells of every row of the Markdown tables in a text whose header has `column`, by header name. */
+function tableRows(text: string, column: string): Record<string, string>[] {
+  const lines = text.split(/\r?\n/);
+  const found: Record<string, string>[] = [];
+  const cells = (line: string) => line.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith("|") || !cells(lines[i]).includes(column)) continue;
+    const header = cells(lines[i]);
+    for (let j = i + 2; j < lines.length && lines[j].startsWith("|"); j++) {
+      const row = cells(lines[j]);
+      found.push(Object.fromEntries(header.map((h, k) => [h, row[k] ?? ""])));
+    }
+  }
+  return found;
+}
+
+/**
+ * Issue 20's rows read from the tables of bench/pages.ts and bench/votes.ts when they print no ROW line
+ * (their "÷ ceiling" column), so that one run shows every row whichever version of them runs.
+ */
+export function rowsFromTables(script: string, stdout: string): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const ratio = (r: Record<string, string>) => Number(r["÷ ceiling"]);
+  if (script === "pages.ts") {
+    const goals: Record<string, [string, string]> = {
+      "single-interaction widget": ["Single-interaction widget req/s ÷ hello world", "≥ 0.25"],
+      "channel widget home": ["Channel widget home req/s ÷ hello world", "≥ 0.25"],
+      "static file (ceiling)": ["Static file req/s ÷ hello world", "≥ 0.5"],
+    };
+    for (const r of tableRows(stdout, "÷ ceiling")) {
+      const page = r.page ?? "";
+      if (page.startsWith("bare Deno.serve")) {
+        rows.push({
+          measure: "Bare Deno.serve hello world (ceiling of bench/pages.ts)",
+          figure: `${r["req/s"]} req/s, p99 ${r["p99 ms"]} ms`,
+          value: Number(r["req/s"]),
+          goal: "ceiling",
+          script,
+        });
+      } else if (goals[page]) {
+        rows.push({
+          measure: goals[page][0],
+          figure: `${r["req/s"]} req/s, p50 ${r["p50 ms"]} ms, p99 ${r["p99 ms"]} ms (from its table)`,
+          value: ratio(r),
+          goal: goals[page][1],
+          script,
+        });
+      }
+    }
+  }
+  if (script === "votes.ts") {
+    const table = tableRows(stdout, "÷ ceiling");
+    const ceiling = table.find((r) => /pgbench/i.test(r.vote ?? ""));
+    const first = table.find((r) => r !== ceiling && Number.isFinite(ratio(r)) && r["÷ ceiling"] !== "");
+    if (first) {
+      rows.push({
+        measure: "Accepted votes/s ÷ pgbench one-row inserts/s",
+        figure:
+          `${first.vote}: ${first["accepted/s"]} accepted/s ÷ ${ceiling?.["accepted/s"] ?? "?"} inserts/s, ` +
+          `p50 ${first["p50 ms"]} ms, exact: ${first.exact}, lost: ${first.lost} (from its table)`,
+        value: ratio(first),
+        goal: "≥ 0.25, exact, none lost",
+        script,
+      });
+    }
+  }
+  return rows;
+}
