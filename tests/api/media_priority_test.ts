@@ -33,7 +33,10 @@ Deno.test({
 
       /** A listener's voice, sent as the widget does; returns the message and its media job. */
       const send = async (segmentId: number, device: string) => {
-        const slot = await ctx.request("/api/v1/upload", { method: "POST", json: { extension: "webm" } });
+        const slot = await ctx.request("/api/v1/upload", {
+          method: "POST",
+          json: { extension: "webm", kind: "audio" },
+        });
         assert.equal(slot.status, 201);
         const { data_id } = await slot.json();
         assert.equal((await tusUpload(ctx, data_id, bytes)).status, 204);
