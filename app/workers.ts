@@ -21,6 +21,7 @@ import { STATISTICS_ROLLUP_MINUTES } from "../lib/rules/constants.ts";
 import { registerWebhookJobs } from "../lib/webhooks/send.ts";
 import { mediaProcessed } from "../lib/webhooks/dispatch.ts";
 import { writeStoredImageVariants } from "../lib/media/image_variants.ts";
+import { mediaJobConcurrency } from "../lib/rules/media_jobs.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -29,34 +30,11 @@ const DAY_MS = 86_400_000;
 export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
   // Each capability registers its handlers here (media processing, delivery, mails).
   const poll = { pollingIntervalSeconds: 0.5 };
-  const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
-  // a media job is retried when its worker dies (the job expires after MEDIA_JOB_EXPIRE_SECONDS) or
-  // on a passing error; a file that cannot be decoded fails at once, with the reason
-  await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
-    try {
-      const result = await processMedia(
-        {
-          sql: deps.sql,
-          storage: deps.storage,
-          transcription: TRANSCRIBE_BASE_URL
-            ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
-            : undefined,
-        },
-        job.data.mediaId,
-        { lastAttempt: job.retryCount >= job.retryLimit },
-      );
-      await mediaProcessed(deps, job.data.mediaId); // issue 21: inboxes and webhooks hear of it
-      // issue 22: an accepted voice of an automatic-delivery interaction goes to the studio now
-      // (the sweep stays the fallback: a failure here does not make the processing run again)
-      await enqueueDeliveriesOfMedia({ sql: deps.sql, boss }, job.data.mediaId).catch((e) =>
-        console.error("[delivery] enqueue after processing failed", e)
-      );
-      return result;
-    } catch (error) {
-      if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
-      throw error;
-    }
-  });
+  // issue 22: several media jobs at once (one per CPU unless MEDIA_JOB_CONCURRENCY says), each worker
+  // taking the highest priority first (pg-boss orders by priority): a voice sent to the studio without a
+  // click does not wait behind the others
+  const concurrency = mediaJobConcurrency(deps.config.MEDIA_JOB_CONCURRENCY, navigator.hardwareConcurrency);
+  for (let n = 0; n < concurrency; n++) await workOnMedia(boss, deps, poll);
   // issue 22: in/out points saved in the inbox: the trimmed broadcast copy is rendered from the original;
   // a staff voice or video reply gets its first broadcast copy
   await boss.work<{ mediaId: string; reply?: boolean }>(QUEUES.broadcast, poll, async ([job]) => {
@@ -105,6 +83,40 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
   await registerWebhookJobs(boss, deps);
+}
+
+/**
+ * One media worker: processes a job, then tells inboxes and webhooks and enqueues its automatic delivery.
+ * A job is retried when its worker dies (it expires after MEDIA_JOB_EXPIRE_SECONDS) or on a passing error;
+ * a file that cannot be decoded fails at once, with the reason.
+ */
+async function workOnMedia(boss: PgBoss, deps: AppDeps, poll: { pollingIntervalSeconds: number }) {
+  const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
+  await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
+    try {
+      const result = await processMedia(
+        {
+          sql: deps.sql,
+          storage: deps.storage,
+          transcription: TRANSCRIBE_BASE_URL
+            ? { baseUrl: TRANSCRIBE_BASE_URL, apiKey: TRANSCRIBE_API_KEY }
+            : undefined,
+        },
+        job.data.mediaId,
+        { lastAttempt: job.retryCount >= job.retryLimit },
+      );
+      await mediaProcessed(deps, job.data.mediaId); // issue 21: inboxes and webhooks hear of it
+      // issue 22: an accepted voice of an automatic-delivery interaction goes to the studio now
+      // (the sweep stays the fallback: a failure here does not make the processing run again)
+      await enqueueDeliveriesOfMedia({ sql: deps.sql, boss }, job.data.mediaId).catch((e) =>
+        console.error("[delivery] enqueue after processing failed", e)
+      );
+      return result;
+    } catch (error) {
+      if (error instanceof MediaInputError) await endMediaJobRetries(deps.sql, job.id);
+      throw error;
+    }
+  });
 }
 
 /**

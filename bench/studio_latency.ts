@@ -7,8 +7,10 @@
 // that request) and stops at the delivery's `finished_at` (the FTP server acknowledged the whole file).
 // Prints p50/p95 and the goal ratio p95 / 10 s (iHeartRadio's Talk Back airs a clip about 10 s after the send),
 // and the worker's throughput: voice minutes processed per CPU minute of the worker process and its ffmpeg
-// children (bench/_cpu.ts), the figure a machine busy with other work disturbs least.
+// children (bench/_cpu.ts), the figure a machine busy with other work disturbs least, and its CPU seconds per
+// voice; the load average at the start and the end says how busy the machine was.
 // Usage: deno run -A bench/studio_latency.ts [seconds, default 120] [voices per second, default 1]
+// (MEDIA_JOB_CONCURRENCY, when set, reaches the worker: its media jobs at once; unset, one per CPU)
 import postgres from "postgres";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
 import { remote, startServer, startWorker, table } from "../tests/_server.ts";
@@ -18,12 +20,20 @@ import { randomSegment, testDevice } from "../tests/api/_participation.ts";
 import { SERVER_SECRET } from "../tests/reliability/_votes.ts";
 import { encryptSecret } from "../lib/platform/crypto.ts";
 import { treeCpuMs } from "./_cpu.ts";
+import { mediaJobConcurrency } from "../lib/rules/media_jobs.ts";
+import { loadConfig } from "../lib/platform/config.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 120);
 const RATE = Number(Deno.args[1] ?? 1);
 const GOAL_MS = 10_000;
 /** How long after the last send the bench waits for the last deliveries. */
 const DRAIN_MS = 120_000;
+/** The 1-minute load average (/proc/loadavg). */
+const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ")[0];
+const concurrency = mediaJobConcurrency(
+  loadConfig(Deno.env.toObject()).MEDIA_JOB_CONCURRENCY,
+  navigator.hardwareConcurrency,
+);
 if (!PG_BIN) {
   console.log("## Studio latency\n\nnot measured: no PostgreSQL server installed");
   Deno.exit(0);
@@ -125,6 +135,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 try {
+  const loadBefore = loadAverage();
   const cpuBefore = treeCpuMs(worker.pid);
   const total = Math.round(SECONDS * RATE);
   const sends: Promise<Awaited<ReturnType<typeof send>>>[] = [];
@@ -148,6 +159,7 @@ try {
   }
   // the worker is idle once every delivery is done: its CPU is that of the processing and the transfers
   const cpuMs = treeCpuMs(worker.pid) - cpuBefore;
+  const loadAfter = loadAverage();
   const byId = new Map(done.map((d) => [d.message_id, d]));
   const latencies = sent.filter((s) => byId.has(s.id)).map((s) => byId.get(s.id)!.finished - s.startedAt)
     .sort((a, b) => a - b);
@@ -174,6 +186,15 @@ try {
       `${(voiceMinutes / (cpuMs / 60_000)).toFixed(1)} (${voiceMinutes.toFixed(1)} min in ${
         (cpuMs / 1000).toFixed(1)
       } CPU s)`,
+    ],
+    [
+      "Worker: CPU s per voice (its process and its ffmpeg runs)",
+      latencies.length ? (cpuMs / 1000 / latencies.length).toFixed(3) : "-",
+    ],
+    ["Worker: media jobs at once", String(concurrency)],
+    [
+      "Load average (1 min), start → end",
+      `${loadBefore} → ${loadAfter} on ${navigator.hardwareConcurrency} CPUs`,
     ],
     ["Delivered files read by ebur128", levels.join("; ")],
   ]));

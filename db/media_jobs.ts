@@ -143,6 +143,35 @@ export async function endMediaJobRetries(sql: Db, jobId: string): Promise<void> 
   await sql`update pgboss.job set retry_limit = retry_count where name = 'media' and id = ${jobId}`;
 }
 
+/** Issue 22: a media job still waiting for a worker, with what decides its priority (lib/rules/media_jobs.ts). */
+export interface WaitingMediaJob {
+  job_id: string;
+  priority: number;
+  delivery_option: string | null;
+  delivery_trigger: string | null;
+  moderation: string;
+  marked_for_air: boolean;
+}
+
+/** Issue 22: the waiting (created or retry) media jobs of these messages' media. */
+export async function waitingMediaJobsOf(sql: Db, messageIds: number[]): Promise<WaitingMediaJob[]> {
+  if (!messageIds.length) return [];
+  return await sql<WaitingMediaJob[]>`
+    select j.id::text as job_id, j.priority, s.delivery_option, s.delivery_trigger, m.moderation,
+      (m.broadcast_status <> 'none' or exists (select 1 from playout_queue q where q.message_id = m.id))
+        as marked_for_air
+    from messages m join segments s on s.id = m.segment_id
+    join pgboss.job j on j.name = 'media' and j.state in ('created', 'retry') and j.data->>'mediaId' = m.media_id::text
+    where m.id in ${sql(messageIds)} and m.status <> 'trash'`;
+}
+
+/** Issue 22: sets the priority of waiting media jobs (pg-boss takes the highest first). */
+export async function setMediaJobPriority(sql: Db, jobIds: string[], priority: number): Promise<void> {
+  if (!jobIds.length) return;
+  await sql`update pgboss.job set priority = ${priority}
+    where name = 'media' and state in ('created', 'retry') and id in ${sql(jobIds)}`;
+}
+
 /** Issue 22: the measures, broadcast copy and waveform the worker made of a media's audio. */
 export interface BroadcastCopy {
   loudnessLufs?: number | null;

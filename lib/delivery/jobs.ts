@@ -8,6 +8,9 @@ import { messageIdsOfMedia, pendingAutoDeliveries } from "../../db/deliveries.ts
 import { deliverMessage } from "./service.ts";
 import { AppError } from "../rules/errors.ts";
 import { every, QUEUES } from "../platform/jobs.ts";
+import { setMediaJobPriority, waitingMediaJobsOf } from "../../db/media_jobs.ts";
+import { mediaJobPriority } from "../rules/media_jobs.ts";
+import { MEDIA_JOB_PRIORITY_AIR } from "../rules/constants.ts";
 import type { Storage } from "../media/storage.ts";
 
 export const DELIVERY_SWEEP_MS = 60_000;
@@ -37,6 +40,26 @@ export async function enqueueAcceptedDeliveries(deps: Omit<Deps, "storage" | "jw
 }
 
 /**
+ * Issue 22: messages staff just marked for air, put in the playout queue or approved: the ones already
+ * processed are enqueued for delivery, and the media jobs of the others, still waiting, go first
+ * (their priority raised by the rule of lib/rules/media_jobs.ts).
+ */
+export async function enqueueMarkedDeliveries(deps: Omit<Deps, "storage" | "jwtSecret">, ids: number[]) {
+  if (!deps.boss || !ids.length) return 0; // no job queue (its tables), nothing to deliver
+  const waiting = await waitingMediaJobsOf(deps.sql, ids);
+  const raised = waiting.filter((job) =>
+    mediaJobPriority({
+      deliveryOption: job.delivery_option,
+      deliveryTrigger: job.delivery_trigger,
+      moderation: job.moderation,
+      markedForAir: job.marked_for_air,
+    }) > job.priority
+  );
+  await setMediaJobPriority(deps.sql, raised.map((job) => job.job_id), MEDIA_JOB_PRIORITY_AIR);
+  return await enqueueAcceptedDeliveries(deps, ids);
+}
+
+/**
  * Issue 22: once a media is processed, the automatic delivery of its messages is enqueued at once rather
  * than at the next sweep (up to DELIVERY_SWEEP_MS later), so an accepted voice reaches the studio in seconds.
  */
@@ -57,7 +80,9 @@ export async function runDeliveryJob(deps: Deps, job: DeliveryJob): Promise<stri
 
 /** Registers the delivery queue's handler and starts the sweep (stopped with pg-boss). */
 export async function registerDeliveryJobs(boss: PgBoss, deps: Omit<Deps, "boss">): Promise<void> {
-  await boss.work<DeliveryJob>(QUEUES.delivery, async (jobs) => {
+  // polled every half second like the media queue (pg-boss's default is 2 s): a processed voice's delivery
+  // is enqueued at once and the studio waits for it (issue 22's latency)
+  await boss.work<DeliveryJob>(QUEUES.delivery, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await runDeliveryJob(deps, job.data);
   });
   const sweep = every(

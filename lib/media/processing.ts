@@ -1,9 +1,10 @@
-// Media processing in the worker (DESIGN.md Media processing): ffprobe for the duration, a
-// web-playable copy (audio mp3; video h264/aac mp4 with a jpg poster), an mp3 for radio delivery,
-// and a transcript when an OpenAI-compatible transcription service is configured. Issue 22: every audio
-// (voice message, voice reply, the sound of a video) is measured and gets a broadcast copy: leading and
-// trailing silence trimmed, normalised to the channel's loudness target with a true peak ≤ −1 dBTP, in the
-// channel's delivery format, with the waveform peaks of that timeline; the original is kept.
+// Media processing in the worker (DESIGN.md Media processing): a web-playable copy (audio mp3; video
+// h264/aac mp4 with a jpg poster, ffprobe for its size and duration), an mp3 for radio delivery, and a
+// transcript when an OpenAI-compatible transcription service is configured. Issue 22: every audio (voice
+// message, voice reply, the sound of a video) is measured and gets a broadcast copy: leading and trailing
+// silence trimmed, normalised to the channel's loudness target with a true peak ≤ −1 dBTP, in the
+// channel's delivery format, with the waveform peaks of that timeline; the original is kept. A voice
+// message costs two ffmpeg runs: one decode measures it, one decode writes every file of the aired timeline.
 import type { Sql } from "postgres";
 import type { Storage } from "./storage.ts";
 import {
@@ -16,8 +17,23 @@ import {
 import { getChannel } from "../../db/channels.ts";
 import { transcriptTooLong } from "../rules/participation.ts";
 import { type TranscriptSegment, transcriptSegments } from "../rules/webvtt.ts";
-import { formatSpec, gainPlan, type Loudness, parseEbur128, waveformPeaks } from "../rules/audio.ts";
-import { SILENCE_THRESHOLD_DB, TRUE_PEAK_CEILING_DBTP } from "../rules/constants.ts";
+import {
+  durationMsOfSamples,
+  formatSpec,
+  gainPlan,
+  type Loudness,
+  nextRenderPlan,
+  parseEbur128,
+  predictedLoudness,
+  type RenderPlan,
+  waveformPeaks,
+} from "../rules/audio.ts";
+import {
+  MAX_BROADCAST_RENDERS,
+  PEAKS_SAMPLE_RATE,
+  SILENCE_THRESHOLD_DB,
+  TRUE_PEAK_CEILING_DBTP,
+} from "../rules/constants.ts";
 
 /** What ffprobe tells about a file. */
 export interface Probe {
@@ -91,12 +107,6 @@ async function ffmpegLog(args: string[]): Promise<string> {
   return log;
 }
 
-/** Measures integrated loudness and true peak (ffmpeg ebur128) of a file's audio, after `filters`. */
-export async function measureLoudness(path: string, filters = ""): Promise<Loudness> {
-  const chain = `${filters ? `${filters},` : ""}ebur128=peak=true`;
-  return parseEbur128(await ffmpegLog(["-i", path, "-vn", "-af", chain, "-f", "null", "-"]));
-}
-
 /** Leading and trailing silence removed (a short breath kept at both ends). */
 const SILENCE_TRIM = [
   `silenceremove=start_periods=1:start_threshold=${SILENCE_THRESHOLD_DB}dB:start_silence=0.15`,
@@ -113,17 +123,121 @@ function airedFilters(trim?: { inMs: number | null; outMs: number | null } | nul
   return `${SILENCE_TRIM},atrim=${parts.join(":")},asetpts=PTS-STARTPTS`;
 }
 
-/** What a broadcast render produced: its measured loudness and duration. */
-export interface BroadcastRender extends Loudness {
-  durationMs: number | null;
+/**
+ * The aired timeline's sample layout: 48 kHz stereo in floats. The analysis measures the signal in this
+ * layout and the render amplifies the very same one, so a gain alone gives a result known in advance
+ * (a mono phone recording read as stereo has the same loudness but a true peak 3 dB lower).
+ */
+const AIR_LAYOUT = "aformat=sample_fmts=flt:sample_rates=48000:channel_layouts=stereo";
+
+/** An ebur128 measure inside a filter graph, named so its summary is told from the others' in the log. */
+const ebur128 = (name: string) => `ebur128@${name}=peak=true:framelog=verbose`;
+
+/** The two measures of one analysis: the recording as it is (when asked) and its aired timeline. */
+export interface AudioAnalysis {
+  original: Loudness | null;
+  aired: Loudness;
 }
 
 /**
- * Renders the broadcast copy of an original into `out` (48 kHz stereo, the format's codec): silence trimmed,
- * then the in/out points, then a gain to the target loudness. When that gain would push the true peak over
- * the ceiling, a limiter on 4× oversampled audio (an approximation of true peak) holds it; the output is
- * measured and the gain corrected until it reads the target ±0.5 LU and at most the ceiling (3 renders at
- * most). The gain-only case is what a two-pass linear loudnorm does, without its 192 kHz detour.
+ * Measures a recording in one decode (issue 22): its aired timeline (silence trimmed, then the in/out
+ * points, in AIR_LAYOUT) and, with `original`, the recording as it is (the inbox shows its loudness and
+ * flags it clipped): two ebur128 branches of one filter graph. A file without audio is a MediaInputError.
+ */
+export async function analyseAudio(
+  input: string,
+  options: { trim?: { inMs: number | null; outMs: number | null } | null; original?: boolean } = {},
+): Promise<AudioAnalysis> {
+  const aired = `${airedFilters(options.trim)},${AIR_LAYOUT},${ebur128("aired")}`;
+  const graph = options.original
+    ? `[0:a:0]asplit=2[original][aired];[original]${ebur128("original")},anullsink;[aired]${aired}[out]`
+    : `[0:a:0]${aired}[out]`;
+  const log = await ffmpegLog(["-i", input, "-filter_complex", graph, "-map", "[out]", "-f", "null", "-"]);
+  return {
+    original: options.original ? parseEbur128(log, "original") : null,
+    aired: parseEbur128(log, "aired"),
+  };
+}
+
+/** What one render wrote besides the files: its measure (a limited render only) and the waveform samples. */
+interface RenderOutput {
+  measured: Loudness | null;
+  wave: Float32Array;
+}
+
+/**
+ * One ffmpeg run from the original to every file of the aired timeline: silence trimmed, the in/out
+ * points, the plan's gain (and limiter, on 4× oversampled audio: an approximation of true peak), in
+ * AIR_LAYOUT, then split to the broadcast copy in the format's codec, the web MP3 (when `webMp3` is given),
+ * the waveform samples (mono floats at PEAKS_SAMPLE_RATE, on stdout) and, when limited, its own measure.
+ */
+async function renderOnce(
+  input: string,
+  out: string,
+  plan: RenderPlan,
+  options: { format: string; trim?: { inMs: number | null; outMs: number | null } | null; webMp3?: string },
+): Promise<RenderOutput> {
+  const limiter = plan.limit
+    ? `,aresample=192000,alimiter=limit=${
+      (10 ** ((TRUE_PEAK_CEILING_DBTP - 1) / 20)).toFixed(4)
+    }:level=disabled:attack=1:release=50,aresample=48000`
+    : "";
+  const branches = [
+    "[air]",
+    "[wave]",
+    ...(options.webMp3 ? ["[web]"] : []),
+    ...(plan.limit ? ["[measure]"] : []),
+  ];
+  const graph = [
+    `[0:a:0]${airedFilters(options.trim)},volume=${plan.gainDb}dB${limiter},${AIR_LAYOUT},` +
+    `asplit=${branches.length}${branches.join("")}`,
+    `[wave]aformat=sample_fmts=flt:sample_rates=${PEAKS_SAMPLE_RATE}:channel_layouts=mono[samples]`,
+    ...(plan.limit ? [`[measure]${ebur128("render")},anullsink`] : []),
+  ].join(";");
+  const args = [
+    "-hide_banner",
+    "-nostats",
+    "-loglevel",
+    plan.limit ? "info" : "error",
+    "-y",
+    "-i",
+    input,
+    "-filter_complex",
+    graph,
+    ...["-map", "[air]", ...formatSpec(options.format).args, out],
+    ...(options.webMp3 ? ["-map", "[web]", "-c:a", "libmp3lame", "-b:a", "128k", options.webMp3] : []),
+    ...["-map", "[samples]", "-f", "f32le", "pipe:1"],
+  ];
+  const run = await new Deno.Command("ffmpeg", { args, stdout: "piped", stderr: "piped" }).output();
+  const log = new TextDecoder().decode(run.stderr);
+  if (!run.success) throw new MediaInputError(`ffmpeg failed: ${log.trim().split("\n").slice(-3).join(" ")}`);
+  const bytes = run.stdout;
+  return {
+    measured: plan.limit ? parseEbur128(log, "render") : null,
+    wave: new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4)),
+  };
+}
+
+/** What a broadcast render produced: its loudness, duration and waveform, and how it got there. */
+export interface BroadcastRender extends Loudness {
+  durationMs: number | null;
+  peaks: number[];
+  /** the recording as it is, when the analysis was asked for it */
+  original: Loudness | null;
+  /** ffmpeg runs that rendered it (1, or more when a limited render was corrected) */
+  renders: number;
+  /** whether `lufs`/`truePeak` were measured on the render (limited) or follow from the gain (not limited) */
+  measured: boolean;
+}
+
+/**
+ * Renders the broadcast copy of an original into `out` (48 kHz stereo, the format's codec), and the web MP3
+ * into `webMp3` when given: one analysis (aired timeline and, with `original`, the recording as it is),
+ * then one render per pass. A gain alone (what a two-pass linear loudnorm does, without its 192 kHz detour)
+ * is rendered once and not measured again: its result is the measure plus the gain. When that gain would
+ * push the true peak over the ceiling, a limiter holds it, the render measures itself, and the gain is
+ * corrected until it reads the target ±LOUDNESS_TOLERANCE_LU and at most the ceiling
+ * (MAX_BROADCAST_RENDERS at most).
  */
 export async function renderBroadcast(
   input: string,
@@ -132,67 +246,32 @@ export async function renderBroadcast(
     targetLufs: number;
     format: string;
     trim?: { inMs: number | null; outMs: number | null } | null;
+    webMp3?: string;
+    original?: boolean;
   },
 ): Promise<BroadcastRender> {
-  const pre = airedFilters(options.trim);
-  const measured = await measureLoudness(input, pre);
-  let { gainDb, limit } = gainPlan(measured, options.targetLufs);
-  const spec = formatSpec(options.format);
-  let result: Loudness = { lufs: null, truePeak: null };
-  for (let pass = 0; pass < 3; pass++) {
-    const limiter = limit
-      ? `,aresample=192000,alimiter=limit=${
-        (10 ** ((TRUE_PEAK_CEILING_DBTP - 1) / 20)).toFixed(4)
-      }:level=disabled:attack=1:release=50`
-      : "";
-    await ffmpeg([
-      "-i",
-      input,
-      "-vn",
-      "-af",
-      `${pre},volume=${gainDb}dB${limiter},aresample=48000`,
-      "-ac",
-      "2",
-      "-ar",
-      "48000",
-      ...spec.args,
-      out,
-    ]);
-    result = await measureLoudness(out);
-    if (measured.lufs === null || result.lufs === null) break;
-    const peakOver = result.truePeak !== null && result.truePeak > TRUE_PEAK_CEILING_DBTP;
-    const off = options.targetLufs - result.lufs;
-    if (!peakOver && Math.abs(off) <= 0.5) break;
-    if (peakOver) limit = true;
-    gainDb = Math.round((gainDb + off) * 100) / 100;
+  const analysis = await analyseAudio(input, { trim: options.trim, original: options.original });
+  let plan: RenderPlan = gainPlan(analysis.aired, options.targetLufs);
+  let renders = 0;
+  for (;;) {
+    const output = await renderOnce(input, out, plan, options);
+    renders++;
+    const result = output.measured ?? predictedLoudness(analysis.aired, plan)!;
+    const next = analysis.aired.lufs === null || renders >= MAX_BROADCAST_RENDERS
+      ? null
+      : output.measured && nextRenderPlan(output.measured, options.targetLufs, plan);
+    if (!next) {
+      return {
+        ...result,
+        durationMs: durationMsOfSamples(output.wave.length, PEAKS_SAMPLE_RATE),
+        peaks: waveformPeaks(output.wave),
+        original: analysis.original,
+        renders,
+        measured: output.measured !== null,
+      };
+    }
+    plan = next;
   }
-  return { ...result, durationMs: (await probe(out)).durationMs };
-}
-
-/** The waveform peaks of a file's audio (mono, 8 kHz decoded to floats). */
-export async function peaksOf(path: string): Promise<number[]> {
-  const out = await new Deno.Command("ffmpeg", {
-    args: [
-      "-hide_banner",
-      "-loglevel",
-      "error",
-      "-i",
-      path,
-      "-vn",
-      "-ac",
-      "1",
-      "-ar",
-      "8000",
-      "-f",
-      "f32le",
-      "-",
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) throw new MediaInputError("ffmpeg failed to decode the waveform");
-  const bytes = out.stdout;
-  return waveformPeaks(new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4)));
 }
 
 /** What a transcription service gave: the text and, when it gives them, timed segments. */
@@ -237,7 +316,8 @@ export async function transcribe(
 
 /**
  * The broadcast copy of an original (issue 22): the original measured, the copy rendered in the channel's
- * format and stored under `key` + its extension, and the waveform peaks of the aired timeline.
+ * format and stored under `key` + its extension, with the waveform peaks of the aired timeline; the web
+ * MP3 of that timeline is written to `webMp3` by the same render when given.
  */
 async function airCopy(
   deps: Pick<MediaDeps, "sql" | "storage">,
@@ -245,29 +325,31 @@ async function airCopy(
   channelId: number | null,
   work: string,
   key: string,
+  webMp3?: string,
 ): Promise<{ file: string; air: Parameters<typeof saveBroadcastCopy>[2] }> {
   const channel = channelId ? await getChannel(deps.sql, channelId) : null;
-  const original = await measureLoudness(input);
   const format = channel?.audio_format ?? "mp3_192";
   const spec = formatSpec(format);
   const file = `${work}/broadcast.${spec.extension}`;
   const render = await renderBroadcast(input, file, {
     targetLufs: channel?.audio_target_lufs ?? -23,
     format,
+    webMp3,
+    original: true,
   });
   const broadcast = `${key}.${spec.extension}`;
   await deps.storage.put(broadcast, await Deno.readFile(file), spec.contentType);
   return {
     file,
     air: {
-      loudnessLufs: original.lufs,
-      truePeakDbtp: original.truePeak,
+      loudnessLufs: render.original?.lufs ?? null,
+      truePeakDbtp: render.original?.truePeak ?? null,
       broadcastPath: broadcast,
       broadcastLufs: render.lufs,
       broadcastTruePeakDbtp: render.truePeak,
       broadcastDurationMs: render.durationMs,
       airedDurationMs: render.durationMs,
-      peaks: await peaksOf(file),
+      peaks: render.peaks,
     },
   };
 }
@@ -333,15 +415,18 @@ export async function processMedia(
       });
       return { id: mediaId, status: "ready" };
     }
-    const info = await probe(input);
+    // a voice is read by its analysis, which fails on a file without sound: no probe before it (starting
+    // ffprobe or ffmpeg costs about 50 ms of CPU, as much as measuring a voice message)
+    const info: Probe = media.kind === "video"
+      ? await probe(input)
+      : { durationMs: null, hasVideo: false, hasAudio: true, width: null, height: null };
     if (!info.hasAudio && !info.hasVideo) throw new MediaInputError("no audio or video stream");
     let playable: string, poster: string | null = null, mp3: string | null = null;
     const mp3File = `${work}/delivery.mp3`;
     let air: Parameters<typeof saveBroadcastCopy>[2] | null = null;
     if (info.hasAudio) {
-      const copy = await airCopy(deps, input, media.channel_id, work, `${base}-broadcast`);
       // the web copy is the aired timeline at the aired level, so the inbox plays what goes on air
-      await ffmpeg(["-i", copy.file, "-c:a", "libmp3lame", "-b:a", "128k", mp3File]);
+      const copy = await airCopy(deps, input, media.channel_id, work, `${base}-broadcast`, mp3File);
       mp3 = `${base}-delivery.mp3`;
       await deps.storage.put(mp3, await Deno.readFile(mp3File), "audio/mpeg");
       air = copy.air;
@@ -379,7 +464,7 @@ export async function processMedia(
     } else {
       if (!mp3) throw new MediaInputError("no audio stream");
       playable = mp3; // mp3 plays everywhere: the web copy and the radio copy are one file
-      info.durationMs = (await probe(mp3File)).durationMs ?? info.durationMs;
+      info.durationMs = air?.airedDurationMs ?? info.durationMs;
     }
     let transcript: string | null = null;
     let tooLong = false;

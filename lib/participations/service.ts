@@ -22,6 +22,7 @@ import {
 import { recordConsents } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
 import { QUEUES } from "../platform/jobs.ts";
+import { mediaJobPriority } from "../rules/media_jobs.ts";
 import { authorSnapshot, decideParticipation, type Submission } from "../rules/participation.ts";
 import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { type VoteResultRow, voteResults } from "../rules/votes.ts";
@@ -234,7 +235,14 @@ async function store(
   let taskId: string | null = null;
   if (media) {
     await setMediaChannel(sql, media.id, Number(segment.channel_id));
-    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
+    // issue 22: a voice the studio gets without a click is processed before the others waiting
+    const priority = mediaJobPriority({
+      deliveryOption: segment.delivery_option,
+      deliveryTrigger: segment.delivery_trigger,
+      moderation: segment.requires_approval ? "pending" : "none",
+      markedForAir: false,
+    });
+    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { priority })) ?? null;
   } else {
     // nothing runs in the background for it: the task is done, and its result is read when polled
     taskId = messageTaskId(deps.secret, inserted.id);
@@ -261,7 +269,14 @@ export async function finishMediaParticipation(
     if (!message || !own) throw new AppError(404, "not_found");
     await replaceMessageMedia(deps.sql, message.id, media.id);
     await setMediaChannel(deps.sql, media.id, message.channel_id);
-    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id })) ?? null;
+    const segment = await getSegment(deps.sql, message.segment_id);
+    const priority = mediaJobPriority({
+      deliveryOption: segment?.delivery_option ?? null,
+      deliveryTrigger: segment?.delivery_trigger ?? null,
+      moderation: message.moderation,
+      markedForAir: false, // a mark for air made meanwhile raises it (enqueueMarkedDeliveries)
+    });
+    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { priority })) ?? null;
     return { id: message.id, taskId, shareToken: message.share_token };
   }
   return await sendParticipation(deps, origin, {}, tokenUserId, { id: media.id, kind: media.kind });

@@ -25,6 +25,8 @@ export const configSchema = z.object({
   AI_MODEL: z.string().default("gpt-4o-mini"),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   MEDIA_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(21_600).default(900),
+  /** Issue 22: media jobs a worker runs at once; unset, one per CPU (lib/rules/media_jobs.ts). */
+  MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   TRUST_PROXY: z.enum(["on", "off"]).default("off"),
   /** Bearer token of GET /metrics (Prometheus); the endpoint does not exist without it. */

@@ -5,6 +5,7 @@ import {
   AUDIO_FORMATS,
   AUDIO_TARGETS_LUFS,
   CLIPPED_PEAK_DBTP,
+  LOUDNESS_TOLERANCE_LU,
   NEARLY_SILENT_LUFS,
   TRUE_PEAK_CEILING_DBTP,
   WAVEFORM_POINTS,
@@ -34,11 +35,22 @@ export interface Loudness {
 }
 
 /**
- * Reads the summary ffmpeg's `ebur128=peak=true` filter prints at the end of its log.
+ * Reads the summary ffmpeg's `ebur128=peak=true` filter prints at the end of its log; with `instance`, the
+ * summary of the filter named `ebur128@<instance>` in a log where several measured (one decode, several
+ * branches of a filter graph).
  * @example parseEbur128("Summary:\n Integrated loudness:\n I: -23.1 LUFS\n True peak:\n Peak: -3.2 dBFS") // { lufs: -23.1, truePeak: -3.2 }
  */
-export function parseEbur128(log: string): Loudness {
-  const summary = log.slice(log.lastIndexOf("Summary:"));
+export function parseEbur128(log: string, instance?: string): Loudness {
+  let summary = log.slice(log.lastIndexOf("Summary:"));
+  if (instance !== undefined) {
+    // ffmpeg may build a filter graph twice (the first one only to set up its outputs, with an empty
+    // summary): the last summary of the instance counts
+    const heads = [...log.matchAll(new RegExp(`\\[ebur128@${instance} @ [^\\]]*\\] Summary:`, "g"))];
+    const start = heads.length ? heads[heads.length - 1].index : -1;
+    // the summary's own lines carry no "[filter @ …]" prefix: the next one starts another filter's output
+    const end = start < 0 ? -1 : log.indexOf("\n[", start + 1);
+    summary = start < 0 ? "" : log.slice(start, end < 0 ? undefined : end);
+  }
   const num = (re: RegExp) => {
     const m = re.exec(summary);
     const n = m ? Number(m[1]) : NaN;
@@ -57,6 +69,48 @@ export function gainPlan(measure: Loudness, target: number): { gainDb: number; l
   const gainDb = Math.round((target - measure.lufs) * 100) / 100;
   const peak = measure.truePeak ?? measure.lufs;
   return { gainDb, limit: peak + gainDb > TRUE_PEAK_CEILING_DBTP - 1 };
+}
+
+/** One render of a broadcast copy: the gain (dB) and whether the true-peak limiter is on. */
+export interface RenderPlan {
+  gainDb: number;
+  limit: boolean;
+}
+
+/**
+ * What a render reads without measuring it again. A gain alone (no limiter) moves the integrated loudness
+ * and the true peak by exactly the gain, since the analysis measured the very signal the render amplifies
+ * (the aired timeline at 48 kHz stereo): the result is the measure plus the gain. A limiter changes both
+ * by an amount nobody can tell beforehand: null, the render must be measured.
+ * @example predictedLoudness({ lufs: -40, truePeak: -20 }, { gainDb: 17, limit: false }) // { lufs: -23, truePeak: -3 }
+ */
+export function predictedLoudness(aired: Loudness, plan: RenderPlan): Loudness | null {
+  if (plan.limit) return null;
+  const shifted = (v: number | null) => v === null ? null : Math.round((v + plan.gainDb) * 10) / 10;
+  return { lufs: shifted(aired.lufs), truePeak: shifted(aired.truePeak) };
+}
+
+/**
+ * After a measured (limited) render: null when it reads the target ±LOUDNESS_TOLERANCE_LU with a true peak
+ * at most the ceiling (or is silence), else the next render's plan: the gain corrected by what it missed,
+ * the limiter on when the peak went over.
+ * @example nextRenderPlan({ lufs: -24.2, truePeak: -2 }, -23, { gainDb: 20, limit: true }) // { gainDb: 21.2, limit: true }
+ */
+export function nextRenderPlan(result: Loudness, target: number, plan: RenderPlan): RenderPlan | null {
+  if (result.lufs === null) return null;
+  const peakOver = result.truePeak !== null && result.truePeak > TRUE_PEAK_CEILING_DBTP;
+  const off = target - result.lufs;
+  if (!peakOver && Math.abs(off) <= LOUDNESS_TOLERANCE_LU) return null;
+  return { gainDb: Math.round((plan.gainDb + off) * 100) / 100, limit: plan.limit || peakOver };
+}
+
+/**
+ * The duration (ms) of `samples` samples at `rate` Hz: the render counts the aired timeline this way
+ * instead of probing the files it wrote.
+ * @example durationMsOfSamples(60_000, 8000) // 7500
+ */
+export function durationMsOfSamples(samples: number, rate: number): number {
+  return Math.round((samples * 1000) / rate);
 }
 
 /**

@@ -195,6 +195,22 @@ export const SILENCE_THRESHOLD_DB = -50;
 export const CLIPPED_PEAK_DBTP = -0.5;
 /** Issue 22: a recording quieter than this integrated loudness (LUFS) is flagged as nearly silent. */
 export const NEARLY_SILENT_LUFS = -50;
+/** Issue 22: a limited broadcast render is measured and corrected until it reads the target ± this (LU). */
+export const LOUDNESS_TOLERANCE_LU = 0.5;
+/** Issue 22: at most this many renders of one broadcast copy (the first, then corrections of a limited one). */
+export const MAX_BROADCAST_RENDERS = 3;
+/** Issue 22: the sample rate (Hz) the render hands the waveform peaks in; its sample count gives the duration. */
+export const PEAKS_SAMPLE_RATE = 8000;
+/**
+ * Issue 22: media jobs one worker runs at once when MEDIA_JOB_CONCURRENCY is unset: one per CPU (an audio
+ * job is two single-threaded ffmpeg runs and waits on storage and the database in between), at most this.
+ */
+export const MEDIA_JOB_CONCURRENCY_MAX = 8;
+/**
+ * Issue 22: the pg-boss priority of a media job whose message goes to the studio once processed (automatic
+ * delivery of every accepted message, or a message staff marked for air); other media jobs have 0.
+ */
+export const MEDIA_JOB_PRIORITY_AIR = 10;
 /** Pages and JSON smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
 

@@ -2,9 +2,12 @@ import assert from "node:assert/strict";
 import { inboxCommand } from "../../lib/rules/inbox_keys.ts";
 import {
   audioFlag,
+  durationMsOfSamples,
   formatSpec,
   gainPlan,
+  nextRenderPlan,
   parseEbur128,
+  predictedLoudness,
   trimError,
   waveformPeaks,
 } from "../../lib/rules/audio.ts";
@@ -26,6 +29,75 @@ Deno.test("audio rules - the ebur128 summary gives loudness and true peak, silen
     truePeak: null,
   });
   assert.deepEqual(parseEbur128("no summary"), { lufs: null, truePeak: null });
+});
+
+// one decode, two measures: ffmpeg builds the graph twice (an empty summary first), then prints each instance's
+const TWO_MEASURES = `[ebur128@aired @ 0x2] Summary:
+  Integrated loudness:
+    I:           0.0 LUFS
+  True peak:
+    Peak:       -inf dBFS
+[ebur128@original @ 0x3] Summary:
+  Integrated loudness:
+    I:         -70.0 LUFS
+  True peak:
+    Peak:       -inf dBFS
+[out#0 @ 0x4] size=N/A
+[ebur128@aired @ 0x5] Summary:
+
+  Integrated loudness:
+    I:         -11.5 LUFS
+    Threshold: -21.5 LUFS
+
+  True peak:
+    Peak:       -2.3 dBFS
+[ebur128@original @ 0x6] Summary:
+
+  Integrated loudness:
+    I:         -11.7 LUFS
+
+  True peak:
+    Peak:        0.7 dBFS
+`;
+
+Deno.test("audio rules - each named ebur128 of one filter graph reads its own last summary", () => {
+  assert.deepEqual(parseEbur128(TWO_MEASURES, "aired"), { lufs: -11.5, truePeak: -2.3 });
+  assert.deepEqual(parseEbur128(TWO_MEASURES, "original"), { lufs: -11.7, truePeak: 0.7 });
+  assert.deepEqual(parseEbur128(TWO_MEASURES, "render"), { lufs: null, truePeak: null });
+});
+
+Deno.test("audio rules - a gain alone is predicted, a limited render is not", () => {
+  assert.deepEqual(predictedLoudness({ lufs: -40, truePeak: -20 }, { gainDb: 17, limit: false }), {
+    lufs: -23,
+    truePeak: -3,
+  });
+  assert.deepEqual(predictedLoudness({ lufs: -11.5, truePeak: -2.3 }, { gainDb: -11.5, limit: false }), {
+    lufs: -23,
+    truePeak: -13.8,
+  });
+  assert.deepEqual(predictedLoudness({ lufs: null, truePeak: null }, { gainDb: 0, limit: false }), {
+    lufs: null,
+    truePeak: null,
+  });
+  assert.equal(predictedLoudness({ lufs: -40, truePeak: -20 }, { gainDb: 24, limit: true }), null);
+});
+
+Deno.test("audio rules - a limited render is corrected until ±0.5 LU of the target under -1 dBTP", () => {
+  const plan = { gainDb: 20, limit: true };
+  assert.equal(nextRenderPlan({ lufs: -16.4, truePeak: -2 }, -16, plan), null);
+  assert.equal(nextRenderPlan({ lufs: -15.5, truePeak: -1 }, -16, plan), null);
+  assert.deepEqual(nextRenderPlan({ lufs: -16.9, truePeak: -2 }, -16, plan), { gainDb: 20.9, limit: true });
+  assert.deepEqual(nextRenderPlan({ lufs: -22.4, truePeak: -0.5 }, -23, { gainDb: 3, limit: false }), {
+    gainDb: 2.4,
+    limit: true,
+  });
+  assert.equal(nextRenderPlan({ lufs: null, truePeak: null }, -23, plan), null); // silence: nothing to correct
+});
+
+Deno.test("audio rules - the aired duration is the waveform's sample count at its rate", () => {
+  assert.equal(durationMsOfSamples(60_000, 8000), 7500);
+  assert.equal(durationMsOfSamples(40_321, 8000), 5040);
+  assert.equal(durationMsOfSamples(0, 8000), 0);
 });
 
 Deno.test("audio rules - the gain reaches the target; a limiter only when the peak would pass -2 dBTP", () => {

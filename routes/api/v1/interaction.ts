@@ -22,7 +22,7 @@ import {
 } from "../../../lib/inbox/service.ts";
 import { deliverMessage, DeliveryFailed } from "../../../lib/delivery/service.ts";
 import { setInPlayout } from "../../../lib/playout/service.ts";
-import { enqueueAcceptedDeliveries } from "../../../lib/delivery/jobs.ts";
+import { enqueueMarkedDeliveries } from "../../../lib/delivery/jobs.ts";
 import { playoutQueueSchema, playoutSetSchema } from "../../../lib/rules/playout_schema.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { type Permission, requireAccess } from "../../../lib/rules/permissions.ts";
@@ -161,7 +161,7 @@ app.openapi(
     const user = need(c, "participations-action");
     const result = await actOnMessage(c.var.sql, user, c.req.valid("param").id, c.req.valid("json").key);
     // issue 22: a message marked for air goes to the studio now on an interaction that sends those
-    if (result.broadcast_status !== "none") await enqueueAcceptedDeliveries(c.var.deps, [result.id]);
+    if (result.broadcast_status !== "none") await enqueueMarkedDeliveries(c.var.deps, [result.id]);
     return c.json(result, 200);
   },
 );
@@ -242,7 +242,7 @@ app.openapi(
     const user = need(c, "participations-action");
     const { id } = c.req.valid("param");
     const result = await setInPlayout(c.var.sql, user, id, c.req.valid("json").queued);
-    if (c.req.valid("json").queued) await enqueueAcceptedDeliveries(c.var.deps, [id]);
+    if (c.req.valid("json").queued) await enqueueMarkedDeliveries(c.var.deps, [id]);
     return c.json(result, 200);
   },
 );

@@ -6,7 +6,7 @@ import { moderationBodySchema } from "../../../lib/rules/inbox_schema.ts";
 import { moderateMessages } from "../../../lib/inbox/service.ts";
 import { channelChanged } from "../../../lib/live/events.ts";
 import { busOf } from "../../../lib/live/bus.ts";
-import { enqueueAcceptedDeliveries } from "../../../lib/delivery/jobs.ts";
+import { enqueueMarkedDeliveries } from "../../../lib/delivery/jobs.ts";
 
 const app = staffApi("moderation");
 
@@ -25,7 +25,7 @@ app.openapi(
   async (c) => {
     const { ids, decision } = c.req.valid("json");
     const changed = await moderateMessages(c.var.sql, staffOf(c), ids, decision);
-    if (decision === "approve") await enqueueAcceptedDeliveries(c.var.deps, changed);
+    if (decision === "approve") await enqueueMarkedDeliveries(c.var.deps, changed);
     if (changed.length) channelChanged(busOf(c.var.deps), staffOf(c).channel_id); // open queues and badges follow
     return c.json({ decision, ids: changed }, 200);
   },
