@@ -6,6 +6,7 @@ import type { StaffUser } from "../lib/rules/permissions.ts";
 import type { Mailer } from "../lib/platform/mail.ts";
 import type { Storage } from "../lib/media/storage.ts";
 import type { EventBus } from "../lib/live/bus.ts";
+import type { WebhookNetwork } from "../lib/webhooks/transport.ts";
 
 /** What the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** The date of "now", injectable for tests of time rules. */
   now?: () => Date;
+  /** The resolver and trusted roots of webhook deliveries (tests give their own DNS server and receiver). */
+  webhookNetwork?: WebhookNetwork;
 }
 
 /** The typed context values every handler reads (`c.var.sql`, `c.var.user`, …). */

@@ -16,6 +16,10 @@ export interface DrawRow {
   candidate_ids: number[];
   winner_ids: number[];
   created_at: Date;
+  /** The winners in the order drawn, as the inbox names them (null when the listener gave no name). */
+  winners: { id: number; name: string | null; city: string | null }[];
+  /** Its rank among the interaction's draws (1 for the first; more is a re-draw). */
+  rank: number;
 }
 
 const AUTHOR = (alias: string) =>
@@ -57,7 +61,7 @@ export async function drawCandidates(
 /** Marks the winners and records the draw; returns its id. */
 export async function recordDraw(
   sql: Db,
-  draw: Omit<DrawRow, "id" | "created_at" | "user_name">,
+  draw: Omit<DrawRow, "id" | "created_at" | "user_name" | "winners" | "rank">,
 ): Promise<number> {
   if (draw.winner_ids.length) {
     await sql`update messages set winner = true, updated_at = now()
@@ -75,7 +79,10 @@ export async function recordDraw(
 const COLUMNS = `d.id::int as id, d.segment_id::int as segment_id, d.channel_id::int as channel_id,
   d.user_id::int as user_id, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
   as user_name, d.tab, d.count, d.exclude_previous, d.seed, d.candidate_ids::int[] as candidate_ids,
-  d.winner_ids::int[] as winner_ids, d.created_at`;
+  d.winner_ids::int[] as winner_ids, d.created_at,
+  (select coalesce(json_agg(json_build_object('id', m.id::int, 'name', m.author_name, 'city', m.author_city)
+    order by array_position(d.winner_ids, m.id)), '[]') from messages m where m.id = any(d.winner_ids)) as winners,
+  (select count(*) from winner_draws e where e.segment_id = d.segment_id and e.id <= d.id)::int as rank`;
 
 /** The draws of a segment, newest first. */
 export async function listDraws(sql: Db, segmentId: number): Promise<DrawRow[]> {

@@ -427,6 +427,7 @@ function MessageInbox(props: Props) {
         <DrawDialog
           segmentId={props.segmentId}
           onDrawn={drawn}
+          onOpen={(id) => (setDrawing(false), setSelected(id))}
           onClose={() => setDrawing(false)}
         />
       )}

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
-import { WEBHOOK_EVENTS } from "../lib/rules/webhooks.ts";
+import { deliveryErrorKey, WEBHOOK_EVENTS } from "../lib/rules/webhooks.ts";
 
 interface Hook {
   id: number;
@@ -33,6 +33,13 @@ interface Props {
 const LOG_REFRESH_MS = 5000;
 
 const eventKey = (event: string) => `webhooks.event_${event.replace(".", "_")}`;
+
+/** An attempt's error in the staff's language when the platform refused it itself; a receiver's as it is. */
+function ErrorText(props: { error: string }) {
+  const { t } = useT();
+  const known = deliveryErrorKey(props.error);
+  return <span class="webhook-error">{known ? t(known.key, { address: known.address }) : props.error}</span>;
+}
 
 function DeliveryLog(props: { hook: Hook; onRemoved: () => void }) {
   const { t, lang } = useT();
@@ -116,7 +123,7 @@ function DeliveryLog(props: { hook: Hook; onRemoved: () => void }) {
                   <td data-label={t("webhooks.col_event")}>{t(eventKey(d.event))}</td>
                   <td data-label={t("webhooks.col_status")}>
                     <span class={`badge delivery-${d.status}`}>{t(`webhooks.status_${d.status}`)}</span>
-                    {d.last_error && <span class="webhook-error">{d.last_error}</span>}
+                    {d.last_error && <ErrorText error={d.last_error} />}
                   </td>
                   <td data-label={t("webhooks.col_tries")}>{d.attempts}</td>
                   <td data-label={t("webhooks.col_http")}>{d.last_status_code ?? "—"}</td>

@@ -91,7 +91,12 @@ export interface TestApp {
 
 /** The app on a fresh database; `jobs` starts pg-boss with the worker in process. */
 export async function testApp(
-  options: { jobs?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
+  options: {
+    jobs?: boolean;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    webhookNetwork?: AppDeps["webhookNetwork"];
+  } = {},
 ): Promise<TestApp> {
   const db = await testDatabase(options.databaseUrl);
   const config = loadConfig({
@@ -110,6 +115,7 @@ export async function testApp(
     mailer: outboxMailer(db.sql),
     storage: localStorage(`${config.DATA_DIR}/media`),
     bus: await openBus(db),
+    webhookNetwork: options.webhookNetwork,
   };
   if (options.jobs) {
     deps.boss = await startBoss(db.sql);

@@ -1,9 +1,11 @@
 // Issue 24 item 14: drawing winners asks how many (1 to 50), among which tab, whether previous winners
-// are left out, then asks to confirm; the draw is recorded (who, when, how many, seed) for an audit.
+// are left out, then asks to confirm; the draw is recorded (who, when, how many, seed) for an audit, and the
+// interaction's previous draws are listed below (DrawHistory).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { api, errorMessage } from "../../islands/browser/http.ts";
 import { DRAW_MAX, DRAW_TABS, type DrawTab } from "../../lib/rules/draws.ts";
+import { DrawHistory } from "./DrawHistory.tsx";
 
 interface Drawn {
   id: number;
@@ -12,7 +14,12 @@ interface Drawn {
 }
 
 export function DrawDialog(
-  props: { segmentId: number; onDrawn: (drawn: Drawn) => void; onClose: () => void },
+  props: {
+    segmentId: number;
+    onDrawn: (drawn: Drawn) => void;
+    onOpen: (messageId: number) => void;
+    onClose: () => void;
+  },
 ) {
   const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -144,6 +151,9 @@ export function DrawDialog(
               </button>
             </div>
           </div>
+        )}
+        {step !== "confirm" && (
+          <DrawHistory segmentId={props.segmentId} refresh={drawn?.id ?? 0} onOpen={props.onOpen} />
         )}
       </div>
     </dialog>

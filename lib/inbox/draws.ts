@@ -18,6 +18,9 @@ const view = (d: draws.DrawRow) => ({
   seed: d.seed,
   candidates: d.candidate_ids.length,
   winner_ids: d.winner_ids,
+  winners: d.winners,
+  rank: d.rank,
+  redraw: d.rank > 1,
 });
 
 /**

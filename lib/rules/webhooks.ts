@@ -3,6 +3,7 @@
 // a failed delivery is tried again. Pure: Web Crypto only.
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from "./constants.ts";
 import type { SharedMessageRow } from "../../db/shared_messages.ts";
+import { refusedRange } from "./addresses.ts";
 
 /** The events an endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = [
@@ -71,39 +72,55 @@ export function newWebhookSecret(): string {
   return `whsec_${hex(crypto.getRandomValues(new Uint8Array(32)).buffer)}`;
 }
 
-function ipv4(address: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  return parts.every((n) => n <= 255) ? parts : null;
-}
-
 /**
- * Whether an IP address is one a webhook must not reach: loopback, private, link-local (cloud metadata),
- * carrier-grade NAT, unspecified, multicast or reserved; IPv6 loopback, unique-local, link-local, and
- * IPv4-mapped forms of those. Anything that is not an IP address counts as refused.
+ * Whether an IP address is one a webhook must not reach (lib/rules/addresses.ts): loopback, private,
+ * link-local (cloud metadata), carrier-grade NAT, unique-local, unspecified, multicast, documentation or
+ * reserved, and IPv6 forms that lead to such an IPv4 address. Anything that is not an IP address is refused.
  * @example isRefusedAddress("169.254.169.254") // true
  * @example isRefusedAddress("93.184.216.34") // false
  */
-export function isRefusedAddress(address: string): boolean {
-  const a = address.replace(/^\[|\]$/g, "").toLowerCase();
-  const v4 = ipv4(a);
-  if (v4) {
-    const [x, y] = v4;
-    return x === 0 || x === 10 || x === 127 || x >= 224 ||
-      (x === 100 && y >= 64 && y <= 127) ||
-      (x === 169 && y === 254) ||
-      (x === 172 && y >= 16 && y <= 31) ||
-      (x === 192 && y === 168) ||
-      (x === 192 && y === 0) ||
-      (x === 198 && (y === 18 || y === 19));
-  }
-  if (!a.includes(":")) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
-  if (mapped) return isRefusedAddress(mapped[1]);
-  if (/^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/.test(a)) return true; // mapped, written in hex: refuse
-  if (a === "::" || a === "::1") return true;
-  return /^(fc|fd|fe[89ab]|ff)/.test(a) || a.startsWith("64:ff9b:") || a.startsWith("2001:db8:");
+export const isRefusedAddress = (address: string): boolean => refusedRange(address) !== null;
+
+/** The address a delivery connects to, among those a name resolved to: IPv4 first, as most receivers have. */
+export const pinnedAddress = (addresses: string[]): string | null =>
+  addresses.find((a) => !a.includes(":")) ?? addresses[0] ?? null;
+
+/**
+ * The head of the HTTP/1.1 POST a delivery writes on the connection it opened to the checked address: the
+ * URL's path and query, its host (and port when not the scheme's) as Host, the body's length, one request
+ * per connection. Header values are stripped of line breaks.
+ * @example httpPostHead(new URL("https://h.example/in?a=1"), {}, 2) // "POST /in?a=1 HTTP/1.1\r\nHost: h.example\r\n…"
+ */
+export function httpPostHead(url: URL, headers: Record<string, string>, contentLength: number): string {
+  const lines = [
+    `POST ${url.pathname || "/"}${url.search} HTTP/1.1`,
+    `Host: ${url.host}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v.replace(/[\r\n]+/g, " ")}`),
+    `Content-Length: ${contentLength}`,
+    "Connection: close",
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n`;
+}
+
+/**
+ * The status code of an HTTP/1.x response's first line, or null when it is not one.
+ * @example responseStatus("HTTP/1.1 204 No Content\r\n") // 204
+ */
+export function responseStatus(head: string): number | null {
+  const m = /^HTTP\/1\.[01] (\d{3})(?: |\r?\n|$)/.exec(head);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * What the delivery log says of an attempt's error, for the staff's language: the key of a refusal the
+ * platform made itself (`webhook_address_refused 127.0.0.1`, `webhook_host_unknown`, `timeout`) with the
+ * address it names, or null for a receiver's or network's message, shown as it is.
+ * @example deliveryErrorKey("webhook_address_refused 127.0.0.1") // { key: "webhooks.error_address_refused", address: "127.0.0.1" }
+ */
+export function deliveryErrorKey(error: string): { key: string; address: string } | null {
+  const m = /^(webhook_address_refused|webhook_host_unknown|timeout)(?: (\S+))?$/.exec(error);
+  if (!m) return null;
+  return { key: `webhooks.error_${m[1].replace(/^webhook_/, "")}`, address: m[2] ?? "" };
 }
 
 /** The hosts of WEBHOOK_ALLOWED_HOSTS (comma-separated), lower case. */

@@ -1,10 +1,12 @@
 // Sending one webhook delivery (issue 21), from the pg-boss job of the webhooks queue: the stored event as a
-// JSON POST signed with the endpoint's secret (lib/rules/webhooks.ts), every attempt logged with its status,
+// JSON POST signed with the endpoint's secret (lib/rules/webhooks.ts) to the address checked at this very
+// attempt (lib/webhooks/transport.ts: no DNS rebinding), every attempt logged with its status,
 // duration and error. A failure schedules the next try as a delayed job (90 s, doubled each time, about
 // 25 h in all), so the delivery list shows when it will be; after the last try the delivery is failed.
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
 import { deliveryToSend, forgetOldDeliveries, recordAttempt } from "../../db/webhooks.ts";
+import { lookupHost, postToAddress, type WebhookNetwork } from "./transport.ts";
 import { every, QUEUES } from "../platform/jobs.ts";
 import type { Config } from "../platform/config.ts";
 import { WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_BASE_SECONDS, WEBHOOK_TIMEOUT_MS } from "../rules/constants.ts";
@@ -12,6 +14,7 @@ import {
   allowedHosts,
   endpointProblem,
   isRefusedAddress,
+  pinnedAddress,
   retryDelaySeconds,
   SIGNATURE_HEADER,
   signatureHeader,
@@ -22,32 +25,46 @@ export interface WebhookDeps {
   sql: Sql;
   boss?: PgBoss;
   config: Config;
+  /** The resolver and trusted roots of deliveries; the system's by default. */
+  webhookNetwork?: WebhookNetwork;
 }
 
 const isIpLiteral = (host: string) => /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.includes(":");
 
-async function lookup(host: string): Promise<string[]> {
-  const [a, aaaa] = await Promise.all([
-    Deno.resolveDns(host, "A").catch(() => [] as string[]),
-    Deno.resolveDns(host, "AAAA").catch(() => [] as string[]),
-  ]);
-  return [...a, ...aaaa];
-}
+/** An endpoint checked for one attempt: the address to connect to, or why none may be used. */
+export type EndpointCheck = { refusal: string; address?: undefined } | { refusal: null; address: string };
 
 /**
- * Why an endpoint URL may not be used, or null: not https (plain http only for an allowed host), a host
- * that does not resolve, or one that resolves to a private, loopback or link-local address (SSRF), unless
- * WEBHOOK_ALLOWED_HOSTS names it. Checked when an endpoint is added and again before each attempt.
+ * Checks an endpoint URL and picks the address to connect to: not https (plain http only for an allowed
+ * host), a host that does not resolve, or one that resolves to any private, loopback, link-local or other
+ * non-public address (SSRF) is refused, unless WEBHOOK_ALLOWED_HOSTS names it. Run when an endpoint is added
+ * and at each attempt, whose connection then goes to the address returned, never to a new resolution.
+ * A refusal is a code, followed by the refused address when there is one ("webhook_address_refused ::1").
  */
-export async function endpointRefusal(url: string, allowedList: string | undefined): Promise<string | null> {
+export async function checkEndpoint(
+  url: string,
+  allowedList: string | undefined,
+  network: WebhookNetwork = {},
+): Promise<EndpointCheck> {
   const allowed = allowedHosts(allowedList);
   const problem = endpointProblem(url, allowed);
-  if (problem) return problem;
+  if (problem) return { refusal: problem };
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (allowed.has(host)) return null;
-  const addresses = isIpLiteral(host) ? [host] : await lookup(host);
-  if (!addresses.length) return "webhook_host_unknown";
-  return addresses.some(isRefusedAddress) ? "webhook_address_refused" : null;
+  const addresses = isIpLiteral(host) ? [host] : await lookupHost(host, network.resolveDns);
+  const address = pinnedAddress(addresses);
+  if (!address) return { refusal: "webhook_host_unknown" };
+  const refused = allowed.has(host) ? undefined : addresses.find(isRefusedAddress);
+  return refused ? { refusal: `webhook_address_refused ${refused}` } : { refusal: null, address };
+}
+
+/** Why an endpoint URL may not be added, as an error code, or null (see checkEndpoint). */
+export async function endpointRefusal(
+  url: string,
+  allowedList: string | undefined,
+  network: WebhookNetwork = {},
+): Promise<string | null> {
+  const { refusal } = await checkEndpoint(url, allowedList, network);
+  return refusal?.split(" ")[0] ?? null;
 }
 
 /** Queues a delivery's next attempt, now or after `delaySeconds`. */
@@ -62,13 +79,17 @@ export async function sendDelivery(deps: WebhookDeps, deliveryId: number, now = 
   const body = webhookBody(row, row.payload);
   const started = performance.now();
   let statusCode: number | null = null;
-  let error: string | null = await endpointRefusal(row.url, deps.config.WEBHOOK_ALLOWED_HOSTS);
-  if (!error) {
+  const network = deps.webhookNetwork ?? {};
+  const check = await checkEndpoint(row.url, deps.config.WEBHOOK_ALLOWED_HOSTS, network);
+  let error: string | null = check.refusal;
+  if (check.address) {
     try {
       const timestamp = Math.floor(now().getTime() / 1000);
-      const res = await fetch(row.url, {
-        method: "POST",
-        headers: {
+      // a redirect is never followed (it could lead anywhere, private addresses included): only its status
+      statusCode = await postToAddress(
+        new URL(row.url),
+        check.address,
+        {
           "Content-Type": "application/json",
           "User-Agent": "InteractionManager-Webhooks/1",
           [SIGNATURE_HEADER]: await signatureHeader(row.secret, timestamp, body),
@@ -76,12 +97,9 @@ export async function sendDelivery(deps: WebhookDeps, deliveryId: number, now = 
           "X-Webhook-Delivery": String(row.id),
         },
         body,
-        redirect: "manual", // a redirect could lead anywhere, private addresses included
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      statusCode = res.status;
-      await res.body?.cancel();
-      if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
+        { timeoutMs: WEBHOOK_TIMEOUT_MS, caCerts: network.caCerts },
+      );
+      if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
     } catch (e) {
       error = e instanceof DOMException && e.name === "TimeoutError"
         ? "timeout"

@@ -41,7 +41,7 @@ export async function createWebhook(
   if ((await db.countWebhooks(deps.sql, channelId)) >= WEBHOOKS_PER_CHANNEL) {
     throw new AppError(422, "webhook_limit");
   }
-  const refusal = await endpointRefusal(body.url, deps.config.WEBHOOK_ALLOWED_HOSTS);
+  const refusal = await endpointRefusal(body.url, deps.config.WEBHOOK_ALLOWED_HOSTS, deps.webhookNetwork);
   if (refusal) throw new AppError(422, refusal, {}, { url: [refusal] });
   const secret = newWebhookSecret();
   const row = await db.createWebhook(deps.sql, {

@@ -75,6 +75,25 @@ Deno.test("draws API - count, tab, previous winners, record and replay", async (
         assert.equal(recorded.tab, "liked");
         assert.match(recorded.seed, /^[0-9a-f]{32}$/);
         assert.deepEqual(recorded.winner_ids, first.ids);
+        // the back office's history: the winners named as the inbox names them, in the order drawn; the
+        // first draw of the interaction is no re-draw, every later one is
+        const authors = await ctx.sql<
+          { id: number; author_name: string | null; author_city: string | null }[]
+        >`
+          select id::int as id, author_name, author_city from messages where id = any(${first.ids})`;
+        assert.deepEqual(
+          recorded.winners,
+          first.ids.map((id) => {
+            const m = authors.find((a) => a.id === id)!;
+            return { id, name: m.author_name, city: m.author_city };
+          }),
+        );
+        assert.deepEqual(
+          list.map((d: { rank: number; redraw: boolean }) => [d.rank, d.redraw]),
+          [[5, true], [4, true], [3, true], [2, true], [1, false]],
+        );
+        assert.equal(list.at(-1).id, first.id);
+        assert.deepEqual(list.find((d: { winners: unknown[] }) => d.winners.length === 0)?.winner_ids, []);
         const audit = await jsonOf(
           await ctx.request(`/api/v1/interaction/draws/${first.id}`, { token: operator }),
         );

@@ -2,7 +2,9 @@
 // WEBHOOK_ALLOWED_HOSTS), see its secret once, send a test and see it delivered in the log, at 1280 and
 // 375 px. Screenshots go to SHOTS_DIR when set (looked at by hand, not kept in the repository).
 import assert from "node:assert/strict";
-import { browserTest, loginAs } from "./_browser.ts";
+import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
+import { insertDelivery, recordAttempt } from "../../db/webhooks.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
 
 const SHOTS_DIR = Deno.env.get("SHOTS_DIR");
 let fail = 1; // the first test event gets a 500 (then it is retried), the others a 200
@@ -63,4 +65,48 @@ browserTest(
     jobs: true,
     env: () => ({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_BASE_SECONDS: "1" }),
   },
+);
+
+browserTest(
+  "webhooks screen - a try refused for a private address is said in the staff's language, at 375 and 1280 px",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const [manager] = await server.sql<{ id: number; channel_id: number }[]>`
+      update users set language = 'fr' where login = 'manager' returning id::int as id, channel_id::int as channel_id`;
+    const token = await openSession(server.sql, server.deps.jwtSecret, manager.id, "staff");
+    const created = await server.request(`/api/v1/channels/${manager.channel_id}/webhooks`, {
+      method: "POST",
+      token,
+      json: { url: "http://127.0.0.1:9/hooks", events: ["participation.created"] },
+    });
+    assert.equal(created.status, 201);
+    const hook = await created.json();
+    // what lib/webhooks/send.ts records when the name resolves to a private address at the try
+    // (tests/security/webhook_rebinding_test.ts makes it happen through a DNS server of its own)
+    const deliveryId = await insertDelivery(server.sql, {
+      webhookId: hook.id,
+      event: "participation.created",
+      payload: {},
+    });
+    await recordAttempt(server.sql, deliveryId, {
+      statusCode: null,
+      durationMs: 3,
+      error: "webhook_address_refused 127.0.0.1",
+      status: "pending",
+      nextAttemptAt: new Date(Date.now() + 90_000),
+    });
+    const refused =
+      "Refusé : ce nom mène maintenant à une adresse privée ou locale (127.0.0.1). Rien n'a été envoyé.";
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${baseUrl}/channels/${manager.channel_id}/webhooks`);
+      const row = page.getByTestId("delivery").first();
+      await row.getByText(refused).waitFor();
+      assert.equal(await row.getByText("webhook_address_refused").count(), 0);
+      await shot(`refused-fr-${width}`);
+      await assertAccessible(page, `the delivery log at ${width}`);
+    }
+    assert.deepEqual(consoleErrors, []);
+  },
+  { env: () => ({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" }) },
 );

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import {
+  deliveryErrorKey,
   endpointProblem,
+  httpPostHead,
   isRefusedAddress,
+  pinnedAddress,
+  responseStatus,
   retryDelaySeconds,
   signatureHeader,
   verifySignature,
@@ -9,6 +13,8 @@ import {
 } from "../../lib/rules/webhooks.ts";
 import { segmentTransitions } from "../../lib/rules/webhook_transitions.ts";
 import { WEBHOOK_MAX_ATTEMPTS } from "../../lib/rules/constants.ts";
+import { translator } from "../../app/i18n.ts";
+import { LANGUAGES } from "../../lib/rules/i18n.ts";
 
 Deno.test("webhook signature - a receiver verifies it; a changed body, another secret or an old timestamp fail", async () => {
   const body = JSON.stringify({ event: "vote.closed", data: { interaction_id: 4 } });
@@ -40,12 +46,59 @@ Deno.test("webhook addresses - private, loopback, link-local and mapped forms ar
       "fe80::1",
       "::ffff:127.0.0.1",
       "::ffff:7f00:1",
+      "0:0:0:0:0:0:0:1",
+      "64:ff9b::a00:1",
+      "2002:a00:1::1",
       "not-an-ip",
     ]
   ) assert.equal(isRefusedAddress(a), true, a);
   for (const a of ["93.184.216.34", "172.32.0.1", "8.8.8.8", "2606:4700::1111"]) {
     assert.equal(isRefusedAddress(a), false, a);
   }
+});
+
+Deno.test("webhook connection - the address pinned, the request head written by hand, the status read", () => {
+  assert.equal(pinnedAddress(["2606:4700::1111", "93.184.216.34"]), "93.184.216.34");
+  assert.equal(pinnedAddress(["2606:4700::1111"]), "2606:4700::1111");
+  assert.equal(pinnedAddress([]), null);
+  assert.equal(
+    httpPostHead(new URL("https://hooks.example.org/in?a=1"), { "X-Signature": "t=1,v1=ab" }, 12),
+    "POST /in?a=1 HTTP/1.1\r\nHost: hooks.example.org\r\nX-Signature: t=1,v1=ab\r\nContent-Length: 12\r\n" +
+      "Connection: close\r\n\r\n",
+  );
+  // the port when not the scheme's, an IPv6 host in brackets, no header injection through a value
+  const head = httpPostHead(new URL("https://[2606:4700::1111]:8443"), { "X-A": "b\r\nX-Evil: 1" }, 0);
+  assert.match(head, /^POST \/ HTTP\/1\.1\r\nHost: \[2606:4700::1111\]:8443\r\nX-A: b X-Evil: 1\r\n/);
+  assert.equal(responseStatus("HTTP/1.1 204 No Content\r\nA: b\r\n\r\n"), 204);
+  assert.equal(responseStatus("HTTP/1.0 302\r\n"), 302);
+  assert.equal(responseStatus("SSH-2.0-OpenSSH\r\n"), null);
+  assert.equal(responseStatus("HTTP/1.1 20 OK\r\n"), null);
+});
+
+Deno.test("webhook delivery log - the platform's own refusals in the staff's five languages, others as they are", () => {
+  assert.deepEqual(deliveryErrorKey("webhook_address_refused 127.0.0.1"), {
+    key: "webhooks.error_address_refused",
+    address: "127.0.0.1",
+  });
+  assert.deepEqual(deliveryErrorKey("webhook_host_unknown"), {
+    key: "webhooks.error_host_unknown",
+    address: "",
+  });
+  assert.deepEqual(deliveryErrorKey("timeout"), { key: "webhooks.error_timeout", address: "" });
+  assert.equal(deliveryErrorKey("HTTP 500"), null);
+  assert.equal(deliveryErrorKey("connection refused"), null);
+  const texts = new Set<string>();
+  for (const lng of LANGUAGES) {
+    const t = translator(lng);
+    for (const error of ["webhook_address_refused ::1", "webhook_host_unknown", "timeout"]) {
+      const { key, address } = deliveryErrorKey(error)!;
+      const text = t(key, { address });
+      assert.notEqual(text, key, `${lng}: ${key}`);
+      if (address) assert.ok(text.includes("::1"), `${lng}: ${text}`);
+      texts.add(text);
+    }
+  }
+  assert.equal(texts.size, 15, "each language has its own texts");
 });
 
 Deno.test("webhook URL - https only, plain http for an allowed host, no credentials", () => {

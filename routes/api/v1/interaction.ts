@@ -84,7 +84,8 @@ app.openapi(
     method: "get",
     path: "/draws",
     tags,
-    summary: "The winner draws of an interaction, newest first: who, when, how many, tab, seed, winners",
+    summary:
+      "The winner draws of an interaction, newest first: who, when, how many, tab, seed, the winners named, re-draws",
     request: { query: drawsQuerySchema },
     responses: { 200: json(z.array(z.record(z.string(), z.unknown())), "The draws"), ...staffErrors },
   }),
