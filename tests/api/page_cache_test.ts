@@ -3,25 +3,9 @@
 // straight in the database), per-request pages never come from it, and encodings and 304 stay right.
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
+import { demoStaff, notificationsHeard, type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
-import { listenLive, notifyLive } from "../../db/live.ts";
 import { PAGE_RENDER_CACHE } from "../../lib/rules/constants.ts";
-
-/**
- * Waits until this instance heard every notification committed so far (a marker sent after them comes
- * back after them): on a PostgreSQL server they arrive on a connection of their own, a moment after the
- * write; on PGlite before the write returns.
- */
-async function notificationsHeard(ctx: TestApp): Promise<void> {
-  const marker = JSON.stringify({ t: "test", e: { kind: "marker", segmentId: 0, at: crypto.randomUUID() } });
-  let heard!: () => void;
-  const arrived = new Promise<void>((resolve) => heard = resolve);
-  const stop = await listenLive(ctx.sql, (payload) => payload === marker && heard());
-  await notifyLive(ctx.sql, marker);
-  await arrived;
-  await stop();
-}
 
 const page = async (ctx: TestApp, path: string, headers: Record<string, string> = {}) => {
   const res = await ctx.request(path, { headers: { "accept-language": "en", ...headers } });
