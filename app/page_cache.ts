@@ -72,7 +72,9 @@ export function pageCache(deps: AppDeps): FrontCache<AppEnv> {
       if (c.res.status < 400 && c.var.user) changed(0);
       return;
     }
-    const target = c.req.path.startsWith("/widgets/") ? targetOf(c.req.raw, c.req.path) : null;
+    // the address as sent (c.req.path drops a trailing slash: the key must be the one `serve` computes)
+    const path = requestPath(c.req.url);
+    const target = path.startsWith("/widgets/") ? targetOf(c.req.raw, path) : null;
     if (!target) return await next();
     const { key, channelId } = target;
     const now = clock();

@@ -43,7 +43,7 @@ export function staticFiles(root: string): FrontCache {
   };
 
   const middleware: MiddlewareHandler = async (c, next) => {
-    const path = c.req.path;
+    const path = requestPath(c.req.url);
     if (!path.startsWith("/static/") || !servable(c.req.raw, path)) return await next();
     const key = keyOf(c.req.url, path);
     const file = `${root}${path.slice(1)}`;

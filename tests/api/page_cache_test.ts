@@ -50,6 +50,25 @@ Deno.test("page cache - widget pages are kept until staff change them; encodings
     );
 
     await t.step(
+      "a kept page is answered before the app's routing, with or without its final slash",
+      async () => {
+        for (const path of [single, single.replace(/\/$/, ""), home, `${single}?lang=pl&width=400`]) {
+          await page(ctx, path);
+          await page(ctx, path);
+          // the cache reads the app's clock once; a request that reached the routes would read it again
+          let reads = 0;
+          ctx.deps.now = () => (reads++, new Date());
+          try {
+            assert.equal((await page(ctx, path)).res.status, 200);
+            assert.equal(reads, 1, path);
+          } finally {
+            ctx.deps.now = undefined;
+          }
+        }
+      },
+    );
+
+    await t.step(
       "staff change the channel's title and colour through the API: both pages show it next",
       async () => {
         await page(ctx, single);
