@@ -5,6 +5,9 @@ import type { AppDeps, AppEnv } from "./app/env.ts";
 import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { httpCache } from "./app/http_cache.ts";
+import { pageCache } from "./app/page_cache.ts";
+import { staticFiles } from "./app/static_files.ts";
+import { answerFromMemory } from "./app/front.ts";
 import { imageVariants } from "./app/image_variants.ts";
 import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
@@ -28,8 +31,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     defaultHook: validationHook,
   });
 
-  app.use(httpCache());
+  const root = new URL("./", import.meta.url).pathname;
   if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
+  // issue 20: static files and rendered widget pages answered from memory, before the rest of the chain
+  const statics = staticFiles(root), pages = pageCache(deps);
+  app.use(statics.middleware);
+  app.use(pages.middleware);
+  app.use(httpCache());
   app.use(async (c, next) => {
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     c.set("deps", deps);
@@ -84,8 +92,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       }
     },
     // the stock backgrounds as AVIF or WebP where the browser accepts them
-    imageVariants(new URL("./", import.meta.url).pathname, "backgrounds"),
-    serveStatic({ root: new URL("./", import.meta.url).pathname, precompressed: true }),
+    imageVariants(root, "backgrounds"),
+    serveStatic({ root, precompressed: true }),
   );
   const auth = authenticate();
   app.use(async (c, next) => {
@@ -127,5 +135,5 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return c.redirect("/interactions", 302);
   });
   app.onError(errorResponse);
-  return app;
+  return answerFromMemory(app, [statics, pages]);
 }

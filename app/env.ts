@@ -40,6 +40,8 @@ export interface AppEnv {
     /** The server-side session of the request's token (staff or visitor), when live. */
     sessionId: string | null;
     requestId: string;
+    /** Until when the render cache may serve the page this request rendered (ms; app/page_cache.ts). */
+    renderedUntil?: number;
     /** The OpenAPI document of the whole API. */
     openapi: () => unknown;
   };

@@ -13,7 +13,8 @@ import {
   varyAcceptEncoding,
 } from "../lib/rules/http_cache.ts";
 
-async function hashOf(bytes: Uint8Array): Promise<string> {
+/** The hash that names a body in its ETag (etagOf): 12 bytes of its SHA-1, base64url. */
+export async function hashOf(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", bytes as BufferSource));
   let text = "";
   for (const b of digest.subarray(0, 12)) text += String.fromCharCode(b);
@@ -24,7 +25,8 @@ async function hashOf(bytes: Uint8Array): Promise<string> {
 const compressed = new Map<string, Uint8Array>();
 const COMPRESSED_MAX_ENTRIES = 64;
 
-function compress(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array {
+/** A body compressed on the fly: brotli at a quality worth its time, or gzip. */
+export function compress(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array {
   if (encoding === "br") {
     return brotliCompressSync(bytes, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },

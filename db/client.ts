@@ -27,6 +27,16 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+/**
+ * LISTEN on the embedded database: PGlite is one connection, so postgres.js cannot open its own listening
+ * connection (`sql.listen`); the one connection listens instead and its notifications reach these
+ * callbacks, each delivered before the statement that caused it returns (db/live.ts listenLive).
+ */
+export const embeddedListeners = new WeakMap<
+  Sql,
+  (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+>();
+
 const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
   onnotice: () => {},
   // int8 (ids, counts) comes back as a JS number: every value here stays far below 2^53.
@@ -59,8 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
-  const sql = postgres({
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  // postgres.js hands a connection's notifications to `onnotify`, an option its types leave out
+  const notifications = {
+    onnotify: (channel: string, payload: string) => {
+      for (const listener of listeners.get(channel) ?? []) listener(payload);
+    },
+  };
+  const embeddedOptions = {
     ...clientOptions,
+    ...notifications,
     host: "127.0.0.1",
     port,
     user: "postgres",
@@ -69,6 +87,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     idle_timeout: 0,
     // PGlite keeps no server-side prepared statements across portals reliably.
     prepare: false,
+  };
+  const sql = postgres(embeddedOptions);
+  embeddedListeners.set(sql, async (channel, onPayload) => {
+    let set = listeners.get(channel);
+    if (!set) {
+      listeners.set(channel, set = new Set());
+      await sql.unsafe(`listen "${channel.replace(/"/g, '""')}"`);
+    }
+    set.add(onPayload);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size === 0 && listeners.get(channel) === set) {
+        listeners.delete(channel);
+        await sql.unsafe(`unlisten "${channel.replace(/"/g, '""')}"`).catch(() => {});
+      }
+    };
   });
   return {
     sql,

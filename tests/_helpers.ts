@@ -4,6 +4,7 @@ import postgres from "postgres";
 import type PgBoss from "pg-boss";
 import { type Database, openDatabase } from "../db/client.ts";
 import { listMigrations, migrate } from "../db/migrate.ts";
+import { listenLive, notifyLive } from "../db/live.ts";
 import { loadConfig } from "../lib/platform/config.ts";
 import { outboxMailer } from "../lib/platform/mail.ts";
 import { startBoss } from "../lib/platform/jobs.ts";
@@ -149,4 +150,19 @@ export async function demoStaff(ctx: TestApp) {
   const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
   const token = (login: string) => openSession(ctx.deps.sql, ctx.deps.jwtSecret, ids[login], "staff");
   return { ids, radio, tv, token };
+}
+
+/**
+ * Waits until this instance heard every notification committed so far (a marker sent after them comes
+ * back after them): on a PostgreSQL server they arrive on a connection of their own, a moment after the
+ * write; on PGlite before the write returns.
+ */
+export async function notificationsHeard(ctx: TestApp): Promise<void> {
+  const marker = JSON.stringify({ t: "test", e: { kind: "marker", segmentId: 0, at: crypto.randomUUID() } });
+  let heard!: () => void;
+  const arrived = new Promise<void>((resolve) => heard = resolve);
+  const stop = await listenLive(ctx.sql, (payload) => payload === marker && heard());
+  await notifyLive(ctx.sql, marker);
+  await arrived;
+  await stop();
 }

@@ -17,14 +17,17 @@ export class BoundedCache<K, V> {
     return entry.value;
   }
 
-  /** Stores value under key until nowMs + ttlMs; the oldest entry goes when the cache is full. */
-  set(key: K, value: V, nowMs: number): void {
+  /**
+   * Stores value under key until nowMs + ttlMs (the cache's lifetime, or a shorter one for this entry);
+   * the oldest entry goes when the cache is full.
+   */
+  set(key: K, value: V, nowMs: number, ttlMs = this.ttlMs): void {
     this.#entries.delete(key);
     if (this.#entries.size >= this.maxEntries) {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(key, { value, expires: nowMs + this.ttlMs });
+    this.#entries.set(key, { value, expires: nowMs + Math.min(ttlMs, this.ttlMs) });
   }
 
   delete(key: K): void {

@@ -232,6 +232,20 @@ export const JS_BUDGET_GZIP_BYTES = { channel: 13 * 1024, single: 12 * 1024 };
  */
 export const PUBLIC_PAGE_CACHE = { sMaxAgeSeconds: 10, staleWhileRevalidateSeconds: 60 };
 
+/**
+ * Each instance keeps its rendered widget pages this long at most (app/page_cache.ts), fewer than this
+ * many: a change by staff reaches them at once through the database (migration 026); the lifetime is the
+ * safety net for a notification lost while the database was away, and for a permanent interaction whose
+ * start date comes (the channel page does not read the ones not started yet).
+ */
+export const PAGE_RENDER_CACHE = { ttlMs: 5_000, maxEntries: 500 };
+
+/**
+ * Static files are served from memory (app/static_files.ts) when no larger than `maxBytes`; a file's date
+ * is looked at again after `recheckMs`, so an edited stylesheet shows in development.
+ */
+export const STATIC_MEMORY = { maxBytes: 1_000_000, recheckMs: 2_000 };
+
 // Live screens (issue 21): at most one results event per interaction per window (about 4 per second),
 // a keep-alive comment on idle streams (proxies close silent connections), and how often a staff stream
 // checks that its session is still live (it ends when the session is revoked).

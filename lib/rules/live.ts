@@ -3,14 +3,19 @@ import type { WebhookEvent } from "./webhooks.ts";
 
 /** A live event: its kind and a few ids or counts, never personal data. */
 export interface LiveEvent {
-  kind: "results" | "message" | "overlay" | "segment";
+  kind: "results" | "message" | "overlay" | "segment" | "page";
   segmentId: number;
+  /** A `page` event (sent by the database, migration 026): the channel whose public pages changed, 0 for any. */
+  channelId?: number;
   messageId?: number;
   /** What happened, when a webhook event names it (lib/webhooks/dispatch.ts observes the bus for these). */
   cause?: WebhookEvent;
 }
 
-const KINDS = new Set(["results", "message", "overlay", "segment"]);
+const KINDS = new Set(["results", "message", "overlay", "segment", "page"]);
+
+/** The topic of `page` events: a channel, a segment or its choices changed (migration 026's trigger). */
+export const PAGES_TOPIC = "pages";
 
 /** The bus topic of an interaction. */
 export function segmentTopic(segmentId: number): string {

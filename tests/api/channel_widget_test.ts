@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { notificationsHeard, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 
 Deno.test("channel widget - public channel, permanent interactions and the home page", async (t) => {
@@ -139,6 +139,7 @@ Deno.test("channel widget - public channel, permanent interactions and the home 
 
     await t.step("a demo channel is marked; my space hidden when disabled", async () => {
       await ctx.sql`update channels set status = 'demo', my_space_enabled = false where id = ${radio}`;
+      await notificationsHeard(ctx); // the page seen before is kept until the database's notification drops it
       const html =
         await (await ctx.request(`/widgets/channel/${radio}/`, { headers: { "accept-language": "en" } }))
           .text();
@@ -149,6 +150,7 @@ Deno.test("channel widget - public channel, permanent interactions and the home 
     await t.step("from_perm=2 with no permanent interaction shows the overlay", async () => {
       await ctx
         .sql`update segments set status = 'archived' where channel_id = ${radio} and to_mode = 'permanent'`;
+      await notificationsHeard(ctx);
       const html = await (await ctx.request(`/widgets/channel/${radio}/?from_perm=2`, {
         headers: { "accept-language": "en" },
       })).text();

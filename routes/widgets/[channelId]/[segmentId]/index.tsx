@@ -14,7 +14,8 @@ import SingleWidget from "../../../../islands/SingleWidget.tsx";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import { publicUrl } from "../../../../lib/platform/config.ts";
 import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
-import { PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
+import { PAGE_RENDER_CACHE, PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
+import { renderedUntil } from "../../../../lib/rules/page_cache.ts";
 
 const id = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 
@@ -62,6 +63,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   // the same page for every visitor (the language is in the address or from Accept-Language)
   c.header("Cache-Control", publicPageCacheControl(preview, PUBLIC_PAGE_CACHE));
   c.header("Vary", "Accept-Language");
+  // kept rendered until the interaction opens, closes or reveals its results (app/page_cache.ts)
+  c.set(
+    "renderedUntil",
+    renderedUntil(now.getTime(), PAGE_RENDER_CACHE.ttlMs, [segment.start_date, segment.end_date]),
+  );
   return renderPage(
     c,
     <SingleWidget

@@ -8,7 +8,8 @@ import { widgetSegment } from "../../../../lib/widgets/page.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
 import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
-import { PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
+import { PAGE_RENDER_CACHE, PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
+import { renderedUntil } from "../../../../lib/rules/page_cache.ts";
 import { readSharedMessage } from "../../../../lib/participations/shared.ts";
 import { isShareToken } from "../../../../lib/rules/public_message.ts";
 import { useWidgetLanguage } from "../../../../app/i18n.ts";
@@ -30,8 +31,9 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const { row, view } = await publicChannel(c.var.sql, channelId);
   const params = new URL(c.req.url).searchParams;
   const query = widgetQuery(params);
+  const now = c.var.deps.now?.() ?? new Date();
   const segments = await permanentSegments(c.var.sql, row, {
-    now: c.var.deps.now?.() ?? new Date(),
+    now,
     activeOnly: true,
     interactionId: query.interactionId ?? undefined,
   });
@@ -54,6 +56,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   // the same page for every visitor, unless it shows a listener's shared participation
   c.header("Cache-Control", publicPageCacheControl(s !== null, PUBLIC_PAGE_CACHE));
   c.header("Vary", "Accept-Language");
+  // kept rendered until one of its interactions closes (app/page_cache.ts)
+  c.set(
+    "renderedUntil",
+    renderedUntil(now.getTime(), PAGE_RENDER_CACHE.ttlMs, segments.map((s) => s.end_date)),
+  );
   return renderPage(
     c,
     <div class="cw" style={query.background ? undefined : `background-image:url('${view.background_url}')`}>
