@@ -228,6 +228,10 @@ async function walk(lang: Language, width: number) {
     await page.getByRole("alertdialog").waitFor();
     await check("space-delete-confirm");
     await page.getByRole("button", { name: t("data_rights.cancel") }).click();
+    await page.getByRole("button", { name: t("channel_widget.space.ranking"), exact: true }).click();
+    await page.getByRole("heading", { name: t("channel_widget.space.title_ranking") }).waitFor();
+    await page.locator(".cw-rank-name").first().waitFor();
+    await check("space-ranking");
   });
 
   // the back office: the login page and its wait, signed out
