@@ -162,6 +162,11 @@ export function formatDay(day: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
 }
 
+/** A day of a chart's axis, "YYYY-MM-DD…" as DD/MM (the app's day-month order in every language). */
+export function shortDay(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+}
+
 /** A duration in seconds as "45 s", "12 min", "3 h 05", "2 d 4 h". */
 export function formatDuration(seconds: number): string {
   const s = Math.round(seconds);
