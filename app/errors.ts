@@ -61,7 +61,9 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   ) => {
     // Every 429 says when to come back (RFC 9110 §10.2.3): the seconds the limit gave, else a minute.
     if (status === 429) c.header("Retry-After", String(retryAfterSeconds(values.seconds)));
-    const message = t(`errors.${code}`, { ...values, defaultValue: code });
+    // a wait in seconds takes its plural form from the number (1 second, 5 seconds; pl: sekundę, sekundy, sekund)
+    const count = typeof values.seconds === "number" ? { count: values.seconds } : {};
+    const message = t(`errors.${code}`, { ...values, ...count, defaultValue: code });
     return wantsPage ? errorPage(c, status, message) : c.json({ message, code, ...extra }, status);
   };
 

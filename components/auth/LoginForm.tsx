@@ -59,8 +59,10 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
           {error.code === "rate_limited"
             ? (
               <p>
-                <span class="sr-only">{t("errors.rate_limited", { seconds: waited })}</span>
-                <span aria-hidden="true" data-wait={wait}>{t("errors.rate_limited", { seconds: wait })}</span>
+                <span class="sr-only">{t("errors.rate_limited", { seconds: waited, count: waited })}</span>
+                <span aria-hidden="true" data-wait={wait}>
+                  {t("errors.rate_limited", { seconds: wait, count: wait })}
+                </span>
               </p>
             )
             : <p>{error.text}</p>}

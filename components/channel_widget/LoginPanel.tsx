@@ -122,8 +122,8 @@ export function LoginPanel(props: LoginPanelProps) {
         {error && <p class="cw-alert" role="alert">{error}</p>}
         {wait > 0 && step === "password" && (
           <p class="cw-alert" role="alert" data-wait={wait}>
-            <span class="sr-only">{t("sessions.wait", { seconds: waited })}</span>
-            <span aria-hidden="true">{t("sessions.wait", { seconds: wait })}</span>
+            <span class="sr-only">{t("sessions.wait", { seconds: waited, count: waited })}</span>
+            <span aria-hidden="true">{t("sessions.wait", { seconds: wait, count: wait })}</span>
           </p>
         )}
         {notice && <p class="cw-notice" role="status">{notice}</p>}

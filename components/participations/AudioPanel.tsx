@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { api, errorMessage } from "../../islands/browser/http.ts";
 import { showToast } from "../../islands/browser/toast.ts";
-import { formatDuration, type InboxMessage } from "./format.ts";
+import { formatDuration, formatLoudness, type InboxMessage } from "./format.ts";
 import { WaveformLarge } from "./Waveform.tsx";
 
 /** The flag badge of a recording, with its explanation as title and for screen readers. */
@@ -22,7 +22,7 @@ export function AudioFlag({ flag }: { flag: "clipped" | "nearly_silent" | null |
 export function AudioPanel(
   { m, canTrim, onSaved }: { m: InboxMessage; canTrim: boolean; onSaved: () => void },
 ) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const audio = m.audio!;
   const player = useRef<HTMLAudioElement>(null);
   const [time, setTime] = useState(0);
@@ -93,7 +93,7 @@ export function AudioPanel(
         {audio.loudness_lufs !== null && (
           <span title={t("studio_audio.loudness_label")}>
             <span class="sr-only">{t("studio_audio.loudness_label")}:</span>
-            {t("studio_audio.loudness", { lufs: audio.loudness_lufs.toFixed(1) })}
+            {t("studio_audio.loudness", { lufs: formatLoudness(audio.loudness_lufs, lang) })}
           </span>
         )}
         <span class="duration">{formatDuration(audio.aired_ms)}</span>

@@ -1,7 +1,7 @@
 // Display formats of the inbox (back-office §9): dates as weekday DD/MM/YYYY -HH:mm in the page's
 // language, durations as mm:ss.
 import { formatDateTime } from "../../islands/browser/dates.ts";
-export { formatDuration } from "../../lib/rules/inbox.ts";
+export { formatDuration, formatLoudness } from "../../lib/rules/inbox.ts";
 
 const LOCALES = new Set(["fr", "en", "pt", "es", "pl"]);
 

@@ -2,7 +2,7 @@
 // with its data table (the text alternative) and SVG/CSV downloads, the most active listeners.
 import type { TFunction } from "../../lib/rules/i18n.ts";
 import { MONETISATION_GOAL } from "../../lib/rules/constants.ts";
-import { formatDuration, gaugeSvg, STATISTICS_RANGES } from "../../lib/rules/statistics.ts";
+import { formatDay, formatDuration, gaugeSvg, STATISTICS_RANGES } from "../../lib/rules/statistics.ts";
 import type { Chart, Dashboard } from "../../lib/statistics/service.ts";
 import ChartDownload from "../../islands/ChartDownload.tsx";
 import { ChartTable } from "./ChartTable.tsx";
@@ -65,8 +65,10 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-export function StatisticsDashboard({ d, t }: { d: Dashboard; t: TFunction }) {
+export function StatisticsDashboard({ d, t, lang }: { d: Dashboard; t: TFunction; lang: string }) {
   const s = d.stats;
+  // figures written as the language writes numbers (1,280 · 1 280 · 1.280)
+  const fmt = (n: number) => n.toLocaleString(lang === "technical" ? "en" : lang);
   const total = s.series.reduce((sum, r) => sum + r.count, 0);
   const gauges = d.charts.find((c) => c.name === "gauges")!;
   const channelParam = d.channels.length > 0 ? `channel=${d.channel.id}&` : "";
@@ -115,23 +117,26 @@ export function StatisticsDashboard({ d, t }: { d: Dashboard; t: TFunction }) {
         </form>
       </div>
       <p class="muted stat-period">
-        {t("statistics.period", { channel: d.channel.label, from: d.period.start, to: d.period.end })}{" "}
-        {t("interaction_stats.zone_note", { zone: d.period.timeZone })}
+        {t("statistics.period", {
+          channel: d.channel.label,
+          from: formatDay(d.period.start),
+          to: formatDay(d.period.end),
+        })} {t("interaction_stats.zone_note", { zone: d.period.timeZone })}
       </p>
       <section class="stat-figures" aria-label={t("statistics.figures")}>
-        <Figure label={t("statistics.participations")} value={total} />
-        <Figure label={t("statistics.participants")} value={s.participants} />
-        <Figure label={t("statistics.new")} value={s.participants - s.returning} />
-        <Figure label={t("statistics.returning")} value={s.returning} />
-        <Figure label={t("statistics.registered")} value={s.registered} />
-        <Figure label={t("statistics.anonymous")} value={s.anonymous} />
+        <Figure label={t("statistics.participations")} value={fmt(total)} />
+        <Figure label={t("statistics.participants")} value={fmt(s.participants)} />
+        <Figure label={t("statistics.new")} value={fmt(s.participants - s.returning)} />
+        <Figure label={t("statistics.returning")} value={fmt(s.returning)} />
+        <Figure label={t("statistics.registered")} value={fmt(s.registered)} />
+        <Figure label={t("statistics.anonymous")} value={fmt(s.anonymous)} />
         <Figure
           label={t("statistics.median_reply")}
           value={s.medianReplySeconds === null ? "—" : formatDuration(s.medianReplySeconds)}
         />
-        <Figure label={t("statistics.liked")} value={s.liked} />
-        <Figure label={t("statistics.quoted")} value={s.quoted} />
-        <Figure label={t("statistics.broadcast")} value={s.broadcast} />
+        <Figure label={t("statistics.liked")} value={fmt(s.liked)} />
+        <Figure label={t("statistics.quoted")} value={fmt(s.quoted)} />
+        <Figure label={t("statistics.broadcast")} value={fmt(s.broadcast)} />
       </section>
       <div class="stat-grid">
         {d.charts.filter((c) => c.name !== "gauges").map((c) => (
@@ -179,8 +184,8 @@ export function StatisticsDashboard({ d, t }: { d: Dashboard; t: TFunction }) {
               <Svg svg={gaugeSvg(gauges.rows[0].label, s.yearMessages, MONETISATION_GOAL.messages)} alt="" />
               <p>
                 {t("statistics.gauge_messages_text", {
-                  value: s.yearMessages,
-                  goal: MONETISATION_GOAL.messages,
+                  value: fmt(s.yearMessages),
+                  goal: fmt(MONETISATION_GOAL.messages),
                 })}
               </p>
             </div>
@@ -191,8 +196,8 @@ export function StatisticsDashboard({ d, t }: { d: Dashboard; t: TFunction }) {
               />
               <p>
                 {t("statistics.gauge_participants_text", {
-                  value: s.yearParticipants,
-                  goal: MONETISATION_GOAL.participants,
+                  value: fmt(s.yearParticipants),
+                  goal: fmt(MONETISATION_GOAL.participants),
                 })}
               </p>
             </div>

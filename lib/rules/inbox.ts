@@ -128,3 +128,14 @@ export function formatDuration(ms: number | null | undefined): string {
   const mm = Math.floor(total / 60), ss = total % 60;
   return `${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}`;
 }
+
+/**
+ * A loudness in LUFS with one decimal, written as the language writes numbers.
+ * @example formatLoudness(-22.74, "pl") // "-22,7"
+ */
+export function formatLoudness(lufs: number, lang: string): string {
+  return lufs.toLocaleString(lang === "technical" ? "en" : lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+}

@@ -14,6 +14,7 @@ import {
   lineChartSvg,
   localMinute,
   shiftDay,
+  shortDay,
   toCsv,
   wordCloudSvg,
 } from "../rules/statistics.ts";
@@ -99,7 +100,7 @@ export async function interactionStatistics(
       title,
       [t(perHour ? "statistics.hour" : "statistics.day"), count],
       rows,
-      columnChartSvg(title, perHour ? rows : rows.map((r) => ({ ...r, label: r.label.slice(5) }))),
+      columnChartSvg(title, perHour ? rows : rows.map((r) => ({ ...r, label: shortDay(r.label) }))),
     );
   }
   if (data.choices.length > 0) {
@@ -131,7 +132,7 @@ export async function interactionStatistics(
       table: { header, rows },
       svg: lineChartSvg(
         title,
-        shares.map((d) => d.day.slice(5)),
+        shares.map((d) => shortDay(d.day)),
         data.choices.map((c, i) => ({ name: c.label, values: shares.map((d) => d.shares[i]) })),
       ),
       csv: toCsv(header, rows),

@@ -19,6 +19,7 @@ import {
   parsePeriod,
   type Period,
   shiftDay,
+  shortDay,
   toCsv,
 } from "../rules/statistics.ts";
 
@@ -144,7 +145,7 @@ function chart(
 /** Every chart of a dashboard, with its rows and its SVG. */
 export function charts(period: Period, stats: ChannelStatistics, t: TFunction): Chart[] {
   const series = fillSeries(period, stats.series).map((r) => ({
-    label: period.unit === "hour" ? r.bucket.slice(11, 16) : r.bucket.slice(5, 10),
+    label: period.unit === "hour" ? r.bucket.slice(11, 16) : shortDay(r.bucket),
     value: r.count,
   }));
   const count = t("statistics.count");

@@ -19,7 +19,7 @@ export default new Hono<AppEnv>().get("/", requirePage("participations-read"), a
   return renderPage(
     c,
     <AdminLayout user={user} menu="channel" active="statistics" heading={c.var.t("statistics.title")}>
-      <StatisticsDashboard d={dashboard} t={c.var.t} />
+      <StatisticsDashboard d={dashboard} t={c.var.t} lang={c.var.lang} />
     </AdminLayout>,
     { title: c.var.t("statistics.title"), css: ["admin.css", "interactions.css", "statistics.css"] },
   );

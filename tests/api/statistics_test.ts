@@ -32,23 +32,34 @@ Deno.test("statistics page - figures, ranges, charts with their data, downloads"
         assert.ok(row.total > 0);
         assert.match(
           html,
-          new RegExp(`<span class="stat-value">${row.total}</span><span class="stat-label">Participations<`),
-        );
-        assert.match(
-          html,
           new RegExp(
-            `<span class="stat-value">${row.participants}</span><span class="stat-label">Unique participants<`,
+            `<span class="stat-value">${
+              row.total.toLocaleString("en")
+            }</span><span class="stat-label">Participations<`,
           ),
         );
         assert.match(
           html,
-          new RegExp(`<span class="stat-value">${row.liked}</span><span class="stat-label">Messages liked<`),
+          new RegExp(
+            `<span class="stat-value">${
+              row.participants.toLocaleString("en")
+            }</span><span class="stat-label">Unique participants<`,
+          ),
+        );
+        assert.match(
+          html,
+          new RegExp(
+            `<span class="stat-value">${
+              row.liked.toLocaleString("en")
+            }</span><span class="stat-label">Messages liked<`,
+          ),
         );
         assert.match(html, /Participations per day/);
         assert.match(html, /<img class="stat-img" src="data:image\/svg\+xml/);
         assert.match(html, /<summary>Show the data<\/summary>/);
         assert.match(html, /Most active listeners/);
-        assert.match(html, /messages of the 4000 aimed for in 12 months/);
+        // numbers and dates written for the user's language (issue 24's five-language pass)
+        assert.match(html, /messages of the 4,000 aimed for in 12 months/);
         // the same figures as JSON, in the days of the channel's time zone
         const api = await get("/api/v1/statistics/dashboard", "operator");
         assert.equal(api.status, 200);
@@ -64,6 +75,8 @@ Deno.test("statistics page - figures, ranges, charts with their data, downloads"
       const day = new Date().toISOString().slice(0, 10);
       const html = await (await get(`/statistics?range=custom&from=${day}&to=${day}`, "manager")).text();
       assert.match(html, /Participations per hour/);
+      const [y, m, dd] = day.split("-");
+      assert.ok(html.includes(`${dd}/${m}/${y} to ${dd}/${m}/${y}.`), "the period in DD/MM/YYYY");
       assert.match(html, /<th scope="row">00:00<\/th>/);
       const year = await (await get("/statistics?range=12m", "manager")).text();
       assert.match(year, /href="\/statistics\?range=12m" aria-current="page"/);

@@ -141,7 +141,7 @@ browserTest(
     await page.getByRole("button", { name: "Participate in the survey" }).click();
     await page.getByText("Sunny August").click();
     await page.getByRole("button", { name: "Send" }).click();
-    await page.getByText("Vous avez déjà participé et une seule participation est autorisée.").waitFor({
+    await page.getByText("You have already taken part, and only one participation is allowed.").waitFor({
       timeout: 15_000,
     });
     await shots(page, shot, "vote-already");

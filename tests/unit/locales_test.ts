@@ -39,3 +39,98 @@ Deno.test("locales - no text is empty and interpolations match the French ones",
     }
   }
 });
+
+// Texts a Portuguese, Spanish or Polish page may share with the English or French one: names, units,
+// protocols, and words that are the same in that language. Any other copy is a text left untranslated
+// (issue 24's five-language pass found "Vous avez déjà participé…" in every language, and "Pseudo").
+const SAME_EVERYWHERE = [
+  " - Admin",
+  "Beta",
+  "FTP",
+  "FTP / FTPS",
+  "HTTP",
+  "Id",
+  "Interaction Manager",
+  "MP3 192 kbit/s",
+  "MP3 320 kbit/s",
+  "Netia",
+  "Podcast / stream (−16 LUFS)",
+  "Pro",
+  "Quiz",
+  "REC",
+  "SFTP (SSH)",
+  "SMS",
+  "TV",
+  "Webview",
+  "{{count}} / {{target}}",
+  "{{count}}/100",
+  "{{lufs}} LUFS",
+  "{{word}} ({{count}})",
+];
+const SAME_IN: Record<string, string[]> = {
+  pt: [
+    "Bucket",
+    "E-mail",
+    "Login",
+    "Menu principal",
+    "Média",
+    "Permanente",
+    "Visual",
+    "WAV 48 kHz, 16 bits",
+    "WAV 48 kHz, 24 bits",
+    "Webhooks",
+    "Widget",
+  ],
+  es: [
+    "Bucket",
+    "Demo",
+    "Error",
+    "General",
+    "No",
+    "Permanente",
+    "Radio",
+    "Visual",
+    "WAV 48 kHz, 16 bits",
+    "WAV 48 kHz, 24 bits",
+    "Webhooks",
+    "Widget",
+  ],
+  pl: [
+    "Administrator",
+    "Demo",
+    "E-mail",
+    "Folder",
+    "Login",
+    "Logo",
+    "Operator",
+    "Port",
+    "Profil",
+    "Radio",
+    "Ranking",
+    "Region",
+    "Status",
+    "Test",
+  ],
+};
+
+Deno.test("locales - no Portuguese, Spanish or Polish text is a copy of the English or French one", () => {
+  for (const lng of ["pt", "es", "pl"] as const) {
+    const allowed = new Set([...SAME_EVERYWHERE, ...SAME_IN[lng]]);
+    const copies = keys(LOCALES[lng]).filter((key) => {
+      const text = lookup(LOCALES[lng], key) as string;
+      const copied = text === lookup(LOCALES.en, key) || text === lookup(LOCALES.fr, key);
+      return copied && /\p{L}{2}/u.test(text) && !allowed.has(text);
+    });
+    assert.deepEqual(copies, [], `${lng}.json has texts left in English or French`);
+  }
+});
+
+Deno.test("locales - no English text is a copy of a French sentence", () => {
+  const copies = keys(LOCALES.en).filter((key) => {
+    const text = lookup(LOCALES.en, key) as string;
+    return text === lookup(LOCALES.fr, key) && text.split(" ").length >= 4 &&
+      !SAME_EVERYWHERE.includes(text) &&
+      !/^[{*]/.test(text);
+  });
+  assert.deepEqual(copies, []);
+});

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { pointsChanges, pointsDelta, rewardEvents } from "../../lib/rules/points.ts";
-import { applyAction, formatDuration, type MessageState, searchQuery } from "../../lib/rules/inbox.ts";
+import {
+  applyAction,
+  formatDuration,
+  formatLoudness,
+  type MessageState,
+  searchQuery,
+} from "../../lib/rules/inbox.ts";
 import { searchByScope } from "../../db/inbox.ts";
 
 const base: MessageState = {
@@ -75,6 +81,10 @@ Deno.test("inbox - action keys, search terms and durations", async (t) => {
   await t.step("durations as mm:ss", () => {
     assert.equal(formatDuration(75_400), "01:15");
     assert.equal(formatDuration(null), "00:00");
+    // loudness with the language's decimal sign (issue 24's five-language pass)
+    assert.equal(formatLoudness(-22.74, "en"), "-22.7");
+    assert.equal(formatLoudness(-22.74, "pl"), "-22,7");
+    assert.equal(formatLoudness(-16, "fr"), "-16,0");
     assert.equal(formatDuration(600_000), "10:00");
   });
 });

@@ -5,6 +5,7 @@ import {
   columnChartSvg,
   escapeXml,
   fillSeries,
+  formatDay,
   formatDuration,
   gaugeSvg,
   isTimeZone,
@@ -12,6 +13,7 @@ import {
   localMinute,
   median,
   parsePeriod,
+  shortDay,
   toCsv,
   wordCloudSvg,
   zonedDayStart,
@@ -53,6 +55,10 @@ Deno.test("statistics rules - series filled with the quiet buckets, median, dura
   assert.equal(formatDuration(720), "12 min");
   assert.equal(formatDuration(3 * 3600 + 300), "3 h 05");
   assert.equal(formatDuration(2 * 86_400 + 4 * 3600), "2 d 4 h");
+  assert.equal(formatDay("2026-10-29"), "29/10/2026");
+  assert.equal(formatDay("not a day"), "not a day");
+  assert.equal(shortDay("2026-10-29"), "29/10");
+  assert.equal(shortDay("2026-03-01T00:00"), "01/03");
 });
 
 Deno.test("statistics rules - CSV quoting and formulas; SVG labels escaped", () => {
