@@ -2,8 +2,8 @@
 // the app runs, measured by the benches in the same run as what they divide by it.
 import autocannon from "autocannon";
 
-/** req/s and latency (ms) of a bare Deno.serve hello world under `connections` for `seconds`. */
-export async function helloWorld(connections: number, seconds: number) {
+/** A bare `Deno.serve` hello world in a process of its own, listening on a free port. */
+export async function startHello(): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const hello = new Deno.Command(Deno.execPath(), {
     args: [
       "eval",
@@ -12,16 +12,32 @@ export async function helloWorld(connections: number, seconds: number) {
     ],
     stdout: "piped",
   }).spawn();
+  const reader = hello.stdout.getReader();
+  const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
+  reader.releaseLock();
+  return {
+    port,
+    pid: hello.pid,
+    async stop() {
+      hello.kill("SIGTERM");
+      await hello.status;
+      await hello.stdout.cancel().catch(() => {});
+    },
+  };
+}
+
+/** req/s and latency (ms) of a bare Deno.serve hello world under `connections` for `seconds`. */
+export async function helloWorld(connections: number, seconds: number) {
+  const hello = await startHello();
   try {
-    const reader = hello.stdout.getReader();
-    const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
-    reader.releaseLock();
-    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: seconds });
+    const result = await autocannon({
+      url: `http://127.0.0.1:${hello.port}/`,
+      connections,
+      duration: seconds,
+    });
     return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
   } finally {
-    hello.kill("SIGTERM");
-    await hello.status;
-    await hello.stdout.cancel().catch(() => {});
+    await hello.stop();
   }
 }
 

@@ -9,6 +9,7 @@ import { treeCpuMs } from "./_cpu.ts";
 import { type ChildServer, startServer, table } from "../tests/_server.ts";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
 import { startProxy } from "./_proxy.ts";
+import { loadAverage, startHello } from "./_hello.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const CONNECTIONS = 50;
@@ -32,23 +33,13 @@ try {
     ["single-interaction widget", "/widgets/1/1/"],
   ];
   const rows: (string | number)[][] = [];
-  const loadAverage = async () => (await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ")[0];
-  const loadBefore = await loadAverage();
+  const loadBefore = loadAverage();
   const perRequest = (cpuMs: number, requests: number) => requests > 0 ? (cpuMs / requests).toFixed(3) : "";
   const measured = new Map<string, { rps: number; ceiling: number; ratio: number }>();
   const headers = { "accept-encoding": "br, gzip", "accept-language": "en" };
   // the ceiling: a bare Deno.serve hello world, in a process of its own like the app
-  const hello = new Deno.Command(Deno.execPath(), {
-    args: [
-      "eval",
-      `Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, () =>
-      new Response("Hello, world"))`,
-    ],
-    stdout: "piped",
-  }).spawn();
-  const reader = hello.stdout.getReader();
-  const helloPort = Number(new TextDecoder().decode((await reader.read()).value).trim());
-  reader.releaseLock();
+  const hello = await startHello();
+  const helloPort = hello.port;
   // the machine is shared and its load moves: the pages of issue 20's table are each compared with a
   // hello world run just before them, the other rows with the first one
   const helloRun = async () => {
@@ -116,8 +107,7 @@ try {
       ]);
     }
   } finally {
-    hello.kill("SIGTERM");
-    await hello.status;
+    await hello.stop();
   }
   const database = pg ? "PostgreSQL server" : "embedded database";
   console.log(`## Pages (${CONNECTIONS} connections, ${SECONDS} s each, ${database}, demo data)\n`);
@@ -138,7 +128,7 @@ try {
   );
   console.log(
     `\nThe server spends ${idleMsPerS.toFixed(1)} CPU ms/s idle. ` +
-      `Load average (1 min) before the run: ${loadBefore}, after: ${await loadAverage()}`,
+      `Load average (1 min) before the run: ${loadBefore}, after: ${loadAverage()}`,
   );
   const rss = (await Deno.readTextFile(`/proc/${server.pid}/status`).catch(() => ""))
     .match(/VmRSS:\s+(\d+) kB/)?.[1];

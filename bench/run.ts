@@ -5,7 +5,7 @@
 //   deno task bench              every bench
 //   deno task bench quick        the benches of issue 20's table and their ceilings, in shorter runs
 //   deno task bench results inbox   only these (names without .ts)
-import { type BenchRow, issue20Summary, ISSUE_20_TABLE, parseRows, rowsFromTables } from "./_rows.ts";
+import { type BenchRow, issue20Summary, ISSUE_20_TABLE, parseRows } from "./_rows.ts";
 import { loadAverage } from "./_hello.ts";
 
 const dir = new URL("./", import.meta.url).pathname;
@@ -49,8 +49,7 @@ for (const name of scripts) {
   const text = new TextDecoder().decode(out.stdout);
   console.log(text);
   if (!out.success) failed++;
-  const own = parseRows(text, name);
-  rows.push(...(own.length ? own : rowsFromTables(name, text)));
+  rows.push(...parseRows(text, name));
   // the ROW lines are for this script: the file keeps the benches' own tables
   const tables = text.split("\n").filter((line) => !line.startsWith("ROW\t")).join("\n").trim();
   sections.push(`<!-- bench/${name} -->`, out.success ? tables : `bench/${name} failed`, "");

@@ -8,7 +8,6 @@ import {
   parseGoal,
   parseRows,
   rowLine,
-  rowsFromTables,
 } from "../../bench/_rows.ts";
 
 Deno.test("bench rows - a ROW line printed by a bench reads back as the same row", () => {
@@ -89,46 +88,4 @@ Deno.test("bench rows - the summary shows every row of the issue, met, not met o
   );
   assert.ok(lines.some((l) => l.startsWith("| ceiling or reference | Bare Deno.serve hello world |")));
   assert.equal(lines.at(-1), "1 met, 1 not met, 5 row(s) of the issue not reported.");
-});
-
-Deno.test("bench rows - pages.ts and votes.ts without ROW lines: their ratios read from their tables", async (t) => {
-  await t.step("pages.ts: each widget page and the static file ÷ the hello world, and the ceiling", () => {
-    const stdout = [
-      "## Pages (50 connections, 10 s each, PostgreSQL server, demo data)",
-      "",
-      "| page | path | req/s | p50 ms | p99 ms | ÷ ceiling |",
-      "| --- | --- | --- | --- | --- | --- |",
-      "| bare Deno.serve hello world (ceiling) | / | 24000 | 1 | 9 | 1 |",
-      "| static file (ceiling) | /static/favicon.svg | 6000 | 7 | 35 | 0.250 |",
-      "| robots.txt | /robots.txt | 4000 | 9 | 30 | 0.167 |",
-      "| channel widget home | /widgets/channel/1/ | 300 | 150 | 400 | 0.013 |",
-      "| single-interaction widget | /widgets/1/1/ | 600 | 80 | 200 | 0.025 |",
-    ].join("\n");
-    const rows = rowsFromTables("pages.ts", stdout);
-    assert.deepEqual(rows.map((r) => [r.measure, r.value, r.goal, meetsGoal(r)]), [
-      ["Bare Deno.serve hello world (ceiling of bench/pages.ts)", 24000, "ceiling", null],
-      ["Static file req/s ÷ hello world", 0.25, "≥ 0.5", false],
-      ["Channel widget home req/s ÷ hello world", 0.013, "≥ 0.25", false],
-      ["Single-interaction widget req/s ÷ hello world", 0.025, "≥ 0.25", false],
-    ]);
-    assert.deepEqual(rows.map(issueRowOf), [-1, 2, 2, 2]);
-  });
-  await t.step("votes.ts: the first vote's accepted/s ÷ pgbench", () => {
-    const stdout = [
-      "| vote | accepted/s | p50 ms | p99 ms | acknowledged | rows | counters | lost | refused | tasks done | " +
-      "exact | app CPU ms/vote | db CPU ms/vote | ÷ ceiling |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-      "| 4 choices | 2400 | 79 | 300 | 72000 | 72000 | 72000 | 0 | 0 | yes | yes | 0.4 | 0.2 | 0.056 |",
-      "| one hot choice | 2000 | 90 | 320 | 60000 | 60000 | 60000 | 0 | 0 | yes | yes | 0.4 | 0.2 | 0.047 |",
-      "| ceiling: pgbench one-row inserts | 43000 |  |  |  |  |  |  |  |  |  |  |  | 1 |",
-    ].join("\n");
-    const [row] = rowsFromTables("votes.ts", stdout);
-    assert.equal(row.value, 0.056);
-    assert.equal(meetsGoal(row), false);
-    assert.match(row.figure, /4 choices: 2400 accepted\/s ÷ 43000 inserts\/s/);
-    assert.equal(issueRowOf(row), 3);
-  });
-  await t.step("another script's tables give nothing", () => {
-    assert.deepEqual(rowsFromTables("widget.ts", "| a | ÷ ceiling |\n| --- | --- |\n| x | 1 |"), []);
-  });
 });
