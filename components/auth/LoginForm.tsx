@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { api, errorMessage } from "../../islands/browser/http.ts";
 import { useCountdown } from "../../islands/browser/countdown.ts";
@@ -18,6 +18,14 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
   const [resent, setResent] = useState<string | null>(null);
   // too many failed attempts: the wait the server gave, counted down, and no submit until it is over
   const [wait, startWait, waited] = useCountdown();
+  // what was typed or filled by the browser before the page's script ran stays: read once at hydration,
+  // else the first render would empty the fields
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = (id: string) => form.current?.querySelector<HTMLInputElement>(`#${id}`)?.value ?? "";
+    if (typed("login-email")) setEmail(typed("login-email"));
+    if (typed("login-password")) setPassword(typed("login-password"));
+  }, []);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -51,7 +59,7 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
   };
 
   return (
-    <form class="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
+    <form ref={form} class="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
       <h1>{t("auth.login_title")}</h1>
       <p class="muted">{t("auth.login_intro")}</p>
       {error && !(error.code === "rate_limited" && wait === 0) && (

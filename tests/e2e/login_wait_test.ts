@@ -124,3 +124,31 @@ browserTest(
   },
   { viewport: { width: 375, height: 740 } },
 );
+
+browserTest(
+  "login page - what is typed before the page's script has run is kept and logs in",
+  async ({ page, baseUrl }) => {
+    // a slow network: the scripts arrive only once the user has typed
+    let release!: () => void;
+    const typed = new Promise<void>((r) => release = r);
+    await page.route("**/static/build/**/*.js*", async (route) => {
+      await typed;
+      await route.continue();
+    });
+    // (module scripts hold DOMContentLoaded back: wait only for the server-rendered form)
+    await page.goto(`${baseUrl}/login?lang=en`, { waitUntil: "commit" });
+    await page.waitForSelector("#login-password");
+    await page.fill("#login-email", "manager@example.com");
+    await page.fill("#login-password", DEMO_PASSWORD);
+    assert.equal(await page.locator('[data-island="LoginPanel"][data-hydrated]').count(), 0);
+    release();
+    await page.waitForSelector('[data-island="LoginPanel"][data-hydrated] form');
+    assert.equal(await page.inputValue("#login-email"), "manager@example.com");
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/v1/auth") && r.request().method() === "POST"),
+      page.click('button[type="submit"]'),
+    ]);
+    assert.equal(res.status(), 200);
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  },
+);
