@@ -132,7 +132,7 @@ export function StatisticsDashboard({ d, t, lang }: { d: Dashboard; t: TFunction
         <Figure label={t("statistics.anonymous")} value={fmt(s.anonymous)} />
         <Figure
           label={t("statistics.median_reply")}
-          value={s.medianReplySeconds === null ? "—" : formatDuration(s.medianReplySeconds)}
+          value={s.medianReplySeconds === null ? "—" : formatDuration(s.medianReplySeconds, lang)}
         />
         <Figure label={t("statistics.liked")} value={fmt(s.liked)} />
         <Figure label={t("statistics.quoted")} value={fmt(s.quoted)} />

@@ -167,13 +167,16 @@ export function shortDay(day: string): string {
   return `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 }
 
-/** A duration in seconds as "45 s", "12 min", "3 h 05", "2 d 4 h". */
-export function formatDuration(seconds: number): string {
+/** The abbreviation of "day" in each language (s, min and h are the same in all five). */
+const DAY_UNIT: Record<string, string> = { fr: "j", en: "d", pt: "d", es: "d", pl: "d" };
+
+/** A duration in seconds as "45 s", "12 min", "3 h 05", "2 d 4 h" ("2 j 4 h" in French). */
+export function formatDuration(seconds: number, lang = "en"): string {
   const s = Math.round(seconds);
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.round(s / 60)} min`;
   if (s < 86_400) return `${Math.floor(s / 3600)} h ${String(Math.round((s % 3600) / 60)).padStart(2, "0")}`;
-  return `${Math.floor(s / 86_400)} d ${Math.round((s % 86_400) / 3600)} h`;
+  return `${Math.floor(s / 86_400)} ${DAY_UNIT[lang] ?? "d"} ${Math.round((s % 86_400) / 3600)} h`;
 }
 
 /**

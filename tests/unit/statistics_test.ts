@@ -55,6 +55,8 @@ Deno.test("statistics rules - series filled with the quiet buckets, median, dura
   assert.equal(formatDuration(720), "12 min");
   assert.equal(formatDuration(3 * 3600 + 300), "3 h 05");
   assert.equal(formatDuration(2 * 86_400 + 4 * 3600), "2 d 4 h");
+  assert.equal(formatDuration(2 * 86_400 + 4 * 3600, "fr"), "2 j 4 h");
+  assert.equal(formatDuration(2 * 86_400 + 4 * 3600, "pl"), "2 d 4 h");
   assert.equal(formatDay("2026-10-29"), "29/10/2026");
   assert.equal(formatDay("not a day"), "not a day");
   assert.equal(shortDay("2026-10-29"), "29/10");
