@@ -9,6 +9,8 @@ for (const width of [375, 1280]) {
     async ({ page, server, baseUrl }) => {
       await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
       await page.goto(`${baseUrl}/settings?edit&lang=en`);
+      // the form's script must be running before a choice is made, or the choice is not in what it saves
+      await page.waitForSelector('[data-island="ChannelForm"][data-hydrated]');
       const zone = page.getByLabel("Time zone");
       await zone.waitFor();
       assert.equal(await zone.inputValue(), "Europe/Paris");
