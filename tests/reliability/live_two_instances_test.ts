@@ -2,9 +2,8 @@
 // moves the bars of an overlay and of a public results stream connected to B (LISTEN/NOTIFY), and a
 // staff control on A reaches B's overlay.
 import assert from "node:assert/strict";
-import postgres from "postgres";
-import { PG_BIN, startPostgres } from "../_postgres.ts";
-import { type ChildServer, startServer } from "../_server.ts";
+import { PG_BIN } from "../_postgres.ts";
+import { startTwoInstances } from "./_instances.ts";
 import { readSse } from "../_sse.ts";
 import { testDevice } from "../api/_participation.ts";
 import { newVote, SERVER_SECRET } from "./_votes.ts";
@@ -16,12 +15,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const pg = await startPostgres({ maxConnections: 100 });
-    const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
-    let a: ChildServer | null = null, b: ChildServer | null = null;
+    const { sql, a, b, close } = await startTwoInstances({ maxConnections: 100 });
     try {
-      a = await startServer({ DATABASE_URL: pg.url });
-      b = await startServer({ DATABASE_URL: pg.url, SEED: "0" }, a.dataDir);
       const [first, second] = [a, b];
       const v = await newVote(sql);
       await sql`update segments set show_results = true where id = ${v.segment}`;
@@ -94,10 +89,7 @@ Deno.test({
         await overlay.close();
       });
     } finally {
-      await a?.stop();
-      await b?.stop();
-      await sql.end();
-      await pg.destroy();
+      await close();
     }
   },
 });

@@ -2,9 +2,8 @@
 // widget pages they render; a change staff make through one instance, or anyone makes in the database,
 // reaches the pages of the other through the database's notification, well before the cache's lifetime.
 import assert from "node:assert/strict";
-import postgres from "postgres";
-import { PG_BIN, startPostgres } from "../_postgres.ts";
-import { type ChildServer, startServer } from "../_server.ts";
+import { PG_BIN } from "../_postgres.ts";
+import { startTwoInstances } from "./_instances.ts";
 import { newVote } from "./_votes.ts";
 import { PAGE_RENDER_CACHE } from "../../lib/rules/constants.ts";
 
@@ -34,12 +33,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const pg = await startPostgres({ maxConnections: 100 });
-    const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
-    let a: ChildServer | null = null, b: ChildServer | null = null;
+    const { sql, a, b, close } = await startTwoInstances({ maxConnections: 100 });
     try {
-      a = await startServer({ DATABASE_URL: pg.url });
-      b = await startServer({ DATABASE_URL: pg.url, SEED: "0" }, a.dataDir);
       const [first, second] = [a.baseUrl, b.baseUrl];
       const v = await newVote(sql);
       const single = `/widgets/${v.channel}/${v.segment}/`;
@@ -107,10 +102,7 @@ Deno.test({
         },
       );
     } finally {
-      await sql.end();
-      await b?.stop();
-      await a?.stop();
-      await pg.destroy();
+      await close();
     }
   },
 });

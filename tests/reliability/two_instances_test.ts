@@ -2,9 +2,8 @@
 // bucket would be): a visitor's token, an upload started on one and finished on the other, and task
 // polling work across them, because nothing lives in process memory.
 import assert from "node:assert/strict";
-import postgres from "postgres";
-import { PG_BIN, startPostgres } from "../_postgres.ts";
-import { type ChildServer, startServer } from "../_server.ts";
+import { PG_BIN } from "../_postgres.ts";
+import { startTwoInstances } from "./_instances.ts";
 import { makeMedia, testDevice } from "../api/_participation.ts";
 import { newVote, SERVER_SECRET } from "./_votes.ts";
 
@@ -14,12 +13,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const pg = await startPostgres({ maxConnections: 200 });
-    const sql = postgres(pg.url, { max: 2, onnotice: () => {} });
-    let a: ChildServer | null = null, b: ChildServer | null = null;
+    const { sql, a, b, close } = await startTwoInstances({ maxConnections: 200 });
     try {
-      a = await startServer({ DATABASE_URL: pg.url });
-      b = await startServer({ DATABASE_URL: pg.url, SEED: "0" }, a.dataDir);
       const [first, second] = [a, b];
       const v = await newVote(sql);
       const json = { "content-type": "application/json" };
@@ -100,11 +95,7 @@ Deno.test({
         assert.equal(media.status, "uploaded");
       });
     } finally {
-      await b?.stop().catch(() => {});
-      await a?.stop().catch(() => {});
-      if (a) await Deno.remove(a.dataDir, { recursive: true }).catch(() => {});
-      await sql.end();
-      await pg.destroy();
+      await close();
     }
   },
 });
