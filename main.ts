@@ -16,6 +16,7 @@ import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { isEmbeddablePath } from "./lib/rules/embed.ts";
 import { middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
+import { hasUnstorableCharacter } from "./lib/rules/validation.ts";
 import { middlewares, routes } from "./routes.gen.ts";
 import { documentWebhooks } from "./lib/webhooks/openapi.ts";
 
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
         }
       }
     },
+    // a NUL in a file name is no file: refused before the file system sees it
+    async (c, next) => hasUnstorableCharacter(c.req.path) ? c.notFound() : await next(),
     // the stock backgrounds as AVIF or WebP where the browser accepts them
     imageVariants(root, "backgrounds"),
     serveStatic({ root, precompressed: true }),
