@@ -96,7 +96,7 @@ browserTest(
     await closeWelcome(page);
     await page.waitForSelector('[data-island="UserProfile"][data-hydrated] form');
     assert.equal(await page.getByLabel("First name").isDisabled(), true);
-    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
     await page.getByLabel("First name").fill("Janet");
     await page.getByLabel("Login").fill("");
     await page.getByRole("button", { name: "Save" }).click();
@@ -104,7 +104,7 @@ browserTest(
     await page.getByLabel("Login").fill("jdoe");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved !").first().waitFor();
-    await page.getByRole("button", { name: "Edit" }).waitFor();
+    await page.getByRole("button", { name: "Edit", exact: true }).waitFor();
     const [edited] = await server.sql`select first_name from users where id = ${jane.id}`;
     assert.equal(edited.first_name, "Janet");
     await page.locator('.avatar-field input[type="file"]').setInputFiles(PHOTO);

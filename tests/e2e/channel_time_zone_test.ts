@@ -19,7 +19,9 @@ for (const width of [375, 1280]) {
       await Deno.mkdir(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}settings-time-zone-${width}.png` });
       await page.getByRole("button", { name: "Save" }).first().click();
-      await page.getByRole("button", { name: "Edit" }).waitFor();
+      // the toggle reads "Stop editing" while the form is open: only the exact "Edit" and the toast say it saved
+      await page.getByText("Saved !").first().waitFor();
+      await page.getByRole("button", { name: "Edit", exact: true }).waitFor();
       const [row] = await server.sql<{ time_zone: string }[]>`
       select time_zone from channels where id = (select channel_id from users where login = 'manager')`;
       assert.equal(row.time_zone, "America/New_York");

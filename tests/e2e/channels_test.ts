@@ -81,7 +81,7 @@ browserTest(
     await axe(page, "/channels/{id}");
 
     // edit, restore the saved copy, then save a change
-    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
     await page.getByLabel("Name", { exact: true }).fill("Something else");
     await page.locator(".segmented label", { hasText: "Press" }).click();
     await page.getByRole("button", { name: "Restore" }).click();
@@ -95,7 +95,7 @@ browserTest(
       ),
       page.getByRole("button", { name: "Save" }).click(),
     ]);
-    await page.getByRole("button", { name: "Edit" }).waitFor();
+    await page.getByRole("button", { name: "Edit", exact: true }).waitFor();
     await page.getByText("Saved !").first().waitFor();
     const [edited] = await server.sql`select label, status from channels where id = ${id}`;
     assert.deepEqual({ ...edited }, { label: "Canal Test TV HD", status: "active" });

@@ -24,7 +24,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
       await page.goto(`${baseUrl}/channels/${radio.id}?lang=en`);
       await page.waitForSelector('[data-island="ChannelForm"][data-hydrated]');
-      await page.getByRole("button", { name: "Edit" }).click();
+      await page.getByRole("button", { name: "Edit", exact: true }).click();
       const options = await page.getByLabel("Erase old participations").locator("option").allTextContents();
       assert.deepEqual(options, [
         "Never (keep them)",
