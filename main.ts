@@ -6,6 +6,7 @@ import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { httpCache } from "./app/http_cache.ts";
 import { pageCache } from "./app/page_cache.ts";
+import { resultsFront } from "./app/results_front.ts";
 import { staticFiles } from "./app/static_files.ts";
 import { answerFromMemory } from "./app/front.ts";
 import { imageVariants } from "./app/image_variants.ts";
@@ -34,10 +35,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   const root = new URL("./", import.meta.url).pathname;
   if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
-  // issue 20: static files and rendered widget pages answered from memory, before the rest of the chain
-  const statics = staticFiles(root), pages = pageCache(deps);
+  // issue 20: static files, rendered widget pages and public results answered from memory, before the rest
+  // of the chain
+  const statics = staticFiles(root), pages = pageCache(deps), results = resultsFront(deps);
   app.use(statics.middleware);
   app.use(pages.middleware);
+  app.use(results.middleware);
   app.use(httpCache());
   app.use(async (c, next) => {
     c.set("requestId", crypto.randomUUID().slice(0, 8));
@@ -138,5 +141,5 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return c.redirect("/interactions", 302);
   });
   app.onError(errorResponse);
-  return answerFromMemory(app, [statics, pages]);
+  return answerFromMemory(app, [statics, pages, results]);
 }

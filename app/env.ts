@@ -6,6 +6,7 @@ import type { StaffUser } from "../lib/rules/permissions.ts";
 import type { Mailer } from "../lib/platform/mail.ts";
 import type { Storage } from "../lib/media/storage.ts";
 import type { EventBus } from "../lib/live/bus.ts";
+import type { ResultsRead } from "../db/votes.ts";
 import type { WebhookNetwork } from "../lib/webhooks/transport.ts";
 
 /** What the app is built from; tests pass their own. */
@@ -42,6 +43,8 @@ export interface AppEnv {
     requestId: string;
     /** Until when the render cache may serve the page this request rendered (ms; app/page_cache.ts). */
     renderedUntil?: number;
+    /** The public results read a results answer was made from (app/results_front.ts keeps it with it). */
+    resultsRead?: ResultsRead;
     /** The OpenAPI document of the whole API. */
     openapi: () => unknown;
   };

@@ -7,8 +7,8 @@ import { type Encoding, etagOf, matchesIfNoneMatch, negotiateEncoding } from "..
 import { compress } from "./http_cache.ts";
 
 export interface StoredResponse {
-  /** The hash of the identity body (the ETag's opaque part). */
-  hash: string;
+  /** The hash of the identity body (the ETag's opaque part); null for an answer sent without validator. */
+  hash: string | null;
   /** The chain's headers, less those of one representation (Content-Encoding, Content-Length, ETag). */
   headers: [string, string][];
   bodies: { identity: Uint8Array; br?: Uint8Array; gzip?: Uint8Array };
@@ -25,7 +25,7 @@ const PER_REPRESENTATION = new Set(["content-encoding", "content-length", "etag"
 
 /** A stored response from its parts. */
 export function storedResponse(
-  hash: string,
+  hash: string | null,
   headers: Headers,
   bodies: StoredResponse["bodies"],
   compressOnDemand: boolean,
@@ -36,16 +36,19 @@ export function storedResponse(
 
 /**
  * The stored form of a response the chain just made (app/http_cache.ts compressed it for its request and
- * named it with its ETag), or null when it has no ETag. The response itself is left readable.
+ * named it with its ETag), or null when it has no ETag, unless `validated` is false (an answer the chain
+ * sends without one, such as a no-store read). The response itself is left readable.
  */
-export async function storeChainResponse(res: Response): Promise<StoredResponse | null> {
+export async function storeChainResponse(res: Response, validated = true): Promise<StoredResponse | null> {
   const etag = res.headers.get("ETag");
-  if (!etag) return null;
+  if (!etag && validated) return null;
   const encoding = res.headers.get("Content-Encoding");
   if (encoding && encoding !== "br" && encoding !== "gzip") return null;
   const bytes = new Uint8Array(await res.clone().arrayBuffer());
-  const opaque = etag.replace(/^"|"$/g, "");
-  const hash = encoding && opaque.endsWith(`-${encoding}`) ? opaque.slice(0, -encoding.length - 1) : opaque;
+  const opaque = etag?.replace(/^"|"$/g, "") ?? null;
+  const hash = opaque && encoding && opaque.endsWith(`-${encoding}`)
+    ? opaque.slice(0, -encoding.length - 1)
+    : opaque;
   const identity = encoding === "br"
     ? brotliDecompressSync(bytes)
     : encoding === "gzip"
@@ -70,7 +73,7 @@ function pick(stored: StoredResponse, acceptEncoding: string | null): Encoding |
 /** Answers a GET or HEAD from a stored response: the accepted encoding, or 304 when If-None-Match names it. */
 export function serveStored(req: Request, stored: StoredResponse): Response {
   const encoding = pick(stored, req.headers.get("Accept-Encoding"));
-  if (matchesIfNoneMatch(req.headers.get("If-None-Match"), stored.hash)) {
+  if (stored.hash !== null && matchesIfNoneMatch(req.headers.get("If-None-Match"), stored.hash)) {
     const headers = stored.headers.filter(([name]) => name.toLowerCase() !== "content-type");
     headers.push(["ETag", etagOf(stored.hash, encoding)]);
     return new Response(null, { status: 304, headers });
@@ -78,7 +81,8 @@ export function serveStored(req: Request, stored: StoredResponse): Response {
   const key = encoding ?? "identity";
   let sent = stored.sent.get(key);
   if (!sent) {
-    const headers: [string, string][] = [...stored.headers, ["ETag", etagOf(stored.hash, encoding)]];
+    const headers: [string, string][] = [...stored.headers];
+    if (stored.hash !== null) headers.push(["ETag", etagOf(stored.hash, encoding)]);
     if (encoding) headers.push(["Content-Encoding", encoding]);
     const body = encoding ? stored.bodies[encoding]! : stored.bodies.identity;
     stored.sent.set(key, sent = new Response(body as BodyInit, { status: 200, headers }));

@@ -14,6 +14,8 @@ import { VOTE_RESULTS_CACHE_ENTRIES, VOTE_RESULTS_CACHE_MS } from "../rules/cons
 export interface ResultsCache {
   /** The segment's results read, from memory when kept and unchanged since; null for an unknown segment. */
   read(segmentId: number): Promise<ResultsRead | null>;
+  /** The read kept for the segment now, if any, without loading one (app/results_front.ts). */
+  peek(segmentId: number): ResultsRead | undefined;
   /** Entries kept now (for tests). */
   size(): number;
 }
@@ -67,6 +69,7 @@ export function resultsCache(
       pending.set(segmentId, reading);
       return reading;
     },
+    peek: (segmentId) => kept.get(segmentId, clock()),
     size: () => kept.size,
   };
 }

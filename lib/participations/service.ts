@@ -310,16 +310,8 @@ export async function segmentVoteResults(
 
 const resultsCaches = new WeakMap<object, ResultsCache>();
 
-/**
- * segmentVoteResults for the public read (GET show_segments/{id}/vote-results): the same answers, from
- * the app's results cache (lib/participations/results_cache.ts) while the results are public.
- */
-export async function cachedVoteResults(
-  deps: { sql: Sql; bus?: EventBus },
-  segmentId: number,
-  staff: StaffUser | null,
-  now: Date = new Date(),
-) {
+/** The app's cache of public results reads (lib/participations/results_cache.ts), one per app. */
+export function publicResultsCache(deps: { sql: Sql; bus?: EventBus }): ResultsCache {
   let cache = resultsCaches.get(deps);
   if (!cache) {
     cache = resultsCache((id) => getResultsRead(deps.sql, id), busOf(deps), {
@@ -327,11 +319,24 @@ export async function cachedVoteResults(
     });
     resultsCaches.set(deps, cache);
   }
-  const read = await cache.read(segmentId);
+  return cache;
+}
+
+/**
+ * segmentVoteResults for the public read (GET show_segments/{id}/vote-results): the same answers, from
+ * the app's results cache while the results are public, with the read they were made from.
+ */
+export async function cachedVoteResults(
+  deps: { sql: Sql; bus?: EventBus },
+  segmentId: number,
+  staff: StaffUser | null,
+  now: Date = new Date(),
+) {
+  const read = await publicResultsCache(deps).read(segmentId);
   if (!read) throw new AppError(404, "not_found");
   const isStaff = staff !== null && canAccessChannel(staff, read.channel_id);
   if (!resultsArePublic(read, now) && !isStaff) throw new AppError(403, "forbidden");
-  return voteResults(read.choices);
+  return { ...voteResults(read.choices), read };
 }
 
 // A participation without media has no background work: its task id names the message, signed with

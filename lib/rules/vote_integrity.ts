@@ -57,6 +57,18 @@ export function resultsArePublic(
   return new Date(s.end_date).getTime() <= now.getTime();
 }
 
+const RESULTS_READ = /^\/api\/v1\/show_segments\/([1-9][0-9]{0,14})\/vote-results$/;
+
+/**
+ * The segment of a public results read (GET /api/v1/show_segments/{id}/vote-results, the address as
+ * sent), which app/results_front.ts may answer from memory; null for any other address.
+ * @example resultsReadSegment("/api/v1/show_segments/12/vote-results") // 12
+ */
+export function resultsReadSegment(path: string): number | null {
+  const match = RESULTS_READ.exec(path);
+  return match ? Number(match[1]) : null;
+}
+
 /** Votes per minute per choice (burst timeline), from rows of (minute, choice, integrity, count). */
 export interface BurstRow {
   minute: string;

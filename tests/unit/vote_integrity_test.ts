@@ -4,6 +4,7 @@ import {
   issueDeviceId,
   isValidDeviceId,
   resultsArePublic,
+  resultsReadSegment,
   voteCapKey,
   voteIntegrity,
 } from "../../lib/rules/vote_integrity.ts";
@@ -90,4 +91,21 @@ Deno.test("publicSegmentView - results hidden until the end show no results to t
     true,
   );
   assert.equal(view({ high_stakes: true }).high_stakes, true);
+});
+
+Deno.test("resultsReadSegment - only the public results read of one segment, as sent", () => {
+  assert.equal(resultsReadSegment("/api/v1/show_segments/12/vote-results"), 12);
+  assert.equal(resultsReadSegment("/api/v1/show_segments/999999999999999/vote-results"), 999999999999999);
+  for (
+    const path of [
+      "/api/v1/show_segments/12/vote-results/",
+      "/api/v1/show_segments/12/vote-results/live",
+      "/api/v1/show_segments/012/vote-results",
+      "/api/v1/show_segments/0/vote-results",
+      "/api/v1/show_segments/1000000000000000/vote-results",
+      "/api/v1/show_segments/%31/vote-results",
+      "/api/v1/show_segments/12",
+      "/API/v1/show_segments/12/vote-results",
+    ]
+  ) assert.equal(resultsReadSegment(path), null, path);
 });

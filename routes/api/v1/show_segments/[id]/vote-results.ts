@@ -31,12 +31,13 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { rows } = await cachedVoteResults(
+    const { rows, read } = await cachedVoteResults(
       c.var.deps,
       c.req.valid("param").id,
       c.var.user,
       c.var.deps.now?.() ?? new Date(),
     );
+    c.set("resultsRead", read);
     c.header("Cache-Control", "no-store");
     return c.json(rows, 200);
   },
