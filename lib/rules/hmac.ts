@@ -2,7 +2,7 @@
 // device id, keys its address and signs its task id, and node:crypto's createHmac allocated two pads and
 // hashed the key again for each (issue 20, votes near the database's limit). Same construction, same bytes.
 
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98,
   0x71374491,
   0xb5c0fbcf,
@@ -78,10 +78,10 @@ const INITIAL = [
   0x1f83d9ab,
   0x5be0cd19,
 ];
-const W = new Uint32Array(64);
+const W = new Int32Array(64);
 
 /** Compresses the 64-byte block of `bytes` at `at` into `state`. */
-function compress(state: Uint32Array, bytes: Uint8Array, at: number): void {
+function compress(state: Int32Array, bytes: Uint8Array, at: number): void {
   for (let i = 0; i < 16; i++, at += 4) {
     W[i] = (bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3];
   }
@@ -105,7 +105,7 @@ function compress(state: Uint32Array, bytes: Uint8Array, at: number): void {
 }
 
 /** SHA-256 of `message` continued from `state` after `done` bytes already hashed (a multiple of 64). */
-function finish(state: Uint32Array, done: number, message: Uint8Array): Uint8Array {
+function finish(state: Int32Array, done: number, message: Uint8Array): Uint8Array {
   const length = done + message.length;
   const padded = new Uint8Array((message.length + 9 + 63) & ~63);
   padded.set(message);
@@ -118,14 +118,14 @@ function finish(state: Uint32Array, done: number, message: Uint8Array): Uint8Arr
   for (let at = 0; at < padded.length; at += 64) compress(s, padded, at);
   const out = new Uint8Array(32);
   const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, s[i]);
+  for (let i = 0; i < 8; i++) outView.setInt32(i * 4, s[i]);
   return out;
 }
 
 /** A secret prepared for HMAC-SHA256: the states after its inner and outer pads. */
 export interface HmacKey {
-  inner: Uint32Array;
-  outer: Uint32Array;
+  inner: Int32Array;
+  outer: Int32Array;
 }
 
 const encoder = new TextEncoder();
@@ -136,11 +136,11 @@ export function hmacKey(secret: Uint8Array): HmacKey {
   let key = keys.get(secret);
   if (key) return key;
   // a key longer than a block is hashed first (RFC 2104)
-  const short = secret.length > 64 ? finish(new Uint32Array(INITIAL), 0, secret) : secret;
+  const short = secret.length > 64 ? finish(new Int32Array(INITIAL), 0, secret) : secret;
   const pad = (byte: number) => {
     const block = new Uint8Array(64).fill(byte);
     for (let i = 0; i < short.length; i++) block[i] ^= short[i];
-    const state = new Uint32Array(INITIAL);
+    const state = new Int32Array(INITIAL);
     compress(state, block, 0);
     return state;
   };
