@@ -149,13 +149,48 @@ export function hmacKey(secret: Uint8Array): HmacKey {
   return key;
 }
 
+// Scratch of the common case, a short ASCII text (an id, an address): hashed with no allocation but the result
+const BLOCK = new Uint8Array(128);
+const BLOCK_VIEW = new DataView(BLOCK.buffer);
+const STATE = new Int32Array(8);
+
+/** SHA-256 of the `length` bytes at the start of BLOCK (at most 119) after one block hashed into `state`. */
+function finishBlock(state: Int32Array, length: number): void {
+  const end = length + 9 <= 64 ? 64 : 128;
+  BLOCK[length] = 0x80;
+  BLOCK.fill(0, length + 1, end - 4);
+  BLOCK_VIEW.setUint32(end - 4, (64 + length) * 8);
+  STATE.set(state);
+  compress(STATE, BLOCK, 0);
+  if (end === 128) compress(STATE, BLOCK, 64);
+}
+
+/** Writes a text into BLOCK when it is ASCII and fits; answers its length, or -1. */
+function asciiIntoBlock(text: string): number {
+  if (text.length > 119) return -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return -1;
+    BLOCK[i] = code;
+  }
+  return text.length;
+}
+
 /**
  * HMAC-SHA256 of a text (UTF-8) with a secret: the bytes node:crypto's createHmac("sha256") gives.
  * @example hmacSha256(secret, "device:abc") // 32 bytes
  */
 export function hmacSha256(secret: Uint8Array, message: string): Uint8Array {
   const key = hmacKey(secret);
-  return finish(key.outer, 64, finish(key.inner, 64, encoder.encode(message)));
+  const length = asciiIntoBlock(message);
+  if (length < 0) return finish(key.outer, 64, finish(key.inner, 64, encoder.encode(message)));
+  finishBlock(key.inner, length);
+  for (let i = 0; i < 8; i++) BLOCK_VIEW.setInt32(i * 4, STATE[i]);
+  finishBlock(key.outer, 32);
+  const out = new Uint8Array(32);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) view.setInt32(i * 4, STATE[i]);
+  return out;
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
