@@ -1,10 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "hono/deno";
 import type { AppDeps, AppEnv } from "./app/env.ts";
 import { authenticate } from "./app/auth.ts";
 import { errorResponse } from "./app/errors.ts";
 import { httpCache } from "./app/http_cache.ts";
+import { secureHeaders } from "./app/secure_headers.ts";
 import { pageCache } from "./app/page_cache.ts";
 import { resultsFront } from "./app/results_front.ts";
 import { staticFiles } from "./app/static_files.ts";
@@ -15,7 +15,6 @@ import { validationHook } from "./app/api.ts";
 import { dictionaryJson, translator } from "./app/i18n.ts";
 import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
-import { isEmbeddablePath } from "./lib/rules/embed.ts";
 import { middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
 import { hasUnstorableCharacter } from "./lib/rules/validation.ts";
 import { middlewares, routes } from "./routes.gen.ts";
@@ -56,32 +55,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       );
     }
   });
-  // Back-office pages may be framed only by the app itself (clickjacking); the widgets and share pages
-  // stay embeddable in stations' sites. Registered before secureHeaders so it runs after it.
-  app.use(async (c, next) => {
-    await next();
-    if (isEmbeddablePath(c.req.path)) return;
-    const csp = c.res.headers.get("Content-Security-Policy");
-    c.header("Content-Security-Policy", csp ? `${csp}; frame-ancestors 'self'` : "frame-ancestors 'self'");
-    c.header("X-Frame-Options", "SAMEORIGIN");
-  });
-  app.use(secureHeaders({
-    xFrameOptions: false, // widgets are embedded in stations' sites; the middleware above guards the rest
-    referrerPolicy: "strict-origin-when-cross-origin",
-    crossOriginResourcePolicy: false,
-    crossOriginOpenerPolicy: false,
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:", "https:"],
-      mediaSrc: ["'self'", "blob:", "https:"],
-      connectSrc: ["'self'", "https:"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-    },
-    permissionsPolicy: { microphone: ["self"], camera: ["self"] },
-  }));
+  // Content-Security-Policy, framing (widgets embeddable, the back office not) and the other security headers
+  app.use(secureHeaders());
   app.use(
     "/static/*",
     async (c, next) => {
@@ -119,7 +94,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       ? widgetLanguage({ query: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") })
       : resolveLanguage({
         query: c.req.query("lang"),
-        user: c.var.user?.language,
+        user: c.get("user")?.language,
         acceptLanguage: c.req.header("accept-language"),
         allowTechnical: true,
       });

@@ -19,8 +19,9 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     c.set("sessionId", null);
     const header = c.req.header("authorization");
     const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1];
-    const secret = c.var.deps.jwtSecret;
-    const sql = c.var.sql;
+    // c.get, not c.var: each read of c.var copies every variable of the request
+    const secret = c.get("deps").jwtSecret;
+    const sql = c.get("sql");
     // Each token names its server-side session (lib/platform/sessions.ts): one indexed lookup, joined with the
     // staff user, tells whether it was revoked (logout, password change) before it expired.
     if (bearer) {
@@ -119,7 +120,7 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
 export function clientIp(c: Context<AppEnv>): string {
   // Behind a proxy (TRUST_PROXY=on) the client is the first X-Forwarded-For hop; otherwise that header
   // is anyone's to write, so only the socket counts (rate limits must not be dodged by a header).
-  if (c.var.deps.config.TRUST_PROXY === "on") {
+  if (c.get("deps").config.TRUST_PROXY === "on") {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }

@@ -69,7 +69,7 @@ export function pageCache(deps: AppDeps): FrontCache<AppEnv> {
       await next();
       // what staff change through this instance shows on its very next page; the database's notification,
       // a moment later, tells the other instances
-      if (c.res.status < 400 && c.var.user) changed(0);
+      if (c.res.status < 400 && c.get("user")) changed(0);
       return;
     }
     // the address as sent (c.req.path drops a trailing slash: the key must be the one `serve` computes)

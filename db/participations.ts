@@ -186,6 +186,11 @@ export async function insertParticipation(
   }
 }
 
+const isEmpty = (o: Record<string, unknown>) => {
+  for (const _ in o) return false;
+  return true;
+};
+
 /** What {@link insertParticipations} answers for each message: as insertParticipation does. */
 export type InsertOutcome = { id: number; share_token: string; vote_integrity: string } | null | "stale";
 
@@ -201,6 +206,8 @@ export type InsertOutcome = { id: number; share_token: string; vote_integrity: s
  */
 export async function insertParticipations(sql: Db, batch: NewMessage[]): Promise<InsertOutcome[]> {
   const shard = Math.floor(Math.random() * COUNTER_SHARDS);
+  // null, false, empty and default values are left out of the JSON (a vote carries a third of its fields):
+  // jsonb_to_recordset reads a missing key as null, and the items CTE puts the defaults back
   const items = batch.map((m, i) => {
     if (m.authorAppUserId !== null) {
       throw new Error("insertParticipations: messages without an app user only");
@@ -210,29 +217,29 @@ export async function insertParticipations(sql: Db, batch: NewMessage[]): Promis
       i,
       channel_id: m.channelId,
       segment_id: m.segmentId,
-      show_id: m.showId,
-      program_id: m.programId,
-      device_id: m.deviceId,
-      site_ref: m.siteRef,
+      show_id: m.showId ?? undefined,
+      program_id: m.programId ?? undefined,
+      device_id: m.deviceId ?? undefined,
+      site_ref: m.siteRef ?? undefined,
       type: m.type,
       content: m.content,
-      text: m.text,
-      choice_ids: m.choiceIds,
-      media_id: m.mediaId,
-      extra: m.extraUserInformation,
-      author_name: m.authorName,
-      author_city: m.authorCity,
-      consent_gdpr: m.consentGdpr,
-      consent_image_right: m.consentImageRight,
-      only_user_data: m.onlyUserData,
-      is_testimonial: m.isTestimonial,
-      limited: m.limited,
-      moderation: m.moderation,
-      processing_status: m.processingStatus,
-      cap_key: cap?.key ?? null,
-      cap_window: cap?.windowStart.toISOString() ?? null,
-      cap: cap?.cap ?? null,
-      version: m.contextVersion ?? null,
+      text: m.text ?? undefined,
+      choice_ids: m.choiceIds ?? undefined,
+      media_id: m.mediaId ?? undefined,
+      extra: isEmpty(m.extraUserInformation) ? undefined : m.extraUserInformation,
+      author_name: m.authorName ?? undefined,
+      author_city: m.authorCity ?? undefined,
+      consent_gdpr: m.consentGdpr || undefined,
+      consent_image_right: m.consentImageRight || undefined,
+      only_user_data: m.onlyUserData || undefined,
+      is_testimonial: m.isTestimonial || undefined,
+      limited: m.limited || undefined,
+      moderation: m.moderation === "none" ? undefined : m.moderation,
+      processing_status: m.processingStatus === "none" ? undefined : m.processingStatus,
+      cap_key: cap?.key,
+      cap_window: cap?.windowStart.toISOString(),
+      cap: cap?.cap,
+      version: m.contextVersion ?? undefined,
     };
   });
   const rows = await sql<
@@ -245,7 +252,13 @@ export async function insertParticipations(sql: Db, batch: NewMessage[]): Promis
     }[]
   >`
     with items as (
-      select * from jsonb_to_recordset(${sql.json(items as never)}::jsonb) as b(i int, channel_id bigint,
+      select i, channel_id, segment_id, show_id, program_id, device_id, site_ref, type, content, text, choice_ids,
+        media_id, coalesce(extra, '{}') as extra, author_name, author_city,
+        coalesce(consent_gdpr, false) as consent_gdpr, coalesce(consent_image_right, false) as consent_image_right,
+        coalesce(only_user_data, false) as only_user_data, coalesce(is_testimonial, false) as is_testimonial,
+        coalesce(limited, false) as limited, coalesce(moderation, 'none') as moderation,
+        coalesce(processing_status, 'none') as processing_status, cap_key, cap_window, cap, version
+      from jsonb_to_recordset(${sql.json(items as never)}::jsonb) as b(i int, channel_id bigint,
         segment_id bigint, show_id text, program_id text, device_id text, site_ref text, type text,
         content jsonb, text text, choice_ids bigint[], media_id uuid, extra jsonb, author_name text,
         author_city text, consent_gdpr boolean, consent_image_right boolean, only_user_data boolean,

@@ -1,7 +1,6 @@
 // Participation use cases (visitor-widget §7 Send a participation, Finish a media participation,
 // Task status, Vote results): load, apply the rules of lib/rules/participation.ts, store, enqueue.
 import { countVote } from "../platform/metrics.ts";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { busOf, type EventBus } from "../live/bus.ts";
 import { type ResultsCache, resultsCache } from "./results_cache.ts";
 import { resultsChanged } from "../live/events.ts";
@@ -37,6 +36,7 @@ import {
 import { windowStart } from "../platform/rate_limit.ts";
 import { checkProof } from "./proof_of_work.ts";
 import { BoundedCache } from "../platform/bounded_cache.ts";
+import { hmacSha256, sameText, toHex } from "../rules/hmac.ts";
 import { storeInGroup } from "./group_commit.ts";
 
 /** Where a participation comes from (body of POST interactions, query of PUT interactions). */
@@ -341,11 +341,10 @@ export async function cachedVoteResults(
 
 // A participation without media has no background work: its task id names the message, signed with
 // the app secret (shared by every instance) so that nobody can walk the message ids through tasks/{id}.
-const encoder = new TextEncoder();
 const MESSAGE_TASK = /^m([1-9][0-9]{0,14})-([0-9a-f]{32})$/;
 
 function taskSignature(secret: Uint8Array, messageId: number): string {
-  return createHmac("sha256", secret).update(`task:message:${messageId}`).digest("hex").slice(0, 32);
+  return toHex(hmacSha256(secret, `task:message:${messageId}`)).slice(0, 32);
 }
 
 /** The task id answered for a participation without media (done at once; SUCCESS when polled). */
@@ -361,7 +360,7 @@ export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8A
   const message = MESSAGE_TASK.exec(id);
   if (message) {
     const messageId = Number(message[1]);
-    if (!timingSafeEqual(encoder.encode(message[2]), encoder.encode(taskSignature(deps.secret, messageId)))) {
+    if (!sameText(message[2], taskSignature(deps.secret, messageId))) {
       throw new AppError(404, "not_found");
     }
     const stored = await getMessage(deps.sql, messageId);

@@ -1,13 +1,13 @@
 // Votes that can be trusted (issue 18): pure rules. The device identity that enforces "one vote per
 // device" is issued and signed by the server; a per-interaction cap of counted votes per client address
 // marks the votes past it as suspicious; results may stay hidden until the vote closes.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hmacSha256, sameText, toBase64url } from "./hmac.ts";
 
 const DEVICE_ID = /^d1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
-const encoder = new TextEncoder();
 
 function deviceSignature(secret: Uint8Array, nonce: string): string {
-  return createHmac("sha256", secret).update(`device:${nonce}`).digest("base64url").slice(0, 22);
+  return toBase64url(hmacSha256(secret, `device:${nonce}`)).slice(0, 22);
 }
 
 /** A new device id: `d1.<128 random bits>.<HMAC of them with the app secret>` (49 characters). */
@@ -20,7 +20,7 @@ export function issueDeviceId(secret: Uint8Array, random: Uint8Array = randomByt
 export function isValidDeviceId(secret: Uint8Array, id: string): boolean {
   const match = DEVICE_ID.exec(id);
   if (!match) return false;
-  return timingSafeEqual(encoder.encode(match[2]), encoder.encode(deviceSignature(secret, match[1])));
+  return sameText(match[2], deviceSignature(secret, match[1]));
 }
 
 /** The window of the per-address cap: one hour. */
@@ -39,7 +39,7 @@ export function voteIntegrity(votesFromAddress: number, cap: number): VoteIntegr
  * the database never holds the listener's IP address in clear.
  */
 export function voteCapKey(secret: Uint8Array, segmentId: number, address: string): string {
-  const digest = createHmac("sha256", secret).update(`vote-address:${address}`).digest("base64url");
+  const digest = toBase64url(hmacSha256(secret, `vote-address:${address}`));
   return `vote:${segmentId}:${digest.slice(0, 22)}`;
 }
 

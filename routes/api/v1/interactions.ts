@@ -87,18 +87,20 @@ app.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
+    // c.get, not c.var: each read of c.var copies every variable of the request (the vote's hot path)
+    const deps = c.get("deps");
     const outcome = await sendParticipation(
       {
-        sql: c.var.sql,
-        boss: c.var.deps.boss,
-        now: now(c),
-        secret: c.var.deps.jwtSecret,
+        sql: c.get("sql"),
+        boss: deps.boss,
+        now: deps.now?.() ?? new Date(),
+        secret: deps.jwtSecret,
         address: clientIp(c),
-        bus: busOf(c.var.deps),
+        bus: busOf(deps),
       },
       body,
       { ...body.content, only_user_data: body.only_user_data },
-      c.var.appUserId,
+      c.get("appUserId"),
     );
     const already = answer(outcome);
     if (already) return c.json(already, 200);
