@@ -2,8 +2,12 @@
 import { type ComponentType, h, hydrate, render } from "preact";
 import { I18nContext } from "./island.tsx";
 import type { TFunction } from "../lib/rules/i18n.ts";
+import { missingSections } from "./sections.ts";
 
-/** Builds the page's translator from the texts (resolved strings by key) the server put in the page. */
+/**
+ * Builds the page's translator from the texts (resolved strings by key) the server put in the page. It
+ * must read `texts` when it translates: the texts of screens loaded later are added to that object.
+ */
 export type TranslatorFactory = (texts: Record<string, string>, lang: string) => TFunction;
 
 /**
@@ -18,6 +22,39 @@ export interface LanguageHooks {
   preferred: () => string | null;
   /** The resolved texts of a language's sections (as the page carries them: key → text), or null. */
   load: (lang: string, namespaces: string[]) => Promise<Record<string, string> | null>;
+}
+
+/** The page's language and texts once hydrateIslands has read them, and how to fetch more. */
+let page: {
+  lang: string;
+  texts: Record<string, string>;
+  /** Sections the texts hold (the page's, then those fetched). */
+  held: string[];
+  load?: LanguageHooks["load"];
+} | null = null;
+/** Sections being fetched, by section: a screen and its preload ask once. */
+const fetching = new Map<string, Promise<void>>();
+
+/**
+ * Adds the texts of `sections` (framework/sections.ts: top-level parts of the locale files or paths inside them) to the
+ * page's translator, in the page's current language, fetching only those the page does not hold yet. A
+ * screen loaded later calls it along with its code (islands/browser/lazy.ts); it rejects when a fetch
+ * failed, and the next call asks again.
+ */
+export function loadTexts(sections: string[]): Promise<void> {
+  const current = page;
+  if (!current?.load || sections.length === 0) return Promise.resolve();
+  const missing = missingSections(current.held, sections);
+  const asked = missing.filter((s) => !fetching.has(s));
+  if (asked.length > 0) {
+    const request = current.load(current.lang, asked).then((texts) => {
+      if (!texts) throw new Error(`texts ${asked.join(",")}: not loaded`);
+      Object.assign(current.texts, texts);
+      current.held.push(...asked);
+    }).finally(() => asked.forEach((s) => fetching.delete(s)));
+    for (const s of asked) fetching.set(s, request);
+  }
+  return Promise.all(missing.map((s) => fetching.get(s))).then(() => {});
 }
 
 /**
@@ -48,7 +85,10 @@ export async function hydrateIslands(
       switched = true;
     }
   }
-  const t = createTranslator(data.texts ?? {}, data.lang ?? "fr");
+  data.texts ??= {};
+  data.lang ??= "fr";
+  page = { lang: data.lang, texts: data.texts, held: [...data.ns ?? []], load: hooks?.load };
+  const t = createTranslator(data.texts, data.lang);
 
   async function hydrateIsland(el: HTMLElement) {
     const name = el.dataset.island!;
