@@ -19,6 +19,52 @@ export type ChannelScreen =
   | "voteResults"
   | "listen";
 
+// texts of the forms that the login panel and the profile both show
+const ACCOUNT_TEXTS = [
+  "channel_widget.back",
+  "channel_widget.error",
+  "channel_widget.email_invalid",
+  "channel_widget.email_taken",
+  "channel_widget.nickname_taken",
+  "channel_widget.forgot_sent",
+  "widget_forms",
+];
+
+/**
+ * The locale sections (lib/rules/dictionary.ts) of each part of the channel widget: the page carries the
+ * home's (the carousel, the shared message, the frame); the login panel, my space and the participation
+ * flow fetch theirs with their code, when they first open.
+ */
+export const CHANNEL_WIDGET_TEXTS = {
+  home: [
+    "channel_widget.demo",
+    "channel_widget.my_space",
+    "channel_widget.not_available",
+    "channel_widget.no_longer_available",
+    "channel_widget.carousel",
+    "channel_widget.slide",
+    "channel_widget.position",
+    "channel_widget.go_to",
+    "channel_widget.types",
+    "channel_widget.participate",
+    "widget.record",
+    "channel_widget.posted_on",
+    "channel_widget.anonymous",
+    "channel_widget.participate_too",
+  ],
+  login: ["channel_widget.login", "channel_widget.password_short", "sessions", ...ACCOUNT_TEXTS],
+  space: [
+    "channel_widget.space",
+    "channel_widget.levels",
+    "channel_widget.profile",
+    "channel_widget.login",
+    "data_rights",
+    ...ACCOUNT_TEXTS,
+  ],
+  // the recorder, the forms and the thanks screens are the single widget's, under "widget"
+  flow: ["channel_widget.flow", "channel_widget.close", "widget"],
+};
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** YYYY-MM-DD of a date in local time (the day groups of §9). */
