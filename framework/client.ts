@@ -32,29 +32,21 @@ let page: {
   held: string[];
   load?: LanguageHooks["load"];
 } | null = null;
-/** Sections being fetched, by section: a screen and its preload ask once. */
-const fetching = new Map<string, Promise<void>>();
 
 /**
- * Adds the texts of `sections` (framework/sections.ts: top-level parts of the locale files or paths inside them) to the
- * page's translator, in the page's current language, fetching only those the page does not hold yet. A
- * screen loaded later calls it along with its code (islands/browser/lazy.ts); it rejects when a fetch
- * failed, and the next call asks again.
+ * Adds the texts of `sections` (framework/sections.ts: top-level parts of the locale files or paths inside
+ * them) to the page's translator, in the page's current language, fetching only those the page does not
+ * hold yet. A screen loaded later calls it along with its code (islands/browser/lazy.ts); it rejects when
+ * the fetch failed, and the next call asks again.
  */
-export function loadTexts(sections: string[]): Promise<void> {
-  const current = page;
-  if (!current?.load || sections.length === 0) return Promise.resolve();
-  const missing = missingSections(current.held, sections);
-  const asked = missing.filter((s) => !fetching.has(s));
-  if (asked.length > 0) {
-    const request = current.load(current.lang, asked).then((texts) => {
-      if (!texts) throw new Error(`texts ${asked.join(",")}: not loaded`);
-      Object.assign(current.texts, texts);
-      current.held.push(...asked);
-    }).finally(() => asked.forEach((s) => fetching.delete(s)));
-    for (const s of asked) fetching.set(s, request);
-  }
-  return Promise.all(missing.map((s) => fetching.get(s))).then(() => {});
+export async function loadTexts(sections: string[]): Promise<void> {
+  const missing = page?.load ? missingSections(page.held, sections) : [];
+  if (missing.length === 0) return;
+  const { lang, texts, held, load } = page!;
+  const more = await load!(lang, missing);
+  if (!more) throw new Error(`texts ${missing}: not loaded`);
+  Object.assign(texts, more);
+  held.push(...missing);
 }
 
 /**

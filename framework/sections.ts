@@ -6,11 +6,5 @@
  * inside it ("widget" holds "widget.record", not the other way round).
  * @example missingSections(["widget.record"], ["widget", "common.brand"]) // ["widget", "common.brand"]
  */
-export function missingSections(present: Iterable<string>, wanted: Iterable<string>): string[] {
-  const held = [...present];
-  const missing = new Set<string>();
-  for (const section of wanted) {
-    if (!held.some((p) => section === p || section.startsWith(`${p}.`))) missing.add(section);
-  }
-  return [...missing];
-}
+export const missingSections = (present: string[], wanted: string[]): string[] =>
+  wanted.filter((section) => !present.some((p) => `${section}.`.startsWith(`${p}.`)));

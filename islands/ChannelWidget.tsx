@@ -2,11 +2,13 @@
 // server-rendered home (carousel) hydrates into one app; the login panel, my space, the profile and
 // the participation flow are loaded on first use, each with its texts (lib/rules/channel_widget.ts
 // CHANNEL_WIDGET_TEXTS): the page carries only the home's.
+import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { loadTexts } from "../framework/client.ts";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
-import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_widget.ts";
+import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
 import { lazy } from "./browser/lazy.ts";
@@ -29,17 +31,20 @@ interface Props extends Record<string, unknown> {
 }
 
 const loading = () => <p class="cw-loading" aria-busy="true">…</p>;
-const LoginPanel = lazy<LoginPanelProps>(
+/** A screen loaded on first use, its texts fetched with its code. */
+const part = <P extends object>(load: () => Promise<ComponentType<P>>, sections: string[]) =>
+  lazy(load, { alongside: () => loadTexts(sections), fallback: loading });
+const LoginPanel = part<LoginPanelProps>(
   () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel),
-  { sections: CHANNEL_WIDGET_TEXTS.login, fallback: loading },
+  CHANNEL_WIDGET_TEXTS.login,
 );
-const Space = lazy<SpaceProps>(
+const Space = part<SpaceProps>(
   () => import("../components/channel_widget/MySpace.tsx").then((m) => m.Space),
-  { sections: CHANNEL_WIDGET_TEXTS.space, fallback: loading },
+  CHANNEL_WIDGET_TEXTS.space,
 );
-const Flow = lazy<FlowProps>(
+const Flow = part<FlowProps>(
   () => import("../components/channel_widget/Flow.tsx").then((m) => m.Flow),
-  { sections: CHANNEL_WIDGET_TEXTS.flow, fallback: loading },
+  CHANNEL_WIDGET_TEXTS.flow,
 );
 
 type SpaceScreen = Extract<ChannelScreen, "mySpace" | "profileEdit" | "levels" | "ranking">;
@@ -145,7 +150,7 @@ function ChannelWidget(props: Props) {
         onParticipate={(s) => participate(s.id)}
       />
     )
-    : <p class="cw-empty">{t("channel_widget.not_available")}</p>;
+    : <p class="cw-empty">{t("channel_widget.home.not_available")}</p>;
 
   return (
     <>
@@ -169,7 +174,7 @@ function ChannelWidget(props: Props) {
       {loginProps && <LoginPanel {...loginProps} />}
       {props.gone && (
         <div class="cw-overlay" role="alertdialog" aria-labelledby="cw-gone">
-          <p id="cw-gone">{t("channel_widget.no_longer_available")}</p>
+          <p id="cw-gone">{t("channel_widget.home.no_longer_available")}</p>
         </div>
       )}
     </>

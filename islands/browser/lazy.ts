@@ -1,11 +1,10 @@
 // A component whose code is fetched on first use (a dynamic import, its own chunk), so a widget's first
 // screen carries only what it shows. `preload()` starts the fetch early (on the visitor's first sign of
 // intent) and tells when the code is there, so a screen change can wait for it instead of showing an
-// empty screen. Its texts come the same way: the locale sections it declares are fetched with its code,
-// at the same moment, unless the page holds them already (framework/client.ts loadTexts).
+// empty screen. What else it needs (its texts: framework/client.ts loadTexts) is fetched at the same
+// moment as its code, and it shows once both are there.
 import { type ComponentType, h, type VNode } from "preact";
 import { useState } from "preact/hooks";
-import { loadTexts } from "../../framework/client.ts";
 
 export interface LazyComponent<P> {
   (props: P): VNode<P> | null;
@@ -13,21 +12,21 @@ export interface LazyComponent<P> {
 }
 
 export interface LazyOptions {
-  /** The locale sections its texts come from (lib/rules/dictionary.ts), those the page lacks fetched with the code. */
-  sections?: string[];
+  /** Fetched along with the code, e.g. `() => loadTexts(sections)`; a failure fails the load. */
+  alongside?: () => Promise<unknown>;
   /** Shown until code and texts are there (nothing by default). */
   fallback?: () => VNode;
 }
 
-/** `load` resolves to the component; until it has (and its texts), the lazy component renders `fallback`. */
+/** `load` resolves to the component; until it has (and `alongside` too), the lazy component renders `fallback`. */
 export function lazy<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { sections = [], fallback }: LazyOptions = {},
+  { alongside, fallback }: LazyOptions = {},
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
-    pending ??= Promise.all([load(), loadTexts(sections)]).then(
+    pending ??= Promise.all([load(), alongside?.()]).then(
       ([c]) => {
         loaded = c;
       },

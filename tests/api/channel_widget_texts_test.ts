@@ -21,7 +21,7 @@ Deno.test("channel widget texts - the home carries its first screen's texts; a l
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /text\/html/);
       const data = islandsData(await res.text());
-      assert.equal(data.texts["channel_widget.participate"], "Participer");
+      assert.equal(data.texts["channel_widget.home.participate"], "Participer");
       assert.deepEqual(data.ns, ["common", ...CHANNEL_WIDGET_TEXTS.home].sort());
       for (
         const later of [
@@ -54,7 +54,7 @@ Deno.test("channel widget texts - the home carries its first screen's texts; a l
             CHANNEL_WIDGET_TEXTS.login.some((s) => k === s || k.startsWith(`${s}.`))
           ),
         );
-        assert.equal(texts["channel_widget.participate"], undefined);
+        assert.equal(texts["channel_widget.home.participate"], undefined);
         const again = await ctx.request(path, {
           headers: { "accept-encoding": "br", "if-none-match": etag },
         });

@@ -59,7 +59,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
         await page.locator("[data-ready]").waitFor();
         const data = JSON.parse(await page.locator("#__islands").textContent() ?? "{}");
         const keys = Object.keys(data.texts);
-        assert.ok(keys.includes("channel_widget.participate"), "the home's own texts are in the page");
+        assert.ok(keys.includes("channel_widget.home.participate"), "the home's own texts are in the page");
         assert.deepEqual(
           keys.filter((k) => /^(channel_widget\.(login|space|profile|flow)|data_rights|sessions)\./.test(k)),
           [],

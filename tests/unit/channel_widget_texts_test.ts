@@ -58,7 +58,7 @@ Deno.test("channel widget texts - every part's keys are in the sections the page
 
 Deno.test("channel widget texts - the home carries its own texts, not those of the parts loaded later", () => {
   const home = resolvedDictionary(LOCALES, "en", ["common", ...CHANNEL_WIDGET_TEXTS.home]);
-  assert.equal(home["channel_widget.participate"], "Participate");
+  assert.equal(home["channel_widget.home.participate"], "Participate");
   const later = Object.keys(home).filter((k) =>
     /^(channel_widget\.(login|space|profile|flow)|data_rights)\./.test(k)
   );
