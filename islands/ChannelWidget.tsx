@@ -1,6 +1,6 @@
 // The channel widget app (visitor-widget §2 Channel widget screens, §4 Channel widget flow): the
 // server-rendered home (carousel) hydrates into one app; the login panel, my space, the profile and
-// the participation flow are loaded on first use, each with its texts (lib/rules/channel_widget.ts
+// the participation flow are loaded on first use, each with its texts (lib/rules/channel_home.ts
 // CHANNEL_WIDGET_TEXTS): the page carries only the home's.
 import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";

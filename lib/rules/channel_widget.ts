@@ -6,14 +6,7 @@ import { POINTS, SMS_MAX_LENGTH } from "./constants.ts";
 import { isVoting, type WidgetScreen, type WidgetSegment } from "./widget.ts";
 import { dayKey, formatDay } from "./channel_home.ts";
 
-export {
-  CHANNEL_WIDGET_TEXTS,
-  type ChannelScreen,
-  dayKey,
-  formatDay,
-  formatMessageDate,
-  screenOfQuery,
-} from "./channel_home.ts";
+export { type ChannelScreen, dayKey, formatDay, formatMessageDate, screenOfQuery } from "./channel_home.ts";
 
 /**
  * Participations grouped by day, newest first (§2 My space): `today` is true for today's group,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { brotliDecompressSync } from "node:zlib";
 import { testApp } from "../_helpers.ts";
 import { randomChannel, randomSegment } from "./_participation.ts";
-import { CHANNEL_WIDGET_TEXTS } from "../../lib/rules/channel_widget.ts";
+import { CHANNEL_WIDGET_TEXTS } from "../../lib/rules/channel_home.ts";
 
 const islandsData = (html: string) =>
   JSON.parse(html.match(/<script type="application\/json" id="__islands">(.*?)<\/script>/)![1]) as {

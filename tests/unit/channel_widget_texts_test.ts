@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CHANNEL_WIDGET_TEXTS } from "../../lib/rules/channel_widget.ts";
+import { CHANNEL_WIDGET_TEXTS } from "../../lib/rules/channel_home.ts";
 import { missingSections } from "../../framework/sections.ts";
 import { LOCALES } from "../../app/i18n.ts";
 import { resolvedDictionary } from "../../lib/rules/dictionary.ts";
