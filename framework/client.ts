@@ -24,14 +24,9 @@ export interface LanguageHooks {
   load: (lang: string, namespaces: string[]) => Promise<Record<string, string> | null>;
 }
 
-/** The page's language and texts once hydrateIslands has read them, and how to fetch more. */
-let page: {
-  lang: string;
-  texts: Record<string, string>;
-  /** Sections the texts hold (the page's, then those fetched). */
-  held: string[];
-  load?: LanguageHooks["load"];
-} | null = null;
+/** The page's islands data once hydrateIslands has read it (`ns`: the sections its texts hold). */
+let page: { lang: string; texts: Record<string, string>; ns?: string[] } | null = null;
+let fetchTexts: LanguageHooks["load"] | undefined;
 
 /**
  * Adds the texts of `sections` (framework/sections.ts: top-level parts of the locale files or paths inside
@@ -40,13 +35,13 @@ let page: {
  * the fetch failed, and the next call asks again.
  */
 export async function loadTexts(sections: string[]): Promise<void> {
-  const missing = page?.load ? missingSections(page.held, sections) : [];
+  const missing = page && fetchTexts ? missingSections(page.ns ??= [], sections) : [];
   if (missing.length === 0) return;
-  const { lang, texts, held, load } = page!;
-  const more = await load!(lang, missing);
+  const { lang, texts, ns } = page!;
+  const more = await fetchTexts!(lang, missing);
   if (!more) throw new Error(`texts ${missing}: not loaded`);
   Object.assign(texts, more);
-  held.push(...missing);
+  ns!.push(...missing);
 }
 
 /**
@@ -77,10 +72,9 @@ export async function hydrateIslands(
       switched = true;
     }
   }
-  data.texts ??= {};
-  data.lang ??= "fr";
-  page = { lang: data.lang, texts: data.texts, held: [...data.ns ?? []], load: hooks?.load };
-  const t = createTranslator(data.texts, data.lang);
+  page = data;
+  fetchTexts = hooks?.load;
+  const t = createTranslator(data.texts ??= {}, data.lang ?? "fr");
 
   async function hydrateIsland(el: HTMLElement) {
     const name = el.dataset.island!;

@@ -31,9 +31,9 @@ interface Props extends Record<string, unknown> {
 }
 
 const loading = () => <p class="cw-loading" aria-busy="true">…</p>;
-/** A screen loaded on first use, its texts fetched with its code. */
+/** A screen loaded on first use, its texts fetched at the same moment as its code (both, or it fails). */
 const part = <P extends object>(load: () => Promise<ComponentType<P>>, sections: string[]) =>
-  lazy(load, { alongside: () => loadTexts(sections), fallback: loading });
+  lazy(() => Promise.all([load(), loadTexts(sections)]).then(([screen]) => screen), loading);
 const LoginPanel = part<LoginPanelProps>(
   () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel),
   CHANNEL_WIDGET_TEXTS.login,

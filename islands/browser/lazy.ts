@@ -1,8 +1,8 @@
 // A component whose code is fetched on first use (a dynamic import, its own chunk), so a widget's first
 // screen carries only what it shows. `preload()` starts the fetch early (on the visitor's first sign of
 // intent) and tells when the code is there, so a screen change can wait for it instead of showing an
-// empty screen. What else it needs (its texts: framework/client.ts loadTexts) is fetched at the same
-// moment as its code, and it shows once both are there.
+// empty screen. `load` may fetch what else the screen needs at the same moment (the channel widget's
+// screens fetch their texts with their code: islands/ChannelWidget.tsx).
 import { type ComponentType, h, type VNode } from "preact";
 import { useState } from "preact/hooks";
 
@@ -11,23 +11,16 @@ export interface LazyComponent<P> {
   preload: () => Promise<void>;
 }
 
-export interface LazyOptions {
-  /** Fetched along with the code, e.g. `() => loadTexts(sections)`; a failure fails the load. */
-  alongside?: () => Promise<unknown>;
-  /** Shown until code and texts are there (nothing by default). */
-  fallback?: () => VNode;
-}
-
-/** `load` resolves to the component; until it has (and `alongside` too), the lazy component renders `fallback`. */
+/** `load` resolves to the component; until it has, the lazy component renders `fallback` (or nothing). */
 export function lazy<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { alongside, fallback }: LazyOptions = {},
+  fallback?: () => VNode,
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
-    pending ??= Promise.all([load(), alongside?.()]).then(
-      ([c]) => {
+    pending ??= load().then(
+      (c) => {
         loaded = c;
       },
       (error) => {
