@@ -55,6 +55,8 @@ export function translator(language: string): TFunction {
 }
 
 const dictionaries = new Map<string, string>();
+/** Remembered combinations at most: the public locales route lets anyone ask for any set of sections. */
+const DICTIONARIES_MAX = 500;
 
 /**
  * The resolved texts of sections `namespaces` in a language (lib/rules/dictionary.ts) as JSON (`<`
@@ -67,6 +69,7 @@ export function dictionaryJson(language: string, namespaces: Iterable<string>): 
   let json = dictionaries.get(key);
   if (json === undefined) {
     json = JSON.stringify(resolvedDictionary(LOCALES, language, sections)).replace(/</g, "\\u003c");
+    if (dictionaries.size >= DICTIONARIES_MAX) dictionaries.clear();
     dictionaries.set(key, json);
   }
   return json;

@@ -2,8 +2,12 @@
 import { type ComponentType, h, hydrate, render } from "preact";
 import { I18nContext } from "./island.tsx";
 import type { TFunction } from "../lib/rules/i18n.ts";
+import { missingSections } from "./sections.ts";
 
-/** Builds the page's translator from the texts (resolved strings by key) the server put in the page. */
+/**
+ * Builds the page's translator from the texts (resolved strings by key) the server put in the page. It
+ * must read `texts` when it translates: the texts of screens loaded later are added to that object.
+ */
 export type TranslatorFactory = (texts: Record<string, string>, lang: string) => TFunction;
 
 /**
@@ -18,6 +22,26 @@ export interface LanguageHooks {
   preferred: () => string | null;
   /** The resolved texts of a language's sections (as the page carries them: key → text), or null. */
   load: (lang: string, namespaces: string[]) => Promise<Record<string, string> | null>;
+}
+
+/** The page's islands data once hydrateIslands has read it (`ns`: the sections its texts hold). */
+let page: { lang: string; texts: Record<string, string>; ns?: string[] } | null = null;
+let fetchTexts: LanguageHooks["load"] | undefined;
+
+/**
+ * Adds the texts of `sections` (framework/sections.ts: top-level parts of the locale files or paths inside
+ * them) to the page's translator, in the page's current language, fetching only those the page does not
+ * hold yet. A screen loaded later calls it along with its code (islands/browser/lazy.ts); it rejects when
+ * the fetch failed, and the next call asks again.
+ */
+export async function loadTexts(sections: string[]): Promise<void> {
+  const missing = page && fetchTexts ? missingSections(page.ns ??= [], sections) : [];
+  if (missing.length === 0) return;
+  const { lang, texts, ns } = page!;
+  const more = await fetchTexts!(lang, missing);
+  if (!more) throw new Error(`texts ${missing}: not loaded`);
+  Object.assign(texts, more);
+  ns!.push(...missing);
 }
 
 /**
@@ -48,7 +72,9 @@ export async function hydrateIslands(
       switched = true;
     }
   }
-  const t = createTranslator(data.texts ?? {}, data.lang ?? "fr");
+  page = data;
+  fetchTexts = hooks?.load;
+  const t = createTranslator(data.texts ??= {}, data.lang ?? "fr");
 
   async function hydrateIsland(el: HTMLElement) {
     const name = el.dataset.island!;

@@ -58,10 +58,11 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     // a page bundle carries its island: one script and its chunks instead of the loader plus island files
     const page = pageBundle(names);
     const files = page ? {} : islandFiles(names);
-    // {lang, texts, files}, the texts serialised once per language and set of sections
+    // {lang, texts, files, ns}, the texts serialised once per language and set of sections; `ns` names
+    // them, so a screen loaded later fetches only the sections the page does not hold (framework/client.ts)
     const data = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
-      `"files":${escapeJson(files)}` +
-      (options.clientLanguage ? `,"switchable":true,"ns":${escapeJson([...namespaces].sort())}}` : "}");
+      `"files":${escapeJson(files)},"ns":${escapeJson([...namespaces].sort())}` +
+      (options.clientLanguage ? `,"switchable":true}` : "}");
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
       [...Object.values(files), ...(page?.chunks ?? [])].map((f) => `<link rel="modulepreload" href="${f}">`)
         .join("") +

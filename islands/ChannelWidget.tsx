@@ -1,14 +1,17 @@
 // The channel widget app (visitor-widget §2 Channel widget screens, §4 Channel widget flow): the
 // server-rendered home (carousel) hydrates into one app; the login panel, my space, the profile and
-// the participation flow are loaded on first use. Texts under "channel_widget" and "widget".
+// the participation flow are loaded on first use, each with its texts (lib/rules/channel_home.ts
+// CHANNEL_WIDGET_TEXTS): the page carries only the home's.
+import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { loadTexts } from "../framework/client.ts";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
-import { type ChannelScreen, screenOfQuery } from "../lib/rules/channel_widget.ts";
+import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
-import { Lazy } from "../components/channel_widget/Lazy.tsx";
+import { lazy } from "./browser/lazy.ts";
 import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
 import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
@@ -27,9 +30,22 @@ interface Props extends Record<string, unknown> {
   gone: boolean;
 }
 
-const loadLogin = () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel);
-const loadSpace = () => import("../components/channel_widget/MySpace.tsx").then((m) => m.Space);
-const loadFlow = () => import("../components/channel_widget/Flow.tsx").then((m) => m.Flow);
+const loading = () => <p class="cw-loading" aria-busy="true">…</p>;
+/** A screen loaded on first use, its texts fetched at the same moment as its code (both, or it fails). */
+const part = <P extends object>(load: () => Promise<ComponentType<P>>, sections: string[]) =>
+  lazy(() => Promise.all([load(), loadTexts(sections)]).then(([screen]) => screen), loading);
+const LoginPanel = part<LoginPanelProps>(
+  () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel),
+  CHANNEL_WIDGET_TEXTS.login,
+);
+const Space = part<SpaceProps>(
+  () => import("../components/channel_widget/MySpace.tsx").then((m) => m.Space),
+  CHANNEL_WIDGET_TEXTS.space,
+);
+const Flow = part<FlowProps>(
+  () => import("../components/channel_widget/Flow.tsx").then((m) => m.Flow),
+  CHANNEL_WIDGET_TEXTS.flow,
+);
 
 type SpaceScreen = Extract<ChannelScreen, "mySpace" | "profileEdit" | "levels" | "ranking">;
 interface LoginRequest {
@@ -134,7 +150,7 @@ function ChannelWidget(props: Props) {
         onParticipate={(s) => participate(s.id)}
       />
     )
-    : <p class="cw-empty">{t("channel_widget.not_available")}</p>;
+    : <p class="cw-empty">{t("channel_widget.home.not_available")}</p>;
 
   return (
     <>
@@ -149,22 +165,20 @@ function ChannelWidget(props: Props) {
           <div hidden={(active !== null && held === null) || space !== null}>{home}</div>
           {flowProps && !space && (
             <div style={held ? "display:none" : "display:contents"}>
-              <Lazy key={flowProps.segment.id} load={loadFlow} props={flowProps} />
+              <Flow key={flowProps.segment.id} {...flowProps} />
             </div>
           )}
-          {space && <Lazy load={loadSpace} props={spaceProps} />}
+          {space && <Space {...spaceProps} />}
         </ChannelWidgetFrame>
       </div>
-      {loginProps && <Lazy load={loadLogin} props={loginProps} />}
+      {loginProps && <LoginPanel {...loginProps} />}
       {props.gone && (
         <div class="cw-overlay" role="alertdialog" aria-labelledby="cw-gone">
-          <p id="cw-gone">{t("channel_widget.no_longer_available")}</p>
+          <p id="cw-gone">{t("channel_widget.home.no_longer_available")}</p>
         </div>
       )}
     </>
   );
 }
 
-export default island("ChannelWidget", ChannelWidget, {
-  ns: ["channel_widget", "widget", "data_rights", "sessions", "widget_forms"],
-});
+export default island("ChannelWidget", ChannelWidget, { ns: CHANNEL_WIDGET_TEXTS.home });

@@ -120,7 +120,7 @@ async function walk(lang: Language, width: number) {
     await page.goto(widget);
     await ready();
     await check("channel-home");
-    await page.getByTitle(t("channel_widget.my_space")).click();
+    await page.getByTitle(t("channel_widget.home.my_space")).click();
     await page.getByText(t("channel_widget.space.reserved")).waitFor();
     await check("space-signed-out");
   });
@@ -153,7 +153,7 @@ async function walk(lang: Language, width: number) {
     await sql`delete from login_failures`;
     await page.goto(`${widget}&interaction_id=${vote}`);
     await ready();
-    await page.getByRole("link", { name: t("channel_widget.participate") }).first().click();
+    await page.getByRole("link", { name: t("channel_widget.home.participate") }).first().click();
     await page.getByRole("button", { name: /Nuits blanches/ }).click();
     await check("channel-vote-confirm");
     await page.getByRole("button", { name: t("widget.send"), exact: true }).click();
@@ -195,7 +195,7 @@ async function walk(lang: Language, width: number) {
     await page.evaluate((s) => localStorage.setItem("interaction-manager.user", s), session);
     await page.goto(`${widget}&interaction_id=${message}`);
     await ready();
-    await page.getByRole("link", { name: t("channel_widget.participate") }).first().click();
+    await page.getByRole("link", { name: t("channel_widget.home.participate") }).first().click();
     await page.locator("textarea").first().fill("Bonjour, une question pour l'invité.");
     await check("channel-message-write");
     const send = page.getByRole("button", { name: t("widget.send"), exact: true });

@@ -90,10 +90,10 @@ export function Carousel(props: Props) {
     return () => clearInterval(timer);
   }, [segments]);
 
-  if (segments.length === 0) return <p class="cw-empty">{t("channel_widget.not_available")}</p>;
+  if (segments.length === 0) return <p class="cw-empty">{t("channel_widget.home.not_available")}</p>;
   const href = (id: number) => `/widgets/${props.channelId}/${id}/${props.linkQuery}`;
   return (
-    <section class="cw-carousel" aria-roledescription={t("channel_widget.carousel")}>
+    <section class="cw-carousel" aria-roledescription={t("channel_widget.home.carousel")}>
       <div class={`cw-viewport${props.paused ? " is-paused" : ""}`} ref={viewport}>
         <div class="cw-container">
           {segments.map((s, i) => (
@@ -101,7 +101,7 @@ export function Carousel(props: Props) {
               key={s.id}
               segment={s}
               href={href(s.id)}
-              position={t("channel_widget.position", { n: i + 1, total: segments.length })}
+              position={t("channel_widget.home.position", { n: i + 1, total: segments.length })}
               recorded={s.id === props.recordedId}
               onParticipate={() => props.onParticipate(s)}
             />
@@ -116,7 +116,7 @@ export function Carousel(props: Props) {
               type="button"
               class="cw-dot"
               aria-current={i === selected ? "true" : undefined}
-              aria-label={t("channel_widget.go_to", { n: i + 1 })}
+              aria-label={t("channel_widget.home.go_to", { n: i + 1 })}
               onClick={() => scrollTo(i)}
             />
           ))}

@@ -27,12 +27,12 @@ export function ChannelWidgetFrame(
           {channel.logo_url ? <img src={channel.logo_url} alt="" /> : channel.label.slice(0, 1)}
         </span>
         <h1 class="cw-label">{channel.label}</h1>
-        {channel.demo && <span class="cw-demo">{t("channel_widget.demo")}</span>}
+        {channel.demo && <span class="cw-demo">{t("channel_widget.home.demo")}</span>}
         {props.spaceHref && (
           <a
             class="cw-avatar"
             href={props.spaceHref}
-            title={t("channel_widget.my_space")}
+            title={t("channel_widget.home.my_space")}
             onClick={(e) => {
               if (!props.onSpace) return;
               e.preventDefault();
@@ -52,7 +52,7 @@ export function ChannelWidgetFrame(
                   />
                 </svg>
               )}
-            <span class="sr-only">{t("channel_widget.my_space")}</span>
+            <span class="sr-only">{t("channel_widget.home.my_space")}</span>
           </a>
         )}
       </header>

@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { formatMessageDate } from "../../lib/rules/channel_widget.ts";
+import { formatMessageDate } from "../../lib/rules/channel_home.ts";
 import type { SharedMessage, WidgetChannel } from "./types.ts";
 
 /** The shared message view (query s, §2): Message posted on, the channel's logo or label, a player. */
@@ -12,12 +12,12 @@ export function SharedView(
   return (
     <section class="cw-shared">
       <div class="cw-shared-banner">
-        <span>{t("channel_widget.posted_on")}</span>
+        <span>{t("channel_widget.home.posted_on")}</span>
         {channel.logo_url
           ? <img src={channel.logo_url} alt={channel.label} />
           : <strong>{channel.label}</strong>}
       </div>
-      <p class="cw-shared-author">{message.author_name ?? t("channel_widget.anonymous")}</p>
+      <p class="cw-shared-author">{message.author_name ?? t("channel_widget.home.anonymous")}</p>
       <p class="cw-muted">{formatMessageDate(new Date(message.created_at))}</p>
       {message.media_url && (video
         ? <video class="cw-player" src={message.media_url} controls playsInline />
@@ -28,7 +28,7 @@ export function SharedView(
         </blockquote>
       )}
       <button type="button" class="cw-btn" onClick={props.onParticipate}>
-        {t("channel_widget.participate_too")}
+        {t("channel_widget.home.participate_too")}
       </button>
     </section>
   );

@@ -27,7 +27,11 @@ export function Slide(
   const { t } = useT();
   const s = props.segment;
   return (
-    <article class="cw-slide" aria-roledescription={t("channel_widget.slide")} aria-label={props.position}>
+    <article
+      class="cw-slide"
+      aria-roledescription={t("channel_widget.home.slide")}
+      aria-label={props.position}
+    >
       <div class="cw-slide-media" aria-hidden="true">
         {s.background_url && s.background_kind === "video"
           ? <video src={s.background_url} muted loop playsInline autoPlay />
@@ -36,7 +40,7 @@ export function Slide(
           : null}
       </div>
       <div class="cw-slide-body">
-        <span class="cw-type">{t(`channel_widget.types.${s.type}`)}</span>
+        <span class="cw-type">{t(`channel_widget.home.types.${s.type}`)}</span>
         <h2 class="cw-title">{s.title}</h2>
         {s.text && <p class="cw-text">{s.text}</p>}
         <a
@@ -50,7 +54,7 @@ export function Slide(
             props.onParticipate();
           }}
         >
-          {props.recorded ? t("widget.record") : t("channel_widget.participate")}
+          {props.recorded ? t("widget.record") : t("channel_widget.home.participate")}
         </a>
       </div>
     </article>

@@ -1,7 +1,8 @@
 // A component whose code is fetched on first use (a dynamic import, its own chunk), so a widget's first
 // screen carries only what it shows. `preload()` starts the fetch early (on the visitor's first sign of
 // intent) and tells when the code is there, so a screen change can wait for it instead of showing an
-// empty screen.
+// empty screen. `load` may fetch what else the screen needs at the same moment (the channel widget's
+// screens fetch their texts with their code: islands/ChannelWidget.tsx).
 import { type ComponentType, h, type VNode } from "preact";
 import { useState } from "preact/hooks";
 
@@ -10,8 +11,11 @@ export interface LazyComponent<P> {
   preload: () => Promise<void>;
 }
 
-/** `load` resolves to the component; until it has, the lazy component renders nothing. */
-export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+/** `load` resolves to the component; until it has, the lazy component renders `fallback` (or nothing). */
+export function lazy<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback?: () => VNode,
+): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
@@ -25,10 +29,11 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
       },
     );
   const Lazy = (props: P): VNode<P> | null => {
-    const [, loadedNow] = useState(0);
+    const [, loadedNow] = useState(false);
     if (loaded) return h(loaded, props) as VNode<P>;
-    preload().then(() => loadedNow(1));
-    return null;
+    // a failure shows the fallback until the next use asks again
+    preload().then(() => loaded && loadedNow(true));
+    return (fallback?.() ?? null) as VNode<P> | null;
   };
   return Object.assign(Lazy, { preload });
 }

@@ -1,34 +1,12 @@
 // Rules of the channel widget's screens (visitor-widget §2 My space; §4 Channel widget flow). Pure:
 // shared by the island and its unit tests. The login panel's rules are in visitor_login.ts, apart so
-// the home's first paint does not carry them nor the validation patterns.
+// the home's first paint does not carry them nor the validation patterns; the home's own are in
+// channel_home.ts (re-exported here).
 import { POINTS, SMS_MAX_LENGTH } from "./constants.ts";
 import { isVoting, type WidgetScreen, type WidgetSegment } from "./widget.ts";
+import { dayKey, formatDay } from "./channel_home.ts";
 
-/** The channel widget's screens (§2). */
-export type ChannelScreen =
-  | "record"
-  | "login"
-  | "mySpace"
-  | "profileEdit"
-  | "levels"
-  | "ranking"
-  | "voting"
-  | "recording"
-  | "sending"
-  | "thanks"
-  | "voteResults"
-  | "listen";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** YYYY-MM-DD of a date in local time (the day groups of §9). */
-export const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** DD/MM/YYYY (§9). */
-export const formatDay = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-
-/** Message dates DD/MM/YYYY - HH:mm (§9). */
-export const formatMessageDate = (d: Date) => `${formatDay(d)} - ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+export { type ChannelScreen, dayKey, formatDay, formatMessageDate, screenOfQuery } from "./channel_home.ts";
 
 /**
  * Participations grouped by day, newest first (§2 My space): `today` is true for today's group,
@@ -84,11 +62,6 @@ export const movesToResults = (
 ) =>
   (s.type === "single_choice_question" || s.type === "multiple_choice_question" || s.type === "game") &&
   s.show_results && (!s.testimonial_demanded || testimonialReceived);
-
-/** The `{product}_screen` query value: space opens my space, profile the profile edit (§2). */
-export function screenOfQuery(value: string | null): ChannelScreen | null {
-  return value === "space" ? "mySpace" : value === "profile" ? "profileEdit" : null;
-}
 
 /** A step of the channel widget's participation flow. */
 export type FlowStep = WidgetScreen | "gallery" | "confirm" | "voteResults";

@@ -16,9 +16,22 @@ function flattenInto(out: Dictionary, value: unknown, prefix: string): void {
   }
 }
 
+/** The value at a section's path ("channel_widget.login") in a locale: own properties only, never inherited ones. */
+function sectionValue(locale: unknown, section: string): unknown {
+  let value = locale;
+  for (const part of section.split(".")) {
+    if (!value || typeof value !== "object" || !Object.hasOwn(value, part)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
 /**
- * The resolved texts of the sections `namespaces`: the language's strings over fr's (its fallback).
+ * The resolved texts of the sections `namespaces`: the language's strings over fr's (its fallback). A
+ * section is a top-level part of the locale files ("widget") or a path inside one, down to a single text
+ * ("channel_widget.login", "widget.record"), so a page can carry only what its first screen shows.
  * The technical pseudo-language gets none: its translator shows every key.
+ * @example resolvedDictionary(LOCALES, "en", ["widget.record"]) // {"widget.record": "Record"}
  */
 export function resolvedDictionary(
   locales: Record<string, Record<string, unknown>>,
@@ -27,10 +40,10 @@ export function resolvedDictionary(
   fallback = "fr",
 ): Dictionary {
   const out: Dictionary = {};
-  if (!(language in locales)) return out;
+  if (!Object.hasOwn(locales, language)) return out;
   for (const ns of namespaces) {
-    if (language !== fallback) flattenInto(out, locales[fallback]?.[ns], ns);
-    flattenInto(out, locales[language]?.[ns], ns);
+    if (language !== fallback) flattenInto(out, sectionValue(locales[fallback], ns), ns);
+    flattenInto(out, sectionValue(locales[language], ns), ns);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { dictionaryTranslator, resolvedDictionary } from "../../lib/rules/dictionary.ts";
 import { createTranslator } from "../../lib/rules/i18n.ts";
+import { missingSections } from "../../framework/sections.ts";
 import { LOCALES } from "../../app/i18n.ts";
 
 const resources = {
@@ -26,6 +27,31 @@ Deno.test("resolvedDictionary - flat keys, the language over fr, nothing for tec
   assert.deepEqual(resolvedDictionary(resources, "technical", ["a"]), {});
   const pl = resolvedDictionary(resources, "pl", ["a"]);
   assert.equal(pl["a.n_few"], "{{count}} głosy");
+});
+
+Deno.test("resolvedDictionary - a section is a path: a part of a section or one text, never inherited", () => {
+  const nested = {
+    fr: { w: { login: { a: "A fr", b: "B fr" }, record: "Enregistrer" } },
+    en: { w: { login: { a: "A" } } },
+  };
+  assert.deepEqual(resolvedDictionary(nested, "en", ["w.login"]), { "w.login.a": "A", "w.login.b": "B fr" });
+  assert.deepEqual(resolvedDictionary(nested, "en", ["w.record"]), { "w.record": "Enregistrer" });
+  assert.deepEqual(resolvedDictionary(nested, "en", ["w.login.a", "w.nope", "w..login"]), {
+    "w.login.a": "A",
+  });
+  for (const odd of ["constructor", "__proto__", "w.constructor", "w.login.toString", "hasOwnProperty"]) {
+    assert.deepEqual(resolvedDictionary(nested, "en", [odd]), {}, odd);
+  }
+  assert.deepEqual(resolvedDictionary(nested, "constructor", ["w"]), {});
+});
+
+Deno.test("missingSections - a section holds the paths inside it, not its parent nor its siblings", () => {
+  assert.deepEqual(missingSections(["widget.record", "common"], ["widget", "common.brand", "common"]), [
+    "widget",
+  ]);
+  assert.deepEqual(missingSections(["widget"], ["widget.record", "widget_forms"]), ["widget_forms"]);
+  assert.deepEqual(missingSections([], ["a.b"]), ["a.b"]);
+  assert.deepEqual(missingSections(["a.b"], ["a.bc", "a.b.c"]), ["a.bc"]);
 });
 
 Deno.test("dictionaryTranslator - values, plurals by Intl.PluralRules, keys when missing", () => {

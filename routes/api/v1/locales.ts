@@ -11,14 +11,15 @@ app.openapi(
     method: "get",
     path: "/{lang}",
     tags: ["widgets"],
-    summary: "Interface texts of one language (the widget switching to a signed-in listener's language)",
+    summary: "Interface texts of one language (a widget switching language or opening a later screen)",
     description:
-      "The texts of the top-level sections `ns` (comma separated) of the language, resolved with " +
-      'fr as the fallback, shaped as the pages carry them (`{"section.key": "text"}`). Unknown sections ' +
-      "are left out.",
+      "The texts of the sections `ns` (comma separated: top-level parts of the locale files, or paths " +
+      "inside them such as `channel_widget.login`) of the language, resolved with fr as the fallback, " +
+      'shaped as the pages carry them (`{"section.key": "text"}`). Unknown sections are left out. The ' +
+      "channel widget fetches a screen's texts with its code, the first time the screen opens.",
     request: {
       params: z.object({ lang: z.enum(LANGUAGES) }),
-      query: z.object({ ns: z.string().max(500).regex(/^[a-z_,]*$/) }),
+      query: z.object({ ns: z.string().max(500).regex(/^[a-z_.,]*$/) }),
     },
     responses: {
       200: json(z.record(z.string(), z.string()), "The texts"),
