@@ -255,9 +255,10 @@ export async function listMessagePage(
   query: Parameters<typeof queryOf>[2] & { page: number; per_page: number; with_counts?: boolean },
 ) {
   const q = await queryOf(sql, user, query);
+  const counting = query.with_counts ? inbox.countMessages(sql, q) : undefined;
   const [{ rows, total }, counts] = await Promise.all([
-    inbox.listMessages(sql, q, query.page, query.per_page),
-    query.with_counts ? inbox.countMessages(sql, q) : undefined,
+    inbox.listMessages(sql, q, query.page, query.per_page, counting),
+    counting,
   ]);
   const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
   return { data: rows.map((r) => messageView(r)), pagination: page, ...(counts ? { counts } : {}) };
@@ -272,9 +273,10 @@ export async function countMessagesFor(sql: Sql, user: StaffUser, filters: Param
 export async function loadSegmentInbox(sql: Sql, user: StaffUser, segmentId: number) {
   const segment = await segmentFor(sql, user, segmentId);
   const q = await queryOf(sql, user, { segment_id: segmentId }, segment);
+  const counting = inbox.countMessages(sql, q);
   const [{ rows, total }, counts] = await Promise.all([
-    inbox.listMessages(sql, q, 1, DEFAULT_PAGE_SIZE),
-    inbox.countMessages(sql, q),
+    inbox.listMessages(sql, q, 1, DEFAULT_PAGE_SIZE, counting),
+    counting,
   ]);
   return { messages: rows.map((r) => messageView(r)), total, counts, segment };
 }
