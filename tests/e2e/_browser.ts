@@ -6,6 +6,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
+import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 export const DEMO_PASSWORD = "Demo-Password-1!";
@@ -186,4 +187,18 @@ export async function waitUntil<T>(
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
+}
+
+/**
+ * Signs a listener in the way the widget remembers one (a visitor session in the page's storage), on the
+ * page's current origin: the next load of a widget page restores them.
+ */
+export async function storeListener(
+  page: Page,
+  server: TestApp,
+  listener: { id: number; nickname: string; language: string } & Record<string, unknown>,
+): Promise<void> {
+  const token = await openSession(server.deps.sql, server.deps.jwtSecret, listener.id, "visitor");
+  const stored = JSON.stringify({ is_anonymous: false, ...listener, access_token: token });
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.user, stored]);
 }

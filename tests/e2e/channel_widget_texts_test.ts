@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { openSession } from "../../lib/platform/sessions.ts";
-import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
-import { browserTest } from "./_browser.ts";
+import { browserTest, storeListener } from "./_browser.ts";
 
 const SHOTS = "/tmp/s6/20t";
 const VOTE = "Le tube de l'été";
@@ -120,20 +118,10 @@ browserTest(
     const [listener] = await server.sql<{ id: number }[]>`
       insert into app_users (nickname, language, email) values ('Lia', 'pt', 'lia@example.test')
       returning id::int as id`;
-    const token = await openSession(server.deps.sql, server.deps.jwtSecret, listener.id, "visitor");
     const events = network(page);
     // Chromium asks for English; the listener's stored language is Portuguese
     await page.goto(`${baseUrl}/widgets/channel/${radio.id}/`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      STORAGE_KEYS.user,
-      JSON.stringify({
-        id: listener.id,
-        is_anonymous: false,
-        nickname: "Lia",
-        access_token: token,
-        language: "pt",
-      }),
-    ]);
+    await storeListener(page, server, { id: listener.id, nickname: "Lia", language: "pt" });
     await page.reload();
     await page.locator(".cw-slide").first().getByRole("link", { name: "Participar" }).waitFor();
     events.length = 0;

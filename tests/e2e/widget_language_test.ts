@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { openSession } from "../../lib/platform/sessions.ts";
-import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
-import { assertAccessible, browserTest } from "./_browser.ts";
+import { assertAccessible, browserTest, storeListener } from "./_browser.ts";
 
 const SHOTS = "/tmp/shots-24";
 
@@ -19,22 +17,12 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       const [listener] = await server.sql<{ id: number }[]>`
         insert into app_users (nickname, language, email) values ('Lia', 'pt', 'lia@example.test')
         returning id::int as id`;
-      const token = await openSession(server.deps.sql, server.deps.jwtSecret, listener.id, "visitor");
       const home = `${baseUrl}/widgets/channel/${radio.id}/`;
       // Chromium asks for en-US: a visitor sees English
       await page.goto(home);
       await page.locator(".cw-slide").first().getByRole("link", { name: "Participate" }).waitFor();
       // the listener signed in (the session the widget keeps), then reloads: Portuguese everywhere
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-        STORAGE_KEYS.user,
-        JSON.stringify({
-          id: listener.id,
-          is_anonymous: false,
-          nickname: "Lia",
-          access_token: token,
-          language: "pt",
-        }),
-      ]);
+      await storeListener(page, server, { id: listener.id, nickname: "Lia", language: "pt" });
       await page.reload();
       await page.locator(".cw-slide").first().getByRole("link", { name: "Participar" }).waitFor();
       assert.equal(await page.locator("html").getAttribute("lang"), "pt");

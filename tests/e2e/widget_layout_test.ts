@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { openSession } from "../../lib/platform/sessions.ts";
-import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
 import { CAROUSEL_AUTOPLAY_MS } from "../../lib/rules/constants.ts";
-import { assertAccessible, browserTest } from "./_browser.ts";
+import { assertAccessible, browserTest, storeListener } from "./_browser.ts";
 
 const SHOTS = "/tmp/shots-24";
 
@@ -37,12 +35,8 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
         ids.push(u.id);
       }
       const me = ids[3];
-      const token = await openSession(server.deps.sql, server.deps.jwtSecret, me, "visitor");
       await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-        STORAGE_KEYS.user,
-        JSON.stringify({ id: me, is_anonymous: false, nickname: "Lia", access_token: token, language: "en" }),
-      ]);
+      await storeListener(page, server, { id: me, nickname: "Lia", language: "en" });
       await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&im_screen=space`);
       await page.getByRole("button", { name: "Ranking" }).click();
       await page.locator(".cw-ranking li").getByText("Thomas Vandenberghe").waitFor();
