@@ -19,6 +19,29 @@ Deno.test("locales - a stranger gets only asked sections of our languages", asyn
     assert.notEqual(body["widget.unavailable"], fr["widget.unavailable"]);
     assert.equal((await ctx.request("/api/v1/locales/de?ns=widget")).status, 400);
     assert.equal((await ctx.request("/api/v1/locales/en?ns=<script>")).status, 400);
+    // paths inside sections (a later screen's texts): inherited properties are nothing, at any depth
+    for (
+      const ns of [
+        "__proto__",
+        "constructor.prototype",
+        "widget.__proto__",
+        "widget.constructor",
+        "channel_widget.login.__proto__.tostring",
+        "common.hasownproperty",
+        "..",
+        ".widget.",
+      ]
+    ) {
+      const odd = await ctx.request(`/api/v1/locales/en?ns=${ns}`);
+      assert.equal(odd.status, 200, ns);
+      assert.deepEqual(await odd.json(), {}, ns);
+    }
+    const login = await (await ctx.request("/api/v1/locales/en?ns=channel_widget.login")).json();
+    assert.ok(Object.keys(login).length > 0);
+    assert.ok(Object.keys(login).every((k) => k.startsWith("channel_widget.login.")));
+    // more than 500 characters of sections, or anything but sections, is refused as bad input
+    assert.equal((await ctx.request(`/api/v1/locales/en?ns=${"widget,".repeat(80)}`)).status, 400);
+    assert.equal((await ctx.request("/api/v1/locales/en?ns=widget%00")).status, 400);
   } finally {
     await ctx.close();
   }
