@@ -166,3 +166,22 @@ export async function notificationsHeard(ctx: TestApp): Promise<void> {
   await arrived;
   await stop();
 }
+
+/**
+ * The first interaction of a channel a listener can open now (ready or published, within its dates), with
+ * choices when asked: after seedDemo, the page the widget tests load.
+ */
+export async function openSegmentId(
+  sql: Database["sql"],
+  channelId: number,
+  options: { withChoices?: boolean } = {},
+): Promise<number> {
+  const [open] = await sql<{ id: number }[]>`
+    select s.id::int as id from segments s where s.channel_id = ${channelId} and s.status in ('ready', 'published')
+      and (s.start_date is null or s.start_date <= now()) and (s.end_date is null or s.end_date > now())
+      and (${
+    options.withChoices !== true
+  } or exists (select 1 from segment_choices c where c.segment_id = s.id))
+    order by s.id limit 1`;
+  return open.id;
+}

@@ -3,7 +3,7 @@
 // straight in the database), per-request pages never come from it, and encodings and 304 stay right.
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { demoStaff, notificationsHeard, type TestApp, testApp } from "../_helpers.ts";
+import { demoStaff, notificationsHeard, openSegmentId, type TestApp, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { PAGE_RENDER_CACHE } from "../../lib/rules/constants.ts";
 
@@ -18,12 +18,8 @@ Deno.test("page cache - widget pages are kept until staff change them; encodings
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const staff = await demoStaff(ctx);
     const manager = await staff.token("manager");
-    const [open] = await ctx.sql<{ id: number }[]>`
-      select s.id from segments s where s.channel_id = ${staff.radio} and s.status in ('ready', 'published')
-        and (s.start_date is null or s.start_date <= now()) and (s.end_date is null or s.end_date > now())
-        and exists (select 1 from segment_choices c where c.segment_id = s.id)
-      order by s.id limit 1`;
-    const single = `/widgets/${staff.radio}/${open.id}/`;
+    const openId = await openSegmentId(ctx.sql, staff.radio, { withChoices: true });
+    const single = `/widgets/${staff.radio}/${openId}/`;
     const home = `/widgets/channel/${staff.radio}/`;
     // the first load of a page starts listening to the database; from the second on, pages are kept
     await page(ctx, single);
@@ -91,8 +87,8 @@ Deno.test("page cache - widget pages are kept until staff change them; encodings
     await t.step("staff rename the interaction and add a choice through the API", async () => {
       await page(ctx, single);
       const choices = await ctx.sql<{ id: number; label: string }[]>`
-        select id, label from segment_choices where segment_id = ${open.id} order by position`;
-      const res = await ctx.request(`/api/v1/show_segments/${open.id}`, {
+        select id, label from segment_choices where segment_id = ${openId} order by position`;
+      const res = await ctx.request(`/api/v1/show_segments/${openId}`, {
         token: manager,
         method: "PUT",
         json: { title: "Renamed While Cached", choices: [...choices, { label: "A Brand New Choice" }] },
@@ -108,9 +104,9 @@ Deno.test("page cache - widget pages are kept until staff change them; encodings
       "a change straight in the database (another instance, a tool) is on the next load",
       async () => {
         await page(ctx, single);
-        await ctx.sql`update segments set title = 'Renamed By Hand' where id = ${open.id}`;
+        await ctx.sql`update segments set title = 'Renamed By Hand' where id = ${openId}`;
         await ctx.sql`insert into segment_choices (segment_id, position, label)
-        values (${open.id}, 50, 'Choice Added By Hand')`;
+        values (${openId}, 50, 'Choice Added By Hand')`;
         await notificationsHeard(ctx);
         const after = await page(ctx, single);
         assert.match(after.html, /Renamed By Hand/);
@@ -120,7 +116,7 @@ Deno.test("page cache - widget pages are kept until staff change them; encodings
 
     await t.step("closing the interaction is on the next load: the page says it is unavailable", async () => {
       assert.equal((await page(ctx, single)).res.status, 200);
-      const res = await ctx.request(`/api/v1/show_segments/${open.id}`, {
+      const res = await ctx.request(`/api/v1/show_segments/${openId}`, {
         token: manager,
         method: "PUT",
         json: { end_date: new Date(Date.now() - 60_000).toISOString() },
@@ -128,7 +124,7 @@ Deno.test("page cache - widget pages are kept until staff change them; encodings
       assert.equal(res.status, 200);
       await res.body?.cancel();
       assert.equal((await page(ctx, single)).res.status, 410);
-      await ctx.sql`update segments set end_date = null where id = ${open.id}`;
+      await ctx.sql`update segments set end_date = null where id = ${openId}`;
       await notificationsHeard(ctx);
       assert.equal((await page(ctx, single)).res.status, 200);
     });

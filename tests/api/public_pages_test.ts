@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { notificationsHeard, testApp } from "../_helpers.ts";
+import { notificationsHeard, openSegmentId, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { PUBLIC_PAGE_CACHE } from "../../lib/rules/constants.ts";
 
@@ -8,14 +8,11 @@ Deno.test("public pages - shared caches keep widget pages briefly; description, 
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
-    const [open] = await ctx.sql<{ id: number }[]>`
-      select id from segments where channel_id = ${radio} and status in ('ready', 'published')
-        and (start_date is null or start_date <= now()) and (end_date is null or end_date > now())
-      order by id limit 1`;
+    const openId = await openSegmentId(ctx.sql, radio);
     const shared = `public, max-age=0, s-maxage=${PUBLIC_PAGE_CACHE.sMaxAgeSeconds}, ` +
       `stale-while-revalidate=${PUBLIC_PAGE_CACHE.staleWhileRevalidateSeconds}`;
 
-    for (const path of [`/widgets/channel/${radio}/`, `/widgets/${radio}/${open.id}/`]) {
+    for (const path of [`/widgets/channel/${radio}/`, `/widgets/${radio}/${openId}/`]) {
       await t.step(`${path} may be kept by a CDN, per language, with a description`, async () => {
         const res = await ctx.request(`${path}?lang=en`);
         assert.equal(res.status, 200);
@@ -27,7 +24,7 @@ Deno.test("public pages - shared caches keep widget pages briefly; description, 
     }
 
     await t.step("the same page for an in-app browser: the overlay is decided in the browser", async () => {
-      const path = `/widgets/${radio}/${open.id}/?lang=en`;
+      const path = `/widgets/${radio}/${openId}/?lang=en`;
       const plain = await (await ctx.request(path)).text();
       const inApp =
         await (await ctx.request(path, { headers: { "user-agent": "Mozilla/5.0 Instagram 300" } }))
@@ -38,7 +35,7 @@ Deno.test("public pages - shared caches keep widget pages briefly; description, 
     await t.step("stock backgrounds carry their width and height", async () => {
       await ctx.sql`update channels set background_url = '/static/backgrounds/bg-2.jpg' where id = ${radio}`;
       await notificationsHeard(ctx); // the page seen before is kept until the database's notification drops it
-      const html = await (await ctx.request(`/widgets/${radio}/${open.id}/?lang=en`)).text();
+      const html = await (await ctx.request(`/widgets/${radio}/${openId}/?lang=en`)).text();
       assert.match(html, /<img src="\/static\/backgrounds\/bg-\d\.jpg" alt width="1080" height="1920"/);
     });
 

@@ -2,7 +2,7 @@
 // requests are answered without a 500 and never change what the next visitor gets; the static handler
 // serves nothing outside static/.
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { openSegmentId, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 
 Deno.test("page cache - hostile requests neither break nor poison the kept pages", async (t) => {
@@ -10,11 +10,8 @@ Deno.test("page cache - hostile requests neither break nor poison the kept pages
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
-    const [open] = await ctx.sql<{ id: number }[]>`
-      select id from segments where channel_id = ${radio} and status in ('ready', 'published')
-        and (start_date is null or start_date <= now()) and (end_date is null or end_date > now())
-      order by id limit 1`;
-    const pages = [`/widgets/${radio}/${open.id}/`, `/widgets/channel/${radio}/`];
+    const openId = await openSegmentId(ctx.sql, radio);
+    const pages = [`/widgets/${radio}/${openId}/`, `/widgets/channel/${radio}/`];
     const load = async (path: string, headers: Record<string, string> = {}) => {
       const res = await ctx.request(path, { headers: { "accept-language": "en", ...headers } });
       return { status: res.status, etag: res.headers.get("etag"), body: await res.text() };
