@@ -2,28 +2,32 @@
 // the app runs, measured by the benches in the same run as what they divide by it.
 import autocannon from "autocannon";
 
-/** A bare `Deno.serve` hello world in a process of its own, listening on a free port. */
-export async function startHello(): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
-  const hello = new Deno.Command(Deno.execPath(), {
-    args: [
-      "eval",
-      `Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, () =>
-      new Response("Hello, world"))`,
-    ],
-    stdout: "piped",
-  }).spawn();
-  const reader = hello.stdout.getReader();
+/** A child process running `code` (a `Deno.serve` that prints its port first), once it listens. */
+export async function serveInChild(
+  code: string,
+  env: Record<string, string> = {},
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  const child = new Deno.Command(Deno.execPath(), { args: ["eval", code], env, stdout: "piped" }).spawn();
+  const reader = child.stdout.getReader();
   const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
   reader.releaseLock();
   return {
     port,
-    pid: hello.pid,
+    pid: child.pid,
     async stop() {
-      hello.kill("SIGTERM");
-      await hello.status;
-      await hello.stdout.cancel().catch(() => {});
+      child.kill("SIGTERM");
+      await child.status;
+      await child.stdout.cancel().catch(() => {});
     },
   };
+}
+
+/** A bare `Deno.serve` hello world in a process of its own, listening on a free port. */
+export function startHello(): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  return serveInChild(
+    `Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, () =>
+    new Response("Hello, world"))`,
+  );
 }
 
 /** req/s and latency (ms) of a bare Deno.serve hello world under `connections` for `seconds`. */
