@@ -102,6 +102,29 @@ Deno.test({
         assert.equal((await ctx.request(`/api/v1/show_segments/999999/vote-results`)).status, 404);
         assert.equal((await ctx.request(`/api/v1/show_segments/0${seg.id}/vote-results`)).status, 200);
       });
+      await t.step(
+        "odd addresses and methods: never a 500, never another segment's kept answer",
+        async () => {
+          await counts(); // kept now
+          for (
+            const odd of [
+              `/api/v1/show_segments/${"9".repeat(5000)}/vote-results`,
+              `/api/v1/show_segments/${seg.id}%00/vote-results`,
+              `/api/v1/show_segments/${seg.id}/vote-results%00`,
+              `/api/v1/show_segments/-${seg.id}/vote-results`,
+              `/api/v1/show_segments/${seg.id}.5/vote-results`,
+            ]
+          ) {
+            const res = await ctx.request(odd);
+            // refused as bad input, unknown, or a staff address (401): never results, never a 500
+            assert.ok([400, 401, 404].includes(res.status), `${odd.slice(0, 60)}: ${res.status}`);
+            assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+          }
+          const posted = await ctx.request(path, { method: "POST", json: { count: 1000 } });
+          assert.ok([401, 404, 405].includes(posted.status), String(posted.status));
+          assert.deepEqual(await counts(), [1, 1]);
+        },
+      );
     } finally {
       await ctx.close();
     }
