@@ -26,6 +26,8 @@ browserTest(
       await page.getByRole("link", { name: "Webhooks" }).click();
       await page.waitForURL(`**/channels/${id}/webhooks`);
       await page.getByText("No webhook yet.").waitFor();
+      // the form's script must be running before typing, or what was typed is not in what it sends
+      await page.waitForSelector('[data-island="WebhooksPanel"][data-hydrated]');
       await page.getByLabel("Address (https)").fill(receiverUrl);
       await page.getByRole("checkbox", { name: /Vote counted/ }).check();
       await page.getByRole("button", { name: "Add the webhook" }).click();
