@@ -82,6 +82,8 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       // staff: the message detail says the message is public and links to the shared view; others are private
       await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
       await page.goto(`${baseUrl}/participations/${voice.id}?lang=en`);
+      // a click before the inbox's script runs opens nothing
+      await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
       const items = page.locator(".inbox-item");
       await items.first().locator("button").click();
       const detail = page.locator(".inbox-detail");
