@@ -65,6 +65,8 @@ browserTest(
     const dialog = page.locator("dialog.wizard[open]");
     await page.locator('[data-island="CreationWizard"][data-hydrated]').waitFor();
     await dialog.getByRole("button", { name: /Written message/ }).click();
+    // the new step moves the focus to its heading: typing starts after that, or the keys go to the heading
+    await page.waitForFunction(() => /Settings/.test(document.activeElement?.textContent ?? ""));
     await dialog.getByLabel("Title").pressSequentially("Your morning");
     await dialog.getByText("Recorded as a draft").waitFor();
     await page.waitForURL(/create\?id=\d+/);
