@@ -125,7 +125,10 @@ function where(sql: Db, q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter
   if (q.segmentId) parts.push(sql`m.segment_id = ${q.segmentId}`);
   else if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);
   if (q.filter) parts.push(sql.unsafe(FILTER_SQL[q.filter]));
-  if (q.search) parts.push(sql`m.search_vector @@ to_tsquery('simple', ${q.search})`);
+  // the words index (migration 027) holds only the messages with words: the search names it the same way
+  if (q.search) {
+    parts.push(sql`m.search_vector <> '' and m.search_vector @@ to_tsquery('simple', ${q.search})`);
+  }
   if (q.voiceOnly) parts.push(sql`(m.media_id is not null or m.duration_ms is not null)`);
   if (q.choiceId) parts.push(sql`m.choice_ids @> array[${q.choiceId}::bigint]`);
   if (q.ids) parts.push(sql`m.id in ${sql(q.ids.length ? q.ids : [0])}`);

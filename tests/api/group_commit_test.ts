@@ -10,6 +10,8 @@ import {
   type NewMessage,
 } from "../../db/participations.ts";
 import { GroupCommit } from "../../lib/platform/group_commit.ts";
+import { listMessages } from "../../db/inbox.ts";
+import { searchQuery } from "../../lib/rules/inbox.ts";
 import { storeInGroup } from "../../lib/participations/group_commit.ts";
 import { VOTE_BATCH_MAX } from "../../lib/rules/constants.ts";
 import { randomChannel, randomSegment, testDevice } from "./_participation.ts";
@@ -166,6 +168,46 @@ Deno.test({
           assert.deepEqual(await counts(seg.id), { rows: 15, counted: 15, votes: 15, participants: 15 });
         },
       );
+
+      await t.step("a vote writes no entry in the indexes of app users, media and words (027)", async () => {
+        const definitions = new Map(
+          (await sql<{ name: string; definition: string }[]>`
+            select indexname as name, indexdef as definition from pg_indexes
+            where tablename = 'messages' and indexname in ('messages_unread_idx', 'messages_author_idx',
+              'messages_media_id_idx', 'messages_search_idx')`).map((r) => [r.name, r.definition]),
+        );
+        assert.equal(definitions.has("messages_unread_idx"), false);
+        assert.match(definitions.get("messages_author_idx")!, /WHERE \(author_app_user_id IS NOT NULL\)$/);
+        assert.match(definitions.get("messages_media_id_idx")!, /WHERE \(media_id IS NOT NULL\)$/);
+        assert.match(
+          definitions.get("messages_search_idx")!,
+          /gin \(search_vector\).*WHERE \(search_vector <> ''::tsvector\)$/,
+        );
+        // the inbox's search still finds the words of a message among votes that have none
+        const seg = await randomSegment(sql, channel, { limit_1_vote: true }, ["Yes", "No"]);
+        const outcomes = await insertParticipations(sql, [
+          voteOf(channel, seg.id, seg.choiceIds[0]),
+          voteOf(channel, seg.id, seg.choiceIds[1], { authorName: "Zéphyrine Quillard", limited: false }),
+          voteOf(channel, seg.id, seg.choiceIds[0]),
+        ]);
+        const named = outcomes[1] as { id: number };
+        for (const search of [searchQuery("zéphyr")!, searchQuery("quillard zéphyrine")!]) {
+          const { rows, total } = await listMessages(
+            sql,
+            { channelId: channel, segmentId: seg.id, filter: "all", search },
+            1,
+            10,
+          );
+          assert.deepEqual([rows.map((r) => Number(r.id)), total], [[named.id], 1], search);
+        }
+        const { total } = await listMessages(
+          sql,
+          { channelId: channel, segmentId: seg.id, filter: "all" },
+          1,
+          10,
+        );
+        assert.equal(total, 3);
+      });
 
       await t.step(
         "the app's group commit writes VOTE_BATCH_MAX votes sent at once in one transaction",
