@@ -7,6 +7,8 @@
 -- - the full-text search only looks for words (lib/rules/inbox.ts searchQuery: prefixes joined by &), which
 --   an empty vector never holds, so the messages without words need no entry. In a GIN index they all
 --   shared one "empty item" posting tree, which every concurrent vote wrote into.
+-- Like every migration it runs in one transaction (db/migrate.ts): writes to messages wait while the three
+-- indexes are built, about 0.9 s at 200,000 messages with words (PostgreSQL 15), so deploy it between votes.
 drop index messages_unread_idx;
 
 drop index messages_author_idx;
