@@ -1,9 +1,9 @@
 // A lean HTTP/1.1 load generator for bench/votes.ts: keep-alive connections, each with one request in
 // flight, writing bytes built from a template and reading the status and the body by Content-Length.
 // The votes' ceiling is pgbench, whose client is a few C calls per row; autocannon spent about 0.045 CPU
-// ms per vote on the same two cores as the server and PostgreSQL (a fifth of the whole), this about a
-// third of that, so the ratio measures the server more than its client. bench/votes.ts prints this
-// client's CPU per vote beside the server's.
+// ms per vote on the same two cores as the server and PostgreSQL (a fifth of the whole), this about half
+// of that with the devices minted before the load, so the ratio measures the server more than its client.
+// bench/votes.ts prints this client's CPU per vote beside the server's.
 
 /** One request of a connection: the headers beyond Host, Content-Type and Content-Length, and the body. */
 export interface PostRequest {

@@ -59,7 +59,7 @@ const secret = new TextEncoder().encode(SERVER_SECRET);
 
 /**
  * Device ids as POST devices issues them (signed with the server's secret), minted before the load: made
- * during it, their signatures took a quarter of the load generator's CPU, which shares the machine's cores
+ * during it, their signatures took about 40 % of the load generator's CPU, which shares the machine's cores
  * with the server (pgbench, the ceiling, sends prepared rows). Past them, more are minted on the way.
  */
 function mintDevices(count: number): () => string {
