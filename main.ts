@@ -12,7 +12,7 @@ import { answerFromMemory } from "./app/front.ts";
 import { imageVariants } from "./app/image_variants.ts";
 import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
-import { dictionaryJson, translator } from "./app/i18n.ts";
+import { dictionaryJson, TEXTS_VERSION, translator } from "./app/i18n.ts";
 import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set("lang", lang);
     c.set("t", translator(lang));
     c.set("localeJson", dictionaryJson);
+    c.set("localeVersion", TEXTS_VERSION);
     await next();
   });
 

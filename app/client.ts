@@ -13,8 +13,9 @@ hydrateIslands(dictionaryTranslator, {
     const language = visitorSession()?.language;
     return isLanguage(language) ? language : null;
   },
-  load: async (lang, namespaces) => {
-    const res = await fetch(`/api/v1/locales/${lang}?ns=${encodeURIComponent(namespaces.join(","))}`);
+  load: async (lang, namespaces, version) => {
+    const ns = encodeURIComponent(namespaces.join(","));
+    const res = await fetch(`/api/v1/locales/${lang}?ns=${ns}${version ? `&v=${version}` : ""}`);
     return res.ok ? await res.json() : null;
   },
 });

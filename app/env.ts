@@ -34,6 +34,8 @@ export interface AppEnv {
     t: TFunction;
     /** The resolved texts of the locale sections a page hands to its islands (app/i18n.ts dictionaryJson). */
     localeJson: (lang: string, namespaces: Iterable<string>) => string;
+    /** The version of those texts (app/i18n.ts TEXTS_VERSION). */
+    localeVersion: string;
     /** The staff user of the session, when any. */
     user: StaffUser | null;
     /** The visitor (app user) id of a widget bearer token, when any. */

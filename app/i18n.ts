@@ -13,9 +13,21 @@ import {
   widgetLanguage,
 } from "../lib/rules/i18n.ts";
 import { resolvedDictionary } from "../lib/rules/dictionary.ts";
+import { createHash } from "node:crypto";
 
 /** All locale files, keyed by language. */
 export const LOCALES: Record<Language, Resources> = { fr, en, pt, es, pl };
+
+/** A version of texts: the first 16 hex digits of the SHA-256 of their JSON, so it changes with any text. */
+export function textsVersion(locales: Record<string, Resources>): string {
+  return createHash("sha256").update(JSON.stringify(locales)).digest("hex").slice(0, 16);
+}
+
+/**
+ * The version of the texts this server holds: pages hand it to their islands, which ask for later screens'
+ * texts with it, so a deploy that changes a text changes their address (routes/api/v1/locales.ts).
+ */
+export const TEXTS_VERSION = textsVersion(LOCALES);
 
 const translators = new Map<string, TFunction>();
 

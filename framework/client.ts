@@ -20,13 +20,16 @@ export const bundledIslands: Record<string, { default: ComponentType }> = {};
 export interface LanguageHooks {
   /** The language the client prefers over the page's, or null. */
   preferred: () => string | null;
-  /** The resolved texts of a language's sections (as the page carries them: key → text), or null. */
-  load: (lang: string, namespaces: string[]) => Promise<Record<string, string> | null>;
+  /**
+   * The resolved texts of a language's sections (as the page carries them: key → text), or null; `version`
+   * is the page's version of the texts, when it gives one.
+   */
+  load: (lang: string, namespaces: string[], version?: string) => Promise<Record<string, string> | null>;
 }
 
 /** The page's islands data once hydrateIslands has read it (`ns`: the sections its texts hold). */
 let page: { lang: string; texts: Record<string, string>; ns?: string[] } | null = null;
-let fetchTexts: LanguageHooks["load"] | undefined;
+let fetchTexts: ((lang: string, namespaces: string[]) => Promise<Record<string, string> | null>) | undefined;
 
 /**
  * Adds the texts of `sections` (framework/sections.ts: top-level parts of the locale files or paths inside
@@ -60,11 +63,12 @@ export async function hydrateIslands(
     files: Record<string, string>;
     switchable?: boolean;
     ns?: string[];
+    tv?: string;
   };
   let switched = false;
   const wanted = data.switchable ? hooks?.preferred() : null;
   if (wanted && wanted !== data.lang) {
-    const texts = await hooks!.load(wanted, data.ns ?? []).catch(() => null);
+    const texts = await hooks!.load(wanted, data.ns ?? [], data.tv).catch(() => null);
     if (texts) {
       data.lang = wanted;
       data.texts = texts;
@@ -73,7 +77,7 @@ export async function hydrateIslands(
     }
   }
   page = data;
-  fetchTexts = hooks?.load;
+  fetchTexts = hooks && ((lang, namespaces) => hooks.load(lang, namespaces, data.tv));
   const t = createTranslator(data.texts ??= {}, data.lang ?? "fr");
 
   async function hydrateIsland(el: HTMLElement) {

@@ -31,6 +31,8 @@ export interface RenderEnv {
     t: TFunction;
     /** The texts an island page ships (a flat dictionary of resolved strings), as JSON safe inside a script element. */
     localeJson: (lang: string, namespaces: Iterable<string>) => string;
+    /** The version of those texts, handed to the islands for the texts they fetch later (`tv`). */
+    localeVersion?: string;
   };
 }
 
@@ -58,10 +60,12 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     // a page bundle carries its island: one script and its chunks instead of the loader plus island files
     const page = pageBundle(names);
     const files = page ? {} : islandFiles(names);
-    // {lang, texts, files, ns}, the texts serialised once per language and set of sections; `ns` names
-    // them, so a screen loaded later fetches only the sections the page does not hold (framework/client.ts)
+    // {lang, texts, files, ns, tv}, the texts serialised once per language and set of sections; `ns` names
+    // them, so a screen loaded later fetches only the sections the page does not hold (framework/client.ts),
+    // in the version `tv` of the texts
     const data = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
       `"files":${escapeJson(files)},"ns":${escapeJson([...namespaces].sort())}` +
+      (c.var.localeVersion ? `,"tv":${escapeJson(c.var.localeVersion)}` : "") +
       (options.clientLanguage ? `,"switchable":true}` : "}");
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
       [...Object.values(files), ...(page?.chunks ?? [])].map((f) => `<link rel="modulepreload" href="${f}">`)

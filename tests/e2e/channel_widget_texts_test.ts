@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserTest, storeListener } from "./_browser.ts";
+import { TEXTS_VERSION } from "../../app/i18n.ts";
 
 const SHOTS = "/tmp/s6/20t";
 const VOTE = "Le tube de l'été";
@@ -34,7 +35,12 @@ function network(page: Page): string[] {
 const textRequests = (events: string[]) =>
   events.filter((e) => e.startsWith("> /api/v1/locales/")).map((e) => {
     const url = new URL(e.slice(2), "http://x");
-    return { lang: url.pathname.split("/").pop(), ns: url.searchParams.get("ns")!.split(",") };
+    return {
+      lang: url.pathname.split("/").pop(),
+      ns: url.searchParams.get("ns")!.split(","),
+      // the version of the texts the page was made with (app/i18n.ts TEXTS_VERSION)
+      v: url.searchParams.get("v"),
+    };
   });
 
 async function noRawKeys(page: Page, where: string) {
@@ -79,6 +85,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
         const [flow, ...more] = textRequests(events);
         assert.equal(more.length, 0);
         assert.equal(flow.lang, lang);
+        assert.equal(flow.v, TEXTS_VERSION);
         assert.ok(flow.ns.includes("channel_widget.flow"), flow.ns.join());
         await page.unrouteAll();
         await page.screenshot({ path: `${SHOTS}/participation-${lang}-${w}.png`, fullPage: true });
@@ -98,6 +105,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
           space.ns.join(),
         );
         assert.equal(login.lang, lang);
+        assert.deepEqual([space.v, login.v], [TEXTS_VERSION, TEXTS_VERSION]);
         assert.ok(login.ns.includes("sessions"), login.ns.join());
         assert.ok(
           !login.ns.includes("widget_forms") && !login.ns.includes("channel_widget.login"),
@@ -128,7 +136,7 @@ browserTest(
     await page.locator(".cw-slide", { hasText: VOTE }).locator(".cw-participate").click();
     await page.getByText(TEXTS.pt.choice).waitFor();
     await noRawKeys(page, "participation in pt");
-    assert.deepEqual(textRequests(events).map((r) => r.lang), ["pt"]);
+    assert.deepEqual(textRequests(events).map((r) => [r.lang, r.v]), [["pt", TEXTS_VERSION]]);
     assert.deepEqual(consoleErrors, []);
   },
 );

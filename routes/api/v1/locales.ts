@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../app/api.ts";
-import { dictionaryJson } from "../../../app/i18n.ts";
+import { dictionaryJson, TEXTS_VERSION } from "../../../app/i18n.ts";
 import { LANGUAGES } from "../../../lib/rules/i18n.ts";
 
 const app = apiApp();
@@ -16,10 +16,15 @@ app.openapi(
       "The texts of the sections `ns` (comma separated: top-level parts of the locale files, or paths " +
       "inside them such as `channel_widget.login`) of the language, resolved with fr as the fallback, " +
       'shaped as the pages carry them (`{"section.key": "text"}`). Unknown sections are left out. The ' +
-      "channel widget fetches a screen's texts with its code, the first time the screen opens.",
+      "channel widget fetches a screen's texts with its code, the first time the screen opens, with the " +
+      "version `v` of the texts its page was made with: that answer may be kept for a year while the " +
+      "server holds that version; without it, or with another one, it is checked again each time (ETag).",
     request: {
       params: z.object({ lang: z.enum(LANGUAGES) }),
-      query: z.object({ ns: z.string().max(500).regex(/^[a-z_.,]*$/) }),
+      query: z.object({
+        ns: z.string().max(500).regex(/^[a-z_.,]*$/),
+        v: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+      }),
     },
     responses: {
       200: json(z.record(z.string(), z.string()), "The texts"),
@@ -28,8 +33,12 @@ app.openapi(
   }),
   (c) => {
     const { lang } = c.req.valid("param");
-    const { ns } = c.req.valid("query");
-    c.header("Cache-Control", "public, max-age=3600");
+    const { ns, v } = c.req.valid("query");
+    // the address of a version's texts never gets other texts: a deploy that changes one changes the version
+    c.header(
+      "Cache-Control",
+      v === TEXTS_VERSION ? "public, max-age=31536000, immutable" : "public, no-cache",
+    );
     const texts = dictionaryJson(lang, ns.split(",").filter(Boolean).slice(0, 30));
     return c.json(JSON.parse(texts) as Record<string, string>, 200);
   },
