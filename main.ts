@@ -15,7 +15,7 @@ import { validationHook } from "./app/api.ts";
 import { dictionaryJson, TEXTS_VERSION, translator } from "./app/i18n.ts";
 import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
-import { middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
+import { IMMUTABLE, middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
 import { hasUnstorableCharacter } from "./lib/rules/validation.ts";
 import { middlewares, routes } from "./routes.gen.ts";
 import { documentWebhooks } from "./lib/webhooks/openapi.ts";
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       await next();
       if (c.res.ok) {
         const immutable = c.req.path.startsWith("/static/build/") || c.req.query("v");
-        c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        c.header("Cache-Control", immutable ? IMMUTABLE : "public, max-age=3600");
         // the build wrote .br/.gz copies of these; caches keep one per encoding
         if (/\.(js|css|svg|json)$/.test(c.req.path)) {
           c.header("Vary", varyAcceptEncoding(c.res.headers.get("Vary")));

@@ -27,9 +27,12 @@ export interface LanguageHooks {
   load: (lang: string, namespaces: string[], version?: string) => Promise<Record<string, string> | null>;
 }
 
-/** The page's islands data once hydrateIslands has read it (`ns`: the sections its texts hold). */
-let page: { lang: string; texts: Record<string, string>; ns?: string[] } | null = null;
-let fetchTexts: ((lang: string, namespaces: string[]) => Promise<Record<string, string> | null>) | undefined;
+/**
+ * The page's islands data once hydrateIslands has read it (`ns`: the sections its texts hold, `tv`: their
+ * version).
+ */
+let page: { lang: string; texts: Record<string, string>; ns?: string[]; tv?: string } | null = null;
+let fetchTexts: LanguageHooks["load"] | undefined;
 
 /**
  * Adds the texts of `sections` (framework/sections.ts: top-level parts of the locale files or paths inside
@@ -40,8 +43,8 @@ let fetchTexts: ((lang: string, namespaces: string[]) => Promise<Record<string, 
 export async function loadTexts(sections: string[]): Promise<void> {
   const missing = page && fetchTexts ? missingSections(page.ns ??= [], sections) : [];
   if (missing.length === 0) return;
-  const { lang, texts, ns } = page!;
-  const more = await fetchTexts!(lang, missing);
+  const { lang, texts, ns, tv } = page!;
+  const more = await fetchTexts!(lang, missing, tv);
   if (!more) throw new Error(`texts ${missing}: not loaded`);
   Object.assign(texts, more);
   ns!.push(...missing);
@@ -77,7 +80,7 @@ export async function hydrateIslands(
     }
   }
   page = data;
-  fetchTexts = hooks && ((lang, namespaces) => hooks.load(lang, namespaces, data.tv));
+  fetchTexts = hooks?.load;
   const t = createTranslator(data.texts ??= {}, data.lang ?? "fr");
 
   async function hydrateIsland(el: HTMLElement) {

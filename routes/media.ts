@@ -3,7 +3,7 @@ import type { AppEnv } from "../app/env.ts";
 import { AppError } from "../lib/rules/errors.ts";
 import { contentTypeOfKey, parseRange } from "../lib/media/upload.ts";
 import { variantKey } from "../lib/media/image_variants.ts";
-import { negotiateImage } from "../lib/rules/http_cache.ts";
+import { IMMUTABLE, negotiateImage } from "../lib/rules/http_cache.ts";
 import { subtitlesMediaId, subtitlesOf } from "../lib/media/subtitles.ts";
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -30,7 +30,7 @@ export default new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
   const storage = c.var.deps.storage;
   const headers: Record<string, string> = {
     "Content-Type": contentTypeOfKey(key),
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": IMMUTABLE,
     "Accept-Ranges": "bytes",
     "Cross-Origin-Resource-Policy": "cross-origin",
   };

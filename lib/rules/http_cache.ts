@@ -48,6 +48,18 @@ export function varyAcceptEncoding(current: string | null): string {
   return `${current}, Accept-Encoding`;
 }
 
+/** Cache-Control of an address whose content never changes (a build file, a media key, a versioned text). */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Cache-Control of data asked for in a version (`asked`, e.g. the texts' `v`): immutable when the server holds
+ * that version, else (no version, or another build's) revalidated on every use, so that an address never
+ * keeps other content than its version's.
+ */
+export function versionedCacheControl(asked: string | undefined, current: string): string {
+  return asked === current ? IMMUTABLE : "public, no-cache";
+}
+
 /**
  * Cache-Control of a page that is the same for every visitor (a widget page); `personal` (a staff
  * preview, a shared participation) is never kept by a shared cache.

@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import {
   etagOf,
+  IMMUTABLE,
   matchesIfNoneMatch,
   middlewareNeeds,
   negotiateEncoding,
   negotiateImage,
   varyAcceptEncoding,
+  versionedCacheControl,
 } from "../../lib/rules/http_cache.ts";
 
 Deno.test("negotiateEncoding - prefers brotli, honours q values and refusals", () => {
@@ -57,4 +59,11 @@ Deno.test("negotiateImage - AVIF first, then WebP, as the browser accepts and th
   assert.equal(negotiateImage("*/*", ["avif", "webp"]), null);
   assert.equal(negotiateImage(undefined, ["avif", "webp"]), null);
   assert.equal(negotiateImage(chrome, []), null);
+});
+
+Deno.test("versionedCacheControl - immutable only for the version the server holds", () => {
+  assert.equal(versionedCacheControl("0123456789abcdef", "0123456789abcdef"), IMMUTABLE);
+  assert.equal(IMMUTABLE, "public, max-age=31536000, immutable");
+  assert.equal(versionedCacheControl("fedcba9876543210", "0123456789abcdef"), "public, no-cache");
+  assert.equal(versionedCacheControl(undefined, "0123456789abcdef"), "public, no-cache");
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../app/api.ts";
 import { dictionaryJson, TEXTS_VERSION } from "../../../app/i18n.ts";
 import { LANGUAGES } from "../../../lib/rules/i18n.ts";
+import { versionedCacheControl } from "../../../lib/rules/http_cache.ts";
 
 const app = apiApp();
 
@@ -34,11 +35,8 @@ app.openapi(
   (c) => {
     const { lang } = c.req.valid("param");
     const { ns, v } = c.req.valid("query");
-    // the address of a version's texts never gets other texts: a deploy that changes one changes the version
-    c.header(
-      "Cache-Control",
-      v === TEXTS_VERSION ? "public, max-age=31536000, immutable" : "public, no-cache",
-    );
+    // a deploy that changes a text changes the version, hence the address
+    c.header("Cache-Control", versionedCacheControl(v, TEXTS_VERSION));
     const texts = dictionaryJson(lang, ns.split(",").filter(Boolean).slice(0, 30));
     return c.json(JSON.parse(texts) as Record<string, string>, 200);
   },
