@@ -283,7 +283,7 @@ export async function insertParticipations(sql: Db, batch: NewMessage[]): Promis
       on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
       returning key, window_start, count),
     decided as (
-      select a.*, gen_random_uuid() as share_token,
+      select a.*, new_share_token() as share_token,
         case when a.cap_key is null
           or h.count - count(*) over w + row_number() over (w order by a.i) <= a.cap
         then 'counted' else 'suspicious' end as integrity

@@ -210,6 +210,68 @@ Deno.test({
       });
 
       await t.step(
+        "share tokens start with their second; one index of devices keeps a limited message once (028)",
+        async () => {
+          const seg = await randomSegment(sql, channel, { limit_1_vote: true }, ["Yes", "No"]);
+          const deviceId = testDevice(`gc-028-${seg.id}`);
+          const [{ second }] = await sql<{ second: string }[]>`
+          select lpad(to_hex(extract(epoch from now())::bigint & 4294967295), 8, '0') as second`;
+          const [batched, alone] = [
+            (await insertParticipations(sql, [voteOf(channel, seg.id, seg.choiceIds[0], { deviceId })]))[0],
+            await insertParticipation(sql, voteOf(channel, seg.id, seg.choiceIds[1], { limited: false })),
+          ] as { share_token: string }[];
+          for (const { share_token } of [batched, alone]) {
+            const [time, , version] = share_token.split("-");
+            // the second it was made (this statement's, or the next one's), version 8, RFC 9562's variant
+            assert.ok(parseInt(time, 16) - parseInt(second, 16) <= 1, `${share_token} made at ${second}`);
+            assert.match(
+              share_token,
+              /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+            );
+            assert.equal(version[0], "8");
+          }
+          assert.notEqual(batched.share_token.slice(9), alone.share_token.slice(9), "the rest is random");
+          const indexes = await sql<{ name: string; definition: string }[]>`
+          select indexname as name, indexdef as definition from pg_indexes
+          where tablename = 'messages' and indexdef like '%device_id%'`;
+          assert.deepEqual(indexes.map((i) => i.name), ["messages_limited_device_key"]);
+          assert.match(
+            indexes[0].definition,
+            /UNIQUE INDEX .* \(segment_id, device_id, NULLIF\(limited, false\)\) WHERE \(device_id IS NOT NULL\)$/,
+          );
+          // the device's second limited message is refused by that index, alone or in a batch; its unlimited
+          // messages are not
+          assert.equal(
+            await insertParticipation(sql, voteOf(channel, seg.id, seg.choiceIds[1], { deviceId })),
+            null,
+          );
+          assert.deepEqual(
+            await insertParticipations(sql, [voteOf(channel, seg.id, seg.choiceIds[1], { deviceId })]),
+            [null],
+          );
+          const unlimited = () => voteOf(channel, seg.id, seg.choiceIds[0], { deviceId, limited: false });
+          const more = [
+            await insertParticipation(sql, unlimited()),
+            ...await insertParticipations(sql, [unlimited()]),
+          ];
+          assert.ok(
+            more.every((o) => o !== null && o !== "stale"),
+            "unlimited messages of the device stored",
+          );
+          const error = await sql`
+          insert into messages (channel_id, segment_id, type, device_id, limited)
+          values (${channel}, ${seg.id}, 'single_choice_question', ${deviceId}, true)`.catch((e) => e);
+          assert.equal(error.code, "23505");
+          assert.equal(error.constraint_name, "messages_limited_device_key");
+          // the device's lookup ("already a participant") reads that index
+          const plan = (await sql.unsafe(
+            `explain select 1 from messages where segment_id = ${seg.id} and device_id = '${deviceId}'`,
+          )).map((r) => Object.values(r)[0]).join("\n");
+          assert.match(plan, /messages_limited_device_key/);
+        },
+      );
+
+      await t.step(
         "the app's group commit writes VOTE_BATCH_MAX votes sent at once in one transaction",
         async () => {
           const seg = await randomSegment(sql, channel, { limit_1_vote: true }, ["Yes", "No"]);
