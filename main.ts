@@ -9,6 +9,8 @@ import { pageCache } from "./app/page_cache.ts";
 import { resultsFront } from "./app/results_front.ts";
 import { staticFiles } from "./app/static_files.ts";
 import { answerFromMemory } from "./app/front.ts";
+import { VOTE_PATH, voteFront } from "./app/vote_front.ts";
+import { observeRequest } from "./lib/platform/metrics.ts";
 import { imageVariants } from "./app/image_variants.ts";
 import { requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
@@ -48,12 +50,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set("openapi", () => app.getOpenAPI31Document(OPENAPI_INFO));
     const started = performance.now();
     await next();
-    if (deps.config.LOG_REQUESTS === "on") {
-      const ms = (performance.now() - started).toFixed(1);
-      console.log(
-        `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms [${c.var.requestId}]`,
-      );
-    }
+    if (deps.config.LOG_REQUESTS === "on") logRequest(c.req.raw, c.res, started, c.var.requestId);
   });
   // Content-Security-Policy, framing (widgets embeddable, the back office not) and the other security headers
   app.use(secureHeaders());
@@ -117,5 +114,19 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return c.redirect("/interactions", 302);
   });
   app.onError(errorResponse);
-  return answerFromMemory(app, [statics, pages, results]);
+  // a listener's vote answered as its route would, without the chain (app/vote_front.ts), logged and counted as
+  // the chain does
+  const votes = voteFront(deps, (req, res, started) => {
+    if (deps.config.METRICS_TOKEN) {
+      observeRequest(VOTE_PATH, "POST", res.status, (performance.now() - started) / 1000);
+    }
+    if (deps.config.LOG_REQUESTS === "on") logRequest(req, res, started, crypto.randomUUID().slice(0, 8));
+  });
+  return answerFromMemory(app, [statics, pages, results, votes]);
+}
+
+/** A request's line in the log (LOG_REQUESTS=on). */
+function logRequest(req: Request, res: Response, started: number, requestId: string) {
+  const ms = (performance.now() - started).toFixed(1);
+  console.log(`${req.method} ${new URL(req.url).pathname} ${res.status} ${ms}ms [${requestId}]`);
 }

@@ -118,12 +118,24 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
 
 /** The caller's IP address as the server saw the connection ("unknown" in tests without one). */
 export function clientIp(c: Context<AppEnv>): string {
-  // Behind a proxy (TRUST_PROXY=on) the client is the first X-Forwarded-For hop; otherwise that header
-  // is anyone's to write, so only the socket counts (rate limits must not be dodged by a header).
-  if (c.get("deps").config.TRUST_PROXY === "on") {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  return clientAddress(c.get("deps").config.TRUST_PROXY === "on", c.req.header("x-forwarded-for"), c.env);
+}
+
+/**
+ * The caller's address from what a request carries: behind a proxy (TRUST_PROXY=on) the first
+ * X-Forwarded-For hop; otherwise that header is anyone's to write, so only the socket counts (rate limits
+ * must not be dodged by a header). `env` is what the server hands the app with the request (Deno.serve's
+ * handler info).
+ */
+export function clientAddress(
+  trustProxy: boolean,
+  forwardedFor: string | null | undefined,
+  env: unknown,
+): string {
+  if (trustProxy) {
+    const forwarded = forwardedFor?.split(",")[0]?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
-  const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  const info = env as { remoteAddr?: { hostname?: string } } | undefined;
   return info?.remoteAddr?.hostname ?? "unknown";
 }

@@ -43,14 +43,17 @@ export const FRAMED_HEADERS: readonly [string, string][] = [
   ["X-Frame-Options", "SAMEORIGIN"],
 ];
 
+/** The security headers of an answer to `path`: the middleware's, and a front's that answers before it. */
+export function securityHeadersOf(path: string): readonly [string, string][] {
+  return isEmbeddablePath(path) ? EMBEDDABLE_HEADERS : FRAMED_HEADERS;
+}
+
 /** Sets the security headers on what the rest of the chain answered (overwriting theirs), without X-Powered-By. */
 export function secureHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of isEmbeddablePath(c.req.path) ? EMBEDDABLE_HEADERS : FRAMED_HEADERS) {
-      headers.set(name, value);
-    }
+    for (const [name, value] of securityHeadersOf(c.req.path)) headers.set(name, value);
     headers.delete("X-Powered-By");
   };
 }

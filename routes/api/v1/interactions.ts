@@ -12,6 +12,7 @@ import {
 import { readSharedMessage, shareMessage } from "../../../lib/participations/shared.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
 import { clientIp } from "../../../app/auth.ts";
+import type { AppDeps } from "../../../app/env.ts";
 
 const tags = ["interactions"];
 const text = (max: number) => z.string().max(max).nullish();
@@ -28,7 +29,8 @@ const originFields = {
   author_app_user_id: z.coerce.number().int().positive().nullish(),
   device_id: text(100),
 };
-const sendSchema = z.object({
+/** The body of POST /interactions (the route validates it, and so does app/vote_front.ts). */
+export const sendSchema = z.object({
   ...originFields,
   extra_user_information: extraSchema.optional(),
   only_user_data: z.boolean().optional(),
@@ -70,9 +72,41 @@ const errors = {
   422: json(errorSchema, "This kind of participation is not accepted"),
 };
 
+/**
+ * What POST /interactions answers a participation: its task, id and share token, or "already received".
+ * The route and the vote front (app/vote_front.ts, which answers a listener without a session before the
+ * app's routing) both answer through it; `appUserId` is the listener signed in with a token, if any.
+ */
+export async function participate(
+  deps: AppDeps,
+  body: z.infer<typeof sendSchema>,
+  address: string,
+  appUserId: number | null,
+): Promise<z.infer<typeof answerSchema>> {
+  const outcome = await sendParticipation(
+    {
+      sql: deps.sql,
+      boss: deps.boss,
+      now: deps.now?.() ?? new Date(),
+      secret: deps.jwtSecret,
+      address,
+      bus: busOf(deps),
+    },
+    body,
+    { ...body.content, only_user_data: body.only_user_data },
+    appUserId,
+  );
+  return answerOf(outcome);
+}
+
+/** The answer to a participation sent or finished: its task, id and share token, or "already received". */
+const answerOf = (outcome: SendOutcome) =>
+  "alreadyReceived" in outcome
+    ? ALREADY_RECEIVED
+    : { task_id: outcome.taskId, id: outcome.id, share_token: outcome.shareToken };
+
 const app = apiApp();
 const now = (c: { var: { deps: { now?: () => Date } } }) => c.var.deps.now?.() ?? new Date();
-const answer = (outcome: SendOutcome) => "alreadyReceived" in outcome ? ALREADY_RECEIVED : null;
 
 app.openapi(
   createRoute({
@@ -86,26 +120,9 @@ app.openapi(
     responses: { 200: json(answerSchema, "Task id, or already received"), ...errors },
   }),
   async (c) => {
-    const body = c.req.valid("json");
     // c.get, not c.var: each read of c.var copies every variable of the request (the vote's hot path)
-    const deps = c.get("deps");
-    const outcome = await sendParticipation(
-      {
-        sql: c.get("sql"),
-        boss: deps.boss,
-        now: deps.now?.() ?? new Date(),
-        secret: deps.jwtSecret,
-        address: clientIp(c),
-        bus: busOf(deps),
-      },
-      body,
-      { ...body.content, only_user_data: body.only_user_data },
-      c.get("appUserId"),
-    );
-    const already = answer(outcome);
-    if (already) return c.json(already, 200);
-    const sent = outcome as { id: number; taskId: string | null; shareToken: string };
-    return c.json({ task_id: sent.taskId, id: sent.id, share_token: sent.shareToken }, 200);
+    const answer = await participate(c.get("deps"), c.req.valid("json"), clientIp(c), c.get("appUserId"));
+    return c.json(answer, 200);
   },
 );
 
@@ -154,10 +171,7 @@ app.openapi(
       { ...query, extra_user_information: extra },
       c.var.appUserId,
     );
-    const already = answer(outcome);
-    if (already) return c.json(already, 200);
-    const sent = outcome as { id: number; taskId: string | null; shareToken: string };
-    return c.json({ id: sent.id, task_id: sent.taskId, share_token: sent.shareToken }, 200);
+    return c.json(answerOf(outcome), 200);
   },
 );
 
