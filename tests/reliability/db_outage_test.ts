@@ -1,9 +1,11 @@
-// Database outage: PostgreSQL stops for 5 s under load. The API answers 503 with Retry-After (no hang,
+// Database outage: PostgreSQL stops for 5 s under load. The API, votes included, answers 503 with Retry-After (no hang,
 // no 500, no stack), /healthz says why, and service resumes by itself when the database is back.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { PG_BIN, startPostgres } from "../_postgres.ts";
+import { newVote } from "./_votes.ts";
+import { testDevice } from "../api/_participation.ts";
 
 /** A request that must settle: an answer within 15 s, else the test fails as a hang. */
 async function settled(p: Promise<Response>, what: string): Promise<Response> {
@@ -30,16 +32,32 @@ Deno.test({
       await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
       const paths = ["/api/v1/permanent/all/1", "/api/v1/channels/mobile/1"];
       for (const path of paths) assert.equal((await ctx.request(path)).status, 200);
+      // a listener's vote (answered by the vote front, app/vote_front.ts), its interaction read once before
+      const poll = await newVote(ctx.sql);
+      let voters = 0;
+      const castVote = () =>
+        ctx.request("/api/v1/interactions", {
+          method: "POST",
+          headers: { "accept-language": "en" },
+          json: {
+            channel_id: poll.channel,
+            segment: poll.segment,
+            device_id: testDevice(`outage-${++voters}`),
+            content: { choice_ids: [poll.choices[0]] },
+          },
+        });
+      assert.equal((await castVote()).status, 200);
 
       await pg.stop();
       const outageEnds = Date.now() + 5000;
       const seen = new Map<number, number>();
       while (Date.now() < outageEnds) {
-        const answers = await Promise.all(
-          paths.map((path) =>
+        const answers = await Promise.all([
+          ...paths.map((path) =>
             settled(ctx.request(path, { headers: { "accept-language": "en" } }), `outage ${path}`)
           ),
-        );
+          settled(castVote(), "outage vote"),
+        ]);
         for (const res of answers) {
           seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
           assert.equal(res.status, 503, `status during the outage: ${res.status}`);
@@ -67,6 +85,11 @@ Deno.test({
         if (!resumed) await new Promise((r) => setTimeout(r, 500));
       }
       assert.ok(resumed, "the API answers again without a restart");
+      const after = await castVote();
+      assert.equal(after.status, 200, "votes are stored again");
+      const [{ stored }] = await ctx.sql<{ stored: number }[]>`
+        select count(*)::int as stored from messages where segment_id = ${poll.segment}`;
+      assert.equal(stored, 2, "the votes before and after the outage, none of those refused during it");
       assert.equal((await ctx.request("/healthz")).status, 200);
     } finally {
       await ctx.close().catch(() => {});
