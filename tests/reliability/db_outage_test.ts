@@ -1,5 +1,5 @@
-// Database outage: PostgreSQL stops for 5 s under load. The API, votes included, answers 503 with Retry-After (no hang,
-// no 500, no stack), /healthz says why, and service resumes by itself when the database is back.
+// Database outage: PostgreSQL stops for 5 s under load. The API, votes included, answers 503 with Retry-After
+// (no hang, no 500, no stack), /healthz says why, and service resumes by itself when the database is back.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
