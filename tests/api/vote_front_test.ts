@@ -44,6 +44,13 @@ async function shape(res: Response) {
   for (const key of ["id", "task_id", "share_token"]) if (key in body) body[key] = typeof body[key];
   return { status: res.status, headers: [...res.headers], body };
 }
+/** A vote of `device` for `choice` in segment `segment` of the test's channel, as the widget sends it. */
+const voteBody = (segment: number, device: string, choice: number) => ({
+  channel_id: channelId,
+  segment,
+  device_id: device,
+  content: { choice_ids: [choice] },
+});
 const rows = async (segment: number) =>
   (await ctx.sql<{ n: number }[]>`select count(*)::int as n from messages where segment_id = ${segment}`)[0]
     .n;
@@ -106,12 +113,7 @@ Deno.test({
         "one vote per device: the second is already received, through the front or not",
         async () => {
           const device = testDevice(`twice-${vote.id}`);
-          const body = {
-            channel_id: channelId,
-            segment: vote.id,
-            device_id: device,
-            content: { choice_ids: [vote.choiceIds[1]] },
-          };
+          const body = voteBody(vote.id, device, vote.choiceIds[1]);
           const answers = await Promise.all([
             send(post(body)),
             send(post(body)),
@@ -130,12 +132,7 @@ Deno.test({
 
       await t.step("what the front does not take goes to the chain with the same bytes", async () => {
         const device = testDevice(`chain-${vote.id}`);
-        const good = {
-          channel_id: channelId,
-          segment: vote.id,
-          device_id: device,
-          content: { choice_ids: [vote.choiceIds[0]] },
-        };
+        const good = voteBody(vote.id, device, vote.choiceIds[0]);
         const cases: [string, Request, number, string | null][] = [
           ["malformed JSON", post('{"segment": 1,'), 400, "bad_request"],
           ["a field of the wrong type", post({ ...good, segment: "first" }), 400, "validation"],
@@ -192,12 +189,7 @@ Deno.test({
             )?.[1] ?? 0,
           );
         const before = await metrics();
-        const body = {
-          channel_id: channelId,
-          segment: vote.id,
-          device_id: testDevice(`m-${vote.id}`),
-          content: { choice_ids: [vote.choiceIds[0]] },
-        };
+        const body = voteBody(vote.id, testDevice(`m-${vote.id}`), vote.choiceIds[0]);
         // through the app itself: its front answers these
         const ok = await ctx.app.request(post(body));
         const again = await ctx.app.request(post(body));
