@@ -50,6 +50,21 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         ["messages_search_idx", ["fastupdate=off"]],
       ]);
     });
+    await t.step("message_search keeps its words as text and its scope in the index only (029)", async () => {
+      const [column] = await sql<{ type: string }[]>`
+        select format_type(atttypid, atttypmod) as type from pg_attribute
+        where attrelid = 'message_search'::regclass and attname = 'words'`;
+      assert.equal(column.type, "text");
+      const [index] = await sql<{ definition: string }[]>`
+        select pg_get_indexdef('message_search_words_idx'::regclass) as definition`;
+      assert.match(index.definition, /USING gin \(message_search_words\(words, segment_id, channel_id\)\)/);
+      // the query's expression is the index's: the index answers it (what searchIndexCounts() sends)
+      const plan = (await sql<{ "QUERY PLAN": string }[]>`
+        explain select tabs, count(*) from message_search
+        where message_search_words(words, segment_id, channel_id) @@ to_tsquery('simple', 'zz:*') group by tabs`)
+        .map((row) => row["QUERY PLAN"]).join("\n");
+      assert.match(plan, /Bitmap Index Scan on message_search_words_idx/, plan);
+    });
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
 
     const check = async (when: string) => {
@@ -94,7 +109,9 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       assert.equal(apart, 0, `${when}: message_search has a row for each message with words`);
       const [{ wrong }] = await sql<{ wrong: number }[]>`
         select count(*)::int as wrong from message_search s join messages m on m.id = s.message_id
-        where s.words <> strip(m.search_vector) || array_to_tsvector(array['~s' || m.segment_id, '~c' || m.channel_id])
+        where message_search_words(s.words, s.segment_id, s.channel_id)
+            <> strip(m.search_vector) || array_to_tsvector(array['~s' || m.segment_id, '~c' || m.channel_id])
+          or s.words <> array_to_string(tsvector_to_array(m.search_vector), ' ')
           or s.segment_id <> m.segment_id or s.channel_id <> m.channel_id`;
       assert.equal(wrong, 0, `${when}: message_search has the words, segment and channel of its message`);
       const words = await sql<{ word: string }[]>`
