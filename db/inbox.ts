@@ -7,7 +7,8 @@
 // - inbox_counts, the size of each tab per segment in 8 shards (007_inbox_tab_counts.sql): tabCounts()
 //   reads it instead of counting rows. Its tab conditions must stay those of FILTER_SQL below.
 // - message_search, each message's tabs as bits and its words (009_message_search.sql, 010 adds the
-//   scope's lexemes): searchIndexCounts() reads it.
+//   scope's lexemes, 029 keeps the words as text and the scope's lexemes in the index only):
+//   searchIndexCounts() reads it.
 // Each statement adds its summed change once per segment, so a bulk update of thousands of messages costs
 // a few counter writes. inbox_search_totals keeps the counts of a search while the
 // scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
@@ -257,6 +258,12 @@ export async function searchIndexCounts(
   ])) as Record<CountedTab, number>;
 }
 
+/**
+ * The words of a message_search row as its index holds them (029_message_search_compact_words.sql): a search
+ * names this expression for the index to answer it.
+ */
+const SEARCH_WORDS = "message_search_words(words, segment_id, channel_id)";
+
 /** The messages of a search in message_search, counted per combination of tabs (searchIndexCounts). */
 function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boolean) {
   const scope = scopeOf(sql, q);
@@ -265,7 +272,7 @@ function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boole
   if (byScope && scope.key !== "all") query = sql`(${query} && quote_literal(${"~" + scope.key})::tsquery)`;
   return sql`
     select tabs, count(*)::int as n from message_search
-    where ${scope.counters} and words @@ ${query}
+    where ${scope.counters} and ${sql.unsafe(SEARCH_WORDS)} @@ ${query}
     group by tabs`;
 }
 
@@ -349,7 +356,8 @@ export async function countMessages(
   const [tabs, [{ uploaded }]] = await Promise.all([
     narrowed(q) ? scanCounts(sql, q) : q.search ? searchCounts(sql, q) : tabCounts(sql, q),
     // Counted from the delivered messages of the channel, whatever else narrows the list: a search
-    // would otherwise have the planner visit every message the words match first.
+    // would otherwise have the planner visit every message the words match first. A message's words are
+    // read in messages, where they are a tsvector already (message_search keeps them as text, 029).
     sql<{ uploaded: number }[]>`
     with delivered as materialized (
       select distinct d.message_id from deliveries d where d.status = 'success'

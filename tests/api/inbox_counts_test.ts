@@ -27,6 +27,10 @@ function random(seed: number) {
 
 const TABS: InboxFilter[] = ["all", "liked", "archive", "moderated", "winner", "trash"];
 
+/** Searches of accented words, prefixes and several words (searchQuery()), matching DEDICATIONS. */
+const WORD_SEARCHES = ["dédicace:*", "d:*", "zoé:* & chambé:*", "l:* & équipe:*", "zoé:* & zz:*"];
+const DEDICATIONS = ["Dédicace pour Zoé à Chambéry", "Une dédicace à l'équipe", "Zoé-Lou d'Annecy"];
+
 Deno.test("inbox counters - equal a count of the rows after any write", async (t) => {
   const db = await testDatabase();
   const sql = db.sql;
@@ -45,6 +49,21 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         ["message_search_words_idx", ["fastupdate=off"]],
         ["messages_search_idx", ["fastupdate=off"]],
       ]);
+    });
+    await t.step("message_search keeps its words as text and its scope in the index only (029)", async () => {
+      const [column] = await sql<{ type: string }[]>`
+        select format_type(atttypid, atttypmod) as type from pg_attribute
+        where attrelid = 'message_search'::regclass and attname = 'words'`;
+      assert.equal(column.type, "text");
+      const [index] = await sql<{ definition: string }[]>`
+        select pg_get_indexdef('message_search_words_idx'::regclass) as definition`;
+      assert.match(index.definition, /USING gin \(message_search_words\(words, segment_id, channel_id\)\)/);
+      // the query's expression is the index's: the index answers it (what searchIndexCounts() sends)
+      const plan = (await sql<{ "QUERY PLAN": string }[]>`
+        explain select tabs, count(*) from message_search
+        where message_search_words(words, segment_id, channel_id) @@ to_tsquery('simple', 'zz:*') group by tabs`)
+        .map((row) => row["QUERY PLAN"]).join("\n");
+      assert.match(plan, /Bitmap Index Scan on message_search_words_idx/, plan);
     });
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
 
@@ -90,12 +109,20 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       assert.equal(apart, 0, `${when}: message_search has a row for each message with words`);
       const [{ wrong }] = await sql<{ wrong: number }[]>`
         select count(*)::int as wrong from message_search s join messages m on m.id = s.message_id
-        where s.words <> strip(m.search_vector) || array_to_tsvector(array['~s' || m.segment_id, '~c' || m.channel_id])
+        where message_search_words(s.words, s.segment_id, s.channel_id)
+            <> strip(m.search_vector) || array_to_tsvector(array['~s' || m.segment_id, '~c' || m.channel_id])
+          or s.words <> array_to_string(tsvector_to_array(m.search_vector), ' ')
           or s.segment_id <> m.segment_id or s.channel_id <> m.channel_id`;
       assert.equal(wrong, 0, `${when}: message_search has the words, segment and channel of its message`);
       const words = await sql<{ word: string }[]>`
         select word from ts_stat('select search_vector from messages') order by ndoc desc, word limit 4`;
-      for (const search of [...words.map((w) => `${w.word}:*`), "counted:*", "together & counted"]) {
+      const searches = [
+        ...words.map((w) => `${w.word}:*`),
+        "counted:*",
+        "together & counted",
+        ...WORD_SEARCHES,
+      ];
+      for (const search of searches) {
         for (
           const scope of [...segments.map((s) => ({ channelId: s.channel_id, segmentId: s.id })), {
             channelId: channels[0],
@@ -109,13 +136,31 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
               `${when}: search ${search} in ${JSON.stringify(scope)}${byScope ? " by scope" : ""}`,
             );
           }
+          // the uploaded tab of a search is the count of its delivered messages
+          const { total } = await listMessages(sql, { ...scope, search, filter: "uploaded" }, 1, 1);
+          assert.equal(
+            (await countMessages(sql, { ...scope, search })).uploaded,
+            total,
+            `${when}: uploaded messages of search ${search} in ${JSON.stringify(scope)}`,
+          );
         }
       }
+      // countMessages() kept the counts of these searches: the step on kept counts starts with none
+      await sql`delete from inbox_search_totals`;
     };
 
     await t.step("the demo data, inserted before and after the counters", async () => {
       const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from messages`;
       assert.ok(n > 100, "the demo has messages");
+      await sql`insert into messages (channel_id, segment_id, type, text, status)
+        select s.channel_id, s.id, 'message', t.text, t.status
+        from segments s, unnest(${DEDICATIONS}::text[], array['received', 'archived', 'trash']) t (text, status)`;
+      // delivered messages for the uploaded tab: a success (twice for some), a failure, one running
+      await sql`insert into deliveries (channel_id, message_id, status, finished_at)
+        select channel_id, id, case when id % 7 = 0 then 'failed' else 'success' end, now()
+        from messages where id % 3 = 0 or id % 7 = 0
+        union all select channel_id, id, 'success', now() from messages where id % 9 = 0
+        union all select channel_id, id, 'running', null from messages where id % 5 = 0 and id % 3 <> 0`;
       await check("demo");
     });
 
