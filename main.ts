@@ -8,7 +8,7 @@ import { secureHeaders } from "./app/secure_headers.ts";
 import { pageCache } from "./app/page_cache.ts";
 import { resultsFront } from "./app/results_front.ts";
 import { staticFiles } from "./app/static_files.ts";
-import { answerFromMemory } from "./app/front.ts";
+import { answerBeforeRouting } from "./app/front.ts";
 import { VOTE_PATH, voteFront } from "./app/vote_front.ts";
 import { observeRequest } from "./lib/platform/metrics.ts";
 import { imageVariants } from "./app/image_variants.ts";
@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }
     if (deps.config.LOG_REQUESTS === "on") logRequest(req, res, started, crypto.randomUUID().slice(0, 8));
   });
-  return answerFromMemory(app, [statics, pages, results, votes]);
+  return answerBeforeRouting(app, [statics, pages, results, votes]);
 }
 
 /** A request's line in the log (LOG_REQUESTS=on). */

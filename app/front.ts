@@ -30,7 +30,7 @@ export function requestPath(url: string): string {
 }
 
 /** Makes `app.fetch` (and `app.request`, which calls it) ask the fronts first, in order. */
-export function answerFromMemory<
+export function answerBeforeRouting<
   A extends { fetch: (req: Request, ...rest: never[]) => Response | Promise<Response> },
 >(
   app: A,
