@@ -46,12 +46,35 @@ const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
   transform: { undefined: null },
 };
 
+/** The error the runtime's `node:net` throws when a write follows the server closing the connection. */
+const PEER_CLOSED = "This socket has been ended by the other party";
+
+/**
+ * When the server ends connections (a restart, a failover, `pg_terminate_backend`), postgres.js may still
+ * write on one of them from a deferred write: the runtime's socket throws there, outside any query, as an
+ * unhandled rejection, which would end the process. The queries of that connection fail on their own with
+ * the socket's error (503 to their callers, tests/reliability/db_outage_test.ts), so that one error is logged
+ * and the process goes on; any other unhandled rejection is left as it was. Installed once per process.
+ */
+export function survivePeerClosedWrites() {
+  if (peerClosedGuarded) return;
+  peerClosedGuarded = true;
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason as { message?: unknown } | undefined;
+    if (reason?.message !== PEER_CLOSED) return;
+    event.preventDefault();
+    console.error("[db] a write after the server closed the connection:", PEER_CLOSED);
+  });
+}
+let peerClosedGuarded = false;
+
 /**
  * Opens the database. With a URL it is a pool on that server; without, PGlite runs in this process
  * behind a loopback socket and exactly one postgres.js connection shares it (PGlite is single-connection).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    survivePeerClosedWrites();
     const sql = postgres(options.url, {
       ...clientOptions,
       max: options.poolMax ?? 10,
