@@ -6,6 +6,7 @@ import { AppError } from "../../../lib/rules/errors.ts";
 import {
   ALREADY_RECEIVED,
   finishMediaParticipation,
+  type SendDeps,
   type SendOutcome,
   sendParticipation,
 } from "../../../lib/participations/service.ts";
@@ -84,20 +85,23 @@ export async function participate(
   appUserId: number | null,
 ): Promise<z.infer<typeof answerSchema>> {
   const outcome = await sendParticipation(
-    {
-      sql: deps.sql,
-      boss: deps.boss,
-      now: deps.now?.() ?? new Date(),
-      secret: deps.jwtSecret,
-      address,
-      bus: busOf(deps),
-    },
+    sendDeps(deps, address),
     body,
     { ...body.content, only_user_data: body.only_user_data },
     appUserId,
   );
   return answerOf(outcome);
 }
+
+/** What sending or finishing a participation needs: the app's dependencies, the time, the sender's address. */
+const sendDeps = (deps: AppDeps, address: string): SendDeps => ({
+  sql: deps.sql,
+  boss: deps.boss,
+  now: deps.now?.() ?? new Date(),
+  secret: deps.jwtSecret,
+  address,
+  bus: busOf(deps),
+});
 
 /** The answer to a participation sent or finished: its task, id and share token, or "already received". */
 const answerOf = (outcome: SendOutcome) =>
@@ -106,7 +110,6 @@ const answerOf = (outcome: SendOutcome) =>
     : { task_id: outcome.taskId, id: outcome.id, share_token: outcome.shareToken };
 
 const app = apiApp();
-const now = (c: { var: { deps: { now?: () => Date } } }) => c.var.deps.now?.() ?? new Date();
 
 app.openapi(
   createRoute({
@@ -160,14 +163,7 @@ app.openapi(
       extra = checked.data;
     }
     const outcome = await finishMediaParticipation(
-      {
-        sql: c.var.sql,
-        boss: c.var.deps.boss,
-        now: now(c),
-        secret: c.var.deps.jwtSecret,
-        address: clientIp(c),
-        bus: busOf(c.var.deps),
-      },
+      sendDeps(c.var.deps, clientIp(c)),
       { ...query, extra_user_information: extra },
       c.var.appUserId,
     );
