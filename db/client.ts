@@ -49,21 +49,40 @@ const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
 /** The error the runtime's `node:net` throws when a write follows the server closing the connection. */
 const PEER_CLOSED = "This socket has been ended by the other party";
 
+/** The socket errors of a server that went away, by system call. */
+const PEER_GONE: Record<string, string[]> = {
+  read: ["ECONNRESET"],
+  write: ["ECONNRESET", "EPIPE"],
+  connect: ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"],
+};
+
+/**
+ * Whether an unhandled rejection is a database socket's error after the server went away: a write after it
+ * closed the connection, a read or write it reset, or a reconnection it refused while down.
+ */
+export function isPeerGone(reason: unknown): boolean {
+  const error = reason as { message?: unknown; code?: unknown; syscall?: unknown } | null | undefined;
+  if (error?.message === PEER_CLOSED) return true;
+  return typeof error?.syscall === "string" && typeof error.code === "string" &&
+    (PEER_GONE[error.syscall]?.includes(error.code) ?? false);
+}
+
 /**
  * When the server ends connections (a restart, a failover, `pg_terminate_backend`), postgres.js may still
- * write on one of them from a deferred write: the runtime's socket throws there, outside any query, as an
- * unhandled rejection, which would end the process. The queries of that connection fail on their own with
- * the socket's error (503 to their callers, tests/reliability/db_outage_test.ts), so that one error is logged
- * and the process goes on; any other unhandled rejection is left as it was. Installed once per process.
+ * write on one of them from a deferred write, and the runtime's socket may report a reset or a refused
+ * reconnection after postgres.js removed its listeners on close (both seen in the outage test): either
+ * throws outside any query, as an unhandled rejection, which would end the process. The queries of that
+ * connection fail on their own with the socket's error (503 to their callers,
+ * tests/reliability/db_outage_test.ts), so those errors are logged and the process goes on; any other
+ * unhandled rejection is left as it was. Installed once per process.
  */
-export function survivePeerClosedWrites() {
+export function surviveClosedConnections() {
   if (peerClosedGuarded) return;
   peerClosedGuarded = true;
   globalThis.addEventListener("unhandledrejection", (event) => {
-    const reason = event.reason as { message?: unknown } | undefined;
-    if (reason?.message !== PEER_CLOSED) return;
+    if (!isPeerGone(event.reason)) return;
     event.preventDefault();
-    console.error("[db] a write after the server closed the connection:", PEER_CLOSED);
+    console.error("[db] the database server went away:", String(event.reason?.message));
   });
 }
 let peerClosedGuarded = false;
@@ -74,7 +93,7 @@ let peerClosedGuarded = false;
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    survivePeerClosedWrites();
+    surviveClosedConnections();
     const sql = postgres(options.url, {
       ...clientOptions,
       max: options.poolMax ?? 10,
