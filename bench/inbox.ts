@@ -92,6 +92,12 @@ async function bench(serverUrl: string | null, postmaster: number | null = null)
     // (index-only counts)
     await vacuumDatabase(sql, { analyze: true });
     const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
+    // what the counts of a search keep beside the messages: message_search (009) and its bitmaps (031)
+    const [sizes] = await sql<{ search: number; bits: number; bit_rows: number }[]>`
+      select pg_total_relation_size('message_search')::bigint as search,
+        (pg_total_relation_size('search_bits') + pg_total_relation_size('search_chunks'))::bigint as bits,
+        (select count(*) from search_bits)::int as bit_rows`;
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
     const [op] = await sql<{ id: number }[]>`select id from users where login = 'operator'`;
     const config = loadConfig({
@@ -206,7 +212,9 @@ async function bench(serverUrl: string | null, postmaster: number | null = null)
         }, ${serverUrl ? "PostgreSQL server" : "embedded PGlite"})`,
         "",
         `Seeded in ${seedSeconds} s with generate_series; ${RUNS} timed requests per case after 3 warm-ups,`,
-        "through app.request (routing, auth, validation, SQL, JSON).",
+        "through app.request (routing, auth, validation, SQL, JSON). Search counts kept in " +
+        `message_search ${mb(sizes.search)} MB and its bitmaps ${mb(sizes.bits)} MB ` +
+        `(${sizes.bit_rows.toLocaleString("en")} lexeme rows), indexes included.`,
         "",
         `| case | p50 ms | p95 ms | CPU ms per request${
           serverUrl && !postmaster ? " (app only: shared server)" : ""

@@ -8,13 +8,14 @@
 //   reads it instead of counting rows. Its tab conditions must stay those of FILTER_SQL below.
 // - message_search, each message's tabs as bits and its words (009_message_search.sql, 010 adds the
 //   scope's lexemes, 029 keeps the words as text and the scope's lexemes in the index only):
-//   searchIndexCounts() reads it.
+//   searchIndexCounts() reads it. Its own triggers keep bitmaps of its tabs and words per chunk of 512
+//   messages of a segment (031_search_bitmaps.sql): searchBitCounts() reads them.
 // Each statement adds its summed change once per segment, so a bulk update of thousands of messages costs
 // a few counter writes. inbox_search_totals keeps the counts of a search while the
 // scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
 // The other counters (vote_counts, segment_counts) are kept by the queries themselves, not by triggers:
 // see db/participations.ts.
-import type { PendingQuery } from "postgres";
+import type { PendingQuery, Row } from "postgres";
 import type { Db, Sql } from "./client.ts";
 import type { InboxFilter, MessageState } from "../lib/rules/inbox.ts";
 
@@ -200,20 +201,29 @@ async function keptSearchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promi
   return kept;
 }
 
-/** Counts a search in every tab and keeps the counts at the `writes` read before (one statement, issue 20). */
+/**
+ * Counts a search in every tab and keeps the counts at the `writes` read before (one statement, issue 20):
+ * from the bitmaps of a segment or a channel (bitCountsOf()), else from message_search.
+ */
 async function countSearch(
   sql: Db,
   q: Omit<MessageQuery, "filter">,
   kept: KeptSearch,
 ): Promise<Record<CountedTab, number>> {
-  const scope = scopeOf(sql, q);
+  const bits = bitCountsOf(sql, q);
+  const fromBits = bits && sql`
+    select jsonb_build_object(${sql.unsafe(TAB_BITS.map((tab) => `'${tab}', "${tab}"`).join(", "))}) as counts
+    from (${bits}) b where b.prefixes_only`;
   const byScope = searchByScope(kept.messages, kept.all_messages);
   const perTab = TAB_BITS.map((tab, bit) =>
     `'${tab}', coalesce(sum(n) filter (where tabs & ${1 << bit} <> 0), 0)::int`
   );
-  const [row] = await sql<{ counts: Record<CountedTab, number> }[]>`
-    with combinations as (${combinationsOf(sql, q, byScope)}),
-    counted as (select jsonb_build_object(${sql.unsafe(perTab.join(", "))}) as counts from combinations),
+  const fromIndex = sql`select jsonb_build_object(${sql.unsafe(perTab.join(", "))}) as counts
+    from (${combinationsOf(sql, q, byScope)}) combinations`;
+  const scope = scopeOf(sql, q);
+  const keep = (counting: PendingQuery<Row[]>) =>
+    sql<{ counts: Record<CountedTab, number> }[]>`
+    with counted as (${counting}),
     kept as (
       insert into inbox_search_totals (scope, search, writes, counts)
       select ${scope.key}, ${q.search ?? ""}, ${kept.writes}::bigint, counts from counted
@@ -221,8 +231,70 @@ async function countSearch(
         counted_at = now()
     )
     select counts from counted`;
-  return row.counts;
+  // the bitmaps give no row for a search they do not answer: message_search counts it then
+  const [row] = fromBits ? await keep(fromBits) : [];
+  return (row ?? (await keep(fromIndex))[0]).counts;
 }
+
+/** A tsquery that is only prefixes joined by AND, as searchQuery() makes them: 'marie':* & 'lyo':* */
+const PREFIXES_ONLY = String.raw`^'[^'\\]+':\*( & '[^'\\]+':\*)*$`;
+
+/** Each prefix of such a tsquery. */
+const PREFIX = String.raw`'([^'\\]+)':\*`;
+
+/**
+ * The counts of a search in every tab from the bitmaps of its segment or channel (031_search_bitmaps.sql):
+ * per chunk of 512 messages, the bitmaps of the lexemes each prefix starts ORed, the prefixes ANDed, and the
+ * bits shared with each tab counted. Null when the bitmaps do not answer it (every channel, or a tsquery that
+ * is not only prefixes joined by AND): searchIndexCounts() does then.
+ */
+export async function searchBitCounts(
+  sql: Db,
+  q: Omit<MessageQuery, "filter">,
+): Promise<Record<CountedTab, number> | null> {
+  const bits = bitCountsOf(sql, q);
+  if (!bits) return null;
+  const [{ prefixes_only, ...counts }] = await bits;
+  return prefixes_only ? counts : null;
+}
+
+/** The query of searchBitCounts(): one row, its counts and whether the bitmaps answer the search. */
+function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
+  if (!q.segmentId && q.channelId === null) return null;
+  const segments = q.segmentId
+    ? sql`array[${q.segmentId}::bigint]`
+    : sql`array(select segment_id from message_search_ords where channel_id = ${q.channelId})`;
+  const perTab = TAB_BITS.map((tab) =>
+    `coalesce(sum(bit_count(m.bits & c.${TAB_COLUMN[tab]})), 0)::int as "${tab}"`
+  );
+  return sql<({ prefixes_only: boolean } & Record<CountedTab, number>)[]>`
+    with query as (select to_tsquery('simple', ${q.search ?? ""})::text as text),
+    terms as (
+      select t.match[1] as prefix, t.n from query, regexp_matches(query.text, ${PREFIX}, 'g')
+        with ordinality as t(match, n)
+      where query.text ~ ${PREFIXES_ONLY}),
+    hits as (
+      select b.segment_id, b.chunk, t.n, bit_or(b.bits) as bits
+      from terms t join search_bits b on b.segment_id = any (${segments})
+        and b.lexeme >= t.prefix and b.lexeme < t.prefix || chr(1114111) and starts_with(b.lexeme, t.prefix)
+      group by b.segment_id, b.chunk, t.n),
+    matched as (
+      select segment_id, chunk, bit_and(bits) as bits from hits
+      group by segment_id, chunk having count(*) = (select count(*) from terms))
+    select (select text ~ ${PREFIXES_ONLY} from query) as prefixes_only, ${sql.unsafe(perTab.join(", "))}
+    from matched m join search_chunks c on c.segment_id = m.segment_id and c.chunk = m.chunk`;
+}
+
+/** The column of search_chunks that holds each tab's bitmap. */
+const TAB_COLUMN: Record<CountedTab, string> = {
+  all: "all_tab",
+  liked: "liked",
+  archive: "archive",
+  moderated: "moderated",
+  winner: "winner",
+  trash: "trash",
+  unread: "unread",
+};
 
 /**
  * Whether the count of a search in a segment or a channel should look its scope up in the search index

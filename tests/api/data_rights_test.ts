@@ -46,7 +46,7 @@ async function waitExport(ctx: TestApp, token: string, id: string) {
   throw new Error("export still pending");
 }
 
-/** Every text value of every row of the tables a listener's data can be in. */
+/** Every text value of every row of the tables a listener's data can be in, in any case (words are lowercase). */
 async function scanFor(ctx: TestApp, needles: string[]): Promise<string[]> {
   const found: string[] = [];
   const tables = [
@@ -56,13 +56,17 @@ async function scanFor(ctx: TestApp, needles: string[]): Promise<string[]> {
     "media",
     "outbox",
     "message_search",
+    "search_bits",
     "erasure_log",
     "ai_logs",
   ];
   for (const table of tables) {
     const rows = await ctx.sql.unsafe(`select t::text as row from ${table} t`);
     for (const { row } of rows) {
-      for (const needle of needles) if (String(row).includes(needle)) found.push(`${table}: ${needle}`);
+      const text = String(row).toLowerCase();
+      for (const needle of needles) {
+        if (text.includes(needle.toLowerCase())) found.push(`${table}: ${needle}`);
+      }
     }
   }
   return found;
@@ -196,6 +200,14 @@ Deno.test({
         const [exportRow] = await ctx.sql`select storage_key from data_exports where app_user_id = ${me.id}`;
         assert.ok(await stored(ctx, exportRow.storage_key));
 
+        // the scan sees the words the search keeps (009, 031) before the erasure
+        const searchable = await scanFor(ctx, ["Zorglub"]);
+        for (const table of ["messages", "message_search", "search_bits"]) {
+          assert.ok(
+            searchable.includes(`${table}: Zorglub`),
+            `${table} holds the name before: ${searchable}`,
+          );
+        }
         const res = await ctx.request("/api/v1/app_users/data", { method: "DELETE", token: me.token });
         assert.equal(res.status, 200);
         assert.deepEqual(await res.json(), { erased: true, messages: 2 });
