@@ -2,6 +2,7 @@
 // (single and bulk inserts, state changes through the API's SQL, bulk actions, deletes, a deleted segment,
 // simultaneous writers) the counts of each segment, each channel and every channel are those of a scan.
 import assert from "node:assert/strict";
+import type { PendingQuery, Row } from "postgres";
 import { testDatabase } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import {
@@ -12,6 +13,7 @@ import {
   scanCounts,
   searchBitCounts,
   searchIndexCounts,
+  spelledOut,
 } from "../../db/inbox.ts";
 import { countUnreadMessages } from "../../db/statistics.ts";
 import { bulkChanges, type InboxFilter } from "../../lib/rules/inbox.ts";
@@ -167,6 +169,25 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
             scope.channelId !== null && prefixesOnly ? scanned : null,
             `${when}: bitmaps of search ${search} in ${JSON.stringify(scope)}`,
           );
+          const segmentId = "segmentId" in scope ? scope.segmentId : null;
+          if (segmentId) {
+            // the page's search spelled out as the segment's lexemes (spelledOut()) finds the same messages
+            const spelled = await spelledOut(sql, { ...scope, search });
+            assert.equal(spelled === null, !prefixesOnly, `${when}: ${search} spelled out: ${spelled}`);
+            const found = async (query: PendingQuery<Row[]>) => {
+              const [{ ids }] = await sql<{ ids: number[] }[]>`
+                select coalesce(array_agg(id::int order by id), '{}') as ids from messages m
+                where m.segment_id = ${segmentId} and m.search_vector @@ ${query}`;
+              return ids;
+            };
+            if (spelled) {
+              assert.deepEqual(
+                await found(sql`${spelled}::tsquery`),
+                await found(sql`to_tsquery('simple', ${search})`),
+                `${when}: ${search} spelled out as ${spelled} in segment ${segmentId}`,
+              );
+            }
+          }
           for (const byScope of [false, true]) {
             assert.deepEqual(
               await searchIndexCounts(sql, { ...scope, search }, byScope),
@@ -318,6 +339,40 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         assert.equal(await forgetSearchTotals(sql, new Date(Date.now() + 1000)), 2);
         const [{ n: left }] = await sql<{ n: number }[]>`select count(*)::int as n from inbox_search_totals`;
         assert.equal(left, 0);
+      },
+    );
+
+    await t.step(
+      "a page's search is spelled out as the lexemes of its segment, up to 16 per prefix",
+      async () => {
+        const s = segments[0];
+        const letters = "abcdefghijklmnopq";
+        // 16 lexemes that start with 'quix', then a 17th for 'quiz'
+        await sql`insert into messages (channel_id, segment_id, type, text) values ${
+          sql([...letters.slice(0, 16)].map((l) => [s.channel_id, s.id, "message", `quix${l} quiz${l}`]))
+        }, (${s.channel_id}, ${s.id}, 'message', 'quizq')`;
+        const q = { channelId: s.channel_id, segmentId: s.id };
+        const spelled = (search: string) => spelledOut(sql, { ...q, search });
+        assert.equal(
+          await spelled("quixa:* & quix:*"),
+          `('quixa') & (${[...letters.slice(0, 16)].map((l) => `'quix${l}'`).join(" | ")})`,
+        );
+        assert.equal(await spelled("quiz:*"), "'quiz':*", "17 lexemes: the prefix stays");
+        assert.equal(await spelled("quixa:* & nothinglikeit:*"), "('quixa') & 'nothinglikeit':*");
+        assert.equal(await spelled("quixa | quixb"), null, "not only prefixes joined by AND");
+        assert.equal(
+          await spelledOut(sql, { channelId: s.channel_id, search: "quixa:*" }),
+          null,
+          "a channel",
+        );
+        const { total, rows } = await listMessages(
+          sql,
+          { ...q, filter: "all", search: "quiz:* & quixc:*" },
+          1,
+          20,
+        );
+        assert.deepEqual([total, rows.map((r) => r.text)], [1, ["quixc quizc"]]);
+        await check("spelled out");
       },
     );
 
