@@ -286,18 +286,21 @@ export async function searchBitCounts(
 }
 
 /** The query of searchBitCounts(): one row, its counts and whether the bitmaps answer the search. */
-function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
+export function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
   if (!q.segmentId && q.channelId === null) return null;
   const perTab = TAB_BITS.map((tab) =>
     `coalesce(sum(bit_count(m.bits & c.${TAB_COLUMN[tab]})), 0)::int as "${tab}"`
   );
   return sql<({ prefixes_only: boolean } & Record<CountedTab, number>)[]>`
     with terms as (${termsOf(sql, q.search ?? "")}),
+    -- per prefix, a range of the bitmaps' index: a lateral subquery, so that no plan reads the whole table
+    -- (a generic plan once joined every lexeme of the segment to the prefixes: 70 ms)
     hits as (
-      select b.segment_id, b.chunk, t.n, bit_or(b.bits) as bits
-      from terms t join search_bits b on b.segment_id = any (${segmentsOf(sql, q)})
-        and b.lexeme >= t.prefix and b.lexeme < t.prefix_end and starts_with(b.lexeme, t.prefix)
-      group by b.segment_id, b.chunk, t.n),
+      select h.* from terms t, lateral (
+        select b.segment_id, b.chunk, t.n, bit_or(b.bits) as bits from search_bits b
+        where b.segment_id = any (${segmentsOf(sql, q)}) and b.lexeme >= t.prefix and b.lexeme < t.prefix_end
+          and starts_with(b.lexeme, t.prefix)
+        group by b.segment_id, b.chunk) h),
     matched as (
       select segment_id, chunk, bit_and(bits) as bits from hits
       group by segment_id, chunk having count(*) = (select count(*) from terms))

@@ -6,6 +6,7 @@ import type { PendingQuery, Row } from "postgres";
 import { testDatabase } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import {
+  bitCountsOf,
   bulkUpdate,
   countMessages,
   forgetSearchTotals,
@@ -375,6 +376,23 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         await check("spelled out");
       },
     );
+
+    await t.step("no plan of a search's counts reads every bitmap, a generic one included", async () => {
+      const s = segments[0];
+      const query = bitCountsOf(sql, { channelId: s.channel_id, segmentId: s.id, search: "quix:* & d:*" })!;
+      const { string } = await query.describe();
+      // what postgres.js bound to the statement it described
+      const params = (query as unknown as { parameters: unknown[] }).parameters;
+      for (const mode of ["force_custom_plan", "force_generic_plan"]) {
+        const plan = await sql.begin(async (tx) => {
+          await tx.unsafe(`set local plan_cache_mode = ${mode}`);
+          const rows = await tx.unsafe(`explain ${string}`, params as never[]);
+          return rows.map((r) => Object.values(r)[0]).join("\n");
+        });
+        assert.match(plan, /Index Scan using search_bits_pkey/, `${mode}:\n${plan}`);
+        assert.doesNotMatch(plan, /Seq Scan on search_bits/, `${mode}:\n${plan}`);
+      }
+    });
 
     await t.step("a deleted segment takes its counters with it", async () => {
       const s = segments[segments.length - 1];
