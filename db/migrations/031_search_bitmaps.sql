@@ -15,6 +15,11 @@
 --
 -- Statement triggers on message_search keep them: every change of a message's tabs or words flips the bits it
 -- changes (XOR), in one upsert per table whose rows go in key order. Rows whose bits all went to 0 go.
+-- What a write costs more, p50 against migration 030 (PostgreSQL 15 / PGlite): a one-message insert with
+-- words 0.35 -> 0.52 / 0.75 -> 1.02 ms, marking a message read 0.25 -> 0.54 / 0.80 -> 1.41 ms, a new
+-- transcript 0.36 -> 0.91 / 0.89 -> 1.98 ms. Marking 2,000 messages read takes less: 413 -> 92 / 673 -> 167 ms,
+-- message_search_updated() now compares with message_search's rows instead of joining the two transition
+-- tables, which the planner, knowing nothing of their sizes, ran as a nested loop.
 -- Writers of messages with words in one segment queue briefly on its place counter and its last chunk.
 alter table message_search add column ord integer;
 
@@ -62,73 +67,126 @@ create table search_bits (
   primary key (segment_id, lexeme, chunk)
 );
 
--- Flips the bits of what a statement on message_search changed: the rows before and after it (one side only
--- on an insert or a delete). A bit changes when its message is in one side and not the other; words are
--- looked at only for the messages whose words changed (marking a message read changes one chunk row).
-create function search_bits_changed() returns trigger language plpgsql as $$
+-- Flips the bits of places in the tabs' bitmaps: `flips` holds the tabs (inbox_tab_bits()) that changed for
+-- the message at `ords`. A function of arrays, so that each trigger below names its own transition tables
+-- in static statements (planned once per connection, where EXECUTE planned them on every write).
+create function search_flip_tabs(segments bigint[], ords integer[], flips integer[]) returns void
+language plpgsql as $$
 declare
-  tab_rows text := case tg_op
-    when 'INSERT' then 'select * from new_rows'
-    when 'DELETE' then 'select * from old_rows'
-    else 'select * from old_rows union all select * from new_rows' end;
-  word_rows text := case tg_op
-    when 'UPDATE' then 'select o.* from old_rows o join new_rows n using (message_id) where o.words <> n.words
-      union all select n.* from old_rows o join new_rows n using (message_id) where o.words <> n.words'
-    else tab_rows end;
   zero constant bit(512) := repeat('0', 512)::bit(512);
 begin
-  execute format($q$
-    insert into search_chunks as c (segment_id, chunk, all_tab, liked, archive, moderated, winner, trash, unread)
-    select segment_id, ord / 512,
-      coalesce(bit_or(search_bit(ord)) filter (where flips & 1 <> 0), $1),
-      coalesce(bit_or(search_bit(ord)) filter (where flips & 2 <> 0), $1),
-      coalesce(bit_or(search_bit(ord)) filter (where flips & 4 <> 0), $1),
-      coalesce(bit_or(search_bit(ord)) filter (where flips & 8 <> 0), $1),
-      coalesce(bit_or(search_bit(ord)) filter (where flips & 16 <> 0), $1),
-      coalesce(bit_or(search_bit(ord)) filter (where flips & 32 <> 0), $1),
-      coalesce(bit_or(search_bit(ord)) filter (where flips & 64 <> 0), $1)
-    from (select segment_id, ord, bit_xor(tabs) as flips from (%s) r group by segment_id, ord) f
-    where flips <> 0
-    group by segment_id, ord / 512
-    order by 1, 2
-    on conflict (segment_id, chunk) do update set all_tab = c.all_tab # excluded.all_tab,
-      liked = c.liked # excluded.liked, archive = c.archive # excluded.archive,
-      moderated = c.moderated # excluded.moderated, winner = c.winner # excluded.winner,
-      trash = c.trash # excluded.trash, unread = c.unread # excluded.unread$q$, tab_rows) using zero;
-  if tg_op = 'UPDATE' then
-    if not exists (select 1 from old_rows o join new_rows n using (message_id) where o.words <> n.words) then
-      return null;
-    end if;
+  insert into search_chunks as c (segment_id, chunk, all_tab, liked, archive, moderated, winner, trash, unread)
+  select segment_id, ord / 512,
+    coalesce(bit_or(search_bit(ord)) filter (where flip & 1 <> 0), zero),
+    coalesce(bit_or(search_bit(ord)) filter (where flip & 2 <> 0), zero),
+    coalesce(bit_or(search_bit(ord)) filter (where flip & 4 <> 0), zero),
+    coalesce(bit_or(search_bit(ord)) filter (where flip & 8 <> 0), zero),
+    coalesce(bit_or(search_bit(ord)) filter (where flip & 16 <> 0), zero),
+    coalesce(bit_or(search_bit(ord)) filter (where flip & 32 <> 0), zero),
+    coalesce(bit_or(search_bit(ord)) filter (where flip & 64 <> 0), zero)
+  from unnest(segments, ords, flips) f(segment_id, ord, flip)
+  where flip <> 0
+  group by segment_id, ord / 512
+  order by 1, 2
+  on conflict (segment_id, chunk) do update set all_tab = c.all_tab # excluded.all_tab,
+    liked = c.liked # excluded.liked, archive = c.archive # excluded.archive,
+    moderated = c.moderated # excluded.moderated, winner = c.winner # excluded.winner,
+    trash = c.trash # excluded.trash, unread = c.unread # excluded.unread;
+end $$;
+
+-- Flips the bits of the lexemes in `word_lists` (each the words of the message at the same place of `ords`); a
+-- lexeme named twice for one place (its words before and after a change) cancels out. Rows left with no bit
+-- go when `clears`.
+create function search_flip_words(segments bigint[], ords integer[], word_lists text[], clears boolean) returns void
+language plpgsql as $$
+begin
+  insert into search_bits as b (segment_id, lexeme, chunk, bits)
+  select segment_id, lexeme, ord / 512, bit_or(search_bit(ord))
+  from (select f.segment_id, f.ord, lexeme from unnest(segments, ords, word_lists) f(segment_id, ord, words),
+      unnest(string_to_array(f.words, ' ')) lexeme
+    group by 1, 2, 3 having count(*) = 1) l
+  group by segment_id, lexeme, ord / 512
+  order by 1, 2, 3
+  on conflict (segment_id, lexeme, chunk) do update set bits = b.bits # excluded.bits;
+  if clears then
+    delete from search_bits b using (select distinct f.segment_id, lexeme, f.ord / 512 as chunk
+        from unnest(segments, ords, word_lists) f(segment_id, ord, words),
+          unnest(string_to_array(f.words, ' ')) lexeme) l
+    where b.segment_id = l.segment_id and b.lexeme = l.lexeme and b.chunk = l.chunk
+      and b.bits = repeat('0', 512)::bit(512);
   end if;
-  execute format($q$
-    insert into search_bits as b (segment_id, lexeme, chunk, bits)
-    select segment_id, lexeme, ord / 512, bit_or(search_bit(ord))
-    from (select segment_id, ord, lexeme from (%s) r, unnest(string_to_array(r.words, ' ')) lexeme
-      group by segment_id, ord, lexeme having count(*) = 1) f
-    group by segment_id, lexeme, ord / 512
-    order by 1, 2, 3
-    on conflict (segment_id, lexeme, chunk) do update set bits = b.bits # excluded.bits$q$, word_rows);
-  if tg_op <> 'INSERT' then
-    execute format($q$
-      delete from search_bits b using (select distinct segment_id, lexeme, ord / 512 as chunk
-          from (%s) r, unnest(string_to_array(r.words, ' ')) lexeme) f
-      where b.segment_id = f.segment_id and b.lexeme = f.lexeme and b.chunk = f.chunk and b.bits = $1$q$,
-      word_rows) using zero;
+end $$;
+
+-- The statement triggers on message_search: a new message sets its bits, a deleted one clears them, and a
+-- change flips those of the tabs and the words that changed (marking a message read writes one chunk row).
+create function search_bits_inserted() returns trigger language plpgsql as $$
+declare
+  segments bigint[];
+  ords integer[];
+  tabs integer[];
+  word_lists text[];
+begin
+  select array_agg(n.segment_id), array_agg(n.ord), array_agg(n.tabs), array_agg(n.words)
+  into segments, ords, tabs, word_lists from new_rows n;
+  perform search_flip_tabs(segments, ords, tabs);
+  perform search_flip_words(segments, ords, word_lists, false);
+  return null;
+end $$;
+
+create function search_bits_deleted() returns trigger language plpgsql as $$
+declare
+  segments bigint[];
+  ords integer[];
+  tabs integer[];
+  word_lists text[];
+  zero constant bit(512) := repeat('0', 512)::bit(512);
+begin
+  select array_agg(o.segment_id), array_agg(o.ord), array_agg(o.tabs), array_agg(o.words)
+  into segments, ords, tabs, word_lists from old_rows o;
+  perform search_flip_tabs(segments, ords, tabs);
+  perform search_flip_words(segments, ords, word_lists, true);
+  delete from search_chunks c using (select distinct segment_id, ord / 512 as chunk from old_rows) o
+  where c.segment_id = o.segment_id and c.chunk = o.chunk and c.all_tab = zero and c.liked = zero
+    and c.archive = zero and c.moderated = zero and c.winner = zero and c.trash = zero and c.unread = zero;
+  return null;
+end $$;
+
+create function search_bits_updated() returns trigger language plpgsql as $$
+declare
+  segments bigint[];
+  ords integer[];
+  flips integer[];
+  word_lists text[];
+begin
+  -- each message's rows before and after, paired by grouping: the planner knows nothing of the transition
+  -- tables' sizes, and a join of the two was a nested loop (2,000 messages marked read: 1.8 s)
+  select array_agg(segment_id), array_agg(ord), array_agg(flip) into segments, ords, flips
+  from (select segment_id, ord, bit_xor(tabs) as flip
+    from (select segment_id, ord, tabs from old_rows union all select segment_id, ord, tabs from new_rows) r
+    group by segment_id, ord) f
+  where flip <> 0;
+  if segments is not null then
+    perform search_flip_tabs(segments, ords, flips);
   end if;
-  if tg_op = 'DELETE' then
-    delete from search_chunks c using (select distinct segment_id, ord / 512 as chunk from old_rows) f
-    where c.segment_id = f.segment_id and c.chunk = f.chunk and c.all_tab = zero and c.liked = zero
-      and c.archive = zero and c.moderated = zero and c.winner = zero and c.trash = zero and c.unread = zero;
+  -- the words before and after, for the messages whose words changed
+  select array_agg(segment_id) || array_agg(segment_id), array_agg(ord) || array_agg(ord),
+    array_agg(before) || array_agg(after)
+  into segments, ords, word_lists
+  from (select segment_id, ord, min(words) as before, max(words) as after
+    from (select segment_id, ord, words from old_rows union all select segment_id, ord, words from new_rows) r
+    group by segment_id, ord having min(words) <> max(words)) f;
+  if segments is not null then
+    perform search_flip_words(segments, ords, word_lists, true);
   end if;
   return null;
 end $$;
 
 create trigger message_search_bits_insert after insert on message_search
-  referencing new table as new_rows for each statement execute function search_bits_changed();
+  referencing new table as new_rows for each statement execute function search_bits_inserted();
 create trigger message_search_bits_update after update on message_search
-  referencing old table as old_rows new table as new_rows for each statement execute function search_bits_changed();
+  referencing old table as old_rows new table as new_rows for each statement execute function search_bits_updated();
 create trigger message_search_bits_delete after delete on message_search
-  referencing old table as old_rows for each statement execute function search_bits_changed();
+  referencing old table as old_rows for each statement execute function search_bits_deleted();
 
 -- A message with words gets the next places of its segment.
 create or replace function message_search_inserted() returns trigger language plpgsql as $$
@@ -154,10 +212,12 @@ end $$;
 -- that got words gets its places as on insert, one that lost them leaves message_search.
 create or replace function message_search_updated() returns trigger language plpgsql as $$
 begin
-  update message_search s set tabs = inbox_tab_bits(n), words = array_to_string(tsvector_to_array(n.search_vector), ' ')
-  from new_rows n join old_rows o on o.id = n.id
-  where s.message_id = n.id and n.search_vector <> ''
-    and (inbox_tab_bits(n) <> inbox_tab_bits(o) or n.search_vector <> o.search_vector);
+  -- compared with message_search's row, not with old_rows: a join of the two transition tables was a nested
+  -- loop (the planner knows nothing of their sizes)
+  update message_search s set tabs = n.tabs, words = n.words
+  from (select n.id, inbox_tab_bits(n) as tabs, array_to_string(tsvector_to_array(n.search_vector), ' ') as words
+    from new_rows n where n.search_vector <> '') n
+  where s.message_id = n.id and (s.tabs <> n.tabs or s.words <> n.words);
   with worded as (
     select n.id, n.segment_id, n.channel_id, inbox_tab_bits(n) as tabs,
       array_to_string(tsvector_to_array(n.search_vector), ' ') as words
