@@ -188,13 +188,14 @@ create trigger message_search_bits_update after update on message_search
 create trigger message_search_bits_delete after delete on message_search
   referencing old table as old_rows for each statement execute function search_bits_deleted();
 
--- A message with words gets the next places of its segment.
-create or replace function message_search_inserted() returns trigger language plpgsql as $$
+-- Adds messages with words to message_search at the next places of their segments, in the order of their ids
+-- (columns as arrays, one element per message).
+create function message_search_add(new_ids bigint[], new_segments bigint[], new_channels bigint[],
+  new_tabs smallint[], new_words text[]) returns void language plpgsql as $$
 begin
   with worded as (
-    select n.id, n.segment_id, n.channel_id, inbox_tab_bits(n) as tabs,
-      array_to_string(tsvector_to_array(n.search_vector), ' ') as words
-    from new_rows n where n.search_vector <> ''),
+    select * from unnest(new_ids, new_segments, new_channels, new_tabs, new_words)
+      w(id, segment_id, channel_id, tabs, words)),
   reserved as (
     insert into message_search_ords as o (segment_id, channel_id, next)
     select segment_id, min(channel_id), count(*) from worded group by segment_id order by 1
@@ -205,6 +206,13 @@ begin
     r.next - (count(*) over (partition by w.segment_id))::int
       + (row_number() over (partition by w.segment_id order by w.id))::int - 1
   from worded w join reserved r on r.segment_id = w.segment_id;
+end $$;
+
+create or replace function message_search_inserted() returns trigger language plpgsql as $$
+begin
+  perform message_search_add(array_agg(n.id), array_agg(n.segment_id), array_agg(n.channel_id),
+    array_agg(inbox_tab_bits(n)), array_agg(array_to_string(tsvector_to_array(n.search_vector), ' ')))
+  from new_rows n where n.search_vector <> '';
   return null;
 end $$;
 
@@ -218,21 +226,10 @@ begin
   from (select n.id, inbox_tab_bits(n) as tabs, array_to_string(tsvector_to_array(n.search_vector), ' ') as words
     from new_rows n where n.search_vector <> '') n
   where s.message_id = n.id and (s.tabs <> n.tabs or s.words <> n.words);
-  with worded as (
-    select n.id, n.segment_id, n.channel_id, inbox_tab_bits(n) as tabs,
-      array_to_string(tsvector_to_array(n.search_vector), ' ') as words
-    from new_rows n
-    where n.search_vector <> '' and not exists (select 1 from message_search s where s.message_id = n.id)),
-  reserved as (
-    insert into message_search_ords as o (segment_id, channel_id, next)
-    select segment_id, min(channel_id), count(*) from worded group by segment_id order by 1
-    on conflict (segment_id) do update set next = o.next + excluded.next
-    returning o.segment_id, o.next)
-  insert into message_search (message_id, segment_id, channel_id, tabs, words, ord)
-  select w.id, w.segment_id, w.channel_id, w.tabs, w.words,
-    r.next - (count(*) over (partition by w.segment_id))::int
-      + (row_number() over (partition by w.segment_id order by w.id))::int - 1
-  from worded w join reserved r on r.segment_id = w.segment_id;
+  perform message_search_add(array_agg(n.id), array_agg(n.segment_id), array_agg(n.channel_id),
+    array_agg(inbox_tab_bits(n)), array_agg(array_to_string(tsvector_to_array(n.search_vector), ' ')))
+  from new_rows n
+  where n.search_vector <> '' and not exists (select 1 from message_search s where s.message_id = n.id);
   delete from message_search
   where message_id = any (array(select n.id from new_rows n where n.search_vector = ''));
   return null;
