@@ -120,31 +120,20 @@ end $$;
 -- The statement triggers on message_search: a new message sets its bits, a deleted one clears them, and a
 -- change flips those of the tabs and the words that changed (marking a message read writes one chunk row).
 create function search_bits_inserted() returns trigger language plpgsql as $$
-declare
-  segments bigint[];
-  ords integer[];
-  tabs integer[];
-  word_lists text[];
 begin
-  select array_agg(n.segment_id), array_agg(n.ord), array_agg(n.tabs), array_agg(n.words)
-  into segments, ords, tabs, word_lists from new_rows n;
-  perform search_flip_tabs(segments, ords, tabs);
-  perform search_flip_words(segments, ords, word_lists, false);
+  perform search_flip_tabs(array_agg(n.segment_id), array_agg(n.ord), array_agg(n.tabs::integer)),
+    search_flip_words(array_agg(n.segment_id), array_agg(n.ord), array_agg(n.words), false)
+  from new_rows n;
   return null;
 end $$;
 
 create function search_bits_deleted() returns trigger language plpgsql as $$
 declare
-  segments bigint[];
-  ords integer[];
-  tabs integer[];
-  word_lists text[];
   zero constant bit(512) := repeat('0', 512)::bit(512);
 begin
-  select array_agg(o.segment_id), array_agg(o.ord), array_agg(o.tabs), array_agg(o.words)
-  into segments, ords, tabs, word_lists from old_rows o;
-  perform search_flip_tabs(segments, ords, tabs);
-  perform search_flip_words(segments, ords, word_lists, true);
+  perform search_flip_tabs(array_agg(o.segment_id), array_agg(o.ord), array_agg(o.tabs::integer)),
+    search_flip_words(array_agg(o.segment_id), array_agg(o.ord), array_agg(o.words), true)
+  from old_rows o;
   delete from search_chunks c using (select distinct segment_id, ord / 512 as chunk from old_rows) o
   where c.segment_id = o.segment_id and c.chunk = o.chunk and c.all_tab = zero and c.liked = zero
     and c.archive = zero and c.moderated = zero and c.winner = zero and c.trash = zero and c.unread = zero;
@@ -236,17 +225,6 @@ begin
 end $$;
 
 -- The messages already stored.
-insert into search_chunks (segment_id, chunk, all_tab, liked, archive, moderated, winner, trash, unread)
-select segment_id, ord / 512,
-  coalesce(bit_or(search_bit(ord)) filter (where tabs & 1 <> 0), repeat('0', 512)::bit(512)),
-  coalesce(bit_or(search_bit(ord)) filter (where tabs & 2 <> 0), repeat('0', 512)::bit(512)),
-  coalesce(bit_or(search_bit(ord)) filter (where tabs & 4 <> 0), repeat('0', 512)::bit(512)),
-  coalesce(bit_or(search_bit(ord)) filter (where tabs & 8 <> 0), repeat('0', 512)::bit(512)),
-  coalesce(bit_or(search_bit(ord)) filter (where tabs & 16 <> 0), repeat('0', 512)::bit(512)),
-  coalesce(bit_or(search_bit(ord)) filter (where tabs & 32 <> 0), repeat('0', 512)::bit(512)),
-  coalesce(bit_or(search_bit(ord)) filter (where tabs & 64 <> 0), repeat('0', 512)::bit(512))
-from message_search group by segment_id, ord / 512;
-insert into search_bits (segment_id, lexeme, chunk, bits)
-select segment_id, lexeme, ord / 512, bit_or(search_bit(ord))
-from message_search, unnest(string_to_array(words, ' ')) lexeme
-group by segment_id, lexeme, ord / 512;
+select search_flip_tabs(array_agg(segment_id), array_agg(ord), array_agg(tabs::integer)),
+  search_flip_words(array_agg(segment_id), array_agg(ord), array_agg(words), false)
+from message_search;
