@@ -6,6 +6,7 @@ import { openDatabase } from "../../db/client.ts";
 import { listMigrations, migrate } from "../../db/migrate.ts";
 import { scanCounts, searchBitCounts } from "../../db/inbox.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
+import { lexemeBitmapsUnlike } from "./_search_bitmaps.ts";
 
 const SERVER_URL = Deno.env.get("DATABASE_URL");
 
@@ -44,13 +45,7 @@ Deno.test("migration 031 - the bitmaps of the messages already stored", async ()
         (select count(*) from message_search_ords o
           where o.next <> (select count(*) from message_search s where s.segment_id = o.segment_id))::int as counters`;
     assert.deepEqual(places, { twice: 0, gaps: 0, counters: 0 }, "places 0 to n - 1 per segment, counted");
-    const [{ unlike }] = await sql<{ unlike: number }[]>`
-      with rebuilt as (
-        select segment_id, lexeme, ord / 512 as chunk, bit_or(search_bit(ord)) as bits
-        from message_search, unnest(string_to_array(words, ' ')) lexeme group by 1, 2, 3)
-      select count(*)::int as unlike from rebuilt r full join search_bits b
-        on b.segment_id = r.segment_id and b.lexeme = r.lexeme and b.chunk = r.chunk
-      where r.bits is distinct from b.bits`;
+    const unlike = await lexemeBitmapsUnlike(sql);
     assert.equal(unlike, 0, "search_bits holds the words of message_search");
 
     const segments = await sql<{ id: number; channel_id: number }[]>`
