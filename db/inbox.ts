@@ -159,11 +159,26 @@ async function tabCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<Reco
   return row;
 }
 
-/** A query's scope (its segment, its channel, or every channel): its key and its counter rows. */
+/**
+ * A query's scope (its segment, its channel, or every channel): its key, its counter rows, and its segments
+ * with words as an array (null for every channel: the search bitmaps do not answer it).
+ */
 function scopeOf(sql: Db, q: Omit<MessageQuery, "filter">) {
-  if (q.segmentId) return { key: `s${q.segmentId}`, counters: sql`segment_id = ${q.segmentId}` };
-  if (q.channelId !== null) return { key: `c${q.channelId}`, counters: sql`channel_id = ${q.channelId}` };
-  return { key: "all", counters: sql`true` };
+  if (q.segmentId) {
+    return {
+      key: `s${q.segmentId}`,
+      counters: sql`segment_id = ${q.segmentId}`,
+      segments: sql`array[${q.segmentId}::bigint]`,
+    };
+  }
+  if (q.channelId !== null) {
+    return {
+      key: `c${q.channelId}`,
+      counters: sql`channel_id = ${q.channelId}`,
+      segments: sql`array(select segment_id from message_search_ords where channel_id = ${q.channelId})`,
+    };
+  }
+  return { key: "all", counters: sql`true`, segments: null };
 }
 
 /** A list narrowed to voice messages, a choice or given ids: the counters do not answer it. */
@@ -262,13 +277,6 @@ function termsOf(sql: Db, search: string) {
     where query.text ~ ${PREFIXES_ONLY}`;
 }
 
-/** The segments of a query's scope, as an array: its segment, or those of its channel with words. */
-function segmentsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
-  return q.segmentId
-    ? sql`array[${q.segmentId}::bigint]`
-    : sql`array(select segment_id from message_search_ords where channel_id = ${q.channelId})`;
-}
-
 /**
  * The counts of a search in every tab from the bitmaps of its segment or channel (031_search_bitmaps.sql):
  * per chunk of 512 messages, the bitmaps of the lexemes each prefix starts ORed, the prefixes ANDed, and the
@@ -287,7 +295,8 @@ export async function searchBitCounts(
 
 /** The query of searchBitCounts(): one row, its counts and whether the bitmaps answer the search. */
 export function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
-  if (!q.segmentId && q.channelId === null) return null;
+  const { segments } = scopeOf(sql, q);
+  if (!segments) return null;
   const perTab = TAB_BITS.map((tab) =>
     `coalesce(sum(bit_count(m.bits & c.${TAB_COLUMN[tab]})), 0)::int as "${tab}"`
   );
@@ -298,7 +307,7 @@ export function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
     hits as (
       select h.* from terms t, lateral (
         select b.segment_id, b.chunk, t.n, bit_or(b.bits) as bits from search_bits b
-        where b.segment_id = any (${segmentsOf(sql, q)}) and b.lexeme >= t.prefix and b.lexeme < t.prefix_end
+        where b.segment_id = any (${segments}) and b.lexeme >= t.prefix and b.lexeme < t.prefix_end
           and starts_with(b.lexeme, t.prefix)
         group by b.segment_id, b.chunk) h),
     matched as (
