@@ -127,8 +127,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     database: "postgres",
     max: 1,
     idle_timeout: 0,
-    // PGlite keeps no server-side prepared statements across portals reliably.
-    prepare: false,
+    // Statements are prepared as on a server: PGlite plans in WebAssembly, so planning every query again cost
+    // more than running it (at 200,000 participations: the session lookup 0.75 -> 0.31 ms, a segment 0.44 ->
+    // 0.18, the tab counts 2.8 -> 1.7; issue 20). Each connection names its statements anew, so a reconnect
+    // never meets the names of the last one.
+    prepare: true,
   };
   const sql = postgres(embeddedOptions);
   embeddedListeners.set(sql, async (channel, onPayload) => {

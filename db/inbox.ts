@@ -475,9 +475,9 @@ export async function listMessages(
  * Runs a search with a plan made for its words. A prepared statement switches to a generic plan after
  * five runs; for a full-text search that plan cannot know how common the words are and reads every match
  * to sort them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms.
- * The query goes as an unnamed statement, planned for its values like every query on PGlite (db/client.ts
- * prepare: false): one more round trip than a prepared one, where a transaction setting plan_cache_mode
- * took three more (issue 20: the first search of a word, p95 under 10 ms).
+ * The query goes as an unnamed statement, planned for its values: one more round trip than a prepared one,
+ * where a transaction setting plan_cache_mode took three more (issue 20: the first search of a word, p95
+ * under 10 ms).
  */
 function customPlan<T extends readonly MessageRow[]>(query: PendingQuery<T>): PendingQuery<T> {
   // postgres.js reads a query's own `prepare` option when it sends it (what sql.unsafe() sets); a tagged

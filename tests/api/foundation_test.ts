@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { testApp, testDatabase } from "../_helpers.ts";
 import { enforceRateLimit } from "../../lib/platform/rate_limit.ts";
 
 Deno.test("foundation - health, errors, redirects and the QR page", async (t) => {
@@ -141,5 +141,18 @@ Deno.test("client address - X-Forwarded-For counts only behind a trusted proxy",
         await ctx.close();
       }
     });
+  }
+});
+
+Deno.test("database client - statements are prepared once per connection, on PGlite as on a server", async () => {
+  const db = await testDatabase();
+  try {
+    // the same tagged query twice: the second run uses the statement the first one prepared
+    for (const n of [1, 2]) await db.sql`select ${n}::int as prepared_probe`;
+    const [{ count }] = await db.sql<{ count: number }[]>`
+      select count(*)::int as count from pg_prepared_statements where statement = 'select $1::int as prepared_probe'`;
+    assert.equal(count, 1);
+  } finally {
+    await db.close();
   }
 });
