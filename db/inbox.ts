@@ -9,7 +9,8 @@
 // - message_search, each message's tabs as bits and its words (009_message_search.sql, 010 adds the
 //   scope's lexemes, 029 keeps the words as text and the scope's lexemes in the index only):
 //   searchIndexCounts() reads it. Its own triggers keep bitmaps of its tabs and words per chunk of 512
-//   messages of a segment (031_search_bitmaps.sql): searchBitCounts() reads them.
+//   messages of a segment (031_search_bitmaps.sql): searchBitCounts() reads them. Triggers on deliveries
+//   mark its delivered messages, which have a bitmap too (032_search_uploaded.sql: a search's Uploaded tab).
 // Each statement adds its summed change once per segment, so a bulk update of thousands of messages costs
 // a few counter writes. inbox_search_totals keeps the counts of a search while the
 // scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
@@ -145,6 +146,9 @@ function where(
 
 type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
 
+/** The tabs a search counts: those of the counters, and Uploaded (032_search_uploaded.sql). */
+type SearchTab = CountedTab | "uploaded";
+
 /**
  * The size of each tab but uploaded, and the unread ones (not in the trash), from the counters that
  * 007_inbox_tab_counts.sql keeps: a sum over at most 8 shards per segment, whatever the number of messages.
@@ -194,7 +198,7 @@ async function countTab(sql: Db, q: MessageQuery): Promise<number> {
  * The counts of a search in every tab, counted once while no message of the scope is written: the list
  * and its tabs poll them every 15 s with the same search (inbox_search_totals, 007_inbox_tab_counts.sql).
  */
-async function searchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<Record<CountedTab, number>> {
+async function searchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<Record<SearchTab, number>> {
   const kept = await keptSearchCounts(sql, q);
   return kept.counts ?? await countSearch(sql, q, kept);
 }
@@ -202,7 +206,7 @@ async function searchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promise<R
 /** What keptSearchCounts() found: the kept counts if they still hold, and what counting them again needs. */
 interface KeptSearch {
   writes: string;
-  counts: Record<CountedTab, number> | null;
+  counts: Record<SearchTab, number> | null;
   messages: number;
   all_messages: number;
 }
@@ -230,20 +234,22 @@ async function countSearch(
   sql: Db,
   q: Omit<MessageQuery, "filter">,
   kept: KeptSearch,
-): Promise<Record<CountedTab, number>> {
+): Promise<Record<SearchTab, number>> {
   const bits = bitCountsOf(sql, q);
   const fromBits = bits && sql`
-    select jsonb_build_object(${sql.unsafe(TAB_BITS.map((tab) => `'${tab}', "${tab}"`).join(", "))}) as counts
+    select jsonb_build_object(${
+    sql.unsafe(SEARCH_TABS.map((tab) => `'${tab}', "${tab}"`).join(", "))
+  }) as counts
     from (${bits}) b where b.prefixes_only`;
   const byScope = searchByScope(kept.messages, kept.all_messages);
-  const perTab = TAB_BITS.map((tab, bit) =>
-    `'${tab}', coalesce(sum(n) filter (where tabs & ${1 << bit} <> 0), 0)::int`
+  const perTab = SEARCH_TABS.map((tab) =>
+    `'${tab}', coalesce(sum(n) filter (where tabs & ${TAB_MASK[tab]} = ${TAB_MASK[tab]}), 0)::int`
   );
   const fromIndex = sql`select jsonb_build_object(${sql.unsafe(perTab.join(", "))}) as counts
     from (${combinationsOf(sql, q, byScope)}) combinations`;
   const scope = scopeOf(sql, q);
   const keep = (counting: PendingQuery<Row[]>) =>
-    sql<{ counts: Record<CountedTab, number> }[]>`
+    sql<{ counts: Record<SearchTab, number> }[]>`
     with counted as (${counting}),
     kept as (
       insert into inbox_search_totals (scope, search, writes, counts)
@@ -286,7 +292,7 @@ function termsOf(sql: Db, search: string) {
 export async function searchBitCounts(
   sql: Db,
   q: Omit<MessageQuery, "filter">,
-): Promise<Record<CountedTab, number> | null> {
+): Promise<Record<SearchTab, number> | null> {
   const bits = bitCountsOf(sql, q);
   if (!bits) return null;
   const [{ prefixes_only, ...counts }] = await bits;
@@ -297,10 +303,10 @@ export async function searchBitCounts(
 export function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
   const { segments } = scopeOf(sql, q);
   if (!segments) return null;
-  const perTab = TAB_BITS.map((tab) =>
-    `coalesce(sum(bit_count(m.bits & c.${TAB_COLUMN[tab]})), 0)::int as "${tab}"`
+  const perTab = SEARCH_TABS.map((tab) =>
+    `coalesce(sum(bit_count(m.bits & ${TAB_BITMAP[tab]})), 0)::int as "${tab}"`
   );
-  return sql<({ prefixes_only: boolean } & Record<CountedTab, number>)[]>`
+  return sql<({ prefixes_only: boolean } & Record<SearchTab, number>)[]>`
     with terms as (${termsOf(sql, q.search ?? "")}),
     -- per prefix, a range of the bitmaps' index: a lateral subquery, so that no plan reads the whole table
     -- (a generic plan once joined every lexeme of the segment to the prefixes: 70 ms)
@@ -351,15 +357,16 @@ export async function spelledOut(sql: Db, q: Omit<MessageQuery, "filter">): Prom
   ).join(" & ");
 }
 
-/** The column of search_chunks that holds each tab's bitmap. */
-const TAB_COLUMN: Record<CountedTab, string> = {
-  all: "all_tab",
-  liked: "liked",
-  archive: "archive",
-  moderated: "moderated",
-  winner: "winner",
-  trash: "trash",
-  unread: "unread",
+/** Each tab's bitmap in a chunk c of search_chunks: Uploaded is the delivered messages of All (032). */
+const TAB_BITMAP: Record<SearchTab, string> = {
+  all: "c.all_tab",
+  liked: "c.liked",
+  archive: "c.archive",
+  moderated: "c.moderated",
+  winner: "c.winner",
+  trash: "c.trash",
+  unread: "c.unread",
+  uploaded: "c.all_tab & c.uploaded",
 };
 
 /**
@@ -374,8 +381,23 @@ export function searchByScope(scopeMessages: number, allMessages: number): boole
   return allMessages > 0 && scopeMessages * 3 <= allMessages * 2;
 }
 
-/** The tabs in the order of their bits in message_search.tabs (inbox_tab_bits(), 009_message_search.sql). */
-const TAB_BITS: CountedTab[] = ["all", "liked", "archive", "moderated", "winner", "trash", "unread"];
+/**
+ * The bits a message_search row has for each tab (search_tab_flips(), 032_search_uploaded.sql): its tabs in
+ * the order of inbox_tab_bits() (009_message_search.sql), and 128 when delivered. Uploaded needs All too.
+ */
+const TAB_MASK: Record<SearchTab, number> = {
+  all: 1,
+  liked: 2,
+  archive: 4,
+  moderated: 8,
+  winner: 16,
+  trash: 32,
+  unread: 64,
+  uploaded: 1 | 128,
+};
+
+/** The tabs a search counts, in a fixed order. */
+const SEARCH_TABS = Object.keys(TAB_MASK) as SearchTab[];
 
 /**
  * The counts of a search in every tab from message_search, the narrow copy of each message's tabs and
@@ -387,13 +409,13 @@ export async function searchIndexCounts(
   sql: Db,
   q: Omit<MessageQuery, "filter">,
   byScope = false,
-): Promise<Record<CountedTab, number>> {
+): Promise<Record<SearchTab, number>> {
   // one count per combination of tabs (a few dozen at most), then each tab sums the combinations it is in
   const combinations = await sql<{ tabs: number; n: number }[]>`${combinationsOf(sql, q, byScope)}`;
-  return Object.fromEntries(TAB_BITS.map((tab, bit) => [
+  return Object.fromEntries(SEARCH_TABS.map((tab) => [
     tab,
-    combinations.reduce((sum, c) => sum + (c.tabs & (1 << bit) ? c.n : 0), 0),
-  ])) as Record<CountedTab, number>;
+    combinations.reduce((sum, c) => sum + ((c.tabs & TAB_MASK[tab]) === TAB_MASK[tab] ? c.n : 0), 0),
+  ])) as Record<SearchTab, number>;
 }
 
 /**
@@ -402,16 +424,16 @@ export async function searchIndexCounts(
  */
 const SEARCH_WORDS = "message_search_words(words, segment_id, channel_id)";
 
-/** The messages of a search in message_search, counted per combination of tabs (searchIndexCounts). */
+/** The messages of a search in message_search, counted per combination of tabs and delivery (searchIndexCounts). */
 function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boolean) {
   const scope = scopeOf(sql, q);
   // the scope's own lexeme (010_message_search_scope.sql): the index keeps only the scope's matches
   let query = sql`to_tsquery('simple', ${q.search ?? ""})`;
   if (byScope && scope.key !== "all") query = sql`(${query} && quote_literal(${"~" + scope.key})::tsquery)`;
   return sql`
-    select tabs, count(*)::int as n from message_search
+    select search_tab_flips(tabs, delivered) as tabs, count(*)::int as n from message_search
     where ${scope.counters} and ${sql.unsafe(SEARCH_WORDS)} @@ ${query}
-    group by tabs`;
+    group by 1`;
 }
 
 /** The number of messages a query matches, counted. */
@@ -491,12 +513,13 @@ export async function countMessages(
   sql: Db,
   q: Omit<MessageQuery, "filter">,
 ): Promise<Record<InboxFilter | "unread", number>> {
+  // a search counts Uploaded with the other tabs (032_search_uploaded.sql)
+  if (q.search && !narrowed(q)) return await searchCounts(sql, q);
   const cond = where(sql, { ...q, filter: null });
   const [tabs, [{ uploaded }]] = await Promise.all([
-    narrowed(q) ? scanCounts(sql, q) : q.search ? searchCounts(sql, q) : tabCounts(sql, q),
-    // Counted from the delivered messages of the channel, whatever else narrows the list: a search
-    // would otherwise have the planner visit every message the words match first. A message's words are
-    // read in messages, where they are a tsvector already (message_search keeps them as text, 029).
+    narrowed(q) ? scanCounts(sql, q) : tabCounts(sql, q),
+    // Counted from the delivered messages of the channel, whatever else narrows the list (the words of a
+    // narrowed search are read in messages, where they are a tsvector already).
     sql<{ uploaded: number }[]>`
     with delivered as materialized (
       select distinct d.message_id from deliveries d where d.status = 'success'

@@ -9,6 +9,7 @@ import {
   bitCountsOf,
   bulkUpdate,
   countMessages,
+  FILTER_SQL,
   forgetSearchTotals,
   listMessages,
   scanCounts,
@@ -127,6 +128,12 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       assert.equal(places, 0, `${when}: one message per place`);
       const unlike = await lexemeBitmapsUnlike(sql);
       assert.equal(unlike, 0, `${when}: search_bits holds the words of message_search`);
+      // a message is delivered when one of its deliveries succeeded (032_search_uploaded.sql)
+      const [{ misdelivered }] = await sql<{ misdelivered: number }[]>`
+        select count(*)::int as misdelivered from message_search s
+        where s.delivered <> exists (select 1 from deliveries d where d.message_id = s.message_id
+          and d.status = 'success')`;
+      assert.equal(misdelivered, 0, `${when}: message_search knows which messages were delivered`);
       const [{ tabs_unlike }] = await sql<{ tabs_unlike: number }[]>`
         with rebuilt as (
           select segment_id, ord / 512 as chunk, array[${
@@ -135,12 +142,13 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
             `coalesce(bit_or(search_bit(ord)) filter (where tabs & ${bit} <> 0), repeat('0', 512)::bit(512))`
           ).join(", "),
         )
-      }] as tabs from message_search group by 1, 2)
+      }, coalesce(bit_or(search_bit(ord)) filter (where delivered), repeat('0', 512)::bit(512))] as tabs
+          from message_search group by 1, 2)
         select count(*)::int as tabs_unlike from rebuilt r full join search_chunks c
           on c.segment_id = r.segment_id and c.chunk = r.chunk
         where r.tabs is distinct from array[c.all_tab, c.liked, c.archive, c.moderated, c.winner, c.trash,
-          c.unread]`;
-      assert.equal(tabs_unlike, 0, `${when}: search_chunks holds the tabs of message_search`);
+          c.unread, c.uploaded]`;
+      assert.equal(tabs_unlike, 0, `${when}: search_chunks holds the tabs and deliveries of message_search`);
       const words = await sql<{ word: string }[]>`
         select word from ts_stat('select search_vector from messages') order by ndoc desc, word limit 4`;
       const searches = [
@@ -157,7 +165,10 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
             channelId: channels[0],
           }, { channelId: null }]
         ) {
-          const scanned = await scanCounts(sql, { ...scope, search });
+          // the uploaded tab of a search is the count of its delivered messages (listMessages() counts it
+          // from the messages)
+          const { total: uploaded } = await listMessages(sql, { ...scope, search, filter: "uploaded" }, 1, 1);
+          const scanned = { ...await scanCounts(sql, { ...scope, search }), uploaded };
           // the bitmaps (031) answer prefixes joined by AND in a segment or a channel; the rest is null
           const prefixesOnly = /^[^\s|!&()<>']+:\*( & [^\s|!&()<>']+:\*)*$/u.test(search);
           assert.deepEqual(
@@ -191,11 +202,9 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
               `${when}: search ${search} in ${JSON.stringify(scope)}${byScope ? " by scope" : ""}`,
             );
           }
-          // the uploaded tab of a search is the count of its delivered messages
-          const { total } = await listMessages(sql, { ...scope, search, filter: "uploaded" }, 1, 1);
           assert.equal(
             (await countMessages(sql, { ...scope, search })).uploaded,
-            total,
+            uploaded,
             `${when}: uploaded messages of search ${search} in ${JSON.stringify(scope)}`,
           );
         }
@@ -285,6 +294,53 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       await check("deletes");
     });
 
+    await t.step("deliveries that start, succeed, fail and go (the Uploaded tab of a search)", async () => {
+      const worded = await sql<{ id: number; channel_id: number; segment_id: number }[]>`
+        select id::int as id, channel_id::int as channel_id, segment_id::int as segment_id from messages
+        where search_vector <> '' order by id`;
+      const uploadedOf = async (q: { channelId: number; segmentId: number; search: string }) => [
+        (await countMessages(sql, q)).uploaded,
+        (await listMessages(sql, { ...q, filter: "uploaded" }, 1, 1)).total,
+      ];
+      // the counts of a search are kept (inbox_search_totals) until a delivery changes them: a message of All
+      // and a prefix of its first word
+      const [first] = await sql<{ id: number; channel_id: number; segment_id: number; word: string }[]>`
+        select id::int as id, channel_id::int as channel_id, segment_id::int as segment_id,
+          (tsvector_to_array(search_vector))[1] as word
+        from messages m where search_vector <> '' and ${sql.unsafe(FILTER_SQL.all)} order by id limit 1`;
+      const search = {
+        channelId: first.channel_id,
+        segmentId: first.segment_id,
+        search: `'${first.word.slice(0, 2).replaceAll("'", "''")}':*`,
+      };
+      const [before] = await uploadedOf(search);
+      await sql`delete from deliveries where message_id = ${first.id}`;
+      const [running] = await sql<{ id: number }[]>`
+        insert into deliveries (channel_id, message_id) values (${first.channel_id}, ${first.id}) returning id`;
+      const [kept, scanned] = await uploadedOf(search);
+      assert.equal(kept, scanned, "a delivery removed and one started");
+      await sql`update deliveries set status = 'success', finished_at = now() where id = ${running.id}`;
+      const [after, rescanned] = await uploadedOf(search);
+      assert.equal(after, rescanned, "a delivery that succeeded");
+      assert.equal(after, kept + 1, "the delivered message counts once more");
+      assert.ok(before >= kept, "its deliveries removed, it was not counted");
+      for (let i = 0; i < 60; i++) {
+        const m = pick(worded);
+        const [started] = await sql<{ id: number }[]>`
+          insert into deliveries (channel_id, message_id) values (${m.channel_id}, ${m.id})
+          on conflict do nothing returning id`;
+        if (started) {
+          await sql`update deliveries set status = ${pick(["success", "failed"])}, finished_at = now()
+            where id = ${started.id}`;
+        }
+      }
+      await check("deliveries finished one by one");
+      await sql`update deliveries set status = 'failed' where id % 3 = 0 and status = 'success'`;
+      await sql`delete from deliveries where id % 5 = 0`;
+      await sql`update deliveries set status = 'success', finished_at = now() where id % 4 = 0`;
+      await check("deliveries changed and removed together");
+    });
+
     await t.step("simultaneous writers on one segment", async () => {
       const s = segments[0];
       await Promise.all(Array.from({ length: 20 }, (_, i) =>
@@ -295,6 +351,40 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
             where id = (select id from messages where segment_id = ${s.id} order by id limit 1)`;
         })));
       await check("simultaneous writers");
+    });
+
+    await t.step("a message given words while its delivery succeeds is marked delivered", async () => {
+      // two transactions at once need a server: PGlite has one connection, and runs them one after the other
+      if (db.embedded) return;
+      const s = segments[0];
+      for (const first of ["words", "delivery"] as const) {
+        const [m] = await sql<{ id: number }[]>`
+          insert into messages (channel_id, segment_id, type) values (${s.channel_id}, ${s.id}, 'message')
+          returning id::int as id`;
+        const words = (tx: typeof sql) => tx`update messages set text = 'raced words' where id = ${m.id}`;
+        const delivery = (tx: typeof sql) =>
+          tx`insert into deliveries (channel_id, message_id, status)
+          values (${s.channel_id}, ${m.id}, 'success')`;
+        // the first writer holds its transaction open while the second one writes, then commits
+        let commit = () => {};
+        const held = new Promise<void>((resolve) => commit = resolve);
+        let wrote = () => {};
+        const written = new Promise<void>((resolve) => wrote = resolve);
+        const one = sql.begin(async (tx) => {
+          await (first === "words" ? words : delivery)(tx as unknown as typeof sql);
+          wrote();
+          await held;
+        });
+        await written;
+        const two = sql.begin((tx) => (first === "words" ? delivery : words)(tx as unknown as typeof sql));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        commit();
+        await Promise.all([one, two]);
+        const [{ delivered }] = await sql<{ delivered: boolean }[]>`
+          select delivered from message_search where message_id = ${m.id}`;
+        assert.equal(delivered, true, `${first} first`);
+      }
+      await check("words and a delivery at once");
     });
 
     await t.step(
