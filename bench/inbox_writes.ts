@@ -1,7 +1,8 @@
-// What the inbox's counters and search keep costs the writes of messages (007, 009, 031's bitmaps): p50 of a
-// one-message insert with words, 50 at once, marking one message read, a new transcript, and marking 2,000
-// messages read, on 20,000 messages of one interaction. Runs on a PostgreSQL server (DATABASE_URL, else one
-// of its own when PostgreSQL is installed), then on the embedded PGlite.
+// What the inbox's counters and search keep costs the writes of messages (007, 009, 031's bitmaps, 032's
+// deliveries): p50 of a one-message insert with words, 50 at once, marking one message read, a new transcript,
+// a delivery that succeeds, and marking 2,000 messages read, on 20,000 messages of one interaction. Runs on a
+// PostgreSQL server (DATABASE_URL, else one of its own when PostgreSQL is installed), then on the embedded
+// PGlite.
 //   npx -y deno@2 run -A bench/inbox_writes.ts
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -63,6 +64,11 @@ async function bench(url: string | null): Promise<string[]> {
       200,
       (i) => sql`update messages set transcript = ${"transcription " + i} where id = ${ids[i]}`,
     );
+    await time("a delivery of one message: started, then a success", 200, async (i) => {
+      const [delivery] = await sql<{ id: number }[]>`
+        insert into deliveries (channel_id, message_id) values (${seg.channel_id}, ${ids[i]}) returning id`;
+      await sql`update deliveries set status = 'success', finished_at = now() where id = ${delivery.id}`;
+    });
     await time("mark 2,000 messages read", 3, () =>
       sql`update messages set read = not read where id in (
         select id from messages where segment_id = ${seg.id} order by id limit 2000)`);
