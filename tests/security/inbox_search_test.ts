@@ -24,6 +24,21 @@ for (const [segment, channel, n] of [[radioSegment.id, radio, 7], [tvSegment.id,
     select ${channel}, ${segment}, 'message', 'Confidentiel numéro ' || g, 'Zoé Garcia'
     from generate_series(1, ${n}::int) g`;
 }
+// all the TV's are delivered, three of the radio's (the Uploaded tab of a search, 032_search_uploaded.sql)
+await ctx.sql`insert into deliveries (channel_id, message_id, status, finished_at)
+  select channel_id, id, 'success', now() from messages
+  where text like 'Confidentiel%' and (channel_id = ${tv} or id in (
+    select id from messages where channel_id = ${radio} and text like 'Confidentiel%' order by id limit 3))`;
+
+/** The radio's delivered messages of All a plain query finds for a search typed in its channel. */
+async function plainUploaded(text: string): Promise<number> {
+  const [{ n }] = await ctx.sql<{ n: number }[]>`
+    select count(*)::int as n from messages m
+    where m.channel_id = ${radio} and m.status = 'received' and m.moderation in ('none', 'approved')
+      and m.search_vector @@ to_tsquery('simple', ${searchQuery(text) ?? ""})
+      and exists (select 1 from deliveries d where d.message_id = m.id and d.status = 'success')`;
+  return n;
+}
 
 /** The messages of All a plain query finds for a search typed in a segment or a channel. */
 async function plainTotal(text: string, scope: { segment?: number; channel: number }): Promise<number> {
@@ -59,6 +74,8 @@ Deno.test({
       const counts = await (await get(`/api/v1/interaction/counts?search_text=${q}`)).json();
       assert.equal(counts.all, await plainTotal(text, { channel: radio }), `channel counts of ${text}`);
       assert.ok(counts.all >= 7 && counts.all < 47, `${text}: ${counts.all}`);
+      assert.equal(counts.uploaded, await plainUploaded(text), `channel's uploaded messages of ${text}`);
+      assert.ok(counts.uploaded >= 3 && counts.uploaded < 43, `${text}: uploaded ${counts.uploaded}`);
       const list =
         await (await get(`/api/v1/channel-interactions?per_page=100&with_counts=1&search_text=${q}`))
           .json();
