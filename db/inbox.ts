@@ -462,15 +462,20 @@ export async function listMessages(
   const offset = (page - 1) * perPage;
   // The page is cut before its media and segment title are joined: otherwise they are looked up for every
   // skipped row too (5,000 on page 100: 72 ms, 143 ms on PGlite once every table is analysed, against 25).
-  const pageOf = (tx: Db, spelled: string | null = null) =>
-    tx<MessageRow[]>`
-      select ${tx.unsafe(COLUMNS)} from (
-        select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${
-      where(tx, q, spelled)
-    } order by m.created_at desc, m.id desc
-        limit ${perPage} offset ${offset}
-      ) m left join media md on md.id = m.media_id
+  // A later page of a list is cut by its ids alone, from the list's index (033_list_index_moderation.sql),
+  // then the columns of its rows are read: page 100 at 200,000 participations 4.0 -> 2.0 ms on PGlite, 1.25 ->
+  // 0.9 ms on PostgreSQL. The first page and a search read their rows at once (the join back costs more there).
+  const pageOf = (tx: Db, spelled: string | null = null) => {
+    const rows = offset > 0 && !q.search
+      ? tx`select ${tx.unsafe(PAGE_COLUMNS)} from (
+          select m.id from messages m where ${where(tx, q)} order by m.created_at desc, m.id desc
+          limit ${perPage} offset ${offset}) cut join messages m on m.id = cut.id`
+      : tx`select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${where(tx, q, spelled)}
+          order by m.created_at desc, m.id desc limit ${perPage} offset ${offset}`;
+    return tx<MessageRow[]>`
+      select ${tx.unsafe(COLUMNS)} from (${rows}) m left join media md on md.id = m.media_id
       order by m.created_at desc, m.id desc`;
+  };
   const read = async () =>
     q.search ? await customPlan(pageOf(sql, await spelledOut(sql, q))) : await pageOf(sql);
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.

@@ -56,6 +56,18 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
         ["messages_search_idx", ["fastupdate=off"]],
       ]);
     });
+    await t.step(
+      "the list's index carries the moderation, so a later page is cut from it (033)",
+      async () => {
+        const [index] = await sql<{ definition: string }[]>`
+        select pg_get_indexdef('messages_segment_list_idx'::regclass) as definition`;
+        assert.match(
+          index.definition,
+          /\(segment_id, status, created_at DESC, id DESC\) INCLUDE \(moderation\)/,
+        );
+      },
+    );
+
     await t.step("message_search keeps its words as text and its scope in the index only (029)", async () => {
       const [column] = await sql<{ type: string }[]>`
         select format_type(atttypid, atttypmod) as type from pg_attribute
@@ -93,6 +105,23 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
             total,
             scanned[filter as keyof typeof scanned],
             `${when}: segment ${s.id} tab ${filter}`,
+          );
+          // a later page, cut by its ids from the list's index (033), holds the rows of a scan at its place
+          const { rows } = await listMessages(
+            sql,
+            { channelId: s.channel_id, segmentId: s.id, filter },
+            3,
+            2,
+          );
+          const scannedPage = await sql<{ id: number }[]>`
+            select m.id::int as id from messages m where m.segment_id = ${s.id} and ${
+            sql.unsafe(FILTER_SQL[filter])
+          }
+            order by m.created_at desc, m.id desc limit 2 offset 4`;
+          assert.deepEqual(
+            rows.map((row) => Number(row.id)),
+            scannedPage.map((row) => row.id),
+            `${when}: segment ${s.id} tab ${filter}, page 3`,
           );
         }
       }

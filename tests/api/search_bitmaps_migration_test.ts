@@ -39,7 +39,8 @@ Deno.test("migrations 031 and 032 - the bitmaps of the messages and deliveries a
       select channel_id, id, case when id % 4 = 0 then 'failed' else 'success' end, now()
       from messages where id % 3 = 0`;
 
-    assert.deepEqual(await migrate(sql), ["031_search_bitmaps.sql", "032_search_uploaded.sql"]);
+    // 031, 032 and the later ones
+    assert.deepEqual((await migrate(sql)).slice(0, 2), ["031_search_bitmaps.sql", "032_search_uploaded.sql"]);
 
     const [places] = await sql<{ twice: number; gaps: number; counters: number }[]>`
       select (select count(*) from (select 1 from message_search group by segment_id, ord having count(*) > 1) d)::int
