@@ -190,6 +190,7 @@ const narrowed = (q: Omit<MessageQuery, "filter">) => Boolean(q.voiceOnly || q.c
 
 /** The number of messages of a tab: from the counters, or the kept counts of a search, else counted. */
 async function countTab(sql: Db, q: MessageQuery): Promise<number> {
+  if (q.filter === "uploaded" && q.search && !narrowed(q)) return (await searchCounts(sql, q)).uploaded;
   if (q.filter === "uploaded" || narrowed(q)) return await countRows(sql, q);
   return (await (q.search ? searchCounts(sql, q) : tabCounts(sql, q)))[q.filter];
 }
@@ -462,28 +463,23 @@ export async function listMessages(
   const offset = (page - 1) * perPage;
   // The page is cut before its media and segment title are joined: otherwise they are looked up for every
   // skipped row too (5,000 on page 100: 72 ms, 143 ms on PGlite once every table is analysed, against 25).
-  // A later page of a list is cut by its ids alone, from the list's index (033_list_index_moderation.sql),
-  // then the columns of its rows are read: page 100 at 200,000 participations 4.0 -> 2.0 ms on PGlite, 1.25 ->
-  // 0.9 ms on PostgreSQL. The first page and a search read their rows at once (the join back costs more there).
-  const pageOf = (tx: Db, spelled: string | null = null) => {
-    const rows = offset > 0 && !q.search
-      ? tx`select ${tx.unsafe(PAGE_COLUMNS)} from (
-          select m.id from messages m where ${where(tx, q)} order by m.created_at desc, m.id desc
-          limit ${perPage} offset ${offset}) cut join messages m on m.id = cut.id`
-      : tx`select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${where(tx, q, spelled)}
-          order by m.created_at desc, m.id desc limit ${perPage} offset ${offset}`;
-    return tx<MessageRow[]>`
-      select ${tx.unsafe(COLUMNS)} from (${rows}) m left join media md on md.id = m.media_id
+  const pageOf = (tx: Db, spelled: string | null = null) =>
+    tx<MessageRow[]>`
+      select ${tx.unsafe(COLUMNS)} from (
+        select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${
+      where(tx, q, spelled)
+    } order by m.created_at desc, m.id desc
+        limit ${perPage} offset ${offset}
+      ) m left join media md on md.id = m.media_id
       order by m.created_at desc, m.id desc`;
-  };
   const read = async () =>
     q.search ? await customPlan(pageOf(sql, await spelledOut(sql, q))) : await pageOf(sql);
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
-  if (counts && q.filter !== "uploaded") {
+  if (counts) {
     const [rows, all] = await Promise.all([read(), counts]);
     return { rows, total: all[q.filter] };
   }
-  if (q.search && q.filter !== "uploaded" && !narrowed(q)) {
+  if (q.search && !narrowed(q)) {
     // The kept counts of a search give its total before the page: a page past it is not read, such as the
     // page of a search that matches nothing in the tab (7 ms at 200,000 messages, bench/inbox.ts).
     const kept = await keptSearchCounts(sql, q);
@@ -520,21 +516,34 @@ export async function countMessages(
 ): Promise<Record<InboxFilter | "unread", number>> {
   // a search counts Uploaded with the other tabs (032_search_uploaded.sql)
   if (q.search && !narrowed(q)) return await searchCounts(sql, q);
-  const cond = where(sql, { ...q, filter: null });
-  const [tabs, [{ uploaded }]] = await Promise.all([
+  const [tabs, uploaded] = await Promise.all([
     narrowed(q) ? scanCounts(sql, q) : tabCounts(sql, q),
-    // Counted from the delivered messages of the channel, whatever else narrows the list (the words of a
-    // narrowed search are read in messages, where they are a tsvector already).
-    sql<{ uploaded: number }[]>`
+    countUploaded(sql, q),
+  ]);
+  return { ...tabs, uploaded };
+}
+
+/**
+ * The Uploaded tab of a query, counted from the delivered messages of the channel, whatever else narrows the
+ * list (the words of a narrowed search are read in messages, where they are a tsvector already): one lookup
+ * by id per delivered message, under any plan.
+ */
+async function countUploaded(sql: Db, q: Omit<MessageQuery, "filter">): Promise<number> {
+  const [{ uploaded }] = await sql<{ uploaded: number }[]>`${uploadedCountOf(sql, q)}`;
+  return uploaded;
+}
+
+/** The query of countUploaded(). */
+export function uploadedCountOf(sql: Db, q: Omit<MessageQuery, "filter">) {
+  const cond = where(sql, { ...q, filter: null });
+  return sql`
     with delivered as materialized (
       select distinct d.message_id from deliveries d where d.status = 'success'
         ${q.channelId !== null ? sql`and d.channel_id = ${q.channelId}` : sql``})
     select count(*)::int as uploaded from delivered d, lateral (
       -- offset 0 keeps this a lookup by id per delivered message (the planner may not flatten it)
       select 1 from messages m where m.id = d.message_id and ${cond} and ${sql.unsafe(FILTER_SQL.uploaded)}
-      offset 0) found`,
-  ]);
-  return { ...tabs, uploaded };
+      offset 0) found`;
 }
 
 /** The counts of tabCounts() by reading the messages, in one scan: a narrowed list (the tests also hold the

@@ -1,6 +1,7 @@
-// What the tests of the search bitmaps (031_search_bitmaps.sql) compare them with: the bitmaps rebuilt from
-// message_search.
+// What the tests of the search bitmaps (031_search_bitmaps.sql, 032_search_uploaded.sql) compare them with: the
+// bitmaps rebuilt from message_search, and the Uploaded tab counted from the messages.
 import type { Db } from "../../db/client.ts";
+import { FILTER_SQL } from "../../db/inbox.ts";
 
 /** How many lexeme bitmaps differ from those message_search gives (a missing row, or a row of zeros, too). */
 export async function lexemeBitmapsUnlike(sql: Db): Promise<number> {
@@ -12,4 +13,23 @@ export async function lexemeBitmapsUnlike(sql: Db): Promise<number> {
       on b.segment_id = r.segment_id and b.lexeme = r.lexeme and b.chunk = r.chunk
     where r.bits is distinct from b.bits`;
   return unlike;
+}
+
+/** The Uploaded tab of a scope and a search (a tsquery), counted from the messages: what the counts must equal. */
+export async function scanUploaded(
+  sql: Db,
+  scope: { channelId: number | null; segmentId?: number | null },
+  search: string | null = null,
+): Promise<number> {
+  const [{ n }] = await sql<{ n: number }[]>`
+    select count(*)::int as n from messages m
+    where ${
+    scope.segmentId
+      ? sql`m.segment_id = ${scope.segmentId}`
+      : scope.channelId !== null
+      ? sql`m.channel_id = ${scope.channelId}`
+      : sql`true`
+  } and ${sql.unsafe(FILTER_SQL.uploaded)}
+      ${search ? sql`and m.search_vector @@ to_tsquery('simple', ${search})` : sql``}`;
+  return n;
 }
