@@ -484,18 +484,29 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
       },
     );
 
-    await t.step("no plan of a search's counts reads every bitmap, a generic one included", async () => {
-      const s = segments[0];
-      const query = bitCountsOf(sql, { channelId: s.channel_id, segmentId: s.id, search: "quix:* & d:*" })!;
+    /** A query's plan as the server makes it for its values, then as a generic plan of a prepared statement. */
+    const plansOf = async <T extends readonly Row[]>(query: PendingQuery<T>) => {
       const { string } = await query.describe();
       // what postgres.js bound to the statement it described
       const params = (query as unknown as { parameters: unknown[] }).parameters;
+      const plans: [string, string][] = [];
       for (const mode of ["force_custom_plan", "force_generic_plan"]) {
-        const plan = await sql.begin(async (tx) => {
-          await tx.unsafe(`set local plan_cache_mode = ${mode}`);
-          const rows = await tx.unsafe(`explain ${string}`, params as never[]);
-          return rows.map((r) => Object.values(r)[0]).join("\n");
-        });
+        plans.push([
+          mode,
+          await sql.begin(async (tx) => {
+            await tx.unsafe(`set local plan_cache_mode = ${mode}`);
+            const rows = await tx.unsafe(`explain ${string}`, params as never[]);
+            return rows.map((r) => Object.values(r)[0]).join("\n");
+          }),
+        ]);
+      }
+      return plans;
+    };
+
+    await t.step("no plan of a search's counts reads every bitmap, a generic one included", async () => {
+      const s = segments[0];
+      const query = bitCountsOf(sql, { channelId: s.channel_id, segmentId: s.id, search: "quix:* & d:*" })!;
+      for (const [mode, plan] of await plansOf(query)) {
         assert.match(plan, /Index Scan using search_bits_pkey/, `${mode}:\n${plan}`);
         assert.doesNotMatch(plan, /Seq Scan on search_bits/, `${mode}:\n${plan}`);
       }
@@ -503,15 +514,11 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
 
     await t.step("the Uploaded tab is counted from the deliveries, under a generic plan too", async () => {
       const s = segments[0];
-      const query = uploadedCountOf(sql, { channelId: s.channel_id, segmentId: s.id });
-      const { string } = await query.describe();
-      const params = (query as unknown as { parameters: unknown[] }).parameters;
-      for (const mode of ["force_custom_plan", "force_generic_plan"]) {
-        const plan = await sql.begin(async (tx) => {
-          await tx.unsafe(`set local plan_cache_mode = ${mode}`);
-          const rows = await tx.unsafe(`explain ${string}`, params as never[]);
-          return rows.map((r) => Object.values(r)[0]).join("\n");
-        });
+      for (
+        const [mode, plan] of await plansOf(
+          uploadedCountOf(sql, { channelId: s.channel_id, segmentId: s.id }),
+        )
+      ) {
         // one lookup by id per delivered message, never a walk of the interaction's list
         assert.match(plan, /CTE Scan on delivered/, `${mode}:\n${plan}`);
         assert.match(
