@@ -18,11 +18,11 @@ import { localStorage } from "../lib/media/storage.ts";
 import { openSession } from "../lib/platform/sessions.ts";
 import { PG_BIN, type PgServer, startPostgres } from "../tests/_postgres.ts";
 import { rowLine } from "./_rows.ts";
-import { loadAverage, QUICK } from "./_hello.ts";
+import { loadAverage } from "./_hello.ts";
 import { pidOfPort, treeCpuMs } from "./_cpu.ts";
 
 const COUNT = Number(Deno.env.get("INBOX_BENCH_COUNT") ?? 200_000);
-const RUNS = Number(Deno.env.get("INBOX_BENCH_RUNS") ?? (QUICK ? 40 : 100));
+const RUNS = Number(Deno.env.get("INBOX_BENCH_RUNS") ?? 100);
 const GOAL_P95_MS = { server: 10, pglite: 20 };
 /** Older participations of the same channel in another interaction (a long history), none by default. */
 const HISTORY = Number(Deno.env.get("INBOX_BENCH_HISTORY") ?? 0);
