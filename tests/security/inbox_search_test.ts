@@ -7,6 +7,7 @@ import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { searchQuery } from "../../lib/rules/inbox.ts";
 import { randomSegment } from "../api/_participation.ts";
+import { scanUploaded } from "../api/_search_bitmaps.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 40);
 const shared = { sanitizeOps: false, sanitizeResources: false };
@@ -29,16 +30,6 @@ await ctx.sql`insert into deliveries (channel_id, message_id, status, finished_a
   select channel_id, id, 'success', now() from messages
   where text like 'Confidentiel%' and (channel_id = ${tv} or id in (
     select id from messages where channel_id = ${radio} and text like 'Confidentiel%' order by id limit 3))`;
-
-/** The radio's delivered messages of All a plain query finds for a search typed in its channel. */
-async function plainUploaded(text: string): Promise<number> {
-  const [{ n }] = await ctx.sql<{ n: number }[]>`
-    select count(*)::int as n from messages m
-    where m.channel_id = ${radio} and m.status = 'received' and m.moderation in ('none', 'approved')
-      and m.search_vector @@ to_tsquery('simple', ${searchQuery(text) ?? ""})
-      and exists (select 1 from deliveries d where d.message_id = m.id and d.status = 'success')`;
-  return n;
-}
 
 /** The messages of All a plain query finds for a search typed in a segment or a channel. */
 async function plainTotal(text: string, scope: { segment?: number; channel: number }): Promise<number> {
@@ -74,7 +65,11 @@ Deno.test({
       const counts = await (await get(`/api/v1/interaction/counts?search_text=${q}`)).json();
       assert.equal(counts.all, await plainTotal(text, { channel: radio }), `channel counts of ${text}`);
       assert.ok(counts.all >= 7 && counts.all < 47, `${text}: ${counts.all}`);
-      assert.equal(counts.uploaded, await plainUploaded(text), `channel's uploaded messages of ${text}`);
+      assert.equal(
+        counts.uploaded,
+        await scanUploaded(ctx.sql, { channelId: radio }, searchQuery(text)),
+        `channel's uploaded messages of ${text}`,
+      );
       assert.ok(counts.uploaded >= 3 && counts.uploaded < 43, `${text}: uploaded ${counts.uploaded}`);
       const list =
         await (await get(`/api/v1/channel-interactions?per_page=100&with_counts=1&search_text=${q}`))
