@@ -142,31 +142,27 @@ begin
   on conflict (segment_id, shard) do update set writes = c.writes + 1;
 end $$;
 
-create function search_deliveries_inserted() returns trigger language plpgsql as $$
+-- The trigger of every write of deliveries: the messages with a successful delivery before or after it. A
+-- statement names the transition tables of its operation only, so each operation has its own branch.
+create function search_deliveries_changed() returns trigger language plpgsql as $$
 begin
-  perform search_mark_delivered(array(select distinct message_id from new_rows where status = 'success'));
-  return null;
-end $$;
-
-create function search_deliveries_updated() returns trigger language plpgsql as $$
-begin
-  perform search_mark_delivered(array(select o.message_id from old_rows o where o.status = 'success'
-    union select n.message_id from new_rows n where n.status = 'success'));
-  return null;
-end $$;
-
-create function search_deliveries_deleted() returns trigger language plpgsql as $$
-begin
-  perform search_mark_delivered(array(select distinct message_id from old_rows where status = 'success'));
+  if tg_op = 'INSERT' then
+    perform search_mark_delivered(array(select distinct message_id from new_rows where status = 'success'));
+  elsif tg_op = 'DELETE' then
+    perform search_mark_delivered(array(select distinct message_id from old_rows where status = 'success'));
+  else
+    perform search_mark_delivered(array(select o.message_id from old_rows o where o.status = 'success'
+      union select n.message_id from new_rows n where n.status = 'success'));
+  end if;
   return null;
 end $$;
 
 create trigger deliveries_search_insert after insert on deliveries
-  referencing new table as new_rows for each statement execute function search_deliveries_inserted();
+  referencing new table as new_rows for each statement execute function search_deliveries_changed();
 create trigger deliveries_search_update after update on deliveries
-  referencing old table as old_rows new table as new_rows for each statement execute function search_deliveries_updated();
+  referencing old table as old_rows new table as new_rows for each statement execute function search_deliveries_changed();
 create trigger deliveries_search_delete after delete on deliveries
-  referencing old table as old_rows for each statement execute function search_deliveries_deleted();
+  referencing old table as old_rows for each statement execute function search_deliveries_changed();
 
 -- The deliveries already made; the kept counts of searches have no Uploaded tab yet.
 select search_mark_delivered(array(select distinct message_id from deliveries where status = 'success'));
