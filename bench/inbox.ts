@@ -176,11 +176,12 @@ async function bench(serverUrl: string | null, postmaster: number | null = null)
     const rows: string[] = [];
     let worst = 0;
     let worstCase = "";
+    const ask = (path: string) => app.request(path, { headers: { authorization: `Bearer ${token}` } });
     // the app's first requests compile its code, and the seed leaves garbage to collect: every case of fixed
     // requests is asked 3 times before any is timed, as a server that has been up a while answers them
     for (const [, path] of cases) {
       for (let i = 0; typeof path === "string" && i < 3; i++) {
-        await (await app.request(path, { headers: { authorization: `Bearer ${token}` } })).body?.cancel();
+        await (await ask(path)).body?.cancel();
       }
     }
     for (const [label, path] of cases) {
@@ -193,7 +194,7 @@ async function bench(serverUrl: string | null, postmaster: number | null = null)
         if (i === 3) cpuStart = cpu();
         const t0 = performance.now();
         const url = typeof path === "string" ? path : path(i);
-        const res = await app.request(url, { headers: { authorization: `Bearer ${token}` } });
+        const res = await ask(url);
         const body = await res.json();
         const ms = performance.now() - t0;
         if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
