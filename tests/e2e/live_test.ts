@@ -75,6 +75,8 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
     text: "Play White nights again, please!",
   });
   await page.goto(`${baseUrl}/participations/${seg.id}`);
+  // a click before the inbox is hydrated is lost (the detail, and its button, never open)
+  await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
   await page.locator(`.inbox-list li`).first().click();
   await page.getByRole("button", { name: "Show on air" }).click();
   await screen.getByText("Play White nights again, please!").waitFor({ timeout: 1500 });

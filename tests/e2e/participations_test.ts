@@ -201,6 +201,7 @@ browserTest(
     await page.locator(".inbox-item").first().waitFor();
     await shot("list-375");
     await assertAccessible(page, "/participations at 375");
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]'); // a click before is lost
     await page.locator(".inbox-item button").first().click();
     await page.locator(".inbox-detail h2").waitFor();
     assert.equal(await page.locator(".inbox-list-pane").isVisible(), false);
