@@ -319,8 +319,13 @@ Deno.test("AI prompt API - access, validation and rate limit", async (t) => {
         else await res.text();
       }
       assert.ok(limited, "no 429 after 21 questions");
+      // the wait is what is left of the minute: 1 second near its end takes the singular
+      const seconds = Number(limited!.headers.get("retry-after"));
       const error = await errorOf(limited!, 429, "rate_limited");
-      assert.match(error.message, /\d+ secondes/);
+      assert.equal(
+        error.message,
+        `Trop de tentatives. Réessayez dans ${seconds} seconde${seconds === 1 ? "" : "s"}.`,
+      );
     });
     await t.step("more than 30 questions a minute on one channel: 429", async () => {
       // The TV channel's counter is full for this minute and the next (a test never straddles both).
