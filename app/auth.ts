@@ -5,6 +5,14 @@ import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyTokenClaims } from "../l
 import { AppError } from "../lib/rules/errors.ts";
 import { type Permission, requireAccess, type StaffUser } from "../lib/rules/permissions.ts";
 import type { AppEnv } from "./env.ts";
+import type { Config } from "../lib/platform/config.ts";
+import {
+  clientAddressOf,
+  limitKeyOf,
+  parseTrustProxy,
+  singleProxyWatch,
+  type TrustProxy,
+} from "../lib/rules/client_address.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -116,26 +124,41 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: "/" });
 }
 
-/** The caller's IP address as the server saw the connection ("unknown" in tests without one). */
+/**
+ * The caller's address as caps and throttles count it (lib/rules/client_address.ts limitKeyOf: IPv6 by its
+ * /64), read by the one rule of TRUST_PROXY; "unknown" in tests that hand no connection in.
+ */
 export function clientIp(c: Context<AppEnv>): string {
-  return clientAddress(c.get("deps").config.TRUST_PROXY === "on", c.req.header("x-forwarded-for"), c.env);
+  return clientAddress(c.get("deps").config, c.req.header("x-forwarded-for"), c.env);
 }
 
+interface AddressReader {
+  trust: TrustProxy;
+  watch: ReturnType<typeof singleProxyWatch>;
+}
+const readers = new WeakMap<Config, AddressReader>();
+
 /**
- * The caller's address from what a request carries: behind a proxy (TRUST_PROXY=on) the first
- * X-Forwarded-For hop; otherwise that header is anyone's to write, so only the socket counts (rate limits
- * must not be dodged by a header). `env` is what the server hands the app with the request (Deno.serve's
- * handler info).
+ * The caller's address from what a request carries, for every reader of it (the chain, the vote front):
+ * the right-most X-Forwarded-For hop no trusted proxy wrote (TRUST_PROXY), else the socket's peer, keyed
+ * for limits. `env` is what the server hands the app with the request (Deno.serve's handler info). While
+ * TRUST_PROXY is off, a run of requests from one private address with X-Forwarded-For logs once that a
+ * proxy hides the clients.
  */
-export function clientAddress(
-  trustProxy: boolean,
-  forwardedFor: string | null | undefined,
-  env: unknown,
-): string {
-  if (trustProxy) {
-    const forwarded = forwardedFor?.split(",")[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
+export function clientAddress(config: Config, forwardedFor: string | null | undefined, env: unknown): string {
+  let reader = readers.get(config);
+  if (!reader) {
+    // loadConfig refused a malformed value: this fallback is for configs built by hand
+    reader = {
+      trust: parseTrustProxy(config.TRUST_PROXY) ?? { kind: "hops", hops: 0 },
+      watch: singleProxyWatch(),
+    };
+    readers.set(config, reader);
   }
-  const info = env as { remoteAddr?: { hostname?: string } } | undefined;
-  return info?.remoteAddr?.hostname ?? "unknown";
+  const socket = (env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname ?? null;
+  if (reader.trust.kind === "hops" && reader.trust.hops === 0) {
+    const warning = reader.watch(socket, !!forwardedFor);
+    if (warning) console.warn(`[client address] ${warning}`);
+  }
+  return limitKeyOf(clientAddressOf(reader.trust, forwardedFor, socket));
 }

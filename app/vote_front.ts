@@ -29,8 +29,6 @@ export type Observe = (req: Request, res: Response, started: number) => void;
 
 /** The vote front of an app. */
 export function voteFront(deps: AppDeps, observe?: Observe): Front {
-  const trustProxy = deps.config.TRUST_PROXY === "on";
-
   async function answer(req: Request, env: unknown, chain: Chain): Promise<Response> {
     const started = performance.now();
     const text = await req.text();
@@ -43,7 +41,7 @@ export function voteFront(deps: AppDeps, observe?: Observe): Front {
     }
     let res: Response;
     try {
-      const address = clientAddress(trustProxy, req.headers.get("x-forwarded-for"), env);
+      const address = clientAddress(deps.config, req.headers.get("x-forwarded-for"), env);
       res = new Response(JSON.stringify(await participate(deps, body, address, null)), { headers: HEADERS });
     } catch (error) {
       res = errorResponse(error, new Context(req, { env, path: VOTE_PATH }));

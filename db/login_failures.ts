@@ -1,12 +1,13 @@
 // Failed logins per key (migration 014): lib/platform/login_throttle.ts decides the delays.
 import type { Db } from "./client.ts";
 
-/** The instant until which the keys are blocked (the latest of them), or null when none is. */
-export async function blockedUntil(sql: Db, keys: string[], now: Date): Promise<Date | null> {
-  const [row] = await sql<{ until: Date | null }[]>`
-    select max(blocked_until) as until from login_failures
-    where key = any(${keys}::text[]) and blocked_until > ${now}`;
-  return row?.until ?? null;
+/** The failures and block of each of these keys that has any (keys without failures are absent). */
+export async function loginFailureStates(
+  sql: Db,
+  keys: string[],
+): Promise<{ key: string; failures: number; blocked_until: Date | null }[]> {
+  return await sql<{ key: string; failures: number; blocked_until: Date | null }[]>`
+    select key, failures, blocked_until from login_failures where key = any(${keys}::text[])`;
 }
 
 /** Counts one failure of `key` in one statement; returns the failures so far, this one included. */

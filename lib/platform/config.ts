@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "../rules/client_address.ts";
 
 /** Every setting the platform reads, from environment variables only (documented in README.md). */
 export const configSchema = z.object({
@@ -28,7 +29,14 @@ export const configSchema = z.object({
   /** Issue 22: media jobs a worker runs at once; unset, one per CPU (lib/rules/media_jobs.ts). */
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
-  TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+  /**
+   * Who may tell the client's address in X-Forwarded-For: `off`, `on` (= 1, the one proxy in front), a
+   * number of proxies, or a comma-separated list of proxy addresses and CIDR ranges (lib/rules/client_address.ts).
+   */
+  TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== null, {
+    message:
+      "must be off, on, a number of proxies (0-10) or a comma-separated list of addresses or CIDR ranges",
+  }).default("off"),
   /** Bearer token of GET /metrics (Prometheus); the endpoint does not exist without it. */
   METRICS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
   /** Issue 21: hosts webhooks may reach although private or loopback (and over plain http), comma-separated. */

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { VOTE_PATH, voteFront } from "../../app/vote_front.ts";
 import { clientAddress } from "../../app/auth.ts";
+import { loadConfig } from "../../lib/platform/config.ts";
 import { randomAppUser, randomChannel, randomSegment, testDevice } from "./_participation.ts";
 import { EN, randomIp } from "./_visitors.ts";
 
@@ -166,14 +167,16 @@ Deno.test({
       });
 
       await t.step(
-        "the sender's address is the proxy's first hop, else the socket's (the per-address cap)",
+        "the sender's address is the one the trusted proxy saw, else the socket's (the per-address cap)",
         () => {
           const socket = { remoteAddr: { hostname: "192.0.2.7" } };
-          assert.equal(clientAddress(true, "203.0.113.9, 10.0.0.1", socket), "203.0.113.9");
-          assert.equal(clientAddress(false, "203.0.113.9", socket), "192.0.2.7");
-          assert.equal(clientAddress(true, "", socket), "192.0.2.7");
-          assert.equal(clientAddress(true, null, undefined), "unknown");
-          assert.equal(clientAddress(true, "x".repeat(100), socket), "x".repeat(64));
+          const on = loadConfig({ TRUST_PROXY: "on" }), off = loadConfig({ TRUST_PROXY: "off" });
+          assert.equal(clientAddress(on, "203.0.113.9, 10.0.0.1", socket), "10.0.0.1");
+          assert.equal(clientAddress(off, "203.0.113.9", socket), "192.0.2.7");
+          assert.equal(clientAddress(on, "", socket), "192.0.2.7");
+          assert.equal(clientAddress(on, null, undefined), "unknown");
+          assert.equal(clientAddress(on, "x".repeat(100), socket), "192.0.2.7", "a scribble is no address");
+          assert.equal(clientAddress(on, "2001:db8:1:2::9", socket), "2001:db8:1:2::/64");
         },
       );
 
