@@ -20,6 +20,64 @@ Deno.test("login throttle - delays grow from the 5th failure, doubling, up to 15
   assert.deepEqual(delays, [0, 0, 0, 0, 0, 1, 2, 4, 512, 900, 900]);
   assert.equal(loginDelaySeconds(49, LOGIN_THROTTLE.address), 0);
   assert.equal(loginDelaySeconds(50, LOGIN_THROTTLE.address), 1);
+  assert.equal(loginDelaySeconds(19, LOGIN_THROTTLE.email), 0);
+  assert.equal(loginDelaySeconds(20, LOGIN_THROTTLE.email), 1);
+});
+
+Deno.test("login throttle - guesses spread over many addresses are slowed, the owner still gets in", async (t) => {
+  const ctx = await testApp();
+  try {
+    await seedDemo(ctx.sql, { password: PASSWORD });
+    const frozen = new Date();
+    ctx.deps.now = () => frozen;
+    const account = { email: "manager@example.com", password: PASSWORD };
+    const statuses: number[][] = [];
+
+    await t.step(
+      "30 addresses try 3 wrong passwords each: past the e-mail's 20 failures, 1 each",
+      async () => {
+        for (let a = 0; a < 30; a++) {
+          const row: number[] = [];
+          for (let i = 0; i < 3; i++) {
+            const res = await from(ctx, `198.51.${100 + (a >> 4)}.${a + 1}`, "/api/v1/auth", {
+              email: account.email,
+              password: `wrong-${a}-${i}`,
+            });
+            row.push(res.status);
+            await res.body?.cancel();
+          }
+          statuses.push(row);
+        }
+        const failures = statuses.flat().filter((s) => s === 401).length;
+        assert.ok(failures <= LOGIN_THROTTLE.email.freeFailures + 30, `${failures} guesses heard`);
+        assert.deepEqual(statuses[29], [401, 429, 429], "a late address: one guess, then it waits");
+      },
+    );
+
+    await t.step("an address that failed waits even with the right password", async () => {
+      const res = await from(ctx, "198.51.101.30", "/api/v1/auth", account);
+      assert.equal(res.status, 429);
+      assert.ok(Number(res.headers.get("retry-after")) >= 1);
+      await res.body?.cancel();
+    });
+
+    await t.step("the owner at an address with no failure logs in at once", async () => {
+      const res = await from(ctx, "203.0.113.9", "/api/v1/auth", account);
+      assert.equal(res.status, 200);
+      await res.body?.cancel();
+    });
+
+    await t.step("another account is not slowed", async () => {
+      const res = await from(ctx, "198.51.101.30", "/api/v1/auth", {
+        email: "operator@example.com",
+        password: PASSWORD,
+      });
+      assert.equal(res.status, 200);
+      await res.body?.cancel();
+    });
+  } finally {
+    await ctx.close();
+  }
 });
 
 for (
