@@ -3,11 +3,17 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { getSessionStaffUser, visitorSessionLive } from "../db/sessions.ts";
 import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyTokenClaims } from "../lib/platform/auth.ts";
 import { AppError } from "../lib/rules/errors.ts";
-import { type Permission, requireAccess, type StaffUser } from "../lib/rules/permissions.ts";
+import {
+  isSuperAdministrator,
+  type Permission,
+  requireAccess,
+  type StaffUser,
+} from "../lib/rules/permissions.ts";
 import type { AppEnv } from "./env.ts";
 import type { Config } from "../lib/platform/config.ts";
 import {
   clientAddressOf,
+  isLoopbackAddress,
   limitKeyOf,
   parseTrustProxy,
   singleProxyWatch,
@@ -146,6 +152,15 @@ const readers = new WeakMap<Config, AddressReader>();
  * proxy hides the clients.
  */
 export function clientAddress(config: Config, forwardedFor: string | null | undefined, env: unknown): string {
+  return limitKeyOf(resolvedAddress(config, forwardedFor, env));
+}
+
+/** The caller's address itself (not keyed), null when the request came without a connection (tests). */
+function resolvedAddress(
+  config: Config,
+  forwardedFor: string | null | undefined,
+  env: unknown,
+): string | null {
   let reader = readers.get(config);
   if (!reader) {
     // loadConfig refused a malformed value: this fallback is for configs built by hand
@@ -160,5 +175,19 @@ export function clientAddress(config: Config, forwardedFor: string | null | unde
     const warning = reader.watch(socket, !!forwardedFor);
     if (warning) console.warn(`[client address] ${warning}`);
   }
-  return limitKeyOf(clientAddressOf(reader.trust, forwardedFor, socket));
+  return clientAddressOf(reader.trust, forwardedFor, socket);
 }
+
+/**
+ * Development conveniences (the mailbox) answer only to someone on the server itself or to a super
+ * administrator; to anyone else they do not exist (404), and never in production. A request through a
+ * proxy on the same machine is not "on the server": its socket is loopback, but it carries a proxy header.
+ */
+export function requireDevelopmentAccess(c: Context<AppEnv>): void {
+  if (c.var.deps.config.APP_ENV === "production") throw new AppError(404, "not_found");
+  if (c.var.user && isSuperAdministrator(c.var.user)) return;
+  const proxied = PROXY_HEADERS.some((name) => c.req.header(name) !== undefined);
+  const address = resolvedAddress(c.var.deps.config, c.req.header("x-forwarded-for"), c.env);
+  if (proxied || !isLoopbackAddress(address)) throw new AppError(404, "not_found");
+}
+const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host"];

@@ -15,7 +15,9 @@ try {
   throw error;
 }
 
-const booted = await boot(config, { seed: !config.DATABASE_URL || Deno.env.get("SEED") === "1" });
+// demo data (with known logins) only when asked, or on the embedded database outside production
+const seed = Deno.env.get("SEED") === "1" || (!config.DATABASE_URL && config.APP_ENV !== "production");
+const booted = await boot(config, { seed });
 const app = createApp(booted.deps);
 const server = Deno.serve({
   port: config.PORT,
@@ -31,7 +33,7 @@ const server = Deno.serve({
       `  back office: ${base}/login`,
       `  widget:      ${base}/widgets/channel/1/`,
       `  API docs:    ${base}/api/docs`,
-      `  mailbox:     ${base}/dev/mailbox (development)`,
+      `  mailbox:     ${base}/dev/mailbox (development, from this machine or as super administrator)`,
     ];
     if (booted.seeded || booted.db.embedded) {
       const password = config.DEMO_PASSWORD ?? booted.demoPassword ??

@@ -62,6 +62,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (config.APP_ENV === "production" && !config.JWT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required when APP_ENV=production");
   }
+  if (config.APP_ENV === "production" && !config.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: required when APP_ENV=production (the address in every mail's links)",
+    );
+  }
   if (config.S3_ENDPOINT && !config.S3_BUCKET) {
     throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set");
   }

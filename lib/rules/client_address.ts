@@ -138,6 +138,11 @@ export function limitKeyOf(address: string | null): string {
   return `${canonical.split(":").slice(0, 4).join(":")}::/64`;
 }
 
+/** Whether an address is the server's own (127.0.0.0/8, ::1, or ::ffff:127.x). */
+export function isLoopbackAddress(address: string | null): boolean {
+  return address !== null && refusedRange(address) === "loopback";
+}
+
 /** Whether an address is one a proxy on the server's own network would have (loopback, private, ULA). */
 export function isProxyLikeAddress(address: string | null): boolean {
   if (address === null) return false;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app/env.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { latestOutboxMails } from "../../lib/platform/mailbox.ts";
-import { AppError } from "../../lib/rules/errors.ts";
+import { requireDevelopmentAccess } from "../../app/auth.ts";
 
 // A link ends before trailing punctuation ("open http://x/confirm/abc.").
 const URL_PATTERN = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/g;
@@ -14,10 +14,11 @@ function Linked({ text }: { text: string }) {
 
 /**
  * GET /dev/mailbox: the outbox (mails kept when SMTP_URL is unset), newest first, with clickable links.
- * Development only: a 404 when APP_ENV=production.
+ * Development only, on the server itself or to a super administrator (app/auth.ts requireDevelopmentAccess):
+ * it holds reset links.
  */
 export default new Hono<AppEnv>().get("/", async (c) => {
-  if (c.var.deps.config.APP_ENV === "production") throw new AppError(404, "not_found");
+  requireDevelopmentAccess(c);
   const t = c.var.t;
   const mails = await latestOutboxMails(c.var.sql, 100);
   const lang = c.var.lang === "technical" ? "en" : c.var.lang;

@@ -249,7 +249,7 @@ Deno.test("accounts API - register, confirm by mail, log in by one-time token", 
         assert.equal(mail.subject, "Confirm your Interaction Manager account");
         assert.match(mail.text_body, /^Hello Jane Doe,/);
         assert.match(mail.text_body, /within 48 hours/);
-        assert.match(mail.html_body, /<a href="http:\/\/localhost\/confirm\/[\w-]+"/);
+        assert.match(mail.html_body, /<a href="http:\/\/localhost:8000\/confirm\/[\w-]+"/);
       },
     );
 
@@ -263,7 +263,7 @@ Deno.test("accounts API - register, confirm by mail, log in by one-time token", 
       const [attempt] = await mailsTo(ctx, "manager@example.com");
       // in the owner's language (the demo manager's is French), whatever the caller's
       assert.equal(attempt.subject, "Quelqu'un a essayé de s'inscrire avec votre adresse e-mail");
-      assert.match(attempt.text_body, /http:\/\/localhost\/forgot-password/);
+      assert.match(attempt.text_body, /http:\/\/localhost:8000\/forgot-password/);
       assert.equal(
         (await mailsTo(ctx, "jane.doe@example.org"))[0].subject,
         "Someone tried to register with your e-mail",

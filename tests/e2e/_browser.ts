@@ -75,10 +75,14 @@ export function browserTest(
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {
-      const server = await testApp({ jobs: options.jobs, env: options.env?.() });
+      // the address is known before the app is built: mail links are made from PUBLIC_URL
+      const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+      const port = (listener.addr as Deno.NetAddr).port;
+      listener.close();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const server = await testApp({ jobs: options.jobs, env: { PUBLIC_URL: baseUrl, ...options.env?.() } });
       await seedDemo(server.sql, { password: DEMO_PASSWORD });
-      const http = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, server.app.fetch);
-      const baseUrl = `http://127.0.0.1:${http.addr.port}`;
+      const http = Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, server.app.fetch);
       const browser = await launchBrowser(options.chromiumArgs);
       const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
       if (options.clock) await page.clock.install();

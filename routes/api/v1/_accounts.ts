@@ -14,11 +14,9 @@ export function accountContext(c: Context<AppEnv>): AccountContext {
   return {
     sql: c.var.sql,
     mailer: deps.mailer,
-    // Mail links never trust the Host header in production (a forged host would receive reset tokens);
-    // in development the address the page was opened with works on any port.
-    baseUrl: deps.config.PUBLIC_URL || deps.config.APP_ENV === "production"
-      ? publicUrl(deps.config)
-      : new URL(c.req.url).origin,
+    // Mail links come from PUBLIC_URL, never from the Host header: a request naming another host would
+    // have a reset link point there (and its token read by whoever answers there)
+    baseUrl: publicUrl(deps.config),
     now: deps.now?.() ?? new Date(),
     translate: translator,
   };
