@@ -60,10 +60,25 @@ export function registrationError(
 /** E-mails are stored trimmed and lower-cased (the schema insists on lower case). */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** A `next` address that stays on this site (a path, never `//host` or a scheme), else null. */
+/**
+ * A `next` address that stays on this site (a path), else null. Browsers drop tabs and line breaks inside
+ * an address and read `\` as `/`, so `/<tab>/evil.example` or `/\evil.example` lead to another host: any
+ * control character, space or backslash refuses the address, as does `//host` or a scheme.
+ */
 export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
-  if (/[\r\n]/.test(next) || next.startsWith("/login") || next.startsWith("/logout")) return null;
+  if (!next || !next.startsWith("/") || next.startsWith("//")) return null;
+  // deno-lint-ignore no-control-regex -- control characters are what is refused here
+  if (/[\u0000-\u0020\u007f\\]/.test(next)) return null;
+  const base = "https://site.invalid";
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || url.pathname.startsWith("/login") || url.pathname.startsWith("/logout")) {
+    return null;
+  }
   return next;
 }
 

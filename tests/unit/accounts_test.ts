@@ -54,6 +54,12 @@ Deno.test("accounts - where a login lands and which next addresses are safe", as
         "/login",
         "/logout",
         "/a\r\nSet-Cookie: x",
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/ /evil.example",
+        "/\u0000/evil.example",
+        "/%5C/ok-but-backslash\\",
+        "/login?x=1",
       ]
     ) {
       assert.equal(safeNext(bad), null, String(bad));
