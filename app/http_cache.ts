@@ -1,11 +1,15 @@
-// Compression and validators for dynamic responses to GET: pages and JSON above COMPRESS_MIN_BYTES are sent
+// Cache-Control of private answers (lib/rules/http_cache.ts defaultCacheControl), then compression and
+// validators for dynamic responses to GET: pages and JSON above COMPRESS_MIN_BYTES are sent
 // brotli or gzip (as the client accepts) with `Vary: Accept-Encoding`; successful GETs carry a strong
 // ETag per representation and answer If-None-Match with 304. Static files have their own
 // build-time copies (framework/precompress.ts); media, archives, CSV and streams are left alone.
 import type { MiddlewareHandler } from "hono";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { COMPRESS_MIN_BYTES } from "../lib/rules/constants.ts";
+import { getCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../lib/platform/auth.ts";
 import {
+  defaultCacheControl,
   DYNAMIC_COMPRESSIBLE,
   etagOf,
   matchesIfNoneMatch,
@@ -39,6 +43,12 @@ export function compress(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array
 export function httpCache(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    const credentials = c.req.header("Authorization") !== undefined ||
+      getCookie(c, SESSION_COOKIE) !== undefined;
+    const fallback = c.res.headers.has("Cache-Control")
+      ? null
+      : defaultCacheControl(c.req.method, credentials);
+    if (fallback) c.res.headers.set("Cache-Control", fallback);
     // answers to writes are small and never cached (a vote's acknowledgement): sent as they are
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     const res = c.res;

@@ -61,6 +61,18 @@ export function versionedCacheControl(asked: string | undefined, current: string
 }
 
 /**
+ * Cache-Control of an answer whose route set none: to a request with credentials (a token, the session
+ * cookie) it is someone's own data, which no shared cache keeps and the browser revalidates every time
+ * (its ETag still saves the body: a 304); a write's answer is never stored. Without credentials, nothing
+ * is added (null): public answers keep what their route says.
+ * @example defaultCacheControl("GET", true) // "private, no-cache"
+ */
+export function defaultCacheControl(method: string, credentials: boolean): string | null {
+  if (!credentials) return null;
+  return method === "GET" || method === "HEAD" ? "private, no-cache" : "no-store";
+}
+
+/**
  * Cache-Control of a page that is the same for every visitor (a widget page); `personal` (a staff
  * preview, a shared participation) is never kept by a shared cache.
  */
