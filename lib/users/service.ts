@@ -2,6 +2,7 @@
 // account. Everyone reads and edits their own profile; an administrator manages the staff of its
 // channel; only a super administrator sees every account, moves accounts between channels and names
 // super administrators. Nobody changes their own role. Another channel's account is a 404.
+import { endUserSessions } from "../platform/sessions.ts";
 import type { Sql } from "postgres";
 import { type AccountContext, assertAvailable, mailLink } from "../accounts/service.ts";
 import { normaliseEmail } from "../rules/accounts.ts";
@@ -144,6 +145,9 @@ export async function updateProfile(
   }
   await assertAvailable(sql, columns.email, columns.login, user.id);
   await updateUser(sql, user.id, columns);
+  // a deactivated member is logged out everywhere: reactivating the account later must not revive a token
+  // issued before
+  if (columns.active === false) await endUserSessions(sql, "staff", user.id);
   return (await getUser(sql, user.id))!;
 }
 

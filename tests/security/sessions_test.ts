@@ -84,6 +84,33 @@ Deno.test("sessions - logout, log out everywhere, password reset and forged toke
       assert.equal(await status(await login("manager@example.com", "Brand-New-42!")), 200);
     });
 
+    await t.step("deactivating a staff member ends their sessions; reactivating revives none", async () => {
+      // sessions opened directly: the steps above changed these accounts' passwords
+      const ids = new Map(
+        (await ctx.sql<{ id: number; login: string }[]>`select id::int as id, login from users`)
+          .map((u) => [u.login, u.id]),
+      );
+      const id = ids.get("operator")!;
+      const operator = await openSession(ctx.sql, ctx.deps.jwtSecret, id, "staff");
+      const manager = await openSession(ctx.sql, ctx.deps.jwtSecret, ids.get("manager")!, "staff");
+      const set = async (active: boolean) => {
+        const res = await ctx.request(`/api/v1/user/${id}`, {
+          method: "PUT",
+          token: manager,
+          json: { active },
+        });
+        assert.equal(res.status, 200);
+        await res.body?.cancel();
+      };
+      assert.equal(await status(operator), 200);
+      await set(false);
+      assert.equal(await status(operator), 401);
+      await set(true);
+      assert.equal(await status(operator), 401, "the old token stays dead");
+      const fresh = await openSession(ctx.sql, ctx.deps.jwtSecret, id, "staff");
+      assert.equal(await status(fresh), 200, "a new session works");
+    });
+
     await t.step("a listener's logout and password reset end their sessions", async () => {
       const created = await ctx.request("/api/v1/app_users", {
         method: "POST",
