@@ -14,85 +14,86 @@ import $9 from "./routes/api/v1/app_users/index.ts";
 import $10 from "./routes/api/v1/auth.ts";
 import $11 from "./routes/api/v1/channel-interactions.ts";
 import $12 from "./routes/api/v1/channel-interactions-actions.ts";
-import $13 from "./routes/api/v1/channels/[id]/webhooks.ts";
-import $14 from "./routes/api/v1/channels.ts";
-import $15 from "./routes/api/v1/devices.ts";
-import $16 from "./routes/api/v1/files.ts";
-import $17 from "./routes/api/v1/help_item.ts";
-import $18 from "./routes/api/v1/interaction.ts";
-import $19 from "./routes/api/v1/interaction-read.ts";
-import $20 from "./routes/api/v1/interaction-reply.ts";
-import $21 from "./routes/api/v1/interactions.ts";
-import $22 from "./routes/api/v1/listener_erasure.ts";
-import $23 from "./routes/api/v1/live/counts.ts";
-import $24 from "./routes/api/v1/locales.ts";
-import $25 from "./routes/api/v1/logout.ts";
-import $26 from "./routes/api/v1/moderation.ts";
-import $27 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $28 from "./routes/api/v1/ranking/user.ts";
-import $29 from "./routes/api/v1/ranking/index.ts";
-import $30 from "./routes/api/v1/register.ts";
-import $31 from "./routes/api/v1/show_segments/new.ts";
-import $32 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $33 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $34 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $35 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $36 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $37 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $38 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $39 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $40 from "./routes/api/v1/show_segments/[id].ts";
-import $41 from "./routes/api/v1/show_segments/index.ts";
-import $42 from "./routes/api/v1/statistics.ts";
-import $43 from "./routes/api/v1/tasks.ts";
-import $44 from "./routes/api/v1/templates_show_segments.ts";
-import $45 from "./routes/api/v1/upload.ts";
-import $46 from "./routes/api/v1/user.ts";
-import $47 from "./routes/api/v1/users.ts";
-import $48 from "./routes/api/v1/webhooks/[id].ts";
-import $49 from "./routes/api/v1/widgets.ts";
-import $50 from "./routes/api/v2/ai/prompt.ts";
-import $51 from "./routes/broadcast/[id].tsx";
-import $52 from "./routes/broadcast/index.tsx";
-import $53 from "./routes/channels/new.tsx";
-import $54 from "./routes/channels/[id]/webhooks.tsx";
-import $55 from "./routes/channels/[id].tsx";
-import $56 from "./routes/channels/index.tsx";
-import $57 from "./routes/confirm/[token].tsx";
-import $58 from "./routes/customisation.tsx";
-import $59 from "./routes/dev/mailbox.tsx";
-import $60 from "./routes/forgot-password.tsx";
-import $61 from "./routes/healthz.ts";
-import $62 from "./routes/help-items.tsx";
-import $63 from "./routes/home.tsx";
-import $64 from "./routes/interactions/create.tsx";
-import $65 from "./routes/interactions/[id]/assistant.tsx";
-import $66 from "./routes/interactions/[id]/webview.tsx";
-import $67 from "./routes/interactions/[id].tsx";
-import $68 from "./routes/interactions/index.tsx";
-import $69 from "./routes/login.tsx";
-import $70 from "./routes/logout.ts";
-import $71 from "./routes/media.ts";
-import $72 from "./routes/metrics.ts";
-import $73 from "./routes/moderation.tsx";
-import $74 from "./routes/oembed.ts";
-import $75 from "./routes/overlay/[token]/events.ts";
-import $76 from "./routes/overlay/[token].tsx";
-import $77 from "./routes/participations/[id].tsx";
-import $78 from "./routes/qr-code.tsx";
-import $79 from "./routes/reset/[token].tsx";
-import $80 from "./routes/robots.txt.ts";
-import $81 from "./routes/s/[uuid].tsx";
-import $82 from "./routes/settings.tsx";
-import $83 from "./routes/statistics/download.ts";
-import $84 from "./routes/statistics/index.tsx";
-import $85 from "./routes/timeline.tsx";
-import $86 from "./routes/users/new.tsx";
-import $87 from "./routes/users/[id].tsx";
-import $88 from "./routes/users/index.tsx";
-import $89 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $90 from "./routes/widgets/terms.tsx";
-import $91 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $13 from "./routes/api/v1/channels/[id]/approve.ts";
+import $14 from "./routes/api/v1/channels/[id]/webhooks.ts";
+import $15 from "./routes/api/v1/channels.ts";
+import $16 from "./routes/api/v1/devices.ts";
+import $17 from "./routes/api/v1/files.ts";
+import $18 from "./routes/api/v1/help_item.ts";
+import $19 from "./routes/api/v1/interaction.ts";
+import $20 from "./routes/api/v1/interaction-read.ts";
+import $21 from "./routes/api/v1/interaction-reply.ts";
+import $22 from "./routes/api/v1/interactions.ts";
+import $23 from "./routes/api/v1/listener_erasure.ts";
+import $24 from "./routes/api/v1/live/counts.ts";
+import $25 from "./routes/api/v1/locales.ts";
+import $26 from "./routes/api/v1/logout.ts";
+import $27 from "./routes/api/v1/moderation.ts";
+import $28 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $29 from "./routes/api/v1/ranking/user.ts";
+import $30 from "./routes/api/v1/ranking/index.ts";
+import $31 from "./routes/api/v1/register.ts";
+import $32 from "./routes/api/v1/show_segments/new.ts";
+import $33 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $34 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $35 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $36 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $37 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $38 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $39 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $40 from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $41 from "./routes/api/v1/show_segments/[id].ts";
+import $42 from "./routes/api/v1/show_segments/index.ts";
+import $43 from "./routes/api/v1/statistics.ts";
+import $44 from "./routes/api/v1/tasks.ts";
+import $45 from "./routes/api/v1/templates_show_segments.ts";
+import $46 from "./routes/api/v1/upload.ts";
+import $47 from "./routes/api/v1/user.ts";
+import $48 from "./routes/api/v1/users.ts";
+import $49 from "./routes/api/v1/webhooks/[id].ts";
+import $50 from "./routes/api/v1/widgets.ts";
+import $51 from "./routes/api/v2/ai/prompt.ts";
+import $52 from "./routes/broadcast/[id].tsx";
+import $53 from "./routes/broadcast/index.tsx";
+import $54 from "./routes/channels/new.tsx";
+import $55 from "./routes/channels/[id]/webhooks.tsx";
+import $56 from "./routes/channels/[id].tsx";
+import $57 from "./routes/channels/index.tsx";
+import $58 from "./routes/confirm/[token].tsx";
+import $59 from "./routes/customisation.tsx";
+import $60 from "./routes/dev/mailbox.tsx";
+import $61 from "./routes/forgot-password.tsx";
+import $62 from "./routes/healthz.ts";
+import $63 from "./routes/help-items.tsx";
+import $64 from "./routes/home.tsx";
+import $65 from "./routes/interactions/create.tsx";
+import $66 from "./routes/interactions/[id]/assistant.tsx";
+import $67 from "./routes/interactions/[id]/webview.tsx";
+import $68 from "./routes/interactions/[id].tsx";
+import $69 from "./routes/interactions/index.tsx";
+import $70 from "./routes/login.tsx";
+import $71 from "./routes/logout.ts";
+import $72 from "./routes/media.ts";
+import $73 from "./routes/metrics.ts";
+import $74 from "./routes/moderation.tsx";
+import $75 from "./routes/oembed.ts";
+import $76 from "./routes/overlay/[token]/events.ts";
+import $77 from "./routes/overlay/[token].tsx";
+import $78 from "./routes/participations/[id].tsx";
+import $79 from "./routes/qr-code.tsx";
+import $80 from "./routes/reset/[token].tsx";
+import $81 from "./routes/robots.txt.ts";
+import $82 from "./routes/s/[uuid].tsx";
+import $83 from "./routes/settings.tsx";
+import $84 from "./routes/statistics/download.ts";
+import $85 from "./routes/statistics/index.tsx";
+import $86 from "./routes/timeline.tsx";
+import $87 from "./routes/users/new.tsx";
+import $88 from "./routes/users/[id].tsx";
+import $89 from "./routes/users/index.tsx";
+import $90 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $91 from "./routes/widgets/terms.tsx";
+import $92 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -112,83 +113,84 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/auth", app: $10 },
   { path: "/api/v1/channel-interactions", app: $11 },
   { path: "/api/v1/channel-interactions-actions", app: $12 },
-  { path: "/api/v1/channels/:id/webhooks", app: $13 },
-  { path: "/api/v1/channels", app: $14 },
-  { path: "/api/v1/devices", app: $15 },
-  { path: "/api/v1/files", app: $16 },
-  { path: "/api/v1/help_item", app: $17 },
-  { path: "/api/v1/interaction", app: $18 },
-  { path: "/api/v1/interaction-read", app: $19 },
-  { path: "/api/v1/interaction-reply", app: $20 },
-  { path: "/api/v1/interactions", app: $21 },
-  { path: "/api/v1/listener_erasure", app: $22 },
-  { path: "/api/v1/live/counts", app: $23 },
-  { path: "/api/v1/locales", app: $24 },
-  { path: "/api/v1/logout", app: $25 },
-  { path: "/api/v1/moderation", app: $26 },
-  { path: "/api/v1/permanent/all/:channelId", app: $27 },
-  { path: "/api/v1/ranking/user", app: $28 },
-  { path: "/api/v1/ranking", app: $29 },
-  { path: "/api/v1/register", app: $30 },
-  { path: "/api/v1/show_segments/new", app: $31 },
-  { path: "/api/v1/show_segments/:id/background", app: $32 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $33 },
-  { path: "/api/v1/show_segments/:id/export", app: $34 },
-  { path: "/api/v1/show_segments/:id/live", app: $35 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $36 },
-  { path: "/api/v1/show_segments/:id/playout", app: $37 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $38 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $39 },
-  { path: "/api/v1/show_segments/:id", app: $40 },
-  { path: "/api/v1/show_segments", app: $41 },
-  { path: "/api/v1/statistics", app: $42 },
-  { path: "/api/v1/tasks", app: $43 },
-  { path: "/api/v1/templates_show_segments", app: $44 },
-  { path: "/api/v1/upload", app: $45 },
-  { path: "/api/v1/user", app: $46 },
-  { path: "/api/v1/users", app: $47 },
-  { path: "/api/v1/webhooks/:id", app: $48 },
-  { path: "/api/v1/widgets", app: $49 },
-  { path: "/api/v2/ai/prompt", app: $50 },
-  { path: "/broadcast/:id", app: $51 },
-  { path: "/broadcast", app: $52 },
-  { path: "/channels/new", app: $53 },
-  { path: "/channels/:id/webhooks", app: $54 },
-  { path: "/channels/:id", app: $55 },
-  { path: "/channels", app: $56 },
-  { path: "/confirm/:token", app: $57 },
-  { path: "/customisation", app: $58 },
-  { path: "/dev/mailbox", app: $59 },
-  { path: "/forgot-password", app: $60 },
-  { path: "/healthz", app: $61 },
-  { path: "/help-items", app: $62 },
-  { path: "/home", app: $63 },
-  { path: "/interactions/create", app: $64 },
-  { path: "/interactions/:id/assistant", app: $65 },
-  { path: "/interactions/:id/webview", app: $66 },
-  { path: "/interactions/:id", app: $67 },
-  { path: "/interactions", app: $68 },
-  { path: "/login", app: $69 },
-  { path: "/logout", app: $70 },
-  { path: "/media", app: $71 },
-  { path: "/metrics", app: $72 },
-  { path: "/moderation", app: $73 },
-  { path: "/oembed", app: $74 },
-  { path: "/overlay/:token/events", app: $75 },
-  { path: "/overlay/:token", app: $76 },
-  { path: "/participations/:id", app: $77 },
-  { path: "/qr-code", app: $78 },
-  { path: "/reset/:token", app: $79 },
-  { path: "/robots.txt", app: $80 },
-  { path: "/s/:uuid", app: $81 },
-  { path: "/settings", app: $82 },
-  { path: "/statistics/download", app: $83 },
-  { path: "/statistics", app: $84 },
-  { path: "/timeline", app: $85 },
-  { path: "/users/new", app: $86 },
-  { path: "/users/:id", app: $87 },
-  { path: "/users", app: $88 },
-  { path: "/widgets/channel/:channelId", app: $89 },
-  { path: "/widgets/terms", app: $90 },
-  { path: "/widgets/:channelId/:segmentId", app: $91 },
+  { path: "/api/v1/channels/:id/approve", app: $13 },
+  { path: "/api/v1/channels/:id/webhooks", app: $14 },
+  { path: "/api/v1/channels", app: $15 },
+  { path: "/api/v1/devices", app: $16 },
+  { path: "/api/v1/files", app: $17 },
+  { path: "/api/v1/help_item", app: $18 },
+  { path: "/api/v1/interaction", app: $19 },
+  { path: "/api/v1/interaction-read", app: $20 },
+  { path: "/api/v1/interaction-reply", app: $21 },
+  { path: "/api/v1/interactions", app: $22 },
+  { path: "/api/v1/listener_erasure", app: $23 },
+  { path: "/api/v1/live/counts", app: $24 },
+  { path: "/api/v1/locales", app: $25 },
+  { path: "/api/v1/logout", app: $26 },
+  { path: "/api/v1/moderation", app: $27 },
+  { path: "/api/v1/permanent/all/:channelId", app: $28 },
+  { path: "/api/v1/ranking/user", app: $29 },
+  { path: "/api/v1/ranking", app: $30 },
+  { path: "/api/v1/register", app: $31 },
+  { path: "/api/v1/show_segments/new", app: $32 },
+  { path: "/api/v1/show_segments/:id/background", app: $33 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $34 },
+  { path: "/api/v1/show_segments/:id/export", app: $35 },
+  { path: "/api/v1/show_segments/:id/live", app: $36 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $37 },
+  { path: "/api/v1/show_segments/:id/playout", app: $38 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $39 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $40 },
+  { path: "/api/v1/show_segments/:id", app: $41 },
+  { path: "/api/v1/show_segments", app: $42 },
+  { path: "/api/v1/statistics", app: $43 },
+  { path: "/api/v1/tasks", app: $44 },
+  { path: "/api/v1/templates_show_segments", app: $45 },
+  { path: "/api/v1/upload", app: $46 },
+  { path: "/api/v1/user", app: $47 },
+  { path: "/api/v1/users", app: $48 },
+  { path: "/api/v1/webhooks/:id", app: $49 },
+  { path: "/api/v1/widgets", app: $50 },
+  { path: "/api/v2/ai/prompt", app: $51 },
+  { path: "/broadcast/:id", app: $52 },
+  { path: "/broadcast", app: $53 },
+  { path: "/channels/new", app: $54 },
+  { path: "/channels/:id/webhooks", app: $55 },
+  { path: "/channels/:id", app: $56 },
+  { path: "/channels", app: $57 },
+  { path: "/confirm/:token", app: $58 },
+  { path: "/customisation", app: $59 },
+  { path: "/dev/mailbox", app: $60 },
+  { path: "/forgot-password", app: $61 },
+  { path: "/healthz", app: $62 },
+  { path: "/help-items", app: $63 },
+  { path: "/home", app: $64 },
+  { path: "/interactions/create", app: $65 },
+  { path: "/interactions/:id/assistant", app: $66 },
+  { path: "/interactions/:id/webview", app: $67 },
+  { path: "/interactions/:id", app: $68 },
+  { path: "/interactions", app: $69 },
+  { path: "/login", app: $70 },
+  { path: "/logout", app: $71 },
+  { path: "/media", app: $72 },
+  { path: "/metrics", app: $73 },
+  { path: "/moderation", app: $74 },
+  { path: "/oembed", app: $75 },
+  { path: "/overlay/:token/events", app: $76 },
+  { path: "/overlay/:token", app: $77 },
+  { path: "/participations/:id", app: $78 },
+  { path: "/qr-code", app: $79 },
+  { path: "/reset/:token", app: $80 },
+  { path: "/robots.txt", app: $81 },
+  { path: "/s/:uuid", app: $82 },
+  { path: "/settings", app: $83 },
+  { path: "/statistics/download", app: $84 },
+  { path: "/statistics", app: $85 },
+  { path: "/timeline", app: $86 },
+  { path: "/users/new", app: $87 },
+  { path: "/users/:id", app: $88 },
+  { path: "/users", app: $89 },
+  { path: "/widgets/channel/:channelId", app: $90 },
+  { path: "/widgets/terms", app: $91 },
+  { path: "/widgets/:channelId/:segmentId", app: $92 },
 ];

@@ -76,3 +76,22 @@ export async function channelActivitySince(sql: Db, channelId: number, since: Da
     from messages where channel_id = ${channelId} and created_at >= ${since}`;
   return row;
 }
+
+/** Whether a channel is approved, and what it uses: staff accounts, media of the last 24 h, media bytes. */
+export async function channelUsage(sql: Db, channelId: number, since: Date) {
+  const [row] = await sql<{ approved: boolean; members: number; uploads: number; bytes: number }[]>`
+    select c.approved_at is not null as approved,
+      (select count(*) from users u where u.channel_id = c.id)::int as members,
+      (select count(*) from media m where m.channel_id = c.id and m.created_at >= ${since})::int as uploads,
+      (select coalesce(sum(m.size_bytes), 0) from media m where m.channel_id = c.id)::float8 as bytes
+    from channels c where c.id = ${channelId}`;
+  return row ?? null;
+}
+
+/** Approves a channel (once: the first approval's date stays); false when it does not exist. */
+export async function approveChannel(sql: Db, channelId: number): Promise<boolean> {
+  const rows = await sql`
+    update channels set approved_at = coalesce(approved_at, now()), updated_at = now() where id = ${channelId}
+    returning id`;
+  return rows.length > 0;
+}

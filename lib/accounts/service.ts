@@ -147,6 +147,8 @@ export async function register(
       status: "demo",
       language: lang,
       background_url: stockBackgroundUrl(1),
+      // under quotas until a super administrator approves it (lib/channels/quota.ts)
+      approved_at: null,
     });
     return await insertUser(tx, {
       login,

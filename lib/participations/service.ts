@@ -7,6 +7,7 @@ import { resultsChanged } from "../live/events.ts";
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
 import { getSegment } from "../../db/segments.ts";
+import { checkChannelQuota } from "../channels/quota.ts";
 import { getResultsRead, getVoteCounts } from "../../db/votes.ts";
 import { getMedia, mediaInUse, setMediaChannel } from "../../db/media_jobs.ts";
 import {
@@ -261,6 +262,9 @@ export async function finishMediaParticipation(
   if (!media) throw new AppError(404, "not_found");
   if (media.status !== "uploaded") throw new AppError(409, "upload_not_ready");
   if (await mediaInUse(deps.sql, media.id)) throw new AppError(409, "conflict");
+  // a channel not approved yet (a self-registered trial) takes a bounded number of files (lib/channels/quota.ts)
+  const target = await getSegment(deps.sql, origin.segment);
+  if (target) await checkChannelQuota(deps.sql, Number(target.channel_id), "upload", media.size_bytes ?? 0);
   if (origin.update_interaction_id) {
     const message = await getMessage(deps.sql, origin.update_interaction_id);
     const own = message && message.segment_id === origin.segment &&

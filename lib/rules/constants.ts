@@ -270,3 +270,15 @@ export const WEBHOOKS_PER_CHANNEL = 10;
 export const WEBHOOK_LOG_DAYS = 30;
 /** A new channel's time zone (020_statistics_rollups.sql's default), chosen in its settings form. */
 export const DEFAULT_TIME_ZONE = "Europe/Paris";
+
+/**
+ * What a self-registered channel may use until a super administrator approves it (back-office §2 "Login and
+ * register"): a trial must not load the shared worker or the disk as a station does. Members counts its
+ * staff accounts; uploads counts the listeners' media participations of the last 24 hours; storage the
+ * bytes of its media files.
+ */
+export const UNAPPROVED_CHANNEL_QUOTA = {
+  members: 3,
+  uploadsPerDay: 50,
+  storageBytes: 200 * 1024 * 1024,
+} as const;

@@ -3,6 +3,7 @@
 // channel; only a super administrator sees every account, moves accounts between channels and names
 // super administrators. Nobody changes their own role. Another channel's account is a 404.
 import { endUserSessions } from "../platform/sessions.ts";
+import { checkChannelQuota } from "../channels/quota.ts";
 import type { Sql } from "postgres";
 import { type AccountContext, assertAvailable, mailLink } from "../accounts/service.ts";
 import { normaliseEmail } from "../rules/accounts.ts";
@@ -172,6 +173,7 @@ export async function createUser(
   }
   if (isSuperAdministrator({ role }) && fields.channel_id === undefined) channelId = null;
   await checkPlacement(ctx.sql, role, channelId);
+  if (channelId !== null) await checkChannelQuota(ctx.sql, channelId, "member");
   if (fields.password !== undefined && !isStaffPassword(fields.password)) {
     throw new AppError(400, "invalid_password", {}, { password: ["invalid_password"] });
   }
