@@ -56,44 +56,45 @@ import $51 from "./routes/api/v2/ai/prompt.ts";
 import $52 from "./routes/broadcast/[id].tsx";
 import $53 from "./routes/broadcast/index.tsx";
 import $54 from "./routes/channels/new.tsx";
-import $55 from "./routes/channels/[id]/webhooks.tsx";
-import $56 from "./routes/channels/[id].tsx";
-import $57 from "./routes/channels/index.tsx";
-import $58 from "./routes/confirm/[token].tsx";
-import $59 from "./routes/customisation.tsx";
-import $60 from "./routes/dev/mailbox.tsx";
-import $61 from "./routes/forgot-password.tsx";
-import $62 from "./routes/healthz.ts";
-import $63 from "./routes/help-items.tsx";
-import $64 from "./routes/home.tsx";
-import $65 from "./routes/interactions/create.tsx";
-import $66 from "./routes/interactions/[id]/assistant.tsx";
-import $67 from "./routes/interactions/[id]/webview.tsx";
-import $68 from "./routes/interactions/[id].tsx";
-import $69 from "./routes/interactions/index.tsx";
-import $70 from "./routes/login.tsx";
-import $71 from "./routes/logout.ts";
-import $72 from "./routes/media.ts";
-import $73 from "./routes/metrics.ts";
-import $74 from "./routes/moderation.tsx";
-import $75 from "./routes/oembed.ts";
-import $76 from "./routes/overlay/[token]/events.ts";
-import $77 from "./routes/overlay/[token].tsx";
-import $78 from "./routes/participations/[id].tsx";
-import $79 from "./routes/qr-code.tsx";
-import $80 from "./routes/reset/[token].tsx";
-import $81 from "./routes/robots.txt.ts";
-import $82 from "./routes/s/[uuid].tsx";
-import $83 from "./routes/settings.tsx";
-import $84 from "./routes/statistics/download.ts";
-import $85 from "./routes/statistics/index.tsx";
-import $86 from "./routes/timeline.tsx";
-import $87 from "./routes/users/new.tsx";
-import $88 from "./routes/users/[id].tsx";
-import $89 from "./routes/users/index.tsx";
-import $90 from "./routes/widgets/channel/[channelId]/index.tsx";
-import $91 from "./routes/widgets/terms.tsx";
-import $92 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $55 from "./routes/channels/[id]/approve.ts";
+import $56 from "./routes/channels/[id]/webhooks.tsx";
+import $57 from "./routes/channels/[id].tsx";
+import $58 from "./routes/channels/index.tsx";
+import $59 from "./routes/confirm/[token].tsx";
+import $60 from "./routes/customisation.tsx";
+import $61 from "./routes/dev/mailbox.tsx";
+import $62 from "./routes/forgot-password.tsx";
+import $63 from "./routes/healthz.ts";
+import $64 from "./routes/help-items.tsx";
+import $65 from "./routes/home.tsx";
+import $66 from "./routes/interactions/create.tsx";
+import $67 from "./routes/interactions/[id]/assistant.tsx";
+import $68 from "./routes/interactions/[id]/webview.tsx";
+import $69 from "./routes/interactions/[id].tsx";
+import $70 from "./routes/interactions/index.tsx";
+import $71 from "./routes/login.tsx";
+import $72 from "./routes/logout.ts";
+import $73 from "./routes/media.ts";
+import $74 from "./routes/metrics.ts";
+import $75 from "./routes/moderation.tsx";
+import $76 from "./routes/oembed.ts";
+import $77 from "./routes/overlay/[token]/events.ts";
+import $78 from "./routes/overlay/[token].tsx";
+import $79 from "./routes/participations/[id].tsx";
+import $80 from "./routes/qr-code.tsx";
+import $81 from "./routes/reset/[token].tsx";
+import $82 from "./routes/robots.txt.ts";
+import $83 from "./routes/s/[uuid].tsx";
+import $84 from "./routes/settings.tsx";
+import $85 from "./routes/statistics/download.ts";
+import $86 from "./routes/statistics/index.tsx";
+import $87 from "./routes/timeline.tsx";
+import $88 from "./routes/users/new.tsx";
+import $89 from "./routes/users/[id].tsx";
+import $90 from "./routes/users/index.tsx";
+import $91 from "./routes/widgets/channel/[channelId]/index.tsx";
+import $92 from "./routes/widgets/terms.tsx";
+import $93 from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -155,42 +156,43 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/broadcast/:id", app: $52 },
   { path: "/broadcast", app: $53 },
   { path: "/channels/new", app: $54 },
-  { path: "/channels/:id/webhooks", app: $55 },
-  { path: "/channels/:id", app: $56 },
-  { path: "/channels", app: $57 },
-  { path: "/confirm/:token", app: $58 },
-  { path: "/customisation", app: $59 },
-  { path: "/dev/mailbox", app: $60 },
-  { path: "/forgot-password", app: $61 },
-  { path: "/healthz", app: $62 },
-  { path: "/help-items", app: $63 },
-  { path: "/home", app: $64 },
-  { path: "/interactions/create", app: $65 },
-  { path: "/interactions/:id/assistant", app: $66 },
-  { path: "/interactions/:id/webview", app: $67 },
-  { path: "/interactions/:id", app: $68 },
-  { path: "/interactions", app: $69 },
-  { path: "/login", app: $70 },
-  { path: "/logout", app: $71 },
-  { path: "/media", app: $72 },
-  { path: "/metrics", app: $73 },
-  { path: "/moderation", app: $74 },
-  { path: "/oembed", app: $75 },
-  { path: "/overlay/:token/events", app: $76 },
-  { path: "/overlay/:token", app: $77 },
-  { path: "/participations/:id", app: $78 },
-  { path: "/qr-code", app: $79 },
-  { path: "/reset/:token", app: $80 },
-  { path: "/robots.txt", app: $81 },
-  { path: "/s/:uuid", app: $82 },
-  { path: "/settings", app: $83 },
-  { path: "/statistics/download", app: $84 },
-  { path: "/statistics", app: $85 },
-  { path: "/timeline", app: $86 },
-  { path: "/users/new", app: $87 },
-  { path: "/users/:id", app: $88 },
-  { path: "/users", app: $89 },
-  { path: "/widgets/channel/:channelId", app: $90 },
-  { path: "/widgets/terms", app: $91 },
-  { path: "/widgets/:channelId/:segmentId", app: $92 },
+  { path: "/channels/:id/approve", app: $55 },
+  { path: "/channels/:id/webhooks", app: $56 },
+  { path: "/channels/:id", app: $57 },
+  { path: "/channels", app: $58 },
+  { path: "/confirm/:token", app: $59 },
+  { path: "/customisation", app: $60 },
+  { path: "/dev/mailbox", app: $61 },
+  { path: "/forgot-password", app: $62 },
+  { path: "/healthz", app: $63 },
+  { path: "/help-items", app: $64 },
+  { path: "/home", app: $65 },
+  { path: "/interactions/create", app: $66 },
+  { path: "/interactions/:id/assistant", app: $67 },
+  { path: "/interactions/:id/webview", app: $68 },
+  { path: "/interactions/:id", app: $69 },
+  { path: "/interactions", app: $70 },
+  { path: "/login", app: $71 },
+  { path: "/logout", app: $72 },
+  { path: "/media", app: $73 },
+  { path: "/metrics", app: $74 },
+  { path: "/moderation", app: $75 },
+  { path: "/oembed", app: $76 },
+  { path: "/overlay/:token/events", app: $77 },
+  { path: "/overlay/:token", app: $78 },
+  { path: "/participations/:id", app: $79 },
+  { path: "/qr-code", app: $80 },
+  { path: "/reset/:token", app: $81 },
+  { path: "/robots.txt", app: $82 },
+  { path: "/s/:uuid", app: $83 },
+  { path: "/settings", app: $84 },
+  { path: "/statistics/download", app: $85 },
+  { path: "/statistics", app: $86 },
+  { path: "/timeline", app: $87 },
+  { path: "/users/new", app: $88 },
+  { path: "/users/:id", app: $89 },
+  { path: "/users", app: $90 },
+  { path: "/widgets/channel/:channelId", app: $91 },
+  { path: "/widgets/terms", app: $92 },
+  { path: "/widgets/:channelId/:segmentId", app: $93 },
 ];

@@ -34,8 +34,10 @@ export async function listChannelsWithCounts(sql: Db) {
     parent_id: number | null;
     interactions: number;
     messages: number;
+    awaiting_approval: boolean;
   }[]>`
     select c.id, c.label, c.type, c.status, c.logo_url, c.parent_id,
+      c.approved_at is null as awaiting_approval,
       (select count(*) from segments s where s.channel_id = c.id and s.status <> 'trash')::int as interactions,
       (select count(*) from messages m where m.channel_id = c.id)::int as messages
     from channels c

@@ -9,6 +9,8 @@ interface Row {
   parent_id: number | null;
   interactions: number;
   messages: number;
+  /** Self-registered and not approved yet: under quotas (lib/channels/quota.ts). */
+  awaiting_approval?: boolean;
 }
 
 /** The channel list (Medias): id, label and counts, each row opening the channel. */
@@ -53,6 +55,12 @@ export function ChannelTable({ rows }: { rows: Row[] }) {
               <td class="hide-sm">{t(`channels.types.${r.type}`)}</td>
               <td>
                 <span class={`badge status-${r.status}`}>{t(`channels.statuses.${r.status}`)}</span>
+                {r.awaiting_approval && (
+                  <form method="post" action={`/channels/${r.id}/approve`} class="channel-approve">
+                    <small class="muted">{t("channels.awaiting_approval")}</small>
+                    <button type="submit" class="btn btn-sm">{t("channels.approve")}</button>
+                  </form>
+                )}
               </td>
               <td class="num">{fmt(r.interactions)}</td>
               <td class="num hide-sm">{fmt(r.messages)}</td>

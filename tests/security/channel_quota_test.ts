@@ -99,3 +99,36 @@ Deno.test("channel quota - a self-registered channel is bounded until a super ad
     await ctx.close();
   }
 });
+
+Deno.test("channel quota - the channel list shows a trial and a super administrator approves it there", async () => {
+  const ctx = await testApp();
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const { token } = await demoStaff(ctx);
+    const [{ id }] = await ctx.sql<{ id: number }[]>`
+      insert into channels (label, status, approved_at) values ('Trial FM', 'demo', null) returning id::int as id`;
+    const cookie = `im_session=${await token("admin")}`;
+    const list = await ctx.request("/channels?lang=en", { headers: { cookie, accept: "text/html" } });
+    assert.equal(list.status, 200);
+    const html = await list.text();
+    assert.match(html, new RegExp(`action="/channels/${id}/approve"`));
+    assert.match(html, /Awaiting approval: limited to 3 members/);
+    const approve = await ctx.request(`/channels/${id}/approve`, {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost" },
+    });
+    assert.equal(approve.status, 303);
+    assert.equal(approve.headers.get("location"), "/channels");
+    const [row] = await ctx.sql<{ approved: boolean }[]>`
+      select approved_at is not null as approved from channels where id = ${id}`;
+    assert.equal(row.approved, true);
+    const manager = await ctx.request(`/channels/${id}/approve`, {
+      method: "POST",
+      headers: { cookie: `im_session=${await token("manager")}`, origin: "http://localhost" },
+    });
+    assert.equal(manager.status, 403);
+    await manager.body?.cancel();
+  } finally {
+    await ctx.close();
+  }
+});
