@@ -18,7 +18,7 @@ export default new Hono<AppEnv>()
     const ctx = () => ({ now: c.var.deps.now?.() ?? new Date(), publicUrl: publicUrl(c.var.deps.config) });
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(await overlayState(sql, token, ctx()), 200);
-    admitLiveStream(); // 503 with Retry-After past this instance's cap
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
     return c.body(
       liveEventStream({
         bus: busOf(c.var.deps),

@@ -36,7 +36,7 @@ app.openapi(
       return c.json(now, 200) as never;
     }
     const sessionId = c.var.sessionId;
-    admitLiveStream(); // 503 with Retry-After past this instance's cap
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
     return c.body(
       liveEventStream({
         bus: busOf(c.var.deps),

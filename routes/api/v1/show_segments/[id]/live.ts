@@ -32,7 +32,7 @@ app.openapi(
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(now, 200) as never;
     const sessionId = c.var.sessionId;
-    admitLiveStream(); // 503 with Retry-After past this instance's cap
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
     return c.body(
       liveEventStream({
         bus: busOf(c.var.deps),

@@ -69,7 +69,7 @@ app.openapi(
     const current = await publicLiveResults(sql, id, user, now()); // 404 before the stream opens
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200) as never;
-    admitLiveStream(); // 503 with Retry-After past this instance's cap
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
     return c.body(
       liveEventStream({
         bus: busOf(deps),
