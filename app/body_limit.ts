@@ -34,7 +34,7 @@ export function bodyLimitOf(path: string, contentType: string | null): number {
 }
 
 /** Why a body was refused: the answer's status and error code. */
-type Refusal = { status: 408 | 413 | 503; code: string };
+type Refusal = { status: 400 | 408 | 413 | 503; code: string };
 
 interface Watched extends BodyProgress {
   address: string;
@@ -151,11 +151,9 @@ export function boundBodies<
         let chunk;
         try {
           chunk = await reader.read();
-        } catch (error) {
-          if (!refusal) {
-            sweeper.remove(body);
-            c.error(error);
-          }
+        } catch {
+          // the client went away mid-body: nobody is left to answer
+          if (!refusal) body.refuse({ status: 400, code: "bad_request" });
           return;
         }
         if (refusal) return;

@@ -257,9 +257,10 @@ export const LIVE_RESYNC_MS = 10_000;
 /**
  * Open live streams one instance holds at most; one more is answered 503 with Retry-After (another instance,
  * or this one later). No cap per address: thousands of listeners share one address behind a mobile carrier
- * (CGNAT), so a stream is made cheap instead (a few KB: bench/hostile_traffic.ts).
+ * (CGNAT), so a stream is made cheap instead: 55–75 KB, most of it Deno.serve's own connection
+ * (bench/hostile_traffic.ts), so 10,000 streams hold about 700 MB.
  */
-export const LIVE_STREAMS_MAX = 20_000;
+export const LIVE_STREAMS_MAX = 10_000;
 /** Seconds a client refused a stream (cap reached, or the instance stopping) is told to wait. */
 export const LIVE_RETRY_AFTER_SECONDS = 5;
 

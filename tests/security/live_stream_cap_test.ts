@@ -27,7 +27,7 @@ Deno.test({
 
       await t.step("the default cap is the documented one", () => {
         assert.equal(loadConfig({}).LIVE_STREAMS_MAX, LIVE_STREAMS_MAX);
-        assert.equal(LIVE_STREAMS_MAX, 20_000);
+        assert.equal(LIVE_STREAMS_MAX, 10_000);
       });
 
       const streams: SseReader[] = [];
