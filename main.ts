@@ -9,6 +9,7 @@ import { pageCache } from "./app/page_cache.ts";
 import { resultsFront } from "./app/results_front.ts";
 import { staticFiles } from "./app/static_files.ts";
 import { answerBeforeRouting } from "./app/front.ts";
+import { boundBodies } from "./app/body_limit.ts";
 import { VOTE_PATH, voteFront } from "./app/vote_front.ts";
 import { observeRequest } from "./lib/platform/metrics.ts";
 import { imageVariants } from "./app/image_variants.ts";
@@ -122,7 +123,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }
     if (deps.config.LOG_REQUESTS === "on") logRequest(req, res, started, crypto.randomUUID().slice(0, 8));
   });
-  return answerBeforeRouting(app, [statics, pages, results, votes]);
+  // every body bounded, the fronts' included (app/body_limit.ts)
+  return boundBodies(answerBeforeRouting(app, [statics, pages, results, votes]), deps);
 }
 
 /** A request's line in the log (LOG_REQUESTS=on). */

@@ -3,6 +3,7 @@
 // default those run inside the web process instead.
 import { ConfigError, loadConfig } from "./lib/platform/config.ts";
 import { boot } from "./app/boot.ts";
+import { shutDownOnSignal } from "./app/shutdown.ts";
 
 /** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */
 async function main() {
@@ -13,12 +14,8 @@ async function main() {
     }
     const booted = await boot(config, { seed: false, worker: true });
     console.log("worker started");
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      Deno.addSignalListener(signal, async () => {
-        await booted.stop();
-        Deno.exit(0);
-      });
-    }
+    // running jobs handed back to pg-boss, database closed, exit within 10 s
+    shutDownOnSignal(null, booted.stop);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -89,8 +89,10 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
     boss,
     demoPassword,
     seeded,
+    /** Stops the jobs (those running are failed, so pg-boss retries them), the bus, then the database. */
     async stop() {
-      await demoMedia;
+      // the demo's media (a first start only: a few seconds of ffmpeg) gets a moment, not the whole stop
+      await Promise.race([demoMedia, new Promise((r) => Deno.unrefTimer(setTimeout(r, 2000)))]);
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
       await maintenance?.stop();
       await deps.bus?.close().catch(() => {});

@@ -61,6 +61,10 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   ) => {
     // Every 429 says when to come back (RFC 9110 §10.2.3): the seconds the limit gave, else a minute.
     if (status === 429) c.header("Retry-After", String(retryAfterSeconds(values.seconds)));
+    // a 503 that knows when capacity comes back says so (a full instance's live streams)
+    if (status === 503 && values.seconds !== undefined) {
+      c.header("Retry-After", String(retryAfterSeconds(values.seconds)));
+    }
     // a wait in seconds takes its plural form from the number (1 second, 5 seconds; pl: sekundę, sekundy, sekund)
     const count = typeof values.seconds === "number" ? { count: values.seconds } : {};
     const message = t(`errors.${code}`, { ...values, ...count, defaultValue: code });

@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig, publicUrl } from "../lib/platform/config.ts";
 import { boot } from "../app/boot.ts";
 import { createApp } from "../main.ts";
+import { shutDownOnSignal } from "../app/shutdown.ts";
 
 let config;
 try {
@@ -49,10 +50,5 @@ const server = Deno.serve({
   },
 }, app.fetch);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, async () => {
-    await server.shutdown();
-    await booted.stop();
-    Deno.exit(0);
-  });
-}
+// SIGTERM or SIGINT: streams ended, requests finished, jobs handed back, database closed, exit within 10 s
+shutDownOnSignal(server, booted.stop);

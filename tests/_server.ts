@@ -10,6 +10,8 @@ export interface ChildServer {
   stop(): Promise<void>;
   /** Kills it at once (kill -9), as a crash would. */
   crash(): Promise<void>;
+  /** Sends `signal` (SIGTERM: as an orchestrator stops it) and resolves with how it exited; keeps its data. */
+  signal(signal?: Deno.Signal): Promise<Deno.CommandStatus>;
 }
 
 function freePort(): number {
@@ -78,6 +80,10 @@ export async function startServer(
       child.kill("SIGKILL");
       await child.status;
     },
+    signal(signal: Deno.Signal = "SIGTERM") {
+      child.kill(signal);
+      return child.status;
+    },
   };
 }
 
@@ -121,6 +127,10 @@ export async function startWorker(
     async crash() {
       child.kill("SIGKILL");
       await child.status;
+    },
+    signal(signal: Deno.Signal = "SIGTERM") {
+      child.kill(signal);
+      return child.status;
     },
   };
 }

@@ -2,11 +2,16 @@
 // of the interaction on the bus (at most one per LIVE_COALESCE_MS), a keep-alive comment on idle, and the
 // end when `stillAllowed` says no (a revoked staff session) or the client goes. The state is read fresh
 // each time, so a client reconnecting with Last-Event-ID simply gets the current state.
+// An open stream is kept cheap (a ReadableStream fed by one small loop, no per-stream buffer): a crowd behind
+// one carrier address must fit. This instance holds at most LIVE_STREAMS_MAX; endLiveStreams() ends them all
+// when it stops (EventSource clients reconnect, to another instance).
 import {
   LIVE_COALESCE_MS,
   LIVE_KEEPALIVE_MS,
   LIVE_RESYNC_MS,
+  LIVE_RETRY_AFTER_SECONDS,
   LIVE_SESSION_CHECK_MS,
+  LIVE_STREAMS_MAX,
 } from "../rules/constants.ts";
 import { type LiveEvent, nextEventId, segmentTopic } from "../rules/live.ts";
 import { AppError } from "../rules/errors.ts";
@@ -40,7 +45,116 @@ export interface LiveStreamOptions {
   retryMs?: number;
 }
 
+/** The end of each open stream of this instance. */
+const open = new Set<() => void>();
+let stopping = false;
+
+/** Open live streams in this instance. */
+export function liveStreamCount(): number {
+  return open.size;
+}
+
+/**
+ * Refuses a new stream (503, Retry-After) when this instance holds LIVE_STREAMS_MAX (or `max`) already or is
+ * stopping; call it before the stream's 200 is sent.
+ */
+export function admitLiveStream(max = LIVE_STREAMS_MAX): void {
+  if (stopping || open.size >= max) {
+    throw new AppError(503, "unavailable", { seconds: LIVE_RETRY_AFTER_SECONDS });
+  }
+}
+
+/** Ends every open stream and refuses new ones (the instance is stopping: clients reconnect elsewhere). */
+export function endLiveStreams(): void {
+  stopping = true;
+  for (const end of open) end();
+}
+
+const encoder = new TextEncoder();
+
+/** The headers of an event stream's answer (proxies must pass each event on at once). */
+export const LIVE_HEADERS = {
+  "Content-Type": "text/event-stream",
+  "Cache-Control": "no-store",
+  "X-Accel-Buffering": "no",
+};
+
+/**
+ * The body of an event stream running `o`: a ReadableStream written by runLiveStream, ended with it, and
+ * ended by the client going away. Holds no buffer of its own: a client that does not read is ended once
+ * more than a few events wait for it.
+ */
+export function liveEventStream(o: LiveStreamOptions): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const abortListeners: (() => void)[] = [];
+  const writer: SseWriter = {
+    aborted: false,
+    closed: false,
+    write(text) {
+      if (writer.aborted || writer.closed) return Promise.resolve();
+      // an unread backlog of ~64 KB: a stalled client, ended rather than buffered for
+      if ((controller.desiredSize ?? 0) < -65536) {
+        abort();
+        return Promise.resolve();
+      }
+      controller.enqueue(encoder.encode(text));
+      return Promise.resolve();
+    },
+    writeSSE(m) {
+      const lines = [
+        m.event && `event: ${m.event}`,
+        ...m.data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`),
+        m.id !== undefined && `id: ${m.id}`,
+        m.retry !== undefined && `retry: ${m.retry}`,
+      ].filter(Boolean);
+      return writer.write(lines.join("\n") + "\n\n").then(() => {});
+    },
+    onAbort(listener) {
+      abortListeners.push(listener);
+    },
+  };
+  const abort = () => {
+    if (writer.aborted) return;
+    (writer as { aborted: boolean }).aborted = true;
+    for (const listener of abortListeners) listener();
+  };
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      runLiveStream(writer, o)
+        .catch((e) => console.error("[live]", e))
+        .finally(() => {
+          if (writer.aborted) return;
+          (writer as { closed: boolean }).closed = true;
+          try {
+            controller.close();
+          } catch { /* cancelled */ }
+        });
+    },
+    cancel: abort,
+  }, { highWaterMark: 0, size: (chunk) => chunk?.byteLength ?? 0 });
+}
+
+/** Runs one stream until it ends: the client went, `o` said so, or endLiveStreams() was called. */
 export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Promise<void> {
+  const ending = { now: false, wake: () => {} };
+  const end = () => {
+    ending.now = true;
+    ending.wake();
+  };
+  open.add(end);
+  try {
+    await followLive(stream, o, ending);
+  } finally {
+    open.delete(end);
+  }
+}
+
+async function followLive(
+  stream: SseWriter,
+  o: LiveStreamOptions,
+  ending: { now: boolean; wake: () => void },
+): Promise<void> {
   let id = nextEventId(o.lastEventId);
   let dirty = true;
   let dirtySince = performance.now();
@@ -54,9 +168,10 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
     }
   });
   stream.onAbort(rouse);
+  ending.wake = rouse;
   let lastSend = 0, lastWrite = Date.now(), lastCheck = Date.now(), lastRead = 0;
   let lastData = "";
-  const done = () => stream.aborted || stream.closed;
+  const done = () => stream.aborted || stream.closed || ending.now;
   try {
     while (!done()) {
       if (dirty) {
@@ -84,8 +199,14 @@ export async function runLiveStream(stream: SseWriter, o: LiveStreamOptions): Pr
         lastSend = lastWrite = Date.now();
         continue;
       }
+      // asleep until an event, or what comes first of a resync, a keep-alive and a session check
+      const wakeAt = Math.min(
+        lastRead + LIVE_RESYNC_MS,
+        lastWrite + LIVE_KEEPALIVE_MS,
+        o.stillAllowed ? lastCheck + LIVE_SESSION_CHECK_MS : Infinity,
+      );
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => resolve(), LIVE_SESSION_CHECK_MS);
+        const timer = setTimeout(() => resolve(), Math.max(0, wakeAt - Date.now()));
         wake = () => {
           clearTimeout(timer);
           resolve();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustProxy } from "../rules/client_address.ts";
+import { LIVE_STREAMS_MAX } from "../rules/constants.ts";
 
 /** Every setting the platform reads, from environment variables only (documented in README.md). */
 export const configSchema = z.object({
@@ -8,6 +9,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default("./.data"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Open live streams one instance holds at most (lib/rules/constants.ts LIVE_STREAMS_MAX by default). */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(LIVE_STREAMS_MAX),
   DEMO_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
   JWT_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),

@@ -254,6 +254,38 @@ export const LIVE_KEEPALIVE_MS = 15_000;
 export const LIVE_SESSION_CHECK_MS = 2000;
 /** A stream reads its state again after this long without an event, and sends it only when it changed. */
 export const LIVE_RESYNC_MS = 10_000;
+/**
+ * Open live streams one instance holds at most; one more is answered 503 with Retry-After (another instance,
+ * or this one later). No cap per address: thousands of listeners share one address behind a mobile carrier
+ * (CGNAT), so a stream is made cheap instead: 55–75 KB, most of it Deno.serve's own connection
+ * (bench/hostile_traffic.ts), so 10,000 streams hold about 700 MB.
+ */
+export const LIVE_STREAMS_MAX = 10_000;
+/** Seconds a client refused a stream (cap reached, or the instance stopping) is told to wait. */
+export const LIVE_RETRY_AFTER_SECONDS = 5;
+
+// Bounded requests: what a client may make the server hold. A body larger than its route's limit is refused
+// with 413 before it is read (Content-Length) or as soon as it goes over (chunked). A body that stalls or
+// trickles is cut off (408); bodies still arriving after SLOW_BODY_AFTER_MS count as slow, and past the caps
+// one more is answered 503 with Retry-After, so slow connections cannot hold the server's memory.
+/** A JSON (or any other) body, unless its route declares more (app/body_limit.ts declareBodyLimit). */
+export const BODY_MAX_BYTES = 1024 * 1024;
+/** A multipart form carries one media file (readUploadForm counts the route's own limit while reading). */
+export const FORM_BODY_MAX_BYTES = MEDIA_MAX_BYTES + 64 * 1024;
+/** A body with no byte for this long is cut off. */
+export const BODY_IDLE_MS = 10_000;
+/** After BODY_IDLE_MS, a body must have come at this average rate at least (bytes per second). */
+export const BODY_MIN_BYTES_PER_SECOND = 2048;
+/** A body still arriving after this long is a slow one (counted against the caps below). */
+export const SLOW_BODY_AFTER_MS = 2000;
+/** Slow bodies at once per client address, and in all. */
+export const SLOW_BODIES_PER_ADDRESS = 16;
+export const SLOW_BODIES_MAX = 128;
+/** Seconds a client refused a slow body is told to wait. */
+export const SLOW_BODY_RETRY_AFTER_SECONDS = 10;
+/** On SIGTERM: what the app gives requests in flight to finish, and the time it exits within. */
+export const SHUTDOWN_DRAIN_MS = 5000;
+export const SHUTDOWN_DEADLINE_MS = 9500;
 
 // Statistics (issue 23): the worker rolls the daily rollups of every channel this often (yesterday
 // again, and older days a late change marked); today is always read from the participations.

@@ -5,7 +5,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
     readonly code: string,
     readonly values: Record<string, unknown> = {},
     readonly fields?: Record<string, string[]>,

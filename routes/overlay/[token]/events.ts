@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../../app/env.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
 import { overlaySegment, overlayState } from "../../../lib/live/overlay.ts";
-import { runLiveStream, sharedRead } from "../../../lib/live/stream.ts";
+import { admitLiveStream, LIVE_HEADERS, liveEventStream, sharedRead } from "../../../lib/live/stream.ts";
 import { busOf } from "../../../lib/live/bus.ts";
 import { wantsEventStream } from "../../../lib/rules/live.ts";
 
@@ -19,8 +18,9 @@ export default new Hono<AppEnv>()
     const ctx = () => ({ now: c.var.deps.now?.() ?? new Date(), publicUrl: publicUrl(c.var.deps.config) });
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(await overlayState(sql, token, ctx()), 200);
-    return streamSSE(c, (stream) =>
-      runLiveStream(stream, {
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
+    return c.body(
+      liveEventStream({
         bus: busOf(c.var.deps),
         segmentId,
         kinds: ["results", "segment", "overlay", "message"], // message: a transcript arrived
@@ -29,7 +29,10 @@ export default new Hono<AppEnv>()
           event: "state",
           data: await sharedRead(`overlay:${token}`, () => overlayState(sql, token, ctx()), 50, since),
         }),
-      }));
+      }),
+      200,
+      LIVE_HEADERS,
+    );
   })
   /** GET /overlay/{token}/events/state: the same state as JSON, for screens that cannot open a stream. */
   .get("/state", async (c) => {

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, idParam, json, multipartBody, readImageBody } from "../../../../app/api.ts";
 import { appUserOf } from "../../../../app/auth.ts";
+import { declareBodyLimit } from "../../../../app/body_limit.ts";
 import { appUserView } from "../../../../lib/rules/app_users.ts";
 import {
   appUserSchema,
@@ -71,6 +72,8 @@ app.openapi(
   },
 );
 
+// the JSON body carries the image as base64 (4/3 of its bytes); readImageBody counts the image's own limit
+declareBodyLimit("/api/v1/app_users/{id}/avatar", Math.ceil(AVATAR_MAX_BYTES * 4 / 3) + 64 * 1024);
 app.openapi(
   createRoute({
     method: "post",

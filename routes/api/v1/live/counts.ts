@@ -1,10 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { json, staffApi, staffErrors } from "../../../../app/api.ts";
 import { staffOf } from "../../../../app/auth.ts";
 import { channelCountsFor } from "../../../../lib/live/counts.ts";
-import { runLiveStream } from "../../../../lib/live/stream.ts";
+import { admitLiveStream, LIVE_HEADERS, liveEventStream } from "../../../../lib/live/stream.ts";
 import { busOf } from "../../../../lib/live/bus.ts";
 import { staffSessionLive } from "../../../../lib/platform/sessions.ts";
 import { channelTopic, wantsEventStream } from "../../../../lib/rules/live.ts";
@@ -37,8 +36,9 @@ app.openapi(
       return c.json(now, 200) as never;
     }
     const sessionId = c.var.sessionId;
-    return streamSSE(c, (stream) =>
-      runLiveStream(stream, {
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
+    return c.body(
+      liveEventStream({
         bus: busOf(c.var.deps),
         segmentId: 0,
         topic: channelTopic(user.channel_id!),
@@ -46,7 +46,10 @@ app.openapi(
         lastEventId: c.req.header("last-event-id"),
         read: async () => ({ event: "counts", data: await channelCountsFor(sql, user) }),
         stillAllowed: () => sessionId ? staffSessionLive(sql, sessionId, user.id) : Promise.resolve(false),
-      })) as never;
+      }),
+      200,
+      LIVE_HEADERS,
+    ) as never;
   },
 );
 

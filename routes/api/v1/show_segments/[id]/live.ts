@@ -1,10 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { idParam, staffApi, staffErrors } from "../../../../../app/api.ts";
 import { staffOf } from "../../../../../app/auth.ts";
 import { segmentLiveResults } from "../../../../../lib/segments/reads.ts";
-import { runLiveStream } from "../../../../../lib/live/stream.ts";
+import { admitLiveStream, LIVE_HEADERS, liveEventStream } from "../../../../../lib/live/stream.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
 import { staffSessionLive } from "../../../../../lib/platform/sessions.ts";
 import { wantsEventStream } from "../../../../../lib/rules/live.ts";
@@ -33,15 +32,19 @@ app.openapi(
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(now, 200) as never;
     const sessionId = c.var.sessionId;
-    return streamSSE(c, (stream) =>
-      runLiveStream(stream, {
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
+    return c.body(
+      liveEventStream({
         bus: busOf(c.var.deps),
         segmentId: id,
         kinds: ["results", "segment", "message"],
         lastEventId: c.req.header("last-event-id"),
         read: async () => ({ event: "results", data: await segmentLiveResults(sql, user, id) }),
         stillAllowed: () => sessionId ? staffSessionLive(sql, sessionId, user.id) : Promise.resolve(false),
-      })) as never;
+      }),
+      200,
+      LIVE_HEADERS,
+    ) as never;
   },
 );
 

@@ -1,9 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, idParam, json } from "../../../../../app/api.ts";
-import { streamSSE } from "hono/streaming";
 import { cachedVoteResults, publicLiveResults } from "../../../../../lib/participations/service.ts";
-import { runLiveStream } from "../../../../../lib/live/stream.ts";
+import {
+  admitLiveStream,
+  LIVE_HEADERS,
+  liveEventStream,
+  sharedRead,
+} from "../../../../../lib/live/stream.ts";
 import { wantsEventStream } from "../../../../../lib/rules/live.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
 
@@ -60,18 +64,32 @@ app.openapi(
     const { id } = c.req.valid("param");
     const sql = c.var.sql;
     const user = c.var.user;
-    const now = () => c.var.deps.now?.() ?? new Date();
+    const deps = c.var.deps; // a stream keeps what it reads with, not the request's context
+    const now = () => deps.now?.() ?? new Date();
     const current = await publicLiveResults(sql, id, user, now()); // 404 before the stream opens
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200) as never;
-    return streamSSE(c, (stream) =>
-      runLiveStream(stream, {
-        bus: busOf(c.var.deps),
+    admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
+    return c.body(
+      liveEventStream({
+        bus: busOf(deps),
         segmentId: id,
         kinds: ["results", "segment"],
         lastEventId: c.req.header("last-event-id"),
-        read: async () => ({ event: "results", data: await publicLiveResults(sql, id, user, now()) }),
-      })) as never;
+        // every listener's stream of this interaction wakes on the same vote: one read for them all
+        read: async (since) => ({
+          event: "results",
+          data: await (user ? publicLiveResults(sql, id, user, now()) : sharedRead(
+            `vote-results:${id}`,
+            () => publicLiveResults(sql, id, null, now()),
+            50,
+            since,
+          )),
+        }),
+      }),
+      200,
+      LIVE_HEADERS,
+    ) as never;
   },
 );
 
