@@ -10,7 +10,7 @@ const focused = (page: Page, within: string) =>
   }, within);
 
 browserTest(
-  "widget focus - screen changes move the focus to the new heading; the login dialog traps and returns it",
+  "widget focus - screen changes move the focus to the new heading; the login dialog traps and returns it, closes on Escape, and the page behind it is inert",
   async ({ page, baseUrl, server, consoleErrors }) => {
     const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
     const [vote] = await server.sql<{ id: number; title: string }[]>`
@@ -48,9 +48,28 @@ browserTest(
       assert.ok((await focused(page, "[role=dialog]")).inside, `Tab ${i + 1} left the dialog`);
     }
     await assertAccessible(page, "login dialog");
+    // the page beneath is inert while the dialog is open: neither clicks nor Tab reach it
+    const inert = () => page.evaluate(() => document.querySelector(".cw-frame")?.closest("[inert]") !== null);
+    assert.equal(await inert(), true, "the page behind the login panel is inert");
     await page.locator("[role=dialog] .cw-back").click();
     await page.locator("[role=dialog]").waitFor({ state: "detached" });
     await page.waitForFunction(() => document.activeElement?.matches(".cw-reserved .cw-btn-alt"));
+    assert.equal(await inert(), false, "the page is live again once the panel is closed");
+
+    // Escape closes it too, from any step (here a field of the login by e-mail), and gives the focus back
+    await page.keyboard.press("Enter");
+    await page.locator("[role=dialog]").waitFor();
+    await page.waitForFunction(() => !!document.activeElement?.closest("[role=dialog]"));
+    await page.keyboard.press("Escape");
+    await page.locator("[role=dialog]").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.matches(".cw-reserved .cw-btn-alt"));
+    await page.keyboard.press("Enter");
+    await page.locator("[role=dialog] .cw-btn").first().click();
+    await page.locator("[role=dialog] input").first().focus();
+    await page.keyboard.press("Escape");
+    await page.locator("[role=dialog]").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.matches(".cw-reserved .cw-btn-alt"));
+    assert.equal(await inert(), false);
     assert.deepEqual(consoleErrors, []);
   },
   { viewport: { width: 375, height: 740 } },
