@@ -2,6 +2,8 @@
 // progress bar while a finished recording plays.
 import assert from "node:assert/strict";
 import { assertAccessible, browserTest, recorded } from "./_browser.ts";
+import { textContrast } from "./_contrast.ts";
+import { MIN_CONTRAST } from "../../lib/rules/customisation.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 const QUESTION =
@@ -63,3 +65,55 @@ for (const width of [375, 1280]) {
     { viewport: { width, height: 800 }, chromiumArgs: FAKE_MEDIA },
   );
 }
+
+browserTest(
+  "recorder screen - the REC label and the choice numbers read at 4.5:1 in both widgets",
+  async ({ page, baseUrl, server, shot }) => {
+    const [radio] = await server.sql<
+      { id: number }[]
+    >`select id::int as id from channels order by id limit 1`;
+    const [voice] = await server.sql<{ id: number }[]>`
+      select id::int as id from segments where channel_id = ${radio.id} and status = 'published'
+      and type = 'recording_question' and to_mode = 'permanent' order by id limit 1`;
+    const [vote] = await server.sql<{ id: number }[]>`
+      select id::int as id from segments where channel_id = ${radio.id} and status = 'published'
+      and type = 'single_choice_question' order by id limit 1`;
+    const ratios: Record<string, number> = {};
+
+    // the channel widget: REC while recording
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
+    await page.locator("[data-ready]").waitFor();
+    await page.locator(`.cw-participate[href^="/widgets/${radio.id}/${voice.id}/"]`).dispatchEvent("click");
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await page.locator(".rec-dot").waitFor();
+    await shot("rec-label-375");
+    ratios["channel widget REC"] = await textContrast(page.locator(".rec-dot"));
+    await page.getByRole("button", { name: "Stop" }).click();
+    // the numbers of the choices, in the channel's colour and in a light one (white on it would not
+    // read, nor dark ink on a mid one)
+    for (const color of [null, "#f2c14e", "#7a7a7a"]) {
+      if (color) await server.sql`update channels set widget_primary_color = ${color} where id = ${radio.id}`;
+      const on = color ?? "the channel's colour";
+      await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
+      await page.locator("[data-ready]").waitFor();
+      await page.locator(`.cw-participate[href^="/widgets/${radio.id}/${vote.id}/"]`).dispatchEvent("click");
+      await page.locator(".cw-choice-n").first().waitFor();
+      if (!color) await shot("choice-numbers-375");
+      ratios[`channel widget choice number on ${on}`] = await textContrast(page.locator(".cw-choice-n"));
+      await page.goto(`${baseUrl}/widgets/${radio.id}/${vote.id}/?lang=en`);
+      await page.locator(".w-screen[data-ready] .w-init button").first().click();
+      await page.locator(".w-choice-index").first().waitFor();
+      ratios[`single widget choice number on ${on}`] = await textContrast(page.locator(".w-choice-index"));
+    }
+    await shot("single-choice-numbers-375");
+    await page.goto(`${baseUrl}/widgets/${radio.id}/${voice.id}/?lang=en`);
+    await page.locator(".w-screen[data-ready] .w-init button").first().click();
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await page.locator(".rec-dot").waitFor();
+    ratios["single widget REC"] = await textContrast(page.locator(".rec-dot"));
+
+    const low = Object.entries(ratios).filter(([, ratio]) => ratio < MIN_CONTRAST);
+    assert.deepEqual(low, [], JSON.stringify(ratios));
+  },
+  { viewport: { width: 375, height: 740 }, chromiumArgs: FAKE_MEDIA },
+);
