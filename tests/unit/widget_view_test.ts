@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { effectiveCustomisation } from "../../lib/segments/view.ts";
 import { buttonColour, widgetQuery, widgetStyle } from "../../lib/widgets/query.ts";
+import { widgetSegment } from "../../lib/widgets/page.ts";
+import { customConsentTitle, DEFAULT_TITLE_CONSENT } from "../../lib/rules/customisation.ts";
 
 Deno.test("effectiveCustomisation - segment over channel over defaults", () => {
   const c = effectiveCustomisation({ btn_1_color: "#111111", language: "en" }, {
@@ -42,4 +44,26 @@ Deno.test("buttonColour - the channel's customised button colour, else its widge
   assert.equal(buttonColour({ btn_1_color: "#e07a5f" }, "#c48b9f"), "#e07a5f");
   assert.equal(buttonColour({}, "#c48b9f"), "#c48b9f");
   assert.equal(buttonColour(null, "#c48b9f"), "#c48b9f");
+});
+
+Deno.test("customConsentTitle - the untouched English default gives way to the widget's own translated title", () => {
+  assert.equal(customConsentTitle(DEFAULT_TITLE_CONSENT), null);
+  assert.equal(customConsentTitle(` ${DEFAULT_TITLE_CONSENT} `), null);
+  assert.equal(customConsentTitle(""), null);
+  assert.equal(customConsentTitle(undefined), null);
+  assert.equal(customConsentTitle("Vos données chez Radio Horizon"), "Vos données chez Radio Horizon");
+});
+
+Deno.test("widgetSegment - a channel's default customisation shows the data-consent title in the listener's language", async (t) => {
+  for (const language of ["fr", "en", "pt", "es", "pl"] as const) {
+    await t.step(language, async () => {
+      const custom = effectiveCustomisation({ language }, {}) as unknown as Record<string, unknown>;
+      const view = widgetSegment({ id: 1, uuid: "u", type: "message" }, [], custom, null);
+      // null: the consent screen reads widget.consent_title, translated in every locale
+      assert.equal(view.texts.title_consent, null);
+      const texts = JSON.parse(await Deno.readTextFile(`locales/${language}.json`));
+      assert.ok(texts.widget.consent_title);
+      assert.notEqual(texts.widget.consent_title, DEFAULT_TITLE_CONSENT);
+    });
+  }
 });
