@@ -214,7 +214,7 @@ export function Flow(props: FlowProps) {
         />
       )}
       {step === "voteResults" && <ResultsView rows={flow.results} />}
-      {props.inApp && (s.type === "recording_question" || s.type === "video") && <InAppOverlay />}
+      {props.inApp && step === "recorder" && <InAppOverlay />}
     </section>
   );
 }

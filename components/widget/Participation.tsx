@@ -219,7 +219,7 @@ export function Participation(
         />
       )}
       {screen === "results" && <ResultsScreen rows={results} />}
-      {inApp && (s.type === "recording_question" || s.type === "video") && <InAppOverlay />}
+      {inApp && screen === "recorder" && <InAppOverlay />}
     </div>
   );
 }
