@@ -94,11 +94,9 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
     } else if (rec.state === "recording") rec.stop();
     else if (rec.state === "finished") togglePlay();
   };
-  const label = rec.state === "recording"
-    ? t("widget.stop")
-    : rec.state === "finished"
-    ? (playing ? t("widget.pause") : t("widget.play"))
-    : t("widget.record");
+  // playing back, the button stops (and rewinds): it shows the stop square and says Stop
+  const stops = rec.state === "recording" || (rec.state === "finished" && playing);
+  const label = stops ? t("widget.stop") : rec.state === "finished" ? t("widget.play") : t("widget.record");
 
   return (
     <div class={`recorder recorder-${kind} is-${rec.state}`} data-state={rec.state}>
@@ -149,9 +147,7 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
       <p class="rec-max">{t("widget.max_time", { seconds: maxSeconds })}</p>
       <button
         type="button"
-        class={`rec-button rec-button-${
-          rec.state === "recording" ? "stop" : rec.state === "finished" ? "play" : "record"
-        }`}
+        class={`rec-button rec-button-${stops ? "stop" : rec.state === "finished" ? "play" : "record"}`}
         ref={mainButton}
         onClick={main}
         disabled={rec.state === "started"}

@@ -13,7 +13,7 @@ const QUESTION =
 
 for (const width of [375, 1280]) {
   browserTest(
-    `recorder screen - the whole question, the camera before Record, playback progress at ${width}px`,
+    `recorder screen - the whole question, the camera before Record, playback progress and a Stop button at ${width}px`,
     async ({ page, baseUrl, server, shot }) => {
       const [video] = await server.sql<{ id: number; channel_id: number }[]>`
         select id::int as id, channel_id::int as channel_id from segments
@@ -51,8 +51,14 @@ for (const width of [375, 1280]) {
       await page.waitForFunction(() =>
         (document.querySelector(".rec-progress") as HTMLProgressElement).value > 0.3
       );
+      // while it plays, the button stops it: the stop square and its label say so
+      const stop = page.getByRole("button", { name: "Stop" });
+      assert.equal(await stop.locator(".rec-label").textContent(), "Stop");
+      assert.match((await stop.getAttribute("class"))!, /\brec-button-stop\b/);
       await shot(`playback-${width}`);
       await assertAccessible(page, "the finished recording");
+      await stop.click();
+      await page.getByRole("button", { name: "Play" }).waitFor();
       // Start again: the camera shows again before the next Record
       await page.getByRole("button", { name: "Start recording again" }).click();
       await page.waitForFunction(() => {
