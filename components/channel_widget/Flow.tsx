@@ -136,9 +136,10 @@ export function Flow(props: FlowProps) {
           </button>
         )}
       </header>
-      {s.text && (step === "voting" || step === "recorder" || step === "gallery" || step === "confirm") && (
-        <p class="cw-text cw-question">{s.text}</p>
-      )}
+      {s.text &&
+        (step === "voting" || step === "recorder" || step === "write" || step === "gallery" ||
+          step === "confirm") &&
+        <p class="cw-text cw-question">{s.text}</p>}
       {error && <p class="cw-alert" role="alert">{error}</p>}
       {step === "voting" && (
         <VoteScreen

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { assertAccessible, browserTest, recorded } from "./_browser.ts";
 import { textContrast } from "./_contrast.ts";
 import { MIN_CONTRAST } from "../../lib/rules/customisation.ts";
+import { randomSegment } from "../api/_participation.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 const QUESTION =
@@ -120,6 +121,49 @@ browserTest(
 
     const low = Object.entries(ratios).filter(([, ratio]) => ratio < MIN_CONTRAST);
     assert.deepEqual(low, [], JSON.stringify(ratios));
+  },
+  { viewport: { width: 375, height: 740 }, chromiumArgs: FAKE_MEDIA },
+);
+
+browserTest(
+  "recorder screen - the recorder and the text step show the interaction's question in both widgets",
+  async ({ page, baseUrl, server, shot }) => {
+    const [radio] = await server.sql<
+      { id: number }[]
+    >`select id::int as id from channels order by id limit 1`;
+    const voiceQuestion = "Which song takes you back to your first summer job?";
+    const textQuestion = "Tell us the word that sums up your week.";
+    const voice = await randomSegment(server.sql, radio.id, {
+      type: "recording_question",
+      text: voiceQuestion,
+      enable_written_answer: true,
+      to_mode: "permanent",
+    });
+    const message = await randomSegment(server.sql, radio.id, {
+      type: "message",
+      text: textQuestion,
+      to_mode: "permanent",
+    });
+    const question = page.locator(".w-question, .cw-question");
+
+    // the single widget: the recorder, then the written answer
+    await page.goto(`${baseUrl}/widgets/${radio.id}/${voice.id}/?lang=en`);
+    await page.getByRole("button", { name: "Participate vocally" }).click();
+    await page.locator(".recorder").waitFor();
+    assert.equal((await question.textContent())?.trim(), voiceQuestion);
+    await shot("single-recorder-question-375");
+    await page.getByRole("button", { name: "Go back" }).click();
+    await page.getByRole("button", { name: "Participate in writing" }).click();
+    await page.locator("textarea").waitFor();
+    assert.equal((await question.textContent())?.trim(), voiceQuestion);
+
+    // the channel widget: the text step of a written-message interaction
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
+    await page.locator("[data-ready]").waitFor();
+    await page.locator(`.cw-participate[href^="/widgets/${radio.id}/${message.id}/"]`).dispatchEvent("click");
+    await page.locator(".cw-flow textarea").waitFor();
+    assert.equal((await question.textContent())?.trim(), textQuestion);
+    await shot("channel-write-question-375");
   },
   { viewport: { width: 375, height: 740 }, chromiumArgs: FAKE_MEDIA },
 );
