@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { effectiveCustomisation } from "../../lib/segments/view.ts";
 import { buttonColour, widgetQuery, widgetStyle } from "../../lib/widgets/query.ts";
 import { widgetSegment } from "../../lib/widgets/page.ts";
+import { opensLater } from "../../lib/rules/participation.ts";
+import { openingText } from "../../lib/rules/availability.ts";
 import { customConsentTitle, DEFAULT_TITLE_CONSENT } from "../../lib/rules/customisation.ts";
 
 Deno.test("effectiveCustomisation - segment over channel over defaults", () => {
@@ -66,4 +68,19 @@ Deno.test("widgetSegment - a channel's default customisation shows the data-cons
       assert.notEqual(texts.widget.consent_title, DEFAULT_TITLE_CONSENT);
     });
   }
+});
+
+Deno.test("opensLater - a scheduled interaction not started yet gives its start, anything else null", () => {
+  const now = new Date("2026-06-01T00:00:00Z");
+  const start = new Date("2026-06-02T08:00:00Z");
+  assert.deepEqual(opensLater({ status: "published", start_date: start }, now), start);
+  assert.equal(opensLater({ status: "draft", start_date: start }, now), null);
+  assert.equal(opensLater({ status: "published", start_date: new Date("2026-05-01T00:00:00Z") }, now), null);
+  assert.equal(opensLater({ status: "archived", start_date: start }, now), null);
+});
+
+Deno.test("openingText - the opening in the listener's language and the channel's time zone", () => {
+  assert.match(openingText("2026-12-24T17:30:00Z", "en", "Europe/Paris"), /December 24, 2026 at 6:30\sPM/);
+  assert.match(openingText("2026-12-24T17:30:00Z", "pl", "Europe/Warsaw"), /24 grudnia 2026.*18:30/);
+  assert.match(openingText("2026-12-24T17:30:00Z", "en", "Not/AZone"), /5:30\sPM/, "UTC when unknown");
 });
