@@ -89,6 +89,19 @@ export function firstFlowStep(
 export const stepAfterFailure = (sentFile: boolean, first: FlowStep): FlowStep =>
   sentFile ? (first === "gallery" ? "gallery" : "recorder") : first;
 
+/**
+ * True for a my-space entry that only registered the listener (a registration, or a game that gathers
+ * details): nothing was written, chosen or recorded, so it reads "Registered for …", not an empty bubble.
+ * @example isRegistrationEntry("registration", { text: null, choice_text: null, recording_url: null }) // true
+ */
+export function isRegistrationEntry(
+  segmentType: string,
+  content: { text: string | null; choice_text: string | null; recording_url: string | null },
+): boolean {
+  const empty = !content.text && !content.choice_text && !content.recording_url;
+  return empty && (segmentType === "registration" || segmentType === "game");
+}
+
 /** What the birthday field says is wrong: a date it could not read, a date to come, a date before 1900. */
 export type BirthProblem = "invalid" | "future" | "before_1900";
 

@@ -8,6 +8,7 @@ import {
   formatMessageDate,
   groupByDay,
   indicators,
+  isRegistrationEntry,
   movesToResults,
   screenOfQuery,
   smsHref,
@@ -184,4 +185,13 @@ Deno.test("channel widget rules - a date input's birthday: what is impossible, a
   assert.equal(birthForInput(""), "");
   assert.equal(birthForApi("1993-07-12"), "12/07/1993");
   assert.equal(birthForApi(""), "", "an emptied field clears the birthday");
+});
+
+Deno.test("channel widget rules - my space tells a registration from a message with content", () => {
+  const empty = { text: null, choice_text: null, recording_url: null };
+  assert.equal(isRegistrationEntry("registration", empty), true);
+  assert.equal(isRegistrationEntry("game", empty), true, "a game that gathers details only");
+  assert.equal(isRegistrationEntry("game", { ...empty, choice_text: "B" }), false, "a game answered");
+  assert.equal(isRegistrationEntry("message", { ...empty, text: "Hello" }), false);
+  assert.equal(isRegistrationEntry("recording_question", { ...empty, recording_url: "/media/a.ogg" }), false);
 });
