@@ -87,9 +87,17 @@ function ChannelWidget(props: Props) {
     setLogin(request);
   };
   const closeAll = () => {
+    const closed = active?.id;
     setActive(null);
     setLogin(null);
     setHeld(null);
+    // the flow's controls are gone with it: the focus goes to the closed interaction's Participate
+    // (else the first), once the home shows again, never to the page's body
+    requestAnimationFrame(() => {
+      const links = [...document.querySelectorAll<HTMLElement>(".cw-participate")];
+      const own = links.find((a) => a.getAttribute("href")?.startsWith(`/widgets/${channel.id}/${closed}/`));
+      (own ?? links[0])?.focus();
+    });
   };
   const participate = (id: number) => {
     if (held && active?.id === id) {

@@ -18,7 +18,6 @@ import type { Start } from "../components/widget/Participation.tsx";
 /** The later screens and the sending code, one file (components/widget/later.ts). */
 const later = () => import("../components/widget/later.ts");
 const Participation = lazy(() => later().then((m) => m.Participation));
-const InAppOverlay = lazy(() => later().then((m) => m.InAppOverlay));
 const INTENT = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"] as const;
 
 interface Props extends Record<string, unknown> {
@@ -79,7 +78,6 @@ function FirstScreen({ segment: s, siteRef, interactionId }: Props) {
         onGo={(screen, options) => begin({ screen, kind: options?.kind })}
         onFile={(file) => begin({ screen: "videoUploaded", file })}
       />
-      {inApp && (s.type === "recording_question" || s.type === "video") && <InAppOverlay />}
     </div>
   );
 }

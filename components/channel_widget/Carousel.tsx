@@ -22,6 +22,8 @@ interface Props {
  * The carousel of permanent interactions (widget §2 Record/home): dots when more than one, autoplay
  * every 5 s, swipe; refreshed every 90 s. It is a horizontal scroll-snap list, which the browser swipes
  * and snaps by itself; the script adds the dots, autoplay, and stops swiping while a segment is active.
+ * Autoplay waits while the pointer or the focus is inside, and a pause button stops it (WCAG 2.2.2: moving
+ * content a person did not ask for can be paused, and never slides away under the reader).
  */
 export function Carousel(props: Props) {
   const { t } = useT();
@@ -30,6 +32,13 @@ export function Carousel(props: Props) {
   const viewport = useRef<HTMLDivElement>(null);
   const pausedRef = useRef(props.paused);
   pausedRef.current = props.paused;
+  const [stopped, setStopped] = useState(false);
+  const stoppedRef = useRef(stopped);
+  stoppedRef.current = stopped;
+  // pointer over or focus in the carousel: the listener is reading or about to press
+  const inside = useRef({ pointer: false, focus: false });
+  // starts the 5 s again (a dot chosen by hand shows its slide a full period)
+  const restart = useRef(() => {});
 
   // the slide a dot or the autoplay asked for: its dot is current at once (spec: a change every 5 s), and
   // the positions the smooth scroll passes on its way there do not move the dots back
@@ -50,7 +59,8 @@ export function Carousel(props: Props) {
     const play = () => {
       clearInterval(timer);
       timer = setInterval(() => {
-        if (document.visibilityState !== "visible" || pausedRef.current) return;
+        const held = inside.current.pointer || inside.current.focus;
+        if (document.visibilityState !== "visible" || pausedRef.current || stoppedRef.current || held) return;
         scrollTo(((target.current ?? current()) + 1) % segments.length);
       }, CAROUSEL_AUTOPLAY_MS);
     };
@@ -67,13 +77,29 @@ export function Carousel(props: Props) {
     el.addEventListener("scroll", onScroll, { passive: true });
     el.addEventListener("pointerdown", hold, { passive: true });
     el.addEventListener("pointerup", play, { passive: true });
+    const section = el.parentElement!;
+    const enter = () => inside.current.pointer = true;
+    const leave = () => inside.current.pointer = false;
+    const focusIn = () => inside.current.focus = true;
+    const focusOut = (e: FocusEvent) => {
+      if (!section.contains(e.relatedTarget as Node | null)) inside.current.focus = false;
+    };
+    section.addEventListener("pointerenter", enter);
+    section.addEventListener("pointerleave", leave);
+    section.addEventListener("focusin", focusIn);
+    section.addEventListener("focusout", focusOut);
     el.classList.add("is-enhanced");
+    restart.current = play;
     play();
     return () => {
       clearInterval(timer);
       el.removeEventListener("scroll", onScroll);
       el.removeEventListener("pointerdown", hold);
       el.removeEventListener("pointerup", play);
+      section.removeEventListener("pointerenter", enter);
+      section.removeEventListener("pointerleave", leave);
+      section.removeEventListener("focusin", focusIn);
+      section.removeEventListener("focusout", focusOut);
     };
   }, [segments]);
 
@@ -117,9 +143,22 @@ export function Carousel(props: Props) {
               class="cw-dot"
               aria-current={i === selected ? "true" : undefined}
               aria-label={t("channel_widget.home.go_to", { n: i + 1 })}
-              onClick={() => scrollTo(i)}
+              onClick={() => {
+                scrollTo(i);
+                restart.current();
+              }}
             />
           ))}
+          <button
+            type="button"
+            class="cw-autoplay"
+            aria-label={t(stopped ? "channel_widget.home.play" : "channel_widget.home.pause")}
+            onClick={() => setStopped(!stopped)}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d={stopped ? "M8 5v14l11-7z" : "M7 5h4v14H7zM13 5h4v14h-4z"} fill="currentColor" />
+            </svg>
+          </button>
         </div>
       )}
     </section>

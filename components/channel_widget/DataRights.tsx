@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 // My space → "Download my data" and "Delete my account" (issue 18): part of the my space chunk.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { TASK_POLL_MS } from "../../lib/rules/constants.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
+import { focusInto } from "../../islands/browser/focus.ts";
 
 interface ExportState {
   id: string;
@@ -18,6 +19,19 @@ export function DataRights(props: { user: VisitorSession; onUser: (u: VisitorSes
   const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // the button pressed is replaced by the confirmation (and back): the focus follows, to Cancel, the safe
+  // answer, then back to "Delete my account"
+  const section = useRef<HTMLElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!asked.current) return;
+    section.current?.querySelector<HTMLElement>(confirming ? ".cw-confirm .cw-btn-alt" : ".cw-danger-link")
+      ?.focus();
+  }, [confirming]);
+  const ask = (yes: boolean) => {
+    asked.current = true;
+    setConfirming(yes);
+  };
 
   // the worker builds the zip: poll its state until it is ready (or failed)
   useEffect(() => {
@@ -44,11 +58,13 @@ export function DataRights(props: { user: VisitorSession; onUser: (u: VisitorSes
     if (!res.ok && res.status !== 401) return setFailed(true);
     setVisitorSession(null);
     props.onUser(null);
+    // my space shows its reserved space again: the focus goes to it, not to the page's body
+    requestAnimationFrame(() => focusInto(document.querySelector<HTMLElement>(".cw-reserved")));
   };
 
   const pending = job?.status === "pending";
   return (
-    <section class="cw-rights" aria-labelledby="cw-rights-title">
+    <section class="cw-rights" aria-labelledby="cw-rights-title" ref={section}>
       <h3 id="cw-rights-title">{t("data_rights.title")}</h3>
       <p class="cw-muted">{t("data_rights.download_hint")}</p>
       <button type="button" class="cw-btn cw-btn-alt cw-btn-small" disabled={pending} onClick={download}>
@@ -70,7 +86,7 @@ export function DataRights(props: { user: VisitorSession; onUser: (u: VisitorSes
       </div>
       {!confirming
         ? (
-          <button type="button" class="cw-link cw-danger-link" onClick={() => setConfirming(true)}>
+          <button type="button" class="cw-link cw-danger-link" onClick={() => ask(true)}>
             {t("data_rights.delete")}
           </button>
         )
@@ -83,7 +99,7 @@ export function DataRights(props: { user: VisitorSession; onUser: (u: VisitorSes
               <button type="button" class="cw-btn cw-btn-danger" disabled={deleting} onClick={erase}>
                 {t("data_rights.delete_yes")}
               </button>
-              <button type="button" class="cw-btn cw-btn-alt" onClick={() => setConfirming(false)}>
+              <button type="button" class="cw-btn cw-btn-alt" onClick={() => ask(false)}>
                 {t("data_rights.cancel")}
               </button>
             </div>

@@ -136,9 +136,10 @@ export function Flow(props: FlowProps) {
           </button>
         )}
       </header>
-      {s.text && (step === "voting" || step === "recorder" || step === "gallery" || step === "confirm") && (
-        <p class="cw-text cw-question">{s.text}</p>
-      )}
+      {s.text &&
+        (step === "voting" || step === "recorder" || step === "write" || step === "gallery" ||
+          step === "confirm") &&
+        <p class="cw-text cw-question">{s.text}</p>}
       {error && <p class="cw-alert" role="alert">{error}</p>}
       {step === "voting" && (
         <VoteScreen
@@ -214,7 +215,7 @@ export function Flow(props: FlowProps) {
         />
       )}
       {step === "voteResults" && <ResultsView rows={flow.results} />}
-      {props.inApp && (s.type === "recording_question" || s.type === "video") && <InAppOverlay />}
+      {props.inApp && step === "recorder" && <InAppOverlay />}
     </section>
   );
 }

@@ -46,7 +46,7 @@ export function LoginPanel(props: LoginPanelProps) {
     setNotice(null);
     setStep(next);
   };
-  const dialog = useDialogFocus(step, props.opener);
+  const dialog = useDialogFocus(step, props.opener, props.onClose);
   const back = () => (LOGIN_BACK[step] ? go(LOGIN_BACK[step]!) : props.onClose());
 
   const finish = (session: VisitorSession) => {

@@ -2,7 +2,7 @@
 // One participation of my space (visitor-widget §2 My space, §3 Message): expandable.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { formatMessageDate, indicators } from "../../lib/rules/channel_widget.ts";
+import { formatMessageDate, indicators, isRegistrationEntry } from "../../lib/rules/channel_widget.ts";
 import type { VisitorSession } from "../../islands/browser/http.ts";
 import { Avatar } from "./Ranking.tsx";
 import type { WidgetChannel } from "./types.ts";
@@ -57,7 +57,13 @@ export function MessageItem(
           <div class="cw-bubble">
             <Avatar url={user.avatar_url} />
             <div>
-              <Body content={m.content} type={m.segment.type} />
+              {isRegistrationEntry(m.segment.type, m.content)
+                ? (
+                  <p class="cw-quote cw-registered">
+                    {t("channel_widget.space.registered", { title: m.segment.title })}
+                  </p>
+                )
+                : <Body content={m.content} type={m.segment.type} />}
               <small class="cw-muted">
                 {t("channel_widget.space.sent_on", { date: formatMessageDate(new Date(m.created_at)) })}
               </small>

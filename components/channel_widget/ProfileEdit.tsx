@@ -4,7 +4,7 @@ import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { WIDGET_PROFILE_LANGUAGES } from "../../lib/rules/constants.ts";
 import { isEmail, isPhone } from "../../lib/rules/validation.ts";
-import { typedBirth } from "../../lib/rules/channel_widget.ts";
+import { birthForApi, birthForInput, birthProblem } from "../../lib/rules/channel_widget.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 import { Avatar } from "./Ranking.tsx";
 import { useAvailability } from "./availability.ts";
@@ -23,8 +23,10 @@ export function ProfileEdit(
   const [v, setV] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(KEYS.map((k) => [k, str(user[k])])),
     language: str(user.language) || "fr",
-    birth_date: str(user.birth_date),
+    birth_date: birthForInput(str(user.birth_date)),
   }));
+  // a date the browser could not complete (31 February): its value is then "", the field says why
+  const [unreadableBirth, setUnreadableBirth] = useState(false);
   const [emails, setEmails] = useState(user.receive_emails === true);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -49,13 +51,14 @@ export function ProfileEdit(
 
   // shown once the field was edited and left in a form the server would refuse
   const badPhone = touched.has("phone") && v.phone.trim() !== "" && !isPhone(v.phone);
-  const badBirth = touched.has("birth_date") && v.birth_date.trim() !== "" &&
-    !/^\d{2}\/\d{2}\/\d{4}$/.test(typedBirth(v.birth_date));
+  const birthWrong = birthProblem(v.birth_date, unreadableBirth);
+  const badBirth = touched.has("birth_date") && birthWrong !== null;
 
   const save = async (e: Event) => {
     e.preventDefault();
     if (emptyName("first_name") || emptyName("last_name") || nicknameState === "taken") return;
-    if (badPhone || badBirth) return;
+    if (birthWrong) setTouched(new Set(touched).add("birth_date")); // says why at the field
+    if (badPhone || birthWrong) return;
     const body: Record<string, unknown> = {
       // names are sent when filled: an emptied one is shown invalid above
       ...(v.first_name.trim() ? { first_name: v.first_name } : {}),
@@ -65,7 +68,7 @@ export function ProfileEdit(
       city: v.city,
       language: v.language,
       receive_emails: emails,
-      birth_date: typedBirth(v.birth_date),
+      birth_date: birthForApi(v.birth_date),
     };
     // the email is sent only when it changed and is valid (§5)
     if (v.email !== str(user.email) && isEmail(v.email)) {
@@ -157,20 +160,31 @@ export function ProfileEdit(
       {badPhone && <small class="cw-hint">{t("widget_forms.phone_expected")}</small>}
       <label class="cw-field">
         <span>{t("channel_widget.profile.birthday")}</span>
-        {/* a text field: a date picker would show the browser's order (MM/DD/YYYY in en-US), §9 says DD/MM/YYYY */}
+        {/* the device's date picker, in the listener's order; sent to the API as DD/MM/YYYY (§9) */}
         <input
-          type="text"
-          inputMode="numeric"
+          type="date"
           autocomplete="bday"
           name="birth_date"
-          placeholder={t("widget_forms.birthday_placeholder")}
+          min="1900-01-01"
+          max={new Date().toISOString().slice(0, 10)}
           value={v.birth_date}
           aria-invalid={badBirth ? "true" : undefined}
           aria-describedby={badBirth ? "cw-birth-hint" : undefined}
-          onInput={(e) => set("birth_date", (e.target as HTMLInputElement).value)}
-          onBlur={() => set("birth_date", typedBirth(v.birth_date))}
+          onInput={(e) => {
+            const input = e.target as HTMLInputElement;
+            setUnreadableBirth(input.validity.badInput);
+            set("birth_date", input.value);
+          }}
+          onBlur={(e) => {
+            setUnreadableBirth((e.target as HTMLInputElement).validity.badInput);
+            setTouched(new Set(touched).add("birth_date"));
+          }}
         />
-        {badBirth && <small id="cw-birth-hint" class="cw-hint">{t("widget_forms.birthday_expected")}</small>}
+        {badBirth && (
+          <small id="cw-birth-hint" class="cw-hint" role="alert">
+            {t(`widget_forms.birthday_${birthWrong}`)}
+          </small>
+        )}
       </label>
       {field(
         "email",

@@ -53,6 +53,15 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
   const preview = useRef<HTMLVideoElement>(null);
 
   const [progress, setProgress] = useState({ at: 0, of: 0 });
+  // the main button is disabled while the microphone starts, which drops its focus to the page: once
+  // recording, the focus comes back to it, now Stop, the next thing the listener will press
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (rec.state !== "recording" || !refocus.current) return;
+    refocus.current = false;
+    mainButton.current?.focus();
+  }, [rec.state]);
 
   useEffect(() => {
     if (preview.current && rec.stream) preview.current.srcObject = rec.stream;
@@ -79,15 +88,15 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
     } else el.play().catch(() => {});
   };
   const main = () => {
-    if (rec.state === "waiting") rec.start();
-    else if (rec.state === "recording") rec.stop();
+    if (rec.state === "waiting") {
+      refocus.current = true;
+      rec.start();
+    } else if (rec.state === "recording") rec.stop();
     else if (rec.state === "finished") togglePlay();
   };
-  const label = rec.state === "recording"
-    ? t("widget.stop")
-    : rec.state === "finished"
-    ? (playing ? t("widget.pause") : t("widget.play"))
-    : t("widget.record");
+  // playing back, the button stops (and rewinds): it shows the stop square and says Stop
+  const stops = rec.state === "recording" || (rec.state === "finished" && playing);
+  const label = stops ? t("widget.stop") : rec.state === "finished" ? t("widget.play") : t("widget.record");
 
   return (
     <div class={`recorder recorder-${kind} is-${rec.state}`} data-state={rec.state}>
@@ -138,9 +147,8 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
       <p class="rec-max">{t("widget.max_time", { seconds: maxSeconds })}</p>
       <button
         type="button"
-        class={`rec-button rec-button-${
-          rec.state === "recording" ? "stop" : rec.state === "finished" ? "play" : "record"
-        }`}
+        class={`rec-button rec-button-${stops ? "stop" : rec.state === "finished" ? "play" : "record"}`}
+        ref={mainButton}
         onClick={main}
         disabled={rec.state === "started"}
         aria-label={label}

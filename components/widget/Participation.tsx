@@ -145,6 +145,10 @@ export function Participation(
       {screen !== "init" && screen !== "sending" && (
         <button type="button" class="w-back" onClick={back}>{t("widget.go_back")}</button>
       )}
+      {/* the question stays in sight while the listener answers it (a testimonial answers something else) */}
+      {s.text && !testimonial && (screen === "recorder" || screen === "write" || screen === "voting") && (
+        <p class="w-text w-question">{s.text}</p>
+      )}
       {error && <p class="w-alert" role="alert">{error}</p>}
       {screen === "init" && (
         <InitScreen segment={s} canRecordVideo={canRecordVideo} onGo={open} onFile={pickFile} />
@@ -219,7 +223,7 @@ export function Participation(
         />
       )}
       {screen === "results" && <ResultsScreen rows={results} />}
-      {inApp && (s.type === "recording_question" || s.type === "video") && <InAppOverlay />}
+      {inApp && screen === "recorder" && <InAppOverlay />}
     </div>
   );
 }

@@ -2,4 +2,3 @@
 // browser fetches it as one file on the visitor's first intent (islands/SingleWidget.tsx) rather than a
 // file per screen plus the chunks they would share.
 export { Participation } from "./Participation.tsx";
-export { InAppOverlay } from "./InAppOverlay.tsx";

@@ -43,14 +43,21 @@ export function useScreenFocus<T>(key: T, onMount = false) {
 
 /**
  * A modal dialog's ref: the focus goes in (again at each `key` change, e.g. a step), Tab and Shift+Tab
- * cycle inside, and on close it returns to `openedBy` (else to what had it when the dialog mounted).
+ * cycle inside, Escape calls `onEscape` (closes it, as every modal dialog does), and on close the focus
+ * returns to `openedBy` (else to what had it when the dialog mounted).
  */
-export function useDialogFocus<T>(key: T, openedBy?: HTMLElement | null) {
+export function useDialogFocus<T>(key: T, openedBy?: HTMLElement | null, onEscape?: () => void) {
   const ref = useRef<HTMLElement>(null);
+  const escape = useRef(onEscape);
+  escape.current = onEscape;
   useEffect(() => {
     const opener = openedBy ?? document.activeElement as HTMLElement | null;
     const onKey = (e: KeyboardEvent) => {
       const el = ref.current;
+      if (e.key === "Escape" && escape.current && !e.defaultPrevented) {
+        e.preventDefault();
+        return escape.current();
+      }
       if (e.key !== "Tab" || !el) return;
       const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) =>
         x.getClientRects().length > 0

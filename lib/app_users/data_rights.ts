@@ -270,7 +270,8 @@ function zipIntoStore(storage: Storage, key: string) {
 
 /**
  * Builds an export (the worker's job): a zip holding profile.json, participations.json (each with its
- * replies and consents), points.json and the media files (media/), streamed into the media store.
+ * replies and consents), points.json, the media files (media/) and the avatar, streamed into the media
+ * store.
  */
 export async function buildExport(deps: RightsDeps, id: string): Promise<void> {
   const row = await db.getExport(deps.sql, id);
@@ -298,7 +299,13 @@ export async function buildExport(deps: RightsDeps, id: string): Promise<void> {
       }
       participations.push({ ...rest, file, replies: own });
     }
-    zip.addBytes("profile.json", json(profile));
+    // the listener's photo is theirs too: the original file, named in profile.json
+    const avatarKey = mediaKeyOf(user.avatar_url);
+    const avatarName = avatarKey ? `avatar.${extension(avatarKey)}` : null;
+    const avatarFile = avatarName && avatarKey && await zip.addStored(avatarName, avatarKey)
+      ? avatarName
+      : null;
+    zip.addBytes("profile.json", json({ ...profile, avatar_file: avatarFile }));
     zip.addBytes("participations.json", json(participations));
     zip.addBytes("points.json", json(await db.exportPoints(deps.sql, user.id)));
     const size = await zip.finish();

@@ -88,3 +88,17 @@ function availabilityLabel(
   if (new Date(s.start_date).getTime() > now.getTime()) return "programmed";
   return "active";
 }
+
+/**
+ * The moment an interaction opens, in the listener's language and the channel's time zone (UTC when the
+ * zone is unknown).
+ * @example openingText("2026-12-24T17:30:00Z", "en", "Europe/Paris") // "Thursday, December 24, 2026 at 6:30 PM"
+ */
+export function openingText(at: string, lang: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: "full", timeStyle: "short" };
+  try {
+    return new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(new Date(at));
+  } catch {
+    return new Intl.DateTimeFormat(lang, { ...options, timeZone: "UTC" }).format(new Date(at));
+  }
+}

@@ -90,12 +90,53 @@ export const stepAfterFailure = (sentFile: boolean, first: FlowStep): FlowStep =
   sentFile ? (first === "gallery" ? "gallery" : "recorder") : first;
 
 /**
- * A birthday as typed (widget §9: DD/MM/YYYY whatever the browser's locale) in the form the API takes:
- * dots, dashes or spaces become "/", a one-digit day or month gets its 0; anything else is kept as
- * typed (the server refuses it, the form says what is expected).
- * @example typedBirth("5.7.1993") // "05/07/1993"
+ * True for a my-space entry that only registered the listener (a registration, or a game that gathers
+ * details): nothing was written, chosen or recorded, so it reads "Registered for …", not an empty bubble.
+ * @example isRegistrationEntry("registration", { text: null, choice_text: null, recording_url: null }) // true
  */
-export function typedBirth(text: string): string {
-  const m = /^\s*(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{4})\s*$/.exec(text);
-  return m ? `${m[1].padStart(2, "0")}/${m[2].padStart(2, "0")}/${m[3]}` : text.trim();
+export function isRegistrationEntry(
+  segmentType: string,
+  content: { text: string | null; choice_text: string | null; recording_url: string | null },
+): boolean {
+  const empty = !content.text && !content.choice_text && !content.recording_url;
+  return empty && (segmentType === "registration" || segmentType === "game");
+}
+
+/** What the birthday field says is wrong: a date it could not read, a date to come, a date before 1900. */
+export type BirthProblem = "invalid" | "future" | "before_1900";
+
+/**
+ * What is wrong with the birthday of a date input (its value YYYY-MM-DD, "" when empty; `unreadable` when
+ * the browser holds a date it could not complete, e.g. 31/02), or null when it is a real past date from
+ * 1900 on (the rule the server applies, lib/rules/app_users.ts parseBirthDate).
+ * @example birthProblem("2999-01-01", false) // "future"
+ */
+export function birthProblem(
+  value: string,
+  unreadable: boolean,
+  now: Date = new Date(),
+): BirthProblem | null {
+  if (unreadable) return "invalid";
+  if (value === "") return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return "invalid";
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (date.toISOString().slice(0, 10) !== value) return "invalid";
+  if (Number(m[1]) < 1900) return "before_1900";
+  return date.getTime() > now.getTime() ? "future" : null;
+}
+
+/**
+ * A birthday between the API's form (DD/MM/YYYY, widget §9) and a date input's (YYYY-MM-DD), both ways;
+ * anything else gives "".
+ * @example birthForInput("12/07/1993") // "1993-07-12"; birthForApi("1993-07-12") // "12/07/1993"
+ */
+export function birthForInput(text: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : "";
+}
+/** See birthForInput. */
+export function birthForApi(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
 }

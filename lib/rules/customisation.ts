@@ -3,6 +3,16 @@ import { DEFAULT_PRIMARY_COLOR, DEFAULT_WIDGET_COLOR } from "./constants.ts";
 
 export const DEFAULT_TITLE_CONSENT = "Consent Personal Data";
 
+/**
+ * The data-consent title a station wrote, or null when it is the untouched English default (back-office
+ * §3): the widget then shows its own title in the listener's language.
+ * @example customConsentTitle("Consent Personal Data") // null
+ */
+export function customConsentTitle(stored: unknown): string | null {
+  if (typeof stored !== "string" || !stored.trim() || stored.trim() === DEFAULT_TITLE_CONSENT) return null;
+  return stored;
+}
+
 /** A channel's default customisation (the API validates it with customisationSchema). */
 export interface Customisation {
   background_outer: string;

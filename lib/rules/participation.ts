@@ -79,6 +79,15 @@ export function isAvailable(segment: Pick<SegmentRules, "status" | "start_date" 
   return true;
 }
 
+/**
+ * When a scheduled interaction that has not started yet opens (ready or published, its start to come),
+ * else null: the widget then says when, rather than that it is no longer available.
+ */
+export function opensLater(segment: Pick<SegmentRules, "status" | "start_date">, now: Date): Date | null {
+  if (!ACCEPTING.has(segment.status) || !segment.start_date) return null;
+  return segment.start_date.getTime() > now.getTime() ? segment.start_date : null;
+}
+
 /** True for a game that only collects the visitor's details (no choice to pick). */
 export const isRegistrationGame = (s: Pick<SegmentRules, "type" | "game_type">) =>
   s.type === "game" && s.game_type === "registration";

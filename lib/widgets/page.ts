@@ -2,7 +2,7 @@
 // stored channel and segment (visitor-widget §3 Channel / Interaction / Customisation fields).
 import sanitizeHtml from "sanitize-html";
 import { DEFAULT_WIDGET_COLOR, SMS_MAX_LENGTH } from "../rules/constants.ts";
-import { buttonText } from "../rules/customisation.ts";
+import { buttonText, customConsentTitle } from "../rules/customisation.ts";
 import { requestedFields, textLimit } from "../rules/participation.ts";
 import type { WidgetSegment } from "../rules/widget.ts";
 import { resultsArePublic } from "../rules/vote_integrity.ts";
@@ -75,7 +75,7 @@ export function widgetSegment(
     texts: {
       personal: str(custom.text_personal),
       thanks: str(custom.text_thanks),
-      title_consent: str(custom.title_consent),
+      title_consent: customConsentTitle(custom.title_consent),
       consent_gdpr_text: safeHtml(custom.consent_gdpr_text),
       title_consent_image_right: str(custom.title_consent_image_right),
       image_right_text: safeHtml(custom.image_right_text),

@@ -130,6 +130,10 @@ Deno.test({
       await ctx.sql`insert into points_ledger (channel_id, app_user_id, message_id, event, points)
         values (${channelId}, ${me.id}, ${textId}, 'liked', 10)`;
       await ctx.sql`update app_users set points = 10 where id = ${me.id}`;
+      const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+      const avatarKey = `users/${me.id}/avatar-${crypto.randomUUID()}.png`;
+      await ctx.deps.storage.put(avatarKey, PNG, "image/png");
+      await ctx.sql`update app_users set avatar_url = ${"/media/" + avatarKey} where id = ${me.id}`;
 
       await t.step("a participation with a consent keeps the texts shown, their hash and when", async () => {
         const [row] = await ctx.sql`select texts, sha256, accepted_at from message_consents
@@ -177,6 +181,8 @@ Deno.test({
           assert.deepEqual(files[sent.file], OGG, "the voice file is in the zip");
           assert.deepEqual(files[sent.replies[0].file], OGG, "the reply's voice too");
           assert.equal(read("points.json")[0].points, 10);
+          assert.equal(profile.avatar_file, "avatar.png");
+          assert.deepEqual(files["avatar.png"], PNG, "the listener's photo is in the zip");
         },
       );
 

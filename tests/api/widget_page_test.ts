@@ -124,6 +124,30 @@ Deno.test({
       assert.match(await gone.text(), /Sorry this interaction is no longer available\./);
     });
 
+    await t.step(
+      "a scheduled interaction not open yet says when it opens, in the channel's time zone",
+      async () => {
+        await ctx.sql`update channels set time_zone = 'America/New_York' where id = ${channelId}`;
+        const later = await randomSegment(ctx.sql, channelId, {
+          status: "published",
+          start_date: new Date("2999-12-24T17:30:00Z"),
+        });
+        const en = await ctx.request(`/widgets/${channelId}/${later.id}/?lang=en`);
+        assert.equal(en.status, 200);
+        assert.match(en.headers.get("content-type")!, /text\/html/);
+        assert.equal(en.headers.get("cache-control"), "no-store", "the page changes once it opens");
+        const html = await en.text();
+        // 17:30 UTC is 12:30 PM in New York
+        assert.match(
+          html,
+          /class="w-message" role="alert">This interaction opens on Tuesday, December 24, 2999 at 12:30\s?PM\. Come/,
+        );
+        const fr = await (await ctx.request(`/widgets/${channelId}/${later.id}/?lang=fr`)).text();
+        assert.match(fr, /Cette interaction ouvre le mardi 24 décembre 2999 à 12:30\./);
+        await ctx.sql`update channels set time_zone = 'Europe/Paris' where id = ${channelId}`;
+      },
+    );
+
     await t.step("the channel's staff preview an interaction that is not open (?preview=1)", async () => {
       const draft = await randomSegment(ctx.sql, channelId, { status: "draft" });
       const [staff] = await ctx.sql<{ id: number }[]>`

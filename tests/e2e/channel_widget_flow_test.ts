@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { openSession } from "../../lib/platform/sessions.ts";
 import type { Page } from "playwright-core";
 import { Buffer } from "node:buffer";
-import { assertAccessible, browserTest, DEMO_PASSWORD, recorded, skip, waitUntil } from "./_browser.ts";
+import {
+  assertAccessible,
+  browserTest,
+  DEMO_PASSWORD,
+  recorded,
+  skip,
+  storeListener,
+  waitUntil,
+} from "./_browser.ts";
 import { THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
 
 const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -411,4 +419,37 @@ browserTest(
     assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource|sms:/.test(e)), []);
   },
   { jobs: true, viewport: { width: 375, height: 740 } },
+);
+
+browserTest(
+  "channel widget - my space shows a registration as such, not an empty bubble",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const radio = await firstChannel(server.sql);
+    await server.sql`update channels set my_space_enabled = true where id = ${radio.id}`;
+    const [segment] = await server.sql<{ id: number }[]>`
+      insert into segments (channel_id, type, title, status, start_date)
+      values (${radio.id}, 'registration', 'Concert du 14 juillet', 'published', now()) returning id::int as id`;
+    const [user] = await server.sql<{ id: number }[]>`
+      insert into app_users (channel_id, nickname, email, language)
+      values (${radio.id}, 'Capucine', 'capucine@example.com', 'en') returning id::int as id`;
+    await server.sql`insert into messages (channel_id, segment_id, type, author_app_user_id, author_name,
+        only_user_data, extra_user_information)
+      values (${radio.id}, ${segment.id}, 'registration', ${user.id}, 'Capucine', true, '{"city":"Brest"}')`;
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
+    await storeListener(page, server, {
+      id: user.id,
+      nickname: "Capucine",
+      language: "en",
+      avatar_url: null,
+    });
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en&im_screen=space`);
+    await page.locator(".cw-message-head", { hasText: "Concert du 14 juillet" }).click();
+    const entry = page.locator(".cw-registered");
+    await entry.waitFor();
+    assert.equal(await entry.textContent(), "Registered for “Concert du 14 juillet”");
+    await page.getByText("Participation sent on").waitFor();
+    await shot("registration-375");
+    assert.deepEqual(consoleErrors, []);
+  },
+  { viewport: { width: 375, height: 740 } },
 );

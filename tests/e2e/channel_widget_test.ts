@@ -1,5 +1,20 @@
 import assert from "node:assert/strict";
-import { assertAccessible, browserTest } from "./_browser.ts";
+import type { Page } from "playwright-core";
+import { assertAccessible, browserTest, skip } from "./_browser.ts";
+import { CAROUSEL_AUTOPLAY_MS } from "../../lib/rules/constants.ts";
+
+/** The index of the carousel's current dot. */
+const currentDot = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(".cw-dot")].findIndex((d) => d.getAttribute("aria-current") === "true")
+  );
+
+/** Waits for the autoplay (or a dot) to make `index` the current slide. */
+const dotBecomes = (page: Page, index: number) =>
+  page.waitForFunction(
+    (i) => document.querySelectorAll(".cw-dot")[i]?.getAttribute("aria-current") === "true",
+    index,
+  );
 
 for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 }]) {
   browserTest(
@@ -46,6 +61,61 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
     { viewport },
   );
 }
+
+browserTest(
+  "channel widget - the carousel's autoplay waits while the pointer or the focus is inside, stops with its pause button, and a dot restarts its 5 s",
+  async ({ page, baseUrl, server, shot, consoleErrors }) => {
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?lang=en`);
+    await page.locator(".cw-viewport.is-enhanced").waitFor();
+    const total = await page.locator(".cw-dot").count();
+    assert.ok(total > 2, "the demo has at least three permanent interactions");
+    const outside = async () => {
+      await page.mouse.move(2, 2); // the header, outside the carousel
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    };
+
+    // the pointer over a slide: however long the listener reads, the slide stays
+    await page.locator(".cw-viewport").hover();
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    assert.equal(await currentDot(page), 0, "no change under the pointer");
+    await outside();
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    await dotBecomes(page, 1);
+
+    // the focus on a dot (a keyboard user): no change either
+    await page.locator(".cw-dot").nth(1).focus();
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    assert.equal(await currentDot(page), 1, "no change while the focus is inside");
+    await outside();
+
+    // the pause button stops it for good, and says it can play again
+    await page.getByRole("button", { name: "Pause the carousel" }).click();
+    await outside();
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    assert.equal(await currentDot(page), 1, "paused");
+    await shot("paused-375");
+    await page.getByRole("button", { name: "Play the carousel" }).click();
+    await outside();
+    await skip(page, CAROUSEL_AUTOPLAY_MS);
+    await dotBecomes(page, 2);
+
+    // a dot chosen by hand (a click that leaves neither pointer nor focus inside) gets a full 5 s
+    await skip(page, CAROUSEL_AUTOPLAY_MS - 2000);
+    await page.evaluate(() => (document.querySelectorAll(".cw-dot")[0] as HTMLElement).click());
+    await dotBecomes(page, 0);
+    await skip(page, CAROUSEL_AUTOPLAY_MS - 2000);
+    assert.equal(await currentDot(page), 0, "the dot's slide stays its full period");
+    await skip(page, 2100);
+    await dotBecomes(page, 1);
+    await assertAccessible(page, "carousel with its pause button");
+    assert.deepEqual(consoleErrors, []);
+  },
+  { viewport: { width: 375, height: 740 }, clock: true },
+);
 
 browserTest(
   "channel widget - an embedding page sizes the iframe to the widget through postMessage",

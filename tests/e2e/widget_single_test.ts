@@ -310,6 +310,8 @@ browserTest(
       viewport: { width: 375, height: 740 },
     });
     await inApp.goto(`${baseUrl}/widgets/${channel}/${video.id}/?lang=en`);
+    // the overlay covers the recorder only: the first screen's choices stay usable
+    await inApp.getByRole("button", { name: "Participate in video" }).click();
     await inApp.getByText("You are almost there !").waitFor();
     await inApp.getByText("1. Click on the dots").waitFor();
     await inApp.screenshot({

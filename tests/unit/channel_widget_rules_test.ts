@@ -1,15 +1,18 @@
 import assert from "node:assert/strict";
 import {
+  birthForApi,
+  birthForInput,
+  birthProblem,
   composeSms,
   firstFlowStep,
   formatMessageDate,
   groupByDay,
   indicators,
+  isRegistrationEntry,
   movesToResults,
   screenOfQuery,
   smsHref,
   stepAfterFailure,
-  typedBirth,
 } from "../../lib/rules/channel_widget.ts";
 import {
   canContinueRegister,
@@ -167,12 +170,28 @@ Deno.test("channel widget rules - flow steps and birthday", async (t) => {
     assert.equal(stepAfterFailure(true, "voting"), "recorder", "a testimonial recording");
     assert.equal(stepAfterFailure(false, "voting"), "voting");
   });
-  await t.step("a birthday typed DD/MM/YYYY, whatever separator, day first", () => {
-    assert.equal(typedBirth("12/07/1993"), "12/07/1993");
-    assert.equal(typedBirth(" 5.7.1993 "), "05/07/1993");
-    assert.equal(typedBirth("12-07-1993"), "12/07/1993");
-    assert.equal(typedBirth("12 07 1993"), "12/07/1993");
-    assert.equal(typedBirth("1993-07-12"), "1993-07-12", "not day first: kept, refused by the server");
-    assert.equal(typedBirth(""), "");
-  });
+});
+
+Deno.test("channel widget rules - a date input's birthday: what is impossible, and the API's DD/MM/YYYY", () => {
+  const now = new Date("2026-06-15T12:00:00Z");
+  assert.equal(birthProblem("1993-07-12", false, now), null);
+  assert.equal(birthProblem("", false, now), null, "empty clears it");
+  assert.equal(birthProblem("", true, now), "invalid", "a date the browser could not complete");
+  assert.equal(birthProblem("2023-02-29", false, now), "invalid");
+  assert.equal(birthProblem("2026-06-16", false, now), "future");
+  assert.equal(birthProblem("1899-12-31", false, now), "before_1900");
+  assert.equal(birthProblem("1900-01-01", false, now), null);
+  assert.equal(birthForInput("12/07/1993"), "1993-07-12");
+  assert.equal(birthForInput(""), "");
+  assert.equal(birthForApi("1993-07-12"), "12/07/1993");
+  assert.equal(birthForApi(""), "", "an emptied field clears the birthday");
+});
+
+Deno.test("channel widget rules - my space tells a registration from a message with content", () => {
+  const empty = { text: null, choice_text: null, recording_url: null };
+  assert.equal(isRegistrationEntry("registration", empty), true);
+  assert.equal(isRegistrationEntry("game", empty), true, "a game that gathers details only");
+  assert.equal(isRegistrationEntry("game", { ...empty, choice_text: "B" }), false, "a game answered");
+  assert.equal(isRegistrationEntry("message", { ...empty, text: "Hello" }), false);
+  assert.equal(isRegistrationEntry("recording_question", { ...empty, recording_url: "/media/a.ogg" }), false);
 });

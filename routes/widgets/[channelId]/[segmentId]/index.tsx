@@ -4,7 +4,7 @@ import { renderPage } from "../../../../framework/render.tsx";
 import { widgetChannelAndSegment } from "../../../../lib/channels/widget.ts";
 import { publicChannelView } from "../../../../lib/rules/channels.ts";
 import { canAccessChannel } from "../../../../lib/rules/permissions.ts";
-import { isAvailable } from "../../../../lib/rules/participation.ts";
+import { isAvailable, opensLater } from "../../../../lib/rules/participation.ts";
 import { useWidgetLanguage } from "../../../../app/i18n.ts";
 import { widgetSegment, widgetStyle } from "../../../../lib/widgets/page.ts";
 import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
@@ -48,14 +48,18 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   // Staff of the channel preview a draft or scheduled interaction as it will look (?preview=1).
   const preview = q.preview === "1" && !!c.var.user && canAccessChannel(c.var.user, channel.id);
   if (!isAvailable(segment, now) && !preview) {
+    // not open yet: the page says when (and is not kept, it changes once open); closed: 410
+    const opens = opensLater(segment, now);
+    if (opens) c.header("Cache-Control", "no-store");
     return renderPage(
       c,
       <WidgetMessage
         channel={{ label: view.label, logo_url: view.logo_url }}
         background={background}
-        message="unavailable"
+        message={opens ? "opens_at" : "unavailable"}
+        opens={opens ? { at: opens.toISOString(), timeZone: String(channel.time_zone ?? "UTC") } : undefined}
       />,
-      { title: view.label, css, htmlStyle: style, status: 410, clientLanguage: !q.lang },
+      { title: view.label, css, htmlStyle: style, status: opens ? 200 : 410, clientLanguage: !q.lang },
     );
   }
   const props = widgetSegment(segment, segment.choices, custom, view.segment_customisation);
