@@ -4,14 +4,13 @@
 // CHANNEL_WIDGET_TEXTS): the page carries only the home's.
 import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { loadTexts } from "../framework/client.ts";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
-import { lazy } from "./browser/lazy.ts";
+import { lazyWithTexts } from "./browser/lazy.ts";
 import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
 import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
@@ -33,7 +32,7 @@ interface Props extends Record<string, unknown> {
 const loading = () => <p class="cw-loading" aria-busy="true">…</p>;
 /** A screen loaded on first use, its texts fetched at the same moment as its code (both, or it fails). */
 const part = <P extends object>(load: () => Promise<ComponentType<P>>, sections: string[]) =>
-  lazy(() => Promise.all([load(), loadTexts(sections)]).then(([screen]) => screen), loading);
+  lazyWithTexts(load, sections, loading);
 const LoginPanel = part<LoginPanelProps>(
   () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel),
   CHANNEL_WIDGET_TEXTS.login,
