@@ -73,7 +73,9 @@ browserTest(
     await page.getByLabel(en.channel_widget.login.email).fill("nobody@example.org");
     await page.getByRole("button", { name: en.channel_widget.login.next }).click();
     await page.getByRole("button", { name: en.channel_widget.login.forgot }).waitFor();
-    for (const _ of [1, 2]) await page.getByRole("button", { name: en.channel_widget.back, exact: true }).click();
+    for (const _ of [1, 2]) {
+      await page.getByRole("button", { name: en.channel_widget.back, exact: true }).click();
+    }
     await page.getByRole("button", { name: en.channel_widget.login.register }).click();
     await page.getByLabel(en.channel_widget.login.email).fill("lou.draw@example.org");
     await page.getByLabel(en.channel_widget.login.password).fill("long-enough-1");
