@@ -11,6 +11,7 @@ import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
 import { lazyWithTexts } from "./browser/lazy.ts";
+import { whenIdle } from "../framework/client.ts";
 import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
 import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
@@ -77,6 +78,9 @@ function ChannelWidget(props: Props) {
       .catch(() => {}); // the service worker is unregistered at startup (§4)
     const wanted = channel.my_space_enabled ? screenOfQuery(props.screen) : null;
     if (wanted) setSpace(wanted as SpaceScreen);
+    // the participation flow's code and texts are there before the first tap (the framework fetches the
+    // modules of the next screens once the page is idle: framework/client.ts; this adds the texts)
+    whenIdle(() => Flow.preload());
   }, []);
 
   // what had the focus when the login opened (the page beneath turns inert and loses it): it gets it back

@@ -1,8 +1,9 @@
 // The single-interaction widget (visitor-widget §2 "Single-interaction widget screens", §4 flow). The
 // island shows the first screen; at the visitor's first choice it hands over to the participation
 // (components/widget/Participation.tsx: the later screens, the send flow and its signals), whose code
-// is fetched on the visitor's first sign of intent (a pointer over the widget, a touch, a key, the focus). So the
-// first paint carries only the first screen (issue 20: ≤ 12 KB gzip JavaScript).
+// is fetched once the first screen is idle, or sooner on the visitor's first sign of intent (a pointer over
+// the widget, a touch, a key, the focus). So the first paint carries only the first screen (≤ 12 KB gzip
+// JavaScript) and the first tap finds the next screens there.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Ref } from "preact";
 import { island } from "../framework/island.tsx";
@@ -10,6 +11,7 @@ import { FADE_IN_MS, FADE_OUT_MS } from "../lib/rules/constants.ts";
 import { needsLogin, type WidgetSegment } from "../lib/rules/widget.ts";
 import { CHANNEL_WIDGET_TEXTS } from "../lib/rules/channel_home.ts";
 import { lazy, lazyWithTexts } from "./browser/lazy.ts";
+import { whenIdle } from "../framework/client.ts";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { useFadingScreen } from "./browser/fade.ts";
@@ -73,6 +75,9 @@ function FirstScreen({ segment: s, siteRef, interactionId }: Props) {
       import("./browser/participation_client.ts");
     };
     for (const type of INTENT) el.addEventListener(type, preload, { passive: true });
+    // once the first screen is idle, the next screens are fetched anyway (their modules all at once by the
+    // framework: framework/client.ts): the first tap finds them there
+    whenIdle(preload);
     return () => INTENT.forEach((type) => el.removeEventListener(type, preload));
   }, []);
 
