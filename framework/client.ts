@@ -109,19 +109,30 @@ export async function hydrateIslands(
     if (el.dataset.lazy !== undefined) lazy.observe(el);
     else hydrateIsland(el);
   }
-  // the next screens' modules, all at once (one round trip, not one per level of imports)
-  const next = data.next ?? [];
-  if (next.length > 0) {
-    whenIdle(() => {
-      for (const href of next) {
-        const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href });
-        document.head.append(link);
-      }
-    });
-  }
+  nextScreens = data.next ?? [];
+  whenIdle(fetchNextScreens);
 }
 
-/** The performance mark set when the idle fetch starts: what is fetched after it is not first-screen code. */
+let nextScreens: string[] = [];
+
+/**
+ * Fetches the modules of the page's next screens (the page's `next`, framework/bundle.ts), all at once: one
+ * round trip, not one per level of imports. Once the page is idle, or sooner at the visitor's first
+ * intent; once.
+ */
+export function fetchNextScreens(): void {
+  if (nextScreens.length === 0) return;
+  if (performance.getEntriesByName(IDLE_FETCH_MARK).length === 0) performance.mark(IDLE_FETCH_MARK);
+  for (const href of nextScreens) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+  nextScreens = [];
+}
+
+/**
+ * The performance mark set when the fetch of the next screens starts (idle, or a first intent): what is
+ * fetched after it is not first-screen code.
+ */
 export const IDLE_FETCH_MARK = "im:idle-fetch";
 
 /**

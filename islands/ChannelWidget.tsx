@@ -11,7 +11,7 @@ import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
 import { lazyWithTexts } from "./browser/lazy.ts";
-import { whenIdle } from "../framework/client.ts";
+import { fetchNextScreens, whenIdle } from "../framework/client.ts";
 import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
 import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
@@ -95,6 +95,7 @@ function ChannelWidget(props: Props) {
     setHeld(null);
   };
   const participate = (id: number) => {
+    fetchNextScreens(); // a tap before the page was idle: every module of the flow at once
     if (held && active?.id === id) {
       setHeld(null);
       return setLogin(held); // Record: the login again, then the recording is sent

@@ -11,7 +11,7 @@ import { FADE_IN_MS, FADE_OUT_MS } from "../lib/rules/constants.ts";
 import { needsLogin, type WidgetSegment } from "../lib/rules/widget.ts";
 import { CHANNEL_WIDGET_TEXTS } from "../lib/rules/channel_home.ts";
 import { lazy, lazyWithTexts } from "./browser/lazy.ts";
-import { whenIdle } from "../framework/client.ts";
+import { fetchNextScreens, whenIdle } from "../framework/client.ts";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { useFadingScreen } from "./browser/fade.ts";
@@ -71,6 +71,7 @@ function FirstScreen({ segment: s, siteRef, interactionId }: Props) {
     if (!el) return;
     const preload = () => {
       for (const type of INTENT) el.removeEventListener(type, preload);
+      fetchNextScreens(); // every module at once, before the import below discovers them one level at a time
       Participation.preload();
       import("./browser/participation_client.ts");
     };
