@@ -12,7 +12,11 @@ export function WidgetHead(props: { base: string; path: string; title: string; d
     <>
       <meta name="description" content={props.description} />
       <link rel="alternate" type="application/json+oembed" href={oembed} title={props.title} />
-      <script src={assetUrl("build/js/widget-resize.js")} defer></script>
+      {
+        /* async, not defer: a deferred script runs before the page's module script, which would then wait for
+          it on a slow network (the widget would be interactive one round trip later) */
+      }
+      <script src={assetUrl("build/js/widget-resize.js")} async></script>
     </>
   );
 }

@@ -27,12 +27,16 @@ export function islandFiles(names: string[]): Record<string, string> {
  * The page bundle of a page whose only island is `names[0]` (the loader and that island in one script,
  * framework/bundle.ts): its URL and those of the chunks it imports, or null.
  */
-export function pageBundle(names: string[]): { entry: string; chunks: string[] } | null {
+export function pageBundle(names: string[]): { entry: string; chunks: string[]; next: string[] } | null {
   const m = loadManifest();
   const entry = names.length === 1 ? m[`page:${names[0]}`] : undefined;
   if (!entry) return null;
-  const chunks = (m[`page:${names[0]}:chunks`] ?? "").split(" ").filter(Boolean);
-  return { entry: `/static/build/${entry}`, chunks: chunks.map((c) => `/static/build/${c}`) };
+  const files = (row: string) => (m[row] ?? "").split(" ").filter(Boolean).map((c) => `/static/build/${c}`);
+  return {
+    entry: `/static/build/${entry}`,
+    chunks: files(`page:${names[0]}:chunks`),
+    next: files(`page:${names[0]}:next`),
+  };
 }
 
 /** A static file's URL with a content-hash query, so it can be cached for a year. */

@@ -70,8 +70,29 @@ async function denoBundle(root: URL, outdir: string, entries: string[], format: 
 /**
  * Builds static/build/pages/<name>/: an entry that registers the island (framework/client.ts
  * bundledIslands) before the loader runs, with its chunks. Returns its manifest rows: `page:<name>`,
- * the hashed entry, and `page:<name>:chunks`, the chunks it imports at once (preloaded by the page).
+ * the hashed entry, `page:<name>:chunks`, the chunks it imports at once (preloaded by the page), and
+ * `page:<name>:next`, those of its next screens (fetched once the page is idle).
  */
+/**
+ * The modules of the screens a visitor opens next (the participation flow, the recorder and the sending
+ * code), by the name the bundler gives their chunk (their source file's), fetched by the page once it is
+ * idle (framework/client.ts).
+ */
+export const NEXT_SCREENS = /^(later|Flow|Recorder|participation_client)-[\w-]+\.js$/;
+
+/** The chunks of `dir` named by NEXT_SCREENS and every chunk they import statically, less `loaded`. */
+async function nextScreens(dir: URL, loaded: Set<string>): Promise<string[]> {
+  const next = new Set<string>();
+  const visit = async (file: string) => {
+    if (next.has(file) || loaded.has(file)) return;
+    next.add(file);
+    const text = await Deno.readTextFile(new URL(file, dir));
+    for (const m of text.matchAll(/(?:^|[;}])import(?:[^"()]*?from)?"\.\/([\w-]+\.js)"/g)) await visit(m[1]);
+  };
+  for await (const entry of Deno.readDir(dir)) if (NEXT_SCREENS.test(entry.name)) await visit(entry.name);
+  return [...next].sort();
+}
+
 async function bundlePage(root: URL, client: string, name: string): Promise<Record<string, string>> {
   const work = new URL(`.page-${name}/`, root);
   await Deno.mkdir(work, { recursive: true });
@@ -98,7 +119,12 @@ async function bundlePage(root: URL, client: string, name: string): Promise<Reco
       ...new TextDecoder().decode(bytes).matchAll(/(?:^|[;}])import(?:[^"()]*?from)?"\.\/([\w-]+\.js)"/g),
     ]
       .map((m) => `pages/${name}/${m[1]}`);
-    return { [`page:${name}`]: `pages/${name}/${hashed}`, [`page:${name}:chunks`]: chunks.join(" ") };
+    const next = await nextScreens(outDir, new Set([hashed, ...chunks.map((c) => c.split("/").pop()!)]));
+    return {
+      [`page:${name}`]: `pages/${name}/${hashed}`,
+      [`page:${name}:chunks`]: chunks.join(" "),
+      [`page:${name}:next`]: next.map((c) => `pages/${name}/${c}`).join(" "),
+    };
   } finally {
     await Deno.remove(work, { recursive: true });
   }

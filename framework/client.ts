@@ -67,6 +67,7 @@ export async function hydrateIslands(
     switchable?: boolean;
     ns?: string[];
     tv?: string;
+    next?: string[];
   };
   let switched = false;
   const wanted = data.switchable ? hooks?.preferred() : null;
@@ -108,4 +109,42 @@ export async function hydrateIslands(
     if (el.dataset.lazy !== undefined) lazy.observe(el);
     else hydrateIsland(el);
   }
+  nextScreens = data.next ?? [];
+  whenIdle(fetchNextScreens);
+}
+
+let nextScreens: string[] = [];
+
+/**
+ * Fetches the modules of the page's next screens (the page's `next`, framework/bundle.ts), all at once: one
+ * round trip, not one per level of imports. Once the page is idle, or sooner at the visitor's first
+ * intent; once.
+ */
+export function fetchNextScreens(): void {
+  if (nextScreens.length === 0) return;
+  if (performance.getEntriesByName(IDLE_FETCH_MARK).length === 0) performance.mark(IDLE_FETCH_MARK);
+  for (const href of nextScreens) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+  nextScreens = [];
+}
+
+/**
+ * The performance mark set when the fetch of the next screens starts (idle, or a first intent): what is
+ * fetched after it is not first-screen code.
+ */
+export const IDLE_FETCH_MARK = "im:idle-fetch";
+
+/**
+ * Runs `fetchNext` once the page is idle (hydrated, nothing left to run; at most `timeoutMs` later), after
+ * marking the moment. The screens a visitor opens next are fetched then: a phone on a slow network has
+ * them at the first tap, and they never slow down the first screen's own JavaScript.
+ */
+export function whenIdle(fetchNext: () => void, timeoutMs = 1000): void {
+  const run = () => {
+    if (performance.getEntriesByName(IDLE_FETCH_MARK).length === 0) performance.mark(IDLE_FETCH_MARK);
+    fetchNext();
+  };
+  if ("requestIdleCallback" in globalThis) requestIdleCallback(run, { timeout: timeoutMs });
+  else setTimeout(run, 0);
 }

@@ -60,12 +60,13 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     // a page bundle carries its island: one script and its chunks instead of the loader plus island files
     const page = pageBundle(names);
     const files = page ? {} : islandFiles(names);
-    // {lang, texts, files, ns, tv}, the texts serialised once per language and set of sections; `ns` names
+    // {lang, texts, files, ns, tv, next}, the texts serialised once per language and set of sections; `ns` names
     // them, so a screen loaded later fetches only the sections the page does not hold (framework/client.ts),
-    // in the version `tv` of the texts
+    // in the version `tv` of the texts; `next`: the modules of the next screens, fetched once the page is idle
     const data = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
       `"files":${escapeJson(files)},"ns":${escapeJson([...namespaces].sort())}` +
       (c.var.localeVersion ? `,"tv":${escapeJson(c.var.localeVersion)}` : "") +
+      (page?.next.length ? `,"next":${escapeJson(page.next)}` : "") +
       (options.clientLanguage ? `,"switchable":true}` : "}");
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
       [...Object.values(files), ...(page?.chunks ?? [])].map((f) => `<link rel="modulepreload" href="${f}">`)

@@ -4,14 +4,14 @@
 // CHANNEL_WIDGET_TEXTS): the page carries only the home's.
 import type { ComponentType } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { loadTexts } from "../framework/client.ts";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
-import { lazy } from "./browser/lazy.ts";
+import { lazyWithTexts } from "./browser/lazy.ts";
+import { fetchNextScreens, whenIdle } from "../framework/client.ts";
 import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
 import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
@@ -33,7 +33,7 @@ interface Props extends Record<string, unknown> {
 const loading = () => <p class="cw-loading" aria-busy="true">…</p>;
 /** A screen loaded on first use, its texts fetched at the same moment as its code (both, or it fails). */
 const part = <P extends object>(load: () => Promise<ComponentType<P>>, sections: string[]) =>
-  lazy(() => Promise.all([load(), loadTexts(sections)]).then(([screen]) => screen), loading);
+  lazyWithTexts(load, sections, loading);
 const LoginPanel = part<LoginPanelProps>(
   () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel),
   CHANNEL_WIDGET_TEXTS.login,
@@ -78,6 +78,9 @@ function ChannelWidget(props: Props) {
       .catch(() => {}); // the service worker is unregistered at startup (§4)
     const wanted = channel.my_space_enabled ? screenOfQuery(props.screen) : null;
     if (wanted) setSpace(wanted as SpaceScreen);
+    // the participation flow's code and texts are there before the first tap (the framework fetches the
+    // modules of the next screens once the page is idle: framework/client.ts; this adds the texts)
+    whenIdle(() => Flow.preload());
   }, []);
 
   // what had the focus when the login opened (the page beneath turns inert and loses it): it gets it back
@@ -100,6 +103,7 @@ function ChannelWidget(props: Props) {
     });
   };
   const participate = (id: number) => {
+    fetchNextScreens(); // a tap before the page was idle: every module of the flow at once
     if (held && active?.id === id) {
       setHeld(null);
       return setLogin(held); // Record: the login again, then the recording is sent

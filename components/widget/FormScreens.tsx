@@ -106,11 +106,16 @@ function SafeHtml({ html }: { html: string }) {
 }
 
 export function ConsentScreen(
-  { segment, onSubmit }: { segment: WidgetSegment; onSubmit: (gdpr: boolean, image: boolean) => void },
+  { segment, initial, onSubmit }: {
+    segment: WidgetSegment;
+    /** The consents already given (shown again after a login the sending waited for). */
+    initial?: { gdpr: boolean; image: boolean };
+    onSubmit: (gdpr: boolean, image: boolean) => void;
+  },
 ) {
   const { t } = useT();
-  const [gdpr, setGdpr] = useState(false);
-  const [image, setImage] = useState(false);
+  const [gdpr, setGdpr] = useState(initial?.gdpr ?? false);
+  const [image, setImage] = useState(initial?.image ?? false);
   const ready = (!segment.gdpr || gdpr) && (!segment.image_right || image);
   const box = (
     title: string,

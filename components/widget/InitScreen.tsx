@@ -1,5 +1,6 @@
 // The init screen of the single-interaction widget (visitor-widget §2): background, texts and the
 // buttons of the segment's type. Server-rendered in the island so it shows before any script runs.
+import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
 import { isRegistration, isVoting, type WidgetScreen, type WidgetSegment } from "../../lib/rules/widget.ts";
 
@@ -8,9 +9,11 @@ export interface InitProps {
   canRecordVideo: boolean;
   onGo: (screen: WidgetScreen, options?: { kind?: "audio" | "video" }) => void;
   onFile: (file: File) => void;
+  /** Said before the buttons: an interaction that requires registration asks for an account first. */
+  account?: ComponentChildren;
 }
 
-export function InitScreen({ segment, canRecordVideo, onGo, onFile }: InitProps) {
+export function InitScreen({ segment, canRecordVideo, onGo, onFile, account }: InitProps) {
   const { t } = useT();
   const s = segment;
   const picker = (
@@ -31,6 +34,7 @@ export function InitScreen({ segment, canRecordVideo, onGo, onFile }: InitProps)
       <h1 class="w-title">{s.title}</h1>
       {s.text && <p class="w-text">{s.text}</p>}
       {s.texts.personal && <p class="w-text w-text-personal">{s.texts.personal}</p>}
+      {account}
       <div class="w-actions">
         {s.type === "recording_question" && (
           <>

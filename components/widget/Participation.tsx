@@ -3,12 +3,13 @@
 // mounts this at the visitor's first choice, with the code fetched on their first sign of intent, so a
 // widget's first paint carries none of it. One screen at a time, 200 ms fade out and 50 ms fade in.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { Ref } from "preact";
+import type { ComponentChildren, Ref } from "preact";
 import { useT } from "../../framework/island.tsx";
 import { FADE_IN_MS, FADE_OUT_MS } from "../../lib/rules/constants.ts";
 import {
   isRegistration,
   isVoting,
+  needsLogin,
   nextScreen,
   type WidgetScreen,
   type WidgetSegment,
@@ -18,6 +19,7 @@ import * as remembered from "../../islands/browser/remembered.ts";
 import { type ReadonlySignal, useSignal, useSignals } from "../../islands/browser/signals.ts";
 import { useFadingScreen } from "../../islands/browser/fade.ts";
 import { useScreenFocus } from "../../islands/browser/focus.ts";
+import { visitorSession } from "../../islands/browser/http.ts";
 import { createSendFlow, givenHandlers, originOf } from "../../islands/browser/send_state.ts";
 import { resultsAfterThanks, sendParticipation } from "../../islands/browser/send_flow.ts";
 import { InitScreen } from "./InitScreen.tsx";
@@ -40,6 +42,10 @@ export interface ParticipationProps {
   start: Start;
   canRecordVideo: boolean;
   inApp: boolean;
+  /** The first screen's account notice (an interaction that requires registration). */
+  account?: ComponentChildren;
+  /** Opens the login panel over the screen; `resume` runs once the listener is logged in. */
+  onLogin: (resume: () => void) => void;
 }
 
 /** The sending screen, redrawn alone as the upload progresses. */
@@ -49,7 +55,7 @@ function SendingProgress({ percent }: { percent: ReadonlySignal<number | null> }
 }
 
 export function Participation(
-  { segment: s, siteRef, interactionId, start, canRecordVideo, inApp }: ParticipationProps,
+  { segment: s, siteRef, interactionId, start, canRecordVideo, inApp, account, onLogin }: ParticipationProps,
 ) {
   const { t } = useT();
   const { screen, fade, goTo } = useFadingScreen<WidgetScreen>(start.screen);
@@ -89,7 +95,7 @@ export function Participation(
     goTo(next);
   };
 
-  const send = async () => {
+  const send = async (from: WidgetScreen) => {
     const c = flow.content.value!;
     const origin = originOf(s, siteRef, testimonial ? {} : info.value.values, flow.consents.value);
     const result = await sendParticipation(flow, "single", c, origin, {
@@ -98,7 +104,15 @@ export function Participation(
       updateId: interactionId,
       failText: t("widget.send_error"),
     });
-    if (!result.ok) return goTo("init");
+    if (!result.ok) {
+      // refused for want of an account (a session that ended, an anonymous one): what was prepared is
+      // kept, the form shows again under the login panel, and the sending resumes once logged in
+      if (result.status === 403 && s.registration_required) {
+        goTo(from);
+        return onLogin(() => proceed(from));
+      }
+      return goTo("init");
+    }
     const wasTestimonial = testimonial;
     setTestimonial(false);
     if (wasTestimonial) flow.content.value = null;
@@ -109,8 +123,11 @@ export function Participation(
   const given = givenHandlers(flow, (from) => proceed(from));
   const proceed = (from: WidgetScreen) => {
     const next = nextScreen(s, from, testimonial);
+    // registration required (§6): the login panel first, over the last form, then the sending
+    if (next === "sending" && needsLogin(s, visitorSession())) return onLogin(() => proceed(from));
+    flow.error.value = null;
     goTo(next);
-    if (next === "sending") send();
+    if (next === "sending") send(from);
   };
 
   const submitInfo = (values: Record<string, string>, keep: boolean) => {
@@ -151,7 +168,13 @@ export function Participation(
       )}
       {error && <p class="w-alert" role="alert">{error}</p>}
       {screen === "init" && (
-        <InitScreen segment={s} canRecordVideo={canRecordVideo} onGo={open} onFile={pickFile} />
+        <InitScreen
+          segment={s}
+          canRecordVideo={canRecordVideo}
+          onGo={open}
+          onFile={pickFile}
+          account={account}
+        />
       )}
       {screen === "recorder" && (
         <LazyRecorder
@@ -209,6 +232,7 @@ export function Participation(
       {screen === "rgpdConsent" && (
         <ConsentScreen
           segment={s}
+          initial={flow.consents.value}
           onSubmit={given.consents}
         />
       )}

@@ -5,6 +5,7 @@
 // screens fetch their texts with their code: islands/ChannelWidget.tsx).
 import { type ComponentType, h, type VNode } from "preact";
 import { useState } from "preact/hooks";
+import { loadTexts } from "../../framework/client.ts";
 
 export interface LazyComponent<P> {
   (props: P): VNode<P> | null;
@@ -36,4 +37,16 @@ export function lazy<P extends object>(
     return (fallback?.() ?? null) as VNode<P> | null;
   };
   return Object.assign(Lazy, { preload });
+}
+
+/**
+ * A screen loaded on first use with its texts (locale sections the page does not carry), both fetched at
+ * the same moment: the screen shows once both are there, or the fetch fails and is tried again.
+ */
+export function lazyWithTexts<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  sections: string[],
+  fallback?: () => VNode,
+): LazyComponent<P> {
+  return lazy(() => Promise.all([load(), loadTexts(sections)]).then(([screen]) => screen), fallback);
 }

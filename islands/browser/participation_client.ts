@@ -23,7 +23,7 @@ export interface SendOrigin {
 
 export type SendResult =
   | { ok: true; alreadyReceived: boolean; id?: number; shareToken?: string; results?: VoteResultRow[] }
-  | { ok: false; message: string | null };
+  | { ok: false; message: string | null; status?: number };
 
 /** The per-device id kept in local storage (§3), or a random one until the server issued one. */
 export function deviceId(): string {
@@ -131,7 +131,7 @@ export async function sendContent(
   let res = await post(false);
   // a stored id the server no longer recognises (its secret changed): a new one, once
   if (!res.ok && res.data?.code === "invalid_device") res = await post(true);
-  if (!res.ok) return { ok: false, message: res.data?.message ?? null };
+  if (!res.ok) return { ok: false, message: res.data?.message ?? null, status: res.status };
   if (res.data.alreadyReceived) return { ok: true, alreadyReceived: true };
   const shareToken = res.data.share_token;
   if (!res.data.task_id) return { ok: true, alreadyReceived: false, id: res.data.id, shareToken };
@@ -160,7 +160,7 @@ export async function sendFile(
     extension: file.extension,
     kind: file.kind === "image" ? undefined : file.kind,
   });
-  if (!slot.ok) return { ok: false, message: slot.data?.message ?? null };
+  if (!slot.ok) return { ok: false, message: slot.data?.message ?? null, status: slot.status };
   const tus = await import("tus-js-client");
   try {
     await new Promise<void>((resolve, reject) => {
@@ -205,7 +205,7 @@ export async function sendFile(
       "extra-user-information": JSON.stringify(extra_user_information),
     },
   );
-  if (!res.ok) return { ok: false, message: res.data?.message ?? null };
+  if (!res.ok) return { ok: false, message: res.data?.message ?? null, status: res.status };
   onProgress(100);
   return {
     ok: true,

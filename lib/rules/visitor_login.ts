@@ -61,8 +61,6 @@ export const canLogin = (email: string, password: string) => email.trim() !== ""
 /** Forgot password is sent only when the email matches the pattern (§5). */
 export const canSendForgot = (email: string) => isEmail(email);
 
-/** Registration required: a missing or anonymous user goes to the login panel first (§4, §6). */
-export const needsLogin = (
-  segment: { registration_required: boolean },
-  user: { is_anonymous: boolean } | null,
-) => segment.registration_required && (!user || user.is_anonymous);
+// the rule both widgets apply (the single widget's first screen too), kept with the widget rules so
+// that screen does not carry the panel's validation
+export { needsLogin } from "./widget.ts";

@@ -74,6 +74,16 @@ export const isRegistration = (s: Pick<WidgetSegment, "type" | "game_type">) =>
   s.type === "registration" || (s.type === "game" && s.game_type === "registration");
 
 /**
+ * Registration required: a missing or anonymous user logs in first (§4, §6). The single widget says so
+ * on its first screen, before any form, and both widgets open the login panel before sending.
+ * @example needsLogin({ registration_required: true }, { is_anonymous: true }) // true
+ */
+export const needsLogin = (
+  segment: { registration_required: boolean },
+  user: { is_anonymous: boolean } | null,
+) => segment.registration_required && (!user || user.is_anonymous);
+
+/**
  * The screen after the content is ready (§4): gatherInformation when fields are requested (skipped
  * for a testimonial), then rgpdConsent when a consent is needed, then sending.
  */

@@ -13,7 +13,12 @@
     last = height;
     globalThis.parent.postMessage({ type: "im:height", height, href: location.href }, "*");
   };
-  if ("ResizeObserver" in globalThis) new ResizeObserver(post).observe(document.body);
+  const watch = () => {
+    if ("ResizeObserver" in globalThis) new ResizeObserver(post).observe(document.body);
+    post();
+  };
+  // loaded async (components/WidgetHead.tsx): it may run before the body is parsed
+  if (document.body) watch();
+  else document.addEventListener("DOMContentLoaded", watch);
   globalThis.addEventListener("load", post);
-  post();
 })();

@@ -61,7 +61,7 @@ Deno.test("oembed - rich answers for widget and share links of this server", asy
         html,
         /<link rel="alternate" type="application\/json\+oembed" href="https:\/\/im\.example\.org\/oembed\?url=https%3A%2F%2Fim\.example\.org%2Fwidgets%2Fchannel%2F1%2F"/,
       );
-      assert.match(html, /<script src="\/static\/build\/js\/widget-resize\.js\?v=\w+" defer><\/script>/);
+      assert.match(html, /<script src="\/static\/build\/js\/widget-resize\.js\?v=\w+" async><\/script>/);
     });
   } finally {
     await ctx.close();

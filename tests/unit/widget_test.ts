@@ -3,12 +3,14 @@ import {
   firstScreen,
   formatTimer,
   isInAppBrowser,
+  needsLogin,
   nextScreen,
   pageOf,
   pickRecorderMime,
   uploadPercent,
   visibleResults,
 } from "../../lib/rules/widget.ts";
+import * as visitorLogin from "../../lib/rules/visitor_login.ts";
 
 Deno.test("widget - screen flow of the single-interaction widget", async (t) => {
   await t.step("first screen by type", () => {
@@ -89,5 +91,19 @@ Deno.test("widget - recorder timer, formats, in-app browsers, upload progress", 
     assert.equal(uploadPercent(50, 100), 40);
     assert.equal(uploadPercent(100, 100), 80);
     assert.equal(uploadPercent(0, 0), 0);
+  });
+});
+
+Deno.test("widget - the account notice of a registration-required interaction", async (t) => {
+  await t.step("said to a listener with no account or an anonymous one, never on an open interaction", () => {
+    const required = { registration_required: true };
+    assert.equal(needsLogin(required, null), true);
+    assert.equal(needsLogin(required, { is_anonymous: true }), true);
+    assert.equal(needsLogin(required, { is_anonymous: false }), false);
+    assert.equal(needsLogin({ registration_required: false }, null), false);
+    assert.equal(needsLogin({ registration_required: false }, { is_anonymous: true }), false);
+  });
+  await t.step("the first screen and the login panel apply one rule", () => {
+    assert.equal(visitorLogin.needsLogin, needsLogin);
   });
 });

@@ -63,6 +63,8 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     );
   }
   const props = widgetSegment(segment, segment.choices, custom, view.segment_customisation);
+  // registration required: the first screen opens the channel widget's login panel, styled by its sheet
+  if (props.registration_required) css.push("panel.css");
   const interaction = id(q.interaction_id ?? "");
   // the same page for every visitor (the language is in the address or from Accept-Language)
   c.header("Cache-Control", publicPageCacheControl(preview, PUBLIC_PAGE_CACHE));

@@ -88,7 +88,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
       title: view.label,
       status: s !== null && !shared ? 404 : 200,
       clientLanguage: !params.get("lang"),
-      css: ["widget.css", "channel-widget.css"],
+      css: ["widget.css", "panel.css", "channel-widget.css"],
       htmlStyle: widgetStyle(buttonColour(row.customisation, view.widget_primary_color), query),
       head: (
         <WidgetHead
