@@ -30,15 +30,15 @@ export function contentFits(kind: FileKind, sniffed: { kind: FileKind; extension
 /** The largest upload a slot takes, whatever its kind (OPTIONS' Tus-Max-Size). */
 export const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
 
+// deno-lint-ignore no-control-regex -- control characters are exactly what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
  * True when every metadata value is text a database and a file name can hold: a NUL or another control
  * character is refused at creation (400), before anything is stored.
  */
 export function metadataIsText(metadata: Record<string, string | null> | undefined): boolean {
-  // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
-  return Object.values(metadata ?? {}).every((value) =>
-    value === null || !/[\u0000-\u001f\u007f]/.test(value)
-  );
+  return Object.values(metadata ?? {}).every((value) => value === null || !CONTROL.test(value));
 }
 
 /** The first bytes of a finished upload (enough to sniff its type). */
