@@ -6,6 +6,7 @@ import {
   nextScreen,
   pageOf,
   pickRecorderMime,
+  recorderOptions,
   uploadPercent,
   visibleResults,
 } from "../../lib/rules/widget.ts";
@@ -79,6 +80,18 @@ Deno.test("widget - recorder timer, formats, in-app browsers, upload progress", 
       extension: "mp4",
     });
     assert.equal(pickRecorderMime("video", (m) => m === "video/mp4").extension, "mp4");
+  });
+  await t.step("recording bitrates of a phone network: speech at 32 kbit/s, video at 600 kbit/s", () => {
+    assert.deepEqual(recorderOptions("audio", "audio/webm;codecs=opus"), {
+      mimeType: "audio/webm;codecs=opus",
+      audioBitsPerSecond: 32_000,
+    });
+    // Safari's AAC in mp4 gets the same speech bitrate
+    assert.equal(recorderOptions("audio", "audio/mp4;codecs=mp4a.40.2").audioBitsPerSecond, 32_000);
+    assert.deepEqual(recorderOptions("video", ""), {
+      audioBitsPerSecond: 32_000,
+      videoBitsPerSecond: 600_000,
+    });
   });
   await t.step("Facebook and Instagram in-app browsers", () => {
     assert.equal(isInAppBrowser("Mozilla/5.0 (iPhone) [FBAN/FBIOS;FBAV/400.0]"), true);
