@@ -8,6 +8,7 @@ import type { Ref } from "preact";
 import { island } from "../framework/island.tsx";
 import { FADE_IN_MS, FADE_OUT_MS } from "../lib/rules/constants.ts";
 import type { WidgetSegment } from "../lib/rules/widget.ts";
+import { hasSavedMessageFor } from "./browser/remembered.ts";
 import { lazy } from "./browser/lazy.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { useFadingScreen } from "./browser/fade.ts";
@@ -50,6 +51,12 @@ function FirstScreen({ segment: s, siteRef, interactionId }: Props) {
     setDevice({
       video: typeof navigator.mediaDevices?.getUserMedia === "function" && "MediaRecorder" in globalThis,
     });
+    // a message saved here and not sent yet (a drop, a closed tab): the widget finishes sending it
+    if (hasSavedMessageFor([s.id])) {
+      import("./browser/outbox.ts").then((outbox) => outbox.outgoingFor([s.id])).then((saved) => {
+        if (saved) begin({ screen: "sending", saved });
+      });
+    }
     const el = screenRef.current;
     if (!el) return;
     const preload = () => {

@@ -8,7 +8,23 @@ export const STORAGE_KEYS = {
   device: "interaction-manager.device_id",
   user: "interaction-manager.user",
   info: "interaction-manager.information",
+  /** The interactions with a message saved in the browser and not sent yet (islands/browser/outbox.ts). */
+  outbox: "interaction-manager.outbox",
 } as const;
+
+/**
+ * Whether the outbox index kept in local storage names one of these interactions (a widget's first
+ * screen asks it without opening IndexedDB).
+ * @example hasSavedMessage("[12]", [12, 13]) // true
+ */
+export function hasSavedMessage(raw: string | null, segments: number[]): boolean {
+  try {
+    const saved = JSON.parse(raw ?? "[]");
+    return Array.isArray(saved) && saved.some((id) => segments.includes(id));
+  } catch {
+    return false;
+  }
+}
 
 /** Whether a stored device id has the shape of one the server issues (`d1.<nonce>.<signature>`). */
 export function isDeviceIdShape(id: string): boolean {
