@@ -26,6 +26,8 @@ export interface DropProxy {
   cutAtUpBytes(bytes: number): Promise<void>;
   /** Cuts the next request(s) that start with a prefix. */
   cutRequest(cut: RequestCut): Promise<void>;
+  /** Cuts every request that starts with one of `prefixes` (a network that fails unannounced) until released. */
+  block(prefixes: string[]): () => void;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function startDropProxy(target: { hostname: string; port: number }): Drop
   let offline = false;
   let byteCut: { at: number; done: () => void } | null = null;
   const requestCuts: (RequestCut & { left: number; done: () => void })[] = [];
+  let blocked: string[] = [];
 
   const closeQuietly = (conn: Deno.Conn | null) => {
     try {
@@ -75,6 +78,12 @@ export function startDropProxy(target: { hostname: string; port: number }): Drop
           const line = /^[A-Z]+ \S+/.exec(start)?.[0];
           if (line) {
             lines.push(line);
+            if (blocked.some((prefix) => line.startsWith(prefix))) {
+              closeQuietly(pair.client);
+              closeQuietly(pair.upstream);
+              open.delete(pair);
+              return;
+            }
             const cut = requestCuts.find((c) => c.left > 0 && line.startsWith(c.startsWith));
             if (cut) {
               cut.left--;
@@ -158,6 +167,10 @@ export function startDropProxy(target: { hostname: string; port: number }): Drop
     },
     cutRequest(cut) {
       return new Promise((done) => requestCuts.push({ ...cut, left: cut.times ?? 1, done }));
+    },
+    block(prefixes) {
+      blocked = prefixes;
+      return () => (blocked = []);
     },
     async close() {
       offline = true;
