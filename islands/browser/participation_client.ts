@@ -311,7 +311,8 @@ async function upload(
           const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse
             ?.getStatus() ?? 0;
           finish(
-            status === 0 || status >= 500 ? "again" : status === 404 || status === 410 ? "gone" : "refused",
+            // 404/410: the slot expired; 409: its creation's answer was lost and the upload exists already
+            status === 0 || status >= 500 ? "again" : [404, 409, 410].includes(status) ? "gone" : "refused",
           );
         },
       });

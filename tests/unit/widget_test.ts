@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import {
   firstScreen,
   formatTimer,
+  hasSavedMessage,
   isInAppBrowser,
   nextScreen,
   pageOf,
   pickRecorderMime,
-  hasSavedMessage,
   recorderOptions,
   uploadPercent,
   visibleResults,
