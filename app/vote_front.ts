@@ -57,7 +57,7 @@ export function voteFront(deps: AppDeps, observe?: Observe): Front {
       // the address without a query, a listener without a session, a JSON body: the rest is the chain's
       if (
         req.method !== "POST" || !req.url.endsWith(VOTE_PATH) || requestPath(req.url) !== VOTE_PATH ||
-        headers.has("authorization") || headers.has("cookie") ||
+        headers.has("authorization") || headers.has("cookie") || headers.has("idempotency-key") ||
         !JSON_TYPE.test(headers.get("content-type") ?? "")
       ) return null;
       return answer(req, env, chain);

@@ -49,6 +49,13 @@ export interface NewMessage {
    * version, otherwise nothing is written and "stale" is answered.
    */
   contextVersion?: string | null;
+  /**
+   * The key the widget drew when the listener pressed Send (migration 034): a second insert with it in the
+   * same segment writes nothing and answers "repeated".
+   */
+  idempotencyKey?: string | null;
+  /** The media task id answered with it (the job is queued with this id after the insert). */
+  answeredTaskId?: string | null;
 }
 
 const isLimitViolation = (error: unknown) =>
@@ -56,6 +63,30 @@ const isLimitViolation = (error: unknown) =>
   /messages_limited_(device|author)_key/.test(
     String((error as { constraint_name?: string }).constraint_name ?? error),
   );
+
+const isKeyViolation = (error: unknown) =>
+  (error as { code?: string }).code === "23505" &&
+  /messages_idempotency_key/.test(String((error as { constraint_name?: string }).constraint_name ?? error));
+
+/** A participation already stored with an idempotency key: what its first request was answered. */
+export interface KeyedParticipation {
+  id: number;
+  share_token: string;
+  media_id: string | null;
+  answered_task_id: string | null;
+}
+
+/** The participation of a segment stored with an idempotency key (migration 034), or null. */
+export async function getKeyedParticipation(
+  sql: Db,
+  segmentId: number,
+  key: string,
+): Promise<KeyedParticipation | null> {
+  const [row] = await sql<KeyedParticipation[]>`
+    select id::int as id, share_token::text as share_token, media_id, answered_task_id::text as answered_task_id
+    from messages where segment_id = ${segmentId} and idempotency_key = ${key}`;
+  return row ?? null;
+}
 
 /** What a new participation is checked against: its segment, the channel's settings, choices, author. */
 export interface ParticipationContext {
@@ -116,7 +147,8 @@ export async function getParticipationContext(
  * participants per segment) in ONE statement: its data-modifying CTEs commit or fail together, and the
  * counter rows stay locked only while it runs (no round trip inside a transaction holds them). Returns
  * null when a limited message of the same device or app user already exists: the unique indexes make
- * the second one fail, so two simultaneous votes can never both count. "Already a participant" reads
+ * the second one fail, so two simultaneous votes can never both count; "repeated" when a participation
+ * with the same idempotency key is already stored (its first request's, sent again). "Already a participant" reads
  * the statement's snapshot, which never holds the message being inserted. Answers "stale" and writes
  * nothing when a contextVersion is given and the segment or its channel changed since.
  */
@@ -156,12 +188,13 @@ export async function insertParticipation(
         insert into messages (channel_id, segment_id, show_id, program_id, author_app_user_id, device_id,
           site_ref, type, content, text, choice_ids, media_id, extra_user_information, author_name, author_city,
           consent_gdpr, consent_image_right, only_user_data, is_testimonial, limited, moderation,
-          processing_status, vote_integrity)
+          processing_status, vote_integrity, idempotency_key, answered_task_id)
         select ${m.channelId}, ${m.segmentId}, ${m.showId}, ${m.programId}, ${m.authorAppUserId},
           ${m.deviceId}, ${m.siteRef}, ${m.type}, ${sql.json(m.content as never)}, ${m.text}, ${m.choiceIds},
           ${m.mediaId}, ${sql.json(m.extraUserInformation as never)}, ${m.authorName}, ${m.authorCity},
           ${m.consentGdpr}, ${m.consentImageRight}, ${m.onlyUserData}, ${m.isTestimonial}, ${m.limited},
-          ${m.moderation}, ${m.processingStatus}, hit.integrity
+          ${m.moderation}, ${m.processingStatus}, hit.integrity, ${m.idempotencyKey ?? null}::uuid,
+          ${m.answeredTaskId ?? null}::uuid
         from hit
         returning id, share_token, vote_integrity),
       votes as (
@@ -181,6 +214,7 @@ export async function insertParticipation(
       select id::int as id, share_token::text as share_token, vote_integrity from inserted`;
     return row ?? "stale";
   } catch (error) {
+    if (isKeyViolation(error)) return "repeated";
     if (isLimitViolation(error)) return null;
     throw error;
   }
@@ -192,7 +226,11 @@ const isEmpty = (o: Record<string, unknown>) => {
 };
 
 /** What {@link insertParticipations} answers for each message: as insertParticipation does. */
-export type InsertOutcome = { id: number; share_token: string; vote_integrity: string } | null | "stale";
+export type InsertOutcome =
+  | { id: number; share_token: string; vote_integrity: string }
+  | null
+  | "stale"
+  | "repeated";
 
 /**
  * Stores a batch of participations without an app user (votes and messages of the widget, group commit of

@@ -17,6 +17,8 @@ import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components
 import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
 import type { SpaceProps } from "../components/channel_widget/MySpace.tsx";
 import type { FlowProps } from "../components/channel_widget/Flow.tsx";
+import type { Outgoing } from "./browser/outbox.ts";
+import { hasSavedMessageFor } from "./browser/remembered.ts";
 
 interface Props extends Record<string, unknown> {
   channel: WidgetChannel;
@@ -68,6 +70,8 @@ function ChannelWidget(props: Props) {
   // (hidden) with the recording, and the interaction's button reads Record to take it up again.
   const [held, setHeld] = useState<LoginRequest | null>(null);
   const [shared, setShared] = useState(props.shared);
+  // a message saved here and not sent yet (a drop, a closed tab): its interaction opens and sends it
+  const [saved, setSaved] = useState<Outgoing | null>(null);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -81,6 +85,15 @@ function ChannelWidget(props: Props) {
     // the participation flow's code and texts are there before the first tap (the framework fetches the
     // modules of the next screens once the page is idle: framework/client.ts; this adds the texts)
     whenIdle(() => Flow.preload());
+    const ids = props.segments.map((p) => p.id);
+    if (hasSavedMessageFor(ids)) {
+      import("./browser/outbox.ts").then((outbox) => outbox.outgoingFor(ids)).then((message) => {
+        const segment = message && props.segments.find((p) => p.id === message.segment);
+        if (!segment) return;
+        setSaved(message);
+        setActive(segment);
+      });
+    }
   }, []);
 
   // what had the focus when the login opened (the page beneath turns inert and loses it): it gets it back
@@ -91,6 +104,7 @@ function ChannelWidget(props: Props) {
   };
   const closeAll = () => {
     const closed = active?.id;
+    setSaved(null);
     setActive(null);
     setLogin(null);
     setHeld(null);
@@ -131,6 +145,7 @@ function ChannelWidget(props: Props) {
     onLogin: (required, resume, recording) =>
       requestLogin({ fromSpace: false, hideAnonymous: required, resume, recording }),
     onClose: closeAll,
+    saved: saved?.segment === active.id ? saved : null,
   };
   const loginProps: LoginPanelProps | null = login && {
     channelId: channel.id,

@@ -13,6 +13,7 @@ import { CHANNEL_WIDGET_TEXTS } from "../lib/rules/channel_home.ts";
 import { lazy, lazyWithTexts } from "./browser/lazy.ts";
 import { fetchNextScreens, whenIdle } from "../framework/client.ts";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
+import { hasSavedMessageFor } from "./browser/remembered.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { useFadingScreen } from "./browser/fade.ts";
 import { WidgetFrame } from "../components/widget/WidgetFrame.tsx";
@@ -66,6 +67,12 @@ function FirstScreen({ segment: s, siteRef, interactionId }: Props) {
     setDevice({
       video: typeof navigator.mediaDevices?.getUserMedia === "function" && "MediaRecorder" in globalThis,
     });
+    // a message saved here and not sent yet (a drop, a closed tab): the widget finishes sending it
+    if (hasSavedMessageFor([s.id])) {
+      import("./browser/outbox.ts").then((outbox) => outbox.outgoingFor([s.id])).then((saved) => {
+        if (saved) begin({ screen: "sending", saved });
+      });
+    }
     const el = screenRef.current;
     if (!el) return;
     const preload = () => {

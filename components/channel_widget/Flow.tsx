@@ -4,7 +4,7 @@
 // sending, thanks and vote results. Loaded on the first Participate; the recorder on demand.
 import type { Ref } from "preact";
 import { useScreenFocus } from "../../islands/browser/focus.ts";
-import { useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { useSignals } from "../../islands/browser/signals.ts";
 import {
@@ -20,7 +20,8 @@ import { isRegistration, isVoting, nextScreen, type WidgetScreen } from "../../l
 import type { VisitorSession } from "../../islands/browser/http.ts";
 import * as client from "../../islands/browser/participation_client.ts";
 import * as remembered from "../../islands/browser/remembered.ts";
-import { resultsAfterThanks, sendParticipation } from "../../islands/browser/send_flow.ts";
+import { resultsAfterThanks, savedContent, sendParticipation } from "../../islands/browser/send_flow.ts";
+import type { Outgoing } from "../../islands/browser/outbox.ts";
 import {
   createSendFlow,
   givenHandlers,
@@ -45,6 +46,8 @@ export interface FlowProps {
   /** Asks for a login, then resumes; `recording` when a confirmed recording waits to be sent. */
   onLogin: (required: boolean, resume: (user: VisitorSession) => void, recording: boolean) => void;
   onClose: () => void;
+  /** A message saved in this browser and not sent yet: the flow opens on its sending. */
+  saved?: Outgoing | null;
 }
 
 type Step = FlowStep;
@@ -54,9 +57,13 @@ const firstStep = firstFlowStep;
 export function Flow(props: FlowProps) {
   const { t } = useT();
   const s = props.segment;
-  const [step, setStep] = useState<Step>(() => firstStep(s, props.galleryFirst));
+  const [step, setStep] = useState<Step>(() => props.saved ? "sending" : firstStep(s, props.galleryFirst));
   const [selected, setSelected] = useState<number[]>([]);
-  const flow = useMemo(createSendFlow, []);
+  const flow = useMemo(() => {
+    const created = createSendFlow();
+    if (props.saved) created.content.value = savedContent(props.saved);
+    return created;
+  }, []);
   useSignals(flow.sent, flow.error, flow.content);
   const result = flow.sent.value;
   const [testimonial, setTestimonial] = useState<"none" | "recording" | "received">("none");
@@ -98,6 +105,22 @@ export function Flow(props: FlowProps) {
       resultsAfterThanks(flow, "channel", s.id, () => setStep("voteResults"));
     }
   };
+
+  // opened again with a message saved here: its sending goes on where it stopped
+  const sendSaved = async (saved: Outgoing) => {
+    const sent = await sendParticipation(flow, "channel", savedContent(saved), saved.origin, {
+      onlyUserData: false,
+      update: false,
+      updateId: saved.updateId,
+      failText: t("widget.send_error"),
+      saved,
+    });
+    if (!sent.ok) return setStep(firstStep(s, props.galleryFirst));
+    setStep("thanks");
+  };
+  useEffect(() => {
+    if (props.saved) sendSaved(props.saved);
+  }, []);
 
   const given = givenHandlers(flow, (from) => proceed(from));
   const proceed = (from: WidgetScreen) => {
@@ -196,7 +219,14 @@ export function Flow(props: FlowProps) {
           onSubmit={given.consents}
         />
       )}
-      {step === "sending" && <SendingView percent={flow.percent} />}
+      {step === "sending" && (
+        <SendingView
+          percent={flow.percent}
+          waiting={flow.waiting}
+          resumed={Boolean(props.saved)}
+          onDiscard={() => flow.discard.value?.()}
+        />
+      )}
       {step === "thanks" && (
         <ThanksView
           segment={s}

@@ -48,19 +48,38 @@ export function VoteScreen(
   );
 }
 
-/** The sending screen; only it redraws as the upload progresses. */
-export function SendingView(props: { percent: ReadonlySignal<number | null> }) {
+/**
+ * The sending screen; only it redraws as the upload progresses. Without network it says the message is
+ * saved and will go once online, and offers to discard it.
+ */
+export function SendingView(
+  props: {
+    percent: ReadonlySignal<number | null>;
+    waiting: ReadonlySignal<boolean>;
+    resumed: boolean;
+    onDiscard: () => void;
+  },
+) {
   const { t } = useT();
-  useSignals(props.percent);
+  useSignals(props.percent, props.waiting);
   const percent = props.percent.value;
+  const waiting = props.waiting.value;
   return (
     <div class="cw-sending" aria-live="polite">
-      <p class="cw-blink">{t("channel_widget.flow.sending")}</p>
+      {props.resumed && <p class="cw-saved">{t("widget.saved_resuming")}</p>}
+      {waiting
+        ? <p class="cw-offline" role="status">{t("widget.offline_saved")}</p>
+        : <p class="cw-blink">{t("channel_widget.flow.sending")}</p>}
       {percent !== null && (
         <>
           <progress class="cw-progress" max={100} value={percent} />
           <p>{percent} %</p>
         </>
+      )}
+      {waiting && (
+        <button type="button" class="cw-link cw-discard" onClick={props.onDiscard}>
+          {t("widget.discard_message")}
+        </button>
       )}
     </div>
   );

@@ -16,12 +16,13 @@ import {
 } from "../../lib/rules/widget.ts";
 import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import * as remembered from "../../islands/browser/remembered.ts";
-import { type ReadonlySignal, useSignal, useSignals } from "../../islands/browser/signals.ts";
+import { useSignal, useSignals } from "../../islands/browser/signals.ts";
 import { useFadingScreen } from "../../islands/browser/fade.ts";
 import { useScreenFocus } from "../../islands/browser/focus.ts";
 import { visitorSession } from "../../islands/browser/http.ts";
-import { createSendFlow, givenHandlers, originOf } from "../../islands/browser/send_state.ts";
-import { resultsAfterThanks, sendParticipation } from "../../islands/browser/send_flow.ts";
+import { createSendFlow, givenHandlers, originOf, type SendFlow } from "../../islands/browser/send_state.ts";
+import { resultsAfterThanks, savedContent, sendParticipation } from "../../islands/browser/send_flow.ts";
+import type { Outgoing } from "../../islands/browser/outbox.ts";
 import { InitScreen } from "./InitScreen.tsx";
 import { ResultsScreen, VotingScreen } from "./ChoiceScreens.tsx";
 import { ConsentScreen, GatherScreen, WriteScreen } from "./FormScreens.tsx";
@@ -33,6 +34,8 @@ export interface Start {
   screen: WidgetScreen;
   kind?: "audio" | "video";
   file?: File;
+  /** A message saved in this browser and not sent yet: the widget opens on its sending. */
+  saved?: Outgoing;
 }
 
 export interface ParticipationProps {
@@ -48,10 +51,17 @@ export interface ParticipationProps {
   onLogin: (resume: () => void) => void;
 }
 
-/** The sending screen, redrawn alone as the upload progresses. */
-function SendingProgress({ percent }: { percent: ReadonlySignal<number | null> }) {
-  useSignals(percent);
-  return <SendingScreen percent={percent.value} />;
+/** The sending screen, redrawn alone as the upload progresses or the network comes and goes. */
+function SendingProgress({ flow, resumed }: { flow: SendFlow; resumed: boolean }) {
+  useSignals(flow.percent, flow.waiting, flow.discard);
+  return (
+    <SendingScreen
+      percent={flow.percent.value}
+      waiting={flow.waiting.value}
+      resumed={resumed}
+      onDiscard={flow.discard.value}
+    />
+  );
 }
 
 export function Participation(
@@ -70,6 +80,7 @@ export function Participation(
     if (start.screen === "gatherInformation" && isRegistration(s)) {
       created.content.value = { kind: "user" };
     }
+    if (start.saved) created.content.value = savedContent(start.saved);
     return created;
   }, []);
   useSignals(flow.sent, flow.results, flow.error, flow.content, info);
@@ -84,6 +95,8 @@ export function Participation(
   useEffect(() => {
     const stored = remembered.rememberedInformation();
     if (stored) info.value = { values: stored, remember: true };
+    // opened again with a message saved here: its sending goes on where it stopped
+    if (start.saved) send("init", start.saved);
   }, []);
 
   const open = (next: WidgetScreen, options: { kind?: "audio" | "video" } = {}) => {
@@ -95,14 +108,16 @@ export function Participation(
     goTo(next);
   };
 
-  const send = async (from: WidgetScreen) => {
+  const send = async (from: WidgetScreen, saved?: Outgoing) => {
     const c = flow.content.value!;
-    const origin = originOf(s, siteRef, testimonial ? {} : info.value.values, flow.consents.value);
+    const origin = saved?.origin ??
+      originOf(s, siteRef, testimonial ? {} : info.value.values, flow.consents.value);
     const result = await sendParticipation(flow, "single", c, origin, {
       onlyUserData: c.kind === "user",
       update: false,
-      updateId: interactionId,
+      updateId: saved ? saved.updateId : interactionId,
       failText: t("widget.send_error"),
+      saved,
     });
     if (!result.ok) {
       // refused for want of an account (a session that ended, an anonymous one): what was prepared is
@@ -236,7 +251,7 @@ export function Participation(
           onSubmit={given.consents}
         />
       )}
-      {screen === "sending" && <SendingProgress percent={flow.percent} />}
+      {screen === "sending" && <SendingProgress flow={flow} resumed={Boolean(start.saved)} />}
       {screen === "thanks" && (
         <ThanksScreen
           segment={s}

@@ -2,17 +2,36 @@
 import { useT } from "../../framework/island.tsx";
 import type { WidgetSegment } from "../../lib/rules/widget.ts";
 
-/** The sending screen, with the upload's progress (0-100) when a file is sent. */
-export function SendingScreen({ percent }: { percent: number | null }) {
+/**
+ * The sending screen, with the upload's progress (0-100) when a file is sent. Without network it says,
+ * calmly, that the message is saved and will go once online, and offers to discard it.
+ */
+export function SendingScreen(
+  { percent, waiting = false, resumed = false, onDiscard }: {
+    percent: number | null;
+    waiting?: boolean;
+    /** A message saved earlier (the widget was opened again): said above the progress. */
+    resumed?: boolean;
+    onDiscard?: (() => void) | null;
+  },
+) {
   const { t } = useT();
   return (
     <div class="w-sending" aria-live="polite">
-      <p class="w-blink">{t("widget.sending")}</p>
+      {resumed && <p class="w-saved">{t("widget.saved_resuming")}</p>}
+      {waiting
+        ? <p class="w-offline" role="status">{t("widget.offline_saved")}</p>
+        : <p class="w-blink">{t("widget.sending")}</p>}
       {percent !== null && (
         <>
           <progress class="w-progress" max={100} value={percent} />
           <p class="w-percent">{percent} %</p>
         </>
+      )}
+      {waiting && onDiscard && (
+        <button type="button" class="w-link w-discard" onClick={onDiscard}>
+          {t("widget.discard_message")}
+        </button>
       )}
     </div>
   );

@@ -1,8 +1,11 @@
 /// <reference lib="dom" />
 // Browser side of visitor-widget §7: send a participation and poll its task, or upload a file by
-// tus (tus-js-client, loaded only when a file is sent) and finish the media participation.
-import { api, visitorSession } from "./http.ts";
+// tus (tus-js-client, loaded only when a file is sent) and finish the media participation; a file's
+// message is kept in the browser until the server has it (outbox.ts).
+import { api, type ApiResult, visitorSession } from "./http.ts";
 import { isDeviceIdShape, STORAGE_KEYS, uploadPercent } from "../../lib/rules/widget.ts";
+import { SEND_RETRY_DELAYS_MS } from "../../lib/rules/constants.ts";
+import { forgetOutgoing, keepOutgoing, type Outgoing } from "./outbox.ts";
 import type { VoteResultRow } from "../../lib/rules/votes.ts";
 
 /** Where the participation comes from (body of POST interactions, query of PUT interactions). */
@@ -146,73 +149,226 @@ export async function sendContent(
   };
 }
 
+/** How a file's sending reports and is stopped: waiting for the network, a discard, a saved message. */
+export interface FileSending {
+  /** True while the network is gone (the message is saved and waits), false once bytes flow again. */
+  onWaiting?: (waiting: boolean) => void;
+  /** The listener discarded the message: the sending stops and the saved copy goes. */
+  signal?: AbortSignal;
+  /** A message saved earlier (a reopened widget finishes sending it). */
+  saved?: Outgoing;
+}
+
+const DISCARDED = "discarded";
+
+/** Waits `ms`, or less when the browser is back online; throws DISCARDED when the listener discards. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      removeEventListener("online", done);
+      signal?.removeEventListener("abort", discard);
+      resolve();
+    };
+    const discard = () => {
+      done();
+      reject(new Error(DISCARDED));
+    };
+    const timer = setTimeout(done, ms);
+    addEventListener("online", done);
+    signal?.addEventListener("abort", discard);
+    if (signal?.aborted) discard();
+  });
+}
+
+const delayOf = (attempt: number) => SEND_RETRY_DELAYS_MS[Math.min(attempt, SEND_RETRY_DELAYS_MS.length - 1)];
+
+/** Calls until the server answers (network failures, 5xx and 429 are tried again, on and on). */
+async function persist<T>(
+  call: () => Promise<ApiResult<T>>,
+  waiting: (on: boolean) => void,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
+  for (let attempt = 0;; attempt++) {
+    const res = await call();
+    if (res.status !== 0 && res.status < 500 && res.status !== 429) {
+      waiting(false);
+      return res;
+    }
+    if (res.status === 0) waiting(true);
+    await pause(Math.max(delayOf(attempt), (res.retryAfter ?? 0) * 1000), signal);
+  }
+}
+
 /**
- * Sends a file: an upload slot, the tus upload (progress up to 80, 85 once stored), then PUT
- * interactions with the Extra-User-Information header.
+ * Sends a file, losing nothing until the server has it (visitor-widget §7): the message is saved in the
+ * browser (outbox.ts) at Send, then an upload slot, the tus upload (resumed from the offset the server
+ * kept, after a drop of any length or a reload: its URL is kept under the message's key), and PUT
+ * interactions with the Extra-User-Information header and the message's Idempotency-Key, sent again until
+ * answered. Progress goes up to 80, 85 once uploaded. A refusal of the server ends it (and forgets it).
  */
 export async function sendFile(
   origin: SendOrigin,
   file: { blob: Blob; extension: string; kind: "audio" | "video" | "image"; name: string },
   onProgress: (percent: number) => void,
   updateId?: number | null,
-): Promise<SendResult> {
-  const slot = await api<{ data_id: string; url: string; message?: string }>("POST", "/api/v1/upload", {
-    extension: file.extension,
-    kind: file.kind === "image" ? undefined : file.kind,
-  });
-  if (!slot.ok) return { ok: false, message: slot.data?.message ?? null, status: slot.status };
-  const tus = await import("tus-js-client");
+  sending: FileSending = {},
+): Promise<SendResult & { discarded?: boolean }> {
+  const waiting = sending.onWaiting ?? (() => {});
+  const { signal } = sending;
+  const message: Outgoing = sending.saved ?? {
+    key: crypto.randomUUID(),
+    segment: origin.segment,
+    origin: { ...origin, device_id: await signedDeviceId() },
+    file,
+    updateId: updateId ?? null,
+    slot: null,
+    savedAt: Date.now(),
+  };
+  await keepOutgoing(message);
+  const refused = async (data: { message?: string } | null, status?: number) => {
+    await forgetOutgoing(message);
+    return { ok: false as const, message: data?.message ?? null, status };
+  };
   try {
-    await new Promise<void>((resolve, reject) => {
-      const upload = new tus.Upload(file.blob, {
-        endpoint: slot.data.url,
-        metadata: { data_id: slot.data.data_id, filename: file.name, filetype: file.blob.type },
-        retryDelays: [0, 1000, 3000],
-        storeFingerprintForResuming: false,
-        onProgress: (sent, total) => onProgress(uploadPercent(sent, total)),
-        onSuccess: () => resolve(),
-        onError: (error) => reject(error),
-      });
-      upload.start();
-    });
+    for (let slotTries = 0; slotTries < 2; slotTries++) {
+      if (!message.slot) {
+        const slot = await persist(
+          () =>
+            api<{ data_id: string; url: string; message?: string }>("POST", "/api/v1/upload", {
+              extension: message.file.extension,
+              kind: message.file.kind === "image" ? undefined : message.file.kind,
+            }),
+          waiting,
+          signal,
+        );
+        if (!slot.ok) return await refused(slot.data, slot.status);
+        message.slot = { data_id: slot.data.data_id, url: slot.data.url };
+        await keepOutgoing(message);
+      }
+      const status = await upload(message, onProgress, waiting, signal);
+      if (status === "done") break;
+      // the slot is gone (expired while the phone was away): a new one, once
+      if (status === "gone" && slotTries === 0) {
+        message.slot = null;
+        continue;
+      }
+      return await refused(null);
+    }
+    onProgress(85);
+    const res = await persist(() => finish(message), waiting, signal);
+    if (!res.ok) return await refused(res.data, res.status);
+    await forgetOutgoing(message);
+    onProgress(100);
+    return {
+      ok: true,
+      alreadyReceived: res.data.alreadyReceived === true,
+      id: res.data.id,
+      shareToken: res.data.share_token,
+    };
   } catch (error) {
-    console.error("Error uploading video", error);
-    return { ok: false, message: null };
+    if ((error as Error).message !== DISCARDED) throw error;
+    await forgetOutgoing(message);
+    return { ok: false, message: null, discarded: true };
   }
-  onProgress(85);
+}
+
+/**
+ * The tus upload of a saved message: "done", "gone" (the slot no longer takes it) or "refused". Network
+ * failures are retried on and on (tus-js-client's delays, then SEND_RETRY_DELAYS_MS's last), and at once
+ * when the browser says it is online again.
+ */
+async function upload(
+  message: Outgoing,
+  onProgress: (percent: number) => void,
+  waiting: (on: boolean) => void,
+  signal?: AbortSignal,
+): Promise<"done" | "gone" | "refused"> {
+  const tus = await import("tus-js-client");
+  const slot = message.slot!;
+  for (;;) {
+    const outcome = await new Promise<"done" | "gone" | "refused" | "again">((resolve, reject) => {
+      const transfer = new tus.Upload(message.file.blob, {
+        endpoint: slot.url,
+        metadata: { data_id: slot.data_id, filename: message.file.name, filetype: message.file.blob.type },
+        // the upload's URL is kept under the message's key: a reloaded page resumes it
+        fingerprint: () => Promise.resolve(`interaction-manager.upload.${message.key}`),
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        retryDelays: SEND_RETRY_DELAYS_MS,
+        onShouldRetry: (error) => {
+          const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse
+            ?.getStatus() ?? 0;
+          if (status === 0) waiting(true);
+          return status === 0 || status >= 500 || status === 423 || status === 429;
+        },
+        onProgress: (sent, total) => {
+          waiting(false);
+          onProgress(uploadPercent(sent, total));
+        },
+        onSuccess: () => finish("done"),
+        onError: (error) => {
+          const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse
+            ?.getStatus() ?? 0;
+          finish(
+            // 404/410: the slot expired; 409: its creation's answer was lost and the upload exists already
+            status === 0 || status >= 500 ? "again" : [404, 409, 410].includes(status) ? "gone" : "refused",
+          );
+        },
+      });
+      // back online: the wait before the next attempt is cut short
+      const online = () => transfer.abort().then(() => transfer.start());
+      const discard = () => {
+        transfer.abort();
+        cleanup();
+        reject(new Error(DISCARDED));
+      };
+      const cleanup = () => {
+        removeEventListener("online", online);
+        signal?.removeEventListener("abort", discard);
+      };
+      const finish = (outcome: "done" | "gone" | "refused" | "again") => {
+        cleanup();
+        resolve(outcome);
+      };
+      addEventListener("online", online);
+      signal?.addEventListener("abort", discard);
+      transfer.findPreviousUploads().then((previous) => {
+        if (previous.length) transfer.resumeFromPreviousUpload(previous[0]);
+        transfer.start();
+      });
+    });
+    if (outcome !== "again") return outcome;
+    waiting(true);
+    await pause(delayOf(Infinity), signal);
+  }
+}
+
+/** PUT interactions of a saved message, with its Idempotency-Key: sent again, it answers the same. */
+function finish(message: Outgoing) {
   const user = storedAppUser();
   const query = new URLSearchParams();
-  const { extra_user_information, high_stakes: _, ...rest } = {
-    ...origin,
-    device_id: await signedDeviceId(),
-  };
+  const { extra_user_information, high_stakes: _, ...rest } = message.origin;
   for (const [key, value] of Object.entries(rest)) {
     if (value !== null && value !== undefined) query.set(key, String(value));
   }
-  query.set("data_id", slot.data.data_id);
-  query.set("extension", file.extension);
+  query.set("data_id", message.slot!.data_id);
+  query.set("extension", message.file.extension);
   query.set("language", document.documentElement.lang || "fr");
   if (user) query.set("author_app_user_id", String(user.id));
-  if (updateId) query.set("update_interaction_id", String(updateId));
-  const res = await api<{ id?: number; share_token?: string; alreadyReceived?: boolean; message?: string }>(
+  if (message.updateId) query.set("update_interaction_id", String(message.updateId));
+  return api<{ id?: number; share_token?: string; alreadyReceived?: boolean; message?: string }>(
     "PUT",
     `/api/v1/interactions?${query}`,
     undefined,
     {
       ...authHeaders(),
-      "content-disposition": `attachment; filename="${file.name}"`,
-      "content-type": file.blob.type || "application/octet-stream",
+      "idempotency-key": message.key,
+      "content-disposition": `attachment; filename="${message.file.name}"`,
+      "content-type": message.file.blob.type || "application/octet-stream",
       "extra-user-information": JSON.stringify(extra_user_information),
     },
   );
-  if (!res.ok) return { ok: false, message: res.data?.message ?? null, status: res.status };
-  onProgress(100);
-  return {
-    ok: true,
-    alreadyReceived: res.data.alreadyReceived === true,
-    id: res.data.id,
-    shareToken: res.data.share_token,
-  };
 }
 
 /** The author shares their participation (issue 18): answers the link of the shared view, or null. */

@@ -1,6 +1,7 @@
 // The information a visitor chose to remember on this device (visitor-widget §3), kept in local storage.
-// Apart from the sending code so a widget's first screen can read it without loading that code.
-import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
+// Apart from the sending code so a widget's first screen can read it (and whether a message waits to be
+// sent) without loading that code.
+import { hasSavedMessage, STORAGE_KEYS } from "../../lib/rules/widget.ts";
 
 export function rememberedInformation(): Record<string, string> | null {
   try {
@@ -16,5 +17,14 @@ export function rememberInformation(info: Record<string, string> | null) {
     else localStorage.removeItem(STORAGE_KEYS.info);
   } catch {
     // ignored (§8)
+  }
+}
+
+/** Whether a message of one of these interactions is saved here and not sent yet (outbox.ts's index). */
+export function hasSavedMessageFor(segments: number[]): boolean {
+  try {
+    return hasSavedMessage(localStorage.getItem(STORAGE_KEYS.outbox), segments);
+  } catch {
+    return false;
   }
 }

@@ -6,6 +6,16 @@
 import { SEND_SCREEN_DELAY_MS, TASK_POLL_MS, THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
 import type * as client from "./participation_client.ts";
 import type { SendFlow, WidgetContent, WidgetKind } from "./send_state.ts";
+import type { Outgoing } from "./outbox.ts";
+
+/** The content of a message saved in the browser, as the flow sends it. */
+export const savedContent = (m: Outgoing): WidgetContent => ({
+  kind: "file",
+  blob: m.file.blob,
+  extension: m.file.extension,
+  media: m.file.kind,
+  name: m.file.name,
+});
 
 // the sending code is fetched with the screens after the first tap, not with the widget's first screen
 const participationClient = () => import("./participation_client.ts");
@@ -23,19 +33,32 @@ export async function sendParticipation(
   widget: WidgetKind,
   c: WidgetContent,
   origin: client.SendOrigin,
-  options: { onlyUserData: boolean; update: boolean; updateId: number | null; failText: string },
-): Promise<client.SendResult> {
+  options: {
+    onlyUserData: boolean;
+    update: boolean;
+    updateId: number | null;
+    failText: string;
+    /** A message saved in the browser earlier, whose sending is finished now. */
+    saved?: Outgoing;
+  },
+): Promise<client.SendResult & { discarded?: boolean }> {
   const started = Date.now();
   flow.percent.value = c.kind === "file" ? 0 : null;
   const onProgress = (percent: number) => flow.percent.value = percent;
   const sender = await participationClient();
+  const stop = new AbortController();
+  if (c.kind === "file") flow.discard.value = () => stop.abort();
   const result = c.kind === "file"
     ? await sender.sendFile(
       origin,
       { blob: c.blob, extension: c.extension, kind: c.media, name: c.name },
       onProgress,
       options.updateId,
-    )
+      { onWaiting: (on) => flow.waiting.value = on, signal: stop.signal, saved: options.saved },
+    ).finally(() => {
+      flow.waiting.value = false;
+      flow.discard.value = null;
+    })
     : await sender.sendContent(
       origin,
       c.kind === "choices" ? { choice_ids: c.ids } : c.kind === "text" ? { text: c.text } : {},
@@ -44,7 +67,7 @@ export async function sendParticipation(
     );
   if (widget === "single") await sleep(Math.max(0, SEND_SCREEN_DELAY_MS - (Date.now() - started)));
   if (!result.ok) {
-    flow.error.value = result.message ?? options.failText;
+    if (!("discarded" in result && result.discarded)) flow.error.value = result.message ?? options.failText;
     return result;
   }
   if (!options.update) {

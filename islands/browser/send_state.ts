@@ -31,6 +31,10 @@ export interface SendFlow {
   /** Upload progress of a file (0-100), null for other content. */
   percent: Signal<number | null>;
   error: Signal<string | null>;
+  /** No network: the message is saved and waits to be sent (a file's sending only). */
+  waiting: Signal<boolean>;
+  /** Discards the message being sent (set while a file is sent). */
+  discard: Signal<(() => void) | null>;
   sent: Signal<Sent | null>;
   results: Signal<VoteResultRow[] | null>;
 }
@@ -42,6 +46,8 @@ export function createSendFlow(): SendFlow {
     consents: signal({ gdpr: false, image: false }),
     percent: signal(null),
     error: signal(null),
+    waiting: signal(false),
+    discard: signal(null),
     sent: signal(null),
     results: signal(null),
   };

@@ -5,7 +5,7 @@
 // Reused by the single-interaction widget, the channel widget and staff voice replies.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { RECORDER_TICK_MS, RECORDER_TIMESLICE_MS } from "../../lib/rules/constants.ts";
-import { pickRecorderMime } from "../../lib/rules/widget.ts";
+import { pickRecorderMime, recorderOptions } from "../../lib/rules/widget.ts";
 
 export type RecorderState = "waiting" | "started" | "recording" | "finished";
 
@@ -107,7 +107,7 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
     internals.current.live = undefined;
     setStream(media);
     const { mime, extension } = pickRecorderMime(kind, (t) => MediaRecorder.isTypeSupported(t));
-    const recorder = new MediaRecorder(media, mime ? { mimeType: mime } : undefined);
+    const recorder = new MediaRecorder(media, recorderOptions(kind, mime));
     const i = internals.current;
     i.recorder = recorder;
     i.chunks = [];

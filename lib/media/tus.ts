@@ -27,6 +27,20 @@ export function contentFits(kind: FileKind, sniffed: { kind: FileKind; extension
   return sniffed.kind === kind;
 }
 
+/** The largest upload a slot takes, whatever its kind (OPTIONS' Tus-Max-Size). */
+export const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
+
+// deno-lint-ignore no-control-regex -- control characters are exactly what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * True when every metadata value is text a database and a file name can hold: a NUL or another control
+ * character is refused at creation (400), before anything is stored.
+ */
+export function metadataIsText(metadata: Record<string, string | null> | undefined): boolean {
+  return Object.values(metadata ?? {}).every((value) => value === null || !CONTROL.test(value));
+}
+
 /** The first bytes of a finished upload (enough to sniff its type). */
 async function head(store: StorageStore, id: string): Promise<Uint8Array> {
   const reader = (await store.read(id)).getReader();
@@ -50,13 +64,18 @@ async function head(store: StorageStore, id: string): Promise<Uint8Array> {
 export function tusFor(deps: AppDeps) {
   const existing = servers.get(deps);
   if (existing) return existing;
-  const store = new StorageStore(deps.storage, UPLOAD_EXPIRY_MS);
+  // a slot whose file was taken over (uploaded, then processed) is a complete upload for HEAD
+  const store = new StorageStore(deps.storage, UPLOAD_EXPIRY_MS, async (id) => {
+    const media = await getMedia(deps.sql, id);
+    return media && media.status !== "uploading" && media.size_bytes !== null ? media.size_bytes : null;
+  });
   const server = new Server({
     path: TUS_PATH,
     datastore: store,
     relativeLocation: true,
     // the upload is named by its slot: only an open slot may receive a file, once
     namingFunction: async (_req, metadata) => {
+      if (!metadataIsText(metadata)) throw refuse(400, "invalid metadata");
       const id = metadata?.data_id ?? "";
       const media = await getMedia(deps.sql, id);
       if (!media || media.status !== "uploading") throw refuse(404, "upload slot not found");
@@ -64,9 +83,10 @@ export function tusFor(deps: AppDeps) {
       if (taken) throw refuse(409, "upload already started");
       return id;
     },
+    // without an upload (OPTIONS, a creation before its slot is read): the largest slot there is
     maxSize: async (_req, id) => {
       const media = id ? await getMedia(deps.sql, id) : null;
-      return media ? UPLOAD_MAX_BYTES[media.kind] : UPLOAD_MAX_BYTES.image;
+      return media ? UPLOAD_MAX_BYTES[media.kind] : LARGEST_UPLOAD;
     },
     onUploadFinish: async (_req, upload) => {
       const media = await getMedia(deps.sql, upload.id);

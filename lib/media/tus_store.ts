@@ -1,8 +1,10 @@
 // Where resumable uploads wait until they are complete: in the media storage itself (a local folder or
 // an S3-compatible bucket), never on the web server's own disk, so that instances without a writable
-// disk (Deno Deploy) take uploads and a resume may land on any instance. Each PATCH is one object
-// `tus/<id>.<offset>.part` (one flat folder: no empty folders left behind); `tus/<id>.json` keeps the
-// announced size, the metadata and the parts' lengths.
+// disk (Deno Deploy) take uploads and a resume may land on any instance. A PATCH is written as it is
+// received, in objects `tus/<id>.<offset>.part` of at most PART_BYTES (one flat folder: no empty folders
+// left behind); `tus/<id>.json` keeps the announced size, the metadata and the parts' lengths. A PATCH cut
+// off by the network keeps what arrived (tus 1.0: the server SHOULD), so the next HEAD answers the real
+// offset and a phone resumes where its connection dropped instead of from the start.
 import { DataStore, ERRORS, Upload } from "@tus/server";
 import type { Storage } from "./storage.ts";
 
@@ -18,13 +20,30 @@ const infoKey = (id: string) => `tus/${id}.json`;
 const partKey = (id: string, offset: number) => `tus/${id}.${String(offset).padStart(12, "0")}.part`;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
+/**
+ * The largest part kept in memory before it is written: a PATCH of 50 MB holds at most this much, and a
+ * server that stops loses at most this much of it.
+ */
+export const PART_BYTES = 1024 * 1024;
+
+/** The size of an upload already finished and handed over (its parts are gone), or null. */
+export type FinishedSize = (id: string) => Promise<number | null>;
+
 function checkId(id: string): string {
   if (!SAFE_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
   return id;
 }
 
 export class StorageStore extends DataStore {
-  constructor(private storage: Storage, private expirationMs: number) {
+  /**
+   * `finished` answers the size of an upload whose file was already taken over: a HEAD then says it is
+   * complete, so a client whose last PATCH answer was lost finishes instead of starting over.
+   */
+  constructor(
+    private storage: Storage,
+    private expirationMs: number,
+    private finished: FinishedSize = () => Promise.resolve(null),
+  ) {
     super();
     this.extensions = [
       "creation",
@@ -59,33 +78,46 @@ export class StorageStore extends DataStore {
   override async write(readable: AsyncIterable<Uint8Array>, id: string, offset: number): Promise<number> {
     const info = await this.info(id);
     if (!info) throw ERRORS.FILE_NOT_FOUND;
-    const chunks: Uint8Array[] = [];
+    let chunks: Uint8Array[] = [];
     let length = 0;
+    let at = offset;
+    const flush = async () => {
+      if (length === 0) return;
+      const bytes = new Uint8Array(length);
+      let pos = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, pos);
+        pos += chunk.length;
+      }
+      await this.storage.put(partKey(id, at), bytes, "application/octet-stream");
+      info.parts.push(length);
+      await this.save(id, info);
+      at += length;
+      chunks = [];
+      length = 0;
+    };
     try {
       for await (const chunk of readable) {
         chunks.push(chunk);
         length += chunk.length;
+        if (length >= PART_BYTES) await flush();
       }
-    } catch {
-      // an interrupted PATCH keeps nothing: the client resumes from the last whole part
-      throw ERRORS.FILE_WRITE_ERROR;
+    } catch (error) {
+      // the connection dropped: what arrived is kept, and the next HEAD answers where to resume
+      await flush();
+      throw error;
     }
-    if (length === 0) return offset;
-    const bytes = new Uint8Array(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    await this.storage.put(partKey(id, offset), bytes, "application/octet-stream");
-    info.parts.push(length);
-    await this.save(id, info);
-    return offset + length;
+    await flush();
+    return at;
   }
 
   override async getUpload(id: string): Promise<Upload> {
     const info = await this.info(id);
-    if (!info) throw ERRORS.FILE_NOT_FOUND;
+    if (!info) {
+      const size = SAFE_ID.test(id) ? await this.finished(id) : null;
+      if (size === null) throw ERRORS.FILE_NOT_FOUND;
+      return new Upload({ id, size, offset: size, storage: { type: "storage", path: infoKey(id) } });
+    }
     return new Upload({
       id,
       size: info.size,

@@ -11,6 +11,7 @@ import { checkChannelQuota } from "../channels/quota.ts";
 import { getResultsRead, getVoteCounts } from "../../db/votes.ts";
 import { getMedia, mediaInUse, setMediaChannel } from "../../db/media_jobs.ts";
 import {
+  getKeyedParticipation,
   getMessage,
   getParticipationContext,
   insertParticipation,
@@ -54,6 +55,11 @@ export interface Origin {
   consent_image_right?: boolean;
   /** The solved proof of work of a high-stakes vote (ALTCHA payload). */
   altcha?: string | null;
+  /**
+   * The Idempotency-Key the widget drew at Send and sends again on a retry: the participation already
+   * stored with it is answered again, never a second one.
+   */
+  idempotency_key?: string | null;
 }
 
 /**
@@ -128,6 +134,8 @@ export async function sendParticipation(
   media?: { id: string; kind: "audio" | "video" | "image" },
 ): Promise<SendOutcome> {
   checkDeviceId(deps.secret, origin.device_id);
+  const prior = await repeated(deps, origin);
+  if (prior) return prior;
   const cached = await loadContext(deps.sql, origin.segment, tokenUserId, true);
   if (cached.version === null) {
     return await store(deps, origin, content, tokenUserId, media, cached.context, null) as SendOutcome;
@@ -142,6 +150,18 @@ export async function sendParticipation(
   // staff changed the interaction since it was cached: the rules are applied again to what it is now
   const fresh = await loadContext(deps.sql, origin.segment, tokenUserId, false);
   return await store(deps, origin, content, tokenUserId, media, fresh.context, null) as SendOutcome;
+}
+
+/**
+ * The answer of the participation already stored with the origin's idempotency key (a request sent again
+ * after its answer was lost), or null when there is none.
+ */
+async function repeated(deps: SendDeps, origin: Origin): Promise<SendOutcome | null> {
+  if (!origin.idempotency_key) return null;
+  const prior = await getKeyedParticipation(deps.sql, origin.segment, origin.idempotency_key);
+  if (!prior) return null;
+  const taskId = prior.media_id ? prior.answered_task_id : messageTaskId(deps.secret, prior.id);
+  return { id: prior.id, taskId, shareToken: prior.share_token };
 }
 
 /** Applies the rules to a participation and stores it ("stale": the context's version is not current). */
@@ -217,12 +237,17 @@ async function store(
       }
       : null,
     contextVersion: version,
+    idempotencyKey: origin.idempotency_key ?? null,
+    // a media task's id is drawn here so that a participation sent again answers the same one
+    answeredTaskId: media && origin.idempotency_key && deps.boss ? crypto.randomUUID() : null,
   };
-  // the widget's participations (no app user, no media) are stored by group commit, the others alone
-  const inserted = !author && !media
+  // the widget's participations (no app user, no media, no key) are stored by group commit, the others alone
+  const inserted = !author && !media && !origin.idempotency_key
     ? await storeInGroup(sql, message)
     : await insertParticipation(sql, message);
   if (inserted === "stale") return inserted;
+  // the same participation sent twice at once: the one stored first is answered to both
+  if (inserted === "repeated") return (await repeated(deps, origin))!;
   if (!inserted) return { alreadyReceived: true };
   if (decision.choiceIds?.length) countVote();
   resultsChanged(deps.bus, Number(segment.id), inserted.id, Number(segment.channel_id));
@@ -243,7 +268,8 @@ async function store(
       moderation: segment.requires_approval ? "pending" : "none",
       markedForAir: false,
     });
-    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { priority })) ?? null;
+    const id = message.answeredTaskId ?? undefined;
+    taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { priority, id })) ?? null;
   } else {
     // nothing runs in the background for it: the task is done, and its result is read when polled
     taskId = messageTaskId(deps.secret, inserted.id);
@@ -258,10 +284,18 @@ export async function finishMediaParticipation(
   tokenUserId: number | null,
 ): Promise<SendOutcome> {
   checkDeviceId(deps.secret, origin.device_id);
+  // sent again after a lost answer: the participation stored the first time, before its slot is spent
+  const prior = await repeated(deps, origin);
+  if (prior) return prior;
   const media = await getMedia(deps.sql, origin.data_id);
   if (!media) throw new AppError(404, "not_found");
   if (media.status !== "uploaded") throw new AppError(409, "upload_not_ready");
-  if (await mediaInUse(deps.sql, media.id)) throw new AppError(409, "conflict");
+  if (await mediaInUse(deps.sql, media.id)) {
+    // the same request, sent twice at once, was stored by the other one in between
+    const stored = await repeated(deps, origin);
+    if (stored) return stored;
+    throw new AppError(409, "conflict");
+  }
   // a channel not approved yet (a self-registered trial) takes a bounded number of files (lib/channels/quota.ts)
   const target = await getSegment(deps.sql, origin.segment);
   if (target) await checkChannelQuota(deps.sql, Number(target.channel_id), "upload", media.size_bytes ?? 0);

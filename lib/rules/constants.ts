@@ -12,6 +12,19 @@ export const FADE_IN_MS = 50;
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 export const RECORDER_TICK_MS = 30;
 export const RECORDER_TIMESLICE_MS = 5000;
+/**
+ * Recording bitrates fit for a phone's upload: speech in Opus (or AAC on Safari) needs about 32 kbit/s,
+ * a quarter of a browser's default (a 20 s message: about 80 KB instead of 320 KB); a selfie video at
+ * 600 kbit/s uploads in about its own length on a 3G link.
+ */
+export const RECORDER_AUDIO_BPS = 32_000;
+/**
+ * The waits between attempts to send a saved message (upload and final request): quick at first, then
+ * reaching minutes so a phone out of coverage does not drain its battery; the browser's `online` event
+ * cuts any wait short. After the last one, the last wait repeats until the message is sent or discarded.
+ */
+export const SEND_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000];
+export const RECORDER_VIDEO_BPS = 600_000;
 export const DEFAULT_TEXT_LIMIT = 250;
 export const SMS_MAX_LENGTH = 160;
 export const AVAILABILITY_DEBOUNCE_MS = 350;

@@ -1,6 +1,6 @@
 // Pure helpers of the visitor widgets (visitor-widget §2, §4, §9): screen flow, paging, timers,
 // browser detection. Shared by the server render and the islands.
-import { CHOICES_PER_PAGE } from "./constants.ts";
+import { CHOICES_PER_PAGE, RECORDER_AUDIO_BPS, RECORDER_VIDEO_BPS } from "./constants.ts";
 import type { VoteResultRow } from "./votes.ts";
 
 /** Local-storage keys of the widget (spec §3: named after the product). */
@@ -8,7 +8,23 @@ export const STORAGE_KEYS = {
   device: "interaction-manager.device_id",
   user: "interaction-manager.user",
   info: "interaction-manager.information",
+  /** The interactions with a message saved in the browser and not sent yet (islands/browser/outbox.ts). */
+  outbox: "interaction-manager.outbox",
 } as const;
+
+/**
+ * Whether the outbox index kept in local storage names one of these interactions (a widget's first
+ * screen asks it without opening IndexedDB).
+ * @example hasSavedMessage("[12]", [12, 13]) // true
+ */
+export function hasSavedMessage(raw: string | null, segments: number[]): boolean {
+  try {
+    const saved = JSON.parse(raw ?? "[]");
+    return Array.isArray(saved) && saved.some((id) => segments.includes(id));
+  } catch {
+    return false;
+  }
+}
 
 /** Whether a stored device id has the shape of one the server issues (`d1.<nonce>.<signature>`). */
 export function isDeviceIdShape(id: string): boolean {
@@ -157,6 +173,19 @@ export function pickRecorderMime(
     if (isSupported(mime)) return { mime, extension: mime.split(";")[0].split("/")[1] };
   }
   return { mime: "", extension: kind === "audio" ? "webm" : "webm" };
+}
+
+/**
+ * The MediaRecorder options of a recording: its format and the speech and video bitrates of a phone
+ * network (RECORDER_AUDIO_BPS, RECORDER_VIDEO_BPS); a browser that ignores them records at its default.
+ * @example recorderOptions("audio", "audio/webm;codecs=opus") // { mimeType: "audio/webm;codecs=opus", audioBitsPerSecond: 32000 }
+ */
+export function recorderOptions(kind: "audio" | "video", mime: string): MediaRecorderOptions {
+  return {
+    ...(mime ? { mimeType: mime } : {}),
+    audioBitsPerSecond: RECORDER_AUDIO_BPS,
+    ...(kind === "video" ? { videoBitsPerSecond: RECORDER_VIDEO_BPS } : {}),
+  };
 }
 
 /** Percentage progress of an upload (§7: up to 80 while sending, 85 once stored). */

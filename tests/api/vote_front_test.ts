@@ -180,6 +180,38 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "a participation with an Idempotency-Key goes to the chain; sent again, it is the same",
+        async () => {
+          const limited = await randomSegment(ctx.sql, channelId, { limit_1_vote: true }, ["Yes", "No"]);
+          const key = crypto.randomUUID();
+          const body = voteBody(limited.id, testDevice(`key-${limited.id}`), limited.choiceIds[0]);
+          const first = await send(post(body, { "idempotency-key": key }));
+          const second = await send(post(body, { "idempotency-key": key }));
+          assert.equal(first.by, "chain");
+          assert.equal(second.by, "chain");
+          assert.equal(first.res.status, 200);
+          assert.equal(second.res.status, 200);
+          const answer = await first.res.json();
+          assert.equal(typeof answer.id, "number");
+          assert.deepEqual(
+            await second.res.json(),
+            answer,
+            "the participation of the first, not already received",
+          );
+          assert.equal(await rows(limited.id), 1);
+          const other = await send(post(body, { "idempotency-key": crypto.randomUUID() }));
+          assert.equal(
+            (await other.res.json()).alreadyReceived,
+            true,
+            "another key is another participation",
+          );
+          const bad = await send(post(body, { "idempotency-key": "not-a-key" }));
+          assert.equal(bad.res.status, 400);
+          await bad.res.body?.cancel();
+        },
+      );
+
       await t.step("counted in the metrics under the route's pattern, as the chain counts it", async () => {
         const metrics = async () =>
           await (await ctx.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).text();

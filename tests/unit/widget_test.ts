@@ -2,15 +2,18 @@ import assert from "node:assert/strict";
 import {
   firstScreen,
   formatTimer,
+  hasSavedMessage,
   isInAppBrowser,
   needsLogin,
   nextScreen,
   pageOf,
   pickRecorderMime,
+  recorderOptions,
   uploadPercent,
   visibleResults,
 } from "../../lib/rules/widget.ts";
 import * as visitorLogin from "../../lib/rules/visitor_login.ts";
+import { SEND_RETRY_DELAYS_MS } from "../../lib/rules/constants.ts";
 
 Deno.test("widget - screen flow of the single-interaction widget", async (t) => {
   await t.step("first screen by type", () => {
@@ -81,6 +84,30 @@ Deno.test("widget - recorder timer, formats, in-app browsers, upload progress", 
       extension: "mp4",
     });
     assert.equal(pickRecorderMime("video", (m) => m === "video/mp4").extension, "mp4");
+  });
+  await t.step("recording bitrates of a phone network: speech at 32 kbit/s, video at 600 kbit/s", () => {
+    assert.deepEqual(recorderOptions("audio", "audio/webm;codecs=opus"), {
+      mimeType: "audio/webm;codecs=opus",
+      audioBitsPerSecond: 32_000,
+    });
+    // Safari's AAC in mp4 gets the same speech bitrate
+    assert.equal(recorderOptions("audio", "audio/mp4;codecs=mp4a.40.2").audioBitsPerSecond, 32_000);
+    assert.deepEqual(recorderOptions("video", ""), {
+      audioBitsPerSecond: 32_000,
+      videoBitsPerSecond: 600_000,
+    });
+  });
+  await t.step("a saved message is found by its interaction; a broken index finds none", () => {
+    assert.equal(hasSavedMessage("[12,40]", [40, 41]), true);
+    assert.equal(hasSavedMessage("[12]", [40]), false);
+    assert.equal(hasSavedMessage(null, [40]), false);
+    assert.equal(hasSavedMessage("{", [40]), false);
+    assert.equal(hasSavedMessage('{"40":1}', [40]), false);
+  });
+  await t.step("the waits before sending again reach minutes, from an immediate first retry", () => {
+    assert.equal(SEND_RETRY_DELAYS_MS[0], 0);
+    assert.ok(SEND_RETRY_DELAYS_MS.at(-1)! >= 120_000);
+    assert.deepEqual([...SEND_RETRY_DELAYS_MS].sort((a, b) => a - b), SEND_RETRY_DELAYS_MS);
   });
   await t.step("Facebook and Instagram in-app browsers", () => {
     assert.equal(isInAppBrowser("Mozilla/5.0 (iPhone) [FBAN/FBIOS;FBAV/400.0]"), true);

@@ -54,6 +54,12 @@ const finishQuery = z.object({
   consent_gdpr: flag,
   consent_image_right: flag,
 });
+/** Idempotency-Key: drawn by the widget at Send, sent again with a retry (the same participation answers). */
+const keyHeaders = {
+  "idempotency-key": z.string().uuid().optional().describe(
+    "a key drawn at Send: a request sent again with it answers the participation stored the first time",
+  ),
+};
 const answerSchema = z.union([
   z.object({
     task_id: z.string().nullable(),
@@ -83,10 +89,11 @@ export async function participate(
   body: z.infer<typeof sendSchema>,
   address: string,
   appUserId: number | null,
+  idempotencyKey?: string,
 ): Promise<z.infer<typeof answerSchema>> {
   const outcome = await sendParticipation(
     sendDeps(deps, address),
-    body,
+    { ...body, idempotency_key: idempotencyKey ?? null },
     { ...body.content, only_user_data: body.only_user_data },
     appUserId,
   );
@@ -119,12 +126,22 @@ app.openapi(
     summary: "Send a participation (text, vote, multiple choice, sms, registration, game)",
     description: "Stores the participation and answers a task id to poll at tasks/{id}, or " +
       '`{message: "already_received", alreadyReceived: true}` when the interaction allows one participation.',
-    request: { body: { content: { "application/json": { schema: sendSchema } }, required: true } },
+    request: {
+      body: { content: { "application/json": { schema: sendSchema } }, required: true },
+      headers: z.object(keyHeaders),
+    },
     responses: { 200: json(answerSchema, "Task id, or already received"), ...errors },
   }),
   async (c) => {
     // c.get, not c.var: each read of c.var copies every variable of the request (the vote's hot path)
-    const answer = await participate(c.get("deps"), c.req.valid("json"), clientIp(c), c.get("appUserId"));
+    const key = c.req.valid("header")["idempotency-key"];
+    const answer = await participate(
+      c.get("deps"),
+      c.req.valid("json"),
+      clientIp(c),
+      c.get("appUserId"),
+      key,
+    );
     return c.json(answer, 200);
   },
 );
@@ -137,7 +154,7 @@ app.openapi(
     summary: "Finish a media participation (the file of an upload slot, sent by tus)",
     request: {
       query: finishQuery,
-      headers: z.object({ "extra-user-information": z.string().max(5000).optional() }),
+      headers: z.object({ "extra-user-information": z.string().max(5000).optional(), ...keyHeaders }),
     },
     responses: {
       200: json(answerSchema, "The participation id"),
@@ -164,7 +181,7 @@ app.openapi(
     }
     const outcome = await finishMediaParticipation(
       sendDeps(c.var.deps, clientIp(c)),
-      { ...query, extra_user_information: extra },
+      { ...query, extra_user_information: extra, idempotency_key: c.req.valid("header")["idempotency-key"] },
       c.var.appUserId,
     );
     return c.json(answerOf(outcome), 200);
