@@ -45,6 +45,17 @@ export async function getMedia(sql: Db, id: string): Promise<MediaRow | null> {
   return row ?? null;
 }
 
+/**
+ * The max_recording_time (s) of the interaction whose participation uses this media, or null when none
+ * does (a staff reply, a file not sent yet).
+ */
+export async function recordingLimitOfMedia(sql: Db, id: string): Promise<number | null> {
+  const [row] = await sql<{ seconds: number }[]>`
+    select max(s.max_recording_time)::int as seconds
+    from messages m join segments s on s.id = m.segment_id where m.media_id = ${id}`;
+  return row?.seconds ?? null;
+}
+
 /** Marks a slot's file as received and stored. */
 export async function markUploaded(
   sql: Db,
