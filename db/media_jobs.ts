@@ -138,6 +138,21 @@ export async function deleteAbandonedSlots(sql: Db, before: Date): Promise<strin
   return rows.map((r) => r.id);
 }
 
+/**
+ * Deletes the media rows of listeners' uploads that no participation took (uploaded, never sent) since
+ * before `before`; returns the storage keys of their files, for the caller to delete. A row is taken only
+ * while nothing uses it: a participation sent at that very moment finds its upload gone (404), never a
+ * message without its file.
+ */
+export async function deleteUnusedUploads(sql: Db, before: Date): Promise<string[]> {
+  const rows = await sql<{ path: string | null }[]>`
+    delete from media x
+    where x.status = 'uploaded' and x.updated_at < ${before}
+      and not exists (select 1 from messages m where m.media_id = x.id)
+    returning x.original_path as path`;
+  return rows.map((r) => r.path).filter((p): p is string => p !== null);
+}
+
 /** True when a participation already uses this media (a slot serves one participation). */
 export async function mediaInUse(sql: Db, id: string): Promise<boolean> {
   const [row] = await sql<

@@ -2,7 +2,7 @@
 // worker (uploaded backgrounds: `{key}.avif`, `{key}.webp` in the media store), never on the request
 // path; the server picks one by the browser's Accept header (app/image_variants.ts, routes/media.ts).
 import type PgBoss from "pg-boss";
-import { ffmpeg } from "./processing.ts";
+import { checkImageFile, ffmpeg, mediaInputOf, type RunOptions } from "./processing.ts";
 import { mediaKeyOf } from "./stored.ts";
 import type { Storage } from "./storage.ts";
 import { IMAGE_VARIANTS } from "../rules/http_cache.ts";
@@ -51,15 +51,28 @@ export async function enqueueImageVariants(boss: PgBoss | undefined, url: string
   if (boss && key && /\.(jpg|png)$/.test(key)) await boss.send(QUEUES.imageVariants, { key });
 }
 
-/** The worker's job: writes the AVIF and WebP copies of a stored image beside it in the media store. */
-export async function writeStoredImageVariants(storage: Storage, key: string): Promise<void> {
+/**
+ * The worker's job: writes the AVIF and WebP copies of a stored image beside it in the media store. The
+ * image's size is read from its header first: one of more than IMAGE_MAX_PIXELS is not decoded (its
+ * upload was refused for that; an older one keeps only its original), and ffmpeg is told its format.
+ */
+export async function writeStoredImageVariants(
+  storage: Storage,
+  key: string,
+  options: RunOptions = {},
+): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "im-image-" });
   try {
     const source = await storage.localPath(key, dir);
+    await checkImageFile(source);
+    const input = await mediaInputOf(source, "image");
     for (const { ext, type } of IMAGE_VARIANTS) {
       const out = `${dir}/copy.${ext}`;
-      await ffmpeg(["-i", source, ...ENCODER[ext], out]);
-      await storage.put(variantKey(key, ext), await Deno.readFile(out), type);
+      await ffmpeg(
+        ["-protocol_whitelist", "file", "-f", input.demuxer, "-i", source, ...ENCODER[ext], out],
+        options,
+      );
+      await storage.put(variantKey(key, ext), (await Deno.open(out)).readable, type);
     }
   } finally {
     await Deno.remove(dir, { recursive: true });

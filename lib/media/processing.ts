@@ -8,6 +8,7 @@
 import type { Sql } from "postgres";
 import type { Storage } from "./storage.ts";
 import { runTool } from "./tool_run.ts";
+import type { MediaErrorCode } from "../rules/media_jobs.ts";
 import {
   failMedia,
   getMedia,
@@ -62,19 +63,6 @@ export interface Probe {
   width: number | null;
   height: number | null;
 }
-
-/**
- * What went wrong with a listener's file, as an `errors.*` key the task status translates
- * (GET tasks/{id}): never a path nor ffmpeg's output, which are logged on the server only.
- */
-export const MEDIA_ERRORS = [
-  "media_unreadable",
-  "media_too_long",
-  "media_too_heavy",
-  "image_too_many_pixels",
-  "media_processing_failed",
-] as const;
-export type MediaErrorCode = typeof MEDIA_ERRORS[number];
 
 /**
  * The file itself cannot be processed (no file, not decodable, no audio or video, too long, too heavy):

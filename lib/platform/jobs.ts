@@ -19,6 +19,16 @@ export const QUEUES = {
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];
 
+/** Every queue's job but the media ones expires (is failed and retried) after this long. */
+export const JOB_EXPIRE_SECONDS = 900;
+
+/**
+ * The signal a job's handler gives the tools it runs: aborted 5 s before pg-boss expires the job (and may
+ * retry it, elsewhere), so that no ffmpeg of the first attempt still runs beside the retry.
+ */
+export const jobSignal = (expireSeconds: number) =>
+  AbortSignal.timeout(Math.max(1000, expireSeconds * 1000 - 5000));
+
 /**
  * Starts pg-boss on the app's own postgres.js client (one connection in embedded mode), so jobs
  * and data share one database and one connection budget. A media job still active after
@@ -60,7 +70,7 @@ export async function startBoss(
       retryLimit: 3,
       retryDelay: 5,
       retryBackoff: true,
-      expireInSeconds: name === QUEUES.media ? mediaExpireSeconds : 900,
+      expireInSeconds: name === QUEUES.media ? mediaExpireSeconds : JOB_EXPIRE_SECONDS,
     };
     await boss.createQueue(name, settings);
     await boss.updateQueue(name, settings); // a queue created by an earlier start takes today's settings
