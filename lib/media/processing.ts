@@ -588,7 +588,7 @@ export async function processMedia(
     const path = await deps.storage.localPath(media.original_path, work);
     const base = `participations/${mediaId}`;
     if (media.kind === "image") {
-      await checkImageFile(path);
+      // stored as sent: nothing on the server decodes a listener's image
       await saveProcessedMedia(deps.sql, mediaId, {
         playablePath: media.original_path,
         posterPath: media.original_path,
@@ -736,7 +736,8 @@ export async function processMedia(
 
 /** Refuses an image whose header declares more than IMAGE_MAX_PIXELS, or none readable (image_too_many_pixels). */
 export async function checkImageFile(path: string): Promise<void> {
-  const size = imageSize(await readAt(path, 0, 64 * 1024));
+  // the whole file: a JPEG's frame header may follow 64 KB of metadata (images are 10 MB at most)
+  const size = imageSize(await Deno.readFile(path));
   if (!size) throw new MediaInputError("media_unreadable");
   if (!pixelsAllowed(size)) {
     throw new MediaInputError("image_too_many_pixels", { megapixels: IMAGE_MAX_PIXELS / 1e6 });

@@ -56,9 +56,11 @@ export async function runTool(
   options.signal?.throwIfAborted();
   const memory = options.memoryBytes ?? FFMPEG_MEMORY_LIMIT_BYTES;
   let argv = [cmd, ...args];
-  if (await hasPrlimit()) argv = ["/usr/bin/prlimit", `--data=${memory}`, "--", ...argv];
+  // observed (a bench): /usr/bin/time reads the tool's peak; a kill then ends time, the tool ends with its pipes
   const peakFile = observer ? await Deno.makeTempFile({ prefix: "im-tool-peak-" }) : null;
   if (peakFile) argv = ["/usr/bin/time", "-f", "%M", "-o", peakFile, ...argv];
+  // the limit is inherited by what prlimit runs
+  if (await hasPrlimit()) argv = ["/usr/bin/prlimit", `--data=${memory}`, "--", ...argv];
   const started = performance.now();
   const child = new Deno.Command(argv[0], {
     args: argv.slice(1),

@@ -26,10 +26,10 @@ export async function checkUpload(
     throw new AppError(415, options.typeError ?? (options.video ? "file_type_media" : "file_type_image"));
   }
   if (type.kind === "image") {
-    // the picture's size from its header: a small file may declare gigabytes of pixels to decode
-    const size = imageSize(bytes.subarray(0, 64 * 1024));
-    if (!size) throw new AppError(415, options.typeError ?? "file_type_image");
-    if (!pixelsAllowed(size)) {
+    // the picture's size from its header: a small file may declare gigabytes of pixels to decode. A file
+    // without a readable size is kept (no decoder reads it either): the worker never decodes it.
+    const size = imageSize(bytes);
+    if (size && !pixelsAllowed(size)) {
       throw new AppError(413, "image_too_many_pixels", { megapixels: IMAGE_MAX_PIXELS / 1e6 });
     }
   }

@@ -54,7 +54,7 @@ export function sniffMedia(head: Uint8Array): Sniffed | null {
   if (ascii(head, 0, 3) === "ID3") {
     // an ID3 tag says nothing of what follows it (ffmpeg skips it and probes the rest, a playlist
     // included): the content after the tag must be MPEG audio; beyond these bytes, see contentStart
-    const start = contentStart(head);
+    const start = head.length < 10 ? head.length : contentStart(head);
     if (start + 2 > head.length) return { kind: "audio", mime: "audio/mpeg", extension: "mp3" };
     return isMpegAudioFrame(head, start) ? { kind: "audio", mime: "audio/mpeg", extension: "mp3" } : null;
   }
