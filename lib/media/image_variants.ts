@@ -7,11 +7,16 @@ import { mediaKeyOf } from "./stored.ts";
 import type { Storage } from "./storage.ts";
 import { IMAGE_VARIANTS } from "../rules/http_cache.ts";
 import { QUEUES } from "../platform/jobs.ts";
+import { IMAGE_VARIANT_MAX_PX } from "../rules/constants.ts";
 
 const ENCODER: Record<string, string[]> = {
   avif: ["-c:v", "libaom-av1", "-still-picture", "1", "-crf", "32", "-cpu-used", "6", "-pix_fmt", "yuv420p"],
   webp: ["-c:v", "libwebp", "-quality", "75"],
 };
+
+/** An uploaded image's copies fit in IMAGE_VARIANT_MAX_PX (libaom needs 420 MB for a 2560 px picture of 40 MP). */
+const FIT = `scale='min(${IMAGE_VARIANT_MAX_PX},iw)':'min(${IMAGE_VARIANT_MAX_PX},ih)':` +
+  "force_original_aspect_ratio=decrease:force_divisible_by=2";
 
 const mtime = (path: string) => Deno.stat(path).then((s) => s.mtime?.getTime() ?? 0, () => null);
 
@@ -68,10 +73,10 @@ export async function writeStoredImageVariants(
     const input = await mediaInputOf(source, "image");
     for (const { ext, type } of IMAGE_VARIANTS) {
       const out = `${dir}/copy.${ext}`;
-      await ffmpeg(
-        ["-protocol_whitelist", "file", "-f", input.demuxer, "-i", source, ...ENCODER[ext], out],
-        options,
-      );
+      await ffmpeg([
+        ...["-protocol_whitelist", "file", "-threads", "1", "-f", input.demuxer, "-i", source],
+        ...["-vf", FIT, "-threads", "1", ...ENCODER[ext], out],
+      ], options);
       await storage.put(variantKey(key, ext), (await Deno.open(out)).readable, type);
     }
   } finally {

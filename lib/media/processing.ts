@@ -158,7 +158,9 @@ async function run(
     const tail = out.stderr.trim().split("\n").slice(-3).join(" ");
     console.error(`[media] ${cmd} ${out.killed ? "stopped after its time limit" : "failed"}: ${tail}`);
     const heavy = out.killed ||
-      /Cannot allocate memory|malloc of size|failed to map segment/i.test(out.stderr);
+      /Cannot allocate memory|Memory allocation error|malloc of size|failed to map segment|bad_alloc/i.test(
+        out.stderr,
+      );
     throw new MediaInputError(heavy ? "media_too_heavy" : "media_unreadable");
   }
   return { stdout: out.stdout, log: out.stderr };

@@ -167,10 +167,13 @@ export const RECORDING_TIME_MARGIN_S = 10;
 export const MAX_VIDEO_DURATION_S = 600;
 /**
  * The largest picture (width × height) an image may declare: it is checked from the header before
- * anything decodes it (a 446 KB PNG of 12000×12000 decodes to 576 MB of pixels). 40 megapixels hold a
- * 7680×5120 photo.
+ * anything decodes it (a 446 KB PNG of 12000×12000 decodes to 432 MB of pixels). 24 megapixels hold a
+ * 6000×4000 photo, whose AVIF and WebP copies are made within FFMPEG_MEMORY_LIMIT_BYTES (193 MB at most,
+ * bench/media_jobs.ts); 40 megapixels were not.
  */
-export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_MAX_PIXELS = 24_000_000;
+/** The image copies (AVIF, WebP) of an upload fit in this box (px): screens need no more. */
+export const IMAGE_VARIANT_MAX_PX = 2560;
 /**
  * Every ffmpeg/ffprobe run of the worker: killed after this wall-clock time, with at most this much private
  * memory (RLIMIT_DATA: a failed allocation ends it) and this many threads (each thread's buffers count).

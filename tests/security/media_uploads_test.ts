@@ -37,7 +37,7 @@ Deno.test({
         assert.match(res.headers.get("content-type")!, /application\/json/);
         const body = await res.json();
         assert.equal(body.code, "image_too_many_pixels");
-        assert.equal(body.message, en.errors.image_too_many_pixels.replace("{{megapixels}}", "40"));
+        assert.equal(body.message, en.errors.image_too_many_pixels.replace("{{megapixels}}", "24"));
         const [row] = await ctx.sql`select background_url from segments where id = ${segment.id}`;
         assert.doesNotMatch(String(row.background_url), /background-/);
       });

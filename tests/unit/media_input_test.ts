@@ -123,8 +123,9 @@ Deno.test("imageSize - read from the header of PNG, JPEG, WebP and GIF files", a
 });
 
 Deno.test("pixelsAllowed - at most IMAGE_MAX_PIXELS, never an empty picture", () => {
-  assert.equal(IMAGE_MAX_PIXELS, 40_000_000);
-  assert.equal(pixelsAllowed({ width: 7680, height: 5120 }), true);
+  assert.equal(IMAGE_MAX_PIXELS, 24_000_000);
+  assert.equal(pixelsAllowed({ width: 6000, height: 4000 }), true);
+  assert.equal(pixelsAllowed({ width: 6001, height: 4000 }), false);
   assert.equal(pixelsAllowed({ width: 12000, height: 12000 }), false);
   assert.equal(pixelsAllowed({ width: 40_000_001, height: 1 }), false);
   assert.equal(pixelsAllowed({ width: 0, height: 10 }), false);
