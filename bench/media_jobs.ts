@@ -149,7 +149,7 @@ try {
   const largest = await blackPng(6000, 4000);
   await ctx.deps.storage.put("segments/1/background-largest.png", largest, "image/png");
   await measure(
-    `PNG 7680×5120 (${IMAGE_MAX_PIXELS / 1e6} MP allowed) as a background`,
+    `PNG 6000×4000 (${IMAGE_MAX_PIXELS / 1e6} MP allowed) as a background`,
     () => writeStoredImageVariants(ctx.deps.storage, "segments/1/background-largest.png"),
   );
 } finally {

@@ -7,7 +7,7 @@ import { mediaKeyOf } from "./stored.ts";
 import type { Storage } from "./storage.ts";
 import { IMAGE_VARIANTS } from "../rules/http_cache.ts";
 import { QUEUES } from "../platform/jobs.ts";
-import { IMAGE_VARIANT_MAX_PX } from "../rules/constants.ts";
+import { FFMPEG_THREADS, IMAGE_VARIANT_MAX_PX } from "../rules/constants.ts";
 
 const ENCODER: Record<string, string[]> = {
   avif: ["-c:v", "libaom-av1", "-still-picture", "1", "-crf", "32", "-cpu-used", "6", "-pix_fmt", "yuv420p"],
@@ -75,7 +75,7 @@ export async function writeStoredImageVariants(
       const out = `${dir}/copy.${ext}`;
       await ffmpeg([
         ...["-protocol_whitelist", "file", "-threads", "1", "-f", input.demuxer, "-i", source],
-        ...["-vf", FIT, "-threads", "1", ...ENCODER[ext], out],
+        ...["-vf", FIT, "-threads", String(FFMPEG_THREADS), ...ENCODER[ext], out],
       ], options);
       await storage.put(variantKey(key, ext), (await Deno.open(out)).readable, type);
     }
