@@ -23,11 +23,10 @@ export type QueueName = typeof QUEUES[keyof typeof QUEUES];
 export const JOB_EXPIRE_SECONDS = 900;
 
 /**
- * The signal a job's handler gives the tools it runs: aborted 5 s before pg-boss expires the job (and may
- * retry it, elsewhere), so that no ffmpeg of the first attempt still runs beside the retry.
+ * The signal a job's handler gives the tools it runs: aborted when pg-boss expires the job. pg-boss retries
+ * it no sooner than its retry delay (5 s) after that, so no ffmpeg of the first attempt runs beside the retry.
  */
-export const jobSignal = (expireSeconds: number) =>
-  AbortSignal.timeout(Math.max(1000, expireSeconds * 1000 - 5000));
+export const jobSignal = (expireSeconds: number) => AbortSignal.timeout(expireSeconds * 1000);
 
 /**
  * Starts pg-boss on the app's own postgres.js client (one connection in embedded mode), so jobs
