@@ -2,7 +2,7 @@
 // WORKER=inline, else by the worker process (worker.ts).
 import type PgBoss from "pg-boss";
 import type { AppDeps } from "./env.ts";
-import { every, QUEUES } from "../lib/platform/jobs.ts";
+import { every, JOB_EXPIRE_SECONDS, jobSignal, QUEUES } from "../lib/platform/jobs.ts";
 import {
   MediaInputError,
   processMedia,
@@ -21,6 +21,7 @@ import { STATISTICS_ROLLUP_MINUTES } from "../lib/rules/constants.ts";
 import { registerWebhookJobs } from "../lib/webhooks/send.ts";
 import { mediaProcessed } from "../lib/webhooks/dispatch.ts";
 import { writeStoredImageVariants } from "../lib/media/image_variants.ts";
+import { forgetUnusedUploads } from "../lib/media/stored.ts";
 import { mediaJobConcurrency } from "../lib/rules/media_jobs.ts";
 
 const HOUR_MS = 3600_000;
@@ -39,13 +40,17 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   // a staff voice or video reply gets its first broadcast copy
   await boss.work<{ mediaId: string; reply?: boolean }>(QUEUES.broadcast, poll, async ([job]) => {
     const media = { sql: deps.sql, storage: deps.storage };
-    if (job.data.reply) await renderReplyBroadcast(media, job.data.mediaId);
-    else await renderTrimmedBroadcast(media, job.data.mediaId);
+    // its ffmpeg ends when the job expires (900 s): a retry never runs beside it
+    const run = { signal: jobSignal(JOB_EXPIRE_SECONDS) };
+    if (job.data.reply) await renderReplyBroadcast(media, job.data.mediaId, run);
+    else await renderTrimmedBroadcast(media, job.data.mediaId, run);
   });
   // abandoned uploads (tus files and slots), search totals, ended sessions and login failures older
   // than a day are removed hourly
   const hourly = [
     every(HOUR_MS, "upload cleanup", () => cleanupUploads(deps)),
+    // uploads no participation took within a day: public files nobody sent
+    every(HOUR_MS, "unused upload cleanup", () => forgetUnusedUploads(deps.sql, deps.storage)),
     every(
       HOUR_MS,
       "search totals cleanup",
@@ -61,7 +66,8 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   ];
   // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
   await boss.work<{ key: string }>(QUEUES.imageVariants, poll, async ([job]) => {
-    await writeStoredImageVariants(deps.storage, job.data.key);
+    const signal = jobSignal(JOB_EXPIRE_SECONDS);
+    await writeStoredImageVariants(deps.storage, job.data.key, { signal });
   });
   await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
     await buildExport(deps, job.data.exportId);
@@ -93,6 +99,8 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
 async function workOnMedia(boss: PgBoss, deps: AppDeps, poll: { pollingIntervalSeconds: number }) {
   const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
   await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
+    // pg-boss retries a job still active when it expires: its ffmpeg is killed then, not left beside the retry
+    const signal = jobSignal(deps.config.MEDIA_JOB_EXPIRE_SECONDS);
     try {
       const result = await processMedia(
         {
@@ -103,7 +111,7 @@ async function workOnMedia(boss: PgBoss, deps: AppDeps, poll: { pollingIntervalS
             : undefined,
         },
         job.data.mediaId,
-        { lastAttempt: job.retryCount >= job.retryLimit },
+        { lastAttempt: job.retryCount >= job.retryLimit, signal },
       );
       await mediaProcessed(deps, job.data.mediaId); // issue 21: inboxes and webhooks hear of it
       // issue 22: an accepted voice of an automatic-delivery interaction goes to the studio now

@@ -45,6 +45,17 @@ export async function getMedia(sql: Db, id: string): Promise<MediaRow | null> {
   return row ?? null;
 }
 
+/**
+ * The max_recording_time (s) of the interaction whose participation uses this media, or null when none
+ * does (a staff reply, a file not sent yet).
+ */
+export async function recordingLimitOfMedia(sql: Db, id: string): Promise<number | null> {
+  const [row] = await sql<{ seconds: number }[]>`
+    select max(s.max_recording_time)::int as seconds
+    from messages m join segments s on s.id = m.segment_id where m.media_id = ${id}`;
+  return row?.seconds ?? null;
+}
+
 /** Marks a slot's file as received and stored. */
 export async function markUploaded(
   sql: Db,
@@ -125,6 +136,21 @@ export async function deleteAbandonedSlots(sql: Db, before: Date): Promise<strin
   const rows = await sql<{ id: string }[]>`
     delete from media where status = 'uploading' and created_at < ${before} returning id`;
   return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes the media rows of listeners' uploads that no participation took (uploaded, never sent) since
+ * before `before`; returns the storage keys of their files, for the caller to delete. A row is taken only
+ * while nothing uses it: a participation sent at that very moment finds its upload gone (404), never a
+ * message without its file.
+ */
+export async function deleteUnusedUploads(sql: Db, before: Date): Promise<string[]> {
+  const rows = await sql<{ path: string | null }[]>`
+    delete from media x
+    where x.status = 'uploaded' and x.updated_at < ${before}
+      and not exists (select 1 from messages m where m.media_id = x.id)
+    returning x.original_path as path`;
+  return rows.map((r) => r.path).filter((p): p is string => p !== null);
 }
 
 /** True when a participation already uses this media (a slot serves one participation). */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app/env.ts";
 import { AppError } from "../lib/rules/errors.ts";
-import { contentTypeOfKey, parseRange } from "../lib/media/upload.ts";
+import { contentTypeOfKey, isInlineMedia, parseRange } from "../lib/media/upload.ts";
 import { variantKey } from "../lib/media/image_variants.ts";
 import { IMMUTABLE, negotiateImage } from "../lib/rules/http_cache.ts";
 import { subtitlesMediaId, subtitlesOf } from "../lib/media/subtitles.ts";
@@ -34,6 +34,8 @@ export default new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
     "Accept-Ranges": "bytes",
     "Cross-Origin-Resource-Policy": "cross-origin",
   };
+  // what a browser would run (an SVG, a text or JSON file) is downloaded, never shown under the site's name
+  if (!isInlineMedia(headers["Content-Type"])) headers["Content-Disposition"] = "attachment";
   // an uploaded JPEG or PNG whose AVIF or WebP copy the worker wrote: that copy to a browser accepting it
   if (/\.(jpg|png)$/.test(key) && storage.size) {
     const accepted = negotiateImage(c.req.header("accept"), ["avif", "webp"]);

@@ -2,16 +2,21 @@
 // worker (uploaded backgrounds: `{key}.avif`, `{key}.webp` in the media store), never on the request
 // path; the server picks one by the browser's Accept header (app/image_variants.ts, routes/media.ts).
 import type PgBoss from "pg-boss";
-import { ffmpeg } from "./processing.ts";
+import { checkImageFile, ffmpeg, mediaInputOf, type RunOptions } from "./processing.ts";
 import { mediaKeyOf } from "./stored.ts";
 import type { Storage } from "./storage.ts";
 import { IMAGE_VARIANTS } from "../rules/http_cache.ts";
 import { QUEUES } from "../platform/jobs.ts";
+import { FFMPEG_THREADS, IMAGE_VARIANT_MAX_PX } from "../rules/constants.ts";
 
 const ENCODER: Record<string, string[]> = {
   avif: ["-c:v", "libaom-av1", "-still-picture", "1", "-crf", "32", "-cpu-used", "6", "-pix_fmt", "yuv420p"],
   webp: ["-c:v", "libwebp", "-quality", "75"],
 };
+
+/** An uploaded image's copies fit in IMAGE_VARIANT_MAX_PX (libaom needs 420 MB for a 2560 px picture of 40 MP). */
+const FIT = `scale='min(${IMAGE_VARIANT_MAX_PX},iw)':'min(${IMAGE_VARIANT_MAX_PX},ih)':` +
+  "force_original_aspect_ratio=decrease:force_divisible_by=2";
 
 const mtime = (path: string) => Deno.stat(path).then((s) => s.mtime?.getTime() ?? 0, () => null);
 
@@ -51,15 +56,28 @@ export async function enqueueImageVariants(boss: PgBoss | undefined, url: string
   if (boss && key && /\.(jpg|png)$/.test(key)) await boss.send(QUEUES.imageVariants, { key });
 }
 
-/** The worker's job: writes the AVIF and WebP copies of a stored image beside it in the media store. */
-export async function writeStoredImageVariants(storage: Storage, key: string): Promise<void> {
+/**
+ * The worker's job: writes the AVIF and WebP copies of a stored image beside it in the media store. The
+ * image's size is read from its header first: one of more than IMAGE_MAX_PIXELS is not decoded (its
+ * upload was refused for that; an older one keeps only its original), and ffmpeg is told its format.
+ */
+export async function writeStoredImageVariants(
+  storage: Storage,
+  key: string,
+  options: RunOptions = {},
+): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "im-image-" });
   try {
     const source = await storage.localPath(key, dir);
+    await checkImageFile(source);
+    const input = await mediaInputOf(source, "image");
     for (const { ext, type } of IMAGE_VARIANTS) {
       const out = `${dir}/copy.${ext}`;
-      await ffmpeg(["-i", source, ...ENCODER[ext], out]);
-      await storage.put(variantKey(key, ext), await Deno.readFile(out), type);
+      await ffmpeg([
+        ...["-protocol_whitelist", "file", "-threads", "1", "-f", input.demuxer, "-i", source],
+        ...["-vf", FIT, "-threads", String(FFMPEG_THREADS), ...ENCODER[ext], out],
+      ], options);
+      await storage.put(variantKey(key, ext), (await Deno.open(out)).readable, type);
     }
   } finally {
     await Deno.remove(dir, { recursive: true });

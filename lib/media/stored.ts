@@ -2,6 +2,8 @@
 // `/media/{key}` URLs (channel logos and backgrounds, segment backgrounds, avatars, help media).
 import type { Sql } from "postgres";
 import { deleteMediaByPath, insertReadyMedia } from "../../db/media.ts";
+import { deleteUnusedUploads } from "../../db/media_jobs.ts";
+import { UNUSED_UPLOAD_MS } from "../rules/constants.ts";
 import type { Sniffed } from "../rules/files.ts";
 import type { Storage } from "./storage.ts";
 
@@ -48,4 +50,15 @@ export async function forgetMedia(sql: Sql, storage: Storage, url: string | null
   // its AVIF and WebP copies, when the worker wrote them (lib/media/image_variants.ts)
   for (const ext of ["avif", "webp"]) await storage.delete(`${key}.${ext}`).catch(() => {});
   await deleteMediaByPath(sql, key);
+}
+
+/**
+ * Deletes the listeners' uploads no participation took within UNUSED_UPLOAD_MS (their rows, then their
+ * files): a file is public under the station's domain as soon as it is uploaded, so one never sent is not
+ * kept. Returns how many went. The worker runs it hourly.
+ */
+export async function forgetUnusedUploads(sql: Sql, storage: Storage, now = new Date()): Promise<number> {
+  const keys = await deleteUnusedUploads(sql, new Date(now.getTime() - UNUSED_UPLOAD_MS));
+  for (const key of keys) await storage.delete(key).catch(() => {});
+  return keys.length;
 }

@@ -1,8 +1,8 @@
 // Media uploads (back-office §5): png/jpg, and mp4/webm where a video is allowed; 10 MB; the type
-// comes from the content, never from the name.
-import { MEDIA_MAX_BYTES } from "../rules/constants.ts";
+// comes from the content, never from the name; an image's picture is at most IMAGE_MAX_PIXELS.
+import { IMAGE_MAX_PIXELS, MEDIA_MAX_BYTES } from "../rules/constants.ts";
 import { AppError } from "../rules/errors.ts";
-import { type Sniffed, sniffMedia } from "../rules/files.ts";
+import { imageSize, pixelsAllowed, type Sniffed, sniffMedia } from "../rules/files.ts";
 
 const IMAGE_MIMES = ["image/png", "image/jpeg"];
 const VIDEO_MIMES = ["video/mp4", "video/webm"];
@@ -24,6 +24,14 @@ export async function checkUpload(
   const accepted = options.accept ?? (options.video ? [...IMAGE_MIMES, ...VIDEO_MIMES] : IMAGE_MIMES);
   if (!type || !accepted.includes(type.mime)) {
     throw new AppError(415, options.typeError ?? (options.video ? "file_type_media" : "file_type_image"));
+  }
+  if (type.kind === "image") {
+    // the picture's size from its header: a small file may declare gigabytes of pixels to decode. A file
+    // without a readable size is kept (no decoder reads it either): the worker never decodes it.
+    const size = imageSize(bytes);
+    if (size && !pixelsAllowed(size)) {
+      throw new AppError(413, "image_too_many_pixels", { megapixels: IMAGE_MAX_PIXELS / 1e6 });
+    }
   }
   return { bytes, type, name: file.name };
 }
@@ -53,6 +61,15 @@ export function contentTypeOfKey(key: string): string {
     csv: "text/csv; charset=utf-8",
   } as Record<string, string>)[ext] ?? "application/octet-stream";
 }
+
+/**
+ * True for a content type a browser shows inline without running anything: a raster image, audio or
+ * video. Other stored files (SVG, text, JSON, unknown) are served as attachments.
+ * @example isInlineMedia("image/svg+xml") // false
+ */
+export const isInlineMedia = (contentType: string) =>
+  /^(audio|video)\//.test(contentType) ||
+  (contentType.startsWith("image/") && contentType !== "image/svg+xml");
 
 /**
  * Parses an HTTP Range header against a size: the inclusive byte range, "unsatisfiable", or null

@@ -5,6 +5,7 @@ import { busOf, type EventBus } from "../live/bus.ts";
 import { type ResultsCache, resultsCache } from "./results_cache.ts";
 import { resultsChanged } from "../live/events.ts";
 import type PgBoss from "pg-boss";
+import type { TFunction } from "../rules/i18n.ts";
 import type { Sql } from "postgres";
 import { getSegment } from "../../db/segments.ts";
 import { checkChannelQuota } from "../channels/quota.ts";
@@ -23,11 +24,15 @@ import {
 import { recordConsents } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
 import { QUEUES } from "../platform/jobs.ts";
-import { mediaJobPriority } from "../rules/media_jobs.ts";
+import { mediaErrorOf, mediaJobPriority } from "../rules/media_jobs.ts";
 import { authorSnapshot, decideParticipation, type Submission } from "../rules/participation.ts";
 import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { type VoteResultRow, voteResults } from "../rules/votes.ts";
-import { PARTICIPATION_CONTEXT_CACHE_ENTRIES, PARTICIPATION_CONTEXT_CACHE_MS } from "../rules/constants.ts";
+import {
+  IMAGE_MAX_PIXELS,
+  PARTICIPATION_CONTEXT_CACHE_ENTRIES,
+  PARTICIPATION_CONTEXT_CACHE_MS,
+} from "../rules/constants.ts";
 import {
   DEFAULT_VOTE_CAP,
   isValidDeviceId,
@@ -394,7 +399,11 @@ export function messageTaskId(secret: Uint8Array, messageId: number): string {
  * Task status (§4 Task polling): a participation's signed task id is SUCCESS with its result read now;
  * a media task is the pg-boss job state.
  */
-export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8Array }, id: string) {
+export async function taskStatus(
+  deps: { sql: Sql; boss?: PgBoss; secret: Uint8Array; t: TFunction },
+  id: string,
+) {
+  const t = deps.t;
   const message = MESSAGE_TASK.exec(id);
   if (message) {
     const messageId = Number(message[1]);
@@ -413,8 +422,10 @@ export async function taskStatus(deps: { sql: Sql; boss?: PgBoss; secret: Uint8A
   if (state === "completed") return { task_id: id, status: "SUCCESS" as const, result: job.output ?? null };
   if (state === "active") return { task_id: id, status: "STARTED" as const };
   if (state === "failed" || state === "cancelled") {
-    const output = job.output as { message?: string } | null;
-    return { task_id: id, status: "FAILURE" as const, reason: output?.message ?? state };
+    // what went wrong for the listener, in their language; never the error itself (paths, ffmpeg's log)
+    const code = mediaErrorOf(job.output);
+    const reason = t(`errors.${code}`, { megapixels: IMAGE_MAX_PIXELS / 1e6 });
+    return { task_id: id, status: "FAILURE" as const, reason, code };
   }
   return { task_id: id, status: "PENDING" as const };
 }

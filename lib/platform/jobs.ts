@@ -19,6 +19,15 @@ export const QUEUES = {
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];
 
+/** Every queue's job but the media ones expires (is failed and retried) after this long. */
+export const JOB_EXPIRE_SECONDS = 900;
+
+/**
+ * The signal a job's handler gives the tools it runs: aborted when pg-boss expires the job. pg-boss retries
+ * it no sooner than its retry delay (5 s) after that, so no ffmpeg of the first attempt runs beside the retry.
+ */
+export const jobSignal = (expireSeconds: number) => AbortSignal.timeout(expireSeconds * 1000);
+
 /**
  * Starts pg-boss on the app's own postgres.js client (one connection in embedded mode), so jobs
  * and data share one database and one connection budget. A media job still active after
@@ -60,7 +69,7 @@ export async function startBoss(
       retryLimit: 3,
       retryDelay: 5,
       retryBackoff: true,
-      expireInSeconds: name === QUEUES.media ? mediaExpireSeconds : 900,
+      expireInSeconds: name === QUEUES.media ? mediaExpireSeconds : JOB_EXPIRE_SECONDS,
     };
     await boss.createQueue(name, settings);
     await boss.updateQueue(name, settings); // a queue created by an earlier start takes today's settings

@@ -7,6 +7,7 @@ import {
   CLIPPED_PEAK_DBTP,
   LOUDNESS_TOLERANCE_LU,
   NEARLY_SILENT_LUFS,
+  TRAILING_SILENCE_KEPT_S,
   TRUE_PEAK_CEILING_DBTP,
   WAVEFORM_POINTS,
 } from "./constants.ts";
@@ -57,6 +58,36 @@ export function parseEbur128(log: string, instance?: string): Loudness {
     return Number.isFinite(n) && n > -70 ? n : null; // -70 LUFS is ebur128's floor: silence
   };
   return { lufs: num(/\bI:\s*(-?[\d.]+|-inf)\s*LUFS/), truePeak: num(/\bPeak:\s*(-?[\d.]+|-inf)\s*dBFS/) };
+}
+
+/**
+ * The samples (per channel) an `astats@<instance>=measure_overall=Number_of_samples` filter counted, from
+ * its line in ffmpeg's log (the last one: a graph may be built twice); null when absent.
+ * @example parseSampleCount("[astats@aired @ 0x1] Number of samples: 96000", "aired") // 96000
+ */
+export function parseSampleCount(log: string, instance: string): number | null {
+  const all = [
+    ...log.matchAll(new RegExp(`\\[astats@${instance} @ [^\\]]*\\] Number of samples: (\\d+)`, "g")),
+  ];
+  return all.length ? Number(all[all.length - 1][1]) : null;
+}
+
+/**
+ * Where a timeline of `totalSeconds` ends once its trailing silence is cut, from ffmpeg's silencedetect
+ * log (run with d = TRAILING_SILENCE_KEPT_S): a silence that lasts until the end (its silence_end within
+ * a few ms of it) is cut TRAILING_SILENCE_KEPT_S after it starts; null when the timeline ends on sound.
+ * @example airedEndSeconds("silence_start: 4.2\nsilence_end: 6 | silence_duration: 1.8", 6) // 4.45
+ */
+export function airedEndSeconds(log: string, totalSeconds: number): number | null {
+  const starts = [...log.matchAll(/silence_start: (-?[\d.]+)/g)];
+  const ends = [...log.matchAll(/silence_end: (-?[\d.]+)/g)];
+  if (!starts.length || !ends.length) return null;
+  const start = Number(starts[starts.length - 1][1]);
+  const end = Number(ends[ends.length - 1][1]);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start || totalSeconds - end > 0.01) {
+    return null;
+  }
+  return Math.round(Math.max(0, Math.min(totalSeconds, start + TRAILING_SILENCE_KEPT_S)) * 1e4) / 1e4;
 }
 
 /**

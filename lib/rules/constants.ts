@@ -164,6 +164,36 @@ export const UPLOAD_MAX_BYTES = {
 };
 /** An upload slot not finished within this time is deleted (tus file and media row). */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A listener's uploaded file that no participation uses this long after its upload is deleted (file and
+ * media row): an upload is public under the station's domain, so a file never sent is not kept.
+ */
+export const UNUSED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/**
+ * The longest recording an interaction may ask for (back-office §3: max_recording_time, 5 to 600 s), the
+ * limit of a media tied to no interaction (a staff reply), and what a recording may last beyond its
+ * interaction's max_recording_time before it is refused (the recorder stops a little after the limit).
+ */
+export const MAX_RECORDING_TIME_S = 600;
+export const RECORDING_TIME_MARGIN_S = 10;
+/** The longest video a listener may send when the interaction gives no recording time (a gallery file). */
+export const MAX_VIDEO_DURATION_S = 600;
+/**
+ * The largest picture (width × height) an image may declare: it is checked from the header before
+ * anything decodes it (a 446 KB PNG of 12000×12000 decodes to 432 MB of pixels). 24 megapixels hold a
+ * 6000×4000 photo, whose AVIF and WebP copies are made within FFMPEG_MEMORY_LIMIT_BYTES (193 MB at most,
+ * bench/media_jobs.ts); 40 megapixels were not.
+ */
+export const IMAGE_MAX_PIXELS = 24_000_000;
+/** The image copies (AVIF, WebP) of an upload fit in this box (px): screens need no more. */
+export const IMAGE_VARIANT_MAX_PX = 2560;
+/**
+ * Every ffmpeg/ffprobe run of the worker: killed after this wall-clock time, with at most this much private
+ * memory (RLIMIT_DATA: a failed allocation ends it) and this many threads (each thread's buffers count).
+ */
+export const FFMPEG_TIMEOUT_MS = 5 * 60_000;
+export const FFMPEG_MEMORY_LIMIT_BYTES = 300 * 1024 * 1024;
+export const FFMPEG_THREADS = 2;
 // Listeners' data rights (issue 18): the retention periods a channel may choose (months; unset = kept),
 // how long a "download my data" link works, and how many exports a listener may ask for per hour.
 export const RETENTION_MONTHS = [3, 6, 12, 24] as const;
@@ -204,6 +234,8 @@ export const TRUE_PEAK_CEILING_DBTP = -1;
 export const WAVEFORM_POINTS = 300;
 /** Issue 22: below this level (dBFS) the ends of a recording are silence and are trimmed. */
 export const SILENCE_THRESHOLD_DB = -50;
+/** The silence kept after the last sound of a recording when its end is trimmed (seconds). */
+export const TRAILING_SILENCE_KEPT_S = 0.25;
 /** Issue 22: a recording whose true peak reaches this (dBTP) is flagged as clipped. */
 export const CLIPPED_PEAK_DBTP = -0.5;
 /** Issue 22: a recording quieter than this integrated loudness (LUFS) is flagged as nearly silent. */

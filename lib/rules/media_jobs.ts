@@ -3,6 +3,30 @@
 import { MEDIA_JOB_CONCURRENCY_MAX, MEDIA_JOB_PRIORITY_AIR } from "./constants.ts";
 
 /**
+ * What went wrong with a listener's file, as an `errors.*` key the task status translates
+ * (GET tasks/{id}): never a path nor ffmpeg's output, which are logged on the server only.
+ */
+export const MEDIA_ERRORS = [
+  "media_unreadable",
+  "media_too_long",
+  "media_too_heavy",
+  "image_too_many_pixels",
+  "media_processing_failed",
+] as const;
+export type MediaErrorCode = typeof MEDIA_ERRORS[number];
+
+/**
+ * The code a failed media job's output gives the listener: its own when it is one of MEDIA_ERRORS (a
+ * file that cannot be processed), else media_processing_failed (any other error: its message may name
+ * a path or a server, and is not shown).
+ * @example mediaErrorOf({ message: "media_too_long" }) // "media_too_long"
+ */
+export function mediaErrorOf(output: unknown): MediaErrorCode {
+  const message = (output as { message?: unknown } | null)?.message;
+  return MEDIA_ERRORS.find((code) => code === message) ?? "media_processing_failed";
+}
+
+/**
  * The media jobs one worker runs at once: MEDIA_JOB_CONCURRENCY when set, else one per CPU, at most
  * MEDIA_JOB_CONCURRENCY_MAX (more jobs than cores only queue their ffmpeg runs on the same cores).
  * @example mediaJobConcurrency(undefined, 2) // 2

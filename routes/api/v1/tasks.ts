@@ -8,6 +8,7 @@ const taskSchema = z.object({
   status: z.enum(["PENDING", "STARTED", "SUCCESS", "FAILURE"]),
   result: z.unknown().optional(),
   reason: z.string().optional(),
+  code: z.string().optional(),
 });
 
 const app = apiApp();
@@ -19,13 +20,13 @@ app.openapi(
     tags: ["interactions"],
     summary: "Status of a background task (participation or media processing)",
     description: "PENDING or STARTED: poll again; SUCCESS carries the result (message id and, for votes " +
-      "that show results, the vote results); FAILURE carries the reason.",
+      "that show results, the vote results); FAILURE carries the reason, in the listener's language, and its code.",
     request: { params: z.object({ id: z.string().max(64) }) },
     responses: { 200: json(taskSchema, "The task"), 404: json(errorSchema, "Unknown task") },
   }),
   async (c) => {
     const { sql, boss, jwtSecret: secret } = c.var.deps;
-    return c.json(await taskStatus({ sql, boss, secret }, c.req.valid("param").id), 200);
+    return c.json(await taskStatus({ sql, boss, secret, t: c.var.t }, c.req.valid("param").id), 200);
   },
 );
 
