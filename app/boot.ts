@@ -81,7 +81,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
   // seconds of ffmpeg)
   watchWebhooks(deps); // issue 21: events published by this process become webhook deliveries
   const demoMedia = seeded ? attachDemoMedia(deps).catch((e) => console.error("[demo media]", e)) : null;
-  if (options.worker ?? config.WORKER === "inline") await registerWorkers(boss, deps);
+  const workers = (options.worker ?? config.WORKER === "inline") ? await registerWorkers(boss, deps) : null;
   const maintenance = db.embedded ? startMaintenance(db.sql) : null;
   return {
     db,
@@ -94,6 +94,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
       // the demo's media (a first start only: a few seconds of ffmpeg) gets a moment, not the whole stop
       await Promise.race([demoMedia, new Promise((r) => Deno.unrefTimer(setTimeout(r, 2000)))]);
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      workers?.stopJobs(); // their ffmpeg ends with the instance, not orphaned beside the retry
       await maintenance?.stop();
       await deps.bus?.close().catch(() => {});
       await db.close();

@@ -27,21 +27,25 @@ import { mediaJobConcurrency } from "../lib/rules/media_jobs.ts";
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
 
-/** Registers the job handlers of every queue on a started pg-boss. */
-export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void> {
+/**
+ * Registers the job handlers of every queue on a started pg-boss. `stopJobs()` kills the tools (ffmpeg) of
+ * the jobs running: called once pg-boss has failed them on a stop, so another worker retries them.
+ */
+export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<{ stopJobs(): void }> {
+  const stopping = new AbortController();
   // Each capability registers its handlers here (media processing, delivery, mails).
   const poll = { pollingIntervalSeconds: 0.5 };
   // issue 22: several media jobs at once (one per CPU unless MEDIA_JOB_CONCURRENCY says), each worker
   // taking the highest priority first (pg-boss orders by priority): a voice sent to the studio without a
   // click does not wait behind the others
   const concurrency = mediaJobConcurrency(deps.config.MEDIA_JOB_CONCURRENCY, navigator.hardwareConcurrency);
-  for (let n = 0; n < concurrency; n++) await workOnMedia(boss, deps, poll);
+  for (let n = 0; n < concurrency; n++) await workOnMedia(boss, deps, poll, stopping.signal);
   // issue 22: in/out points saved in the inbox: the trimmed broadcast copy is rendered from the original;
   // a staff voice or video reply gets its first broadcast copy
   await boss.work<{ mediaId: string; reply?: boolean }>(QUEUES.broadcast, poll, async ([job]) => {
     const media = { sql: deps.sql, storage: deps.storage };
     // its ffmpeg ends when the job expires (900 s): a retry never runs beside it
-    const run = { signal: jobSignal(JOB_EXPIRE_SECONDS) };
+    const run = { signal: jobSignal(JOB_EXPIRE_SECONDS, stopping.signal) };
     if (job.data.reply) await renderReplyBroadcast(media, job.data.mediaId, run);
     else await renderTrimmedBroadcast(media, job.data.mediaId, run);
   });
@@ -66,7 +70,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   ];
   // listeners' data rights: "download my data" zips, expired ones removed hourly, retention daily
   await boss.work<{ key: string }>(QUEUES.imageVariants, poll, async ([job]) => {
-    const signal = jobSignal(JOB_EXPIRE_SECONDS);
+    const signal = jobSignal(JOB_EXPIRE_SECONDS, stopping.signal);
     await writeStoredImageVariants(deps.storage, job.data.key, { signal });
   });
   await boss.work<{ exportId: string }>(QUEUES.dataExport, poll, async ([job]) => {
@@ -89,6 +93,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
   await registerWebhookJobs(boss, deps);
+  return { stopJobs: () => stopping.abort() };
 }
 
 /**
@@ -96,11 +101,16 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<void
  * A job is retried when its worker dies (it expires after MEDIA_JOB_EXPIRE_SECONDS) or on a passing error;
  * a file that cannot be decoded fails at once, with the reason.
  */
-async function workOnMedia(boss: PgBoss, deps: AppDeps, poll: { pollingIntervalSeconds: number }) {
+async function workOnMedia(
+  boss: PgBoss,
+  deps: AppDeps,
+  poll: { pollingIntervalSeconds: number },
+  stopping: AbortSignal,
+) {
   const { TRANSCRIBE_BASE_URL, TRANSCRIBE_API_KEY } = deps.config;
   await boss.work<{ mediaId: string }>(QUEUES.media, { ...poll, includeMetadata: true }, async ([job]) => {
     // pg-boss retries a job still active when it expires: its ffmpeg is killed then, not left beside the retry
-    const signal = jobSignal(deps.config.MEDIA_JOB_EXPIRE_SECONDS);
+    const signal = jobSignal(deps.config.MEDIA_JOB_EXPIRE_SECONDS, stopping);
     try {
       const result = await processMedia(
         {

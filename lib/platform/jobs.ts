@@ -25,8 +25,12 @@ export const JOB_EXPIRE_SECONDS = 900;
 /**
  * The signal a job's handler gives the tools it runs: aborted when pg-boss expires the job. pg-boss retries
  * it no sooner than its retry delay (5 s) after that, so no ffmpeg of the first attempt runs beside the retry.
+ * `stopping` aborts it too: an instance that stops kills its jobs' tools rather than leave them orphaned.
  */
-export const jobSignal = (expireSeconds: number) => AbortSignal.timeout(expireSeconds * 1000);
+export const jobSignal = (expireSeconds: number, stopping?: AbortSignal): AbortSignal =>
+  stopping
+    ? AbortSignal.any([AbortSignal.timeout(expireSeconds * 1000), stopping])
+    : AbortSignal.timeout(expireSeconds * 1000);
 
 /**
  * Starts pg-boss on the app's own postgres.js client (one connection in embedded mode), so jobs
