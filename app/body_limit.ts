@@ -9,7 +9,13 @@ import { clientAddress } from "./auth.ts";
 import { errorResponse } from "./errors.ts";
 import { requestPath } from "./front.ts";
 import { AppError } from "../lib/rules/errors.ts";
-import { bodyLimitFor, type BodyProgress, bodyTooSlow, pathMatches } from "../lib/rules/http_limits.ts";
+import {
+  bodyLimitFor,
+  type BodyProgress,
+  bodyTooSlow,
+  isMultipartForm,
+  pathMatches,
+} from "../lib/rules/http_limits.ts";
 import {
   SLOW_BODIES_MAX,
   SLOW_BODIES_PER_ADDRESS,
@@ -34,7 +40,7 @@ export function bodyLimitOf(path: string, contentType: string | null): number {
 }
 
 /** Why a body was refused: the answer's status and error code. */
-type Refusal = { status: 400 | 408 | 413 | 503; code: string };
+type Refusal = { status: 400 | 408 | 413 | 503; code: string; params?: Record<string, unknown> };
 
 interface Watched extends BodyProgress {
   address: string;
@@ -94,7 +100,7 @@ class Sweeper {
 /** The answer to a refused body, in the caller's language, saying when to come back where it may. */
 function refusalResponse(req: Request, env: unknown, refusal: Refusal): Response {
   const res = errorResponse(
-    new AppError(refusal.status, refusal.code),
+    new AppError(refusal.status, refusal.code, refusal.params),
     new Context(req, { env, path: requestPath(req.url) }),
   );
   if (refusal.status === 503) res.headers.set("Retry-After", String(SLOW_BODY_RETRY_AFTER_SECONDS));
@@ -116,10 +122,14 @@ export function boundBodies<
   const guarded = async (req: Request, rest: never[]): Promise<Response> => {
     const source = req.body!;
     const limit = bodyLimitOf(requestPath(req.url), req.headers.get("content-type"));
+    // a form is too large because of its file: the answer says so, with the largest size, as the route would
+    const tooLarge: Refusal = isMultipartForm(req.headers.get("content-type"))
+      ? { status: 413, code: "file_too_large", params: { mb: Math.floor(limit / 1024 / 1024) } }
+      : { status: 413, code: "too_large" };
     const length = req.headers.get("content-length");
     if (length !== null && Number(length) > limit) {
       await source.cancel().catch(() => {});
-      return refusalResponse(req, rest[0], { status: 413, code: "too_large" });
+      return refusalResponse(req, rest[0], tooLarge);
     }
     let refusal: Refusal | null = null;
     const reader = source.getReader();
@@ -162,7 +172,7 @@ export function boundBodies<
         }
         body.bytes += chunk.value.byteLength;
         body.lastByteAt = performance.now();
-        if (body.bytes > limit) return body.refuse({ status: 413, code: "too_large" });
+        if (body.bytes > limit) return body.refuse(tooLarge);
         c.enqueue(chunk.value);
       },
       cancel() {

@@ -2,13 +2,17 @@
 // body guard (app/body_limit.ts).
 import { BODY_IDLE_MS, BODY_MAX_BYTES, BODY_MIN_BYTES_PER_SECOND, FORM_BODY_MAX_BYTES } from "./constants.ts";
 
+/** Whether a body is a multipart form (one carrying a file). */
+export const isMultipartForm = (contentType: string | null): boolean =>
+  /^multipart\/form-data/i.test(contentType ?? "");
+
 /**
  * The largest body of a request: what its route declared, else a multipart form's limit, else BODY_MAX_BYTES.
  * @example bodyLimitFor("application/json", null) // 1048576
  */
 export function bodyLimitFor(contentType: string | null, declared: number | null): number {
   if (declared !== null) return declared;
-  return /^multipart\/form-data/i.test(contentType ?? "") ? FORM_BODY_MAX_BYTES : BODY_MAX_BYTES;
+  return isMultipartForm(contentType) ? FORM_BODY_MAX_BYTES : BODY_MAX_BYTES;
 }
 
 /**
