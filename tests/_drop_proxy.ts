@@ -33,10 +33,10 @@ export interface DropProxy {
 
 const decoder = new TextDecoder();
 
-/** Starts a proxy to `target` (host:port of the app on loopback). */
-export function startDropProxy(target: { hostname: string; port: number }): DropProxy {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
+/** Starts a proxy to `target` (host:port of the app on loopback), on `port` (0: any free one). */
+export function startDropProxy(target: { hostname: string; port: number }, port = 0): DropProxy {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port });
+  port = (listener.addr as Deno.NetAddr).port;
   const open = new Set<{ client: Deno.Conn; upstream: Deno.Conn | null }>();
   const lines: string[] = [];
   let upBytes = 0;

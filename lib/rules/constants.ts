@@ -267,8 +267,12 @@ export const COMPRESS_MIN_BYTES = 1024;
  * its first screen only: the participation (later screens, send flow, @preact/signals-core) loads on the
  * visitor's first intent (components/widget/Participation.tsx). Measured: 12,871 B for the home (was
  * 13,481 B) and 11,027 B for the single widget (was 14,393 B); the channel ceiling adds a small margin.
+ *
+ * The home then grew by about 1 kB (13,895 B): it finishes sending a message saved in this browser, its
+ * carousel pauses under the pointer and focus with a pause button, and it hands the focus on after each
+ * step; the ceiling follows it, with the participation code still out of it (fetched once idle).
  */
-export const JS_BUDGET_GZIP_BYTES = { channel: 13 * 1024, single: 12 * 1024 };
+export const JS_BUDGET_GZIP_BYTES = { channel: 14 * 1024, single: 12 * 1024 };
 
 /**
  * Shared caches (a CDN, Deno Deploy's edge) may keep a public widget page this long and serve it stale

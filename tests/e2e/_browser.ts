@@ -65,7 +65,7 @@ export function browserTest(
      * delay of the spec at once with `skip(page, CONSTANT)` instead of sitting through it.
      */
     clock?: boolean;
-    /** Left out of the run, with the reason said where it is set (a known flaky test under repair). */
+    /** Left out of the run, with the reason said where it is set (e.g. a walk that one database run covers). */
     ignore?: boolean;
   } = {},
 ) {

@@ -22,9 +22,23 @@ export interface Listener {
   offline(on: boolean): Promise<void>;
 }
 
-/** The proxy in front of the app at `baseUrl`. */
+let proxyPort = 0;
+
+/**
+ * The app's public address is the proxy's, as in a deployment behind one: what the app hands out (the
+ * upload's URL, mail links) comes back through the proxy. `env` is a browserTest's; `proxyFor` then listens
+ * on that address.
+ */
+export function behindProxy(): Record<string, string> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  proxyPort = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return { PUBLIC_URL: `http://127.0.0.1:${proxyPort}` };
+}
+
+/** The proxy in front of the app at `baseUrl` (at its public address after `behindProxy`). */
 export function proxyFor(baseUrl: string): DropProxy {
-  return startDropProxy({ hostname: "127.0.0.1", port: Number(new URL(baseUrl).port) });
+  return startDropProxy({ hostname: "127.0.0.1", port: Number(new URL(baseUrl).port) }, proxyPort);
 }
 
 /** A new tab in `context` on the slow network through `proxy`. */
