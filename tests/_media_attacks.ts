@@ -59,12 +59,16 @@ export async function blackPng(width: number, height: number): Promise<Uint8Arra
     },
   }).pipeThrough(new CompressionStream("deflate"));
   const idat = new Uint8Array(await new Response(stream).arrayBuffer());
-  const parts = [
+  return concat(
     new Uint8Array(SIGNATURE),
     ihdr(width, height),
     pngChunk("IDAT", idat),
     pngChunk("IEND", new Uint8Array()),
-  ];
+  );
+}
+
+/** The bytes of `parts` one after the other. */
+export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {

@@ -12,6 +12,7 @@ import {
   testDevice,
   tusUpload,
 } from "../api/_participation.ts";
+import { concat } from "../_media_attacks.ts";
 import { observeToolRuns, type ToolRun } from "../../lib/media/tool_run.ts";
 import { FFMPEG_MEMORY_LIMIT_BYTES } from "../../lib/rules/constants.ts";
 import en from "../../locales/en.json" with { type: "json" };
@@ -35,16 +36,6 @@ function id3Header(size: number): Uint8Array {
     size & 0x7f,
   ]);
 }
-
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 
 /** An HLS playlist naming `file` (a name beside the attacker's own upload) `times` times. */
 const playlist = (file: string, times: number) =>
