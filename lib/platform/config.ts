@@ -5,7 +5,8 @@ import { LIVE_STREAMS_MAX } from "../rules/constants.ts";
 /** Every setting the platform reads, from environment variables only (documented in README.md). */
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  /** Unset: loopback in development (a first start on a server is not open to the network), every interface in production. */
+  HOSTNAME: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./.data"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -48,7 +49,7 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { HOSTNAME: string };
 
 /** Thrown when the environment holds a bad value; start prints it and exits. */
 export class ConfigError extends Error {}
@@ -61,7 +62,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const config = parsed.data;
+  const config = {
+    ...parsed.data,
+    HOSTNAME: parsed.data.HOSTNAME ?? (parsed.data.APP_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
+  };
   if (config.APP_ENV === "production" && !config.JWT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required when APP_ENV=production");
   }

@@ -11,6 +11,18 @@ Deno.test("loadConfig - defaults, empty strings as unset", () => {
   assert.equal(loadConfig({ MEDIA_JOB_EXPIRE_SECONDS: "6" }).MEDIA_JOB_EXPIRE_SECONDS, 6);
 });
 
+Deno.test("loadConfig - a development start listens on loopback, production on every interface", () => {
+  assert.equal(loadConfig({}).HOSTNAME, "127.0.0.1", "the first README command is not open to the network");
+  const production = {
+    APP_ENV: "production",
+    JWT_SECRET: "x".repeat(32),
+    PUBLIC_URL: "https://radio.example",
+  };
+  assert.equal(loadConfig(production).HOSTNAME, "0.0.0.0");
+  assert.equal(loadConfig({ HOSTNAME: "0.0.0.0" }).HOSTNAME, "0.0.0.0");
+  assert.equal(loadConfig({ ...production, HOSTNAME: "10.0.0.5" }).HOSTNAME, "10.0.0.5");
+});
+
 Deno.test("loadConfig - a bad value fails with a message naming the variable", async (t) => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: "eighty" }, /PORT/],
