@@ -90,7 +90,8 @@ Deno.test({
     const dataDir = await Deno.makeTempDir({ prefix: "im-shutdown-" });
     let server: ChildServer | null = null;
     try {
-      server = await startServer({}, dataDir);
+      // the embedded database even in a run against PostgreSQL (an empty DATABASE_URL counts as unset)
+      server = await startServer({ DATABASE_URL: "" }, dataDir);
       const segment = await (async () => {
         for (let id = 1; id < 200; id++) {
           const res = await fetch(`${server!.baseUrl}/api/v1/show_segments/${id}/vote-results/live`);
