@@ -264,10 +264,10 @@ export interface AudioAnalysis {
 }
 
 /**
- * Measures a recording in one decode, for the copy that goes on air: its aired timeline (leading silence trimmed, then the
- * in/out points, in AIR_LAYOUT; its trailing silence found and left out of the measure's duration) and,
- * with `original`, the recording as it is (the inbox shows its loudness and flags it clipped): branches of
- * one filter graph. At most `maxSeconds` of the file are decoded. A file without audio is a MediaInputError.
+ * Measures a recording in one decode, for the copy that goes on air: its aired timeline (leading silence
+ * trimmed, then the in/out points, in AIR_LAYOUT; its trailing silence found and left out of the measure's
+ * duration) and, with `original`, the recording as it is (the inbox shows its loudness and flags it
+ * clipped): branches of one filter graph. At most `maxSeconds` of the file are decoded. A file without audio is a MediaInputError.
  */
 export async function analyseAudio(
   input: MediaInput,
