@@ -312,10 +312,10 @@ export async function finishMediaParticipation(
     if (!message || !own) throw new AppError(404, "not_found");
     await replaceMessageMedia(deps.sql, message.id, media.id);
     await setMediaChannel(deps.sql, media.id, message.channel_id);
-    const segment = await getSegment(deps.sql, message.segment_id);
     const priority = mediaJobPriority({
-      deliveryOption: segment?.delivery_option ?? null,
-      deliveryTrigger: segment?.delivery_trigger ?? null,
+      // the message is of origin.segment (checked above): the interaction read for the quota
+      deliveryOption: target?.delivery_option ?? null,
+      deliveryTrigger: target?.delivery_trigger ?? null,
       moderation: message.moderation,
       markedForAir: false, // a mark for air made meanwhile raises it (enqueueMarkedDeliveries)
     });
