@@ -74,6 +74,7 @@ export interface KeyedParticipation {
   share_token: string;
   media_id: string | null;
   answered_task_id: string | null;
+  device_id: string | null;
 }
 
 /** The participation of a segment stored with an idempotency key (migration 034), or null. */
@@ -83,7 +84,8 @@ export async function getKeyedParticipation(
   key: string,
 ): Promise<KeyedParticipation | null> {
   const [row] = await sql<KeyedParticipation[]>`
-    select id::int as id, share_token::text as share_token, media_id, answered_task_id::text as answered_task_id
+    select id::int as id, share_token::text as share_token, media_id, answered_task_id::text as answered_task_id,
+      device_id
     from messages where segment_id = ${segmentId} and idempotency_key = ${key}`;
   return row ?? null;
 }

@@ -165,6 +165,8 @@ async function repeated(deps: SendDeps, origin: Origin): Promise<SendOutcome | n
   if (!origin.idempotency_key) return null;
   const prior = await getKeyedParticipation(deps.sql, origin.segment, origin.idempotency_key);
   if (!prior) return null;
+  // a key is the sender's own: another device naming it learns nothing of the participation (nor its share link)
+  if ((prior.device_id ?? null) !== (origin.device_id ?? null)) throw new AppError(409, "conflict");
   const taskId = prior.media_id ? prior.answered_task_id : messageTaskId(deps.secret, prior.id);
   return { id: prior.id, taskId, shareToken: prior.share_token };
 }

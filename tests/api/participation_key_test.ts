@@ -101,6 +101,26 @@ Deno.test({
         assert.deepEqual(await retry.json(), bodies[0]);
       });
 
+      await t.step("another device sending the same key is refused and learns nothing", async () => {
+        const voice = await randomSegment(ctx.sql, channelId, {
+          type: "recording_question",
+          limit_1_vote: false,
+        });
+        const key = crypto.randomUUID();
+        const first = await finish(voice.id, await uploaded(), testDevice(`k5-${voice.id}`), key);
+        assert.equal(first.status, 200);
+        const { share_token } = await first.json();
+        const other = await finish(voice.id, await uploaded(), testDevice(`k6-${voice.id}`), key);
+        assert.equal(other.status, 409);
+        assert.match(other.headers.get("content-type")!, /application\/json/);
+        const text = await other.text();
+        assert.ok(
+          share_token && !text.includes(share_token),
+          "the first participation's share link stays private",
+        );
+        assert.equal(await count(voice.id), 1);
+      });
+
       await t.step("the key of another interaction is another participation", async () => {
         const a = await randomSegment(ctx.sql, channelId, {
           type: "recording_question",
