@@ -128,13 +128,18 @@ browserTest(
     // Chromium asks for English; the listener's stored language is Portuguese
     await page.goto(`${baseUrl}/widgets/channel/${radio.id}/`);
     await storeListener(page, server, { id: listener.id, nickname: "Lia", language: "pt" });
+    // the flow's texts come once, in Portuguese: when the page turns idle or at the tap, whichever is first
+    events.length = 0;
     await page.reload();
     await page.locator(".cw-slide").first().getByRole("link", { name: "Participar" }).waitFor();
-    events.length = 0;
     await page.locator(".cw-slide", { hasText: VOTE }).locator(".cw-participate").click();
     await page.getByText(TEXTS.pt.choice).waitFor();
     await noRawKeys(page, "participation in pt");
-    assert.deepEqual(textRequests(events).map((r) => [r.lang, r.v]), [["pt", TEXTS_VERSION]]);
+    const asked = textRequests(events);
+    // the page's own texts in Portuguese, then the flow's once, never an English text
+    assert.deepEqual(asked.map((r) => [r.lang, r.v]), [["pt", TEXTS_VERSION], ["pt", TEXTS_VERSION]]);
+    assert.ok(asked[0].ns.includes("channel_widget.home"), asked[0].ns.join());
+    assert.ok(asked[1].ns.includes("channel_widget.flow"), asked[1].ns.join());
     assert.deepEqual(consoleErrors, []);
   },
 );
