@@ -10,6 +10,7 @@ import { openStorage } from "../lib/media/storage.ts";
 import { registerWorkers } from "./workers.ts";
 import { startMaintenance } from "../lib/platform/maintenance.ts";
 import { attachDemoMedia } from "../lib/media/demo.ts";
+import { JOBS_STOP_MS } from "../lib/rules/constants.ts";
 import { openBus } from "../lib/live/bus.ts";
 import { watchWebhooks } from "../lib/webhooks/dispatch.ts";
 
@@ -80,7 +81,10 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
   // the demo's voice and video messages get something to play (first start only, in the background: a few
   // seconds of ffmpeg)
   watchWebhooks(deps); // issue 21: events published by this process become webhook deliveries
-  const demoMedia = seeded ? attachDemoMedia(deps).catch((e) => console.error("[demo media]", e)) : null;
+  const demoStop = new AbortController();
+  const demoMedia = seeded
+    ? attachDemoMedia(deps, { signal: demoStop.signal }).catch((e) => console.error("[demo media]", e))
+    : null;
   const workers = (options.worker ?? config.WORKER === "inline") ? await registerWorkers(boss, deps) : null;
   const maintenance = db.embedded ? startMaintenance(db.sql) : null;
   return {
@@ -89,12 +93,16 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
     boss,
     demoPassword,
     seeded,
-    /** Stops the jobs (those running are failed, so pg-boss retries them), the bus, then the database. */
+    /** Stops the jobs (those running media tools are failed, so pg-boss retries them), the bus, then the database. */
     async stop() {
-      // the demo's media (a first start only: a few seconds of ffmpeg) gets a moment, not the whole stop
+      // the demo's media (a first start only: a few seconds of ffmpeg) ends its clip, then stops
+      demoStop.abort();
       await Promise.race([demoMedia, new Promise((r) => Deno.unrefTimer(setTimeout(r, 2000)))]);
-      await boss.stop({ graceful: false, wait: true }).catch(() => {});
-      workers?.stopJobs(); // their ffmpeg ends with the instance, not orphaned beside the retry
+      // the tools (ffmpeg) of the running jobs end with the instance, not orphaned beside the retry: those
+      // jobs fail and pg-boss gives them to another worker; the other handlers get a moment to finish,
+      // so none meets a closed database
+      workers?.stopJobs();
+      await boss.stop({ graceful: true, wait: true, timeout: JOBS_STOP_MS }).catch(() => {});
       await maintenance?.stop();
       await deps.bus?.close().catch(() => {});
       await db.close();

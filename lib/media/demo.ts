@@ -112,13 +112,14 @@ async function storeClip(
  */
 export async function attachDemoMedia(
   deps: { sql: Sql; storage: Storage },
-  options: { ffmpeg?: boolean } = {},
+  options: { ffmpeg?: boolean; signal?: AbortSignal } = {},
 ): Promise<void> {
   const ffmpeg = options.ffmpeg ?? await hasFfmpeg();
   for (const { channelId, kind } of await demoMediaChannels(deps.sql)) {
     if (kind === "video" && !ffmpeg) continue;
     const clips = [];
     for (const [variant, seconds] of (kind === "audio" ? DEMO_AUDIO_SECONDS : DEMO_VIDEO_SECONDS).entries()) {
+      if (options.signal?.aborted) return; // the instance is stopping: its database is about to close
       const file = kind === "audio"
         ? { bytes: jingleWav(seconds, variant), extension: "wav", type: "audio/wav" }
         : { bytes: await testCard(seconds, 330 + 110 * variant), extension: "mp4", type: "video/mp4" };

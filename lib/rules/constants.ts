@@ -338,6 +338,11 @@ export const SLOW_BODY_RETRY_AFTER_SECONDS = 10;
 /** On SIGTERM: what the app gives requests in flight to finish, and the time it exits within. */
 export const SHUTDOWN_DRAIN_MS = 5000;
 export const SHUTDOWN_DEADLINE_MS = 9500;
+/**
+ * What the jobs that were running get to finish once the stop began (a rollup, a mail): inside the
+ * deadline above, after the drain; a media job's tools are stopped at once and the job retried elsewhere.
+ */
+export const JOBS_STOP_MS = 2000;
 
 // Statistics (issue 23): the worker rolls the daily rollups of every channel this often (yesterday
 // again, and older days a late change marked); today is always read from the participations.
