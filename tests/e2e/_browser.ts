@@ -48,8 +48,35 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 }
 
 /**
+ * The Chromium of this test file, one per set of extra flags, launched by the first test that needs it and
+ * closed when the file's last browser test ends: a launch costs about a second, a fresh context (its own
+ * cookies, storage and service workers) a few milliseconds. Deno runs each test file in its own worker, so
+ * a file's tests never share a browser with another file's.
+ */
+const browsers = new Map<string, Promise<Browser>>();
+let browserTestsLeft = 0;
+
+async function sharedBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const key = extraArgs.join(" ");
+  let launched = browsers.get(key);
+  if (launched && !(await launched.then((b) => b.isConnected(), () => false))) launched = undefined;
+  if (!launched) {
+    launched = launchBrowser(extraArgs);
+    browsers.set(key, launched);
+  }
+  return await launched;
+}
+
+async function browserTestEnded(): Promise<void> {
+  if (--browserTestsLeft > 0) return;
+  const all = [...browsers.values()];
+  browsers.clear();
+  await Promise.all(all.map((b) => b.then((browser) => browser.close(), () => {})));
+}
+
+/**
  * Declares a browser test: the app on a free port with the demo data (password DEMO_PASSWORD), a
- * page at the given viewport, and a screenshot when it fails.
+ * page at the given viewport in a fresh browser context, and a screenshot when it fails.
  */
 export function browserTest(
   name: string,
@@ -69,9 +96,11 @@ export function browserTest(
     ignore?: boolean;
   } = {},
 ) {
+  const ignore = !hasChromium || options.ignore === true;
+  if (!ignore) browserTestsLeft++;
   Deno.test({
     name,
-    ignore: !hasChromium || options.ignore === true,
+    ignore,
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {
@@ -83,7 +112,9 @@ export function browserTest(
       const server = await testApp({ jobs: options.jobs, env: { PUBLIC_URL: baseUrl, ...options.env?.() } });
       await seedDemo(server.sql, { password: DEMO_PASSWORD });
       const http = Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, server.app.fetch);
-      const browser = await launchBrowser(options.chromiumArgs);
+      const browser = await sharedBrowser(options.chromiumArgs);
+      // the contexts the test opens itself (a second visitor, a screen on air) are closed with its own
+      const contextsBefore = new Set(browser.contexts());
       const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
       if (options.clock) await page.clock.install();
       const consoleErrors: string[] = [];
@@ -100,7 +131,8 @@ export function browserTest(
         await shot("failure").catch(() => {});
         throw error;
       } finally {
-        await browser.close();
+        await Promise.all(browser.contexts().filter((c) => !contextsBefore.has(c)).map((c) => c.close()));
+        await browserTestEnded();
         await http.shutdown();
         await server.close();
       }
