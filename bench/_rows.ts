@@ -1,5 +1,7 @@
-// The machine-readable lines a bench prints for each row of issue 20's table, and the summary that
-// `deno task bench` (bench/run.ts) makes of them. A line is
+// The machine-readable lines a bench prints for each row of the speed goals' table (what a listener on a
+// phone and a station on one server feel: page weight, pages and votes per second against a ceiling measured
+// in the same run, results and inbox latency), and the summary that `deno task bench` (bench/run.ts)
+// makes of them. A line is
 //   ROW<TAB><measure><TAB><figure text><TAB><ratio or value><TAB><goal text>
 // on stdout; the goal text starts with a comparison to a number ("≥ 0.25", "≤ 5 ms", "= 100"), which
 // decides whether the value meets it.
@@ -57,8 +59,8 @@ export function meetsGoal(row: Pick<BenchRow, "value" | "goal">): boolean | null
   return COMPARISONS[goal.op](row.value, goal.target);
 }
 
-/** The rows of issue 20's table, in its order, and how to recognise the ROW lines that belong to each. */
-export const ISSUE_20_TABLE: { row: string; match: RegExp; script: string }[] = [
+/** The rows of the speed goals' table, in its order, and how to recognise the ROW lines that belong to each. */
+export const SPEED_GOALS: { row: string; match: RegExp; script: string }[] = [
   { row: "Text compression (HTML, JSON, JS, CSS)", match: /compress/i, script: "widget.ts" },
   { row: "JavaScript before a participation (gzip)", match: /javascript|\bJS\b/i, script: "widget.ts" },
   {
@@ -76,10 +78,10 @@ export const ISSUE_20_TABLE: { row: string; match: RegExp; script: string }[] = 
   { row: "Inbox at 200,000 participations, worst p95", match: /inbox/i, script: "inbox.ts" },
 ];
 
-/** Which row of issue 20's table a ROW line belongs to (its index), or -1 (a ceiling, another figure). */
-export function issueRowOf(row: Pick<BenchRow, "measure">): number {
+/** Which row of the speed goals' table a ROW line belongs to (its index), or -1 (a ceiling, another figure). */
+export function speedGoalOf(row: Pick<BenchRow, "measure">): number {
   // the narrowest names first: "vote results" before votes, Lighthouse before the widget pages
-  for (const i of [4, 5, 6, 3, 0, 1, 2]) if (ISSUE_20_TABLE[i].match.test(row.measure)) return i;
+  for (const i of [4, 5, 6, 3, 0, 1, 2]) if (SPEED_GOALS[i].match.test(row.measure)) return i;
   return -1;
 }
 
@@ -88,36 +90,36 @@ const verdict = (met: boolean | null) => met === null ? "–" : met ? "met" : "*
 const number = (value: number) => Number.isFinite(value) ? String(value) : "not measured";
 
 /**
- * The "Issue 20" summary as Markdown: every row of the issue's table with the ROW lines that belong to
+ * The "Speed goals" summary as Markdown: every row of the goals' table with the ROW lines that belong to
  * it (or "not reported" and the bench expected to report it), then the other ROW lines (the ceilings).
  */
-export function issue20Summary(rows: BenchRow[]): string {
+export function speedGoalsSummary(rows: BenchRow[]): string {
   const lines = [
-    "## Issue 20",
+    "## Speed goals",
     "",
-    "| Row of the issue | Measure | Figure | Ratio or value | Goal | |",
+    "| Goal | Measure | Figure | Ratio or value | Goal | |",
     "| --- | --- | --- | ---: | --- | --- |",
   ];
-  const line = (issueRow: string, r: BenchRow) =>
-    `| ${cell(issueRow)} | ${cell(r.measure)} | ${cell(r.figure)} | ${number(r.value)} | ${cell(r.goal)} | ${
+  const line = (goalRow: string, r: BenchRow) =>
+    `| ${cell(goalRow)} | ${cell(r.measure)} | ${cell(r.figure)} | ${number(r.value)} | ${cell(r.goal)} | ${
       verdict(meetsGoal(r))
     } |`;
-  ISSUE_20_TABLE.forEach((entry, i) => {
-    const own = rows.filter((r) => issueRowOf(r) === i);
+  SPEED_GOALS.forEach((entry, i) => {
+    const own = rows.filter((r) => speedGoalOf(r) === i);
     if (own.length === 0) {
       lines.push(`| ${cell(entry.row)} | not reported by bench/${entry.script} | | | | **not measured** |`);
     }
     for (const r of own) lines.push(line(entry.row, r));
   });
-  const others = rows.filter((r) => issueRowOf(r) === -1);
+  const others = rows.filter((r) => speedGoalOf(r) === -1);
   for (const r of others) lines.push(line("ceiling or reference", r));
-  const verdicts = rows.filter((r) => issueRowOf(r) >= 0).map(meetsGoal);
-  const missing = ISSUE_20_TABLE.filter((_, i) => !rows.some((r) => issueRowOf(r) === i)).length;
+  const verdicts = rows.filter((r) => speedGoalOf(r) >= 0).map(meetsGoal);
+  const missing = SPEED_GOALS.filter((_, i) => !rows.some((r) => speedGoalOf(r) === i)).length;
   lines.push(
     "",
     `${verdicts.filter((v) => v === true).length} met, ${
       verdicts.filter((v) => v === false).length
-    } not met, ${missing} row(s) of the issue not reported.`,
+    } not met, ${missing} row(s) of the goals not reported.`,
   );
   return lines.join("\n");
 }

@@ -1,6 +1,6 @@
 // Participations inbox at scale: 200,000 participations on one interaction, then p50/p95 of the list
 // (first and a deep page), each tab, full-text search and the counts, through the real endpoints
-// (app.request: routing, auth, validation, SQL, JSON). Issue 20's goal: worst p95 ≤ 10 ms on a PostgreSQL
+// (app.request: routing, auth, validation, SQL, JSON). The goal: worst p95 ≤ 10 ms on a PostgreSQL
 // server, ≤ 20 ms on PGlite.
 // Runs on a PostgreSQL server (DATABASE_URL, else one of its own when PostgreSQL is installed; a new
 // database is created and dropped), then on the embedded PGlite of `deno task start`.

@@ -1,8 +1,8 @@
-// Live results latency (issue 21): from an accepted vote to the updated bars received by overlay clients,
+// Live results latency (what a studio screen shows after a vote): from an accepted vote to the updated bars received by overlay clients,
 // with and without a vote load (autocannon posting votes as fast as the server takes them), PostgreSQL
 // server, LISTEN/NOTIFY. Goal: p95 ≤ 1 s under load. The ceiling, measured in the same run, is the idle
 // latency (one vote, no load): figures are also printed as ratios to it.
-// Also the inbox (issue 21 "a message sent from the widget appears in an open inbox: p95 ≤ 1 s"): INBOX_CLIENTS staff
+// Also the inbox (goal: a message sent from the widget appears in an open inbox, p95 ≤ 1 s): INBOX_CLIENTS staff
 // inboxes follow the interaction's live stream as MessageInbox does, and on each event read the list; the time
 // is from the widget's POST to the list holding the new message, idle and under the same vote load.
 // Usage: deno run -A bench/live.ts [seconds of load, default 15] [overlay clients, default 50]

@@ -1,4 +1,4 @@
-// Many open live screens on one instance (issue 21): N overlay clients hold their server-sent event
+// Many open live screens on one instance (an on-air overlay per studio screen): N overlay clients hold their server-sent event
 // stream open on one interaction; prints the server's memory per client and its CPU while they are idle
 // and while votes flow. The ceiling, measured in the same run: a bare Deno.serve holding as many event
 // streams (a keep-alive comment every 15 s), in a process of its own like the app.

@@ -2,7 +2,7 @@
 // ratio to a bare `Deno.serve` hello world measured in the same run (the ceiling of the runtime on this
 // machine), and the server's resident memory after the load. Load: autocannon.
 // Each row also gives the server's CPU milliseconds per request (a figure a busy machine disturbs far less
-// than a rate), and the rows of issue 20's table are printed again as `ROW` lines for bench/run.ts.
+// than a rate), and the rows of the speed goals' table are printed again as `ROW` lines for bench/run.ts.
 // Usage: deno run -A bench/pages.ts [seconds per page, default 10]
 import autocannon from "autocannon";
 import { treeCpuMs } from "./_cpu.ts";
@@ -40,7 +40,7 @@ try {
   // the ceiling: a bare Deno.serve hello world, in a process of its own like the app
   const hello = await startHello();
   const helloPort = hello.port;
-  // the machine is shared and its load moves: the pages of issue 20's table are each compared with a
+  // the machine is shared and its load moves: the pages of the speed goals' table are each compared with a
   // hello world run just before them, the other rows with the first one
   const helloRun = async () => {
     const cpu = treeCpuMs(hello.pid);
@@ -134,7 +134,7 @@ try {
     .match(/VmRSS:\s+(\d+) kB/)?.[1];
   const rssMb = rss ? Math.round(Number(rss) / 1024) : NaN;
   console.log(`\nServer resident memory after the load: ${rss ? `${rssMb} MB` : "unknown"}`);
-  // issue 20's table, one machine-readable line per row: measure, figure, ratio or value, goal
+  // the speed goals' table, one machine-readable line per row: measure, figure, ratio or value, goal
   const row = (measure: string, label: string, goal: string) => {
     const m = measured.get(label);
     if (!m) return;

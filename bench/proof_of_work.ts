@@ -1,4 +1,4 @@
-// How long a phone needs to solve a high-stakes vote's proof of work (issue 18: under 1.5 s on a
+// How long a phone needs to solve a high-stakes vote's proof of work (the goal: under 1.5 s on a
 // phone-class CPU). Chromium solves challenges made by the server's own newChallenge() with the widget's
 // worker (static/js/pow-worker.js), first at full speed (the ceiling of this machine, this run), then
 // with the CPU throttled 4× as a phone. Prints p50, p95 and the worst case, and each as a share of the

@@ -2,7 +2,7 @@
 // latency should not depend on the number of votes. GET /api/v1/show_segments/{id}/vote-results, 20
 // connections; the ceiling is a bare Deno.serve hello world under the same load in the same run (its p99
 // is what this machine's scheduling alone costs). Also the CPU milliseconds the app server and
-// PostgreSQL spent per read, the figure that a busy machine disturbs least. Issue 20's goal: p99 ≤ 5 ms.
+// PostgreSQL spent per read, the figure that a busy machine disturbs least. The goal: p99 ≤ 5 ms.
 // Usage: deno run -A bench/results.ts [seconds, default 10 (3 quick)] [votes, default 1000000]
 import autocannon from "autocannon";
 import postgres from "postgres";

@@ -1,24 +1,24 @@
 // `deno task bench`: runs every benchmark of this folder in turn (files not starting with `_`),
 // prints their figures and writes them with the machine, date and command to bench/RESULTS.md, headed by
-// the summary of issue 20's table made from the ROW lines the benches print (bench/_rows.ts), each row
+// the summary of the speed goals' table made from the ROW lines the benches print (bench/_rows.ts), each row
 // with its ratio to a ceiling measured in the same run and whether it meets its goal.
 //   deno task bench              every bench
-//   deno task bench quick        the benches of issue 20's table and their ceilings, in shorter runs
+//   deno task bench quick        the benches of the speed goals' table and their ceilings, in shorter runs
 //   deno task bench results inbox   only these (names without .ts)
-import { type BenchRow, issue20Summary, ISSUE_20_TABLE, parseRows } from "./_rows.ts";
+import { type BenchRow, parseRows, SPEED_GOALS, speedGoalsSummary } from "./_rows.ts";
 import { loadAverage } from "./_hello.ts";
 
 const dir = new URL("./", import.meta.url).pathname;
 const quick = Deno.args.includes("quick");
 const named = Deno.args.filter((a) => a !== "quick").map((a) => a.replace(/\.ts$/, "") + ".ts");
-/** The scripts of issue 20's table and the pgbench ceiling: what `quick` runs. */
-const ISSUE_20_SCRIPTS = new Set([...ISSUE_20_TABLE.map((r) => r.script), "db_ceiling.ts"]);
+/** The scripts of the speed goals' table and the pgbench ceiling: what `quick` runs. */
+const SPEED_GOAL_SCRIPTS = new Set([...SPEED_GOALS.map((r) => r.script), "db_ceiling.ts"]);
 /** Shorter runs of the benches that take their seconds as an argument rather than from BENCH_QUICK. */
 const QUICK_ARGS: Record<string, string[]> = { "pages.ts": ["3"], "votes.ts": ["5"] };
 const scripts = [...Deno.readDirSync(dir)]
   .map((e) => e.name)
   .filter((name) => name.endsWith(".ts") && !name.startsWith("_") && name !== "run.ts")
-  .filter((name) => named.length ? named.includes(name) : !quick || ISSUE_20_SCRIPTS.has(name))
+  .filter((name) => named.length ? named.includes(name) : !quick || SPEED_GOAL_SCRIPTS.has(name))
   .sort();
 
 const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() => ""))
@@ -55,7 +55,7 @@ for (const name of scripts) {
   sections.push(`<!-- bench/${name} -->`, out.success ? tables : `bench/${name} failed`, "");
 }
 
-const summary = issue20Summary(rows);
+const summary = speedGoalsSummary(rows);
 console.log(`\n${summary}`);
 header.push(`- load average (1 min): ${loadAtStart} at the start, ${loadAverage()} at the end`, "");
 await Deno.writeTextFile(

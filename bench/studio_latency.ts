@@ -1,4 +1,4 @@
-// Studio latency (issue 22): from a listener's last upload byte to the normalised broadcast file complete
+// Studio latency (a voice should reach the studio's playout within 10 s): from a listener's last upload byte to the normalised broadcast file complete
 // on the studio's FTP server, with automatic delivery on. The product runs as in production: the web server
 // and the worker in processes of their own against a real PostgreSQL, a real FTP server (ftp-srv, as the
 // delivery tests use). Voices recorded with espeak-ng (quiet, normal and clipped phones, webm/opus as the

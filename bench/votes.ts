@@ -24,7 +24,7 @@ import { pgbenchInserts } from "./_pgbench.ts";
 import { pidOfPort, treeCpuMs } from "./_cpu.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 30);
-/** pgbench's clients for the ceiling, as issue 20's table measures it. */
+/** pgbench's clients for the ceiling the speed goals divide votes/s by. */
 const PGBENCH_CLIENTS = 50;
 const VOTERS = Number(Deno.args[1] ?? 200);
 if (!PG_BIN) {
@@ -184,7 +184,7 @@ try {
   const rows = [await run("4 choices", false), await run("one hot choice", true)];
   const ceiling = await pgbenchInserts(pg.url, PGBENCH_CLIENTS, SECONDS);
   for (const row of rows) row.push((Number(row[1]) / ceiling.tps).toFixed(3));
-  // issue 20's table, one machine-readable line per row (bench/run.ts)
+  // the speed goals' table, one machine-readable line per row (bench/run.ts)
   for (const row of rows) {
     const figure = `${row[1].toLocaleString("en")} ÷ ${ceiling.tps.toLocaleString("en")} = ${row.at(-1)}, ` +
       `p50 ${row[2]} ms, ${row[10] === "yes" ? "exact" : "NOT exact"}, ${row[7]} lost, ` +

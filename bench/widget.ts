@@ -12,7 +12,7 @@ import { QUICK } from "./_hello.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const RUNS = Number(Deno.env.get("RUNS") ?? (QUICK ? 50 : 200));
-/** Issue 20's goals, gzip JavaScript before a participation starts. */
+/** The goals of gzip JavaScript before a participation starts: a phone on a slow network answers soon. */
 const GOAL_KB = { channel: 15, single: 12 };
 
 const staticFile = (url: string) => Deno.readFile(new URL(`.${url.replace(/\?.*$/, "")}`, ROOT));
@@ -75,7 +75,7 @@ async function pageWeight(ctx: Awaited<ReturnType<typeof testApp>>, path: string
 }
 
 /**
- * What a phone's browser gets for each kind of text the issue names (HTML, JSON, JS, CSS) when it accepts
+ * What a phone's browser gets for each kind of text the server compresses (HTML, JSON, JS, CSS) when it accepts
  * brotli and gzip: the Content-Encoding of the channel home, a JSON read, and its first script and sheet.
  */
 async function compressedResponses(ctx: Awaited<ReturnType<typeof testApp>>, channel: number) {

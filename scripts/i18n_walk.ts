@@ -1,5 +1,6 @@
-// The five-language pass of issue 24: walks, in Chromium, every widget screen and every back-office screen
-// issues 18 to 24 added or changed, in fr, en, pt, es and pl, at 375 px (and at 1280 px in pt, es and pl),
+// The five-language pass: walks, in Chromium, every widget screen and the back-office screens of the
+// votes, live screens, statistics, studio inbox and creation wizard, in fr, en, pt, es and pl, at 375 px
+// (and at 1280 px in pt, es and pl),
 // and fails on what tests/e2e/_i18n_audit.ts finds (raw keys, another language's texts, `{{`, undefined,
 // NaN, dates and numbers of another language, text wider than its box at 375 px) and on console errors.
 // Screenshots of every screen go to I18N_SHOTS (default /tmp/i18n-walk).

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import {
   type BenchRow,
-  issue20Summary,
-  ISSUE_20_TABLE,
-  issueRowOf,
   meetsGoal,
   parseGoal,
   parseRows,
   rowLine,
+  SPEED_GOALS,
+  speedGoalOf,
+  speedGoalsSummary,
 } from "../../bench/_rows.ts";
 
 Deno.test("bench rows - a ROW line printed by a bench reads back as the same row", () => {
@@ -52,33 +52,33 @@ Deno.test("bench rows - a goal's comparison decides met or not met", async (t) =
   });
 });
 
-Deno.test("bench rows - each measure finds its row of issue 20's table", () => {
-  const of = (measure: string) => ISSUE_20_TABLE[issueRowOf({ measure })]?.row ?? "none";
-  assert.equal(of("Text compression of HTML, JSON, JS and CSS responses"), ISSUE_20_TABLE[0].row);
-  assert.equal(of("Channel widget home, JavaScript before a participation (gzip)"), ISSUE_20_TABLE[1].row);
-  assert.equal(of("Single-interaction widget req/s ÷ hello world"), ISSUE_20_TABLE[2].row);
-  assert.equal(of("Static file req/s ÷ hello world"), ISSUE_20_TABLE[2].row);
-  assert.equal(of("Accepted votes/s ÷ pgbench inserts/s"), ISSUE_20_TABLE[3].row);
+Deno.test("bench rows - each measure finds its row of the speed goals' table", () => {
+  const of = (measure: string) => SPEED_GOALS[speedGoalOf({ measure })]?.row ?? "none";
+  assert.equal(of("Text compression of HTML, JSON, JS and CSS responses"), SPEED_GOALS[0].row);
+  assert.equal(of("Channel widget home, JavaScript before a participation (gzip)"), SPEED_GOALS[1].row);
+  assert.equal(of("Single-interaction widget req/s ÷ hello world"), SPEED_GOALS[2].row);
+  assert.equal(of("Static file req/s ÷ hello world"), SPEED_GOALS[2].row);
+  assert.equal(of("Accepted votes/s ÷ pgbench inserts/s"), SPEED_GOALS[3].row);
   assert.equal(
     of("Lighthouse mobile, channel widget home (lowest of the four scores)"),
-    ISSUE_20_TABLE[4].row,
+    SPEED_GOALS[4].row,
   );
-  assert.equal(of("Vote results read at 1,000,000 votes, p99"), ISSUE_20_TABLE[5].row);
-  assert.equal(of("Inbox at 200,000 participations, worst p95, PostgreSQL"), ISSUE_20_TABLE[6].row);
+  assert.equal(of("Vote results read at 1,000,000 votes, p99"), SPEED_GOALS[5].row);
+  assert.equal(of("Inbox at 200,000 participations, worst p95, PostgreSQL"), SPEED_GOALS[6].row);
   assert.equal(of("Bare Deno.serve hello world (ceiling)"), "none");
   assert.equal(of("pgbench one-row inserts/s, 50 clients"), "none");
 });
 
-Deno.test("bench rows - the summary shows every row of the issue, met, not met or not reported", () => {
+Deno.test("bench rows - the summary shows every row of the goals, met, not met or not reported", () => {
   const rows: BenchRow[] = [
     { measure: "Vote results read at 1,000,000 votes, p99", figure: "p99 4 ms", value: 4, goal: "≤ 5 ms" },
     { measure: "Inbox worst p95, PGlite", figure: "25 ms", value: 25, goal: "≤ 20 ms" },
     { measure: "Bare Deno.serve hello world", figure: "40,000 req/s", value: 40000, goal: "ceiling" },
   ];
-  const text = issue20Summary(rows);
+  const text = speedGoalsSummary(rows);
   const lines = text.split("\n");
-  assert.equal(lines[0], "## Issue 20");
-  for (const entry of ISSUE_20_TABLE) assert.ok(text.includes(`| ${entry.row} |`), entry.row);
+  assert.equal(lines[0], "## Speed goals");
+  for (const entry of SPEED_GOALS) assert.ok(text.includes(`| ${entry.row} |`), entry.row);
   assert.ok(
     lines.some((l) => l.startsWith("| Vote results read at 1,000,000 votes, p99 |") && l.endsWith("| met |")),
   );
@@ -87,5 +87,5 @@ Deno.test("bench rows - the summary shows every row of the issue, met, not met o
     lines.some((l) => l.includes("not reported by bench/lighthouse.ts") && l.includes("**not measured**")),
   );
   assert.ok(lines.some((l) => l.startsWith("| ceiling or reference | Bare Deno.serve hello world |")));
-  assert.equal(lines.at(-1), "1 met, 1 not met, 5 row(s) of the issue not reported.");
+  assert.equal(lines.at(-1), "1 met, 1 not met, 5 row(s) of the goals not reported.");
 });
