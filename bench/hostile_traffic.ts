@@ -2,9 +2,11 @@
 // answers. The server runs in a child process (embedded database); the attacker uses raw TCP connections so
 // the load generator stays small. Printed: the server's resident memory before, during and after each attack,
 // the memory per open live stream, /healthz latency (p50/p95/max) during each attack, and how the attack's
-// connections were answered.
+// connections were answered. The floor beside it: what an open stream costs a bare `Deno.serve` that answers
+// every request with a stream it never ends, measured in the same run.
 //   deno run -A bench/hostile_traffic.ts [slow connections, default 1000] [live streams, default 1000]
 import { startServer, table } from "../tests/_server.ts";
+import { serveInChild } from "./_hello.ts";
 
 const SLOW = Number(Deno.args[0] ?? 1000);
 const STREAMS = Number(Deno.args[1] ?? 1000);
@@ -14,8 +16,8 @@ const HOLD_MS = Number(Deno.env.get("BENCH_QUICK") ? 5000 : 15_000);
 const server = await startServer({ LOG_REQUESTS: "off" });
 const port = Number(new URL(server.baseUrl).port);
 const encoder = new TextEncoder();
-const rssMb = () => {
-  const status = Deno.readTextFileSync(`/proc/${server.pid}/status`);
+const rssMb = (pid = server.pid) => {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 const pct = (xs: number[], p: number) =>
@@ -41,10 +43,15 @@ async function timeHealth(stop: Promise<void>): Promise<number[]> {
 }
 
 /** Opens a connection, sends `head`, and keeps the status line the server answers (or "open"/"closed"). */
-async function attacker(head: string, trickle: boolean, until: Promise<void>): Promise<string> {
+async function attacker(
+  head: string,
+  trickle: boolean,
+  until: Promise<void>,
+  to = { port, pid: server.pid },
+): Promise<string> {
   let conn: Deno.Conn;
   try {
-    conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    conn = await Deno.connect({ hostname: "127.0.0.1", port: to.port });
   } catch {
     return "refused";
   }
@@ -80,29 +87,35 @@ async function attacker(head: string, trickle: boolean, until: Promise<void>): P
 }
 
 /** Runs one attack of `n` connections for HOLD_MS: memory and /healthz figures. */
-async function attack(name: string, n: number, head: string, trickle: boolean) {
-  const before = rssMb();
+async function attack(
+  name: string,
+  n: number,
+  head: string,
+  trickle: boolean,
+  to = { port, pid: server.pid },
+) {
+  const before = rssMb(to.pid);
   let release!: () => void;
   const until = new Promise<void>((r) => release = r);
-  const health = timeHealth(until);
+  const health = to.pid === server.pid ? timeHealth(until) : until.then(() => []);
   const outcomes: Promise<string>[] = [];
   for (let i = 0; i < n; i++) {
-    outcomes.push(attacker(head, trickle, until));
+    outcomes.push(attacker(head, trickle, until, to));
     if (i % 50 === 49) await new Promise((r) => setTimeout(r, 10));
   }
   let peak = before;
   const deadline = Date.now() + HOLD_MS;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 500));
-    peak = Math.max(peak, rssMb());
+    peak = Math.max(peak, rssMb(to.pid));
   }
-  const during = rssMb();
+  const during = rssMb(to.pid);
   release();
   const answered = new Map<string, number>();
   for (const o of await Promise.all(outcomes)) answered.set(o, (answered.get(o) ?? 0) + 1);
   const times = await health;
   await new Promise((r) => setTimeout(r, 2000));
-  const after = rssMb();
+  const after = rssMb(to.pid);
   return { name, n, before, during, peak, after, times, answered };
 }
 
@@ -153,10 +166,24 @@ try {
   ));
   const streams = runs[2];
   const opened = streams.answered.get("200 OK") ?? 0;
-  if (opened > 0) {
+  // the floor: a bare Deno.serve holding the same number of never-ending streams
+  const bare = await serveInChild(
+    `Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, () =>
+    new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode("retry: 1000\\n\\n")) }),
+      { headers: { "content-type": "text/event-stream" } }))`,
+  );
+  const floor = await attack("bare Deno.serve streams", STREAMS, stream, false, bare).finally(() =>
+    bare.stop()
+  );
+  const floorOpened = floor.answered.get("200 OK") ?? 0;
+  if (opened > 0 && floorOpened > 0) {
+    const each = (streams.peak - streams.before) * 1024 / opened;
+    const floorEach = (floor.peak - floor.before) * 1024 / floorOpened;
     console.log(
-      `\nPer open live stream: ${((streams.peak - streams.before) * 1024 / opened).toFixed(1)} KB ` +
-        `(${opened} streams open)`,
+      `\nPer open live stream: ${each.toFixed(1)} KB (${opened} streams open); a bare Deno.serve stream ` +
+        `${floorEach.toFixed(1)} KB (${floorOpened} open): ${
+          (each / floorEach).toFixed(2)
+        } × the runtime's floor`,
     );
   }
 } finally {
