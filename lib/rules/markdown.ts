@@ -22,8 +22,8 @@ export function renderMarkdown(markdown: string, options: { images?: boolean } =
 }
 
 /**
- * How many images of a Markdown text have no description (alt text): a help item refuses them (issue 24
- * item 23), as a screen reader would say nothing of them.
+ * How many images of a Markdown text have no description (alt text): a help item refuses them,
+ * as a screen reader would say nothing of them.
  * @example imagesWithoutAlt("![](https://x/a.png) ![A map](https://x/b.png)") // 1
  */
 export function imagesWithoutAlt(markdown: string): number {

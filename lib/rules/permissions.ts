@@ -66,7 +66,7 @@ const ADMINISTRATE_CHANNEL: Permission[] = [
   "channel-settings",
   "channel-customisation",
   "users-manage",
-  // issue 18: erase a listener's data on request (administrators, not operators)
+  // Erase a listener's data on request (administrators, not operators)
   "listener-data-erase",
 ];
 

@@ -1,4 +1,4 @@
-// Issue 24, the back office's rough edges as a new station's staff meets them: each check fails if its
+// The back office's rough edges as a new station's staff meets them: each check fails if its
 // defect comes back. Screenshots at 375 and 1280 px go to tests/e2e/screenshots/.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";

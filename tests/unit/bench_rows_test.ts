@@ -52,7 +52,7 @@ Deno.test("bench rows - a goal's comparison decides met or not met", async (t) =
   });
 });
 
-Deno.test("bench rows - each measure finds its row of issue 20's table", () => {
+Deno.test("bench rows - each measure finds its row of the performance goals' table", () => {
   const of = (measure: string) => ISSUE_20_TABLE[issueRowOf({ measure })]?.row ?? "none";
   assert.equal(of("Text compression of HTML, JSON, JS and CSS responses"), ISSUE_20_TABLE[0].row);
   assert.equal(of("Channel widget home, JavaScript before a participation (gzip)"), ISSUE_20_TABLE[1].row);
@@ -69,7 +69,7 @@ Deno.test("bench rows - each measure finds its row of issue 20's table", () => {
   assert.equal(of("pgbench one-row inserts/s, 50 clients"), "none");
 });
 
-Deno.test("bench rows - the summary shows every row of the issue, met, not met or not reported", () => {
+Deno.test("bench rows - the summary shows every row of the performance goals, met, not met or not reported", () => {
   const rows: BenchRow[] = [
     { measure: "Vote results read at 1,000,000 votes, p99", figure: "p99 4 ms", value: 4, goal: "≤ 5 ms" },
     { measure: "Inbox worst p95, PGlite", figure: "25 ms", value: 25, goal: "≤ 20 ms" },

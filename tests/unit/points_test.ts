@@ -81,7 +81,7 @@ Deno.test("inbox - action keys, search terms and durations", async (t) => {
   await t.step("durations as mm:ss", () => {
     assert.equal(formatDuration(75_400), "01:15");
     assert.equal(formatDuration(null), "00:00");
-    // loudness with the language's decimal sign (issue 24's five-language pass)
+    // loudness with the language's decimal sign
     assert.equal(formatLoudness(-22.74, "en"), "-22.7");
     assert.equal(formatLoudness(-22.74, "pl"), "-22,7");
     assert.equal(formatLoudness(-16, "fr"), "-16,0");

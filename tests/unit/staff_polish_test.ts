@@ -1,4 +1,4 @@
-// Issue 24's staff rules: a readable button text on the widget, help images with a description.
+// Staff rules: a readable button text on the widget, help images with a description.
 import assert from "node:assert/strict";
 import { buttonText, contrastRatio, MIN_CONTRAST } from "../../lib/rules/customisation.ts";
 import { imagesWithoutAlt } from "../../lib/rules/markdown.ts";
