@@ -36,15 +36,6 @@ export async function signToken(
     .sign(secret);
 }
 
-/** The subject id of a valid token of that audience; null when expired, tampered or for another audience. */
-export async function verifyToken(
-  secret: Uint8Array,
-  token: string,
-  audience: Audience,
-): Promise<number | null> {
-  return (await verifyTokenClaims(secret, token, audience))?.subject ?? null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**

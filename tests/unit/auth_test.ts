@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
-import { hashToken, randomToken, signToken, verifyToken } from "../../lib/platform/auth.ts";
+import { hashToken, randomToken, signToken, verifyTokenClaims } from "../../lib/platform/auth.ts";
 import { hashPassword, verifyAccountPassword, verifyPassword } from "../../lib/platform/password.ts";
 
 const secret = new TextEncoder().encode("unit-secret-unit-secret-unit-secret-00");
+
+/** The subject the sign-in middleware (app/auth.ts) reads from a token, or null. */
+const verifyToken = async (key: Uint8Array, token: string, audience: "staff" | "visitor") =>
+  (await verifyTokenClaims(key, token, audience))?.subject ?? null;
 
 Deno.test("tokens - audience, tampering and expiry are checked", async () => {
   const staff = await signToken(secret, 7, "staff", crypto.randomUUID());
