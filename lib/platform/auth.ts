@@ -1,3 +1,5 @@
+// The signed tokens of staff (back office) and visitors (widget app users): what they carry, how long
+// they live, how a request's token is checked. Whether its session still counts is lib/platform/sessions.ts.
 import { jwtVerify, SignJWT } from "jose";
 
 /** Who a token is for: staff (back office) or a visitor (widget app user). */

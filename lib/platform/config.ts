@@ -1,3 +1,5 @@
+// The instance's configuration: every setting comes from an environment variable, is validated once at
+// start, and a bad value stops the start with a message naming it.
 import { z } from "zod";
 import { parseTrustProxy } from "../rules/client_address.ts";
 import { LIVE_STREAMS_MAX } from "../rules/constants.ts";

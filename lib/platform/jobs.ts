@@ -1,3 +1,5 @@
+// The background jobs (pg-boss on the app's own database): the queues the worker serves, and how a job
+// is started, expired and stopped.
 import PgBoss from "pg-boss";
 import type { Sql } from "postgres";
 

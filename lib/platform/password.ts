@@ -1,3 +1,5 @@
+// Staff and app user passwords: hashed with argon2id, checked in the same time whether the account
+// exists or not, so a login never tells which e-mails have an account.
 import { argon2id, argon2Verify } from "hash-wasm";
 
 /** Hashes a password with argon2id (19 MiB, 2 passes: OWASP's minimum profile). */

@@ -1,3 +1,5 @@
+// What a file is, told by its bytes, never by its name: the media formats the platform accepts, where
+// their content starts, and the size of a picture before it is decoded. Pure.
 import { IMAGE_MAX_PIXELS } from "./constants.ts";
 
 export type FileKind = "image" | "video" | "audio";

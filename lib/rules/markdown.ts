@@ -1,3 +1,5 @@
+// Markdown staff write (help items) and AI answers, turned into HTML that is safe to show: no script,
+// no event handler, no unknown tag.
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 

@@ -1,3 +1,5 @@
+// Who may do what in the back office: the staff roles, their permissions, and the one check every
+// service calls before it acts on a channel.
 import { AppError } from "./errors.ts";
 
 /** Staff roles (DESIGN.md "Auth"). */
