@@ -33,7 +33,7 @@ export async function verifyAccountPassword(
 }
 
 /** True when `password` matches an encoded argon2id hash; false for a malformed hash. */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+async function verifyPassword(password: string, hash: string): Promise<boolean> {
   try {
     return await argon2Verify({ password, hash });
   } catch {

@@ -9,7 +9,6 @@ import {
   setGatherInformation,
   setItemActive,
   setItemMandatory,
-  titleValid,
   toggleSegmentConsent,
   wizardStepValid,
 } from "../../lib/rules/segments.ts";
@@ -92,6 +91,7 @@ Deno.test("segments - data collection and consent rules (§4)", async (t) => {
 
 Deno.test("segments - title, choices and allowed types (§5, §6)", async (t) => {
   await t.step("the title is at most 100 characters", () => {
+    const titleValid = (title: string) => segmentIssues({ ...state, title }).title === undefined;
     assert.equal(titleValid("x".repeat(100)), true);
     assert.equal(titleValid("x".repeat(101)), false);
   });
