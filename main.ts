@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   const root = new URL("./", import.meta.url).pathname;
   if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
-  // issue 20: static files, rendered widget pages and public results answered from memory, before the rest
+  // Static files, rendered widget pages and public results answered from memory, before the rest
   // of the chain
   const statics = staticFiles(root), pages = pageCache(deps), results = resultsFront(deps);
   app.use(statics.middleware);
@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   for (const m of middlewares) app.use(m.path === "/" ? "*" : `${m.path}/*`, m.handler);
   for (const r of routes) app.route(r.path, r.app);
-  documentWebhooks(app.openAPIRegistry); // issue 21: the webhooks section
+  documentWebhooks(app.openAPIRegistry); // the webhooks section of the OpenAPI document
 
   app.doc31("/api/openapi.json", OPENAPI_INFO);
   app.notFound((c) => {

@@ -10,7 +10,7 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
 /**
  * GET /media/{key}: a stored file with its content type, a year of caching (keys are never reused) and
- * HTTP Range support so audio and video can seek. A video's subtitles (issue 22) sit beside its files,
+ * HTTP Range support so audio and video can seek. A video's subtitles sit beside its files,
  * built from its transcript at each read (not cached: an erased participation has none left).
  */
 export default new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {

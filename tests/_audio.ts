@@ -1,4 +1,4 @@
-// Recordings for the audio-for-air tests (issue 22): a sentence spoken by espeak-ng between silences, made
+// Recordings for the audio-for-air tests: a sentence spoken by espeak-ng between silences, made
 // quiet or loud (clipped) with ffmpeg, and what ffmpeg's ebur128 filter reads on a file.
 import { parseEbur128 } from "../lib/rules/audio.ts";
 

@@ -1,4 +1,4 @@
-// A real S3-compatible server (s3rver) on 127.0.0.1 for delivery tests (issue 22): one bucket, objects
+// A real S3-compatible server (s3rver) on 127.0.0.1 for delivery tests: one bucket, objects
 // kept in a temp folder, read back with the same S3 API the delivery uses.
 import S3rver from "s3rver";
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";

@@ -1,4 +1,4 @@
-// A real SSH server (Debian's openssh-server) on 127.0.0.1 for SFTP delivery tests (issue 22): sshd runs
+// A real SSH server (Debian's openssh-server) on 127.0.0.1 for SFTP delivery tests: sshd runs
 // in the foreground on a free port with a temporary host key, accepts one temporary client key (RSA, PEM)
 // for the current user, and serves SFTP only. Files land under `root`, an absolute folder.
 export interface LocalSftp {

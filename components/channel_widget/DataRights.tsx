@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// My space → "Download my data" and "Delete my account" (issue 18): part of the my space chunk.
+// My space → "Download my data" and "Delete my account": part of the my space chunk.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { TASK_POLL_MS } from "../../lib/rules/constants.ts";

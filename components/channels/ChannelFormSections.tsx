@@ -31,7 +31,7 @@ export type Draft =
     segment_customisation: { character_text_zone_length: number | string };
     ftp_password: string;
     ftp_password_clear: boolean;
-    /** Issue 22: write-only, sent when typed. */
+    /** Write-only, sent when typed. */
     sftp_private_key: string;
   };
 
@@ -261,7 +261,7 @@ const FTP_FIELDS = [
   hint?: string;
 }[];
 
-/** Issue 22: on S3 the host, user and password fields are the endpoint and the access key pair. */
+/** On S3 the host, user and password fields are the endpoint and the access key pair. */
 const S3_LABELS: Partial<Record<(typeof FTP_FIELDS)[number]["key"], string>> = {
   ftp_host: "studio_delivery.s3_host",
   ftp_user: "studio_delivery.s3_access_key",
@@ -376,7 +376,7 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?
   );
 }
 
-/** Issue 22: the loudness target and delivery format of the channel's broadcast copies. */
+/** The loudness target and delivery format of the channel's broadcast copies. */
 export function AudioSection(props: SectionProps) {
   const { t } = useT();
   const { form, set, off, errors } = props;

@@ -68,7 +68,7 @@ function ExportLinks(props: { id: number }) {
         {t("interactions.download_csv")}
       </a>
       <a class="btn btn-link btn-sm" href={href(other)} download="export.csv">
-        {t(`staff_polish.csv.${other}`)}
+        {t(`csv_separator.${other}`)}
       </a>
     </div>
   );

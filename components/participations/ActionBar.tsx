@@ -29,7 +29,7 @@ export function ActionBar(
     if (res.ok) onDone(key, res.data);
     else setError(errorMessage(res.data, t("participations.error")));
   };
-  // issue 22: each action has its keyboard shortcut (the inbox's keydown clicks the button of the key)
+  // Each action has its keyboard shortcut (the inbox's keydown clicks the button of the key)
   const toggle = (
     on: boolean,
     label: string,

@@ -1,4 +1,4 @@
-// Issue 22: a voice message ready for air in the detail: the player of the aired timeline, its large
+// A voice message ready for air in the detail: the player of the aired timeline, its large
 // waveform with click-to-seek, the recording's loudness and durations, its flag (clipped, nearly silent)
 // and, for staff who act, the trim: in/out points, preview, save (the worker renders the broadcast copy).
 import { useEffect, useRef, useState } from "preact/hooks";

@@ -1,4 +1,4 @@
-// Issue 24 item 14: drawing winners asks how many (1 to 50), among which tab, whether previous winners
+// Drawing winners asks how many (1 to 50), among which tab, whether previous winners
 // are left out, then asks to confirm; the draw is recorded (who, when, how many, seed) for an audit, and the
 // interaction's previous draws are listed below (DrawHistory).
 import { useEffect, useRef, useState } from "preact/hooks";

@@ -1,4 +1,4 @@
-// Issue 24 item 14: the draws of an interaction where staff draw (the draw dialog of the inbox): who drew,
+// The draws of an interaction where staff draw (the draw dialog of the inbox): who drew,
 // when, among how many, in which tab, the winners (each opens its message) and the re-draws, newest first;
 // each draw can be replayed from its recorded candidates and seed for an audit.
 import { useEffect, useState } from "preact/hooks";

@@ -1,4 +1,4 @@
-// Inbox message detail → the listener's data rights (issue 18): when the channel's retention will erase
+// Inbox message detail → the listener's data rights: when the channel's retention will erase
 // the message, and "erase this listener's data" for administrators, after a confirmation.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";

@@ -1,4 +1,4 @@
-// Issue 22: the help overlay of the inbox's keyboard shortcuts (opened with `?`, closed with Escape).
+// The help overlay of the inbox's keyboard shortcuts (opened with `?`, closed with Escape).
 import { useEffect, useRef } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { INBOX_SHORTCUTS } from "../../lib/rules/inbox_keys.ts";

@@ -17,7 +17,7 @@ export interface Abilities {
   act: boolean;
   reply: boolean;
   deliver: boolean;
-  /** Erase the author's data on request (administrators, issue 18). */
+  /** Erase the author's data on request (administrators). */
   erase?: boolean;
 }
 

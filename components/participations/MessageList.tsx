@@ -60,7 +60,7 @@ export function MessageItem(
     m: InboxMessage;
     active: boolean;
     onOpen: (id: number) => void;
-    /** Issue 22: multi-select (shift-click selects the range from the last one checked). */
+    /** Multi-select (shift-click selects the range from the last one checked). */
     checked?: boolean;
     onCheck?: (id: number, on: boolean, range: boolean) => void;
   },

@@ -6,7 +6,7 @@ export function Player(
   { message, unavailable, subtitles = "Transcript" }: {
     message: InboxMessage;
     unavailable: string;
-    /** the subtitle track's label (issue 22) */
+    /** the subtitle track's label */
     subtitles?: string;
   },
 ) {

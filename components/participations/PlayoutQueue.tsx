@@ -1,4 +1,4 @@
-// Issue 22: the playout queue of an interaction beside the inbox: messages marked for air (`t`), in an
+// The playout queue of an interaction beside the inbox: messages marked for air (`t`), in an
 // order staff change by dragging or with the Move up / Move down buttons, delivered in that order.
 import { useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";

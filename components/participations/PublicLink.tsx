@@ -4,7 +4,7 @@ import { sharedMessageUrl } from "../../lib/rules/share_link.ts";
 import type { InboxMessage } from "./format.ts";
 
 /**
- * Whether the public can read the message (issue 18: shared by its author or broadcast by staff) and,
+ * Whether the public can read the message (shared by its author or broadcast by staff) and,
  * when it can, its public link (the channel widget with its share token, never its id).
  */
 export function PublicLink({ m }: { m: InboxMessage }) {

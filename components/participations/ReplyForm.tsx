@@ -132,7 +132,7 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
       {sent && <p class="notice notice-success" role="status">{t("participations.sent")}</p>}
       {
         /* a voice reply is sent by the recorder's own button, or by this one once a file is chosen: never
-          two send buttons at once (issue 24 item 17) */
+          two send buttons at once */
       }
       {(type === "text" || file) && (
         <div class="button-row">

@@ -1,4 +1,4 @@
-// Issue 22: a voice message's waveform (peaks from the worker, 0–100) drawn as SVG bars: small in the list,
+// A voice message's waveform (peaks from the worker, 0–100) drawn as SVG bars: small in the list,
 // large in the detail where a click (or the arrow keys) seeks, the played part and the in/out points show.
 import type { JSX } from "preact";
 

@@ -18,7 +18,7 @@ export function formatMessageDate(value: string | Date, lang: string): string {
 /** The API message as the islands use it. */
 export interface InboxMessage {
   id: number;
-  /** When the channel's retention will erase it (detail only), and whether it already was (issue 18). */
+  /** When the channel's retention will erase it (detail only), and whether it already was. */
   erase_on?: string | null;
   erased?: boolean;
   segment: { id: number; title?: string };
@@ -26,7 +26,7 @@ export interface InboxMessage {
   created_at: string;
   content: { text?: string | null; recording_url?: string | null; duration?: number | null };
   media: { kind: string; content_type: string; subtitles_url?: string | null } | null;
-  /** issue 22: the measures and waveform of its audio, once processed */
+  /** The measures and waveform of its audio, once processed */
   audio?: {
     peaks: number[];
     loudness_lufs: number | null;

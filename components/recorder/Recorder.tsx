@@ -66,7 +66,7 @@ export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: Record
   useEffect(() => {
     if (preview.current && rec.stream) preview.current.srcObject = rec.stream;
   }, [rec.stream]);
-  // the camera shows before Record, and again after "Start again" (issue 24 item 9)
+  // the camera shows before Record, and again after "Start again"
   useEffect(() => {
     if (kind === "video" && rec.state === "waiting") rec.preview();
   }, [rec.state]);

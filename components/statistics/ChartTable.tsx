@@ -1,5 +1,5 @@
 // A chart's data as a table of two columns (label, value): its text alternative, on the dashboard and on
-// an interaction's statistics panel (issue 23).
+// an interaction's statistics panel.
 
 export function ChartTable(
   { title, header, rows }: {

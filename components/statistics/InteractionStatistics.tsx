@@ -1,4 +1,4 @@
-// The statistics panel of an interaction's page (issue 23): participations over time, the votes of each
+// The statistics panel of an interaction's page: participations over time, the votes of each
 // choice, the word cloud of its texts; each chart with its data table (the text alternative) and its
 // SVG, PNG and CSV downloads.
 import type { TFunction } from "../../lib/rules/i18n.ts";

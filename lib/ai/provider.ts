@@ -1,3 +1,5 @@
+// Which assistant answers staff's questions on their participations: an OpenAI-compatible model when
+// one is configured, else the analyst built into the product (no data leaves the server).
 import type { Config } from "../platform/config.ts";
 import { builtinAnalyst } from "./analyst.ts";
 import { openAiProvider } from "./openai.ts";

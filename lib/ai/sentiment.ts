@@ -166,9 +166,3 @@ export function sentimentOf(text: string, fallback: Language = "en"): Sentiment 
   }
   return result;
 }
-
-/** "positive", "negative" or "neutral" by the sign of the score. */
-export function polarity(text: string, fallback: Language = "en"): "positive" | "negative" | "neutral" {
-  const { score } = sentimentOf(text, fallback);
-  return score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
-}

@@ -43,6 +43,6 @@ export interface AiProgress {
 export interface AiProvider {
   /** Logged in ai_logs.provider: "builtin" or "openai:<model>". */
   readonly name: string;
-  /** The markdown answer, in chunks as they come, and the progress of a long read (issue 23). */
+  /** The markdown answer, in chunks as they come, and the progress of a long read. */
   answer(question: string, context: AiContext, t: TFunction): AsyncIterable<string | AiProgress>;
 }

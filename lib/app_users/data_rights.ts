@@ -1,4 +1,4 @@
-// Listeners' data rights (issue 18; GDPR articles 15, 17 and 5(1)(e)): "download my data", "delete my
+// Listeners' data rights (GDPR articles 15, 17 and 5(1)(e)): "download my data", "delete my
 // account" (by the listener, or by an administrator on request), per-channel retention, consent records.
 import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";

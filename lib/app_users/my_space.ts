@@ -117,6 +117,6 @@ export async function ranking(sql: Sql, channelId: number | null, callerId: numb
       });
     }
   }
-  // a public read (issue 18): nickname, avatar and points, never the app user's id
+  // a public read: nickname, avatar and points, never the app user's id
   return rows.map(({ user_id: _id, ...row }) => row);
 }

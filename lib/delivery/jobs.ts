@@ -40,7 +40,7 @@ export async function enqueueAcceptedDeliveries(deps: Omit<Deps, "storage" | "jw
 }
 
 /**
- * Issue 22: messages staff just marked for air, put in the playout queue or approved: the ones already
+ * Messages staff just marked for air, put in the playout queue or approved: the ones already
  * processed are enqueued for delivery, and the media jobs of the others, still waiting, go first
  * (their priority raised by the rule of lib/rules/media_jobs.ts).
  */
@@ -60,7 +60,7 @@ export async function enqueueMarkedDeliveries(deps: Omit<Deps, "storage" | "jwtS
 }
 
 /**
- * Issue 22: once a media is processed, the automatic delivery of its messages is enqueued at once rather
+ * Once a media is processed, the automatic delivery of its messages is enqueued at once rather
  * than at the next sweep (up to DELIVERY_SWEEP_MS later), so an accepted voice reaches the studio in seconds.
  */
 export async function enqueueDeliveriesOfMedia(deps: Omit<Deps, "storage" | "jwtSecret">, mediaId: string) {
@@ -81,7 +81,7 @@ export async function runDeliveryJob(deps: Deps, job: DeliveryJob): Promise<stri
 /** Registers the delivery queue's handler and starts the sweep (stopped with pg-boss). */
 export async function registerDeliveryJobs(boss: PgBoss, deps: Omit<Deps, "boss">): Promise<void> {
   // polled every half second like the media queue (pg-boss's default is 2 s): a processed voice's delivery
-  // is enqueued at once and the studio waits for it (issue 22's latency)
+  // is enqueued at once and the studio waits for it (the latency a studio feels)
   await boss.work<DeliveryJob>(QUEUES.delivery, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await runDeliveryJob(deps, job.data);
   });

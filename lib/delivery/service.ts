@@ -1,8 +1,8 @@
 // Cloud transfer (back-office §2 Message detail "send to cloud transfer", §8 alerts, §9 delivery
 // options): a message's audio goes to the channel's FTP/FTPS server, SFTP server or S3-compatible bucket
-// (issue 22; lib/delivery/transports.ts).
+// (lib/delivery/transports.ts).
 //
-// What is sent: the message's broadcast copy (issue 22: normalised, silence and in/out points trimmed, in the
+// What is sent: the message's broadcast copy (normalised, silence and in/out points trimmed, in the
 // channel's format; media.broadcast_path), else its mp3 (media.delivery_mp3_path), else its original file, named by
 // the channel's pattern (lib/rules/channels.ts placeholders {channel} {segment} {date} {time} {id} {type}
 // {author}) plus the file's extension, into the channel's folder.

@@ -1,4 +1,4 @@
-// How a delivered file reaches the studio (issue 22): FTP/FTPS (basic-ftp), SFTP (ssh2-sftp-client, a
+// How a delivered file reaches the studio: FTP/FTPS (basic-ftp), SFTP (ssh2-sftp-client, a
 // password and/or a private key) or an S3-compatible bucket (@aws-sdk/client-s3, path-style, so MinIO,
 // Ceph or any S3 API works). Each puts files into the channel's folder (the key prefix on S3) and returns
 // their remote paths.

@@ -1,5 +1,5 @@
-// The demo database (scripts/seed.ts, APP_ENV=demo at boot, the tests): the data of db/seed/, every demo
-// account with the one demo password.
+// The demo database (scripts/seed.ts; at boot with SEED=1, or on the embedded database outside production;
+// the tests): the data of db/seed/, every demo account with the one demo password.
 import type { Sql } from "postgres";
 import { hasChannel, insertDemo } from "../../db/seed.ts";
 import { hashPassword } from "../platform/password.ts";

@@ -1,4 +1,4 @@
-// Winner draws (issue 24 item 14): drawn among a tab's participations after staff confirm, recorded with
+// Winner draws: drawn among a tab's participations after staff confirm, recorded with
 // who, when, how many and the seed, and replayed for an audit.
 import type { Sql } from "postgres";
 import * as draws from "../../db/draws.ts";

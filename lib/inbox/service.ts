@@ -82,7 +82,7 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
       ? {
         kind: row.media_kind,
         content_type: row.media_content_type,
-        // issue 22: a transcribed video's WebVTT subtitles
+        // A transcribed video's WebVTT subtitles
         subtitles_url: row.media_kind === "video" && row.transcript
           ? `/media/${subtitlesKey(row.media_id)}`
           : null,
@@ -108,7 +108,7 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
 }
 
 /**
- * Issue 22: what the worker measured of a message's audio: the waveform of the aired timeline, the
+ * What the worker measured of a message's audio: the waveform of the aired timeline, the
  * original's loudness and flag, the aired duration and the broadcast copy's (after in/out points).
  */
 function audioView(row: inbox.MessageRow) {
@@ -360,7 +360,7 @@ export async function replyToMessage(
   const stored = reply.file === undefined
     ? null
     : await storeReplyFile(sql, storage, message.channel_id, reply.file);
-  // issue 22: the worker makes the reply's broadcast copy (measured, normalised, in the channel's format)
+  // The worker makes the reply's broadcast copy (measured, normalised, in the channel's format)
   if (stored) await boss?.send(QUEUES.broadcast, { mediaId: stored.mediaId, reply: true });
   await inbox.insertReply(sql, {
     messageId,

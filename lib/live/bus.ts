@@ -1,4 +1,4 @@
-// The event bus of live screens (issue 21): publish(topic, payload) reaches every subscriber of the topic in
+// The event bus of live screens: publish(topic, payload) reaches every subscriber of the topic in
 // every instance. On a PostgreSQL server it goes through LISTEN/NOTIFY (db/live.ts); on the embedded PGlite
 // (one connection, one process) it stays in process behind the same interface. Payloads are small (ids and
 // counts): a subscriber reads what it needs. Delivery is best effort: screens also poll as a fallback.

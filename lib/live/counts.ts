@@ -1,4 +1,4 @@
-// The counts a staff member's top bar and moderation queue follow (issue 21): unread and awaiting moderation
+// The counts a staff member's top bar and moderation queue follow: unread and awaiting moderation
 // in the caller's channel (0 and 0 in super admin mode, as the unread statistic).
 import type { Sql } from "postgres";
 import { channelCounts } from "../../db/live.ts";

@@ -1,4 +1,4 @@
-// What services publish when something a live screen shows changes (issue 21). An event may name its cause
+// What services publish when something a live screen shows changes. An event may name its cause
 // (a webhook event): the bus's observers (lib/webhooks/dispatch.ts) turn those into webhook deliveries.
 import { channelTopic, type LiveEvent, segmentTopic } from "../rules/live.ts";
 import type { WebhookEvent } from "../rules/webhooks.ts";

@@ -1,4 +1,4 @@
-// The on-air overlay (issue 21): staff read and control it from the interaction page; the screen reads it
+// The on-air overlay: staff read and control it from the interaction page; the screen reads it
 // by its token, with no login. A screen only ever receives OverlayState: the interaction's title, the
 // counted vote results when they are public, the link to take part, and a message's nickname, city and
 // text through the public projection (lib/rules/public_message.ts).

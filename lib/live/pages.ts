@@ -1,4 +1,4 @@
-// Which channels' public pages changed (issue 20), as the database tells every instance (migration 026's
+// Which channels' public pages changed, as the database tells every instance (migration 026's
 // trigger, on the live bus's notification channel): the render cache drops what it kept of them.
 import type { Sql } from "postgres";
 import { listenLive } from "../../db/live.ts";

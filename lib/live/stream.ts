@@ -1,4 +1,4 @@
-// One live stream (server-sent events, issue 21): the current state at once, then again after each event
+// One live stream (server-sent events): the current state at once, then again after each event
 // of the interaction on the bus (at most one per LIVE_COALESCE_MS), a keep-alive comment on idle, and the
 // end when `stillAllowed` says no (a revoked staff session) or the client goes. The state is read fresh
 // each time, so a client reconnecting with Last-Event-ID simply gets the current state.

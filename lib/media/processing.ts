@@ -1,6 +1,6 @@
 // Media processing in the worker (DESIGN.md Media processing): a web-playable copy (audio mp3; video
 // h264/aac mp4 with a jpg poster, ffprobe for its size and duration), an mp3 for radio delivery, and a
-// transcript when an OpenAI-compatible transcription service is configured. Issue 22: every audio (voice
+// transcript when an OpenAI-compatible transcription service is configured. Every audio (voice
 // message, voice reply, the sound of a video) is measured and gets a broadcast copy: leading and trailing
 // silence trimmed, normalised to the channel's loudness target with a true peak ≤ −1 dBTP, in the
 // channel's delivery format, with the waveform peaks of that timeline; the original is kept. A voice
@@ -474,7 +474,7 @@ async function putFile(storage: Storage, key: string, file: string, contentType:
 }
 
 /**
- * The broadcast copy of an original (issue 22): the original measured, the copy rendered in the channel's
+ * The broadcast copy of an original: the original measured, the copy rendered in the channel's
  * format and stored under `key` + its extension, with the waveform peaks of the aired timeline; the web
  * MP3 of that timeline is written to `webMp3` by the same render when given. A recording of `maxSeconds`
  * or more is refused (media_too_long).
@@ -532,7 +532,7 @@ function checkDeclaredDuration(info: Probe, maxSeconds: number) {
 }
 
 /**
- * The broadcast copy of a staff voice or video reply (issue 22), made by the worker after the reply is
+ * The broadcast copy of a staff voice or video reply, made by the worker after the reply is
  * sent: the reply itself plays its original at once; this adds the measured, normalised, trimmed copy in
  * the channel's format and its waveform. A video without sound gets none.
  */
@@ -747,7 +747,7 @@ export async function checkImageFile(path: string): Promise<void> {
 }
 
 /**
- * Renders the broadcast copy again after staff set (or cleared) in/out points (issue 22): from the
+ * Renders the broadcast copy again after staff set (or cleared) in/out points: from the
  * original, non-destructively, under a new key (a delivery reading the previous copy is not cut short);
  * the previous copy is removed. A media without audio or without its original is a MediaInputError.
  */

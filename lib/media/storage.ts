@@ -1,3 +1,5 @@
+// Where media files are kept (recordings, videos, photos, backgrounds and their copies): a local folder,
+// or an S3-compatible bucket, behind one interface the services and the media route read and write.
 import type { Config } from "../platform/config.ts";
 
 /** Where media files live: a local folder by default, an S3-compatible bucket when S3_* is set. */

@@ -1,4 +1,4 @@
-// Issue 22: a video's subtitles, served as WebVTT at /media/participations/{media id}-subtitles.vtt, beside the
+// A video's subtitles, served as WebVTT at /media/participations/{media id}-subtitles.vtt, beside the
 // video's own files: the same random name, so the same privacy as the media (README Security and privacy).
 // Built from the database at each read, so an erased participation has no subtitles left.
 import type { Db } from "../../db/client.ts";

@@ -1,4 +1,4 @@
-// Trim in the inbox (issue 22): staff set in/out points on a voice message's waveform; the worker renders
+// Trim in the inbox: staff set in/out points on a voice message's waveform; the worker renders
 // the trimmed broadcast copy from the original (non-destructive), which delivery then sends.
 import type { Sql } from "postgres";
 import type PgBoss from "pg-boss";

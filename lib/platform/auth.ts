@@ -1,3 +1,5 @@
+// The signed tokens of staff (back office) and visitors (widget app users): what they carry, how long
+// they live, how a request's token is checked. Whether its session still counts is lib/platform/sessions.ts.
 import { jwtVerify, SignJWT } from "jose";
 
 /** Who a token is for: staff (back office) or a visitor (widget app user). */
@@ -34,15 +36,6 @@ export async function signToken(
     .setIssuedAt()
     .setExpirationTime(audience === "staff" ? STAFF_TOKEN_TTL : VISITOR_TOKEN_TTL)
     .sign(secret);
-}
-
-/** The subject id of a valid token of that audience; null when expired, tampered or for another audience. */
-export async function verifyToken(
-  secret: Uint8Array,
-  token: string,
-  audience: Audience,
-): Promise<number | null> {
-  return (await verifyTokenClaims(secret, token, audience))?.subject ?? null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,3 +1,5 @@
+// The instance's configuration: every setting comes from an environment variable, is validated once at
+// start, and a bad value stops the start with a message naming it.
 import { z } from "zod";
 import { parseTrustProxy } from "../rules/client_address.ts";
 import { LIVE_STREAMS_MAX } from "../rules/constants.ts";
@@ -30,7 +32,7 @@ export const configSchema = z.object({
   AI_MODEL: z.string().default("gpt-4o-mini"),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   MEDIA_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(21_600).default(900),
-  /** Issue 22: media jobs a worker runs at once; unset, one per CPU (lib/rules/media_jobs.ts). */
+  /** Media jobs a worker runs at once; unset, one per CPU (lib/rules/media_jobs.ts). */
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_REQUESTS: z.enum(["on", "off"]).default("on"),
   /**
@@ -43,9 +45,9 @@ export const configSchema = z.object({
   }).default("off"),
   /** Bearer token of GET /metrics (Prometheus); the endpoint does not exist without it. */
   METRICS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
-  /** Issue 21: hosts webhooks may reach although private or loopback (and over plain http), comma-separated. */
+  /** Hosts webhooks may reach although private or loopback (and over plain http), comma-separated. */
   WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
-  /** Issue 21: the first retry delay of a failed webhook delivery (doubled after each failure). */
+  /** The first retry delay of a failed webhook delivery (doubled after each failure). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 

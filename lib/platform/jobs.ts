@@ -1,19 +1,21 @@
+// The background jobs (pg-boss on the app's own database): the queues the worker serves, and how a job
+// is started, expired and stopped.
 import PgBoss from "pg-boss";
 import type { Sql } from "postgres";
 
 /** Queue names of the background worker. */
 export const QUEUES = {
   media: "media",
-  /** issue 22: the broadcast copy rendered again after staff set in/out points */
+  /** The broadcast copy rendered again after staff set in/out points */
   broadcast: "broadcast",
   delivery: "delivery",
   dataExport: "data_export",
   retention: "retention",
-  /** issue 23: the statistics' daily rollups */
+  /** The statistics' daily rollups */
   statistics: "statistics",
-  /** issue 21: one webhook delivery attempt (retries are scheduled by the handler: lib/webhooks/send.ts) */
+  /** One webhook delivery attempt (retries are scheduled by the handler: lib/webhooks/send.ts) */
   webhooks: "webhooks",
-  /** issue 20: AVIF and WebP copies of an uploaded background */
+  /** AVIF and WebP copies of an uploaded background */
   imageVariants: "image_variants",
 } as const;
 

@@ -1,4 +1,4 @@
-// Login throttling (issue 18, "Staff and listener sessions"): only failures count, per (e-mail, client
+// Login throttling ("Staff and listener sessions"): only failures count, per (e-mail, client
 // address) pair, with growing delays, so that nobody can lock an account from another address and
 // correct logins never lock anyone. A success clears the pair. The address alone also has a (much
 // higher) allowance, against one machine trying many e-mails. The e-mail alone has one too, against

@@ -1,3 +1,5 @@
+// Mails the product sends (account confirmations, invitations and password resets): over SMTP when
+// configured, else kept in the development outbox shown at /dev/mailbox.
 import type { Sql } from "postgres";
 import { insertOutboxMail } from "../../db/outbox.ts";
 

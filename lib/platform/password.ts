@@ -1,3 +1,5 @@
+// Staff and app user passwords: hashed with argon2id, checked in the same time whether the account
+// exists or not, so a login never tells which e-mails have an account.
 import { argon2id, argon2Verify } from "hash-wasm";
 
 /** Hashes a password with argon2id (19 MiB, 2 passes: OWASP's minimum profile). */
@@ -31,7 +33,7 @@ export async function verifyAccountPassword(
 }
 
 /** True when `password` matches an encoded argon2id hash; false for a malformed hash. */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+async function verifyPassword(password: string, hash: string): Promise<boolean> {
   try {
     return await argon2Verify({ password, hash });
   } catch {

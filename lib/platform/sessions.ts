@@ -48,7 +48,7 @@ export async function forgetOldSessions(sql: Sql, now: Date = new Date()): Promi
   await purgeLoginFailures(sql, dayAgo);
 }
 
-/** True while a staff session is live for that user (a live stream checks it now and then, issue 21). */
+/** True while a staff session is live for that user (a live stream checks it now and then). */
 export async function staffSessionLive(sql: Sql, sessionId: string, userId: number): Promise<boolean> {
   return (await getSessionStaffUser(sql, sessionId, userId)) !== null;
 }

@@ -1,4 +1,4 @@
-// The playout queue of an interaction (issue 22): staff mark messages for air (`t` in the studio inbox),
+// The playout queue of an interaction: staff mark messages for air (`t` in the studio inbox),
 // reorder them (dragging or the keyboard), and deliver them in that order with their position leading the
 // file name. Every change takes the segment's lock, so two producers never leave a gap or a duplicate.
 import type { Sql } from "postgres";

@@ -1,4 +1,4 @@
-// Which IP addresses a server-side request (a webhook delivery, issue 21) may reach: only globally reachable
+// Which IP addresses a server-side request (a webhook delivery) may reach: only globally reachable
 // unicast ones. The ranges are those of the IANA special-purpose registries (RFC 6890 and its updates); an
 // IPv6 address that carries an IPv4 one (mapped, IPv4-compatible, NAT64, 6to4) is judged by the IPv4 address
 // it leads to. Pure: addresses are parsed here, never resolved.

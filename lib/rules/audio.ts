@@ -1,4 +1,4 @@
-// Audio for air (issue 22): the pure part of the worker's broadcast copies: the channel's loudness target
+// Audio for air: the pure part of the worker's broadcast copies: the channel's loudness target
 // and delivery format, the gain to apply, reading ffmpeg's ebur128 summary, waveform peaks, the flags a
 // recording gets (clipped, nearly silent) and the checks of in/out points.
 import {

@@ -44,7 +44,7 @@ export const channelFieldsSchema = z.object({
     character_text_zone_length: z.number().int().min(10).max(5000),
   }).strict(),
   language: z.enum(LANGUAGES),
-  /** Issue 23: the IANA time zone whose days the statistics count (a change rolls them all again). */
+  /** The IANA time zone whose days the statistics count (a change rolls them all again). */
   time_zone: z.string().max(64).refine(isTimeZone, "time_zone"),
   ftp_host: z.union([z.string().trim().max(253).refine((v) => v === "" || HOST.test(v), "host"), z.null()])
     .transform((v) => (v === "" ? null : v)),
@@ -61,7 +61,7 @@ export const channelFieldsSchema = z.object({
   ftp_secure: z.boolean(),
   audio_target_lufs: z.union([z.literal(-23), z.literal(-16)]),
   audio_format: z.enum(AUDIO_FORMATS),
-  /** Issue 22: FTP, SFTP or an S3-compatible bucket; the private key is write-only like the password. */
+  /** FTP, SFTP or an S3-compatible bucket; the private key is write-only like the password. */
   delivery_protocol: z.enum(DELIVERY_PROTOCOLS),
   sftp_private_key: z.union([
     z.string().max(16_000).refine(

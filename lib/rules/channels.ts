@@ -209,7 +209,7 @@ export interface ChannelRow {
   gamification: boolean;
   my_space_enabled: boolean;
   sharing_enabled: boolean;
-  /** Issue 18: participations older than this many months lose their media and personal data (null: kept). */
+  /** Participations older than this many months lose their media and personal data (null: kept). */
   retention_months: number | null;
   segment_customisation: { character_text_zone_length: number };
   customisation: Record<string, unknown>;
@@ -220,16 +220,16 @@ export interface ChannelRow {
   ftp_folder: string | null;
   ftp_naming: string | null;
   ftp_secure: boolean;
-  /** Issue 22: the loudness target (LUFS) and delivery format of broadcast copies. */
+  /** The loudness target (LUFS) and delivery format of broadcast copies. */
   audio_target_lufs: AudioTarget;
   audio_format: AudioFormat;
-  /** Issue 22: how the cloud transfer reaches the studio; the SFTP key is sealed like the password. */
+  /** How the cloud transfer reaches the studio; the SFTP key is sealed like the password. */
   delivery_protocol: DeliveryProtocol;
   sftp_private_key_enc: string | null;
   s3_bucket: string | null;
   s3_region: string | null;
   language: string;
-  /** Issue 23: the IANA time zone of the channel's statistics days. */
+  /** The IANA time zone of the channel's statistics days. */
   time_zone: string;
   created_at: Date;
   updated_at: Date;

@@ -77,7 +77,7 @@ export const PRIVATE_COMMENT_AUTOSAVE_MS = 3000;
 export const MESSAGE_SENT_NOTICE_MS = 2000;
 export const MESSAGE_LIST_REFRESH_MS = 15_000;
 export const SEARCH_DEBOUNCE_MS = 500;
-/** How long a studio-inbox key waits for the message it acts on to be loaded and idle (issue 22). */
+/** How long a studio-inbox key waits for the message it acts on to be loaded and idle. */
 export const INBOX_KEY_WAIT_MS = 10_000;
 export const CLICK_OUTSIDE_MS = 100;
 export const REPLY_FOCUS_MS = 200;
@@ -86,7 +86,7 @@ export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_END_DAYS = 7;
 export const MIN_AVAILABILITY_GAP_MS = 60 * 60 * 1000;
 export const AI_MAX_MESSAGES = 100;
-/** The monetisation goal of a channel (issue 23): messages in 12 months, from that many participants. */
+/** The monetisation goal of a channel: messages in 12 months, from that many participants. */
 export const MONETISATION_GOAL = { messages: 4000, participants: 500 } as const;
 /** Participations the built-in analyst reads at most (the latest), so every figure covers them all. */
 export const AI_ANALYST_MAX_MESSAGES = 20_000;
@@ -96,7 +96,7 @@ export const TOAST_MS = { default: 5000, success: 2000, resetSelf: 20_000 } as c
 export const RESULTS_REFRESH_MS = 2500;
 
 /**
- * Issue 20: how long a process serves a segment's public vote results from memory at most. A vote or a
+ * How long a process serves a segment's public vote results from memory at most. A vote or a
  * staff change made through this instance drops them at once (lib/participations/results_cache.ts); this
  * bounds a change made by another instance or outside the app.
  */
@@ -107,11 +107,11 @@ export const VOTE_RESULTS_CACHE_ENTRIES = 1000;
 export const SEGMENT_AUTOSAVE_MS = 1000;
 /** Delay before the defaults fill an empty customisation form (§3: "after 1 s if empty"). */
 export const CUSTOMISATION_DEFAULTS_DELAY_MS = 1000;
-/** Refresh of the vote integrity figures while the page is visible (issue 18; the delay is ours). */
+/** Refresh of the vote integrity figures while the page is visible (the delay is ours). */
 export const VOTE_INTEGRITY_REFRESH_MS = 5000;
 export const WEBVIEW_VERSIONS = ["01", "02"] as const;
 export const DELIVERY_OPTIONS = ["none", "netia", "ftpclassic"] as const;
-/** Issue 22: what automatic delivery sends: every accepted voice/video message, or those staff mark for air. */
+/** What automatic delivery sends: every accepted voice/video message, or those staff mark for air. */
 export const DELIVERY_TRIGGERS = ["accepted", "air"] as const;
 export const CHANNEL_TYPES = ["radio", "tv", "event", "press"] as const;
 export const CHANNEL_STATUSES = ["demo", "active", "closed"] as const;
@@ -194,7 +194,7 @@ export const IMAGE_VARIANT_MAX_PX = 2560;
 export const FFMPEG_TIMEOUT_MS = 5 * 60_000;
 export const FFMPEG_MEMORY_LIMIT_BYTES = 300 * 1024 * 1024;
 export const FFMPEG_THREADS = 2;
-// Listeners' data rights (issue 18): the retention periods a channel may choose (months; unset = kept),
+// Listeners' data rights: the retention periods a channel may choose (months; unset = kept),
 // how long a "download my data" link works, and how many exports a listener may ask for per hour.
 export const RETENTION_MONTHS = [3, 6, 12, 24] as const;
 export const DATA_EXPORT_LINK_SECONDS = 3600;
@@ -202,19 +202,19 @@ export const DATA_EXPORT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 /** The retention sweep empties at most this many participations per statement (a daily job). */
 export const RETENTION_BATCH = 500;
 
-/** Counted votes per client address, per interaction and hour, unless staff change it (issue 18). */
+/** Counted votes per client address, per interaction and hour, unless staff change it. */
 export const DEFAULT_VOTE_CAP = 20;
 /** The highest per-address cap staff may set (the column's check, migration 013). */
 export const MAX_VOTE_CAP = 100_000;
 /**
  * Interactions whose participation context (segment, choices, channel settings) the server keeps
- * between votes, and for how long; a staff change applies to the next vote all the same (issue 18's
- * votes/s with the per-address cap).
+ * between votes, and for how long; a staff change applies to the next vote all the same (this keeps
+ * the votes/s with the per-address cap).
  */
 export const PARTICIPATION_CONTEXT_CACHE_ENTRIES = 1000;
 export const PARTICIPATION_CONTEXT_CACHE_MS = 10_000;
 /**
- * Group commit of participations (issue 20, votes near the database's limit): a batch is written when it
+ * Group commit of participations (votes near the database's limit): a batch is written when it
  * holds VOTE_BATCH_MAX votes or VOTE_BATCH_DELAY_MS after its first one, at most VOTE_BATCHES_IN_FLIGHT
  * batches at once per process (the others grow meanwhile, so batches are larger the busier the database).
  */
@@ -222,37 +222,37 @@ export const VOTE_BATCH_MAX = 64;
 export const VOTE_BATCH_DELAY_MS = 2;
 export const VOTE_BATCHES_IN_FLIGHT = 4;
 
-/** Issue 22: the loudness targets a channel may choose for its broadcast copies (EBU R128, podcast/stream). */
+/** The loudness targets a channel may choose for its broadcast copies (EBU R128, podcast/stream). */
 export const AUDIO_TARGETS_LUFS = [-23, -16] as const;
-/** Issue 22: the delivery formats of broadcast copies (MP3 at a bit rate, or WAV 48 kHz at a bit depth). */
+/** The delivery formats of broadcast copies (MP3 at a bit rate, or WAV 48 kHz at a bit depth). */
 export const AUDIO_FORMATS = ["mp3_192", "mp3_320", "wav_16", "wav_24"] as const;
-/** How a channel's cloud transfer reaches the studio (issue 22): FTP/FTPS, SFTP, an S3-compatible bucket. */
+/** How a channel's cloud transfer reaches the studio: FTP/FTPS, SFTP, an S3-compatible bucket. */
 export const DELIVERY_PROTOCOLS = ["ftp", "sftp", "s3"] as const;
-/** Issue 22: no broadcast copy peaks above this true peak (dBTP). */
+/** No broadcast copy peaks above this true peak (dBTP). */
 export const TRUE_PEAK_CEILING_DBTP = -1;
-/** Issue 22: the number of waveform points kept per media. */
+/** The number of waveform points kept per media. */
 export const WAVEFORM_POINTS = 300;
-/** Issue 22: below this level (dBFS) the ends of a recording are silence and are trimmed. */
+/** Below this level (dBFS) the ends of a recording are silence and are trimmed. */
 export const SILENCE_THRESHOLD_DB = -50;
 /** The silence kept after the last sound of a recording when its end is trimmed (seconds). */
 export const TRAILING_SILENCE_KEPT_S = 0.25;
-/** Issue 22: a recording whose true peak reaches this (dBTP) is flagged as clipped. */
+/** A recording whose true peak reaches this (dBTP) is flagged as clipped. */
 export const CLIPPED_PEAK_DBTP = -0.5;
-/** Issue 22: a recording quieter than this integrated loudness (LUFS) is flagged as nearly silent. */
+/** A recording quieter than this integrated loudness (LUFS) is flagged as nearly silent. */
 export const NEARLY_SILENT_LUFS = -50;
-/** Issue 22: a limited broadcast render is measured and corrected until it reads the target ± this (LU). */
+/** A limited broadcast render is measured and corrected until it reads the target ± this (LU). */
 export const LOUDNESS_TOLERANCE_LU = 0.5;
-/** Issue 22: at most this many renders of one broadcast copy (the first, then corrections of a limited one). */
+/** At most this many renders of one broadcast copy (the first, then corrections of a limited one). */
 export const MAX_BROADCAST_RENDERS = 3;
-/** Issue 22: the sample rate (Hz) the render hands the waveform peaks in; its sample count gives the duration. */
+/** The sample rate (Hz) the render hands the waveform peaks in; its sample count gives the duration. */
 export const PEAKS_SAMPLE_RATE = 8000;
 /**
- * Issue 22: media jobs one worker runs at once when MEDIA_JOB_CONCURRENCY is unset: one per CPU (an audio
+ * Media jobs one worker runs at once when MEDIA_JOB_CONCURRENCY is unset: one per CPU (an audio
  * job is two single-threaded ffmpeg runs and waits on storage and the database in between), at most this.
  */
 export const MEDIA_JOB_CONCURRENCY_MAX = 8;
 /**
- * Issue 22: the pg-boss priority of a media job whose message goes to the studio once processed (automatic
+ * The pg-boss priority of a media job whose message goes to the studio once processed (automatic
  * delivery of every accepted message, or a message staff marked for air); other media jobs have 0.
  */
 export const MEDIA_JOB_PRIORITY_AIR = 10;
@@ -298,7 +298,7 @@ export const PAGE_RENDER_CACHE = { ttlMs: 5_000, maxEntries: 500 };
  */
 export const STATIC_MEMORY = { maxBytes: 1_000_000, recheckMs: 2_000 };
 
-// Live screens (issue 21): at most one results event per interaction per window (about 4 per second),
+// Live screens: at most one results event per interaction per window (about 4 per second),
 // a keep-alive comment on idle streams (proxies close silent connections), and how often a staff stream
 // checks that its session is still live (it ends when the session is revoked).
 export const LIVE_COALESCE_MS = 250;
@@ -344,10 +344,10 @@ export const SHUTDOWN_DEADLINE_MS = 9500;
  */
 export const JOBS_STOP_MS = 2000;
 
-// Statistics (issue 23): the worker rolls the daily rollups of every channel this often (yesterday
+// Statistics: the worker rolls the daily rollups of every channel this often (yesterday
 // again, and older days a late change marked); today is always read from the participations.
 export const STATISTICS_ROLLUP_MINUTES = 10;
-// Webhooks (issue 21): each delivery is tried at most WEBHOOK_MAX_ATTEMPTS times; after the nth failure the
+// Webhooks: each delivery is tried at most WEBHOOK_MAX_ATTEMPTS times; after the nth failure the
 // next try waits WEBHOOK_RETRY_BASE_SECONDS × 2^(n-1) (90 s, 3 min, 6 min … 12.8 h: about 25 h in all). A try
 // waits WEBHOOK_TIMEOUT_MS for an answer; a receiver should refuse a signature older than the tolerance.
 export const WEBHOOK_MAX_ATTEMPTS = 11;

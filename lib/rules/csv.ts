@@ -1,4 +1,4 @@
-// The separator of the CSV files staff download (issue 24 item 22): French, Portuguese, Spanish and
+// The separator of the CSV files staff download: French, Portuguese, Spanish and
 // Polish Excel split columns on ";" (their decimal mark is ","), English Excel on ",". Pure.
 
 /** The separators offered, by the name the export's `separator` query takes. */

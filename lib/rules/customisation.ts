@@ -102,7 +102,7 @@ export function readableOn(background: string): string {
 
 /**
  * The text colour of a widget button: the one chosen when it reads on the button (4.5:1), else white or
- * dark, whichever reads better (issue 24 item 23: white on #e07a5f is 2.95:1).
+ * dark, whichever reads better (white on #e07a5f is 2.95:1).
  * @example buttonText("#e07a5f", "#ffffff") // "#1c2230"
  */
 export function buttonText(button: string, chosen: unknown): string {

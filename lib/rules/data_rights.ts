@@ -1,4 +1,4 @@
-// Pure rules of the listeners' data rights (issue 18): retention dates, consent records, export links.
+// Pure rules of the listeners' data rights: retention dates, consent records, export links.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /** The date `months` calendar months after `date` (negative: before), in UTC; the day is clamped. */

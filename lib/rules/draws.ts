@@ -1,4 +1,4 @@
-// Winner draws (issue 24 item 14): how many, among which tab, and the pick itself, made from a seed so
+// Winner draws: how many, among which tab, and the pick itself, made from a seed so
 // that an audit draws the same winners again from the recorded candidates. Pure.
 
 export const DRAW_TABS = ["all", "liked", "recorded"] as const;

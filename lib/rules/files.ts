@@ -1,4 +1,6 @@
-import { IMAGE_EXTENSIONS, IMAGE_MAX_PIXELS, VIDEO_EXTENSIONS } from "./constants.ts";
+// What a file is, told by its bytes, never by its name: the media formats the platform accepts, where
+// their content starts, and the size of a picture before it is decoded. Pure.
+import { IMAGE_MAX_PIXELS } from "./constants.ts";
 
 export type FileKind = "image" | "video" | "audio";
 
@@ -190,16 +192,3 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
  */
 export const pixelsAllowed = (size: ImageSize) =>
   size.width > 0 && size.height > 0 && size.width * size.height <= IMAGE_MAX_PIXELS;
-
-/** The lower-cased extension of a file name ("clip.MP4" → "mp4"), or "" (spec: taken from the filename). */
-export function extensionOf(filename: string): string {
-  const match = /\.([A-Za-z0-9]{1,5})$/.exec(filename.trim());
-  return match ? match[1].toLowerCase() : "";
-}
-
-/** True for an extension of the spec's video list. */
-export const isVideoExtension = (ext: string) =>
-  (VIDEO_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());
-/** True for an extension of the spec's image list. */
-export const isImageExtension = (ext: string) =>
-  (IMAGE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());

@@ -1,6 +1,6 @@
 // HMAC-SHA256 (RFC 2104) with the secret's inner and outer states computed once per secret: a vote checks its
 // device id, keys its address and signs its task id, and node:crypto's createHmac allocated two pads and
-// hashed the key again for each (issue 20, votes near the database's limit). The hashing is
+// hashed the key again for each (votes near the database's limit). The hashing is
 // @noble/hashes' (audited): a keyed HMAC is made once per secret and cloned for each text. Same bytes.
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";

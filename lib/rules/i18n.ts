@@ -1,3 +1,5 @@
+// The five languages of the product: which one a request gets (address, user setting, browser), and
+// the translator every page, mail and API error uses.
 import i18next, { type TFunction } from "i18next";
 import { FALLBACK_LANGUAGE, isLanguage, type Language, LANGUAGES, TECHNICAL_LANGUAGE } from "./languages.ts";
 

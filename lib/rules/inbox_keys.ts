@@ -1,4 +1,4 @@
-// Issue 22: the keyboard of the studio inbox: which key does what (the island runs the command).
+// The keyboard of the studio inbox: which key does what (the island runs the command).
 
 /** What a key does in the inbox. */
 export type InboxCommand =

@@ -24,7 +24,7 @@ export const messageFiltersSchema = z.object({
 export const listQuerySchema = messageFiltersSchema.extend({
   per_page: z.coerce.number().int().min(1).max(200).default(DEFAULT_PAGE_SIZE),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  /** The tab counts in the same answer, so a search is asked once (issue 24 item 19). */
+  /** The tab counts in the same answer, so a search is asked once. */
   with_counts: flag,
 });
 
@@ -41,7 +41,7 @@ export const commentBodySchema = z.object({
   comment: z.union([z.string().max(5000), z.null()]),
 });
 
-/** Issue 22: in/out points of a voice message's broadcast copy (ms); both null removes the trim. */
+/** In/out points of a voice message's broadcast copy (ms); both null removes the trim. */
 export const trimBodySchema = z.object({
   in_ms: z.union([z.number().int().min(0).max(86_400_000), z.null()]),
   out_ms: z.union([z.number().int().min(1).max(86_400_000), z.null()]),
@@ -73,7 +73,7 @@ export const moderationBodySchema = z.object({
   decision: z.enum(["approve", "reject"]),
 });
 
-/** A winner draw (issue 24 item 14): 1 to 50 winners among a tab, previous winners left out if asked. */
+/** A winner draw: 1 to 50 winners among a tab, previous winners left out if asked. */
 export const drawBodySchema = z.object({
   segment_id: id,
   count: z.number().int().min(1).max(DRAW_MAX).default(1),

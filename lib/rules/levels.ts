@@ -1,5 +1,5 @@
 // Levels by points (visitor-widget §4 "Levels by points", §9 thresholds): pure, shared by the API
-// and the widget islands.
+// and the widget's my space.
 import { LEVELS } from "./constants.ts";
 
 /** A level name, BEGINNER to HERO. */
@@ -13,13 +13,4 @@ export function levelOf(points: number): LevelName {
   let level: LevelName = LEVELS[0].name;
   for (const { name, from } of LEVELS) if (points >= from) level = name;
   return level;
-}
-
-/**
- * The next level and the points still missing to reach it, or null at HERO.
- * @example nextLevel(240) // { name: "AMATEUR", from: 250, missing: 10 }
- */
-export function nextLevel(points: number): { name: LevelName; from: number; missing: number } | null {
-  const next = LEVELS.find((l) => l.from > points);
-  return next ? { name: next.name, from: next.from, missing: next.from - Math.max(0, points) } : null;
 }

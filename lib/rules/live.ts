@@ -1,4 +1,4 @@
-// Live events (issue 21): what travels on the bus and in the server-sent streams. Pure.
+// Live events: what travels on the bus and in the server-sent streams. Pure.
 import type { WebhookEvent } from "./webhooks.ts";
 
 /** A live event: its kind and a few ids or counts, never personal data. */

@@ -1,3 +1,5 @@
+// Markdown staff write (help items) and AI answers, turned into HTML that is safe to show: no script,
+// no event handler, no unknown tag.
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
@@ -22,8 +24,8 @@ export function renderMarkdown(markdown: string, options: { images?: boolean } =
 }
 
 /**
- * How many images of a Markdown text have no description (alt text): a help item refuses them (issue 24
- * item 23), as a screen reader would say nothing of them.
+ * How many images of a Markdown text have no description (alt text): a help item refuses them,
+ * as a screen reader would say nothing of them.
  * @example imagesWithoutAlt("![](https://x/a.png) ![A map](https://x/b.png)") // 1
  */
 export function imagesWithoutAlt(markdown: string): number {

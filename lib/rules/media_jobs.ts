@@ -1,4 +1,4 @@
-// Media jobs (issue 22): how many a worker runs at once, and which go first. A voice that goes to the
+// Media jobs: how many a worker runs at once, and which go first. A voice that goes to the
 // studio without a click waits behind no other media job.
 import { MEDIA_JOB_CONCURRENCY_MAX, MEDIA_JOB_PRIORITY_AIR } from "./constants.ts";
 

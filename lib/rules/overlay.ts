@@ -1,4 +1,4 @@
-// The on-air overlay (issue 21): what staff can choose, what a screen receives, its keys. Pure.
+// The on-air overlay: what staff can choose, what a screen receives, its keys. Pure.
 import type { VoteResultRow } from "./votes.ts";
 
 export const OVERLAY_VIEWS = ["results", "qr", "message"] as const;

@@ -1,3 +1,5 @@
+// Who may do what in the back office: the staff roles, their permissions, and the one check every
+// service calls before it acts on a channel.
 import { AppError } from "./errors.ts";
 
 /** Staff roles (DESIGN.md "Auth"). */
@@ -66,7 +68,7 @@ const ADMINISTRATE_CHANNEL: Permission[] = [
   "channel-settings",
   "channel-customisation",
   "users-manage",
-  // issue 18: erase a listener's data on request (administrators, not operators)
+  // Erase a listener's data on request (administrators, not operators)
   "listener-data-erase",
 ];
 

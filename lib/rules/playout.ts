@@ -1,4 +1,4 @@
-// Issue 22: the playout queue of an interaction: messages marked for air, in an order staff change,
+// The playout queue of an interaction: messages marked for air, in an order staff change,
 // delivered in that order with their position in the file name.
 
 /**

@@ -1,4 +1,4 @@
-// Payload schemas of the playout queue API (issue 22).
+// Payload schemas of the playout queue API.
 import { z } from "zod";
 
 export const playoutQueueSchema = z.array(z.object({

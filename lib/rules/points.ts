@@ -39,9 +39,3 @@ export function pointsChanges(
     reverse: was.filter((e) => !now.includes(e)),
   };
 }
-
-/** The net points of a change (for display and checks). */
-export function pointsDelta(before: RewardState, after: RewardState): number {
-  const { credit, reverse } = pointsChanges(before, after);
-  return credit.reduce((s, e) => s + POINTS[e], 0) - reverse.reduce((s, e) => s + POINTS[e], 0);
-}

@@ -1,4 +1,4 @@
-// What anyone without staff rights may read of a message (issue 18 "Messages are private unless
+// What anyone without staff rights may read of a message ("Messages are private unless
 // shared"): only a shared or broadcast message, addressed by its share token, and only this
 // projection — nickname (or null: the widget shows the anonymous label) and city at most; never an
 // e-mail, phone, first or last name, extra information, device id or author id. Every public

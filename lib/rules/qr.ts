@@ -1,3 +1,4 @@
+// The QR codes of a widget's address that staff print or show on air, drawn as SVG. Pure.
 import qrcode from "qrcode-generator";
 
 /** The most characters a QR code of this page encodes (version 40, level M holds 2,331 bytes). */

@@ -1,7 +1,6 @@
 // Segment (interaction) rules of back-office §3–§5: allowed types, wizard validity, data collection and
 // consent rules, choices. Pure: the API enforces them, the islands apply them while editing.
 import { DATA_ITEMS, MIN_CHOICES, type SegmentType, TITLE_MAX_LENGTH } from "./constants.ts";
-import { choiceLetter } from "./votes.ts";
 
 export type DataItem = typeof DATA_ITEMS[number];
 export type InformationToGather = Record<DataItem, { active: boolean; mandatory: boolean }>;
@@ -127,12 +126,7 @@ export function toggleSegmentConsent<C extends Record<string, unknown>>(
 }
 
 /** True for a title within the limit of §5. */
-export const titleValid = (title: string) => title.length <= TITLE_MAX_LENGTH;
-
-/** Choices with their letter (A, B, …) by position, blank labels dropped. */
-export function letteredChoices<C extends { label: string }>(choices: C[]): (C & { letter: string })[] {
-  return choices.filter((c) => c.label.trim() !== "").map((c, i) => ({ ...c, letter: choiceLetter(i) }));
-}
+const titleValid = (title: string) => title.length <= TITLE_MAX_LENGTH;
 
 /**
  * Field errors of a segment about to leave draft (§5): title ≤ 100, at least 2 choices for a choice

@@ -11,7 +11,7 @@ export function sseEvent(event: string, data: unknown): string {
 export interface SseEvent {
   event: string;
   data: string;
-  /** The `id:` field, when the event has one (live streams, issue 21). */
+  /** The `id:` field, when the event has one (live streams). */
   id?: string;
 }
 

@@ -1,4 +1,4 @@
-// The webhook API's bodies (issue 21), apart from lib/rules/webhooks.ts so no island bundles zod.
+// The webhook API's bodies, apart from lib/rules/webhooks.ts so no island bundles zod.
 import { z } from "zod";
 import { WEBHOOK_EVENTS } from "./webhooks.ts";
 

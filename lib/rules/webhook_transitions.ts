@@ -1,4 +1,4 @@
-// Which webhook events a change of an interaction makes (issue 21): results becoming public, voting closing.
+// Which webhook events a change of an interaction makes: results becoming public, voting closing.
 // Apart from lib/rules/webhooks.ts, which islands import (this one reads vote_integrity's node:crypto module).
 import { resultsArePublic } from "./vote_integrity.ts";
 import type { WebhookEvent } from "./webhooks.ts";

@@ -1,4 +1,4 @@
-// Webhooks (issue 21): the events a channel's endpoints may ask for, how a delivery is signed (HMAC-SHA256 over
+// Webhooks: the events a channel's endpoints may ask for, how a delivery is signed (HMAC-SHA256 over
 // "timestamp.body", as Stripe does) and verified, which addresses a delivery may never reach (SSRF), and when
 // a failed delivery is tried again. Pure: Web Crypto only.
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from "./constants.ts";
@@ -162,7 +162,7 @@ export function retryDelaySeconds(
 
 /**
  * The message columns a webhook may describe (db/webhooks.ts WebhookMessageRow): the public
- * projection's (issue 18), its id, vote and transcript.
+ * projection's, its id, vote and transcript.
  */
 export type WebhookMessageSource =
   & Pick<

@@ -1,4 +1,4 @@
-// Issue 22: the WebVTT subtitles of a video, built from its transcript. Pure: the worker stores what the
+// The WebVTT subtitles of a video, built from its transcript. Pure: the worker stores what the
 // transcription service gave (segments with times when it gives them), the /media route serves this text.
 
 /** A timed piece of a transcript, in seconds from the start of the played file. */

@@ -115,14 +115,6 @@ export function nextScreen(
   return "sending";
 }
 
-/** The first screen of a type's main button (§2 init). */
-export function firstScreen(s: Pick<WidgetSegment, "type" | "game_type">): WidgetScreen {
-  if (isRegistration(s)) return "gatherInformation";
-  if (isVoting(s)) return "voting";
-  if (s.type === "message" || s.type === "sms") return "write";
-  return "recorder";
-}
-
 /** A page of items (§9: 5 choices per page) with the paging flags. */
 export function pageOf<T>(items: T[], page: number, perPage = CHOICES_PER_PAGE) {
   const pages = Math.max(1, Math.ceil(items.length / perPage));

@@ -51,7 +51,7 @@ export type ListPageData = Awaited<ReturnType<typeof loadListPage>>;
 
 /**
  * The templates of the wizard's step 0, each flagged `allowed` by the channel's flags. The shared
- * templates' name and description are in the user's language (`staff_polish.templates.<widget model>`);
+ * templates' name and description are in the user's language (`interaction_templates.<widget model>`);
  * a channel's own template keeps the texts its staff wrote.
  */
 export async function loadWizardTemplates(sql: Sql, channelId: number, t?: (key: string) => string) {
@@ -60,7 +60,7 @@ export async function loadWizardTemplates(sql: Sql, channelId: number, t?: (key:
   const types: string[] = allowedTypes(channel as never);
   const text = (row: { channel_id: number | null; widget_model: string }, part: string, own: string) => {
     if (!t || row.channel_id !== null) return own;
-    const key = `staff_polish.templates.${row.widget_model}.${part}`;
+    const key = `interaction_templates.${row.widget_model}.${part}`;
     const found = t(key);
     return found === key ? own : found;
   };

@@ -59,7 +59,7 @@ export async function segmentDetail(
     answers_count: counts.messages,
     counts,
     results: voteResults(votes),
-    /** The on-air overlay's secret address (issue 21). */
+    /** The on-air overlay's secret address. */
     overlay_url: overlay.url,
   };
 }
@@ -117,7 +117,7 @@ export async function segmentIdsByUuid(sql: Sql, uuid: string) {
   return UUID.test(uuid) ? await getSegmentIdsByUuid(sql, uuid) : null;
 }
 
-/** What the live results panel shows: vote results and counts (the edit page's stream, issue 21). */
+/** What the live results panel shows: vote results and counts (the edit page's stream). */
 export async function segmentLiveResults(sql: Sql, user: StaffUser, id: number) {
   await segmentFor(sql, user, id);
   const [votes, counts] = await Promise.all([getVoteCounts(sql, id), db.getSegmentCounts(sql, id)]);

@@ -1,5 +1,5 @@
 // What the public widgets may see of a segment (visitor-widget §3 "Interaction / segment").
-// Pure: used by pages, the API and islands.
+// Pure: the channel widget's pages and API read a segment through it (lib/channels/widget.ts).
 import { type Customisation, defaultCustomisation, mergedCustomisation } from "../rules/customisation.ts";
 import { resultsArePublic } from "../rules/vote_integrity.ts";
 

@@ -1,4 +1,4 @@
-// Staff review of vote integrity (issue 18): counted and suspicious votes side by side, the burst
+// Staff review of vote integrity: counted and suspicious votes side by side, the burst
 // timeline, and accepting or excluding suspicious votes in bulk.
 import type { Sql } from "postgres";
 import { COUNTER_SHARDS } from "../../db/participations.ts";
@@ -35,7 +35,7 @@ export async function voteIntegrity(
 
 /**
  * Accepts (they count from now on) or excludes the suspicious votes of a segment, all or by id; open
- * results follow at once, and each accepted vote is a `vote.counted` webhook event (issue 21).
+ * results follow at once, and each accepted vote is a `vote.counted` webhook event.
  */
 export async function reviewVotes(
   sql: Sql,

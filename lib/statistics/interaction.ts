@@ -1,4 +1,4 @@
-// One interaction's statistics panel (issue 23): its participations over time and, for choices, the
+// One interaction's statistics panel: its participations over time and, for choices, the
 // votes of each, as charts with their data; the word cloud of its texts (stop words of the five
 // languages left out) with the list of words as its text alternative.
 import type { Sql } from "postgres";

@@ -203,7 +203,7 @@ export function chartFile(
   return format === "svg"
     ? { body: found.svg, type: "image/svg+xml; charset=utf-8", filename: `${base}.svg` }
     : {
-      // with a BOM, so that Excel reads the accents (issue 24 item 22)
+      // with a BOM, so that Excel reads the accents
       body: "\uFEFF" +
         toCsv(found.header, found.rows.map((r) => [r.label, r.value]), CSV_SEPARATORS[separator]),
       type: "text/csv; charset=utf-8",

@@ -1,4 +1,4 @@
-// Webhook events come from the live bus (issue 21): every event this instance publishes with a cause
+// Webhook events come from the live bus: every event this instance publishes with a cause
 // (lib/live/events.ts) is observed once, before the screens' coalescing, and becomes one delivery per endpoint
 // of the interaction's channel that asked for it. The endpoints of an interaction are kept 2 s, so a burst of
 // votes reads them about once per 2 s.

@@ -1,4 +1,4 @@
-// The webhooks section of the OpenAPI document (issue 21): one entry per event, its body and headers.
+// The webhooks section of the OpenAPI document: one entry per event, its body and headers.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { webhookEnvelope, webhookEventData } from "../rules/webhook_schema.ts";

@@ -1,4 +1,4 @@
-// What the webhook page reads besides the endpoints (issue 21).
+// What the webhook page reads besides the endpoints.
 import type { Sql } from "postgres";
 import { getChannel } from "../../db/channels.ts";
 

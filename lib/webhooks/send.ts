@@ -1,4 +1,4 @@
-// Sending one webhook delivery (issue 21), from the pg-boss job of the webhooks queue: the stored event as a
+// Sending one webhook delivery, from the pg-boss job of the webhooks queue: the stored event as a
 // JSON POST signed with the endpoint's secret (lib/rules/webhooks.ts) to the address checked at this very
 // attempt (lib/webhooks/transport.ts: no DNS rebinding), every attempt logged with its status,
 // duration and error. A failure schedules the next try as a delayed job (90 s, doubled each time, about

@@ -1,4 +1,4 @@
-// The webhooks of a channel (issue 21), for staff with the channel-settings permission on that channel: add
+// The webhooks of a channel, for staff with the channel-settings permission on that channel: add
 // an endpoint (its secret shown once, in this answer only), remove it, list its deliveries with their last
 // attempt, send a test event, send a delivery again.
 import * as db from "../../db/webhooks.ts";

@@ -1,4 +1,4 @@
-// The network side of a webhook delivery (issue 21), closed to DNS rebinding: the endpoint's name is
+// The network side of a webhook delivery, closed to DNS rebinding: the endpoint's name is
 // resolved once per attempt, every address it gives is checked (lib/rules/addresses.ts), and the request goes
 // to exactly the address checked. fetch() would resolve the name again, and a name that answered a public
 // address to the check could answer 127.0.0.1 to fetch; so the delivery opens its own TCP connection to the

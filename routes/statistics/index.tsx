@@ -9,7 +9,7 @@ import { loadDashboard } from "../../lib/statistics/service.ts";
 
 /**
  * GET /statistics[?channel=&range=7d|30d|12m|custom&from=&to=]: the channel's participations over a
- * period (issue 23); super administrators pick the channel.
+ * period; super administrators pick the channel.
  */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {
   const user = staffOf(c);

@@ -470,7 +470,7 @@ Deno.test("AI prompt API - an OpenAI-compatible server gets a safe prompt and it
           `Une dédicace [#${cited}](/participations/${dedication}?message=${cited}) revient.`,
         );
         const plainEnd = stub.requests.length;
-        // as events: the progress of each batch read, then the answer (issue 23)
+        // as events: the progress of each batch read, then the answer
         const events = await (await ask(ctx, d.tokens.operator, d.radio.uuid, {
           prompt: "Résume",
           segment_id: dedication,

@@ -1,4 +1,4 @@
-// Issue 22: a staff voice reply and the sound of a listener's video get the broadcast copy too (measured,
+// A staff voice reply and the sound of a listener's video get the broadcast copy too (measured,
 // normalised to the channel's target, silence trimmed, in the channel's format), read by ffmpeg's ebur128.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

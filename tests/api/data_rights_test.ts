@@ -1,4 +1,4 @@
-// Listeners' data rights (issue 18): export, erasure by the listener and by an administrator, retention,
+// Listeners' data rights: export, erasure by the listener and by an administrator, retention,
 // consent records. The worker runs in process (pg-boss), media files live in the local media store.
 import assert from "node:assert/strict";
 import { unzipSync } from "fflate";

@@ -1,4 +1,4 @@
-// Issue 22: the cloud transfer over SFTP (a real sshd started here) and to an S3-compatible bucket (a real
+// The cloud transfer over SFTP (a real sshd started here) and to an S3-compatible bucket (a real
 // s3rver): settings through the channel API (secrets sealed, never returned), the broadcast copy delivered
 // with its format's extension, and failures told as a delivery error (recorded, never a 500).
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 22: automatic delivery of only the messages staff mark for air (delivery_trigger 'air'): an accepted
+// Automatic delivery of only the messages staff mark for air (delivery_trigger 'air'): an accepted
 // voice stays off the studio's FTP server until staff flag it as broadcast or put it in the playout queue,
 // then the worker sends it without a click, once.
 import assert from "node:assert/strict";

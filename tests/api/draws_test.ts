@@ -1,4 +1,4 @@
-// Winner draws (issue 24 item 14): a count among a tab, previous winners left out if asked, recorded with
+// Winner draws: a count among a tab, previous winners left out if asked, recorded with
 // who/when/how many/seed, and replayed for an audit.
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";

@@ -1,4 +1,4 @@
-// Group commit of votes (issue 20): a batch is one statement, and each vote in it gets the outcome it
+// Group commit of votes: a batch is one statement, and each vote in it gets the outcome it
 // would get alone (stored, counted or suspicious by the per-address cap, already voted, stale context),
 // also when another writer (another instance) stores a vote of the same device at the same time.
 import assert from "node:assert/strict";

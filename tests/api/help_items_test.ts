@@ -89,7 +89,7 @@ Deno.test("help items API - welcome shown once, comments, editing by the super a
       await jsonOf(missing);
     });
 
-    await t.step("an image without a description is refused (issue 24 item 23)", async () => {
+    await t.step("an image without a description is refused", async () => {
       const refused = await ctx.request("/api/v1/help_item/welcome/en", {
         token: admin,
         method: "PUT",

@@ -151,7 +151,7 @@ Deno.test({
       winner: `m.winner and m.status = 'received' and m.moderation in ('none','approved')`,
       trash: `m.status = 'trash'`,
     };
-    // liked and winning messages moved to the archive and the trash (issue 24 item 15: "All 30" beside
+    // liked and winning messages moved to the archive and the trash ("All 30" beside
     // "Liked 32"): they leave Liked and Winners, which stay parts of All
     const moved = await ctx.sql<{ id: number }[]>`
       select id::int as id from messages where segment_id = ${segmentId} and status = 'received'
@@ -180,7 +180,7 @@ Deno.test({
       assert.equal(counts[filter], n, `count ${filter}`);
     }
     assert.equal(counts.unread, await count(`not m.read and m.status <> 'trash'`));
-    // with_counts: the list brings the same counts, so the inbox asks a search once (issue 24 item 19)
+    // with_counts: the list brings the same counts, so the inbox asks a search once
     const withCounts = await jsonOf(
       await ctx.request(`/api/v1/channel-interactions?segment_id=${segmentId}&with_counts=1`, {
         token: operator,

@@ -97,8 +97,9 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
       );
       assert.match(body, /\/s\/[0-9a-f-]{36}/);
       assert.ok(body.includes(`/qr-code?qrData=`));
-      // the user's spreadsheet separator first (issue 24 item 22: the page is French here), the other beside it
+      // the user's spreadsheet separator first (the page is English here: commas), the other beside it
       assert.ok(body.includes(`href="/api/v1/show_segments/${summer.id}/export?separator=`));
+      assert.ok(body.includes("CSV with semicolons (;)"), "the other separator's link, named in English");
       assert.match(body, /&lt;iframe src=/, "embed code");
       assert.match(
         body,

@@ -1,4 +1,4 @@
-// The counts stream of the unread badge and the moderation queue (issue 21): the current counts at once, then
+// The counts stream of the unread badge and the moderation queue: the current counts at once, then
 // a push as soon as a listener sends a message, a colleague reads or moderates one (well under the 10 s
 // resync), only the caller's channel, and the end of the stream when the session is revoked.
 import assert from "node:assert/strict";

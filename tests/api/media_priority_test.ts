@@ -1,4 +1,4 @@
-// Issue 22: the media job of a voice the studio gets without a click (an interaction with automatic delivery
+// The media job of a voice the studio gets without a click (an interaction with automatic delivery
 // of every accepted message) is queued with a higher priority, so a worker takes it before the others
 // waiting; on an interaction that sends only what staff mark for air, marking a message whose media still
 // waits raises its job the same way. The queue here has no worker: the jobs wait, as behind a busy one.

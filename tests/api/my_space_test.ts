@@ -367,7 +367,7 @@ Deno.test("my space API - messages, points and ranking", async (t) => {
       const rows = await jsonOf(res);
       const expected = await ctx.sql`select id, nickname, points from app_users
         where not is_anonymous and points > 0 order by points desc, id limit 50`;
-      // rows carry no app-user id (issue 18: public reads carry the nickname at most)
+      // rows carry no app-user id (public reads carry the nickname at most)
       assert.ok(rows.every((r: Record<string, unknown>) => !("user_id" in r)));
       assert.deepEqual(
         rows.map((r: { name: string | null; points: number }) => [r.name, r.points]),

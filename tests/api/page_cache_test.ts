@@ -1,4 +1,4 @@
-// The render cache of the widget pages and static files from memory (issue 20): a page is kept, a change
+// The render cache of the widget pages and static files from memory: a page is kept, a change
 // of the channel, the segment, its availability or its choices is on the next load (through the API or
 // straight in the database), per-request pages never come from it, and encodings and 304 stay right.
 import assert from "node:assert/strict";

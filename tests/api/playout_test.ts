@@ -1,4 +1,4 @@
-// Issue 22: the playout queue: t adds last (twice counts once), out closes the gap, a reorder sets the air
+// The playout queue: t adds last (twice counts once), out closes the gap, a reorder sets the air
 // order, and the queue is delivered in that order to a real FTP server with the position leading the name.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

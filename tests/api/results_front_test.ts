@@ -1,4 +1,4 @@
-// Public vote results answered from memory before the app's routing (issue 20, app/results_front.ts): the
+// Public vote results answered from memory before the app's routing (app/results_front.ts): the
 // kept answer is the chain's own, a vote or a staff change is in the next read, and an answer made for staff
 // while the results are not public never reaches anyone else.
 import assert from "node:assert/strict";

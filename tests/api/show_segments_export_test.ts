@@ -97,7 +97,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
     });
 
     await t.step(
-      "columns split by ';' for a user who is not English, ',' on request (issue 24 item 22)",
+      "columns split by ';' for a user who is not English, ',' on request",
       async () => {
         const operatorToken = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, operator.id, "staff");
         for (const language of ["fr", "pt", "es", "pl"]) {

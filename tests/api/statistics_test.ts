@@ -58,7 +58,7 @@ Deno.test("statistics page - figures, ranges, charts with their data, downloads"
         assert.match(html, /<img class="stat-img" src="data:image\/svg\+xml/);
         assert.match(html, /<summary>Show the data<\/summary>/);
         assert.match(html, /Most active listeners/);
-        // numbers and dates written for the user's language (issue 24's five-language pass)
+        // numbers and dates written for the user's language
         assert.match(html, /messages of the 4,000 aimed for in 12 months/);
         // the same figures as JSON, in the days of the channel's time zone
         const api = await get("/api/v1/statistics/dashboard", "operator");

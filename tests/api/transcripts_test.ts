@@ -1,4 +1,4 @@
-// Issue 22, Transcription: with TRANSCRIBE_BASE_URL set, a video's transcript is made by a local server that
+// Transcription: with TRANSCRIBE_BASE_URL set, a video's transcript is made by a local server that
 // speaks the OpenAI /audio/transcriptions API (no mock of our code), shown in the inbox, found by its search,
 // exported in the CSV and served as WebVTT subtitles beside the video.
 import assert from "node:assert/strict";

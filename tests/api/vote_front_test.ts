@@ -1,4 +1,4 @@
-// The vote front (app/vote_front.ts, issue 20): a listener's participation without a session is answered
+// The vote front (app/vote_front.ts): a listener's participation without a session is answered
 // before the app's routing, exactly as the route would answer it (status, headers, body, what is stored);
 // everything else goes to the chain, with the same bytes.
 import assert from "node:assert/strict";

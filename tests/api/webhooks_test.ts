@@ -1,4 +1,4 @@
-// Webhooks (issue 21) against a real receiver: a local HTTP server on a random port (allowed through
+// Webhooks against a real receiver: a local HTTP server on a random port (allowed through
 // WEBHOOK_ALLOWED_HOSTS, as a private address is refused otherwise). Deliveries are signed, retried after
 // failures with a growing delay (1 s base here), logged attempt by attempt, and hold only public data.
 import assert from "node:assert/strict";

@@ -185,7 +185,7 @@ Deno.test("widget page - colours", () => {
   assert.equal(readableOn("#1b2a4a"), "#ffffff");
   assert.match(widgetStyle("#c48b9f", {}, {}), /--w-btn:#c48b9f;--w-btn-text:#1c2230/);
   // a text colour staff chose is kept while readable (4.5:1), replaced by a readable one otherwise
-  // (issue 24 item 23: white on #c48b9f is 2.6:1)
+  // (white on #c48b9f is 2.6:1)
   assert.match(
     widgetStyle("#1b2a4a", { btn_1_text_color: "#ffffff" }, {}),
     /--w-btn:#1b2a4a;--w-btn-text:#ffffff/,

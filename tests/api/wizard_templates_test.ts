@@ -1,4 +1,4 @@
-// Issue 24 item 12: the wizard's template names and descriptions in each of the five languages.
+// The wizard's template names and descriptions in each of the five languages.
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";

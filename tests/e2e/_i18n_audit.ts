@@ -1,4 +1,4 @@
-// What a page must not show in a language (issue 24): a raw i18n key, a text of another language where
+// What a page must not show in a language: a raw i18n key, a text of another language where
 // the locale has a translation, `{{`, `undefined`, `NaN`, `[object`, dates or numbers written for
 // another language, text wider than its box at a phone's width. Used by scripts/i18n_walk.ts.
 import type { Page } from "playwright-core";

@@ -1,5 +1,5 @@
 // Inbox message detail: the date the channel's retention erases a message, and an administrator's
-// erasure of the listener's data after a confirmation (issue 18). Operators do not see the button.
+// erasure of the listener's data after a confirmation. Operators do not see the button.
 import assert from "node:assert/strict";
 import { browserTest, loginAs } from "./_browser.ts";
 

@@ -1,4 +1,4 @@
-// My space → "Download my data" and "Delete my account" in the channel widget (issue 18).
+// My space → "Download my data" and "Delete my account" in the channel widget.
 import assert from "node:assert/strict";
 import { unzipSync } from "fflate";
 import { openSession } from "../../lib/platform/sessions.ts";

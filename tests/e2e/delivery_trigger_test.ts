@@ -1,4 +1,4 @@
-// Issue 22: the interaction form offers what automatic delivery sends once a delivery is chosen; the
+// The interaction form offers what automatic delivery sends once a delivery is chosen; the
 // choice is saved by the form's autosave. Screenshots at 1280 and 375 px go to /tmp/shots-22/.
 import assert from "node:assert/strict";
 import { browserTest, loginAs, waitUntil } from "./_browser.ts";

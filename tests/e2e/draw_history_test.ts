@@ -1,4 +1,4 @@
-// Issue 24 item 14, the draws' history where staff draw: the inbox's draw dialog lists the interaction's
+// The draws' history where staff draw: the inbox's draw dialog lists the interaction's
 // draws newest first (who, when, among how many, the tab, the winners, re-draws), a winner opens its
 // message from the keyboard, a draw replays for an audit; at 375 and 1280 px, in English and French.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 24's five-language pass at 375 px: what the walk (scripts/i18n_walk.ts) found too wide for its
+// The five languages at 375 px: what the walk (scripts/i18n_walk.ts) found too wide for its
 // box in a language with longer words, held here in that language.
 import assert from "node:assert/strict";
 import { browserTest, loginAs } from "./_browser.ts";

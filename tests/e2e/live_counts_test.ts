@@ -1,4 +1,4 @@
-// The moderation queue and the unread badge follow the counts stream (issue 21): a message sent from the
+// The moderation queue and the unread badge follow the counts stream: a message sent from the
 // widget to an interaction under moderation appears in an open /moderation page, and the badge moves,
 // without a reload and well before the 15 s poll.
 import assert from "node:assert/strict";

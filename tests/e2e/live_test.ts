@@ -1,4 +1,4 @@
-// Live screens in the browser (issue 21): a listener votes in one browser context and the bars move on
+// Live screens in the browser: a listener votes in one browser context and the bars move on
 // the overlay and on the staff page in the others without reload; staff reveal the results and put a
 // message on air from the interaction page and the inbox; the presenter screen switches with keys.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 18: after too many failed logins, the login page says how long to wait, in the user's
+// After too many failed logins, the login page says how long to wait, in the user's
 // language, counts down, and lets the user in once the wait is over. Also: "log out everywhere".
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";

@@ -248,7 +248,7 @@ browserTest(
     await detail.getByRole("radio", { name: "Voice or video" }).check();
     const recorder = detail.locator(".recorder");
     await recorder.waitFor();
-    // one way to send at a time: no greyed form button beside the recorder (issue 24 item 17)
+    // one way to send at a time: no greyed form button beside the recorder
     const sendButtons = () => detail.locator(".inbox-reply").getByRole("button", { name: /^Send/ });
     assert.deepEqual(await sendButtons().allTextContents(), ["Send the recording"]);
     await recorder.getByRole("button", { name: "Record", exact: true }).click();

@@ -1,4 +1,4 @@
-// Issue 24 item 9: the recording screen shows the whole question, the camera before Record, and a
+// The recording screen shows the whole question, the camera before Record, and a
 // progress bar while a finished recording plays.
 import assert from "node:assert/strict";
 import { assertAccessible, browserTest, recorded } from "./_browser.ts";

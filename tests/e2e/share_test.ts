@@ -1,4 +1,4 @@
-// Issue 18 "Messages are private unless shared": the thanks screen's Share gives a link (with the
+// "Messages are private unless shared": the thanks screen's Share gives a link (with the
 // message's share token, never its id) that opens the shared view for anyone; before the Share, the
 // message is not readable.
 import assert from "node:assert/strict";

@@ -40,7 +40,7 @@ browserTest(
     ]);
     assert.match(download.suggestedFilename(), /^statistics-\d+-by_interaction-.*\.csv$/);
     const csv = await Deno.readTextFile((await download.path())!);
-    // English: "," between columns, with the BOM spreadsheets need for UTF-8 (issue 24 item 22)
+    // English: "," between columns, with the BOM spreadsheets need for UTF-8
     assert.ok(csv.startsWith("\ufeffInteraction,Count\r\n"), csv);
     assert.ok(csv.includes(`${label},${count}`) || csv.includes(`"${label}",${count}`), csv);
 

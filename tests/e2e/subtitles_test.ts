@@ -1,4 +1,4 @@
-// Issue 22: a transcribed video plays in the inbox with its WebVTT subtitles, timed by the transcript's
+// A transcribed video plays in the inbox with its WebVTT subtitles, timed by the transcript's
 // segments (the browser parses the track the /media route serves and shows its cues).
 import assert from "node:assert/strict";
 import { browserTest, loginAs, waitUntil } from "./_browser.ts";

@@ -1,4 +1,4 @@
-// Votes that can be trusted, in the browser (issue 18): staff see counted and suspicious votes side by
+// Votes that can be trusted, in the browser: staff see counted and suspicious votes side by
 // side with the burst timeline and accept or exclude the suspicious ones; the widget of a high-stakes
 // vote solves its proof of work within 1.5 s on a phone-class CPU (Chromium throttled 4×).
 import assert from "node:assert/strict";

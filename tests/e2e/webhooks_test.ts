@@ -1,4 +1,4 @@
-// The webhook screen of a channel (issue 21) in a browser: add an endpoint (a local receiver, allowed by
+// The webhook screen of a channel in a browser: add an endpoint (a local receiver, allowed by
 // WEBHOOK_ALLOWED_HOSTS), see its secret once, send a test and see it delivered in the log, at 1280 and
 // 375 px. Screenshots go to SHOTS_DIR when set (looked at by hand, not kept in the repository).
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Live events across instances (issue 21): two app instances on one PostgreSQL server; a vote sent to A
+// Live events across instances: two app instances on one PostgreSQL server; a vote sent to A
 // moves the bars of an overlay and of a public results stream connected to B (LISTEN/NOTIFY), and a
 // staff control on A reaches B's overlay.
 import assert from "node:assert/strict";

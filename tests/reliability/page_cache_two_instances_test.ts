@@ -1,4 +1,4 @@
-// The render cache across instances (issue 20): two app instances on one PostgreSQL server each keep the
+// The render cache across instances: two app instances on one PostgreSQL server each keep the
 // widget pages they render; a change staff make through one instance, or anyone makes in the database,
 // reaches the pages of the other through the database's notification, well before the cache's lifetime.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Attacks on the listeners' data rights (issue 18): reading another listener's export by guessing its id
+// Attacks on the listeners' data rights: reading another listener's export by guessing its id
 // or its link, and erasing another listener. Each must fail.
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";

@@ -1,4 +1,4 @@
-// Attacks on a channel's SFTP / S3 delivery settings (issue 22): redirecting another channel's deliveries,
+// Attacks on a channel's SFTP / S3 delivery settings: redirecting another channel's deliveries,
 // changing them without a session or as an operator, reading the sealed key back; each must fail.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

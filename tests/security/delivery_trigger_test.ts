@@ -1,4 +1,4 @@
-// Attacks on the automatic delivery of messages marked for air (issue 22): another channel's staff cannot
+// Attacks on the automatic delivery of messages marked for air: another channel's staff cannot
 // send a message to its studio by marking it, no session or a listener changes nothing.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

@@ -1,4 +1,4 @@
-// Winner draws (issue 24 item 14) as an attacker would try them: another channel's interaction or draw,
+// Winner draws as an attacker would try them: another channel's interaction or draw,
 // counts out of range, a listener's or no session, the same draw sent twice at once.
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";

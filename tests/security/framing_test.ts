@@ -1,4 +1,4 @@
-// Clickjacking (issue 18): back-office pages may be framed only by the app itself; the widgets, share
+// Clickjacking: back-office pages may be framed only by the app itself; the widgets, share
 // links and the QR code page stay embeddable in a station's site.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

@@ -1,4 +1,4 @@
-// Attack scripts on the live streams (issue 21): a staff stream checks the API's permissions and ends when
+// Attack scripts on the live streams: a staff stream checks the API's permissions and ends when
 // its session is revoked; the public results stream shows counted votes only, and nothing while results
 // are hidden.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Attack scripts on logins (issue 18): correct logins never lock an account, an attacker failing from
+// Attack scripts on logins: correct logins never lock an account, an attacker failing from
 // one address cannot lock the owner out at another, and every 429 says when to come back.
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";

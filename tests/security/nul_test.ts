@@ -1,4 +1,4 @@
-// Issue 18: a NUL or a lone surrogate in a text or an information field answered 500 (PostgreSQL
+// A NUL or a lone surrogate in a text or an information field answered 500 (PostgreSQL
 // 22P05). Every text field of the API now refuses them with 400, naming the field, and stores nothing.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

@@ -1,4 +1,4 @@
-// Attack scripts on the on-air overlay (issue 21): /overlay/{token} needs no login, so the token is the
+// Attack scripts on the on-air overlay: /overlay/{token} needs no login, so the token is the
 // only key. A wrong or old token is a 404 everywhere (page, stream, state); regenerating ends the screens
 // open on the old one; a screen never receives personal data; the controls keep the API's permissions.
 import assert from "node:assert/strict";

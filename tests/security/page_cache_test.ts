@@ -1,4 +1,4 @@
-// The widget page cache and static files from memory (issue 20) against a stranger: odd or hostile
+// The widget page cache and static files from memory against a stranger: odd or hostile
 // requests are answered without a 500 and never change what the next visitor gets; the static handler
 // serves nothing outside static/.
 import assert from "node:assert/strict";

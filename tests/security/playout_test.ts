@@ -1,4 +1,4 @@
-// Attacks on the playout queue (issue 22): another channel's message or interaction, no session, a
+// Attacks on the playout queue: another channel's message or interaction, no session, a
 // listener, a reorder smuggling another interaction's message; each must fail and change nothing.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

@@ -1,4 +1,4 @@
-// Attack script (issue 18 "Messages are private unless shared"): an anonymous visitor walks the ids
+// Attack script ("Messages are private unless shared"): an anonymous visitor walks the ids
 // 1..N on every public read endpoint and page. Only messages shared by their author or broadcast by
 // staff may come back, addressed by their share token, and no response may carry personal data.
 import assert from "node:assert/strict";

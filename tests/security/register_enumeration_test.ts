@@ -1,4 +1,4 @@
-// Attack script (issue 18): POST register must not tell whether an e-mail has a staff account. The
+// Attack script: POST register must not tell whether an e-mail has a staff account. The
 // owner of a known address is told, by mail in their language, that someone tried.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";

@@ -1,4 +1,4 @@
-// Attack scripts on sessions (issue 18): a token must stop working when its session ends, and a token
+// Attack scripts on sessions: a token must stop working when its session ends, and a token
 // the server did not issue as is (no expiry, altered, forged) never works.
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";

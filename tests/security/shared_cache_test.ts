@@ -34,7 +34,7 @@ Deno.test("shared cache - personal widget pages are never marked for shared cach
     await t.step(
       "a staff session without ?preview=1 sees the public page: no draft, the same shared copy",
       async () => {
-        // widget pages skip the session lookup (issue 20); a draft must stay hidden all the same
+        // widget pages skip the session lookup; a draft must stay hidden all the same
         const res = await ctx.request(`/widgets/${radio}/${draft.id}/?lang=en`, { headers: { cookie } });
         assert.equal(res.status, 410);
         await res.body?.cancel();

@@ -1,4 +1,4 @@
-// Attacks on the WebVTT subtitles of videos (issue 22): they are served beside the video's files, under the
+// Attacks on the WebVTT subtitles of videos: they are served beside the video's files, under the
 // media's random name, built from the transcript at each read. A stranger gets no transcript of a private
 // message: not by a made-up or sequential name, not through the public reads of that message, not for a
 // media without a transcript, and not any more once the participation is erased.

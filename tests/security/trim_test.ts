@@ -1,4 +1,4 @@
-// Attacks on the trim of a voice message's broadcast copy (issue 22): trimming another channel's message,
+// Attacks on the trim of a voice message's broadcast copy: trimming another channel's message,
 // without a session or as a listener, with points outside the recording or extra fields; saving twice
 // leaves one broadcast copy. Each must fail or count once.
 import assert from "node:assert/strict";

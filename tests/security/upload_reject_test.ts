@@ -1,4 +1,4 @@
-// Issue 18: a refused tus upload's partial file is removed at once, not when it expires after 24 h.
+// A refused tus upload's partial file is removed at once, not when it expires after 24 h.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { LARGEST_UPLOAD, metadataIsText, tusFor } from "../../lib/media/tus.ts";

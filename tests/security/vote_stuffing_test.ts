@@ -1,4 +1,4 @@
-// Attack (issue 18): one machine sends 120 votes, each with a new device id. Made-up or altered ids
+// Attack: one machine sends 120 votes, each with a new device id. Made-up or altered ids
 // are refused; ids obtained legitimately from POST devices are accepted, but past the interaction's
 // per-address cap the votes are stored suspicious and add nothing to the public results. Voters from
 // other addresses are unaffected, and staff accepting the suspicious votes makes them count.

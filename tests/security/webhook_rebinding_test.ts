@@ -1,4 +1,4 @@
-// DNS rebinding against webhooks (issue 21): a name that answers a public address when the endpoint is
+// DNS rebinding against webhooks: a name that answers a public address when the endpoint is
 // saved and 127.0.0.1 when a delivery is sent must not reach the local network. The test runs its own DNS
 // server (tests/_dns.ts) and a real HTTPS receiver on 127.0.0.1 whose certificate is for "hooks.test",
 // signed by a test CA (tests/fixtures/webhook_tls). Names of the allowlist show that the delivery goes to

@@ -1,4 +1,4 @@
-// Attack scripts on webhooks (issue 21): another channel's endpoints are out of reach (403, or 404 when
+// Attack scripts on webhooks: another channel's endpoints are out of reach (403, or 404 when
 // unknown), an operator cannot manage them, the signing secret is never answered after its creation, and an
 // endpoint on a private, loopback or link-local address (SSRF) or over plain http is refused.
 import assert from "node:assert/strict";

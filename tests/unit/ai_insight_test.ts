@@ -3,7 +3,7 @@ import { translator } from "../../app/i18n.ts";
 import { analyse, audienceSection, inboxLink, resultsSection } from "../../lib/ai/analyst.ts";
 import { detectIntent, questionLanguage } from "../../lib/ai/intent.ts";
 import { voteOutcome } from "../../lib/ai/results.ts";
-import { polarity, sentimentOf } from "../../lib/ai/sentiment.ts";
+import { sentimentOf } from "../../lib/ai/sentiment.ts";
 import { findThemes, keyPhrases } from "../../lib/ai/themes.ts";
 import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
 
@@ -109,6 +109,10 @@ Deno.test("ai results - the answer names the winner, the margin and the noise, i
 });
 
 Deno.test("ai sentiment - lexicons of the five languages, negation turns the sign", () => {
+  const polarity = (text: string) => {
+    const { score } = sentimentOf(text);
+    return score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
+  };
   assert.equal(polarity("C'est nul, trop de pub le matin"), "negative");
   assert.equal(polarity("Super émission, bravo à toute l'équipe"), "positive");
   assert.equal(polarity("This show is boring and terrible"), "negative");

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { extensionOf, isImageExtension, isVideoExtension, sniffMedia } from "../../lib/rules/files.ts";
+import { sniffMedia } from "../../lib/rules/files.ts";
+import { uploadKind } from "../../lib/rules/participation.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p));
@@ -29,10 +30,9 @@ Deno.test("sniffMedia - recognises formats from their first bytes", async (t) =>
   }
 });
 
-Deno.test("extensionOf - from the filename, lower-cased; spec lists", () => {
-  assert.equal(extensionOf("Clip.MP4"), "mp4");
-  assert.equal(extensionOf("archive.tar.gz"), "gz");
-  assert.equal(extensionOf("noext"), "");
+Deno.test("upload kinds - the spec's video and image lists, whatever the case of the extension", () => {
+  const isVideoExtension = (ext: string) => uploadKind(ext) === "video";
+  const isImageExtension = (ext: string) => uploadKind(ext) === "image";
   assert.ok(isVideoExtension("3gp") && isVideoExtension("MPG") && !isVideoExtension("gif"));
   assert.ok(isImageExtension("heif") && isImageExtension("ico") && !isImageExtension("mp4"));
 });

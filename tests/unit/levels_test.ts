@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { levelOf, nextLevel } from "../../lib/rules/levels.ts";
+import { levelOf } from "../../lib/rules/levels.ts";
 
 Deno.test("levels - each threshold of §4 starts its level, one point less is the level below", async (t) => {
   const edges: [number, string][] = [
@@ -22,12 +22,4 @@ Deno.test("levels - each threshold of §4 starts its level, one point less is th
     await t.step(`${points} points is ${level}`, () => assert.equal(levelOf(points), level));
   }
   await t.step("a negative total (never stored) stays BEGINNER", () => assert.equal(levelOf(-5), "BEGINNER"));
-});
-
-Deno.test("levels - the next level and the points missing", () => {
-  assert.deepEqual(nextLevel(0), { name: "AMATEUR", from: 250, missing: 250 });
-  assert.deepEqual(nextLevel(249), { name: "AMATEUR", from: 250, missing: 1 });
-  assert.deepEqual(nextLevel(250), { name: "REGULAR", from: 500, missing: 250 });
-  assert.deepEqual(nextLevel(1999), { name: "HERO", from: 2000, missing: 1 });
-  assert.equal(nextLevel(2000), null);
 });

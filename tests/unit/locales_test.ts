@@ -42,7 +42,7 @@ Deno.test("locales - no text is empty and interpolations match the French ones",
 
 // Texts a Portuguese, Spanish or Polish page may share with the English or French one: names, units,
 // protocols, and words that are the same in that language. Any other copy is a text left untranslated
-// (issue 24's five-language pass found "Vous avez déjà participé…" in every language, and "Pseudo").
+// (a review of the five languages found "Vous avez déjà participé…" in every language, and "Pseudo").
 const SAME_EVERYWHERE = [
   " - Admin",
   "Beta",

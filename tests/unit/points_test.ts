@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { pointsChanges, pointsDelta, rewardEvents } from "../../lib/rules/points.ts";
+import { pointsChanges, rewardEvents, type RewardState } from "../../lib/rules/points.ts";
+import { POINTS } from "../../lib/rules/constants.ts";
 import {
   applyAction,
   formatDuration,
@@ -16,6 +17,12 @@ const base: MessageState = {
   status: "received",
   moderation: "none",
   read: false,
+};
+
+/** The net points the inbox moves for a change: its credited events minus its reversed ones. */
+const pointsDelta = (before: RewardState, after: RewardState) => {
+  const { credit, reverse } = pointsChanges(before, after);
+  return credit.reduce((s, e) => s + POINTS[e], 0) - reverse.reduce((s, e) => s + POINTS[e], 0);
 };
 
 Deno.test("points - staff actions credit liked 10, quoted 50, broadcast 100 and undoing reverses", async (t) => {
@@ -81,7 +88,7 @@ Deno.test("inbox - action keys, search terms and durations", async (t) => {
   await t.step("durations as mm:ss", () => {
     assert.equal(formatDuration(75_400), "01:15");
     assert.equal(formatDuration(null), "00:00");
-    // loudness with the language's decimal sign (issue 24's five-language pass)
+    // loudness with the language's decimal sign
     assert.equal(formatLoudness(-22.74, "en"), "-22.7");
     assert.equal(formatLoudness(-22.74, "pl"), "-22,7");
     assert.equal(formatLoudness(-16, "fr"), "-16,0");

@@ -4,16 +4,15 @@ import {
   emptyInformation,
   gatherDisabled,
   hasChoices,
-  letteredChoices,
   normaliseInformation,
   segmentIssues,
   setGatherInformation,
   setItemActive,
   setItemMandatory,
-  titleValid,
   toggleSegmentConsent,
   wizardStepValid,
 } from "../../lib/rules/segments.ts";
+import { choiceLetter } from "../../lib/rules/votes.ts";
 
 const state = {
   template_id: 1 as number | null,
@@ -92,11 +91,14 @@ Deno.test("segments - data collection and consent rules (§4)", async (t) => {
 
 Deno.test("segments - title, choices and allowed types (§5, §6)", async (t) => {
   await t.step("the title is at most 100 characters", () => {
+    const titleValid = (title: string) => segmentIssues({ ...state, title }).title === undefined;
     assert.equal(titleValid("x".repeat(100)), true);
     assert.equal(titleValid("x".repeat(101)), false);
   });
   await t.step("choices are lettered A, B, … and blank ones dropped", () => {
-    const out = letteredChoices([{ label: "Yes" }, { label: " " }, { label: "No" }]);
+    // the edit form drops blank choices before saving; a segment's JSON letters the rest by position
+    const kept = [{ label: "Yes" }, { label: " " }, { label: "No" }].filter((c) => c.label.trim() !== "");
+    const out = kept.map((c, i) => ({ ...c, letter: choiceLetter(i) }));
     assert.deepEqual(out.map((c) => `${c.letter}:${c.label}`), ["A:Yes", "B:No"]);
   });
   await t.step("a choice type needs at least 2 choices; others none", () => {

@@ -65,7 +65,7 @@ Deno.test("export - cells and stream of export.csv", async (t) => {
     const at = (name: string) => cells[EXPORT_HEADER.indexOf(name)];
     assert.equal(at("choices"), "Yes | No");
     assert.equal(at("duration_seconds"), "12.3");
-    // with ";" between columns (fr, pt, es, pl Excel) the decimal mark is "," (issue 24 item 22)
+    // with ";" between columns (fr, pt, es, pl Excel) the decimal mark is ","
     const semicolon = exportCells(row(1), new Map(), "semicolon");
     assert.equal(semicolon[EXPORT_HEADER.indexOf("duration_seconds")], "12,3");
     assert.equal(at("text"), "'+33 6 12");

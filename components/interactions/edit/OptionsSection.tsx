@@ -116,7 +116,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
   );
 }
 
-/** The integrity options of a vote (issue 18): per-address cap, results hidden until the end, high stakes. */
+/** The integrity options of a vote: per-address cap, results hidden until the end, high stakes. */
 function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
   const { t } = useT();
   const { seg, set } = props;

@@ -161,7 +161,7 @@ app.openapi(
   async (c) => {
     const user = need(c, "participations-action");
     const result = await actOnMessage(c.var.sql, user, c.req.valid("param").id, c.req.valid("json").key);
-    // issue 22: a message marked for air goes to the studio now on an interaction that sends those
+    // A message marked for air goes to the studio now on an interaction that sends those
     if (result.broadcast_status !== "none") await enqueueMarkedDeliveries(c.var.deps, [result.id]);
     return c.json(result, 200);
   },
@@ -232,7 +232,7 @@ app.openapi(
     method: "put",
     path: "/{id}/playout",
     tags,
-    summary: "Puts the message last in its interaction's playout queue, or takes it out (issue 22)",
+    summary: "Puts the message last in its interaction's playout queue, or takes it out",
     request: { params: idParams, ...body(playoutSetSchema) },
     responses: {
       200: json(z.object({ segment_id: z.number(), queue: playoutQueueSchema }), "The interaction's queue"),

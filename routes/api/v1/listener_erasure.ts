@@ -1,4 +1,4 @@
-// Inbox message detail → "Erase this listener's data" (issue 18: administrators only, logged).
+// Inbox message detail → "Erase this listener's data" (administrators only, logged).
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { idParam, json, staffApi, staffErrors } from "../../../app/api.ts";

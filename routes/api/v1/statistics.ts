@@ -29,7 +29,7 @@ app.openapi(
     method: "get",
     path: "/dashboard",
     tags: ["statistics"],
-    summary: "A channel's statistics over a period, in days of its time zone (issue 23)",
+    summary: "A channel's statistics over a period, in days of its time zone",
     description:
       "The figures of the /statistics page. Past days come from daily rollups kept by the worker, " +
       "today from the participations. `channel` is for super administrators (others: their own channel).",

@@ -9,7 +9,7 @@ import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { isSuperAdministrator } from "../../../lib/rules/permissions.ts";
 
-/** GET /channels/{id}/webhooks: the channel's webhooks and their delivery logs (issue 21). */
+/** GET /channels/{id}/webhooks: the channel's webhooks and their delivery logs. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
   const id = Number(c.req.param("id"));

@@ -1,4 +1,4 @@
-// My space → "Download my data" and "Delete my account" (issue 18: GDPR articles 15 and 17).
+// My space → "Download my data" and "Delete my account" (GDPR articles 15 and 17).
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../../app/api.ts";

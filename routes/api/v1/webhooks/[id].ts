@@ -1,4 +1,4 @@
-// One webhook endpoint (issue 21): its deliveries and their attempts, a test event, "send again", removal.
+// One webhook endpoint: its deliveries and their attempts, a test event, "send again", removal.
 // Staff with the channel-settings permission on the endpoint's channel only.
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";

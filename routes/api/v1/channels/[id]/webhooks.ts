@@ -1,4 +1,4 @@
-// A channel's webhooks (issue 21): list and add (the secret is in the creation's answer only).
+// A channel's webhooks: list and add (the secret is in the creation's answer only).
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../../../app/api.ts";

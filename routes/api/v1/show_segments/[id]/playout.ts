@@ -16,7 +16,7 @@ app.openapi(
     method: "get",
     path: "/",
     tags,
-    summary: "The playout queue of an interaction, in air order (issue 22)",
+    summary: "The playout queue of an interaction, in air order",
     request: { params },
     responses: { 200: json(playoutQueueSchema, "The queue"), ...staffErrors },
   }),

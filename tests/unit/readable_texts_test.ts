@@ -1,4 +1,5 @@
-// Issue 24's staff rules: a readable button text on the widget, help images with a description.
+// Texts everyone can read: a button text that reads on the widget's colour, help images with a description,
+// count texts with real plural forms.
 import assert from "node:assert/strict";
 import { buttonText, contrastRatio, MIN_CONTRAST } from "../../lib/rules/customisation.ts";
 import { imagesWithoutAlt } from "../../lib/rules/markdown.ts";

@@ -1,4 +1,4 @@
-// Issue 24, the back office's rough edges as a new station's staff meets them: each check fails if its
+// The back office's rough edges as a new station's staff meets them: each check fails if its
 // defect comes back. Screenshots at 375 and 1280 px go to tests/e2e/screenshots/.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -12,7 +12,7 @@ const shownWhole = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((el) => el.scrollWidth <= el.clientWidth);
 
 browserTest(
-  "staff polish - the wizard speaks the user's language, opens on a usable category and makes no draft before an edit",
+  "back office details - the wizard speaks the user's language, opens on a usable category and makes no draft before an edit",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
     await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
     const [manager] = await server.sql<{ channel_id: number }[]>`
@@ -34,14 +34,14 @@ browserTest(
       const dialog = page.locator("dialog.wizard[open]");
       await dialog.waitFor();
       await page.locator('[data-island="CreationWizard"][data-hydrated]').waitFor();
-      // item 21: the category shown has a template the channel may use
+      // The category shown has a template the channel may use
       assert.equal(await dialog.getByRole("radio", { checked: true }).textContent(), "Text");
-      // item 12: English names and descriptions
+      // English names and descriptions
       const card = dialog.getByRole("button", { name: /Written message/ });
       await card.getByText("A question or an opinion in writing").waitFor();
       assert.equal(await dialog.getByText("Message écrit").count(), 0);
       assert.ok(await card.isEnabled());
-      // item 20: the title is whole, and nothing of the page shows over or beside the wizard
+      // The title is whole, and nothing of the page shows over or beside the wizard
       assert.ok(await shownWhole(page, ".topbar-title"), "the app title is cut");
       assert.ok(
         await page.locator("#sidebar").evaluate((el) => {
@@ -52,7 +52,7 @@ browserTest(
       );
       await shot(`wizard-${width}`);
       await axe(page, `wizard step 0 at ${width}`);
-      // item 13: a template click then closing leaves no draft
+      // A template click then closing leaves no draft
       await card.click();
       await dialog.getByLabel("Title").waitFor();
       await dialog.getByRole("button", { name: "Close" }).click();
@@ -81,7 +81,7 @@ browserTest(
 );
 
 browserTest(
-  "staff polish - the inbox search is asked once after the debounce",
+  "back office details - the inbox search is asked once after the debounce",
   async ({ page, baseUrl, server, shot }) => {
     await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
     const [seg] = await server.sql<{ segment_id: number }[]>`
@@ -106,7 +106,7 @@ browserTest(
 );
 
 browserTest(
-  "staff polish - after an autosave the heading, the tab title and the preview show the new title",
+  "back office details - after an autosave the heading, the tab title and the preview show the new title",
   async ({ page, baseUrl, server, shot }) => {
     await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
     const [seg] = await server.sql<{ id: number; title: string }[]>`
@@ -131,7 +131,7 @@ browserTest(
 );
 
 browserTest(
-  "staff polish - a button colour white text cannot be read on: the form warns, the widget picks dark text",
+  "back office details - a button colour white text cannot be read on: the form warns, the widget picks dark text",
   async ({ page, baseUrl, server, shot }) => {
     await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
     const [{ channel_id }] = await server.sql<{ channel_id: number }[]>`
@@ -162,7 +162,7 @@ browserTest(
 );
 
 browserTest(
-  "staff polish - drawing winners asks how many and among which tab, then confirms, and is recorded",
+  "back office details - drawing winners asks how many and among which tab, then confirms, and is recorded",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
     await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
     const [seg] = await server.sql<{ segment_id: number }[]>`
@@ -218,7 +218,7 @@ browserTest(
 );
 
 browserTest(
-  "staff polish - message counts use each language's plural forms (Polish has three)",
+  "back office details - message counts use each language's plural forms (Polish has three)",
   async ({ page, baseUrl, server, shot }) => {
     await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
     const [{ channel_id }] = await server.sql<{ channel_id: number }[]>`
