@@ -4,7 +4,7 @@ import { isEmail, isPhone, isStaffPassword } from "./validation.ts";
 import { isSuperAdminMode, type StaffUser } from "./permissions.ts";
 
 /** How long a one-time link stays valid, by purpose (confirm 48 h, reset 1 h, login 15 min). */
-export const TOKEN_TTL_MS = { confirm: 48 * 3600_000, reset: 3600_000, login: 15 * 60_000 } as const;
+export const TOKEN_TTL_MS = { confirm: 172_800_000, reset: 3_600_000, login: 900_000 } as const; // 48 h, 1 h, 15 min
 export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 
 /**

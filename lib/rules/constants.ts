@@ -1,4 +1,8 @@
 // Business constants of the specs, one place, named with their section.
+//
+// Sizes and durations are written as literals with their unit beside them, never as a product such as
+// `10 * 1024 * 1024`: the bundler cannot prove a product free of side effects, so it would ship every such
+// constant of this file to the widget's phone, used or not.
 
 // visitor-widget.md §9
 export const CHOICES_PER_PAGE = 5;
@@ -82,9 +86,9 @@ export const INBOX_KEY_WAIT_MS = 10_000;
 export const CLICK_OUTSIDE_MS = 100;
 export const REPLY_FOCUS_MS = 200;
 export const TITLE_MAX_LENGTH = 100;
-export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const MEDIA_MAX_BYTES = 10_485_760; // 10 MiB
 export const DEFAULT_END_DAYS = 7;
-export const MIN_AVAILABILITY_GAP_MS = 60 * 60 * 1000;
+export const MIN_AVAILABILITY_GAP_MS = 3_600_000; // 1 h
 export const AI_MAX_MESSAGES = 100;
 /** The monetisation goal of a channel: messages in 12 months, from that many participants. */
 export const MONETISATION_GOAL = { messages: 4000, participants: 500 } as const;
@@ -132,8 +136,8 @@ export type SegmentType = typeof SEGMENT_TYPES[number];
 // visitor accounts (widget §3 App user, §5, §7): limits chosen for the API
 export const NICKNAME_LENGTH = { min: 2, max: 30 } as const;
 export const MAX_PASSWORD_LENGTH_VISITOR = 128; // bounds the cost of hashing
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // forgot password link: 1 h, single use
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const RESET_TOKEN_TTL_MS = 3_600_000; // forgot password link: 1 h, single use
+export const AVATAR_MAX_BYTES = 5_242_880; // 5 MiB
 export const AVATAR_MIMES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const RANKING_SIZE = 50; // rows of GET ranking, plus the caller's own row when outside
 export const VISITOR_FORGOT_LIMITS = {
@@ -158,17 +162,17 @@ export const AI_RATE_LIMIT = {
 // and the largest upload per media kind.
 export const AUDIO_EXTENSIONS = ["webm", "ogg", "mp4", "m4a", "mp3", "wav"] as const;
 export const UPLOAD_MAX_BYTES = {
-  audio: 50 * 1024 * 1024,
-  video: 300 * 1024 * 1024,
-  image: 10 * 1024 * 1024,
+  audio: 52_428_800, // 50 MiB
+  video: 314_572_800, // 300 MiB
+  image: 10_485_760, // 10 MiB
 };
 /** An upload slot not finished within this time is deleted (tus file and media row). */
-export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+export const UPLOAD_EXPIRY_MS = 86_400_000; // 24 h
 /**
  * A listener's uploaded file that no participation uses this long after its upload is deleted (file and
  * media row): an upload is public under the station's domain, so a file never sent is not kept.
  */
-export const UNUSED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+export const UNUSED_UPLOAD_MS = 86_400_000; // 24 h
 /**
  * The longest recording an interaction may ask for (back-office §3: max_recording_time, 5 to 600 s), the
  * limit of a media tied to no interaction (a staff reply), and what a recording may last beyond its
@@ -191,8 +195,8 @@ export const IMAGE_VARIANT_MAX_PX = 2560;
  * Every ffmpeg/ffprobe run of the worker: killed after this wall-clock time, with at most this much private
  * memory (RLIMIT_DATA: a failed allocation ends it) and this many threads (each thread's buffers count).
  */
-export const FFMPEG_TIMEOUT_MS = 5 * 60_000;
-export const FFMPEG_MEMORY_LIMIT_BYTES = 300 * 1024 * 1024;
+export const FFMPEG_TIMEOUT_MS = 300_000; // 5 min
+export const FFMPEG_MEMORY_LIMIT_BYTES = 314_572_800; // 300 MiB
 export const FFMPEG_THREADS = 2;
 // Listeners' data rights: the retention periods a channel may choose (months; unset = kept),
 // how long a "download my data" link works, and how many exports a listener may ask for per hour.
@@ -275,7 +279,7 @@ export const COMPRESS_MIN_BYTES = 1024;
  * that requires registration, and fetches its next screens once idle): 12,496 B, 12,569 B with the account
  * notice, over its 12 KB goal by up to 280 B; its ceiling is 12.5 KB until that is won back.
  */
-export const JS_BUDGET_GZIP_BYTES = { channel: 14 * 1024, single: 12.5 * 1024 };
+export const JS_BUDGET_GZIP_BYTES = { channel: 14_336, single: 12_800 }; // 14 and 12.5 KiB
 
 /**
  * Shared caches (a CDN, Deno Deploy's edge) may keep a public widget page this long and serve it stale
@@ -321,9 +325,9 @@ export const LIVE_RETRY_AFTER_SECONDS = 5;
 // trickles is cut off (408); bodies still arriving after SLOW_BODY_AFTER_MS count as slow, and past the caps
 // one more is answered 503 with Retry-After, so slow connections cannot hold the server's memory.
 /** A JSON (or any other) body, unless its route declares more (app/body_limit.ts declareBodyLimit). */
-export const BODY_MAX_BYTES = 1024 * 1024;
+export const BODY_MAX_BYTES = 1_048_576; // 1 MiB
 /** A multipart form carries one media file (readUploadForm counts the route's own limit while reading). */
-export const FORM_BODY_MAX_BYTES = MEDIA_MAX_BYTES + 64 * 1024;
+export const FORM_BODY_MAX_BYTES = MEDIA_MAX_BYTES + 65_536; // + 64 KiB
 /** A body with no byte for this long is cut off. */
 export const BODY_IDLE_MS = 10_000;
 /** After BODY_IDLE_MS, a body must have come at this average rate at least (bytes per second). */
@@ -369,5 +373,5 @@ export const DEFAULT_TIME_ZONE = "Europe/Paris";
 export const UNAPPROVED_CHANNEL_QUOTA = {
   members: 3,
   uploadsPerDay: 50,
-  storageBytes: 200 * 1024 * 1024,
+  storageBytes: 209_715_200, // 200 MiB
 } as const;
