@@ -7,7 +7,6 @@ import { askAssistant } from "./browser/ai.ts";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 
 interface Props {
-  [key: string]: unknown;
   segmentId: number;
   /** The channel uuid, sent as the api-key header (back-office §7). */
   apiKey: string;

@@ -26,7 +26,6 @@ interface Props {
   parents: { id: number; label: string }[];
   edit: boolean;
   notice: "saved" | "image_failed" | null;
-  [key: string]: unknown;
 }
 
 function draftOf(channel: ChannelView | null): Draft {

@@ -17,7 +17,6 @@ interface Props {
   templates: WizardTemplate[];
   /** A draft being resumed (editing a draft opens the wizard), or null for a new interaction. */
   draft: SegmentJson | null;
-  [key: string]: unknown;
 }
 
 const settingsOf = (s: SegmentJson | null): SettingsDraft => ({

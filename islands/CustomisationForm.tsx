@@ -17,7 +17,6 @@ interface Props {
   channelId: number;
   value: Record<string, unknown> | null;
   language: string;
-  [key: string]: unknown;
 }
 
 /** The channel's default customisation; an empty one gets the defaults after 1 s (spec §3). */

@@ -8,7 +8,6 @@ import { authorLine, formatMessageDate, type InboxMessage } from "../components/
 import { Player } from "../components/participations/Player.tsx";
 
 interface Props {
-  [key: string]: unknown;
 }
 
 /** /moderation: every message of the channel awaiting moderation, approved or rejected in bulk. */

@@ -16,7 +16,6 @@ interface Props {
   showResults: boolean;
   closed: boolean;
   canEdit: boolean;
-  [key: string]: unknown;
 }
 
 /**

@@ -11,7 +11,6 @@ interface Props {
   token: string;
   initial: OverlayState;
   presenter: boolean;
-  [key: string]: unknown;
 }
 
 /**

@@ -19,7 +19,6 @@ interface Props {
   results: Results;
   counts: Counts;
   withChoices: boolean;
-  [key: string]: unknown;
 }
 
 /**

@@ -5,7 +5,6 @@ import { api } from "./browser/http.ts";
 import { followLive } from "./browser/live.ts";
 
 interface Props {
-  [key: string]: unknown;
 }
 
 /**

@@ -21,7 +21,6 @@ interface Props {
   /** A fresh default channel for a new account. */
   channelId: number | null;
   notice: "saved" | "created" | null;
-  [key: string]: unknown;
 }
 
 function draftOf(user: UserView | null, channelId: number | null): UserDraft {

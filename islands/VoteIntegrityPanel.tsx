@@ -11,7 +11,6 @@ interface Props {
   view: VoteIntegrityView;
   choices: { id: number; label: string }[];
   canReview: boolean;
-  [key: string]: unknown;
 }
 
 /** Minutes of the timeline shown (the most recent ones with votes). */

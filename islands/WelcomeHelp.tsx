@@ -17,7 +17,6 @@ interface Comment {
   created_at: string;
 }
 interface Props {
-  [key: string]: unknown;
 }
 
 /**
