@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { type ChannelView, newChannelDefaults } from "../lib/rules/channels.ts";
+import type { ChannelFields } from "../lib/rules/channel_schema.ts";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";
@@ -32,7 +33,7 @@ function draftOf(channel: ChannelView | null): Draft {
   const base = { ...newChannelDefaults(), ftp_password: "", ftp_password_clear: false, sftp_private_key: "" };
   if (!channel) return base;
   const picked = Object.fromEntries(
-    Object.keys(base).map((k) => [k, (channel as Record<string, unknown>)[k]]),
+    Object.keys(base).map((k) => [k, channel[k as keyof ChannelView]]),
   );
   return { ...base, ...picked, ftp_password: "", ftp_password_clear: false, sftp_private_key: "" } as Draft;
 }
@@ -81,9 +82,12 @@ function ChannelForm(props: Props) {
 
   const body = () => {
     const { ftp_password, ftp_password_clear, sftp_private_key, background, parent_id, ...rest } = form;
-    const out: Record<string, unknown> = { ...rest, ftp_port: Number(rest.ftp_port) };
-    out.segment_customisation = {
-      character_text_zone_length: Number(rest.segment_customisation.character_text_zone_length),
+    const out: ChannelFields = {
+      ...rest,
+      ftp_port: Number(rest.ftp_port),
+      segment_customisation: {
+        character_text_zone_length: Number(rest.segment_customisation.character_text_zone_length),
+      },
     };
     if (typeof background === "string") out.background = background; // spec §5: only if a string
     if (props.isSuperAdmin) out.parent_id = parent_id;

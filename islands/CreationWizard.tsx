@@ -12,6 +12,7 @@ import { Stepper } from "../components/interactions/wizard/Stepper.tsx";
 import { StepTemplates } from "../components/interactions/wizard/StepTemplates.tsx";
 import { type SettingsDraft, StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
 import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
+import type { SegmentUpdate } from "../lib/rules/segment_schema.ts";
 
 interface Props {
   templates: WizardTemplate[];
@@ -85,7 +86,8 @@ function CreationWizard(props: Props) {
     return creating.current;
   };
 
-  const save = async (body: Record<string, unknown>): Promise<SegmentJson | null> => {
+  // the type comes from a template's row, a plain string there: the API's schema checks it
+  const save = async (body: Omit<SegmentUpdate, "type"> & { type?: string }): Promise<SegmentJson | null> => {
     setBusy(true);
     const target = await ensureDraft();
     if (!target) {

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 import { OVERLAY_VIEWS, type OverlayView } from "../lib/rules/overlay.ts";
+import type { OverlayControl } from "../lib/rules/overlay_schema.ts";
 import { api } from "./browser/http.ts";
 
 interface Overlay {
@@ -31,7 +32,7 @@ function OverlayPanel(props: Props) {
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const send = async (method: "PUT" | "POST", path: string, body?: Record<string, unknown>) => {
+  const send = async (method: "PUT" | "POST", path: string, body?: OverlayControl) => {
     setBusy(true);
     setError(null);
     const res = await api<Overlay & { message?: string }>(

@@ -58,7 +58,7 @@ function UserProfile(props: Props) {
     setForm((f) => ({ ...f, [key]: value }));
 
   const body = () => {
-    const out: Record<string, unknown> = {
+    const out: Partial<UserDraft> = {
       login: form.login,
       email: form.email,
       phone: form.phone,
