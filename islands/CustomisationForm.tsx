@@ -15,7 +15,7 @@ import { CheckField, ColorField, Section, TextField } from "../components/channe
 
 interface Props {
   channelId: number;
-  value: Record<string, unknown> | null;
+  value: Partial<Customisation> | null;
   language: string;
 }
 
@@ -23,7 +23,7 @@ interface Props {
 function CustomisationForm(props: Props) {
   const { t } = useT();
   const [form, setForm] = useState<Customisation | null>(
-    props.value ? { ...defaultCustomisation(), ...props.value } as Customisation : null,
+    props.value ? { ...defaultCustomisation(), ...props.value } : null,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
