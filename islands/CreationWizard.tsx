@@ -65,7 +65,7 @@ function CreationWizard(props: Props) {
     });
 
   // The draft is created on the first real edit of step 1, not when a template is clicked, so a
-  // wizard opened and closed leaves no "Untitled" draft behind (issue 24 item 13).
+  // wizard opened and closed leaves no "Untitled" draft behind.
   const creating = useRef<Promise<SegmentJson | null> | null>(null);
   const ensureDraft = (): Promise<SegmentJson | null> => {
     if (segment) return Promise.resolve(segment);

@@ -30,7 +30,7 @@ function ModerationList(_props: Props) {
       setPicked((was) => new Set([...was].filter((id) => ids.has(id))));
     }
   };
-  // issue 21: the queue reloads when the channel's awaiting count changes (pushed; polled without a stream)
+  // the queue reloads when the channel's awaiting count changes (pushed; polled without a stream)
   useEffect(() => {
     load();
     let known: number | null = null;

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The on-air panel of the interaction page (issue 21): the overlay's secret address (copy, presenter
+ * The on-air panel of the interaction page: the overlay's secret address (copy, presenter
  * screen, a new address), what it shows, reveal or hide the results, close the vote now. Each control
  * reaches every open overlay through the server's event stream.
  */

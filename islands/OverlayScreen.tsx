@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The on-air overlay (issue 21): vote bars, the QR code and link, or the message on air, as staff choose;
+ * The on-air overlay: vote bars, the QR code and link, or the message on air, as staff choose;
  * follows the overlay's event stream (polling when it cannot open). The presenter screen switches what it
  * shows with keys 1/R, 2/Q, 3/M (this screen only).
  */

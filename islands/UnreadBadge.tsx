@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * The unread-messages count of the top bar: pushed by the counts stream (issue 21); polled
+ * The unread-messages count of the top bar: pushed by the counts stream; polled
  * (statistics/messages_not_read) while no stream is open.
  */
 function UnreadBadge(_props: Props) {

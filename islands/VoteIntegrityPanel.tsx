@@ -17,7 +17,7 @@ interface Props {
 const MINUTES_SHOWN = 30;
 
 /**
- * Vote integrity (issue 18): counted and suspicious votes side by side, votes per minute per choice,
+ * Vote integrity: counted and suspicious votes side by side, votes per minute per choice,
  * and accepting or excluding the suspicious ones in bulk.
  */
 function VoteIntegrityPanel(props: Props) {

@@ -96,7 +96,7 @@ function WelcomeHelp(_props: Props) {
                 <button type="submit" class="btn-icon" aria-label={t("help.close")}>×</button>
               </form>
             </div>
-            {/* the attached image illustrates the item: its title describes it (issue 24 item 23) */}
+            {/* the attached image illustrates the item: its title describes it, for those who cannot see it */}
             {item.image_url && <img class="help-media" src={item.image_url} alt={item.title} />}
             {item.video_url && <video class="help-media" src={item.video_url} controls preload="metadata" />}
             <div class="help-text" ref={body} />
