@@ -4,13 +4,11 @@ import type { SegmentJson, WizardTemplate } from "../lib/segments/pages.ts";
 import { segmentIssues, wizardStepValid } from "../lib/rules/segments.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
-import {
-  AvailabilityFields,
-  type AvailabilityValue,
-} from "../components/interactions/AvailabilityFields.tsx";
+import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
+import { availabilityOf, settingsOf } from "../components/interactions/wizard/drafts.ts";
 import { Stepper } from "../components/interactions/wizard/Stepper.tsx";
 import { StepTemplates } from "../components/interactions/wizard/StepTemplates.tsx";
-import { type SettingsDraft, StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
+import { StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
 import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
 import type { SegmentUpdate } from "../lib/rules/segment_schema.ts";
 
@@ -19,23 +17,6 @@ interface Props {
   /** A draft being resumed (editing a draft opens the wizard), or null for a new interaction. */
   draft: SegmentJson | null;
 }
-
-const settingsOf = (s: SegmentJson | null): SettingsDraft => ({
-  type: s?.type ?? "",
-  game_type: (s?.game_type as string) ?? "answer",
-  title: s?.title ?? "",
-  text: s?.text ?? "",
-  choices: s?.choices.length
-    ? s.choices.map((c) => ({ id: c.id, label: c.label }))
-    : [{ label: "" }, { label: "" }],
-});
-const availabilityOf = (s: SegmentJson | null): AvailabilityValue => ({
-  from: s?.from ?? "now",
-  to: s?.to ?? "scheduled",
-  start_date: s?.start_date ?? new Date().toISOString(),
-  end_date: s?.end_date ??
-    (s?.to === "permanent" ? null : new Date(Date.now() + 7 * 86_400_000).toISOString()),
-});
 
 /** The creation wizard (back-office §2): 0 template, 1 settings, 2 availability ('Activate'), 3 summary. */
 function CreationWizard(props: Props) {
