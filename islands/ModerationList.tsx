@@ -7,11 +7,8 @@ import { MESSAGE_LIST_REFRESH_MS, TOAST_MS } from "../lib/rules/constants.ts";
 import { authorLine, formatMessageDate, type InboxMessage } from "../components/participations/format.ts";
 import { Player } from "../components/participations/Player.tsx";
 
-interface Props {
-}
-
 /** /moderation: every message of the channel awaiting moderation, approved or rejected in bulk. */
-function ModerationList(_props: Props) {
+function ModerationList() {
   const { t, lang } = useT();
   const [items, setItems] = useState<InboxMessage[] | null>(null);
   const [total, setTotal] = useState(0);

@@ -16,14 +16,11 @@ interface Comment {
   author: string | null;
   created_at: string;
 }
-interface Props {
-}
-
 /**
  * The welcome help item (help_item/welcome): opens by itself the first time a staff member logs in,
  * reopens from the menu's Help button, and takes comments.
  */
-function WelcomeHelp(_props: Props) {
+function WelcomeHelp() {
   const { t, lang } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [item, setItem] = useState<HelpItem | null>(null);
