@@ -31,9 +31,10 @@ export interface IslandOptions {
 /**
  * Declares an island: on the server it renders inside a marker carrying its name and JSON props,
  * which the client loader hydrates; on the client it is the component itself.
+ * Props are a plain object of JSON values (they travel in `data-props`), typed by the island itself.
  * @example export default island("QrDownload", QrDownload, { ns: ["qr"] });
  */
-export function island<P extends Record<string, unknown>>(
+export function island<P extends object>(
   name: string,
   Component: ComponentType<P>,
   options: IslandOptions = {},

@@ -5,7 +5,6 @@ import { api, errorMessage } from "./browser/http.ts";
 
 interface Props {
   token: string;
-  [key: string]: unknown;
 }
 
 /** The new-password form of a visitor's reset link: 8 characters at least, typed twice. */

@@ -7,7 +7,6 @@ import { askAssistant } from "./browser/ai.ts";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 
 interface Props {
-  [key: string]: unknown;
   segmentId: number;
   /** The channel uuid, sent as the api-key header (back-office §7). */
   apiKey: string;
@@ -54,7 +53,7 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
     done: false,
   });
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
-  // a model reading a long history: batches read so far (issue 23)
+  // a model reading a long history: batches read so far, so a long wait shows it is moving
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   // Each step takes the focus where the person goes on: the question, the progress, the answer.

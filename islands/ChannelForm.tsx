@@ -2,11 +2,12 @@
 // save order of §4; each section of fields is a component of components/channels/ChannelFormSections.tsx.
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
-import { type ChannelView, newChannelDefaults } from "../lib/rules/channels.ts";
+import type { ChannelView } from "../lib/rules/channels.ts";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { type ImageChoice, pickError } from "../components/channels/ImageFields.tsx";
+import { channelBody, draftOf, logoOf, uploadOf } from "../components/channels/channel_draft.ts";
 import {
   AudioSection,
   type Draft,
@@ -26,21 +27,7 @@ interface Props {
   parents: { id: number; label: string }[];
   edit: boolean;
   notice: "saved" | "image_failed" | null;
-  [key: string]: unknown;
 }
-
-function draftOf(channel: ChannelView | null): Draft {
-  const base = { ...newChannelDefaults(), ftp_password: "", ftp_password_clear: false, sftp_private_key: "" };
-  if (!channel) return base;
-  const picked = Object.fromEntries(
-    Object.keys(base).map((k) => [k, (channel as Record<string, unknown>)[k]]),
-  );
-  return { ...base, ...picked, ftp_password: "", ftp_password_clear: false, sftp_private_key: "" } as Draft;
-}
-const logoOf = (c: ChannelView | null): ImageChoice => ({ url: c?.logo_url ?? null });
-const uploadOf = (c: ChannelView | null): ImageChoice => ({
-  url: c && c.background === null ? c.background_url : null,
-});
 
 /** The channel form (back-office §2 Channel detail): edit mode, restore, the save order of §4. */
 function ChannelForm(props: Props) {
@@ -80,20 +67,6 @@ function ChannelForm(props: Props) {
     setErrors({});
   };
 
-  const body = () => {
-    const { ftp_password, ftp_password_clear, sftp_private_key, background, parent_id, ...rest } = form;
-    const out: Record<string, unknown> = { ...rest, ftp_port: Number(rest.ftp_port) };
-    out.segment_customisation = {
-      character_text_zone_length: Number(rest.segment_customisation.character_text_zone_length),
-    };
-    if (typeof background === "string") out.background = background; // spec §5: only if a string
-    if (props.isSuperAdmin) out.parent_id = parent_id;
-    if (ftp_password) out.ftp_password = ftp_password;
-    else if (ftp_password_clear) out.ftp_password = null;
-    if (sftp_private_key.trim()) out.sftp_private_key = sftp_private_key.trim() + "\n";
-    return out;
-  };
-
   const uploads = async (id: number): Promise<boolean> => {
     let ok = true;
     const send = async (which: "logo" | "background", choice: ImageChoice) => {
@@ -122,7 +95,7 @@ function ChannelForm(props: Props) {
     const res = await api<ChannelView & { fields?: Record<string, string[]> }>(
       isNew ? "POST" : "PUT",
       isNew ? "/api/v1/channels" : `/api/v1/channels/${saved!.id}`,
-      body(),
+      channelBody(form, props.isSuperAdmin),
     );
     if (!res.ok || !res.data?.id) {
       setSaving(false);

@@ -20,7 +20,7 @@ import type { FlowProps } from "../components/channel_widget/Flow.tsx";
 import type { Outgoing } from "./browser/outbox.ts";
 import { hasSavedMessageFor } from "./browser/remembered.ts";
 
-interface Props extends Record<string, unknown> {
+interface Props {
   channel: WidgetChannel;
   segments: ChannelSegment[];
   linkQuery: string;

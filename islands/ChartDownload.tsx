@@ -10,7 +10,6 @@ interface Props {
   pngOnly?: boolean;
   /** The chart's title, for the buttons' accessible names. */
   title: string;
-  [key: string]: unknown;
 }
 
 /** A chart's downloads made in the browser: the SVG drawn on a canvas at twice its size as PNG. */

@@ -8,7 +8,6 @@ interface Props {
   userId: number;
   channelId: number | null;
   channels: { id: number; label: string }[];
-  [key: string]: unknown;
 }
 
 /** Super administrator: work on a channel, or none for super admin mode (§2: then /channels or /interactions). */

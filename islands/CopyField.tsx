@@ -8,7 +8,6 @@ interface Props {
   value: string;
   button: string;
   multiline?: boolean;
-  [key: string]: unknown;
 }
 
 /** A read-only value with a copy button (share link, embed code). */

@@ -4,38 +4,19 @@ import type { SegmentJson, WizardTemplate } from "../lib/segments/pages.ts";
 import { segmentIssues, wizardStepValid } from "../lib/rules/segments.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
-import {
-  AvailabilityFields,
-  type AvailabilityValue,
-} from "../components/interactions/AvailabilityFields.tsx";
+import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
+import { availabilityOf, settingsOf } from "../components/interactions/wizard/drafts.ts";
 import { Stepper } from "../components/interactions/wizard/Stepper.tsx";
 import { StepTemplates } from "../components/interactions/wizard/StepTemplates.tsx";
-import { type SettingsDraft, StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
+import { StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
 import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
+import type { SegmentUpdate } from "../lib/rules/segment_schema.ts";
 
 interface Props {
   templates: WizardTemplate[];
   /** A draft being resumed (editing a draft opens the wizard), or null for a new interaction. */
   draft: SegmentJson | null;
-  [key: string]: unknown;
 }
-
-const settingsOf = (s: SegmentJson | null): SettingsDraft => ({
-  type: s?.type ?? "",
-  game_type: (s?.game_type as string) ?? "answer",
-  title: s?.title ?? "",
-  text: s?.text ?? "",
-  choices: s?.choices.length
-    ? s.choices.map((c) => ({ id: c.id, label: c.label }))
-    : [{ label: "" }, { label: "" }],
-});
-const availabilityOf = (s: SegmentJson | null): AvailabilityValue => ({
-  from: s?.from ?? "now",
-  to: s?.to ?? "scheduled",
-  start_date: s?.start_date ?? new Date().toISOString(),
-  end_date: s?.end_date ??
-    (s?.to === "permanent" ? null : new Date(Date.now() + 7 * 86_400_000).toISOString()),
-});
 
 /** The creation wizard (back-office §2): 0 template, 1 settings, 2 availability ('Activate'), 3 summary. */
 function CreationWizard(props: Props) {
@@ -65,7 +46,7 @@ function CreationWizard(props: Props) {
     });
 
   // The draft is created on the first real edit of step 1, not when a template is clicked, so a
-  // wizard opened and closed leaves no "Untitled" draft behind (issue 24 item 13).
+  // wizard opened and closed leaves no "Untitled" draft behind.
   const creating = useRef<Promise<SegmentJson | null> | null>(null);
   const ensureDraft = (): Promise<SegmentJson | null> => {
     if (segment) return Promise.resolve(segment);
@@ -86,7 +67,8 @@ function CreationWizard(props: Props) {
     return creating.current;
   };
 
-  const save = async (body: Record<string, unknown>): Promise<SegmentJson | null> => {
+  // the type comes from a template's row, a plain string there: the API's schema checks it
+  const save = async (body: Omit<SegmentUpdate, "type"> & { type?: string }): Promise<SegmentJson | null> => {
     setBusy(true);
     const target = await ensureDraft();
     if (!target) {

@@ -15,16 +15,15 @@ import { CheckField, ColorField, Section, TextField } from "../components/channe
 
 interface Props {
   channelId: number;
-  value: Record<string, unknown> | null;
+  value: Partial<Customisation> | null;
   language: string;
-  [key: string]: unknown;
 }
 
 /** The channel's default customisation; an empty one gets the defaults after 1 s (spec §3). */
 function CustomisationForm(props: Props) {
   const { t } = useT();
   const [form, setForm] = useState<Customisation | null>(
-    props.value ? { ...defaultCustomisation(), ...props.value } as Customisation : null,
+    props.value ? { ...defaultCustomisation(), ...props.value } : null,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);

@@ -5,7 +5,7 @@ import { api, errorMessage } from "./browser/http.ts";
 import { TextField } from "../components/channels/fields.tsx";
 
 /** /forgot-password: asks for a reset link; the answer is the same whether the e-mail exists or not. */
-function ForgotPassword(props: { email: string; [key: string]: unknown }) {
+function ForgotPassword(props: { email: string }) {
   const { t } = useT();
   const [email, setEmail] = useState(props.email);
   const [busy, setBusy] = useState(false);

@@ -17,7 +17,6 @@ interface Version {
 interface Props {
   versions: Version[];
   comments: { id: number; language: string; text: string; author: string | null; created_at: string }[];
-  [key: string]: unknown;
 }
 
 /** The welcome help item editor: one tab per language, markdown text, an image or a video. */

@@ -14,7 +14,6 @@ interface Props {
   mode: "login" | "register";
   notice: "reset_done" | "logged_out" | null;
   lang: string;
-  [key: string]: unknown;
 }
 
 /** /login: the login and register forms, the after-register modal, and the direct login by token. */

@@ -7,12 +7,8 @@ import { MESSAGE_LIST_REFRESH_MS, TOAST_MS } from "../lib/rules/constants.ts";
 import { authorLine, formatMessageDate, type InboxMessage } from "../components/participations/format.ts";
 import { Player } from "../components/participations/Player.tsx";
 
-interface Props {
-  [key: string]: unknown;
-}
-
 /** /moderation: every message of the channel awaiting moderation, approved or rejected in bulk. */
-function ModerationList(_props: Props) {
+function ModerationList() {
   const { t, lang } = useT();
   const [items, setItems] = useState<InboxMessage[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -31,7 +27,7 @@ function ModerationList(_props: Props) {
       setPicked((was) => new Set([...was].filter((id) => ids.has(id))));
     }
   };
-  // issue 21: the queue reloads when the channel's awaiting count changes (pushed; polled without a stream)
+  // the queue reloads when the channel's awaiting count changes (pushed; polled without a stream)
   useEffect(() => {
     load();
     let known: number | null = null;

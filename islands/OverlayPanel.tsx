@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 import { OVERLAY_VIEWS, type OverlayView } from "../lib/rules/overlay.ts";
+import type { OverlayControl } from "../lib/rules/overlay_schema.ts";
 import { api } from "./browser/http.ts";
 
 interface Overlay {
@@ -16,11 +17,10 @@ interface Props {
   showResults: boolean;
   closed: boolean;
   canEdit: boolean;
-  [key: string]: unknown;
 }
 
 /**
- * The on-air panel of the interaction page (issue 21): the overlay's secret address (copy, presenter
+ * The on-air panel of the interaction page: the overlay's secret address (copy, presenter
  * screen, a new address), what it shows, reveal or hide the results, close the vote now. Each control
  * reaches every open overlay through the server's event stream.
  */
@@ -32,7 +32,7 @@ function OverlayPanel(props: Props) {
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const send = async (method: "PUT" | "POST", path: string, body?: Record<string, unknown>) => {
+  const send = async (method: "PUT" | "POST", path: string, body?: OverlayControl) => {
     setBusy(true);
     setError(null);
     const res = await api<Overlay & { message?: string }>(

@@ -11,11 +11,10 @@ interface Props {
   token: string;
   initial: OverlayState;
   presenter: boolean;
-  [key: string]: unknown;
 }
 
 /**
- * The on-air overlay (issue 21): vote bars, the QR code and link, or the message on air, as staff choose;
+ * The on-air overlay: vote bars, the QR code and link, or the message on air, as staff choose;
  * follows the overlay's event stream (polling when it cannot open). The presenter screen switches what it
  * shows with keys 1/R, 2/Q, 3/M (this screen only).
  */

@@ -6,7 +6,6 @@ interface Props {
   /** Modules per side including the quiet zone, to draw the PNG crisply. */
   size: number;
   filename: string;
-  [key: string]: unknown;
 }
 
 function QrDownload({ svg, size, filename }: Props) {

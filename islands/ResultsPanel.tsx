@@ -19,11 +19,10 @@ interface Props {
   results: Results;
   counts: Counts;
   withChoices: boolean;
-  [key: string]: unknown;
 }
 
 /**
- * The live results panel: follows the interaction's event stream (issue 21), and polls the segment every
+ * The live results panel: follows the interaction's event stream, and polls the segment every
  * 2.5 s (back-office §7, §9) while the page is visible and the stream is not open.
  */
 function ResultsPanel(props: Props) {

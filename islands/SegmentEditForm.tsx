@@ -22,7 +22,6 @@ interface Props {
   channelCustomisation: Record<string, unknown>;
   /** Without interaction-action-edit the form only shows the values. */
   readOnly: boolean;
-  [key: string]: unknown;
 }
 
 const saved = (t: (k: string) => string) =>

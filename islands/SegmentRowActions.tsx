@@ -14,7 +14,6 @@ interface Props {
   archive: boolean;
   trash: boolean;
   duplicate: boolean;
-  [key: string]: unknown;
 }
 
 /** The actions of a list row, each shown only with its permission (back-office §2, §6). */

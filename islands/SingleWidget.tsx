@@ -32,7 +32,7 @@ const LoginPanel = lazyWithTexts<LoginPanelProps>(
 );
 const INTENT = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"] as const;
 
-interface Props extends Record<string, unknown> {
+interface Props {
   segment: WidgetSegment;
   siteRef: string | null;
   interactionId: number | null;

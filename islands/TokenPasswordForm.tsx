@@ -10,7 +10,6 @@ interface Props {
   token: string;
   email: string;
   askPassword: boolean;
-  [key: string]: unknown;
 }
 
 /** Uses a mailed link: confirms the account (then logs in by token) or sets a new password. */

@@ -4,15 +4,11 @@ import { MESSAGE_LIST_REFRESH_MS } from "../lib/rules/constants.ts";
 import { api } from "./browser/http.ts";
 import { followLive } from "./browser/live.ts";
 
-interface Props {
-  [key: string]: unknown;
-}
-
 /**
- * The unread-messages count of the top bar: pushed by the counts stream (issue 21); polled
+ * The unread-messages count of the top bar: pushed by the counts stream; polled
  * (statistics/messages_not_read) while no stream is open.
  */
-function UnreadBadge(_props: Props) {
+function UnreadBadge() {
   const { t } = useT();
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {

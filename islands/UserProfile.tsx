@@ -21,7 +21,6 @@ interface Props {
   /** A fresh default channel for a new account. */
   channelId: number | null;
   notice: "saved" | "created" | null;
-  [key: string]: unknown;
 }
 
 function draftOf(user: UserView | null, channelId: number | null): UserDraft {
@@ -59,7 +58,7 @@ function UserProfile(props: Props) {
     setForm((f) => ({ ...f, [key]: value }));
 
   const body = () => {
-    const out: Record<string, unknown> = {
+    const out: Partial<UserDraft> = {
       login: form.login,
       email: form.email,
       phone: form.phone,

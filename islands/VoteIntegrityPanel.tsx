@@ -11,14 +11,13 @@ interface Props {
   view: VoteIntegrityView;
   choices: { id: number; label: string }[];
   canReview: boolean;
-  [key: string]: unknown;
 }
 
 /** Minutes of the timeline shown (the most recent ones with votes). */
 const MINUTES_SHOWN = 30;
 
 /**
- * Vote integrity (issue 18): counted and suspicious votes side by side, votes per minute per choice,
+ * Vote integrity: counted and suspicious votes side by side, votes per minute per choice,
  * and accepting or excluding the suspicious ones in bulk.
  */
 function VoteIntegrityPanel(props: Props) {

@@ -16,15 +16,11 @@ interface Comment {
   author: string | null;
   created_at: string;
 }
-interface Props {
-  [key: string]: unknown;
-}
-
 /**
  * The welcome help item (help_item/welcome): opens by itself the first time a staff member logs in,
  * reopens from the menu's Help button, and takes comments.
  */
-function WelcomeHelp(_props: Props) {
+function WelcomeHelp() {
   const { t, lang } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [item, setItem] = useState<HelpItem | null>(null);
@@ -97,7 +93,7 @@ function WelcomeHelp(_props: Props) {
                 <button type="submit" class="btn-icon" aria-label={t("help.close")}>×</button>
               </form>
             </div>
-            {/* the attached image illustrates the item: its title describes it (issue 24 item 23) */}
+            {/* the attached image illustrates the item: its title describes it, for those who cannot see it */}
             {item.image_url && <img class="help-media" src={item.image_url} alt={item.title} />}
             {item.video_url && <video class="help-media" src={item.video_url} controls preload="metadata" />}
             <div class="help-text" ref={body} />

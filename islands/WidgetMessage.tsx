@@ -2,7 +2,7 @@ import { island, useT } from "../framework/island.tsx";
 import { WidgetFrame } from "../components/widget/WidgetFrame.tsx";
 import { openingText } from "../lib/rules/availability.ts";
 
-interface Props extends Record<string, unknown> {
+interface Props {
   channel?: { label: string; logo_url: string | null };
   background?: { url: string | null; kind: "image" | "video" };
   /** The key of the message under `widget.` (e.g. "unavailable"). */

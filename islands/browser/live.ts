@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Live updates in islands (issue 21): a server-sent event stream, with polling while it is not open (no
+// Live updates in islands: a server-sent event stream, with polling while it is not open (no
 // EventSource, a proxy that refuses streams, a dropped connection). The browser reconnects by itself with
 // Last-Event-ID; an `end` event (session revoked) closes the stream and leaves the polling, which then
 // meets the API's own answer.

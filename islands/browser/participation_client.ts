@@ -371,7 +371,7 @@ function finish(message: Outgoing) {
   );
 }
 
-/** The author shares their participation (issue 18): answers the link of the shared view, or null. */
+/** The author shares their participation: answers the link of the shared view, or null. */
 export async function shareParticipation(shareToken: string): Promise<string | null> {
   const res = await api<{ url: string }>("POST", `/api/v1/interactions/${shareToken}/share`);
   return res.ok ? res.data.url : null;

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The widget's side of a high-stakes vote (issue 18): fetches an ALTCHA challenge and finds its number
+// The widget's side of a high-stakes vote: fetches an ALTCHA challenge and finds its number
 // in a Web Worker (altcha-lib's v1 algorithm: SHA-256 of salt + number, static/js/pow-worker.js), so the
 // page stays responsive.
 // Loaded with import() only for such votes.

@@ -1,5 +1,5 @@
-// The server-rendered parts of the interaction edit page that show what the form saves (issue 24 item
-// 16): the page heading, the document title and the widget preview follow each autosave.
+// The server-rendered parts of the interaction edit page that show what the form saves: the page heading,
+// the document title and the widget preview follow each autosave, so staff see at once what was saved.
 
 /** Shows a saved title in the page heading and the tab's title, and reloads the widget preview. */
 export function reflectSavedSegment(title: string) {

@@ -37,7 +37,7 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
     started?: number;
     audio?: AudioContext;
     chunks: Blob[];
-    /** The camera opened before Record, for the preview (issue 24 item 9); Record records it. */
+    /** The camera opened before Record, for the preview; Record records it. */
     live?: MediaStream;
   }>({ chunks: [] });
 

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Waiting for the page to reach a state (issue 22): a key pressed while the inbox is still loading the
+// Waiting for the page to reach a state: a key pressed while the inbox is still loading the
 // message it acts on waits for that message's detail instead of being lost.
 
 /**

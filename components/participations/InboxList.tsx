@@ -1,0 +1,151 @@
+// The list pane of an interaction's inbox (back-office §2 Message list): tabs with their counts, search,
+// auto-refresh and density switches, the draw and keyboard help buttons, the playout queue, the bulk bar
+// of the ticked rows, the page of messages and its pager. Its state is the inbox's signals
+// (islands/browser/inbox_state.ts).
+import { useT } from "../../framework/island.tsx";
+import { DEFAULT_PAGE_SIZE } from "../../lib/rules/constants.ts";
+import { useSignals } from "../../islands/browser/signals.ts";
+import type { BulkAction, Inbox } from "../../islands/browser/inbox_state.ts";
+import { MessageItem, Pager, Tabs } from "./MessageList.tsx";
+import { PlayoutQueue } from "./PlayoutQueue.tsx";
+
+const BULK_ACTIONS: readonly BulkAction[] = ["like", "archive", "trash", "playout"];
+
+/** What the list shows above its rows: tabs, switches and buttons. */
+function Toolbar({ inbox }: { inbox: Inbox }) {
+  const { t } = useT();
+  useSignals(inbox.tab, inbox.counts, inbox.search, inbox.auto, inbox.compact);
+  return (
+    <>
+      <Tabs tab={inbox.tab.value} counts={inbox.counts.value} onChange={inbox.showTab} />
+      <div class="inbox-toolbar">
+        <input
+          type="search"
+          class="input inbox-search"
+          aria-label={t("participations.search")}
+          placeholder={t("participations.search_placeholder")}
+          value={inbox.search.value}
+          onInput={(e) => (inbox.search.value = e.currentTarget.value)}
+        />
+        <label class="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={inbox.auto.value}
+            onChange={(e) => (inbox.auto.value = e.currentTarget.checked)}
+          />
+          <span>{t("participations.auto_refresh")}</span>
+        </label>
+        <label class="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            class="inbox-density"
+            checked={inbox.compact.value}
+            onChange={(e) => inbox.setCompact(e.currentTarget.checked)}
+          />
+          <span>{t("studio_delivery.compact")}</span>
+        </label>
+        {inbox.can.act && (
+          <button
+            type="button"
+            class="btn btn-secondary btn-sm"
+            onClick={() => (inbox.drawing.value = true)}
+          >
+            ★ {t("staff_polish.draw.open")}
+          </button>
+        )}
+      </div>
+      <button
+        type="button"
+        class="btn btn-link btn-sm inbox-keys"
+        aria-keyshortcuts="?"
+        onClick={() => (inbox.help.value = true)}
+      >
+        ⌨ {t("studio_audio.keys_open")}
+      </button>
+    </>
+  );
+}
+
+/** Like, archive, trash or queue for air every ticked row at once. */
+function BulkBar({ inbox }: { inbox: Inbox }) {
+  const { t } = useT();
+  useSignals(inbox.checked, inbox.bulkBusy);
+  if (inbox.checked.value.length === 0) return null;
+  const busy = inbox.bulkBusy.value;
+  return (
+    <div class="inbox-bulk" role="group" aria-label={t("studio_delivery.bulk")}>
+      <span class="inbox-bulk-count" aria-live="polite">
+        {t("studio_delivery.selected", { count: inbox.checked.value.length })}
+      </span>
+      {BULK_ACTIONS.map((what) => (
+        <button
+          type="button"
+          key={what}
+          class="btn btn-secondary btn-sm"
+          disabled={busy}
+          onClick={() => inbox.bulk(what)}
+        >
+          {t(`studio_delivery.bulk_${what}`)}
+        </button>
+      ))}
+      <button
+        type="button"
+        class="btn btn-link btn-sm"
+        disabled={busy}
+        onClick={() => (inbox.checked.value = [])}
+      >
+        {t("studio_delivery.bulk_clear")}
+      </button>
+    </div>
+  );
+}
+
+/** The list pane of the inbox. */
+export function InboxList({ inbox }: { inbox: Inbox }) {
+  const { t } = useT();
+  useSignals(inbox.queue, inbox.list, inbox.counts, inbox.selected, inbox.checked, inbox.page);
+  const list = inbox.list.value;
+  const open = (id: number) => (inbox.selected.value = id);
+  return (
+    <div class="inbox-list-pane">
+      <Toolbar inbox={inbox} />
+      <PlayoutQueue
+        segmentId={inbox.segmentId}
+        queue={inbox.queue.value}
+        onQueue={(queue) => (inbox.queue.value = queue)}
+        onOpen={open}
+        canAct={inbox.can.act}
+        canDeliver={inbox.can.deliver}
+      />
+      <p class="muted inbox-total" aria-live="polite">
+        {t("counts.messages", { count: list.total })}
+        {inbox.counts.value.unread ? ` · ${t("counts.unread", { count: inbox.counts.value.unread })}` : ""}
+      </p>
+      <BulkBar inbox={inbox} />
+      {list.data.length
+        ? (
+          <ul class="inbox-list">
+            {list.data.map((m) => (
+              <MessageItem
+                key={m.id}
+                m={m}
+                active={m.id === inbox.selected.value}
+                onOpen={open}
+                checked={inbox.checked.value.includes(m.id)}
+                onCheck={inbox.can.act ? inbox.check : undefined}
+              />
+            ))}
+          </ul>
+        )
+        : <p class="inbox-empty">{t("participations.no_results")}</p>}
+      <Pager
+        page={inbox.page.value}
+        total={list.total}
+        perPage={DEFAULT_PAGE_SIZE}
+        onPage={(page) => (inbox.page.value = page)}
+      />
+    </div>
+  );
+}
