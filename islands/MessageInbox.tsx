@@ -55,6 +55,6 @@ export default island("MessageInbox", MessageInbox, {
     "studio_delivery",
     "live",
     "counts",
-    "staff_polish",
+    "winner_draw",
   ],
 });

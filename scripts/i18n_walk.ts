@@ -311,13 +311,13 @@ async function walk(lang: Language, width: number) {
   });
   await part("inbox-draw", async () => {
     await inbox(liked.id);
-    await page.getByRole("button", { name: t("staff_polish.draw.open") }).click();
-    const dialog = page.getByRole("dialog", { name: t("staff_polish.draw.title") });
+    await page.getByRole("button", { name: t("winner_draw.open") }).click();
+    const dialog = page.getByRole("dialog", { name: t("winner_draw.title") });
     await dialog.waitFor();
     await check("draw-ask");
-    await dialog.getByRole("button", { name: t("staff_polish.draw.next") }).click();
+    await dialog.getByRole("button", { name: t("winner_draw.next") }).click();
     await check("draw-confirm");
-    await dialog.getByRole("button", { name: t("staff_polish.draw.cancel") }).click();
+    await dialog.getByRole("button", { name: t("winner_draw.cancel") }).click();
   });
   await part("inbox-video-subtitles", async () => {
     await inbox(video);

@@ -61,11 +61,11 @@ export function DrawDialog(
     <dialog ref={dialog} class="modal draw-dialog" aria-labelledby="draw-title" onClose={props.onClose}>
       <div class="modal-body">
         <div class="modal-head">
-          <h2 id="draw-title">{t("staff_polish.draw.title")}</h2>
+          <h2 id="draw-title">{t("winner_draw.title")}</h2>
           <button
             type="button"
             class="btn-icon"
-            aria-label={t("staff_polish.draw.cancel")}
+            aria-label={t("winner_draw.cancel")}
             onClick={props.onClose}
           >
             ✕
@@ -80,7 +80,7 @@ export function DrawDialog(
             }}
           >
             <label class="field">
-              <span class="label">{t("staff_polish.draw.count", { max: DRAW_MAX })}</span>
+              <span class="label">{t("winner_draw.count", { max: DRAW_MAX })}</span>
               <input
                 data-autofocus
                 class="input"
@@ -95,9 +95,9 @@ export function DrawDialog(
               />
             </label>
             <label class="field">
-              <span class="label">{t("staff_polish.draw.tab")}</span>
+              <span class="label">{t("winner_draw.tab")}</span>
               <select class="input" value={tab} onChange={(e) => setTab(e.currentTarget.value as DrawTab)}>
-                {DRAW_TABS.map((x) => <option key={x} value={x}>{t(`staff_polish.draw.tabs.${x}`)}</option>)}
+                {DRAW_TABS.map((x) => <option key={x} value={x}>{t(`winner_draw.tabs.${x}`)}</option>)}
               </select>
             </label>
             <label class="checkbox">
@@ -106,14 +106,14 @@ export function DrawDialog(
                 checked={exclude}
                 onChange={(e) => setExclude(e.currentTarget.checked)}
               />
-              {t("staff_polish.draw.exclude")}
+              {t("winner_draw.exclude")}
             </label>
             <div class="modal-actions">
               <button type="button" class="btn btn-secondary" onClick={props.onClose}>
-                {t("staff_polish.draw.cancel")}
+                {t("winner_draw.cancel")}
               </button>
               <button type="submit" class="btn btn-primary" disabled={!valid}>
-                {t("staff_polish.draw.next")}
+                {t("winner_draw.next")}
               </button>
             </div>
           </form>
@@ -121,18 +121,18 @@ export function DrawDialog(
         {step === "confirm" && (
           <div class="draw-confirm">
             <p data-autofocus tabIndex={-1}>
-              {t("staff_polish.draw.confirm_text", { count, tab: t(`staff_polish.draw.tabs.${tab}`) })}
+              {t("winner_draw.confirm_text", { count, tab: t(`winner_draw.tabs.${tab}`) })}
             </p>
             <p class="muted">
-              {t(exclude ? "staff_polish.draw.exclude_yes" : "staff_polish.draw.exclude_no")}
+              {t(exclude ? "winner_draw.exclude_yes" : "winner_draw.exclude_no")}
             </p>
             {error && <p class="notice notice-error" role="alert">{error}</p>}
             <div class="modal-actions">
               <button type="button" class="btn btn-secondary" disabled={busy} onClick={() => setStep("ask")}>
-                {t("staff_polish.draw.back")}
+                {t("winner_draw.back")}
               </button>
               <button type="button" class="btn btn-primary" disabled={busy} onClick={confirm}>
-                {t("staff_polish.draw.confirm", { count })}
+                {t("winner_draw.confirm", { count })}
               </button>
             </div>
           </div>
@@ -141,13 +141,13 @@ export function DrawDialog(
           <div class="draw-done" role="status">
             <p data-autofocus tabIndex={-1}>
               {drawn.ids.length
-                ? t("staff_polish.draw.done", { count: drawn.ids.length, candidates: drawn.candidates })
-                : t("staff_polish.draw.none")}
+                ? t("winner_draw.done", { count: drawn.ids.length, candidates: drawn.candidates })
+                : t("winner_draw.none")}
             </p>
-            <p class="muted">{t("staff_polish.draw.recorded", { id: drawn.id })}</p>
+            <p class="muted">{t("winner_draw.recorded", { id: drawn.id })}</p>
             <div class="modal-actions">
               <button type="button" class="btn btn-primary" onClick={props.onClose}>
-                {t("staff_polish.draw.close")}
+                {t("winner_draw.close")}
               </button>
             </div>
           </div>

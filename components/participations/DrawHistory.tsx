@@ -31,15 +31,15 @@ function Replay(props: { id: number }) {
       <button
         type="button"
         class="btn btn-secondary btn-sm"
-        aria-label={t("staff_polish.draw.history.replay_label", { id: props.id })}
+        aria-label={t("winner_draw.history.replay_label", { id: props.id })}
         onClick={replay}
       >
-        {t("staff_polish.draw.history.replay")}
+        {t("winner_draw.history.replay")}
       </button>
       <span role="status" class={matches === false ? "field-error" : "muted"}>
         {matches === null
           ? ""
-          : t(matches ? "staff_polish.draw.history.replay_same" : "staff_polish.draw.history.replay_differs")}
+          : t(matches ? "winner_draw.history.replay_same" : "winner_draw.history.replay_differs")}
       </span>
     </p>
   );
@@ -57,7 +57,7 @@ export function DrawHistory(
   }, [props.segmentId, props.refresh]);
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang, { dateStyle: "short", timeStyle: "short", hourCycle: "h23" });
-  const key = (k: string) => `staff_polish.draw.history.${k}`;
+  const key = (k: string) => `winner_draw.history.${k}`;
   return (
     <section class="draw-history" aria-labelledby="draw-history-title">
       <h3 id="draw-history-title">{t(key("title"))}</h3>
@@ -65,7 +65,7 @@ export function DrawHistory(
       {draws && draws.length > 0 && (
         <ol class="draw-history-list">
           {draws.map((d) => {
-            const tab = t(`staff_polish.draw.tabs.${d.tab}`);
+            const tab = t(`winner_draw.tabs.${d.tab}`);
             return (
               <li key={d.id} class="draw-entry" data-testid="draw-entry">
                 <p class="draw-entry-head">

@@ -52,7 +52,7 @@ function Toolbar({ inbox }: { inbox: Inbox }) {
             class="btn btn-secondary btn-sm"
             onClick={() => (inbox.drawing.value = true)}
           >
-            ★ {t("staff_polish.draw.open")}
+            ★ {t("winner_draw.open")}
           </button>
         )}
       </div>
