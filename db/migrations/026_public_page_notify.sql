@@ -3,6 +3,8 @@
 -- few seconds). A NOTIFY on the live bus's channel (db/live.ts), delivered at commit, whoever wrote the
 -- row: the API, the worker, a migration or a person at psql. Identical notifications of one transaction
 -- are delivered once, so replacing ten choices is one message.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 create function notify_public_page() returns trigger language plpgsql as $$
 declare
   channel bigint;

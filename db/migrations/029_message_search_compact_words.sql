@@ -17,6 +17,8 @@
 -- the row alone. db/inbox.ts searches with the same expression. The 'simple' parser's lexemes hold no space.
 -- It names no function of ours: an index is built and vacuumed with only pg_catalog on the search path
 -- (PGlite's PostgreSQL 18), so 010's message_scope_words(), now unused, goes.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 drop index message_search_words_idx;
 alter table message_search alter column words type text using
   array_to_string(tsvector_to_array(ts_delete(words, array['~s' || segment_id, '~c' || channel_id])), ' ');

@@ -21,6 +21,8 @@
 -- message_search_updated() now compares with message_search's rows instead of joining the two transition
 -- tables, which the planner, knowing nothing of their sizes, ran as a nested loop.
 -- Writers of messages with words in one segment queue briefly on its place counter and its last chunk.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 alter table message_search add column ord integer;
 
 -- The next free place of each segment, and its channel (the channel scope of a count).

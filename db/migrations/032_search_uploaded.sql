@@ -14,6 +14,8 @@
 -- segments changed (007), so that the kept counts of a search (inbox_search_totals) are counted again.
 -- A delivery started then successful costs more (bench/inbox_writes.ts, p50): 0.23 -> 0.94 ms on PostgreSQL
 -- 15, 0.34 -> 1.85 ms on PGlite; the writes of messages cost what they did.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 alter table message_search add column delivered boolean not null default false;
 
 alter table search_chunks add column uploaded bit(512) not null default repeat('0', 512)::bit(512);
