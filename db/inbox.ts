@@ -121,27 +121,63 @@ export const FILTER_SQL: Record<InboxFilter, string> = {
   trash: `m.status = 'trash'`,
 };
 
-/** The condition of a query on messages m; `spelled`, the search as spelledOut() gives it, replaces its prefixes. */
+/** A condition of a query on messages m: its SQL text, with `$?` where each value goes, then the values. */
+type Condition = [text: string, ...values: (string | number)[]];
+
+/**
+ * The conditions of a query on messages m; `spelled`, the search as spelledOut() gives it, replaces its
+ * prefixes. One list, which where() gives as a fragment of a query and whereText() as text with parameters.
+ */
+function conditionsOf(
+  q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null },
+  spelled: string | null = null,
+): Condition[] {
+  const parts: Condition[] = [["true"]];
+  // A segment was checked to be in the caller's channel (lib/inbox/service.ts queryOf): its condition alone
+  // is enough.
+  if (q.segmentId) parts.push(["m.segment_id = $?", q.segmentId]);
+  else if (q.channelId !== null) parts.push(["m.channel_id = $?", q.channelId]);
+  if (q.filter) parts.push([FILTER_SQL[q.filter]]);
+  // the words index (migration 027) holds only the messages with words: the search names it the same way
+  if (q.search) {
+    parts.push(
+      spelled
+        ? ["m.search_vector <> '' and m.search_vector @@ $?::tsquery", spelled]
+        : ["m.search_vector <> '' and m.search_vector @@ to_tsquery('simple', $?)", q.search],
+    );
+  }
+  if (q.voiceOnly) parts.push(["(m.media_id is not null or m.duration_ms is not null)"]);
+  if (q.choiceId) parts.push(["m.choice_ids @> array[$?::bigint]", q.choiceId]);
+  if (q.ids) {
+    const ids = q.ids.length ? q.ids : [0];
+    parts.push([`m.id in (${ids.map(() => "$?").join(", ")})`, ...ids]);
+  }
+  return parts;
+}
+
+/** The condition of a query on messages m, as a fragment of a tagged query. */
 function where(
   sql: Db,
   q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null },
   spelled: string | null = null,
 ) {
-  const parts = [sql`true`];
-  // A segment was checked to be in the caller's channel (lib/inbox/service.ts queryOf): its condition alone
-  // is enough.
-  if (q.segmentId) parts.push(sql`m.segment_id = ${q.segmentId}`);
-  else if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);
-  if (q.filter) parts.push(sql.unsafe(FILTER_SQL[q.filter]));
-  // the words index (migration 027) holds only the messages with words: the search names it the same way
-  if (q.search) {
-    const query = spelled ? sql`${spelled}::tsquery` : sql`to_tsquery('simple', ${q.search})`;
-    parts.push(sql`m.search_vector <> '' and m.search_vector @@ ${query}`);
-  }
-  if (q.voiceOnly) parts.push(sql`(m.media_id is not null or m.duration_ms is not null)`);
-  if (q.choiceId) parts.push(sql`m.choice_ids @> array[${q.choiceId}::bigint]`);
-  if (q.ids) parts.push(sql`m.id in ${sql(q.ids.length ? q.ids : [0])}`);
-  return parts.reduce((a, b) => sql`${a} and ${b}`);
+  return conditionsOf(q, spelled).map(([text, ...values]) =>
+    text.split("$?").map((piece) => sql.unsafe(piece)).reduce((fragment, piece, i) =>
+      sql`${fragment}${values[i - 1]}${piece}`
+    )
+  ).reduce((a, b) => sql`${a} and ${b}`);
+}
+
+/** The condition of a query on messages m as text, its values appended to `params` ($1, $2, … in order). */
+function whereText(
+  q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null },
+  spelled: string | null,
+  params: (string | number)[],
+): string {
+  return conditionsOf(q, spelled).map(([text, ...values]) => {
+    let i = 0;
+    return text.replaceAll("$?", () => `$${params.push(values[i++])}`);
+  }).join(" and ");
 }
 
 type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
@@ -463,17 +499,21 @@ export async function listMessages(
   const offset = (page - 1) * perPage;
   // The page is cut before its media and segment title are joined: otherwise they are looked up for every
   // skipped row too (5,000 on page 100: 72 ms, 143 ms on PGlite once every table is analysed, against 25).
-  const pageOf = (tx: Db, spelled: string | null = null) =>
-    tx<MessageRow[]>`
-      select ${tx.unsafe(COLUMNS)} from (
-        select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${
-      where(tx, q, spelled)
-    } order by m.created_at desc, m.id desc
-        limit ${perPage} offset ${offset}
+  const pageOf = (spelled: string | null = null) => {
+    const params: (string | number)[] = [];
+    const text = `select ${COLUMNS} from (
+        select ${PAGE_COLUMNS} from messages m where ${whereText(q, spelled, params)}
+        order by m.created_at desc, m.id desc limit $${params.push(perPage)} offset $${params.push(offset)}
       ) m left join media md on md.id = m.media_id
       order by m.created_at desc, m.id desc`;
-  const read = async () =>
-    q.search ? await customPlan(pageOf(sql, await spelledOut(sql, q))) : await pageOf(sql);
+    // A search is planned for its words: a prepared statement switches to a generic plan after five runs, and
+    // for a full-text search that plan cannot know how common the words are and reads every match to sort
+    // them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms. It goes
+    // as an unnamed statement, planned for its values: one more round trip than a prepared one, where a
+    // transaction setting plan_cache_mode took three more (the first search of a word: p95 under 10 ms).
+    return sql.unsafe<MessageRow[]>(text, params, { prepare: !q.search });
+  };
+  const read = async () => q.search ? await pageOf(await spelledOut(sql, q)) : await pageOf();
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
   if (counts) {
     const [rows, all] = await Promise.all([read(), counts]);
@@ -492,21 +532,6 @@ export async function listMessages(
   }
   const [rows, total] = await Promise.all([read(), countTab(sql, q)]);
   return { rows, total };
-}
-
-/**
- * Runs a search with a plan made for its words. A prepared statement switches to a generic plan after
- * five runs; for a full-text search that plan cannot know how common the words are and reads every match
- * to sort them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms.
- * The query goes as an unnamed statement, planned for its values: one more round trip than a prepared one,
- * where a transaction setting plan_cache_mode took three more (issue 20: the first search of a word, p95
- * under 10 ms).
- */
-function customPlan<T extends readonly MessageRow[]>(query: PendingQuery<T>): PendingQuery<T> {
-  // postgres.js reads a query's own `prepare` option when it sends it (what sql.unsafe() sets); a tagged
-  // query has the same options object, not yet sent until awaited
-  (query as unknown as { options: { prepare?: boolean } }).options.prepare = false;
-  return query;
 }
 
 /** The number of messages of each tab, and the unread ones (not in the trash). */
