@@ -1,19 +1,17 @@
 // The participations inbox: message lists by tab, counts, detail with replies, state changes,
 // replies, moderation and winner draws. Every query takes the channel scope of the caller.
 //
-// Hidden writes: PostgreSQL keeps two tables from every statement that inserts, updates or deletes
-// messages, whatever module runs it (statement triggers on messages; 001_schema.sql's "no triggers"
-// predates them):
-// - inbox_counts, the size of each tab per segment in 8 shards (007_inbox_tab_counts.sql): tabCounts()
-//   reads it instead of counting rows. Its tab conditions must stay those of FILTER_SQL below.
-// - message_search, each message's tabs as bits and its words (009_message_search.sql, 010 adds the
-//   scope's lexemes, 029 keeps the words as text and the scope's lexemes in the index only):
-//   searchIndexCounts() reads it. Its own triggers keep bitmaps of its tabs and words per chunk of 512
-//   messages of a segment (031_search_bitmaps.sql): searchBitCounts() reads them. Triggers on deliveries
-//   mark its delivered messages, which have a bitmap too (032_search_uploaded.sql: a search's Uploaded tab).
-// Each statement adds its summed change once per segment, so a bulk update of thousands of messages costs
-// a few counter writes. inbox_search_totals keeps the counts of a search while the
-// scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
+// Hidden writes: triggers keep several tables from every statement that writes messages or deliveries,
+// whatever module runs it; their definitions, and what each keeps, are in db/functions.sql. What this
+// module reads of them, from the cheapest:
+// - the size of each tab without a search: inbox_counts, a sum over 8 shards per segment (tabCounts()). Its
+//   tab conditions (inbox_tabs()) must stay those of FILTER_SQL below;
+// - the counts of a search already counted while no message of its scope was written since (the `writes`
+//   of inbox_counts): inbox_search_totals (keptSearchCounts());
+// - the counts of a new search of prefixes in a segment or a channel: the bitmaps per chunk of 512 messages
+//   (search_chunks, search_bits) that the triggers on message_search keep (bitCountsOf());
+// - any other search (every channel, a tsquery with OR or NOT): message_search, the narrow copy of each
+//   message's tabs and words (combinationsOf()).
 // The other counters (vote_counts, segment_counts) are kept by the queries themselves, not by triggers:
 // see db/participations.ts.
 import type { PendingQuery, Row } from "postgres";
@@ -46,7 +44,7 @@ export interface MessageRow extends MessageState {
   playable_path: string | null;
   original_path: string | null;
   delivery_mp3_path: string | null;
-  /** issue 22: the broadcast copy, the original's loudness, the waveform and the in/out points */
+  /** the broadcast copy (audio ready for air), the original's loudness, the waveform and the in/out points */
   broadcast_path: string | null;
   loudness_lufs: number | null;
   true_peak_dbtp: number | null;
@@ -264,7 +262,7 @@ async function keptSearchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promi
 }
 
 /**
- * Counts a search in every tab and keeps the counts at the `writes` read before (one statement, issue 20):
+ * Counts a search in every tab and keeps the counts at the `writes` read before (one statement, so that the first count of a search costs one round trip):
  * from the bitmaps of a segment or a channel (bitCountsOf()), else from message_search.
  */
 async function countSearch(
