@@ -321,20 +321,10 @@ function termsOf(sql: Db, search: string) {
 /**
  * The counts of a search in every tab from the bitmaps of its segment or channel (031_search_bitmaps.sql):
  * per chunk of 512 messages, the bitmaps of the lexemes each prefix starts ORed, the prefixes ANDed, and the
- * bits shared with each tab counted. Null when the bitmaps do not answer it (every channel, or a tsquery that
- * is not only prefixes joined by AND): searchIndexCounts() does then.
+ * bits shared with each tab counted. One row, its counts and whether the bitmaps answer the search; null for
+ * every channel. They do not answer a tsquery that is not only prefixes joined by AND: countSearch() counts
+ * it in message_search then (combinationsOf()).
  */
-export async function searchBitCounts(
-  sql: Db,
-  q: Omit<MessageQuery, "filter">,
-): Promise<Record<SearchTab, number> | null> {
-  const bits = bitCountsOf(sql, q);
-  if (!bits) return null;
-  const [{ prefixes_only, ...counts }] = await bits;
-  return prefixes_only ? counts : null;
-}
-
-/** The query of searchBitCounts(): one row, its counts and whether the bitmaps answer the search. */
 export function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
   const { segments } = scopeOf(sql, q);
   if (!segments) return null;
@@ -420,7 +410,7 @@ export function searchByScope(scopeMessages: number, allMessages: number): boole
  * The bits a message_search row has for each tab (search_tab_flips(), 032_search_uploaded.sql): its tabs in
  * the order of inbox_tab_bits() (009_message_search.sql), and 128 when delivered. Uploaded needs All too.
  */
-const TAB_MASK: Record<SearchTab, number> = {
+export const TAB_MASK: Record<SearchTab, number> = {
   all: 1,
   liked: 2,
   archive: 4,
@@ -435,32 +425,19 @@ const TAB_MASK: Record<SearchTab, number> = {
 const SEARCH_TABS = Object.keys(TAB_MASK) as SearchTab[];
 
 /**
- * The counts of a search in every tab from message_search, the narrow copy of each message's tabs and
- * words: a common word matches messages on every page of the table, and that copy has 2.3 times fewer.
- * `byScope` also looks the segment or channel up in the index (a small part of a long history; all
- * channels have no lexeme).
- */
-export async function searchIndexCounts(
-  sql: Db,
-  q: Omit<MessageQuery, "filter">,
-  byScope = false,
-): Promise<Record<SearchTab, number>> {
-  // one count per combination of tabs (a few dozen at most), then each tab sums the combinations it is in
-  const combinations = await sql<{ tabs: number; n: number }[]>`${combinationsOf(sql, q, byScope)}`;
-  return Object.fromEntries(SEARCH_TABS.map((tab) => [
-    tab,
-    combinations.reduce((sum, c) => sum + ((c.tabs & TAB_MASK[tab]) === TAB_MASK[tab] ? c.n : 0), 0),
-  ])) as Record<SearchTab, number>;
-}
-
-/**
  * The words of a message_search row as its index holds them (029_message_search_compact_words.sql): a search
  * names this expression for the index to answer it.
  */
 const SEARCH_WORDS = "message_search_words(words, segment_id, channel_id)";
 
-/** The messages of a search in message_search, counted per combination of tabs and delivery (searchIndexCounts). */
-function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boolean) {
+/**
+ * The messages of a search in message_search, the narrow copy of each message's tabs and words (a common word
+ * matches messages on every page of the table, and that copy has 2.3 times fewer), counted per combination of
+ * tabs and delivery (a few dozen at most; each tab then sums the combinations it is in, TAB_MASK). `byScope`
+ * also looks the segment or channel up in the index (a small part of a long history; all channels have no
+ * lexeme).
+ */
+export function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boolean) {
   const scope = scopeOf(sql, q);
   // the scope's own lexeme (010_message_search_scope.sql): the index keeps only the scope's matches
   let query = sql`to_tsquery('simple', ${q.search ?? ""})`;

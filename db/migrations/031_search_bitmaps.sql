@@ -10,7 +10,7 @@
 -- - search_chunks holds one bitmap per tab: bit `ord % 512` is set when that message is in the tab;
 -- - search_bits holds one bitmap per lexeme found in the chunk: which of its messages have that word.
 -- A search 'anni:* & zoé:*' ORs the bitmaps of the lexemes each prefix starts, ANDs the terms, then counts the
--- bits shared with each tab's bitmap: a few hundred rows of 64 bytes instead of every page (searchBitCounts()
+-- bits shared with each tab's bitmap: a few hundred rows of 64 bytes instead of every page (bitCountsOf()
 -- in db/inbox.ts; 8 -> 1 ms on PostgreSQL at 200,000 participations).
 --
 -- Statement triggers on message_search keep them: every change of a message's tabs or words flips the bits it
