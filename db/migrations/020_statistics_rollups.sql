@@ -1,4 +1,4 @@
--- 020_statistics_rollups: the statistics dashboard (issue 23) reads daily rollups instead of counting a
+-- 020_statistics_rollups: the statistics dashboard reads daily rollups instead of counting a
 -- channel's whole history on every view (bench/statistics.ts: 1,000,000 participations).
 --
 -- Days are those of the channel's time zone. The worker (lib/statistics/rollups.ts) rolls every channel:

@@ -1,4 +1,4 @@
--- 022_inbox_tabs_within_all: Liked and Winners are parts of All (issue 24 item 15). A liked message in the
+-- 022_inbox_tabs_within_all: Liked and Winners are parts of All. A liked message in the
 -- archive or the trash made "Liked 32" beside "All 30"; now a liked or winning message counts in those
 -- tabs only while it is in All (received and accepted), as FILTER_SQL in db/inbox.ts says.
 --
@@ -26,7 +26,7 @@ update message_search s set tabs = inbox_tab_bits(m) from messages m
 where m.id = s.message_id and s.tabs <> inbox_tab_bits(m);
 delete from inbox_search_totals;
 
--- Winner draws (issue 24 item 14): who drew, when, how many among which tab, whether previous winners
+-- Winner draws: who drew, when, how many among which tab, whether previous winners
 -- were left out, the seed and the candidates in order, so that lib/rules/draws.ts picks the same
 -- winners again for an audit.
 create table winner_draws (

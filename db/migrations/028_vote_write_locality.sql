@@ -1,4 +1,4 @@
--- 028_vote_write_locality: two fewer random index writes per stored participation (issue 20, votes near the
+-- 028_vote_write_locality: two fewer random index writes per stored participation (votes near the
 -- database's limit). A vote from the widget wrote three index entries at random places of large indexes: its
 -- share token (a random uuid) and its device, twice. Each such entry reads and dirties a leaf page of its own;
 -- the entries of the other indexes go to the right end (ids, dates).

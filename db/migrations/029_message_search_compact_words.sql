@@ -1,6 +1,6 @@
 -- 029_message_search_compact_words: the words of message_search (009) as plain text, lexemes separated by a
 -- space, and the scope's lexemes (010) only in its index: rows of about 110 bytes instead of 160, so the
--- count of a new search reads fewer pages of the table (issue 20).
+-- count of a new search reads fewer pages of the table.
 --
 -- Counting a search in every tab (countSearch() in db/inbox.ts) finds its messages in the index, then reads
 -- each one's tabs in the table. A word found in one message of twelve is on nearly every page, so the count

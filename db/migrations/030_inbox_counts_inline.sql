@@ -1,5 +1,5 @@
 -- 030_inbox_counts_inline: the tab counters of inserted messages (007) without a function call per row
--- (issue 20, votes near the database's limit). inbox_counts_inserted read each new row's tabs as
+-- (votes near the database's limit). inbox_counts_inserted read each new row's tabs as
 -- `from new_rows n, inbox_tabs(n, 1) t`: a function in FROM that returns one row is run as a function scan,
 -- which calls the SQL function inbox_tabs once per row. Called in a select list, the same function is inlined
 -- by the planner into the expressions of its body, and each field read of its row becomes that field's

@@ -1,5 +1,5 @@
 -- 031_search_bitmaps: the counts of a new search in every tab from bitmaps, not from the messages it matches
--- (issue 20: inbox worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
+-- (the aim: an inbox request's worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
 --
 -- Counting a search with message_search (009, 029) finds its messages in the words index, then reads each
 -- one's tabs in the table: a word found in one message of twelve is on every page, and at 200,000

@@ -1,5 +1,5 @@
 -- 032_search_uploaded: the Uploaded tab of a new search counted from the bitmaps of 031, with the other tabs
--- (issue 20: inbox worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
+-- (the aim: an inbox request's worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
 --
 -- Uploaded holds the messages of All with a successful delivery (FILTER_SQL in db/inbox.ts). Its count for a
 -- search looked each delivered message of the channel up in messages and matched its words: 400 deliveries at
