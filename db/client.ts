@@ -129,7 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     idle_timeout: 0,
     // Statements are prepared as on a server: PGlite plans in WebAssembly, so planning every query again cost
     // more than running it (at 200,000 participations: the session lookup 0.75 -> 0.31 ms, a segment 0.44 ->
-    // 0.18, the tab counts 2.8 -> 1.7; issue 20). Each connection names its statements anew, so a reconnect
+    // 0.18, the tab counts 2.8 -> 1.7). Each connection names its statements anew, so a reconnect
     // never meets the names of the last one.
     prepare: true,
   };

@@ -45,7 +45,7 @@ export async function pendingAutoDeliveries(
     limit 500`;
 }
 
-/** Issue 22: the messages carrying a media (its processing done, they may be delivered at once). */
+/** The messages carrying a media (its processing done, they may be delivered at once). */
 export async function messageIdsOfMedia(sql: Db, mediaId: string): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`select id::int as id from messages where media_id = ${mediaId}`;
   return rows.map((r) => r.id);

@@ -1,4 +1,5 @@
-// Winner draws (issue 24 item 14): the candidates of a draw, the draw's record, the winners marked.
+// Winner draws (back-office §7, the interactions admin call draw_winners): the candidates of a draw among a tab,
+// the draw's record (seed and candidates, so an audit draws the same winners again), the winners marked.
 import type { Db } from "./client.ts";
 import { FILTER_SQL } from "./inbox.ts";
 import type { DrawTab } from "../lib/rules/draws.ts";

@@ -1,19 +1,17 @@
 // The participations inbox: message lists by tab, counts, detail with replies, state changes,
 // replies, moderation and winner draws. Every query takes the channel scope of the caller.
 //
-// Hidden writes: PostgreSQL keeps two tables from every statement that inserts, updates or deletes
-// messages, whatever module runs it (statement triggers on messages; 001_schema.sql's "no triggers"
-// predates them):
-// - inbox_counts, the size of each tab per segment in 8 shards (007_inbox_tab_counts.sql): tabCounts()
-//   reads it instead of counting rows. Its tab conditions must stay those of FILTER_SQL below.
-// - message_search, each message's tabs as bits and its words (009_message_search.sql, 010 adds the
-//   scope's lexemes, 029 keeps the words as text and the scope's lexemes in the index only):
-//   searchIndexCounts() reads it. Its own triggers keep bitmaps of its tabs and words per chunk of 512
-//   messages of a segment (031_search_bitmaps.sql): searchBitCounts() reads them. Triggers on deliveries
-//   mark its delivered messages, which have a bitmap too (032_search_uploaded.sql: a search's Uploaded tab).
-// Each statement adds its summed change once per segment, so a bulk update of thousands of messages costs
-// a few counter writes. inbox_search_totals keeps the counts of a search while the
-// scope's `writes` counter (bumped by the same triggers) is unchanged (searchCounts()).
+// Hidden writes: triggers keep several tables from every statement that writes messages or deliveries,
+// whatever module runs it; their definitions, and what each keeps, are in db/functions.sql. What this
+// module reads of them, from the cheapest:
+// - the size of each tab without a search: inbox_counts, a sum over 8 shards per segment (tabCounts()). Its
+//   tab conditions (inbox_tabs()) must stay those of FILTER_SQL below;
+// - the counts of a search already counted while no message of its scope was written since (the `writes`
+//   of inbox_counts): inbox_search_totals (keptSearchCounts());
+// - the counts of a new search of prefixes in a segment or a channel: the bitmaps per chunk of 512 messages
+//   (search_chunks, search_bits) that the triggers on message_search keep (bitCountsOf());
+// - any other search (every channel, a tsquery with OR or NOT): message_search, the narrow copy of each
+//   message's tabs and words (combinationsOf()).
 // The other counters (vote_counts, segment_counts) are kept by the queries themselves, not by triggers:
 // see db/participations.ts.
 import type { PendingQuery, Row } from "postgres";
@@ -46,7 +44,7 @@ export interface MessageRow extends MessageState {
   playable_path: string | null;
   original_path: string | null;
   delivery_mp3_path: string | null;
-  /** issue 22: the broadcast copy, the original's loudness, the waveform and the in/out points */
+  /** the broadcast copy (audio ready for air), the original's loudness, the waveform and the in/out points */
   broadcast_path: string | null;
   loudness_lufs: number | null;
   true_peak_dbtp: number | null;
@@ -121,27 +119,63 @@ export const FILTER_SQL: Record<InboxFilter, string> = {
   trash: `m.status = 'trash'`,
 };
 
-/** The condition of a query on messages m; `spelled`, the search as spelledOut() gives it, replaces its prefixes. */
+/** A condition of a query on messages m: its SQL text, with `$?` where each value goes, then the values. */
+type Condition = [text: string, ...values: (string | number)[]];
+
+/**
+ * The conditions of a query on messages m; `spelled`, the search as spelledOut() gives it, replaces its
+ * prefixes. One list, which where() gives as a fragment of a query and whereText() as text with parameters.
+ */
+function conditionsOf(
+  q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null },
+  spelled: string | null = null,
+): Condition[] {
+  const parts: Condition[] = [["true"]];
+  // A segment was checked to be in the caller's channel (lib/inbox/service.ts queryOf): its condition alone
+  // is enough.
+  if (q.segmentId) parts.push(["m.segment_id = $?", q.segmentId]);
+  else if (q.channelId !== null) parts.push(["m.channel_id = $?", q.channelId]);
+  if (q.filter) parts.push([FILTER_SQL[q.filter]]);
+  // the words index (migration 027) holds only the messages with words: the search names it the same way
+  if (q.search) {
+    parts.push(
+      spelled
+        ? ["m.search_vector <> '' and m.search_vector @@ $?::tsquery", spelled]
+        : ["m.search_vector <> '' and m.search_vector @@ to_tsquery('simple', $?)", q.search],
+    );
+  }
+  if (q.voiceOnly) parts.push(["(m.media_id is not null or m.duration_ms is not null)"]);
+  if (q.choiceId) parts.push(["m.choice_ids @> array[$?::bigint]", q.choiceId]);
+  if (q.ids) {
+    const ids = q.ids.length ? q.ids : [0];
+    parts.push([`m.id in (${ids.map(() => "$?").join(", ")})`, ...ids]);
+  }
+  return parts;
+}
+
+/** The condition of a query on messages m, as a fragment of a tagged query. */
 function where(
   sql: Db,
   q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null },
   spelled: string | null = null,
 ) {
-  const parts = [sql`true`];
-  // A segment was checked to be in the caller's channel (lib/inbox/service.ts queryOf): its condition alone
-  // is enough.
-  if (q.segmentId) parts.push(sql`m.segment_id = ${q.segmentId}`);
-  else if (q.channelId !== null) parts.push(sql`m.channel_id = ${q.channelId}`);
-  if (q.filter) parts.push(sql.unsafe(FILTER_SQL[q.filter]));
-  // the words index (migration 027) holds only the messages with words: the search names it the same way
-  if (q.search) {
-    const query = spelled ? sql`${spelled}::tsquery` : sql`to_tsquery('simple', ${q.search})`;
-    parts.push(sql`m.search_vector <> '' and m.search_vector @@ ${query}`);
-  }
-  if (q.voiceOnly) parts.push(sql`(m.media_id is not null or m.duration_ms is not null)`);
-  if (q.choiceId) parts.push(sql`m.choice_ids @> array[${q.choiceId}::bigint]`);
-  if (q.ids) parts.push(sql`m.id in ${sql(q.ids.length ? q.ids : [0])}`);
-  return parts.reduce((a, b) => sql`${a} and ${b}`);
+  return conditionsOf(q, spelled).map(([text, ...values]) =>
+    text.split("$?").map((piece) => sql.unsafe(piece)).reduce((fragment, piece, i) =>
+      sql`${fragment}${values[i - 1]}${piece}`
+    )
+  ).reduce((a, b) => sql`${a} and ${b}`);
+}
+
+/** The condition of a query on messages m as text, its values appended to `params` ($1, $2, … in order). */
+function whereText(
+  q: Omit<MessageQuery, "filter"> & { filter?: InboxFilter | null },
+  spelled: string | null,
+  params: (string | number)[],
+): string {
+  return conditionsOf(q, spelled).map(([text, ...values]) => {
+    let i = 0;
+    return text.replaceAll("$?", () => `$${params.push(values[i++])}`);
+  }).join(" and ");
 }
 
 type CountedTab = Exclude<InboxFilter, "uploaded"> | "unread";
@@ -228,7 +262,7 @@ async function keptSearchCounts(sql: Db, q: Omit<MessageQuery, "filter">): Promi
 }
 
 /**
- * Counts a search in every tab and keeps the counts at the `writes` read before (one statement, issue 20):
+ * Counts a search in every tab and keeps the counts at the `writes` read before (one statement, so that the first count of a search costs one round trip):
  * from the bitmaps of a segment or a channel (bitCountsOf()), else from message_search.
  */
 async function countSearch(
@@ -287,20 +321,10 @@ function termsOf(sql: Db, search: string) {
 /**
  * The counts of a search in every tab from the bitmaps of its segment or channel (031_search_bitmaps.sql):
  * per chunk of 512 messages, the bitmaps of the lexemes each prefix starts ORed, the prefixes ANDed, and the
- * bits shared with each tab counted. Null when the bitmaps do not answer it (every channel, or a tsquery that
- * is not only prefixes joined by AND): searchIndexCounts() does then.
+ * bits shared with each tab counted. One row, its counts and whether the bitmaps answer the search; null for
+ * every channel. They do not answer a tsquery that is not only prefixes joined by AND: countSearch() counts
+ * it in message_search then (combinationsOf()).
  */
-export async function searchBitCounts(
-  sql: Db,
-  q: Omit<MessageQuery, "filter">,
-): Promise<Record<SearchTab, number> | null> {
-  const bits = bitCountsOf(sql, q);
-  if (!bits) return null;
-  const [{ prefixes_only, ...counts }] = await bits;
-  return prefixes_only ? counts : null;
-}
-
-/** The query of searchBitCounts(): one row, its counts and whether the bitmaps answer the search. */
 export function bitCountsOf(sql: Db, q: Omit<MessageQuery, "filter">) {
   const { segments } = scopeOf(sql, q);
   if (!segments) return null;
@@ -386,7 +410,7 @@ export function searchByScope(scopeMessages: number, allMessages: number): boole
  * The bits a message_search row has for each tab (search_tab_flips(), 032_search_uploaded.sql): its tabs in
  * the order of inbox_tab_bits() (009_message_search.sql), and 128 when delivered. Uploaded needs All too.
  */
-const TAB_MASK: Record<SearchTab, number> = {
+export const TAB_MASK: Record<SearchTab, number> = {
   all: 1,
   liked: 2,
   archive: 4,
@@ -401,32 +425,19 @@ const TAB_MASK: Record<SearchTab, number> = {
 const SEARCH_TABS = Object.keys(TAB_MASK) as SearchTab[];
 
 /**
- * The counts of a search in every tab from message_search, the narrow copy of each message's tabs and
- * words: a common word matches messages on every page of the table, and that copy has 2.3 times fewer.
- * `byScope` also looks the segment or channel up in the index (a small part of a long history; all
- * channels have no lexeme).
- */
-export async function searchIndexCounts(
-  sql: Db,
-  q: Omit<MessageQuery, "filter">,
-  byScope = false,
-): Promise<Record<SearchTab, number>> {
-  // one count per combination of tabs (a few dozen at most), then each tab sums the combinations it is in
-  const combinations = await sql<{ tabs: number; n: number }[]>`${combinationsOf(sql, q, byScope)}`;
-  return Object.fromEntries(SEARCH_TABS.map((tab) => [
-    tab,
-    combinations.reduce((sum, c) => sum + ((c.tabs & TAB_MASK[tab]) === TAB_MASK[tab] ? c.n : 0), 0),
-  ])) as Record<SearchTab, number>;
-}
-
-/**
  * The words of a message_search row as its index holds them (029_message_search_compact_words.sql): a search
  * names this expression for the index to answer it.
  */
 const SEARCH_WORDS = "message_search_words(words, segment_id, channel_id)";
 
-/** The messages of a search in message_search, counted per combination of tabs and delivery (searchIndexCounts). */
-function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boolean) {
+/**
+ * The messages of a search in message_search, the narrow copy of each message's tabs and words (a common word
+ * matches messages on every page of the table, and that copy has 2.3 times fewer), counted per combination of
+ * tabs and delivery (a few dozen at most; each tab then sums the combinations it is in, TAB_MASK). `byScope`
+ * also looks the segment or channel up in the index (a small part of a long history; all channels have no
+ * lexeme).
+ */
+export function combinationsOf(sql: Db, q: Omit<MessageQuery, "filter">, byScope: boolean) {
   const scope = scopeOf(sql, q);
   // the scope's own lexeme (010_message_search_scope.sql): the index keeps only the scope's matches
   let query = sql`to_tsquery('simple', ${q.search ?? ""})`;
@@ -463,17 +474,21 @@ export async function listMessages(
   const offset = (page - 1) * perPage;
   // The page is cut before its media and segment title are joined: otherwise they are looked up for every
   // skipped row too (5,000 on page 100: 72 ms, 143 ms on PGlite once every table is analysed, against 25).
-  const pageOf = (tx: Db, spelled: string | null = null) =>
-    tx<MessageRow[]>`
-      select ${tx.unsafe(COLUMNS)} from (
-        select ${tx.unsafe(PAGE_COLUMNS)} from messages m where ${
-      where(tx, q, spelled)
-    } order by m.created_at desc, m.id desc
-        limit ${perPage} offset ${offset}
+  const pageOf = (spelled: string | null = null) => {
+    const params: (string | number)[] = [];
+    const text = `select ${COLUMNS} from (
+        select ${PAGE_COLUMNS} from messages m where ${whereText(q, spelled, params)}
+        order by m.created_at desc, m.id desc limit $${params.push(perPage)} offset $${params.push(offset)}
       ) m left join media md on md.id = m.media_id
       order by m.created_at desc, m.id desc`;
-  const read = async () =>
-    q.search ? await customPlan(pageOf(sql, await spelledOut(sql, q))) : await pageOf(sql);
+    // A search is planned for its words: a prepared statement switches to a generic plan after five runs, and
+    // for a full-text search that plan cannot know how common the words are and reads every match to sort
+    // them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms. It goes
+    // as an unnamed statement, planned for its values: one more round trip than a prepared one, where a
+    // transaction setting plan_cache_mode took three more (the first search of a word: p95 under 10 ms).
+    return sql.unsafe<MessageRow[]>(text, params, { prepare: !q.search });
+  };
+  const read = async () => q.search ? await pageOf(await spelledOut(sql, q)) : await pageOf();
   // Both at once: on a pool (PostgreSQL server) the page and its total run in parallel.
   if (counts) {
     const [rows, all] = await Promise.all([read(), counts]);
@@ -492,21 +507,6 @@ export async function listMessages(
   }
   const [rows, total] = await Promise.all([read(), countTab(sql, q)]);
   return { rows, total };
-}
-
-/**
- * Runs a search with a plan made for its words. A prepared statement switches to a generic plan after
- * five runs; for a full-text search that plan cannot know how common the words are and reads every match
- * to sort them (40 ms for a common word in 200,000 messages) where walking the list's index takes 0.3 ms.
- * The query goes as an unnamed statement, planned for its values: one more round trip than a prepared one,
- * where a transaction setting plan_cache_mode took three more (issue 20: the first search of a word, p95
- * under 10 ms).
- */
-function customPlan<T extends readonly MessageRow[]>(query: PendingQuery<T>): PendingQuery<T> {
-  // postgres.js reads a query's own `prepare` option when it sends it (what sql.unsafe() sets); a tagged
-  // query has the same options object, not yet sent until awaited
-  (query as unknown as { options: { prepare?: boolean } }).options.prepare = false;
-  return query;
 }
 
 /** The number of messages of each tab, and the unread ones (not in the trash). */

@@ -25,7 +25,7 @@ export async function listenLive(
   return unlisten;
 }
 
-/** The channel's unread and awaiting-moderation counts, from the inbox tab counters (issue 21 counts stream). */
+/** The channel's unread and awaiting-moderation counts, from the inbox tab counters (the live counts stream of the back office). */
 export async function channelCounts(
   sql: Sql,
   channelId: number,

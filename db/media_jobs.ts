@@ -13,7 +13,7 @@ export interface MediaRow {
   poster_path: string | null;
   delivery_mp3_path: string | null;
   duration_ms: number | null;
-  /** issue 22: the broadcast copy and the in/out points it was (or is to be) rendered with */
+  /** the broadcast copy (audio ready for air) and the in/out points it was (or is to be) rendered with */
   broadcast_path: string | null;
   trim_in_ms: number | null;
   trim_out_ms: number | null;
@@ -82,7 +82,7 @@ export async function saveProcessedMedia(sql: Sql, id: string, out: {
   width: number | null;
   height: number | null;
   transcript: string | null;
-  /** issue 22: the timed segments of the transcript (subtitles), when the service gave them */
+  /** the timed segments of the transcript (subtitles), when the service gave them */
   transcriptSegments?: { start: number; end: number; text: string }[] | null;
   transcriptTooLong: boolean;
   recordingUrl: string;
@@ -169,7 +169,7 @@ export async function endMediaJobRetries(sql: Db, jobId: string): Promise<void> 
   await sql`update pgboss.job set retry_limit = retry_count where name = 'media' and id = ${jobId}`;
 }
 
-/** Issue 22: a media job still waiting for a worker, with what decides its priority (lib/rules/media_jobs.ts). */
+/** A media job still waiting for a worker, with what decides its priority (lib/rules/media_jobs.ts). */
 export interface WaitingMediaJob {
   job_id: string;
   priority: number;
@@ -179,7 +179,7 @@ export interface WaitingMediaJob {
   marked_for_air: boolean;
 }
 
-/** Issue 22: the waiting (created or retry) media jobs of these messages' media. */
+/** The waiting (created or retry) media jobs of these messages' media. */
 export async function waitingMediaJobsOf(sql: Db, messageIds: number[]): Promise<WaitingMediaJob[]> {
   if (!messageIds.length) return [];
   return await sql<WaitingMediaJob[]>`
@@ -191,14 +191,14 @@ export async function waitingMediaJobsOf(sql: Db, messageIds: number[]): Promise
     where m.id in ${sql(messageIds)} and m.status <> 'trash'`;
 }
 
-/** Issue 22: sets the priority of waiting media jobs (pg-boss takes the highest first). */
+/** Sets the priority of waiting media jobs (pg-boss takes the highest first). */
 export async function setMediaJobPriority(sql: Db, jobIds: string[], priority: number): Promise<void> {
   if (!jobIds.length) return;
   await sql`update pgboss.job set priority = ${priority}
     where name = 'media' and state in ('created', 'retry') and id in ${sql(jobIds)}`;
 }
 
-/** Issue 22: the measures, broadcast copy and waveform the worker made of a media's audio. */
+/** The measures, broadcast copy and waveform the worker made of a media's audio. */
 export interface BroadcastCopy {
   loudnessLufs?: number | null;
   truePeakDbtp?: number | null;
@@ -254,7 +254,7 @@ export async function setMediaTrim(
   return rows.length > 0;
 }
 
-/** What a video's subtitles are built from (issue 22): its transcript, timed segments and duration. */
+/** What a video's subtitles are built from: its transcript, timed segments and duration. */
 export interface SubtitleSource {
   transcript: string;
   segments: { start: number; end: number; text: string }[] | null;

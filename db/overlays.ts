@@ -1,4 +1,4 @@
-// The on-air overlay of an interaction (issue 21): its token, what it shows, and what it reads by token.
+// The on-air overlay of an interaction (a screen in the studio or on a stream): its token, what it shows, and what it reads by token.
 import type { Db } from "./client.ts";
 
 export type OverlayView = "results" | "qr" | "message";
@@ -65,7 +65,7 @@ export async function getOverlayScreen(sql: Db, token: string): Promise<OverlayS
   return row ?? null;
 }
 
-/** The transcript of a message (issue 21: a voice message on air shows it), or null. */
+/** The transcript of a message (a voice message on air shows it), or null. */
 export async function messageTranscript(sql: Db, messageId: number): Promise<string | null> {
   const [row] = await sql<
     { transcript: string | null }[]

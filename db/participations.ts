@@ -236,7 +236,7 @@ export type InsertOutcome =
 
 /**
  * Stores a batch of participations without an app user (votes and messages of the widget, group commit of
- * lib/participations/votes.ts) and bumps the counters, in ONE statement whose query text never changes (so
+ * lib/participations/group_commit.ts) and bumps the counters, in ONE statement whose query text never changes (so
  * the server keeps it prepared): the messages travel as one JSON array. Each message gets the outcome
  * insertParticipation would give it alone: "stale" when its contextVersion is no longer current, null when
  * its device already has a limited message there, else the stored row, counted or suspicious by the same

@@ -1,4 +1,4 @@
-// The playout queue of an interaction (issue 22, migration 021): positions 1..n per segment.
+// The playout queue of an interaction (migration 021): positions 1..n per segment.
 import type { Db } from "./client.ts";
 
 export interface PlayoutRow {

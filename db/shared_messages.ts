@@ -1,8 +1,7 @@
 import type { Db } from "./client.ts";
 
 /**
- * The columns a public read of a message may draw from (issue 18 "Messages are private unless
- * shared"): no e-mail, phone, names, extra information, device or author ids are even selected.
+ * The columns a public read of a message may draw from (messages are private unless shared): no e-mail, phone, names, extra information, device or author ids are even selected.
  */
 export interface SharedMessageRow {
   share_token: string;
@@ -39,7 +38,12 @@ export async function getMessageByShareToken(sql: Db, token: string): Promise<Sh
   return row ?? null;
 }
 
-/** The same projection by sequential id: for staff of the channel only (the caller checks). */
+/**
+ * The same projection by sequential id, whatever the message's state, sharing or channel: it checks nothing,
+ * so its caller decides who may see it. Two do: a staff member's read of a message of a channel they may
+ * access (lib/participations/shared.ts), and an overlay screen, opened by its token without any login, showing
+ * the message its staff put on air in that interaction while it may be seen on air (lib/live/overlay.ts).
+ */
 export async function getMessageForStaffRead(sql: Db, id: number): Promise<SharedMessageRow | null> {
   const [row] = await sql<SharedMessageRow[]>`
     select ${columns(sql)}

@@ -1,4 +1,4 @@
-// Webhooks of the channels (issue 21): endpoints, their deliveries and every attempt. The secret is read only
+// Webhooks of the channels: endpoints, their deliveries and every attempt. The secret is read only
 // by the job that signs (webhookForDelivery) and returned once, by createWebhook.
 import type { Db } from "./client.ts";
 import type { WebhookMessageSource } from "../lib/rules/webhooks.ts";

@@ -3,7 +3,7 @@
 import postgres from "postgres";
 import type PgBoss from "pg-boss";
 import { type Database, openDatabase } from "../db/client.ts";
-import { listMigrations, migrate } from "../db/migrate.ts";
+import { listMigrations, migrate, readFunctions } from "../db/migrate.ts";
 import { listenLive, notifyLive } from "../db/live.ts";
 import { loadConfig } from "../lib/platform/config.ts";
 import { outboxMailer } from "../lib/platform/mail.ts";
@@ -21,7 +21,7 @@ const SERVER_URL = Deno.env.get("DATABASE_URL");
 const ROOT = new URL("../", import.meta.url).pathname;
 
 async function migrationsHash(): Promise<string> {
-  const text = (await listMigrations()).map((m) => m.name + m.text).join("\n");
+  const text = (await listMigrations()).map((m) => m.name + m.text).join("\n") + "\n" + await readFunctions();
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest).slice(0, 6), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,8 +1,9 @@
 -- 001_schema: the whole schema of both specs (visitor widget and back office).
--- Portable between PostgreSQL 15+ and PGlite 0.5: no extensions, no triggers, no LISTEN/NOTIFY.
+-- Portable between PostgreSQL 15+ and PGlite 0.5: no extensions. This first schema had no trigger; later
+-- migrations add some (and a NOTIFY), whose current definitions are all in db/functions.sql.
 -- Conventions: snake_case plural tables; "segment" is the code word for an interaction;
 -- every enum is a CHECK; every channel-owned table has an indexed channel_id;
--- updated_at columns are set by the queries that update (no triggers).
+-- updated_at columns are set by the queries that update (no trigger sets them).
 
 -- back-office §3 Channel, widget §3 Channel: a media outlet and its widget settings.
 create table channels (

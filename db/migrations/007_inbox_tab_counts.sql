@@ -7,6 +7,8 @@
 -- row. The shard is that of the connection: a transaction that writes messages twice (insert, then update)
 -- finds the counter row it already holds instead of waiting for another one while holding a message. The tab conditions are those of FILTER_SQL in db/inbox.ts
 -- (tests/api/inbox_counts_test.ts compares the counters with a count of the rows after random changes).
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 create table inbox_counts (
   segment_id bigint not null references segments (id) on delete cascade,
   shard smallint not null check (shard >= 0),

@@ -9,6 +9,8 @@
 --
 -- Statement triggers keep it, like the tab counters (007): every write path keeps it right. Messages
 -- without words (a vote from a visitor who gave no name) have no row.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 create table message_search (
   message_id bigint primary key,
   segment_id bigint not null,
@@ -20,7 +22,7 @@ create table message_search (
 create index message_search_words_idx on message_search using gin (words);
 
 -- The tabs of inbox_tabs() (007) as bits, in this order: all, liked, archive, moderated, winner, trash,
--- unread (TAB_BITS in db/inbox.ts). One expression, so that the planner inlines it.
+-- unread (TAB_MASK in db/inbox.ts). One expression, so that the planner inlines it.
 create function inbox_tab_bits(m messages) returns smallint language sql immutable as $$
   select ((inbox_tabs(m, 1)).all_tab | ((inbox_tabs(m, 1)).liked << 1) | ((inbox_tabs(m, 1)).archive << 2)
     | ((inbox_tabs(m, 1)).moderated << 3) | ((inbox_tabs(m, 1)).winner << 4)

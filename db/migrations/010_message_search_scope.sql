@@ -8,6 +8,8 @@
 -- never produce these lexemes: the 'simple' parser splits on '~'. db/inbox.ts uses them only when the
 -- scope is a small part of all messages (searchByScope() in lib/rules/inbox.ts): reading the entries of a scope
 -- that holds nearly every message costs more than it saves.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 create function message_scope_words(segment_id bigint, channel_id bigint) returns tsvector
 language sql immutable as $$
   select array_to_tsvector(array['~s' || segment_id, '~c' || channel_id])

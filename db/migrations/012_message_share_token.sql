@@ -1,5 +1,5 @@
--- 012_message_share_token: a message is readable without staff rights only when shared (issue 18,
--- "Messages are private unless shared"). Shared messages are addressed by an unguessable token,
+-- 012_message_share_token: a message is readable without staff rights only when shared (messages
+-- are private unless shared). Shared messages are addressed by an unguessable token,
 -- never by the sequential id. Every message gets its token at insert (returned to its author
 -- only); shared_at is set when the author shares it from the thanks screen. A message staff
 -- broadcast (broadcast_status <> 'none') is public by the same token.

@@ -1,4 +1,4 @@
--- 013_vote_integrity: votes that can be trusted (issue 18). A vote past the per-address cap of its
+-- 013_vote_integrity: votes that can be trusted. A vote past the per-address cap of its
 -- interaction is stored as 'suspicious': it adds nothing to vote_counts (the public results and the live
 -- panel read only those) until staff accept it ('counted', added to the counters then) or exclude it.
 alter table segments

@@ -1,4 +1,4 @@
--- 017_overlay: the on-air overlay of an interaction (issue 21). Its own table, so that no read of a segment
+-- 017_overlay: the on-air overlay of an interaction. Its own table, so that no read of a segment
 -- row ever carries the token: /overlay/{token} needs no login, and regenerating the token kills the old URL.
 create table segment_overlays (
   segment_id bigint primary key references segments (id) on delete cascade,

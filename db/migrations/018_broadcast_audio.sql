@@ -1,4 +1,4 @@
--- 018_broadcast_audio: audio ready for air (issue 22).
+-- 018_broadcast_audio: audio ready for air.
 --
 -- Each channel chooses the loudness target of its broadcast copies (EBU R128 −23 LUFS, or −16 LUFS for
 -- podcast/stream) and their delivery format (MP3 192/320 kbit/s, WAV 48 kHz 16/24 bit).

@@ -1,4 +1,4 @@
--- 019_webhooks: per-channel webhooks (issue 21). An endpoint is an https URL, the events it asked for and its
+-- 019_webhooks: per-channel webhooks. An endpoint is an https URL, the events it asked for and its
 -- signing secret (kept to sign; never read back by the API after creation). Each event sent to an endpoint is
 -- one delivery (its body kept, so "send again" sends the same event); each try of it is one attempt.
 create table webhooks (

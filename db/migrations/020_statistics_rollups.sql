@@ -1,4 +1,4 @@
--- 020_statistics_rollups: the statistics dashboard (issue 23) reads daily rollups instead of counting a
+-- 020_statistics_rollups: the statistics dashboard reads daily rollups instead of counting a
 -- channel's whole history on every view (bench/statistics.ts: 1,000,000 participations).
 --
 -- Days are those of the channel's time zone. The worker (lib/statistics/rollups.ts) rolls every channel:
@@ -6,6 +6,8 @@
 -- day a late change marked (a participation moved to the trash, liked, broadcast, quoted, or deleted).
 -- `statistics_rollups.rolled_until` is the first day not in the rollups: the dashboard reads the rollups
 -- before it and the participations themselves from its start on.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 alter table channels add column time_zone text not null default 'Europe/Paris';
 
 -- Participations not in the trash, per channel, day, interaction and type.

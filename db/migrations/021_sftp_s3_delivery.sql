@@ -1,4 +1,4 @@
--- 021_sftp_s3_delivery: a channel's cloud transfer over SFTP or to an S3-compatible bucket (issue 22).
+-- 021_sftp_s3_delivery: a channel's cloud transfer over SFTP or to an S3-compatible bucket.
 --
 -- The protocol chooses how the existing settings are read: ftp (FTP/FTPS, as before), sftp (host, port,
 -- user, password and/or a private key), s3 (host and port of the endpoint, https when ftp_secure, the

@@ -1,6 +1,8 @@
--- 022_inbox_tabs_within_all: Liked and Winners are parts of All (issue 24 item 15). A liked message in the
+-- 022_inbox_tabs_within_all: Liked and Winners are parts of All. A liked message in the
 -- archive or the trash made "Liked 32" beside "All 30"; now a liked or winning message counts in those
 -- tabs only while it is in All (received and accepted), as FILTER_SQL in db/inbox.ts says.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 create or replace function inbox_tabs(m messages, sign int) returns inbox_counts language sql immutable as $$
   select row(m.segment_id, 0, m.channel_id,
     sign * (m.status = 'received' and m.moderation in ('none', 'approved'))::int,
@@ -24,7 +26,7 @@ update message_search s set tabs = inbox_tab_bits(m) from messages m
 where m.id = s.message_id and s.tabs <> inbox_tab_bits(m);
 delete from inbox_search_totals;
 
--- Winner draws (issue 24 item 14): who drew, when, how many among which tab, whether previous winners
+-- Winner draws: who drew, when, how many among which tab, whether previous winners
 -- were left out, the seed and the candidates in order, so that lib/rules/draws.ts picks the same
 -- winners again for an audit.
 create table winner_draws (

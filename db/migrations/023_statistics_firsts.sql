@@ -1,4 +1,4 @@
--- 023_statistics_firsts: each participant's first rolled day in a channel (issue 23, second round), kept by
+-- 023_statistics_firsts: each participant's first rolled day in a channel, kept by
 -- the statistics roll (db/statistics.ts rollChannelStatistics) with statistics_author_days. "New versus
 -- returning" over a period is then a count of first days inside it (an index range) instead of a probe for
 -- an earlier day per participant of the period: a participant of the period is new when its first day is in

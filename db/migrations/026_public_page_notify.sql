@@ -1,8 +1,10 @@
 -- 026_public_page_notify: every change of a channel, a segment or a segment's choices tells every app
--- instance which channel's public pages to render again (issue 20: widget pages are kept rendered for a
+-- instance which channel's public pages to render again (widget pages are kept rendered for a
 -- few seconds). A NOTIFY on the live bus's channel (db/live.ts), delivered at commit, whoever wrote the
 -- row: the API, the worker, a migration or a person at psql. Identical notifications of one transaction
 -- are delivered once, so replacing ten choices is one message.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 create function notify_public_page() returns trigger language plpgsql as $$
 declare
   channel bigint;

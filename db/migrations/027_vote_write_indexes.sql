@@ -1,4 +1,4 @@
--- 027_vote_write_indexes: fewer index entries written per stored participation (issue 20, votes near the
+-- 027_vote_write_indexes: fewer index entries written per stored participation (votes near the
 -- database's limit). A vote from the widget has no app user, no media and no words, and is read as unread
 -- through the inbox tab counters (007), never through an index of its own:
 -- - messages_unread_idx served the unread counts before the counters (007, 022); nothing reads it now;

@@ -1,4 +1,4 @@
--- 028_vote_write_locality: two fewer random index writes per stored participation (issue 20, votes near the
+-- 028_vote_write_locality: two fewer random index writes per stored participation (votes near the
 -- database's limit). A vote from the widget wrote three index entries at random places of large indexes: its
 -- share token (a random uuid) and its device, twice. Each such entry reads and dirties a leaf page of its own;
 -- the entries of the other indexes go to the right end (ids, dates).
@@ -19,6 +19,8 @@
 -- Measured on PostgreSQL 15, batches of 47 votes from four connections (the group commit's statement), three
 -- alternating rounds: 62.8-65.6 CPU µs per vote in PostgreSQL before, 57.0-58.6 after. Like every migration it runs in one transaction (db/migrate.ts):
 -- writes to messages wait while the index is built.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 create function new_share_token() returns uuid language sql volatile parallel safe as $$
   -- a random (version 4) uuid whose first 8 hex digits become the second and whose version digit becomes 8;
   -- one expression, so that the planner inlines it into the insert

@@ -1,6 +1,6 @@
 -- 029_message_search_compact_words: the words of message_search (009) as plain text, lexemes separated by a
 -- space, and the scope's lexemes (010) only in its index: rows of about 110 bytes instead of 160, so the
--- count of a new search reads fewer pages of the table (issue 20).
+-- count of a new search reads fewer pages of the table.
 --
 -- Counting a search in every tab (countSearch() in db/inbox.ts) finds its messages in the index, then reads
 -- each one's tabs in the table. A word found in one message of twelve is on nearly every page, so the count
@@ -17,6 +17,8 @@
 -- the row alone. db/inbox.ts searches with the same expression. The 'simple' parser's lexemes hold no space.
 -- It names no function of ours: an index is built and vacuumed with only pg_catalog on the search path
 -- (PGlite's PostgreSQL 18), so 010's message_scope_words(), now unused, goes.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 drop index message_search_words_idx;
 alter table message_search alter column words type text using
   array_to_string(tsvector_to_array(ts_delete(words, array['~s' || segment_id, '~c' || channel_id])), ' ');

@@ -1,5 +1,5 @@
 -- 031_search_bitmaps: the counts of a new search in every tab from bitmaps, not from the messages it matches
--- (issue 20: inbox worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
+-- (the aim: an inbox request's worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
 --
 -- Counting a search with message_search (009, 029) finds its messages in the words index, then reads each
 -- one's tabs in the table: a word found in one message of twelve is on every page, and at 200,000
@@ -10,7 +10,7 @@
 -- - search_chunks holds one bitmap per tab: bit `ord % 512` is set when that message is in the tab;
 -- - search_bits holds one bitmap per lexeme found in the chunk: which of its messages have that word.
 -- A search 'anni:* & zoé:*' ORs the bitmaps of the lexemes each prefix starts, ANDs the terms, then counts the
--- bits shared with each tab's bitmap: a few hundred rows of 64 bytes instead of every page (searchBitCounts()
+-- bits shared with each tab's bitmap: a few hundred rows of 64 bytes instead of every page (bitCountsOf()
 -- in db/inbox.ts; 8 -> 1 ms on PostgreSQL at 200,000 participations).
 --
 -- Statement triggers on message_search keep them: every change of a message's tabs or words flips the bits it
@@ -21,6 +21,8 @@
 -- message_search_updated() now compares with message_search's rows instead of joining the two transition
 -- tables, which the planner, knowing nothing of their sizes, ran as a nested loop.
 -- Writers of messages with words in one segment queue briefly on its place counter and its last chunk.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 alter table message_search add column ord integer;
 
 -- The next free place of each segment, and its channel (the channel scope of a count).

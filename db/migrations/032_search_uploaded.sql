@@ -1,5 +1,5 @@
 -- 032_search_uploaded: the Uploaded tab of a new search counted from the bitmaps of 031, with the other tabs
--- (issue 20: inbox worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
+-- (the aim: an inbox request's worst p95 <= 10 ms on PostgreSQL, <= 20 ms on PGlite).
 --
 -- Uploaded holds the messages of All with a successful delivery (FILTER_SQL in db/inbox.ts). Its count for a
 -- search looked each delivered message of the channel up in messages and matched its words: 400 deliveries at
@@ -14,6 +14,8 @@
 -- segments changed (007), so that the kept counts of a search (inbox_search_totals) are counted again.
 -- A delivery started then successful costs more (bench/inbox_writes.ts, p50): 0.23 -> 0.94 ms on PostgreSQL
 -- 15, 0.34 -> 1.85 ms on PGlite; the writes of messages cost what they did.
+--
+-- The functions and triggers below as they are today: db/functions.sql (applied after the migrations).
 alter table message_search add column delivered boolean not null default false;
 
 alter table search_chunks add column uploaded bit(512) not null default repeat('0', 512)::bit(512);

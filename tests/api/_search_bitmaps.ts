@@ -1,7 +1,36 @@
 // What the tests of the search bitmaps (031_search_bitmaps.sql, 032_search_uploaded.sql) compare them with: the
-// bitmaps rebuilt from message_search, and the Uploaded tab counted from the messages.
+// bitmaps rebuilt from message_search, and the Uploaded tab counted from the messages; and each of the two
+// queries the inbox counts a new search with (db/inbox.ts countSearch()), run alone.
 import type { Db } from "../../db/client.ts";
-import { FILTER_SQL } from "../../db/inbox.ts";
+import { bitCountsOf, combinationsOf, FILTER_SQL, type MessageQuery, TAB_MASK } from "../../db/inbox.ts";
+
+type SearchCounts = Record<keyof typeof TAB_MASK, number>;
+
+/** The counts of a search from the bitmaps (bitCountsOf()), or null where they do not answer it. */
+export async function searchBitCounts(
+  sql: Db,
+  q: Omit<MessageQuery, "filter">,
+): Promise<SearchCounts | null> {
+  const bits = bitCountsOf(sql, q);
+  if (!bits) return null;
+  const [{ prefixes_only, ...counts }] = await bits;
+  return prefixes_only ? counts : null;
+}
+
+/** The counts of a search from message_search (combinationsOf()), each tab summing the combinations it is in. */
+export async function searchIndexCounts(
+  sql: Db,
+  q: Omit<MessageQuery, "filter">,
+  byScope = false,
+): Promise<SearchCounts> {
+  const combinations = await sql<{ tabs: number; n: number }[]>`${combinationsOf(sql, q, byScope)}`;
+  return Object.fromEntries(
+    Object.entries(TAB_MASK).map(([tab, mask]) => [
+      tab,
+      combinations.reduce((sum, c) => sum + ((c.tabs & mask) === mask ? c.n : 0), 0),
+    ]),
+  ) as SearchCounts;
+}
 
 /** How many lexeme bitmaps differ from those message_search gives (a missing row, or a row of zeros, too). */
 export async function lexemeBitmapsUnlike(sql: Db): Promise<number> {

@@ -13,13 +13,11 @@ import {
   forgetSearchTotals,
   listMessages,
   scanCounts,
-  searchBitCounts,
-  searchIndexCounts,
   spelledOut,
   uploadedCountOf,
 } from "../../db/inbox.ts";
 import { countUnreadMessages } from "../../db/statistics.ts";
-import { lexemeBitmapsUnlike, scanUploaded } from "./_search_bitmaps.ts";
+import { lexemeBitmapsUnlike, scanUploaded, searchBitCounts, searchIndexCounts } from "./_search_bitmaps.ts";
 import { bulkChanges, type InboxFilter } from "../../lib/rules/inbox.ts";
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */

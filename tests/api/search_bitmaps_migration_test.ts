@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { openDatabase } from "../../db/client.ts";
 import { listMigrations, migrate } from "../../db/migrate.ts";
-import { listMessages, scanCounts, searchBitCounts } from "../../db/inbox.ts";
+import { listMessages, scanCounts } from "../../db/inbox.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
-import { lexemeBitmapsUnlike } from "./_search_bitmaps.ts";
+import { lexemeBitmapsUnlike, searchBitCounts } from "./_search_bitmaps.ts";
 
 const SERVER_URL = Deno.env.get("DATABASE_URL");
 

@@ -1,4 +1,4 @@
-// Attack test of the inbox search (db/inbox.ts: searchBitCounts() and spelledOut(), migration 031): a staff
+// Attack test of the inbox search (db/inbox.ts: bitCountsOf() and spelledOut(), migration 031): a staff
 // member's search never counts or lists another channel's messages, and whatever words are typed, the answer
 // is a 200 with the totals of a plain query or a clear 400, never a 5xx.
 import assert from "node:assert/strict";
