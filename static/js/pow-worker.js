@@ -1,4 +1,4 @@
-// Proof-of-work solver of a high-stakes vote (issue 18), run as a Web Worker by islands/browser/proof_of_work.ts:
+// Proof-of-work solver of a high-stakes vote, run as a Web Worker by islands/browser/proof_of_work.ts:
 // the number n in 0..max whose digest of salt + n is the challenge (altcha-lib's v1 algorithm). Served
 // from the app's origin, so the pages' Content-Security-Policy (script-src 'self') allows it.
 self.onmessage = async (e) => {
