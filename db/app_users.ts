@@ -66,7 +66,7 @@ export async function isNicknameTaken(
 
 /** Inserts an app user from validated column values and returns it. */
 export async function insertAppUser(sql: Db, values: Record<string, unknown>): Promise<AppUserRow> {
-  const [row] = await sql<AppUserRow[]>`insert into app_users ${sql(values as never)}
+  const [row] = await sql<AppUserRow[]>`insert into app_users ${sql(values)}
     returning ${sql(COLUMNS)}`;
   return row;
 }
@@ -78,7 +78,7 @@ export async function updateAppUser(
   values: Record<string, unknown>,
 ): Promise<AppUserRow | null> {
   if (Object.keys(values).length === 0) return await getAppUser(sql, id);
-  const [row] = await sql<AppUserRow[]>`update app_users set ${sql(values as never)}, updated_at = now()
+  const [row] = await sql<AppUserRow[]>`update app_users set ${sql(values)}, updated_at = now()
     where id = ${id} returning ${sql(COLUMNS)}`;
   return row ?? null;
 }

@@ -1,4 +1,4 @@
-import type { Db } from "./client.ts";
+import type { Db, Json } from "./client.ts";
 import type { ChannelRow } from "../lib/rules/channels.ts";
 
 const COLUMNS = `id, uuid, label, type, status,
@@ -48,14 +48,14 @@ type Writable = Record<string, unknown>;
 
 /** Inserts a channel from already validated column values and returns its id. */
 export async function insertChannel(sql: Db, values: Writable): Promise<number> {
-  const [row] = await sql<{ id: number }[]>`insert into channels ${sql(values as never)} returning id`;
+  const [row] = await sql<{ id: number }[]>`insert into channels ${sql(values)} returning id`;
   return row.id;
 }
 
 /** Updates the given columns of a channel; false when it does not exist. */
 export async function updateChannel(sql: Db, id: number, values: Writable): Promise<boolean> {
   const rows = Object.keys(values).length
-    ? await sql`update channels set ${sql(values as never)}, updated_at = now() where id = ${id} returning id`
+    ? await sql`update channels set ${sql(values)}, updated_at = now() where id = ${id} returning id`
     : await sql`select id from channels where id = ${id}`;
   return rows.length > 0;
 }
@@ -66,7 +66,7 @@ export async function updateChannelCustomisation(
   id: number,
   customisation: unknown,
 ): Promise<void> {
-  await sql`update channels set customisation = ${sql.json(customisation as never)}, updated_at = now()
+  await sql`update channels set customisation = ${sql.json(customisation as Json)}, updated_at = now()
     where id = ${id}`;
 }
 

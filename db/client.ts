@@ -6,6 +6,13 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 export type { Sql, TransactionSql };
 
 /**
+ * A value the database stores as JSON. postgres.js types `sql.json` with a JSON type of its own that values
+ * read from a request (unknown, records of unknowns) and interfaces with optional fields never satisfy, though
+ * each of them serialises as JSON: a value handed to `sql.json` is cast to this, and nowhere else.
+ */
+export type Json = postgres.JSONValue;
+
+/**
  * What a query function takes: the client, or a transaction opened on it (`sql.begin(async (tx) => …)`).
  * A function that opens its own transaction takes a `Sql`; every other one takes a `Db`, so it runs the
  * same inside or outside a caller's transaction.

@@ -56,7 +56,7 @@ export async function setHelpItemMedia(
   id: number,
   media: { image_url?: string | null; video_url?: string | null },
 ): Promise<void> {
-  await sql`update help_items set ${sql(media as never)}, updated_at = now() where id = ${id}`;
+  await sql`update help_items set ${sql(media)}, updated_at = now() where id = ${id}`;
 }
 
 /** True when the user has already seen the help item key. */

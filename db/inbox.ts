@@ -595,7 +595,7 @@ export async function updateMessageState(
   values: Partial<MessageState & { comment: string | null }>,
 ): Promise<void> {
   if (!Object.keys(values).length) return;
-  await sql`update messages set ${sql(values as never)}, updated_at = now() where id = ${id}`;
+  await sql`update messages set ${sql(values)}, updated_at = now() where id = ${id}`;
 }
 
 /** Marks messages of the channel read; returns the ids found in the scope. */
@@ -617,7 +617,7 @@ export async function idsInScope(sql: Db, channelId: number | null, ids: number[
 /** Sets `values` on every message the query matches (a bulk action, lib/rules/inbox.ts); returns how many changed. */
 export async function bulkUpdate(sql: Db, q: MessageQuery, values: Partial<MessageState>): Promise<number> {
   const rows = await sql`
-    update messages m set ${sql(values as never)}, updated_at = now()
+    update messages m set ${sql(values)}, updated_at = now()
     where ${where(sql, q)} returning m.id`;
   return rows.length;
 }
@@ -630,7 +630,7 @@ export async function moderate(
   values: Partial<MessageState>,
 ): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`
-    update messages m set ${sql(values as never)}, updated_at = now()
+    update messages m set ${sql(values)}, updated_at = now()
     where ${where(sql, { channelId, ids })} and m.moderation = 'pending' returning m.id`;
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,4 @@
-import type { Db, Sql } from "./client.ts";
+import type { Db, Json, Sql } from "./client.ts";
 
 /** A media row as the upload and processing steps read it. */
 export interface MediaRow {
@@ -92,7 +92,7 @@ export async function saveProcessedMedia(sql: Sql, id: string, out: {
       update media set status = 'ready', playable_path = ${out.playablePath}, poster_path = ${out.posterPath},
         delivery_mp3_path = ${out.deliveryMp3Path}, duration_ms = ${out.durationMs}, width = ${out.width},
         height = ${out.height}, error = null, transcript_segments = ${
-      out.transcriptSegments ? tx.json(out.transcriptSegments as never) : null
+      out.transcriptSegments ? tx.json(out.transcriptSegments as Json) : null
     }, updated_at = now()
       where id = ${id}`;
     const extra: Record<string, unknown> = {
@@ -105,7 +105,7 @@ export async function saveProcessedMedia(sql: Sql, id: string, out: {
     }
     await tx`
       update messages set processing_status = 'done', processing_error = null, duration_ms = ${out.durationMs},
-        transcript = ${out.transcript}, content = content || ${tx.json(extra as never)}, updated_at = now()
+        transcript = ${out.transcript}, content = content || ${tx.json(extra as Json)}, updated_at = now()
       where media_id = ${id}`;
   });
 }

@@ -48,7 +48,7 @@ export async function setOverlayView(
   values: { view?: OverlayView; message_id?: number | null },
 ): Promise<void> {
   const cols: Record<string, unknown> = { ...values, updated_at: new Date() };
-  await sql`update segment_overlays set ${sql(cols as never)} where segment_id = ${segmentId}`;
+  await sql`update segment_overlays set ${sql(cols)} where segment_id = ${segmentId}`;
 }
 
 /** The overlay of a token with its interaction and channel, or null. */

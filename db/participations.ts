@@ -7,7 +7,7 @@
 // votes are accepted; erasure (db/data_rights.ts) empties rows rather than deleting them so the counts hold.
 // The inbox counters (inbox_counts, message_search) are the other way round: statement triggers on
 // messages keep them for every write (see db/inbox.ts).
-import type { Db } from "./client.ts";
+import type { Db, Json } from "./client.ts";
 import type { AuthorRow } from "../lib/rules/participation.ts";
 import { segmentColumns, type SegmentRow } from "./segments.ts";
 
@@ -192,8 +192,8 @@ export async function insertParticipation(
           consent_gdpr, consent_image_right, only_user_data, is_testimonial, limited, moderation,
           processing_status, vote_integrity, idempotency_key, answered_task_id)
         select ${m.channelId}, ${m.segmentId}, ${m.showId}, ${m.programId}, ${m.authorAppUserId},
-          ${m.deviceId}, ${m.siteRef}, ${m.type}, ${sql.json(m.content as never)}, ${m.text}, ${m.choiceIds},
-          ${m.mediaId}, ${sql.json(m.extraUserInformation as never)}, ${m.authorName}, ${m.authorCity},
+          ${m.deviceId}, ${m.siteRef}, ${m.type}, ${sql.json(m.content as Json)}, ${m.text}, ${m.choiceIds},
+          ${m.mediaId}, ${sql.json(m.extraUserInformation as Json)}, ${m.authorName}, ${m.authorCity},
           ${m.consentGdpr}, ${m.consentImageRight}, ${m.onlyUserData}, ${m.isTestimonial}, ${m.limited},
           ${m.moderation}, ${m.processingStatus}, hit.integrity, ${m.idempotencyKey ?? null}::uuid,
           ${m.answeredTaskId ?? null}::uuid
@@ -298,7 +298,7 @@ export async function insertParticipations(sql: Db, batch: NewMessage[]): Promis
         coalesce(only_user_data, false) as only_user_data, coalesce(is_testimonial, false) as is_testimonial,
         coalesce(limited, false) as limited, coalesce(moderation, 'none') as moderation,
         coalesce(processing_status, 'none') as processing_status, cap_key, cap_window, cap, version
-      from jsonb_to_recordset(${sql.json(items as never)}::jsonb) as b(i int, channel_id bigint,
+      from jsonb_to_recordset(${sql.json(items as Json)}::jsonb) as b(i int, channel_id bigint,
         segment_id bigint, show_id text, program_id text, device_id text, site_ref text, type text,
         content jsonb, text text, choice_ids bigint[], media_id uuid, extra jsonb, author_name text,
         author_city text, consent_gdpr boolean, consent_image_right boolean, only_user_data boolean,

@@ -197,14 +197,14 @@ export async function getSegmentCounts(sql: Db, segmentId: number) {
 
 /** Inserts a segment from validated column values; returns its id. */
 export async function insertSegment(sql: Db, values: Writable): Promise<number> {
-  const [row] = await sql<{ id: number }[]>`insert into segments ${sql(values as never)} returning id`;
+  const [row] = await sql<{ id: number }[]>`insert into segments ${sql(values)} returning id`;
   return row.id;
 }
 
 /** Updates the given columns of a segment. */
 export async function updateSegment(sql: Db, id: number, values: Writable): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await sql`update segments set ${sql(values as never)}, updated_at = now() where id = ${id}`;
+  await sql`update segments set ${sql(values)}, updated_at = now() where id = ${id}`;
 }
 
 /**

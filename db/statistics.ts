@@ -43,12 +43,13 @@ const YEAR_DAYS = 365;
 /** The dashboard's ranges to today whose rolled days' participants each roll counts (023): 7, 30 days, 12 months. */
 const WINDOW_DAYS = [7, 30, YEAR_DAYS];
 /** The participants of a range's rolled days, counted by the roll (statistics_rollups.windows). */
-interface RolledWindow {
+// a type, not an interface: it is stored as JSON, and only a type is read as one
+type RolledWindow = {
   participants: number;
   registered: number;
   returning: number;
   listeners: { app_user_id: number; n: number }[];
-}
+};
 /** App users kept with the year's figures: the 10 most active of the 12 months to today are among them. */
 const LISTENERS_KEPT = 50;
 /** Not in the trash, written so the (channel_id, status, created_at) index serves a time range. */
@@ -430,7 +431,7 @@ export async function rollChannelStatistics(sql: Sql, channelId: number, now: Da
       insert into statistics_rollups (channel_id, time_zone, rolled_until, rolled_at, year_participants,
         year_registered, year_returning, year_listeners, windows)
       values (${channelId}, ${timeZone}, ${today}::date, ${now}, ${year.participants}, ${year.registered},
-        ${year.returning}, ${tx.json(year.listeners as never)}, ${tx.json(windows as never)})
+        ${year.returning}, ${tx.json(year.listeners)}, ${tx.json(windows)})
       on conflict (channel_id) do update set time_zone = excluded.time_zone,
         rolled_until = excluded.rolled_until, rolled_at = excluded.rolled_at,
         year_participants = excluded.year_participants, year_registered = excluded.year_registered,

@@ -102,14 +102,14 @@ export type UserColumns = Partial<{
 
 /** Inserts a staff account; returns its id. */
 export async function insertUser(sql: Db, values: UserColumns & { login: string; email: string }) {
-  const [row] = await sql<{ id: number }[]>`insert into users ${sql(values as never)} returning id`;
+  const [row] = await sql<{ id: number }[]>`insert into users ${sql(values)} returning id`;
   return Number(row.id);
 }
 
 /** Updates the given columns of an account. */
 export async function updateUser(sql: Db, id: number, values: UserColumns): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await sql`update users set ${sql(values as never)}, updated_at = now() where id = ${id}`;
+  await sql`update users set ${sql(values)}, updated_at = now() where id = ${id}`;
 }
 
 /** True when the account has a password (an invited account has none until it confirms). */

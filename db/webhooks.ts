@@ -1,6 +1,6 @@
 // Webhooks of the channels: endpoints, their deliveries and every attempt. The secret is read only
 // by the job that signs (webhookForDelivery) and returned once, by createWebhook.
-import type { Db } from "./client.ts";
+import type { Db, Json } from "./client.ts";
 import type { WebhookMessageSource } from "../lib/rules/webhooks.ts";
 
 /** An endpoint as staff see it (never its secret). */
@@ -79,7 +79,7 @@ export async function insertDelivery(
 ): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into webhook_deliveries (webhook_id, event, payload)
-    values (${values.webhookId}, ${values.event}, ${sql.json(values.payload as never)})
+    values (${values.webhookId}, ${values.event}, ${sql.json(values.payload as Json)})
     returning id::int as id`;
   return row.id;
 }

@@ -17,14 +17,16 @@ export function hasChoices(type: string, gameType?: string | null): boolean {
   return CHOICE_TYPES.includes(type) || (type === "game" && gameType !== "registration");
 }
 
-type Flags = Partial<Record<`interaction_available_${string}`, boolean>>;
+/** The kinds of interaction a channel may offer, each with its `interaction_available_*` flag. */
+type Offered = "voice" | "video" | "vote" | "text" | "sms" | "registration" | "game" | "choice";
+type Flags = { [K in `interaction_available_${Offered}`]?: boolean | null };
 
 /**
  * Types the channel's interaction_available_* flags allow (§6: voice, video, vote, choice game,
  * registration game, sms game, plus text).
  */
 export function allowedTypes(channel: Flags): SegmentType[] {
-  const f = (name: string) => channel[`interaction_available_${name}`] === true;
+  const f = (name: Offered) => channel[`interaction_available_${name}`] === true;
   const out: SegmentType[] = [];
   if (f("voice")) out.push("recording_question");
   if (f("video")) out.push("video");

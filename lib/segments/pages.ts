@@ -19,7 +19,7 @@ export async function loadListPage(
   query: { search?: string; status?: string; page?: string },
   now: Date,
 ) {
-  const status = SEGMENT_STATUSES.includes(query.status as never) ? query.status! : "all";
+  const status = (SEGMENT_STATUSES as readonly string[]).includes(query.status ?? "") ? query.status! : "all";
   const search = (query.search ?? "").slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(query.page ?? "1", 10) || 1));
   const { rows, total } = await listSegments(sql, {
@@ -57,7 +57,7 @@ export type ListPageData = Awaited<ReturnType<typeof loadListPage>>;
 export async function loadWizardTemplates(sql: Sql, channelId: number, t?: (key: string) => string) {
   const channel = await getChannel(sql, channelId);
   if (!channel) throw new AppError(404, "not_found");
-  const types: string[] = allowedTypes(channel as never);
+  const types: string[] = allowedTypes(channel);
   const text = (row: { channel_id: number | null; widget_model: string }, part: string, own: string) => {
     if (!t || row.channel_id !== null) return own;
     const key = `interaction_templates.${row.widget_model}.${part}`;
@@ -85,7 +85,7 @@ export async function loadSegmentPage(sql: Sql, user: StaffUser, id: number, now
     segment: JSON.parse(JSON.stringify(view)) as SegmentJson,
     counts: await getSegmentCounts(sql, id),
     results: voteResults(await getVoteCounts(sql, id)),
-    allowedTypes: allowedTypes((channel ?? {}) as never) as string[],
+    allowedTypes: allowedTypes(channel ?? {}) as string[],
     channelCustomisation: (channel?.customisation ?? {}) as Record<string, unknown>,
   };
 }

@@ -11,6 +11,7 @@ import {
   setTo,
 } from "../rules/availability.ts";
 import { getChannel } from "../../db/channels.ts";
+import type { Json } from "../../db/client.ts";
 import { forgetMedia, storeUpload } from "../media/stored.ts";
 import * as db from "../../db/segments.ts";
 import { getTemplate, getTemplateByModel, type TemplateRow } from "../../db/templates.ts";
@@ -89,7 +90,7 @@ export async function createSegment(
   }
   const channel = await getChannel(sql, channelId);
   if (!channel) throw new AppError(404, "not_found");
-  if (!allowedTypes(channel as never).includes(template.type as never)) {
+  if (!(allowedTypes(channel) as string[]).includes(template.type)) {
     throw new AppError(422, "segment_type_not_allowed");
   }
   return await db.insertSegment(sql, {
@@ -140,7 +141,7 @@ export async function updateSegment(
   const type = patch.type ?? seg.type;
   if (patch.type && patch.type !== seg.type) {
     const channel = await getChannel(sql, seg.channel_id);
-    if (!allowedTypes(channel as never).includes(patch.type)) {
+    if (!allowedTypes(channel ?? {}).includes(patch.type)) {
       throw new AppError(422, "segment_type_not_allowed");
     }
   }
@@ -167,7 +168,7 @@ export async function updateSegment(
     }
   }
   if (patch.customisation !== undefined || custom !== customisation) {
-    cols.customisation = sql.json(custom as never);
+    cols.customisation = sql.json(custom as Json);
   }
 
   // Availability (§4 date rules), applied in the order the panel would.

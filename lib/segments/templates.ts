@@ -9,7 +9,7 @@ import { channelFor } from "../channels/service.ts";
 /** Templates a channel may use (another channel's is a 404), each flagged `allowed` by its interaction_available_* flags. */
 export async function templatesFor(sql: Sql, user: StaffUser, channelId: number, category?: string) {
   const channel = await channelFor(sql, user, channelId);
-  const types: string[] = allowedTypes(channel as never);
+  const types: string[] = allowedTypes(channel);
   const rows = await listTemplates(sql, channelId, category);
   return rows.map((t: TemplateRow) => ({ ...t, allowed: types.includes(t.type) }));
 }
