@@ -16,6 +16,7 @@ import { useWidgetLanguage } from "../../../../app/i18n.ts";
 import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import type { ChannelSegment } from "../../../../components/channel_widget/types.ts";
+import type { FastPath } from "../../../../app/front.ts";
 
 /** The shared participation of query `s` (a share token) when readable and of this channel, else null. */
 async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number, s: string | undefined) {
@@ -23,6 +24,12 @@ async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number,
   const shared = await readSharedMessage(c.var.sql, s, null).catch(() => null);
   return shared && shared.channel_id === channelId ? shared : null;
 }
+
+/**
+ * The page is the same for every visitor who asks for it the same way: rendered once, kept a few seconds and
+ * served from memory before the app's routing (app/page_cache.ts; a change of its channel drops it).
+ */
+export const fast: FastPath = { front: "page", channel: "channelId", trailingSlash: true };
 
 /** GET /widgets/channel/{channelId}/: the listener widget of a channel (visitor-widget §2). */
 export default new Hono<AppEnv>().get("/", async (c) => {
