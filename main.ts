@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
   // static files, and the routes that declare a fast path (rendered widget pages, public results) answered from
   // memory, before the rest of the chain
-  const lookup = fastLookup(fastRoutes);
+  const lookup = fastLookup(fastRoutes, routes);
   const statics = staticFiles(root), pages = pageCache(deps, lookup), results = resultsFront(deps, lookup);
   app.use(statics.middleware);
   app.use(pages.middleware);

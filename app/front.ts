@@ -55,9 +55,21 @@ export type FastLookup = (path: string) => FastMatch | null;
 
 /**
  * Finds a request's path among the routes that declare a fast path (routes.gen.ts `fastRoutes`): the first
- * of the manifest's order whose pattern it matches, with its path parameters as sent (not decoded).
+ * of the manifest's order whose pattern it matches, with its path parameters as sent (not decoded). Throws
+ * when a declaration names no route of `routes` (a route renamed without its fast path) or a parameter its
+ * route's pattern does not have: a fast path never silently stops.
  */
-export function fastLookup(declared: { path: string; fast: FastPath }[]): FastLookup {
+export function fastLookup(
+  declared: { path: string; fast: FastPath }[],
+  routes: { path: string }[],
+): FastLookup {
+  for (const { path, fast } of declared) {
+    if (!routes.some((r) => r.path === path)) throw new Error(`fast path of ${path}: no such route`);
+    const param = fast.front === "page" ? fast.channel : fast.front === "results" ? fast.segment : null;
+    if (param !== null && !path.split("/").includes(`:${param}`)) {
+      throw new Error(`fast path of ${path}: the route has no parameter ${param}`);
+    }
+  }
   const table = declared.map(({ path, fast }) => ({
     route: path,
     fast,

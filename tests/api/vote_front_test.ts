@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { voteFront } from "../../app/vote_front.ts";
 import { fastLookup, routeFronts } from "../../app/front.ts";
-import { fastRoutes } from "../../routes.gen.ts";
+import { fastRoutes, routes } from "../../routes.gen.ts";
 import { clientAddress } from "../../app/auth.ts";
 import { loadConfig } from "../../lib/platform/config.ts";
 import { randomAppUser, randomChannel, randomSegment, testDevice } from "./_participation.ts";
@@ -28,7 +28,7 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
 const answered = new WeakSet<Request>();
 const none = { serve: () => null };
 /** The app's fronts before routing, the vote's alone answering, found through the route manifest as the app does. */
-const front = routeFronts(fastLookup(fastRoutes), {
+const front = routeFronts(fastLookup(fastRoutes, routes), {
   vote: voteFront(ctx.deps, (req) => answered.add(req)),
   page: none,
   results: none,

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { pageCacheTarget, renderedUntil } from "../../lib/rules/page_cache.ts";
 import { fastLookup } from "../../app/front.ts";
-import { fastRoutes } from "../../routes.gen.ts";
+import { fastRoutes, routes } from "../../routes.gen.ts";
 import { BoundedCache } from "../../lib/platform/bounded_cache.ts";
 import { PAGES_TOPIC, parseLiveEnvelope } from "../../lib/rules/live.ts";
 
-const lookup = fastLookup(fastRoutes);
+const lookup = fastLookup(fastRoutes, routes);
 /** The render cache's key of a request, its route found through the manifest as the app finds it. */
 function target(path: string, search: string, acceptLanguage: string | null) {
   const match = lookup(path);

@@ -10,7 +10,7 @@ import {
 } from "../../lib/rules/vote_integrity.ts";
 import { isDeviceIdShape } from "../../lib/rules/widget.ts";
 import { fastLookup } from "../../app/front.ts";
-import { fastRoutes } from "../../routes.gen.ts";
+import { fastRoutes, routes } from "../../routes.gen.ts";
 import { publicSegmentView, type SegmentForWidget } from "../../lib/segments/view.ts";
 
 const secret = new TextEncoder().encode("a-secret-of-at-least-32-characters-long");
@@ -97,7 +97,7 @@ Deno.test("publicSegmentView - results hidden until the end show no results to t
 
 Deno.test("resultsReadSegment - only the public results read of one segment, as sent", () => {
   // the route found through the manifest as the app finds it, then the interaction's id as its parameter spells it
-  const lookup = fastLookup(fastRoutes);
+  const lookup = fastLookup(fastRoutes, routes);
   const resultsRead = (path: string) => {
     const match = lookup(path);
     return match?.fast.front === "results" ? resultsReadSegment(match.params[match.fast.segment]) : null;
