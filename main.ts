@@ -20,7 +20,7 @@ import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { IMMUTABLE, middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
 import { hasUnstorableCharacter } from "./lib/rules/validation.ts";
-import { fastRoutes, middlewares, routes } from "./routes.gen.ts";
+import { fastRoutes, middlewares, routeNeeds, routes } from "./routes.gen.ts";
 import { documentWebhooks } from "./lib/webhooks/openapi.ts";
 
 const OPENAPI_INFO = {
@@ -75,21 +75,31 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     imageVariants(root, "backgrounds"),
     serveStatic({ root, precompressed: true }),
   );
+  // what a route declares its reads need of the middlewares below (`export const needs`), on its own addresses
+  for (const { path, needs } of routeNeeds) {
+    app.use(path, async (c, next) => {
+      c.set("needs", needs);
+      await next();
+    });
+  }
   const auth = authenticate();
   app.use(async (c, next) => {
     // a public page read skips the staff session lookup (lib/rules/http_cache.ts middlewareNeeds)
-    if (middlewareNeeds(c.req.method, c.req.path, c.req.query("preview")).session) return await auth(c, next);
+    if (middlewareNeeds(c.req.method, c.get("needs"), c.req.query("preview")).session) {
+      return await auth(c, next);
+    }
     c.set("user", null);
     c.set("appUserId", null);
     c.set("sessionId", null);
     await next();
   });
   app.use(async (c, next) => {
-    if (!middlewareNeeds(c.req.method, c.req.path, c.req.query("preview")).translator) return await next();
+    const needs = c.get("needs");
+    if (!middlewareNeeds(c.req.method, needs, c.req.query("preview")).translator) return await next();
     // widget pages: one rule (lib/rules/i18n.ts widgetLanguage); a page that knows its interaction
     // applies that interaction's language (app/i18n.ts useWidgetLanguage); the signed-in listener's,
     // kept in the browser's storage, is applied by the page's islands (app/client.ts)
-    const lang = c.req.path.startsWith("/widgets")
+    const lang = needs?.widgetLanguage
       ? widgetLanguage({ query: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") })
       : resolveLanguage({
         query: c.req.query("lang"),

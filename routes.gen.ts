@@ -2,6 +2,7 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app/env.ts";
 import type { FastPath } from "./app/front.ts";
+import type { RouteNeeds } from "./lib/rules/http_cache.ts";
 import $0 from "./routes/account/reset/[token].tsx";
 import $1 from "./routes/api/docs.tsx";
 import $2 from "./routes/api/v1/app_users/data.ts";
@@ -84,7 +85,7 @@ import $78 from "./routes/overlay/[token].tsx";
 import $79 from "./routes/participations/[id].tsx";
 import $80 from "./routes/qr-code.tsx";
 import $81 from "./routes/reset/[token].tsx";
-import $82 from "./routes/robots.txt.ts";
+import $82, { needs as needs$82 } from "./routes/robots.txt.ts";
 import $83 from "./routes/s/[uuid].tsx";
 import $84 from "./routes/settings.tsx";
 import $85 from "./routes/statistics/download.ts";
@@ -93,9 +94,9 @@ import $87 from "./routes/timeline.tsx";
 import $88 from "./routes/users/new.tsx";
 import $89 from "./routes/users/[id].tsx";
 import $90 from "./routes/users/index.tsx";
-import $91, { fast as fast$91 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $92 from "./routes/widgets/terms.tsx";
-import $93, { fast as fast$93 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $91, { fast as fast$91, needs as needs$91 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $92, { needs as needs$92 } from "./routes/widgets/terms.tsx";
+import $93, { fast as fast$93, needs as needs$93 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -204,4 +205,12 @@ export const fastRoutes: { path: string; fast: FastPath }[] = [
   { path: "/api/v1/show_segments/:id/vote-results", fast: fast$40 },
   { path: "/widgets/channel/:channelId", fast: fast$91 },
   { path: "/widgets/:channelId/:segmentId", fast: fast$93 },
+];
+
+/** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
+export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
+  { path: "/robots.txt", needs: needs$82 },
+  { path: "/widgets/channel/:channelId", needs: needs$91 },
+  { path: "/widgets/terms", needs: needs$92 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$93 },
 ];

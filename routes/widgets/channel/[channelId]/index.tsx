@@ -7,7 +7,7 @@ import { buttonColour, widgetQuery, widgetStyle } from "../../../../lib/widgets/
 import { widgetSegment } from "../../../../lib/widgets/page.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
-import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
+import { publicPageCacheControl, type RouteNeeds } from "../../../../lib/rules/http_cache.ts";
 import { PAGE_RENDER_CACHE, PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
 import { renderedUntil } from "../../../../lib/rules/page_cache.ts";
 import { readSharedMessage } from "../../../../lib/participations/shared.ts";
@@ -24,6 +24,9 @@ async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number,
   const shared = await readSharedMessage(c.var.sql, s, null).catch(() => null);
   return shared && shared.channel_id === channelId ? shared : null;
 }
+
+/** A widget page: no staff session but a staff preview's (`?preview=1`); its language is the widget's. */
+export const needs: RouteNeeds = { session: "preview", widgetLanguage: true };
 
 /**
  * The page is the same for every visitor who asks for it the same way: rendered once, kept a few seconds and
