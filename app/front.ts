@@ -75,12 +75,16 @@ export function fastLookup(
     fast,
     match: routeMatcher(path, fast.trailingSlash),
   }));
+  // the fronts, then the caches' middlewares, look up the same request's path in turn: the last answer is kept
+  let lastPath: string | null = null, last: FastMatch | null = null;
   return (path) => {
+    if (path === lastPath) return last;
+    lastPath = path;
     for (const { route, fast, match } of table) {
       const params = match(path);
-      if (params) return { route, fast, params };
+      if (params) return last = { route, fast, params };
     }
-    return null;
+    return last = null;
   };
 }
 
