@@ -8,9 +8,9 @@ import { secureHeaders } from "./app/secure_headers.ts";
 import { pageCache } from "./app/page_cache.ts";
 import { resultsFront } from "./app/results_front.ts";
 import { staticFiles } from "./app/static_files.ts";
-import { answerBeforeRouting } from "./app/front.ts";
+import { answerBeforeRouting, fastLookup, routeFronts } from "./app/front.ts";
 import { boundBodies } from "./app/body_limit.ts";
-import { VOTE_PATH, voteFront } from "./app/vote_front.ts";
+import { voteFront } from "./app/vote_front.ts";
 import { observeRequest } from "./lib/platform/metrics.ts";
 import { imageVariants } from "./app/image_variants.ts";
 import { requestMetrics } from "./app/metrics.ts";
@@ -20,7 +20,7 @@ import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
 import { AppError } from "./lib/rules/errors.ts";
 import { IMMUTABLE, middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http_cache.ts";
 import { hasUnstorableCharacter } from "./lib/rules/validation.ts";
-import { middlewares, routes } from "./routes.gen.ts";
+import { fastRoutes, middlewares, routeNeeds, routes } from "./routes.gen.ts";
 import { documentWebhooks } from "./lib/webhooks/openapi.ts";
 
 const OPENAPI_INFO = {
@@ -37,9 +37,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   const root = new URL("./", import.meta.url).pathname;
   if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
-  // Static files, rendered widget pages and public results answered from memory, before the rest
-  // of the chain
-  const statics = staticFiles(root), pages = pageCache(deps), results = resultsFront(deps);
+  // static files, and the routes that declare a fast path (rendered widget pages, public results) answered from
+  // memory, before the rest of the chain
+  const lookup = fastLookup(fastRoutes, routes);
+  const statics = staticFiles(root), pages = pageCache(deps, lookup), results = resultsFront(deps, lookup);
   app.use(statics.middleware);
   app.use(pages.middleware);
   app.use(results.middleware);
@@ -74,21 +75,31 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     imageVariants(root, "backgrounds"),
     serveStatic({ root, precompressed: true }),
   );
+  // what a route declares its reads need of the middlewares below (`export const needs`), on its own addresses
+  for (const { path, needs } of routeNeeds) {
+    app.use(path, async (c, next) => {
+      c.set("needs", needs);
+      await next();
+    });
+  }
   const auth = authenticate();
   app.use(async (c, next) => {
     // a public page read skips the staff session lookup (lib/rules/http_cache.ts middlewareNeeds)
-    if (middlewareNeeds(c.req.method, c.req.path, c.req.query("preview")).session) return await auth(c, next);
+    if (middlewareNeeds(c.req.method, c.get("needs"), c.req.query("preview")).session) {
+      return await auth(c, next);
+    }
     c.set("user", null);
     c.set("appUserId", null);
     c.set("sessionId", null);
     await next();
   });
   app.use(async (c, next) => {
-    if (!middlewareNeeds(c.req.method, c.req.path, c.req.query("preview")).translator) return await next();
+    const needs = c.get("needs");
+    if (!middlewareNeeds(c.req.method, needs, c.req.query("preview")).translator) return await next();
     // widget pages: one rule (lib/rules/i18n.ts widgetLanguage); a page that knows its interaction
     // applies that interaction's language (app/i18n.ts useWidgetLanguage); the signed-in listener's,
     // kept in the browser's storage, is applied by the page's islands (app/client.ts)
-    const lang = c.req.path.startsWith("/widgets")
+    const lang = needs?.widgetLanguage
       ? widgetLanguage({ query: c.req.query("lang"), acceptLanguage: c.req.header("accept-language") })
       : resolveLanguage({
         query: c.req.query("lang"),
@@ -105,7 +116,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   for (const m of middlewares) app.use(m.path === "/" ? "*" : `${m.path}/*`, m.handler);
   for (const r of routes) app.route(r.path, r.app);
-  documentWebhooks(app.openAPIRegistry); // the webhooks section of the OpenAPI document
+  documentWebhooks(app.openAPIRegistry); // issue 21: the webhooks section
 
   app.doc31("/api/openapi.json", OPENAPI_INFO);
   app.notFound((c) => {
@@ -117,14 +128,15 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.onError(errorResponse);
   // a listener's vote answered as its route would, without the chain (app/vote_front.ts), logged and counted as
   // the chain does
-  const votes = voteFront(deps, (req, res, started) => {
+  const votes = voteFront(deps, (req, res, started, route) => {
     if (deps.config.METRICS_TOKEN) {
-      observeRequest(VOTE_PATH, "POST", res.status, (performance.now() - started) / 1000);
+      observeRequest(route, "POST", res.status, (performance.now() - started) / 1000);
     }
     if (deps.config.LOG_REQUESTS === "on") logRequest(req, res, started, crypto.randomUUID().slice(0, 8));
   });
+  const fronts = routeFronts(lookup, { page: pages.front, results: results.front, vote: votes });
   // every body bounded, the fronts' included (app/body_limit.ts)
-  return boundBodies(answerBeforeRouting(app, [statics, pages, results, votes]), deps);
+  return boundBodies(answerBeforeRouting(app, [statics, fronts]), deps);
 }
 
 /** A request's line in the log (LOG_REQUESTS=on). */

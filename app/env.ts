@@ -7,6 +7,7 @@ import type { Mailer } from "../lib/platform/mail.ts";
 import type { Storage } from "../lib/media/storage.ts";
 import type { EventBus } from "../lib/live/bus.ts";
 import type { ResultsRead } from "../db/votes.ts";
+import type { RouteNeeds } from "../lib/rules/http_cache.ts";
 import type { WebhookNetwork } from "../lib/webhooks/transport.ts";
 
 /** What the app is built from; tests pass their own. */
@@ -45,6 +46,8 @@ export interface AppEnv {
     requestId: string;
     /** Until when the render cache may serve the page this request rendered (ms; app/page_cache.ts). */
     renderedUntil?: number;
+    /** What the request's route declares its reads need of the middlewares (routes.gen.ts routeNeeds). */
+    needs?: RouteNeeds;
     /** The public results read a results answer was made from (app/results_front.ts keeps it with it). */
     resultsRead?: ResultsRead;
     /** The OpenAPI document of the whole API. */

@@ -1,5 +1,6 @@
-// The render cache of the widget pages (issue 20): a page the same for every visitor who asks for it the
-// same way (lib/rules/page_cache.ts) is rendered once, kept a few seconds, and served again from memory
+// The render cache of the widget pages that declare it (`export const fast = { front: "page" }`, found
+// through the route manifest): a page the same for every visitor who asks for it the same way
+// (lib/rules/page_cache.ts) is rendered once, kept a few seconds, and served again from memory
 // before the app's routing and middleware (session, translator, request id, compression: the stored
 // response carries the headers and bodies they made). A change of a channel, a segment or its choices,
 // committed by any instance or tool, drops that channel's pages on every instance (migration 026,
@@ -10,7 +11,7 @@ import { BoundedCache } from "../lib/platform/bounded_cache.ts";
 import { PAGE_RENDER_CACHE } from "../lib/rules/constants.ts";
 import { pageCacheTarget } from "../lib/rules/page_cache.ts";
 import { watchPublicPages } from "../lib/live/pages.ts";
-import { type FrontCache, requestPath } from "./front.ts";
+import { type FastLookup, type FastMatch, requestPath, type RouteFront } from "./front.ts";
 import { serveStored, storeChainResponse, type StoredResponse } from "./stored_response.ts";
 
 interface Rendered {
@@ -20,10 +21,14 @@ interface Rendered {
 }
 
 /**
- * The render cache of an app: `serve` answers a kept page, the middleware (registered first) renders and
- * keeps the others. Its clock is the app's (`deps.now`), the one the pages' availability rules read.
+ * The render cache of an app: `front` answers a kept page, the middleware (registered first) renders and
+ * keeps the others. `lookup` finds the route of a request among those that declare a fast path. Its clock is
+ * the app's (`deps.now`), the one the pages' availability rules read.
  */
-export function pageCache(deps: AppDeps): FrontCache<AppEnv> {
+export function pageCache(
+  deps: AppDeps,
+  lookup: FastLookup,
+): { front: RouteFront; middleware: MiddlewareHandler<AppEnv> } {
   const cache = new BoundedCache<string, Rendered>(PAGE_RENDER_CACHE.maxEntries, PAGE_RENDER_CACHE.ttlMs);
   const rendering = new Map<string, Promise<StoredResponse | null>>();
   // every change counts one; a channel remembers the count of its last change, `all` that of a change of any
@@ -45,20 +50,25 @@ export function pageCache(deps: AppDeps): FrontCache<AppEnv> {
     });
   };
   const clock = () => deps.now?.().getTime() ?? Date.now();
-  const targetOf = (req: Request, path: string) => {
+  const targetOf = (req: Request, path: string, { fast, params }: FastMatch) => {
+    if (fast.front !== "page") return null;
     const url = req.url, q = url.indexOf("?");
-    return pageCacheTarget(path, q < 0 ? "" : url.slice(q + 1), req.headers.get("Accept-Language"));
+    return pageCacheTarget(
+      params,
+      fast.channel,
+      path,
+      q < 0 ? "" : url.slice(q + 1),
+      req.headers.get("Accept-Language"),
+    );
   };
   const kept = (key: string, channelId: number, now: number) => {
     const hit = cache.get(key, now);
     return hit && current(channelId, hit.version) ? hit.stored : null;
   };
 
-  const serve = (req: Request): Response | null => {
+  const serve = (req: Request, match: FastMatch): Response | null => {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
-    const path = requestPath(req.url);
-    if (!path.startsWith("/widgets/")) return null;
-    const target = targetOf(req, path);
+    const target = targetOf(req, requestPath(req.url), match);
     const stored = target && kept(target.key, target.channelId, clock());
     return stored ? serveStored(req, stored) : null;
   };
@@ -74,7 +84,8 @@ export function pageCache(deps: AppDeps): FrontCache<AppEnv> {
     }
     // the address as sent (c.req.path drops a trailing slash: the key must be the one `serve` computes)
     const path = requestPath(c.req.url);
-    const target = path.startsWith("/widgets/") ? targetOf(c.req.raw, path) : null;
+    const match = lookup(path);
+    const target = match && targetOf(c.req.raw, path, match);
     if (!target) return await next();
     const { key, channelId } = target;
     const now = clock();
@@ -109,5 +120,5 @@ export function pageCache(deps: AppDeps): FrontCache<AppEnv> {
       done(stored);
     }
   };
-  return { serve, middleware };
+  return { front: { serve: (req, _env, _chain, match) => serve(req, match) }, middleware };
 }

@@ -1,5 +1,5 @@
-// Public vote results answered from memory before the app's routing (issue 20: a results read within 5 ms
-// p99 at 1,000,000 votes). The answer the whole chain made for a public read is kept with the results read
+// Public vote results answered from memory before the app's routing, for the route that declares it
+// (`export const fast = { front: "results" }`, found through the route manifest). The answer the whole chain made for a public read is kept with the results read
 // it was made from (lib/participations/results_cache.ts): it is served again while that read is the one
 // the results cache keeps and the results are still public, so it is dropped with it (a vote or a staff
 // change published on this instance at once, any other change within VOTE_RESULTS_CACHE_MS).
@@ -8,11 +8,22 @@ import type { AppDeps, AppEnv } from "./env.ts";
 import type { ResultsRead } from "../db/votes.ts";
 import { publicResultsCache } from "../lib/participations/service.ts";
 import { resultsArePublic, resultsReadSegment } from "../lib/rules/vote_integrity.ts";
-import { type FrontCache, requestPath } from "./front.ts";
+import { type FastLookup, type FastMatch, requestPath, type RouteFront } from "./front.ts";
 import { serveStored, storeChainResponse, type StoredResponse } from "./stored_response.ts";
 
-/** The results front of an app: `serve` answers a kept public read, the middleware keeps them. */
-export function resultsFront(deps: AppDeps): FrontCache<AppEnv> {
+/** The segment of a results read, from the route's parameter its declaration names. */
+function segmentOf({ fast, params }: FastMatch): number | null {
+  return fast.front === "results" ? resultsReadSegment(params[fast.segment] ?? "") : null;
+}
+
+/**
+ * The results front of an app: `front` answers a kept public read, the middleware keeps them. `lookup` finds
+ * the route of a request among those that declare a fast path.
+ */
+export function resultsFront(
+  deps: AppDeps,
+  lookup: FastLookup,
+): { front: RouteFront; middleware: MiddlewareHandler<AppEnv> } {
   const answers = new WeakMap<ResultsRead, StoredResponse>();
   const now = () => deps.now?.() ?? new Date();
   const keptAnswer = (segmentId: number) => {
@@ -20,15 +31,16 @@ export function resultsFront(deps: AppDeps): FrontCache<AppEnv> {
     return read && resultsArePublic(read, now()) ? answers.get(read) ?? null : null;
   };
 
-  const serve = (req: Request): Response | null => {
+  const serve = (req: Request, match: FastMatch): Response | null => {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
-    const segmentId = resultsReadSegment(requestPath(req.url));
+    const segmentId = segmentOf(match);
     const stored = segmentId === null ? null : keptAnswer(segmentId);
     return stored ? serveStored(req, stored) : null;
   };
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const segmentId = c.req.method === "GET" ? resultsReadSegment(requestPath(c.req.url)) : null;
+    const match = c.req.method === "GET" ? lookup(requestPath(c.req.url)) : null;
+    const segmentId = match && segmentOf(match);
     if (segmentId === null) return await next();
     const stored = keptAnswer(segmentId);
     if (stored) return serveStored(c.req.raw, stored);
@@ -42,5 +54,5 @@ export function resultsFront(deps: AppDeps): FrontCache<AppEnv> {
     const answer = await storeChainResponse(c.res, false);
     if (answer) answers.set(read, answer);
   };
-  return { serve, middleware };
+  return { front: { serve: (req, _env, _chain, match) => serve(req, match) }, middleware };
 }

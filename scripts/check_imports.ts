@@ -1,6 +1,7 @@
 // The layering rules of README "Architecture", checked over the import graph (run by `deno task check`):
 // routes → lib → db, islands and components import only lib/rules at run time, db imports lib only for
-// types, and framework/ (the Fresh-like layer) imports nothing of the app; and no import circle. Prints each
+// types, app/ (the HTTP wiring) never reaches up into routes/ nor into the database but where it opens it,
+// and framework/ (the Fresh-like layer) imports nothing of the app; and no import circle. Prints each
 // offending import.
 
 import { dirname, join, normalize, relative } from "node:path";
@@ -51,6 +52,23 @@ export const RULES: Rule[] = [
     forbid: ["routes/", "islands/", "app/"],
     typesAllowed: true,
     why: "lib/ does not reach up into the HTTP layer",
+  },
+  {
+    from: "app/",
+    forbid: ["routes/", "islands/", "components/", "db/"],
+    // the wiring that opens, migrates and sweeps the database, reads a staff session, and the browser's
+    // session helper the pages' script shares with the islands
+    allow: [
+      "db/client.ts",
+      "db/migrate.ts",
+      "db/sessions.ts",
+      "db/media_jobs.ts",
+      "db/inbox.ts",
+      "db/rate_limits.ts",
+      "islands/browser/",
+    ],
+    typesAllowed: true,
+    why: "app/ wires the HTTP layer: routes/ are found through the route manifest, data through lib/",
   },
   {
     from: "framework/",

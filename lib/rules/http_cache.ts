@@ -85,18 +85,32 @@ export function publicPageCacheControl(
 }
 
 /**
- * What a request's middleware may leave out (issue 20: public pages cost nothing they do not use): a
- * widget page read needs no staff session lookup, except a staff preview (`?preview=1`); robots.txt
- * needs neither a session nor a translator. The overlay keeps both (a signed-in staff member's language).
+ * What a route's reads (GET, HEAD) need of the app's middlewares, declared by the route module
+ * (`export const needs`): `session` false for none, "preview" for a staff preview only (`?preview=1`);
+ * `translator` false for a route that shows no text; `widgetLanguage` for a widget page (its language rule
+ * is the widget's: lib/rules/i18n.ts widgetLanguage).
+ */
+export interface RouteNeeds {
+  session: false | "preview";
+  translator?: false;
+  widgetLanguage?: true;
+}
+
+/**
+ * What a request's middleware may leave out (public pages cost nothing they do not use), from what its route
+ * declares (`declared`; none for a route that needs everything): a write always needs everything.
+ * @example middlewareNeeds("GET", { session: "preview" }, undefined) // { session: false, translator: true }
  */
 export function middlewareNeeds(
   method: string,
-  path: string,
+  declared: RouteNeeds | undefined,
   preview: string | undefined,
 ): { session: boolean; translator: boolean } {
-  if (method !== "GET" && method !== "HEAD") return { session: true, translator: true };
-  if (path === "/robots.txt") return { session: false, translator: false };
-  return { session: !path.startsWith("/widgets/") || preview === "1", translator: true };
+  if (!declared || (method !== "GET" && method !== "HEAD")) return { session: true, translator: true };
+  return {
+    session: declared.session === "preview" && preview === "1",
+    translator: declared.translator ?? true,
+  };
 }
 
 /** Smaller encodings of an image the server may hold beside it, best first. */

@@ -1,4 +1,4 @@
-// Which widget page requests the render cache answers, under which key, and until when (issue 20). Pure.
+// Which widget page requests the render cache answers, under which key, and until when. Pure.
 import { browserLanguage } from "./i18n.ts";
 
 /**
@@ -17,8 +17,8 @@ const SHARED_PARAMS = new Set([
   "im_screen",
 ]);
 
-const SINGLE = /^\/widgets\/(\d{1,15})\/\d{1,15}\/?$/;
-const CHANNEL = /^\/widgets\/channel\/(\d{1,15})\/?$/;
+/** An id (of a channel, of an interaction) as a widget page's address spells it. */
+const ID = /^\d{1,15}$/;
 
 export interface PageCacheTarget {
   key: string;
@@ -26,26 +26,30 @@ export interface PageCacheTarget {
 }
 
 /**
- * The render cache's key of a request for a widget page, or null when the page is rendered for this
- * request: another address, a staff preview, a shared participation, or a parameter the cache does not
- * know. The key holds all that changes the HTML: the address, its parameters (sorted) and the language
+ * The render cache's key of a request for a widget page (`ids`: its route's path parameters as sent,
+ * `channel` the one naming its channel, as the route that declares the page cacheable says), or null when
+ * the page is rendered for this request: an id spelled otherwise, a staff preview, a shared participation,
+ * or a parameter the cache does not know. The key holds all that changes the HTML: the address, its parameters (sorted) and the language
  * the browser asks for (widgetLanguage reads nothing else of the request).
- * @example pageCacheTarget("/widgets/1/2/", "lang=en", null) // { key: "/widgets/1/2/?lang=en|-", channelId: 1 }
+ * @example pageCacheTarget({ channelId: "1", segmentId: "2" }, "channelId", "/widgets/1/2/", "lang=en", null)
+ * // { key: "/widgets/1/2/?lang=en|-", channelId: 1 }
  */
 export function pageCacheTarget(
+  ids: Record<string, string>,
+  channel: string,
   path: string,
   search: string,
   acceptLanguage: string | null | undefined,
 ): PageCacheTarget | null {
-  const match = SINGLE.exec(path) ?? CHANNEL.exec(path);
-  if (!match) return null;
+  for (const name in ids) if (!ID.test(ids[name])) return null;
+  if (!(channel in ids)) return null;
   const params = new URLSearchParams(search);
   for (const name of params.keys()) if (!SHARED_PARAMS.has(name)) return null;
   params.sort();
   const query = params.toString();
   return {
     key: `${path}${query ? `?${query}` : ""}|${browserLanguage(acceptLanguage) ?? "-"}`,
-    channelId: Number(match[1]),
+    channelId: Number(ids[channel]),
   };
 }
 

@@ -57,16 +57,16 @@ export function resultsArePublic(
   return new Date(s.end_date).getTime() <= now.getTime();
 }
 
-const RESULTS_READ = /^\/api\/v1\/show_segments\/([1-9][0-9]{0,14})\/vote-results$/;
+const SEGMENT_ID = /^[1-9][0-9]{0,14}$/;
 
 /**
- * The segment of a public results read (GET /api/v1/show_segments/{id}/vote-results, the address as
- * sent), which app/results_front.ts may answer from memory; null for any other address.
- * @example resultsReadSegment("/api/v1/show_segments/12/vote-results") // 12
+ * The interaction of a public results read from its path parameter as sent (the `{id}` of GET
+ * show_segments/{id}/vote-results), which app/results_front.ts may answer from memory; null for any other
+ * spelling (a leading zero, an encoded digit, more than 15 digits), which the route answers itself.
+ * @example resultsReadSegment("12") // 12
  */
-export function resultsReadSegment(path: string): number | null {
-  const match = RESULTS_READ.exec(path);
-  return match ? Number(match[1]) : null;
+export function resultsReadSegment(param: string): number | null {
+  return SEGMENT_ID.test(param) ? Number(param) : null;
 }
 
 /** Votes per minute per choice (burst timeline), from rows of (minute, choice, integrity, count). */

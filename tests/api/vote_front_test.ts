@@ -1,9 +1,12 @@
-// The vote front (app/vote_front.ts): a listener's participation without a session is answered
-// before the app's routing, exactly as the route would answer it (status, headers, body, what is stored);
+// The vote front (app/vote_front.ts, the fast path POST /api/v1/interactions declares): a listener's
+// participation without a session is answered before the app's routing, exactly as the route would answer it
+// (status, headers, body, what is stored);
 // everything else goes to the chain, with the same bytes.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { VOTE_PATH, voteFront } from "../../app/vote_front.ts";
+import { voteFront } from "../../app/vote_front.ts";
+import { fastLookup, routeFronts } from "../../app/front.ts";
+import { fastRoutes, routes } from "../../routes.gen.ts";
 import { clientAddress } from "../../app/auth.ts";
 import { loadConfig } from "../../lib/platform/config.ts";
 import { randomAppUser, randomChannel, randomSegment, testDevice } from "./_participation.ts";
@@ -12,6 +15,8 @@ import { EN, randomIp } from "./_visitors.ts";
 const TOKEN = "metrics-token-0123456789abcdef";
 const ctx = await testApp({ env: { METRICS_TOKEN: TOKEN } });
 const channelId = await randomChannel(ctx.sql);
+/** The route that declares the vote's fast path, and its pattern (the one the metrics name it by). */
+const VOTE_PATH = fastRoutes.find((r) => r.fast.front === "vote")!.path;
 const url = `http://localhost${VOTE_PATH}`;
 /** A POST of `body` as a widget sends it; `headers` adds to or replaces its headers. */
 const post = (body: unknown, headers: Record<string, string> = {}) =>
@@ -22,7 +27,13 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
   });
 /** The requests the front answered itself (its observer saw them). */
 const answered = new WeakSet<Request>();
-const front = voteFront(ctx.deps, (req) => answered.add(req));
+const none = { serve: () => null };
+/** The app's fronts before routing, the vote's alone answering, found through the route manifest as the app does. */
+const front = routeFronts(fastLookup(fastRoutes, routes), {
+  vote: voteFront(ctx.deps, (req) => answered.add(req)),
+  page: none,
+  results: none,
+});
 /** The bodies the chain was handed. */
 const chained: string[] = [];
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { circles, runtimeImports } from "../../scripts/check_imports.ts";
+import { circles, runtimeImports, violations } from "../../scripts/check_imports.ts";
 
 Deno.test("check imports - finds import circles over run-time imports only", () => {
   assert.deepEqual(
@@ -15,4 +15,15 @@ Deno.test("check imports - finds import circles over run-time imports only", () 
   ]);
   assert.deepEqual(circles(graph), ["app/boot.ts → worker.ts → app/boot.ts"]);
   assert.deepEqual(circles(new Map([["a.ts", ["b.ts"]], ["b.ts", []]])), []);
+});
+
+Deno.test("check imports - app/ never imports a route, nor the database but where it opens it", () => {
+  const of = (source: string) => violations("app/vote_front.ts", source);
+  assert.equal(of('import { listenerParticipation } from "../routes/api/v1/interactions.ts";').length, 1);
+  assert.equal(of('import { insertMessage } from "../db/messages.ts";').length, 1);
+  assert.equal(of('import Recorder from "../islands/Recorder.tsx";').length, 1);
+  assert.deepEqual(of('import type { ResultsRead } from "../db/votes.ts";'), []);
+  assert.deepEqual(of('import { listenerParticipation } from "../lib/participations/vote.ts";'), []);
+  assert.deepEqual(of('import { routeMatcher } from "../framework/manifest.ts";'), []);
+  assert.deepEqual(violations("app/boot.ts", 'import { migrate } from "../db/migrate.ts";'), []);
 });

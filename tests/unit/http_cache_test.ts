@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { Hono } from "hono";
+import { routeNeeds } from "../../routes.gen.ts";
 import {
   etagOf,
   IMMUTABLE,
@@ -36,17 +38,23 @@ Deno.test("varyAcceptEncoding - adds Accept-Encoding once", () => {
   assert.equal(varyAcceptEncoding("origin, accept-encoding"), "origin, accept-encoding");
 });
 
-Deno.test("middlewareNeeds - widget reads skip the session, a preview and writes keep it, robots.txt needs nothing", () => {
-  assert.deepEqual(middlewareNeeds("GET", "/widgets/1/2/", undefined), { session: false, translator: true });
-  assert.deepEqual(middlewareNeeds("HEAD", "/widgets/channel/1/", undefined), {
+Deno.test("middlewareNeeds - widget reads skip the session, a preview and writes keep it, robots.txt needs nothing", async () => {
+  // what each route declares (`export const needs`), found by the app's router on the route's own addresses
+  const router = new Hono({ strict: false });
+  for (const { path, needs } of routeNeeds) router.all(path, (c) => c.json(needs));
+  router.all("*", (c) => c.json(null));
+  const needsOf = async (method: string, path: string, preview: string | undefined) =>
+    middlewareNeeds(method, (await (await router.request(path)).json()) ?? undefined, preview);
+  assert.deepEqual(await needsOf("GET", "/widgets/1/2/", undefined), { session: false, translator: true });
+  assert.deepEqual(await needsOf("HEAD", "/widgets/channel/1/", undefined), {
     session: false,
     translator: true,
   });
-  assert.deepEqual(middlewareNeeds("GET", "/widgets/1/2/", "1"), { session: true, translator: true });
-  assert.deepEqual(middlewareNeeds("POST", "/widgets/1/2/", undefined), { session: true, translator: true });
-  assert.deepEqual(middlewareNeeds("GET", "/robots.txt", undefined), { session: false, translator: false });
-  assert.deepEqual(middlewareNeeds("GET", "/overlay/abc", undefined), { session: true, translator: true });
-  assert.deepEqual(middlewareNeeds("GET", "/interactions", undefined), { session: true, translator: true });
+  assert.deepEqual(await needsOf("GET", "/widgets/1/2/", "1"), { session: true, translator: true });
+  assert.deepEqual(await needsOf("POST", "/widgets/1/2/", undefined), { session: true, translator: true });
+  assert.deepEqual(await needsOf("GET", "/robots.txt", undefined), { session: false, translator: false });
+  assert.deepEqual(await needsOf("GET", "/overlay/abc", undefined), { session: true, translator: true });
+  assert.deepEqual(await needsOf("GET", "/interactions", undefined), { session: true, translator: true });
 });
 
 Deno.test("negotiateImage - AVIF first, then WebP, as the browser accepts and the server holds", () => {

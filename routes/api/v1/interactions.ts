@@ -1,49 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
-import { busOf } from "../../../lib/live/bus.ts";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../app/api.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
+import { finishMediaParticipation } from "../../../lib/participations/service.ts";
 import {
-  ALREADY_RECEIVED,
-  finishMediaParticipation,
-  type SendDeps,
-  type SendOutcome,
-  sendParticipation,
-} from "../../../lib/participations/service.ts";
+  answerOf,
+  extraSchema,
+  listenerParticipation,
+  originFields,
+  sendDeps,
+  sendSchema,
+} from "../../../lib/participations/vote.ts";
 import { readSharedMessage, shareMessage } from "../../../lib/participations/shared.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
 import { clientIp } from "../../../app/auth.ts";
-import type { AppDeps } from "../../../app/env.ts";
+import type { FastPath } from "../../../app/front.ts";
 
 const tags = ["interactions"];
-const text = (max: number) => z.string().max(max).nullish();
-const extraSchema = z.record(
-  z.string().max(40),
-  z.union([z.string().max(500), z.number(), z.boolean(), z.null()]),
-);
-const originFields = {
-  show_id: text(100),
-  channel_id: z.coerce.number().int().positive(),
-  program_id: text(100),
-  segment: z.coerce.number().int().positive(),
-  site_ref: text(500),
-  author_app_user_id: z.coerce.number().int().positive().nullish(),
-  device_id: text(100),
-};
-/** The body of POST /interactions (the route validates it, and so does app/vote_front.ts). */
-export const sendSchema = z.object({
-  ...originFields,
-  extra_user_information: extraSchema.optional(),
-  only_user_data: z.boolean().optional(),
-  consent_gdpr: z.boolean().optional(),
-  consent_image_right: z.boolean().optional(),
-  // the solved challenge of a high-stakes vote (GET show_segments/{id}/challenge)
-  altcha: z.string().max(2000).optional(),
-  content: z.object({
-    choice_ids: z.array(z.number().int().positive()).max(100).optional(),
-    text: z.string().max(5000).optional(),
-  }).default({}),
-});
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1").optional();
 const finishQuery = z.object({
   ...originFields,
@@ -80,41 +53,10 @@ const errors = {
 };
 
 /**
- * What POST /interactions answers a participation: its task, id and share token, or "already received".
- * The route and the vote front (app/vote_front.ts, which answers a listener without a session before the
- * app's routing) both answer through it; `appUserId` is the listener signed in with a token, if any.
+ * A listener's vote without a session is answered before the app's routing, through the same function as the
+ * POST handler below (app/vote_front.ts says which requests; the chain answers the others).
  */
-export async function participate(
-  deps: AppDeps,
-  body: z.infer<typeof sendSchema>,
-  address: string,
-  appUserId: number | null,
-  idempotencyKey?: string,
-): Promise<z.infer<typeof answerSchema>> {
-  const outcome = await sendParticipation(
-    sendDeps(deps, address),
-    { ...body, idempotency_key: idempotencyKey ?? null },
-    { ...body.content, only_user_data: body.only_user_data },
-    appUserId,
-  );
-  return answerOf(outcome);
-}
-
-/** What sending or finishing a participation needs: the app's dependencies, the time, the sender's address. */
-const sendDeps = (deps: AppDeps, address: string): SendDeps => ({
-  sql: deps.sql,
-  boss: deps.boss,
-  now: deps.now?.() ?? new Date(),
-  secret: deps.jwtSecret,
-  address,
-  bus: busOf(deps),
-});
-
-/** The answer to a participation sent or finished: its task, id and share token, or "already received". */
-const answerOf = (outcome: SendOutcome) =>
-  "alreadyReceived" in outcome
-    ? ALREADY_RECEIVED
-    : { task_id: outcome.taskId, id: outcome.id, share_token: outcome.shareToken };
+export const fast: FastPath = { front: "vote" };
 
 const app = apiApp();
 
@@ -135,7 +77,7 @@ app.openapi(
   async (c) => {
     // c.get, not c.var: each read of c.var copies every variable of the request (the vote's hot path)
     const key = c.req.valid("header")["idempotency-key"];
-    const answer = await participate(
+    const answer = await listenerParticipation(
       c.get("deps"),
       c.req.valid("json"),
       clientIp(c),

@@ -13,11 +13,21 @@ import WidgetMessage from "../../../../islands/WidgetMessage.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import { publicUrl } from "../../../../lib/platform/config.ts";
-import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
+import { publicPageCacheControl, type RouteNeeds } from "../../../../lib/rules/http_cache.ts";
 import { PAGE_RENDER_CACHE, PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
 import { renderedUntil } from "../../../../lib/rules/page_cache.ts";
+import type { FastPath } from "../../../../app/front.ts";
 
 const id = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
+
+/** A widget page: no staff session but a staff preview's (`?preview=1`); its language is the widget's. */
+export const needs: RouteNeeds = { session: "preview", widgetLanguage: true };
+
+/**
+ * The page is the same for every visitor who asks for it the same way: rendered once, kept a few seconds and
+ * served from memory before the app's routing (app/page_cache.ts; a change of its channel drops it).
+ */
+export const fast: FastPath = { front: "page", channel: "channelId", trailingSlash: true };
 
 /** GET /widgets/{channelId}/{segmentId}/: the participation widget of one interaction (§2). */
 export default new Hono<AppEnv>().get("/", async (c) => {

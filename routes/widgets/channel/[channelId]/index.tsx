@@ -7,7 +7,7 @@ import { buttonColour, widgetQuery, widgetStyle } from "../../../../lib/widgets/
 import { widgetSegment } from "../../../../lib/widgets/page.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
-import { publicPageCacheControl } from "../../../../lib/rules/http_cache.ts";
+import { publicPageCacheControl, type RouteNeeds } from "../../../../lib/rules/http_cache.ts";
 import { PAGE_RENDER_CACHE, PUBLIC_PAGE_CACHE } from "../../../../lib/rules/constants.ts";
 import { renderedUntil } from "../../../../lib/rules/page_cache.ts";
 import { readSharedMessage } from "../../../../lib/participations/shared.ts";
@@ -16,6 +16,7 @@ import { useWidgetLanguage } from "../../../../app/i18n.ts";
 import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import type { ChannelSegment } from "../../../../components/channel_widget/types.ts";
+import type { FastPath } from "../../../../app/front.ts";
 
 /** The shared participation of query `s` (a share token) when readable and of this channel, else null. */
 async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number, s: string | undefined) {
@@ -23,6 +24,15 @@ async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number,
   const shared = await readSharedMessage(c.var.sql, s, null).catch(() => null);
   return shared && shared.channel_id === channelId ? shared : null;
 }
+
+/** A widget page: no staff session but a staff preview's (`?preview=1`); its language is the widget's. */
+export const needs: RouteNeeds = { session: "preview", widgetLanguage: true };
+
+/**
+ * The page is the same for every visitor who asks for it the same way: rendered once, kept a few seconds and
+ * served from memory before the app's routing (app/page_cache.ts; a change of its channel drops it).
+ */
+export const fast: FastPath = { front: "page", channel: "channelId", trailingSlash: true };
 
 /** GET /widgets/channel/{channelId}/: the listener widget of a channel (visitor-widget §2). */
 export default new Hono<AppEnv>().get("/", async (c) => {
