@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   for (const m of middlewares) app.use(m.path === "/" ? "*" : `${m.path}/*`, m.handler);
   for (const r of routes) app.route(r.path, r.app);
-  documentWebhooks(app.openAPIRegistry); // issue 21: the webhooks section
+  documentWebhooks(app.openAPIRegistry); // the webhooks section of the OpenAPI document
 
   app.doc31("/api/openapi.json", OPENAPI_INFO);
   app.notFound((c) => {

@@ -80,7 +80,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
   };
   // the demo's voice and video messages get something to play (first start only, in the background: a few
   // seconds of ffmpeg)
-  watchWebhooks(deps); // issue 21: events published by this process become webhook deliveries
+  watchWebhooks(deps); // events published by this process become webhook deliveries
   const demoStop = new AbortController();
   const demoMedia = seeded
     ? attachDemoMedia(deps, { signal: demoStop.signal }).catch((e) => console.error("[demo media]", e))

@@ -1,4 +1,4 @@
-// Answers before the app's routing (issue 20): a kept static file or rendered page costs about what a bare
+// Answers before the app's routing: a kept static file or rendered page costs about what a bare
 // `Deno.serve` handler does. Each front cache has a middleware too, first in the chain, that fills it from the
 // responses the whole chain makes. A front may also answer a request itself, as the route would, without the
 // chain's middlewares (app/vote_front.ts: a listener's vote).

@@ -1,4 +1,4 @@
-// The security headers of every response the chain makes, as two constant lists computed once (issue 20: a
+// The security headers of every response the chain makes, as two constant lists computed once (a
 // vote paid for hono's secureHeaders and a framing middleware that copied the whole response twice to add
 // two headers). Back-office pages may be framed only by the app itself (clickjacking); the widgets and
 // share pages stay embeddable in stations' sites (lib/rules/embed.ts). tests/unit/secure_headers_test.ts

@@ -1,4 +1,4 @@
-// The app's static files from memory (issue 20): a file's bytes and its build-time brotli and gzip copies
+// The app's static files from memory: a file's bytes and its build-time brotli and gzip copies
 // (framework/precompress.ts) are read once, the headers the chain gave it the first time are kept, and
 // each request is answered before the app's routing with the accepted encoding, a strong ETag, or 304.
 import type { MiddlewareHandler } from "hono";

@@ -1,4 +1,4 @@
-// A response kept in memory and served again without the middleware chain (issue 20): a rendered widget
+// A response kept in memory and served again without the middleware chain: a rendered widget
 // page (app/page_cache.ts) or a static file (app/static_files.ts). Its body in each encoding is made once,
 // its strong ETag answers If-None-Match with 304, and its other headers are those the whole chain gave it.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";

@@ -35,12 +35,12 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<{ st
   const stopping = new AbortController();
   // Each capability registers its handlers here (media processing, delivery, mails).
   const poll = { pollingIntervalSeconds: 0.5 };
-  // issue 22: several media jobs at once (one per CPU unless MEDIA_JOB_CONCURRENCY says), each worker
+  // several media jobs at once (one per CPU unless MEDIA_JOB_CONCURRENCY says), each worker
   // taking the highest priority first (pg-boss orders by priority): a voice sent to the studio without a
   // click does not wait behind the others
   const concurrency = mediaJobConcurrency(deps.config.MEDIA_JOB_CONCURRENCY, navigator.hardwareConcurrency);
   for (let n = 0; n < concurrency; n++) await workOnMedia(boss, deps, poll, stopping.signal);
-  // issue 22: in/out points saved in the inbox: the trimmed broadcast copy is rendered from the original;
+  // in/out points saved in the inbox: the trimmed broadcast copy is rendered from the original;
   // a staff voice or video reply gets its first broadcast copy
   await boss.work<{ mediaId: string; reply?: boolean }>(QUEUES.broadcast, poll, async ([job]) => {
     const media = { sql: deps.sql, storage: deps.storage };
@@ -84,7 +84,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<{ st
     every(HOUR_MS, "data export cleanup", () => cleanupExports(deps)),
     every(HOUR_MS, "retention", () => queueDailyRetention(boss)),
   );
-  // issue 23: the statistics' daily rollups (a backfill on the first run), one run per slot across workers
+  // the statistics' daily rollups (a backfill on the first run), one run per slot across workers
   await boss.work(QUEUES.statistics, poll, async () => {
     await rollStatistics(deps.sql);
   });
@@ -123,8 +123,8 @@ async function workOnMedia(
         job.data.mediaId,
         { lastAttempt: job.retryCount >= job.retryLimit, signal },
       );
-      await mediaProcessed(deps, job.data.mediaId); // issue 21: inboxes and webhooks hear of it
-      // issue 22: an accepted voice of an automatic-delivery interaction goes to the studio now
+      await mediaProcessed(deps, job.data.mediaId); // inboxes and webhooks hear of it
+      // an accepted voice of an automatic-delivery interaction goes to the studio now
       // (the sweep stays the fallback: a failure here does not make the processing run again)
       await enqueueDeliveriesOfMedia({ sql: deps.sql, boss }, job.data.mediaId).catch((e) =>
         console.error("[delivery] enqueue after processing failed", e)

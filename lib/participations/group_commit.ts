@@ -1,4 +1,4 @@
-// Group commit of participations (issue 20, votes near the database's limit): the participations of the
+// Group commit of participations (votes near the database's limit): the participations of the
 // widget that arrive within a few milliseconds are stored by one statement (db insertParticipations), and
 // each request is answered once its own row is committed, with its own outcome. One batcher per database
 // client: every instance batches its own requests; the database's constraints keep them exact together.

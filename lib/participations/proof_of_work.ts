@@ -1,4 +1,4 @@
-// Proof of work of a high-stakes vote (issue 18): ALTCHA (altcha-lib, self-hosted, no cookie, no third
+// Proof of work of a high-stakes vote: ALTCHA (altcha-lib, self-hosted, no cookie, no third
 // party). The server signs a challenge for one interaction; the widget finds the number whose SHA-256
 // with the salt is the challenge (islands/browser/proof_of_work.ts, in a Web Worker) and sends the payload with
 // the vote; the server checks the signature, the expiry, the interaction and that it was not used before.

@@ -1,4 +1,4 @@
-// Public vote results served from process memory (issue 20: a results read at 1,000,000 votes within 5 ms
+// Public vote results served from process memory (a results read at 1,000,000 votes within 5 ms
 // p99). The counters already make a read O(choices); what is left is the round trip, so a segment's
 // visibility fields and counts (one query, db/votes.ts getResultsRead) are kept while its results are
 // public. An event this instance publishes about the segment (a vote counted, staff changing it or

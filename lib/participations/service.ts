@@ -88,7 +88,7 @@ function checkDeviceId(secret: Uint8Array, deviceId: string | null | undefined) 
   }
 }
 
-/** shareToken: the message's share token, answered to its author only (issue 18, private unless shared). */
+/** shareToken: the message's share token, answered to its author only (private unless shared). */
 export type SendOutcome =
   | { alreadyReceived: true }
   | { id: number; taskId: string | null; shareToken: string };
@@ -268,7 +268,7 @@ async function store(
   let taskId: string | null = null;
   if (media) {
     await setMediaChannel(sql, media.id, Number(segment.channel_id));
-    // issue 22: a voice the studio gets without a click is processed before the others waiting
+    // a voice the studio gets without a click is processed before the others waiting
     const priority = mediaJobPriority({
       deliveryOption: segment.delivery_option,
       deliveryTrigger: segment.delivery_trigger,
@@ -433,7 +433,7 @@ export async function taskStatus(
 }
 
 /**
- * The public live results (issue 21): the counted votes when results are public, else `hidden` (results
+ * The public live results: the counted votes when results are public, else `hidden` (results
  * off, or hidden until the vote closes); an unknown interaction is a 404.
  */
 export async function publicLiveResults(sql: Sql, segmentId: number, staff: StaffUser | null, now: Date) {

@@ -1,4 +1,4 @@
-// Reading and sharing a participation (issue 18 "Messages are private unless shared"; visitor-widget
+// Reading and sharing a participation ("Messages are private unless shared"; visitor-widget
 // §2 "Shared message view", §4 "Shared interaction: GET interactions/{id}").
 import type { Sql } from "postgres";
 import { getMessageByShareToken, getMessageForStaffRead, markShared } from "../../db/shared_messages.ts";

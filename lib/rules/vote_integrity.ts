@@ -1,4 +1,4 @@
-// Votes that can be trusted (issue 18): pure rules. The device identity that enforces "one vote per
+// Votes that can be trusted: pure rules. The device identity that enforces "one vote per
 // device" is issued and signed by the server; a per-interaction cap of counted votes per client address
 // marks the votes past it as suspicious; results may stay hidden until the vote closes.
 import { randomBytes } from "node:crypto";
