@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserTest, storeListener } from "./_browser.ts";
 import { TEXTS_VERSION } from "../../app/i18n.ts";
+import { IDLE_FETCH_MARK } from "../../framework/client.ts";
 
 const SHOTS = "/tmp/s6/20t";
 const VOTE = "Le tube de l'été";
@@ -127,6 +128,9 @@ browserTest(
     const events = network(page);
     // Chromium asks for English; the listener's stored language is Portuguese
     await page.goto(`${baseUrl}/widgets/channel/${radio.id}/`);
+    // this first page fetches the flow's English texts once idle: done before the count starts
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, IDLE_FETCH_MARK);
+    await page.waitForLoadState("networkidle");
     await storeListener(page, server, { id: listener.id, nickname: "Lia", language: "pt" });
     // the flow's texts come once, in Portuguese: when the page turns idle or at the tap, whichever is first
     events.length = 0;
