@@ -63,7 +63,7 @@ export const sendDeps = (deps: ListenerDeps, address: string): SendDeps => ({
   bus: busOf(deps),
 });
 
-/** The answer to a participation sent or finished: its task, id and share token, or "already received". */
+/** What the widget is answered once a participation was stored: the outcome in the API's names. */
 export const answerOf = (outcome: SendOutcome): ParticipationAnswer =>
   "alreadyReceived" in outcome
     ? ALREADY_RECEIVED
