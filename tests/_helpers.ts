@@ -16,6 +16,7 @@ import { openBus } from "../lib/live/bus.ts";
 import { openSession } from "../lib/platform/sessions.ts";
 import { watchWebhooks } from "../lib/webhooks/dispatch.ts";
 import { requestInit, type TestRequestInit } from "./_server.ts";
+import { seedDemo } from "../lib/demo/seed.ts";
 
 const SERVER_URL = Deno.env.get("DATABASE_URL");
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -30,14 +31,39 @@ async function exists(path: string): Promise<boolean> {
   return await Deno.stat(path).then(() => true, () => false);
 }
 
-/** A PGlite data folder with every migration applied, made once per migration set and copied per test file. */
-async function pgliteTemplate(): Promise<string> {
-  const dir = `${ROOT}.data/test-templates/${await migrationsHash()}`;
+/**
+ * The key of a template: the migration set, and for a demo one its password and day. The demo is dated
+ * relative to the moment it is seeded (segments open for days, messages of the past weeks), so one made
+ * today serves every test of today's run, and a run that crosses midnight seeds a new one.
+ */
+async function templateKey(demo?: string): Promise<string> {
+  const hash = await migrationsHash();
+  if (demo === undefined) return hash;
+  const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(demo));
+  const password = Array.from(new Uint8Array(digest).slice(0, 3), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+  return `${hash}_demo_${password}_${day}`;
+}
+
+/**
+ * A PGlite data folder with every migration applied (and the demo seeded with password `demo` when given),
+ * made once per key and copied per test: a copy of its files instead of the migrations and the seed again.
+ */
+async function pgliteTemplate(demo?: string): Promise<string> {
+  const dir = `${ROOT}.data/test-templates/${await templateKey(demo)}`;
   if (await exists(`${dir}/ready`)) return dir;
   const building = `${dir}.${crypto.randomUUID()}`;
-  const db = await openDatabase({ dataDir: `${building}/pglite` });
-  await migrate(db.sql);
-  await db.close();
+  if (demo === undefined) {
+    const db = await openDatabase({ dataDir: `${building}/pglite` });
+    await migrate(db.sql);
+    await db.close();
+  } else {
+    await copyTree(`${await pgliteTemplate()}/pglite`, `${building}/pglite`);
+    const db = await openDatabase({ dataDir: `${building}/pglite` });
+    await seedDemo(db.sql, { password: demo });
+    await db.close();
+  }
   await Deno.writeTextFile(`${building}/ready`, "");
   try {
     await Deno.rename(building, dir);
@@ -45,6 +71,12 @@ async function pgliteTemplate(): Promise<string> {
     await Deno.remove(building, { recursive: true }); // another test file built it first
   }
   return dir;
+}
+
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to.slice(0, to.lastIndexOf("/")), { recursive: true });
+  const copy = new Deno.Command("cp", { args: ["-r", from, to] });
+  if (!(await copy.output()).success) throw new Error("could not copy the test database template");
 }
 
 /** The address of database `name` on the server of `serverUrl`. */
@@ -55,21 +87,24 @@ function databaseUrl(serverUrl: string, name: string): string {
 }
 
 /**
- * A database with every migration applied on the server of `serverUrl`, made once per migration set (the
- * first test file to need it builds it under an advisory lock) and copied per test by CREATE DATABASE …
- * TEMPLATE: a copy of its files instead of every migration again.
+ * A database with every migration applied (and the demo seeded with password `demo` when given) on the
+ * server of `serverUrl`, made once per key (the first test file to need it builds it under an advisory
+ * lock) and copied per test by CREATE DATABASE … TEMPLATE: a copy of its files instead of every migration
+ * and the seed again.
  */
-async function serverTemplate(admin: postgres.Sql): Promise<string> {
-  const name = `t_template_${await migrationsHash()}`;
+async function serverTemplate(admin: postgres.Sql, demo?: string): Promise<string> {
+  const name = `t_template_${await templateKey(demo)}`;
+  const from = demo === undefined ? null : await serverTemplate(admin);
   const lock = await admin.reserve();
   try {
     await lock`select pg_advisory_lock(hashtext(${name}))`;
     const [found] = await lock`select 1 from pg_database where datname = ${name}`;
     if (!found) {
-      await lock.unsafe(`create database ${name}`);
+      await lock.unsafe(from ? `create database ${name} template ${from}` : `create database ${name}`);
       const db = await openDatabase({ url: databaseUrl(SERVER_URL!, name), poolMax: 1 });
       try {
-        await migrate(db.sql);
+        if (demo === undefined) await migrate(db.sql);
+        else await seedDemo(db.sql, { password: demo });
       } catch (error) {
         await db.close();
         await lock.unsafe(`drop database if exists ${name} with (force)`);
@@ -84,18 +119,22 @@ async function serverTemplate(admin: postgres.Sql): Promise<string> {
   return name;
 }
 
-/** A fresh migrated database that is removed on close (on `serverUrl`, DATABASE_URL, or PGlite). */
-export async function testDatabase(serverUrl = SERVER_URL): Promise<Database> {
+/**
+ * A fresh migrated database that is removed on close (on `serverUrl`, DATABASE_URL, or PGlite); with
+ * `demo`, the demo data seeded with that password is already in it.
+ */
+export async function testDatabase(serverUrl = SERVER_URL, demo?: string): Promise<Database> {
   if (serverUrl) {
     const name = `t_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     if (serverUrl === SERVER_URL) {
-      await admin.unsafe(`create database ${name} template ${await serverTemplate(admin)}`);
+      await admin.unsafe(`create database ${name} template ${await serverTemplate(admin, demo)}`);
     } else {
       await admin.unsafe(`create database ${name}`);
     }
     const db = await openDatabase({ url: databaseUrl(serverUrl, name), poolMax: 5 });
     if (serverUrl !== SERVER_URL) await migrate(db.sql);
+    if (serverUrl !== SERVER_URL && demo !== undefined) await seedDemo(db.sql, { password: demo });
     return {
       ...db,
       async close() {
@@ -105,10 +144,9 @@ export async function testDatabase(serverUrl = SERVER_URL): Promise<Database> {
       },
     };
   }
-  const template = await pgliteTemplate();
+  const template = await pgliteTemplate(demo);
   const dir = await Deno.makeTempDir({ prefix: "im-test-" });
-  const copy = new Deno.Command("cp", { args: ["-r", `${template}/pglite`, `${dir}/pglite`] });
-  if (!(await copy.output()).success) throw new Error("could not copy the test database template");
+  await copyTree(`${template}/pglite`, `${dir}/pglite`);
   const db = await openDatabase({ dataDir: `${dir}/pglite` });
   return {
     ...db,
@@ -136,9 +174,11 @@ export async function testApp(
     env?: Record<string, string>;
     databaseUrl?: string;
     webhookNetwork?: AppDeps["webhookNetwork"];
+    /** The demo data already in the database, every demo account with this password (as seedDemo). */
+    demoPassword?: string;
   } = {},
 ): Promise<TestApp> {
-  const db = await testDatabase(options.databaseUrl);
+  const db = await testDatabase(options.databaseUrl ?? SERVER_URL, options.demoPassword);
   const config = loadConfig({
     APP_ENV: "test",
     LOG_REQUESTS: "off",

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { insertOutboxMail } from "../../db/outbox.ts";
 
@@ -13,9 +12,8 @@ async function htmlOf(res: Response) {
 }
 
 Deno.test("account pages - login, links, logout, users and the dev mailbox", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { hashToken } from "../../lib/platform/auth.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { windowStart } from "../../lib/platform/rate_limit.ts";
@@ -53,10 +52,8 @@ const registration = (over: Record<string, unknown> = {}) => ({
 });
 
 Deno.test("accounts API - login: cookie, one answer for unknown e-mail and wrong password, states", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
-
     await t.step(
       "the demo accounts are confirmed and log in; the cookie is HttpOnly and SameSite=Lax",
       async () => {
@@ -195,9 +192,8 @@ Deno.test("accounts API - login: cookie, one answer for unknown e-mail and wrong
 });
 
 Deno.test("accounts API - register, confirm by mail, log in by one-time token", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
     const register = (body: unknown) =>
       ctx.request("/api/v1/register", { method: "POST", json: body, headers: EN });
 
@@ -405,9 +401,8 @@ Deno.test("accounts API - register, confirm by mail, log in by one-time token", 
 });
 
 Deno.test("accounts API - password reset by mail", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
     const reset = (email: unknown, headers: Record<string, string> = EN) =>
       ctx.request("/api/v1/users/reset", { method: "POST", json: { email }, headers });
 

@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { rollChannelStatistics, rollupState } from "../../db/statistics.ts";
 
 Deno.test("channel time zone - set in the settings, validated, and the statistics rolled again in it", async () => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { radio, tv, token } = await demoStaff(ctx);
     const admin = await token("admin"), operator = await token("operator");
     const put = (id: number, as: string, time_zone: unknown) =>

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { notificationsHeard, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 
 Deno.test("channel widget - public channel, permanent interactions and the home page", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { JPG, jsonOf, PNG } from "../_fixtures.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { decryptSecret } from "../../lib/platform/crypto.ts";
 import { defaultCustomisation } from "../../lib/rules/customisation.ts";
 
@@ -12,9 +11,8 @@ function imageForm(bytes: Uint8Array, name = "logo.png", field = "image") {
 }
 
 Deno.test("channels API - field rules, permissions and tenant isolation", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { radio, tv, token } = await demoStaff(ctx);
     const admin = await token("admin"), manager = await token("manager"), operator = await token("operator");
 

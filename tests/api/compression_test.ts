@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { islandFiles } from "../../framework/assets.ts";
 
 const BR = { "accept-encoding": "gzip, deflate, br" };
 const GZIP = { "accept-encoding": "gzip" };
 
 Deno.test("compression - pages, JSON and static files are compressed and revalidated; media are not", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
     const page = `/widgets/channel/${radio}`;
 

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { probeResponse } from "./_participation.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { attachDemoMedia, DEMO_AUDIO_SECONDS, DEMO_VIDEO_SECONDS, hasFfmpeg } from "../../lib/media/demo.ts";
 
 interface Played {
@@ -29,9 +28,8 @@ Deno.test({
   name: "demo media - with ffmpeg, every demo voice and video message plays a processed clip",
   ignore: !(await hasFfmpeg()),
   async fn() {
-    const ctx = await testApp();
+    const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
     try {
-      await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
       const before = await demoMessages(ctx.sql);
       await attachDemoMedia(ctx.deps);
       const after = await demoMessages(ctx.sql);
@@ -63,9 +61,8 @@ Deno.test({
 });
 
 Deno.test("demo media - without ffmpeg, voice messages play the WAV and videos stay without a file", async () => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     await attachDemoMedia(ctx.deps, { ffmpeg: false });
     const after = await demoMessages(ctx.sql);
     const voices = after.filter((m) => m.type === "recording_question");

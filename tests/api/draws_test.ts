@@ -3,13 +3,11 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomMessage, randomSegment } from "./_participation.ts";
 
 Deno.test("draws API - count, tab, previous winners, record and replay", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { radio, token } = await demoStaff(ctx);
     const operator = await token("operator");
     const segment = await randomSegment(ctx.sql, radio, { type: "message" });

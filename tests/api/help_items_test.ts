@@ -191,9 +191,8 @@ Deno.test("help items API - welcome shown once, comments, editing by the super a
 });
 
 Deno.test("admin pages - landing, redirects and tenant isolation", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { ids, radio, tv } = await demoStaff(ctx);
     const page = async (login: string | null, path: string) => {
       const headers: Record<string, string> = { accept: "text/html", "accept-language": "en" };

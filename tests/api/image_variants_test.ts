@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { writeImageVariants, writeStoredImageVariants } from "../../lib/media/image_variants.ts";
 import { forgetMedia } from "../../lib/media/stored.ts";
 
@@ -85,9 +84,8 @@ Deno.test("image variants - an uploaded background gets its copies from the work
 });
 
 Deno.test("image variants - a background uploaded through the API is copied by the worker, then served as AVIF", async () => {
-  const ctx = await testApp({ jobs: true });
+  const ctx = await testApp({ jobs: true, demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { radio, token } = await demoStaff(ctx);
     const form = new FormData();
     const jpeg = await Deno.readFile(new URL("../../static/backgrounds/bg-3.jpg", import.meta.url));

@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { SESSION_COOKIE } from "../../lib/platform/auth.ts";
 
 Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     await ctx.sql`update users set language = 'en'`;
     const { ids, radio, tv } = await demoStaff(ctx);
     const cookie = async (login: string) =>

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { levelOf } from "../../lib/rules/levels.ts";
 import { call, expectError, jsonOf } from "./_visitors.ts";
@@ -35,9 +34,8 @@ async function tokenOf(ctx: TestApp, id: number) {
 }
 
 Deno.test("my space API - profile and avatar", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const me = await registerVisitor(ctx, "Profiled");
     const anon = await registerVisitor(ctx, "Shadow", true);
     const [other] = await ctx.sql<{ id: number; email: string; nickname: string }[]>`
@@ -238,9 +236,8 @@ Deno.test("my space API - profile and avatar", async (t) => {
 });
 
 Deno.test("my space API - messages, points and ranking", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );

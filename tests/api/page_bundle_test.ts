@@ -1,15 +1,13 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 
 const scripts = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
 
 Deno.test("page bundle - the widget pages load their own bundle and its chunks, other pages the loader", async () => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [seg] = await ctx.sql<{ id: number; channel_id: number }[]>`
       select id, channel_id from segments where status = 'published' order by id limit 1`;
     for (

@@ -4,7 +4,6 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { demoStaff, notificationsHeard, openSegmentId, type TestApp, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { PAGE_RENDER_CACHE } from "../../lib/rules/constants.ts";
 
 const page = async (ctx: TestApp, path: string, headers: Record<string, string> = {}) => {
@@ -13,9 +12,8 @@ const page = async (ctx: TestApp, path: string, headers: Record<string, string> 
 };
 
 Deno.test("page cache - widget pages are kept until staff change them; encodings, 304, static files", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const staff = await demoStaff(ctx);
     const manager = await staff.token("manager");
     const openId = await openSegmentId(ctx.sql, staff.radio, { withChoices: true });

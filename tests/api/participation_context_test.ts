@@ -4,7 +4,6 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomSegment, testDevice } from "./_participation.ts";
 
 Deno.test({
@@ -12,9 +11,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const ctx = await testApp();
+    const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
     try {
-      await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
       const { radio, token } = await demoStaff(ctx);
       const manager = await token("manager");
       let n = 0;

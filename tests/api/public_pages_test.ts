@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
 import { notificationsHeard, openSegmentId, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { PUBLIC_PAGE_CACHE } from "../../lib/rules/constants.ts";
 
 Deno.test("public pages - shared caches keep widget pages briefly; description, robots.txt, image sizes", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
     const openId = await openSegmentId(ctx.sql, radio);
     const shared = `public, max-age=0, s-maxage=${PUBLIC_PAGE_CACHE.sMaxAgeSeconds}, ` +

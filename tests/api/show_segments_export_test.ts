@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { EXPORT_HEADER } from "../../lib/segments/export_csv.ts";
 
@@ -24,9 +23,8 @@ function parseCsv(text: string, separator = ","): string[][] {
 }
 
 Deno.test("show_segments export - export.csv with BOM, escaping, one row per participation, streamed", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [manager] = await ctx.sql<{ id: number; channel_id: number }[]>`
       select id, channel_id from users where login = 'manager'`;
     const [operator] = await ctx.sql<{ id: number }[]>`select id from users where login = 'operator'`;

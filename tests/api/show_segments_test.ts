@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf, PNG, WEBM } from "../_fixtures.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 
 const fileForm = (bytes: Uint8Array, name: string) => {
   const form = new FormData();
@@ -10,9 +9,8 @@ const fileForm = (bytes: Uint8Array, name: string) => {
 };
 
 Deno.test("show_segments API - list, create, edit rules, permissions, tenant isolation", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { radio, tv, token } = await demoStaff(ctx);
     const manager = await token("manager"), operator = await token("operator"), admin = await token("admin");
     const [tvSeg] = await ctx.sql<{ id: number }[]>`select id from segments where channel_id = ${tv} limit 1`;

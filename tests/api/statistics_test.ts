@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { SESSION_COOKIE } from "../../lib/platform/auth.ts";
 
 Deno.test("statistics page - figures, ranges, charts with their data, downloads", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     await ctx.sql`update users set language = 'en'`;
     const { radio, token } = await demoStaff(ctx);
     const get = async (path: string, login: string) =>

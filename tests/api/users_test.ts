@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { smtpMailer } from "../../lib/platform/mail.ts";
 
@@ -21,9 +20,8 @@ function imageForm(bytes: Uint8Array, name = "me.png") {
 }
 
 Deno.test("users API - roles and tenant isolation on every user endpoint", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );
@@ -419,9 +417,8 @@ Deno.test("users API - roles and tenant isolation on every user endpoint", async
 });
 
 Deno.test("channels API - isolation on the channel endpoints the other tests leave out", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );

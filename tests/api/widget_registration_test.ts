@@ -4,16 +4,14 @@
 // an account is tested in tests/api/participation_test.ts.
 import assert from "node:assert/strict";
 import { notificationsHeard, openSegmentId, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import en from "../../locales/en.json" with { type: "json" };
 
 /** The page without the texts its islands carry (all the widget's texts, the notice's among them). */
 const markup = (html: string) => html.split('<script type="application/json" id="__islands">')[0];
 
 Deno.test("single widget of a registration-required interaction - the account notice before the form", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [draw] = await ctx.sql<{ id: number; channel_id: number; uuid: string }[]>`
       select id::int as id, channel_id::int as channel_id, uuid::text as uuid from segments
       where title like 'Tirage au sort%' and registration_required`;

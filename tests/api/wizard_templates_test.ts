@@ -1,7 +1,6 @@
 // The wizard's template names and descriptions in each of the five languages.
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { SESSION_COOKIE } from "../../lib/platform/auth.ts";
 
 const POLL: Record<string, [string, string]> = {
@@ -13,9 +12,8 @@ const POLL: Record<string, [string, string]> = {
 };
 
 Deno.test("wizard templates - names and descriptions in the user's language", async () => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { token } = await demoStaff(ctx);
     const cookie = `${SESSION_COOKIE}=${await token("manager")}`;
     for (const [language, [name, description]] of Object.entries(POLL)) {

@@ -3,7 +3,6 @@
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
@@ -94,9 +93,17 @@ export function browserTest(
     clock?: boolean;
     /** Left out of the run, with the reason said where it is set (e.g. a walk that one database run covers). */
     ignore?: boolean;
+    /**
+     * Run on PostgreSQL too (DATABASE_URL set). A browser walk tests what a person sees, which the database
+     * under the app does not change, so one run covers it: CI's embedded one. The walks where the
+     * database's own behaviour reaches the screen (live notifications across connections, concurrent
+     * writes, the inbox's counts and the statistics' rollups) run on both.
+     */
+    bothDatabases?: boolean;
   } = {},
 ) {
-  const ignore = !hasChromium || options.ignore === true;
+  const ignore = !hasChromium || options.ignore === true ||
+    (Deno.env.has("DATABASE_URL") && options.bothDatabases !== true);
   if (!ignore) browserTestsLeft++;
   Deno.test({
     name,
@@ -109,8 +116,11 @@ export function browserTest(
       const port = (listener.addr as Deno.NetAddr).port;
       listener.close();
       const baseUrl = `http://127.0.0.1:${port}`;
-      const server = await testApp({ jobs: options.jobs, env: { PUBLIC_URL: baseUrl, ...options.env?.() } });
-      await seedDemo(server.sql, { password: DEMO_PASSWORD });
+      const server = await testApp({
+        jobs: options.jobs,
+        env: { PUBLIC_URL: baseUrl, ...options.env?.() },
+        demoPassword: DEMO_PASSWORD,
+      });
       const http = Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, server.app.fetch);
       const browser = await sharedBrowser(options.chromiumArgs);
       // the contexts the test opens itself (a second visitor, a screen on air) are closed with its own

@@ -35,4 +35,5 @@ browserTest(
     assert.ok(Date.now() - started < 5000, "pushed, not polled (15 s)");
     assert.deepEqual(consoleErrors, []);
   },
+  { bothDatabases: true },
 );

@@ -125,4 +125,4 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
   await presenter.locator(".overlay-bars").waitFor();
   if (SHOTS) await presenter.screenshot({ path: `${SHOTS}/presenter-results-1280.png` });
   assert.deepEqual(consoleErrors, []);
-});
+}, { bothDatabases: true });

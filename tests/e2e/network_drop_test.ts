@@ -22,14 +22,8 @@ import {
   widgetUrl,
 } from "./_network.ts";
 
-// A phone behind the proxy. The browser and the transport do not depend on the database: the walk runs on
-// the embedded one only (CI's first run), which keeps the suite twice within its time.
-const ON_A_PHONE = {
-  chromiumArgs: FAKE_MEDIA,
-  viewport: { width: 375, height: 740 },
-  env: behindProxy,
-  ignore: Deno.env.has("DATABASE_URL"),
-};
+// A phone behind the proxy.
+const ON_A_PHONE = { chromiumArgs: FAKE_MEDIA, viewport: { width: 375, height: 740 }, env: behindProxy };
 
 const WAITING = {
   en: "No network: your message is saved and will be sent as soon as you are back online",

@@ -68,6 +68,7 @@ browserTest(
     }
     assert.deepEqual(consoleErrors, []);
   },
+  { bothDatabases: true },
 );
 
 browserTest(
@@ -133,4 +134,5 @@ browserTest(
     }
     assert.deepEqual(consoleErrors, []);
   },
+  { bothDatabases: true },
 );

@@ -124,7 +124,7 @@ browserTest(
     await page.screenshot({ path: `${SHOTS}/list-375.png` });
     assert.deepEqual(consoleErrors, []);
   },
-  { jobs: true },
+  { jobs: true, bothDatabases: true },
 );
 
 browserTest(
@@ -255,6 +255,7 @@ browserTest(
     await page.screenshot({ path: `${SHOTS}/playout-375.png` });
     assert.deepEqual(consoleErrors, []);
   },
+  { bothDatabases: true },
 );
 
 browserTest(
@@ -326,4 +327,5 @@ browserTest(
     await page.screenshot({ path: `${SHOTS}/multiselect-375.png` });
     assert.deepEqual(consoleErrors, []);
   },
+  { bothDatabases: true },
 );

@@ -111,6 +111,7 @@ browserTest(
     await both(page, shot, "after");
     assert.deepEqual(consoleErrors, []);
   },
+  { bothDatabases: true },
 );
 
 browserTest(
@@ -150,5 +151,5 @@ browserTest(
     assert.equal(row.vote_integrity, "counted");
     assert.deepEqual(consoleErrors, []);
   },
-  { viewport: { width: 375, height: 740 } },
+  { viewport: { width: 375, height: 740 }, bothDatabases: true },
 );

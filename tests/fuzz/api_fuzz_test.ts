@@ -4,7 +4,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 25);
@@ -65,9 +64,8 @@ function operationsOf(doc: { paths: Record<string, Record<string, Record<string,
 }
 
 Deno.test("fuzz - every API route survives hostile input", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio, tv] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) =>
       r.id
     );
@@ -209,9 +207,8 @@ Deno.test("fuzz - every API route survives hostile input", async (t) => {
 const UNSTORABLE = ["a\u0000b", "\ud800", "x\udc00y"];
 
 Deno.test("fuzz - a NUL or a lone surrogate in any text field of any route is refused with 400", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [admin] = await ctx.sql<{ id: number }[]>`select id from users where login = 'admin'`;
     const [visitor] = await ctx.sql<{ id: number }[]>`select id from app_users order by id limit 1`;
     const tokens = [

@@ -2,7 +2,6 @@
 // (no hang, no 500, no stack), /healthz says why, and service resumes by itself when the database is back.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { PG_BIN, startPostgres } from "../_postgres.ts";
 import { newVote } from "./_votes.ts";
 import { testDevice } from "../api/_participation.ts";
@@ -27,9 +26,8 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const pg = await startPostgres();
-    const ctx = await testApp({ databaseUrl: pg.url });
+    const ctx = await testApp({ databaseUrl: pg.url, demoPassword: "Demo-Password-1!" });
     try {
-      await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
       const paths = ["/api/v1/permanent/all/1", "/api/v1/channels/mobile/1"];
       for (const path of paths) assert.equal((await ctx.request(path)).status, 200);
       // a listener's vote (answered by the vote front, app/vote_front.ts), its interaction read once before

@@ -3,7 +3,6 @@
 // administrator approves it; channels that existed before, or made by a super administrator, have none.
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { checkChannelQuota } from "../../lib/channels/quota.ts";
 import { UNAPPROVED_CHANNEL_QUOTA } from "../../lib/rules/constants.ts";
@@ -12,9 +11,8 @@ import { AppError } from "../../lib/rules/errors.ts";
 const isQuota = (e: unknown) => e instanceof AppError && e.status === 403 && e.code === "channel_quota";
 
 Deno.test("channel quota - a self-registered channel is bounded until a super administrator approves it", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { token } = await demoStaff(ctx);
     const res = await ctx.request("/api/v1/register", {
       method: "POST",
@@ -101,9 +99,8 @@ Deno.test("channel quota - a self-registered channel is bounded until a super ad
 });
 
 Deno.test("channel quota - the channel list shows a trial and a super administrator approves it there", async () => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { token } = await demoStaff(ctx);
     const [{ id }] = await ctx.sql<{ id: number }[]>`
       insert into channels (label, status, approved_at) values ('Trial FM', 'demo', null) returning id::int as id`;

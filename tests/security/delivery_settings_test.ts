@@ -2,7 +2,6 @@
 // changing them without a session or as an operator, reading the sealed key back; each must fail.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { randomChannel } from "../api/_participation.ts";
 
@@ -10,9 +9,8 @@ const KEY =
   "-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu\n-----END RSA PRIVATE KEY-----\n";
 
 Deno.test("security: delivery settings - strangers and operators cannot redirect deliveries; the key never comes back", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const idOf = async (login: string) =>
       (await ctx.sql<{ id: number }[]>`select id from users where login = ${login}`)[0].id;
     const admin = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, await idOf("admin"), "staff");

@@ -3,13 +3,11 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomAppUser, randomMessage, randomSegment } from "../api/_participation.ts";
 
 Deno.test("draw winners security - other channels, out-of-range counts, no staff session", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { radio, tv, token } = await demoStaff(ctx);
     const operator = await token("operator");
     const tvSegment = await randomSegment(ctx.sql, tv, { type: "message" });

@@ -2,7 +2,6 @@
 // links and the QR code page stay embeddable in a station's site.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { isEmbeddablePath } from "../../lib/rules/embed.ts";
 
@@ -40,9 +39,8 @@ Deno.test("framing - embeddable paths are the widgets, share links, QR code and 
 });
 
 Deno.test("framing - admin pages forbid other sites, widget pages do not", async () => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [manager] = await ctx.sql<{ id: number }[]>`select id from users where login = 'manager'`;
     const cookie = `im_session=${await openSession(ctx.sql, ctx.deps.jwtSecret, manager.id, "staff")}`;
     const [segment] = await ctx.sql<{ id: number; channel_id: number; uuid: string }[]>`

@@ -2,7 +2,6 @@
 // one address cannot lock the owner out at another, and every 429 says when to come back.
 import assert from "node:assert/strict";
 import { type TestApp, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { LOGIN_THROTTLE, loginDelaySeconds } from "../../lib/platform/login_throttle.ts";
 
 const PASSWORD = "Demo-Password-1!";
@@ -25,9 +24,8 @@ Deno.test("login throttle - delays grow from the 5th failure, doubling, up to 15
 });
 
 Deno.test("login throttle - guesses spread over many addresses are slowed, the owner still gets in", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
     const frozen = new Date();
     ctx.deps.now = () => frozen;
     const account = { email: "manager@example.com", password: PASSWORD };
@@ -87,9 +85,8 @@ for (
   ] as const
 ) {
   Deno.test(`login throttle - ${label}: no lock-out by successes or from another address`, async (t) => {
-    const ctx = await testApp();
+    const ctx = await testApp({ demoPassword: PASSWORD });
     try {
-      await seedDemo(ctx.sql, { password: PASSWORD });
       if (label === "listener") {
         const res = await ctx.request("/api/v1/app_users", {
           method: "POST",

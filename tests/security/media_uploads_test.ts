@@ -3,7 +3,6 @@
 // public under the station's domain forever (a GIF89a + HTML file served as image/gif).
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { hugePngHeader } from "../_media_attacks.ts";
 import { forgetUnusedUploads } from "../../lib/media/stored.ts";
 import { randomChannel, randomSegment, testDevice, tusUpload } from "../api/_participation.ts";
@@ -15,9 +14,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const ctx = await testApp();
+    const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
     try {
-      await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
       const { radio, token } = await demoStaff(ctx);
       const manager = await token("manager");
 

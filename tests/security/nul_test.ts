@@ -2,7 +2,6 @@
 // 22P05). Every text field of the API now refuses them with 400, naming the field, and stores nothing.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { randomSegment } from "../api/_participation.ts";
 import { hasUnstorableCharacter, unstorableTextPaths } from "../../lib/rules/validation.ts";
@@ -19,9 +18,8 @@ Deno.test("unstorable text - NUL and lone surrogates are found, emoji pairs are 
 });
 
 Deno.test("unstorable text - refused with 400 and the field named, in JSON, forms and queries", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [channel] = await ctx.sql<{ id: number }[]>`select id from channels order by id limit 1`;
     const expect400 = async (res: Response, field: string) => {
       assert.equal(res.status, 400, await res.clone().text());

@@ -3,12 +3,10 @@
 // serves nothing outside static/.
 import assert from "node:assert/strict";
 import { openSegmentId, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 
 Deno.test("page cache - hostile requests neither break nor poison the kept pages", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
     const openId = await openSegmentId(ctx.sql, radio);
     const pages = [`/widgets/${radio}/${openId}/`, `/widgets/channel/${radio}/`];

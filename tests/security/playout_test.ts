@@ -2,14 +2,12 @@
 // listener, a reorder smuggling another interaction's message; each must fail and change nothing.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { randomAppUser, randomChannel, randomMessage, randomSegment } from "../api/_participation.ts";
 
 Deno.test("security: playout - other channels, strangers and smuggled ids are refused", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [op] = await ctx.sql<{ id: number }[]>`select id from users where login = 'operator'`;
     const operator = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, op.id, "staff");
     const [seg] = await ctx.sql<{ id: number }[]>`

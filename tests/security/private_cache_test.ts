@@ -3,7 +3,6 @@
 // while public, cacheable answers keep their own caching.
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { defaultCacheControl } from "../../lib/rules/http_cache.ts";
 
 Deno.test("private cache - the default Cache-Control of answers to requests with credentials", () => {
@@ -14,9 +13,8 @@ Deno.test("private cache - the default Cache-Control of answers to requests with
 });
 
 Deno.test("private cache - staff answers and admin pages are private, public answers keep their caching", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { token, radio } = await demoStaff(ctx);
     const staff = await token("manager");
 

@@ -3,15 +3,13 @@
 import assert from "node:assert/strict";
 import { SignJWT } from "jose";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { forgetOldSessions, openSession } from "../../lib/platform/sessions.ts";
 
 const PASSWORD = "Demo-Password-1!";
 
 Deno.test("sessions - logout, log out everywhere, password reset and forged tokens", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: PASSWORD });
   try {
-    await seedDemo(ctx.sql, { password: PASSWORD });
     const login = async (email: string, password = PASSWORD) => {
       const res = await ctx.request("/api/v1/auth", { method: "POST", json: { email, password } });
       assert.equal(res.status, 200);

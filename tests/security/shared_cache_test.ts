@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 
 // A shared cache (CDN, edge) keeps what says `public`/`s-maxage`: a staff preview of a draft or a
 // listener's shared participation must never be among it, or strangers would be served them.
 Deno.test("shared cache - personal widget pages are never marked for shared caches", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const [radio] = (await ctx.sql<{ id: number }[]>`select id from channels order by id`).map((r) => r.id);
     const [draft] = await ctx.sql<{ id: number }[]>`
       select id from segments where channel_id = ${radio} and status = 'draft' limit 1`;

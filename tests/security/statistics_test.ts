@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { SESSION_COOKIE } from "../../lib/platform/auth.ts";
 
 Deno.test("statistics security - another channel's figures are never shown", async (t) => {
-  const ctx = await testApp();
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
-    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
     const { tv, token } = await demoStaff(ctx);
     const get = async (path: string, login?: string) =>
       await ctx.request(path, {
