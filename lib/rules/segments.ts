@@ -33,8 +33,8 @@ export type SegmentRow = {
   testimonial_format: string;
   limit_1_vote: boolean;
   show_results: boolean;
-  from_mode: string;
-  to_mode: string;
+  from_mode: "now" | "programmed";
+  to_mode: "scheduled" | "permanent";
   start_date: Date | null;
   end_date: Date | null;
   time_offset: number | null;
