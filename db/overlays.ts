@@ -1,4 +1,5 @@
 // The on-air overlay of an interaction (a screen in the studio or on a stream): its token, what it shows, and what it reads by token.
+import type { SegmentRow } from "../lib/rules/segments.ts";
 import type { Db } from "./client.ts";
 
 export type OverlayView = "results" | "qr" | "message";
@@ -10,15 +11,14 @@ export interface OverlayRow {
   message_id: number | null;
 }
 
+/** The columns of its interaction an overlay screen reads, picked from the segment row. */
+type OverlaySegment = Pick<
+  SegmentRow,
+  "channel_id" | "uuid" | "title" | "type" | "show_results" | "hide_results_until_end" | "end_date"
+>;
+
 /** What an overlay screen needs of its interaction and channel (no personal data). */
-export interface OverlayScreenRow extends OverlayRow {
-  channel_id: number;
-  uuid: string;
-  title: string;
-  type: string;
-  show_results: boolean;
-  hide_results_until_end: boolean;
-  end_date: Date | null;
+export interface OverlayScreenRow extends OverlayRow, OverlaySegment {
   channel_label: string;
   primary_color: string;
   widget_primary_color: string;

@@ -1,63 +1,9 @@
+import type { ChoiceRow, SegmentRow } from "../lib/rules/segments.ts";
 import type { Db, Sql } from "./client.ts";
 
-/** A choice of a segment (position 0 is A). */
-export interface ChoiceRow {
-  id: number;
-  position: number;
-  label: string;
-}
-
-/** A segment row with every column, as stored (db/migrations/001_schema.sql, 013_vote_integrity.sql). */
-export type SegmentRow = {
-  id: number;
-  uuid: string;
-  channel_id: number;
-  show_id: string | null;
-  program_id: string | null;
-  template_id: number | null;
-  type: string;
-  title: string;
-  text: string | null;
-  legal_notice: string | null;
-  testimonial: string | null;
-  testimonial_demanded: boolean;
-  testimonial_format: string;
-  limit_1_vote: boolean;
-  show_results: boolean;
-  from_mode: string;
-  to_mode: string;
-  start_date: Date | null;
-  end_date: Date | null;
-  time_offset: number | null;
-  status: string;
-  gather_information: boolean;
-  information_to_gather: Record<string, { active: boolean; mandatory: boolean }>;
-  enable_written_answer: boolean;
-  enable_audio_answer: boolean;
-  media_type: string | null;
-  game_type: string;
-  correct_choice_id: number | null;
-  max_recording_time: number;
-  background_url: string | null;
-  background_kind: string | null;
-  webview_version: string;
-  customed: boolean;
-  customisation: Record<string, unknown>;
-  is_gdpr_consent: boolean;
-  is_image_right_consent: boolean;
-  registration_required: boolean;
-  sms_template: string | null;
-  sms_receiver: string | null;
-  delivery_option: string;
-  delivery_trigger: string;
-  requires_approval: boolean;
-  created_by: number | null;
-  created_at: Date;
-  updated_at: Date;
-  vote_cap_per_address: number;
-  hide_results_until_end: boolean;
-  high_stakes: boolean;
-};
+// The row types are declared with the segment rules (lib/rules/segments.ts) so the pure rules and the
+// islands can pick from them too; this module reads and writes them.
+export type { ChoiceRow, SegmentRow };
 
 /** The columns of a {@link SegmentRow}, in table order, for `select ${segmentColumns(sql, "s")}`. */
 const SEGMENT_COLUMNS = [
@@ -143,20 +89,24 @@ export async function listChoices(sql: Db, segmentId: number): Promise<ChoiceRow
 
 type Writable = Record<string, unknown>;
 
-/** A row of the interaction list (back-office §2): visual, title, type, availability, participants. */
-export interface SegmentListRow {
-  id: number;
-  uuid: string;
-  title: string;
-  type: string;
-  status: string;
-  start_date: Date | null;
-  end_date: Date | null;
-  background_url: string | null;
-  background_kind: string | null;
-  participants: number;
-  messages: number;
-}
+/**
+ * A row of the interaction list (back-office §2): visual, title, type, availability, participants; the
+ * columns the list shows, picked from the row, plus the counters it sums.
+ */
+export type SegmentListRow =
+  & Pick<
+    SegmentRow,
+    | "id"
+    | "uuid"
+    | "title"
+    | "type"
+    | "status"
+    | "start_date"
+    | "end_date"
+    | "background_url"
+    | "background_kind"
+  >
+  & { participants: number; messages: number };
 
 /**
  * One page of a channel's segments, newest first, with the total. `status` "all" means every status

@@ -30,7 +30,7 @@ function CreationWizard(props: Props) {
   const [busy, setBusy] = useState(false);
   const [draftNotice, setDraftNotice] = useState(!!props.draft);
   const [templateId, setTemplateId] = useState<number | null>(
-    (props.draft?.template_id as number | null) ?? null,
+    props.draft?.template_id ?? null,
   );
 
   useEffect(() => {
@@ -104,7 +104,7 @@ function CreationWizard(props: Props) {
   };
 
   const state = {
-    template_id: (segment?.template_id as number | null) ?? templateId,
+    template_id: segment?.template_id ?? templateId,
     type: settings.type,
     title: settings.title,
     choices: settings.choices,

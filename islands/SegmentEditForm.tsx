@@ -63,7 +63,7 @@ function SegmentEditForm(props: Props) {
     // Keep what the user typed meanwhile; take the server's rule-applied values for the fields sent.
     setSeg((s) => ({
       ...s,
-      ...Object.fromEntries(Object.keys(patch).map((k) => [k, res.data[k]])),
+      ...Object.fromEntries(Object.keys(patch).map((k) => [k, res.data[k as keyof SegmentJson]])),
       ...pick(res.data),
     }));
     if ("choices" in patch) setChoices(res.data.choices);
@@ -114,7 +114,7 @@ function SegmentEditForm(props: Props) {
     setSeg((s) => ({ ...s, ...staged }));
     send(staged);
   };
-  const customisation = { ...props.channelCustomisation, ...(seg.customisation as Record<string, unknown>) };
+  const customisation = { ...props.channelCustomisation, ...seg.customisation };
 
   return (
     <fieldset class="segment-form" disabled={props.readOnly}>
@@ -129,7 +129,7 @@ function SegmentEditForm(props: Props) {
         allowedTypes={props.allowedTypes}
         error={errors.title}
       />
-      {hasChoices(seg.type, seg.game_type as string) && (
+      {hasChoices(seg.type, seg.game_type) && (
         <Section id="sec-choices" title={t("interactions.sections.choices")}>
           <ChoicesField
             id="seg-choice"
@@ -153,8 +153,8 @@ function SegmentEditForm(props: Props) {
       <BackgroundSection
         id={seg.id}
         value={{
-          background_url: seg.background_url as string | null,
-          background_kind: seg.background_kind as string | null,
+          background_url: seg.background_url,
+          background_kind: seg.background_kind,
         }}
         onChange={(b) => setSeg((s) => ({ ...s, ...b }))}
         onSaved={() => saved(t)}

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { CLICK_OUTSIDE_MS } from "../lib/rules/constants.ts";
+import type { SegmentRow } from "../lib/rules/segments.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 
-interface Props {
-  id: number;
-  title: string;
-  status: string;
+/** The list row's segment, picked from the row, and the actions its viewer may take on it. */
+interface Props extends Pick<SegmentRow, "id" | "title" | "status"> {
   editHref: string;
   participations: boolean;
   edit: boolean;

@@ -1,15 +1,15 @@
 import { useT } from "../../framework/island.tsx";
 import { stockImageSize } from "../../lib/rules/channels.ts";
+import type { ChannelSegment } from "./types.ts";
 
-/** What a carousel slide shows of a permanent interaction. */
-export interface SlideSegment {
-  id: number;
-  type: string;
-  title: string;
-  text: string | null;
-  background_url: string | null;
-  background_kind: string | null;
-}
+/**
+ * What a carousel slide shows of a permanent interaction: picked from the page's segment, and also met by the
+ * public view the carousel fetches again (lib/segments/view.ts PublicSegment).
+ */
+export type SlideSegment = Pick<
+  ChannelSegment,
+  "id" | "type" | "title" | "text" | "background_url" | "background_kind"
+>;
 
 /**
  * One permanent interaction of the carousel, with its Participate button (a link that works without

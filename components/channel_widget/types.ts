@@ -1,6 +1,7 @@
 // Plain JSON shapes passed from the channel widget page to its island (visitor-widget §3).
 import type { WidgetSegment } from "../../lib/rules/widget.ts";
 import type { PublicMessage } from "../../lib/rules/public_message.ts";
+import type { PublicSegment } from "../../lib/segments/view.ts";
 
 /** What the channel widget knows of its channel. */
 export interface WidgetChannel {
@@ -14,13 +15,13 @@ export interface WidgetChannel {
   available: boolean;
 }
 
-/** A permanent interaction: the single widget's segment plus its slide background and sms fields. */
-export interface ChannelSegment extends WidgetSegment {
-  background_url: string | null;
-  background_kind: string | null;
-  sms: string | null;
-  receiver: string | null;
-}
+/**
+ * A permanent interaction as the channel widget page hands it to its island: the single widget's segment
+ * plus the slide background and sms fields of the public view, picked from it.
+ */
+export type ChannelSegment =
+  & WidgetSegment
+  & Pick<PublicSegment, "background_url" | "background_kind" | "sms" | "receiver">;
 
 /** A shared participation to play back (query s): the public projection of lib/rules/public_message.ts. */
 export type SharedMessage = PublicMessage;

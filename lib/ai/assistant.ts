@@ -52,7 +52,7 @@ export async function loadAiContext(
         id: Number(segment.id),
         title: segment.title,
         type: segment.type,
-        text: (segment.text as string | null) ?? null,
+        text: segment.text ?? null,
       },
       choices: choices.map((c) => ({ id: Number(c.id), label: c.label })),
       messages,

@@ -34,7 +34,7 @@ export async function drawSegmentWinners(
 ) {
   requireAccess(user, "participations-action");
   const segment = await segmentFor(sql, user, body.segment_id);
-  const correct = (segment.correct_choice_id as number | null) ?? null;
+  const correct = segment.correct_choice_id ?? null;
   return await sql.begin(async (tx) => {
     await tx`select id from segments where id = ${segment.id} for update`;
     const candidates = await draws.drawCandidates(tx, segment.id, {

@@ -216,8 +216,8 @@ async function store(
   const message: NewMessage = {
     channelId: Number(segment.channel_id),
     segmentId: Number(segment.id),
-    showId: origin.show_id ?? (segment.show_id as string | null) ?? null,
-    programId: origin.program_id ?? (segment.program_id as string | null) ?? null,
+    showId: origin.show_id ?? segment.show_id ?? null,
+    programId: origin.program_id ?? segment.program_id ?? null,
     authorAppUserId: author?.id ?? null,
     deviceId: origin.device_id ?? null,
     siteRef: origin.site_ref ?? null,

@@ -10,27 +10,29 @@ import {
   VIDEO_EXTENSIONS,
 } from "./constants.ts";
 import { AppError } from "./errors.ts";
+import type { SegmentRow } from "./segments.ts";
 
-/** The columns of a segment the rules read. */
-export interface SegmentRules {
-  id: number;
-  channel_id: number;
-  type: string;
-  status: string;
-  start_date: Date | null;
-  end_date: Date | null;
-  limit_1_vote: boolean;
-  gather_information: boolean;
-  information_to_gather: unknown;
-  is_gdpr_consent: boolean;
-  is_image_right_consent: boolean;
-  registration_required: boolean;
-  enable_written_answer: boolean;
-  enable_audio_answer: boolean;
-  testimonial_demanded: boolean;
-  game_type: string;
-  media_type: string | null;
-}
+/** The columns of a segment the participation rules read, picked from the row. */
+export type SegmentRules = Pick<
+  SegmentRow,
+  | "id"
+  | "channel_id"
+  | "type"
+  | "status"
+  | "start_date"
+  | "end_date"
+  | "limit_1_vote"
+  | "gather_information"
+  | "information_to_gather"
+  | "is_gdpr_consent"
+  | "is_image_right_consent"
+  | "registration_required"
+  | "enable_written_answer"
+  | "enable_audio_answer"
+  | "testimonial_demanded"
+  | "game_type"
+  | "media_type"
+>;
 
 /** The app user sending, when a token names one. */
 export interface AuthorRow {

@@ -5,6 +5,69 @@ import { DATA_ITEMS, MIN_CHOICES, type SegmentType, TITLE_MAX_LENGTH } from "./c
 export type DataItem = typeof DATA_ITEMS[number];
 export type InformationToGather = Record<DataItem, { active: boolean; mandatory: boolean }>;
 
+/** A choice of a segment (position 0 is A). */
+export interface ChoiceRow {
+  id: number;
+  position: number;
+  label: string;
+}
+
+/**
+ * A segment row with every column, as stored (db/migrations/001_schema.sql, 013_vote_integrity.sql) and read
+ * by db/segments.ts: the one source of a segment's fields. Every other segment shape (list row, widget view,
+ * rules input) is a Pick of it, plus what that layer computes.
+ */
+export type SegmentRow = {
+  id: number;
+  uuid: string;
+  channel_id: number;
+  show_id: string | null;
+  program_id: string | null;
+  template_id: number | null;
+  type: string;
+  title: string;
+  text: string | null;
+  legal_notice: string | null;
+  testimonial: string | null;
+  testimonial_demanded: boolean;
+  testimonial_format: string;
+  limit_1_vote: boolean;
+  show_results: boolean;
+  from_mode: "now" | "programmed";
+  to_mode: "scheduled" | "permanent";
+  start_date: Date | null;
+  end_date: Date | null;
+  time_offset: number | null;
+  status: string;
+  gather_information: boolean;
+  information_to_gather: Record<string, { active: boolean; mandatory: boolean }>;
+  enable_written_answer: boolean;
+  enable_audio_answer: boolean;
+  media_type: string | null;
+  game_type: string;
+  correct_choice_id: number | null;
+  max_recording_time: number;
+  background_url: string | null;
+  background_kind: string | null;
+  webview_version: string;
+  customed: boolean;
+  customisation: Record<string, unknown>;
+  is_gdpr_consent: boolean;
+  is_image_right_consent: boolean;
+  registration_required: boolean;
+  sms_template: string | null;
+  sms_receiver: string | null;
+  delivery_option: string;
+  delivery_trigger: string;
+  requires_approval: boolean;
+  created_by: number | null;
+  created_at: Date;
+  updated_at: Date;
+  vote_cap_per_address: number;
+  hide_results_until_end: boolean;
+  high_stakes: boolean;
+};
+
 /** Segment statuses (§4) and the ones staff can set from the list. */
 export const SEGMENT_STATUSES = ["draft", "ready", "published", "archived", "trash"] as const;
 export type SegmentStatus = typeof SEGMENT_STATUSES[number];

@@ -3,7 +3,8 @@
 import { resultsArePublic } from "./vote_integrity.ts";
 import type { WebhookEvent } from "./webhooks.ts";
 
-type SegmentState = { show_results?: unknown; hide_results_until_end?: unknown; end_date?: unknown };
+/** What of a segment the transitions compare: what decides whether its results are public. */
+type SegmentState = Parameters<typeof resultsArePublic>[0];
 
 const ended = (s: SegmentState, now: Date) =>
   (s.end_date instanceof Date || typeof s.end_date === "string") &&

@@ -2,6 +2,7 @@
 // browser detection. Shared by the server render and the islands.
 import { CHOICES_PER_PAGE, RECORDER_AUDIO_BPS, RECORDER_VIDEO_BPS } from "./constants.ts";
 import type { VoteResultRow } from "./votes.ts";
+import type { ChoiceRow, SegmentRow } from "./segments.ts";
 
 /** Local-storage keys of the widget (spec §3: named after the product). */
 export const STORAGE_KEYS = {
@@ -43,42 +44,50 @@ export type WidgetScreen =
   | "write"
   | "results";
 
-/** What the single-interaction widget knows of its segment (plain JSON, island props). */
-export interface WidgetSegment {
-  id: number;
-  uuid: string;
-  channel_id: number;
-  type: string;
-  title: string;
-  text: string | null;
-  show_id: string | null;
-  program_id: string | null;
-  choices: { id: number; label: string }[];
-  max_recording_time: number;
-  fields: { field: string; mandatory: boolean }[];
-  gdpr: boolean;
-  image_right: boolean;
-  show_results: boolean;
-  /** A high-stakes vote: the widget solves a proof-of-work challenge before sending. */
-  high_stakes?: boolean;
-  testimonial_demanded: boolean;
-  testimonial: string | null;
-  testimonial_format: "voice" | "text";
-  enable_written_answer: boolean;
-  enable_audio_answer: boolean;
-  media_type: "image" | "video" | null;
-  game_type: "answer" | "registration";
-  registration_required: boolean;
-  text_limit: number;
-  texts: {
-    personal: string | null;
-    thanks: string | null;
-    title_consent: string | null;
-    consent_gdpr_text: string | null;
-    title_consent_image_right: string | null;
-    image_right_text: string | null;
+/**
+ * What the single-interaction widget knows of its segment (plain JSON, island props, made by
+ * lib/widgets/page.ts): the row's columns it shows as they are, picked, plus what the page computes for it
+ * (requested fields, consents, narrowed enums, the text limit and the customised texts).
+ */
+export type WidgetSegment =
+  & Pick<
+    SegmentRow,
+    | "id"
+    | "uuid"
+    | "channel_id"
+    | "type"
+    | "title"
+    | "text"
+    | "show_id"
+    | "program_id"
+    | "max_recording_time"
+    | "show_results"
+    | "testimonial_demanded"
+    | "testimonial"
+    | "enable_written_answer"
+    | "enable_audio_answer"
+    | "registration_required"
+  >
+  & {
+    choices: Pick<ChoiceRow, "id" | "label">[];
+    fields: { field: string; mandatory: boolean }[];
+    gdpr: boolean;
+    image_right: boolean;
+    /** A high-stakes vote: the widget solves a proof-of-work challenge before sending. */
+    high_stakes?: boolean;
+    testimonial_format: "voice" | "text";
+    media_type: "image" | "video" | null;
+    game_type: "answer" | "registration";
+    text_limit: number;
+    texts: {
+      personal: string | null;
+      thanks: string | null;
+      title_consent: string | null;
+      consent_gdpr_text: string | null;
+      title_consent_image_right: string | null;
+      image_right_text: string | null;
+    };
   };
-}
 
 /** True for the vote-like types whose content is a choice list. */
 export const isVoting = (s: Pick<WidgetSegment, "type" | "game_type">) =>

@@ -90,21 +90,15 @@ export async function loadSegmentPage(sql: Sql, user: StaffUser, id: number, now
   };
 }
 
-/** The JSON of a segment in islands (dates as ISO strings). */
-export interface SegmentJson {
-  id: number;
-  uuid: string;
-  channel_id: number;
-  type: string;
-  title: string;
-  text: string | null;
-  status: string;
-  from: "now" | "programmed";
-  to: "scheduled" | "permanent";
-  start_date: string | null;
-  end_date: string | null;
-  choices: { id: number; label: string; letter: string; position: number }[];
-  availability: { label: string; color: string };
-  shareUrl: string;
-  [key: string]: unknown;
-}
+/** A value as JSON hands it on (JSON.stringify then parse): its dates become ISO strings. */
+type AsJson<T> = T extends Date ? string
+  : T extends (infer U)[] ? AsJson<U>[]
+  : T extends object ? { [K in keyof T]: AsJson<T[K]> }
+  : T;
+
+/**
+ * The JSON of a segment the edit page and the creation wizard hand to their islands, and the API returns:
+ * the staff view of lib/segments/service.ts (the row, its choices with letters, availability, share URL)
+ * with dates as ISO strings, derived from it so no field is written twice.
+ */
+export type SegmentJson = AsJson<ReturnType<typeof segmentView>>;

@@ -147,7 +147,7 @@ export async function updateSegment(
   }
 
   // Data collection (§4): off clears every item; mandatory only where active; locked by with_connexion.
-  const customisation = { ...(seg.customisation as Record<string, unknown>), ...(patch.customisation ?? {}) };
+  const customisation = { ...seg.customisation, ...(patch.customisation ?? {}) };
   if (patch.gather_information !== undefined || patch.information_to_gather !== undefined) {
     // The segment's customisation overrides the channel's defaults (back-office §3 Customisation).
     const channel = await getChannel(sql, seg.channel_id);
@@ -155,7 +155,7 @@ export async function updateSegment(
     if (gatherDisabled(effective) && patch.gather_information === true) {
       throw new AppError(422, "segment_gather_disabled");
     }
-    const gather = patch.gather_information ?? (seg.gather_information as boolean);
+    const gather = patch.gather_information ?? seg.gather_information;
     const info = patch.information_to_gather ?? seg.information_to_gather;
     cols.information_to_gather = sql.json(normaliseInformation(info, gather));
   }
@@ -193,7 +193,7 @@ export async function updateSegment(
 
   // Choices (§5): at least 2 for a choice type once out of draft.
   const nextStatus = status ?? seg.status;
-  const gameType = patch.game_type ?? (seg.game_type as string);
+  const gameType = patch.game_type ?? seg.game_type;
   if (nextStatus !== "draft" && nextStatus !== "trash" && nextStatus !== "archived") {
     const labels = choices ?? (await db.listChoices(sql, id));
     const issues = segmentIssues({
@@ -239,7 +239,7 @@ export async function storeBackground(
     channelId: seg.channel_id,
   });
   await db.updateSegment(sql, id, { background_url: url, background_kind: kind });
-  await forgetMedia(sql, storage, seg.background_url as string | null);
+  await forgetMedia(sql, storage, seg.background_url);
   return url;
 }
 
@@ -248,5 +248,5 @@ export async function deleteBackground(sql: Sql, storage: Storage, user: StaffUs
   const seg = await segmentFor(sql, user, id);
   requireAccess(user, "interaction-action-edit");
   await db.updateSegment(sql, id, { background_url: null, background_kind: null });
-  await forgetMedia(sql, storage, seg.background_url as string | null);
+  await forgetMedia(sql, storage, seg.background_url);
 }

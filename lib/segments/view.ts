@@ -1,51 +1,53 @@
 // What the public widgets may see of a segment (visitor-widget §3 "Interaction / segment").
 // Pure: the channel widget's pages and API read a segment through it (lib/channels/widget.ts).
 import { type Customisation, defaultCustomisation, mergedCustomisation } from "../rules/customisation.ts";
+import type { SegmentRow } from "../rules/segments.ts";
 import { resultsArePublic } from "../rules/vote_integrity.ts";
 
-/** The columns of a segment the widgets read. */
-export interface SegmentForWidget {
-  id: number;
-  uuid: string;
-  channel_id: number;
-  type: string;
-  title: string;
-  text: string | null;
-  show_id: string | null;
-  program_id: string | null;
-  status: string;
-  start_date: Date | null;
-  end_date: Date | null;
-  to_mode: string;
-  legal_notice: string | null;
-  registration_required: boolean;
-  testimonial: string | null;
-  testimonial_demanded: boolean;
-  testimonial_format: string;
-  gather_information: boolean;
-  information_to_gather: Record<string, { active: boolean; mandatory: boolean }>;
-  max_recording_time: number;
-  sms_template: string | null;
-  sms_receiver: string | null;
-  background_url: string | null;
-  background_kind: string | null;
-  limit_1_vote: boolean;
-  show_results: boolean;
-  hide_results_until_end?: boolean;
-  high_stakes?: boolean;
-  enable_written_answer: boolean;
-  enable_audio_answer: boolean;
-  media_type: string | null;
-  game_type: string;
-  is_gdpr_consent: boolean;
-  is_image_right_consent: boolean;
-  customisation: Partial<Customisation>;
-}
+/** The columns of a segment the public view reads, picked from the row. */
+export type SegmentForWidget = Pick<
+  SegmentRow,
+  | "id"
+  | "uuid"
+  | "channel_id"
+  | "type"
+  | "title"
+  | "text"
+  | "show_id"
+  | "program_id"
+  | "status"
+  | "start_date"
+  | "end_date"
+  | "to_mode"
+  | "legal_notice"
+  | "registration_required"
+  | "testimonial"
+  | "testimonial_demanded"
+  | "testimonial_format"
+  | "gather_information"
+  | "information_to_gather"
+  | "max_recording_time"
+  | "sms_template"
+  | "sms_receiver"
+  | "background_url"
+  | "background_kind"
+  | "limit_1_vote"
+  | "show_results"
+  | "hide_results_until_end"
+  | "high_stakes"
+  | "enable_written_answer"
+  | "enable_audio_answer"
+  | "media_type"
+  | "game_type"
+  | "is_gdpr_consent"
+  | "is_image_right_consent"
+  | "customisation"
+>;
 
 /** The segment's customisation over the channel's default one over the product defaults. */
 export function effectiveCustomisation(
   channelDefault: Partial<Customisation> | null,
-  segment: Partial<Customisation> | null,
+  segment: Record<string, unknown> | null,
 ): Customisation {
   const merged = mergedCustomisation(channelDefault, segment) as Partial<Customisation>;
   return { ...defaultCustomisation(merged.language ?? "fr"), ...merged };
@@ -95,4 +97,8 @@ export function publicSegmentView(
     customisation: effectiveCustomisation(channelCustomisation, s.customisation),
   };
 }
+/**
+ * The public JSON of a segment the channel widget's API hands on (dates as ISO strings, choices, effective
+ * customisation): derived from the function that makes it, so its fields are written once.
+ */
 export type PublicSegment = ReturnType<typeof publicSegmentView>;

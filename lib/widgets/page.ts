@@ -4,7 +4,9 @@ import sanitizeHtml from "sanitize-html";
 import { DEFAULT_WIDGET_COLOR, SMS_MAX_LENGTH } from "../rules/constants.ts";
 import { buttonText, customConsentTitle } from "../rules/customisation.ts";
 import { requestedFields, textLimit } from "../rules/participation.ts";
+import type { SegmentRow } from "../rules/segments.ts";
 import type { WidgetSegment } from "../rules/widget.ts";
+import type { PublicSegment } from "../segments/view.ts";
 import { resultsArePublic } from "../rules/vote_integrity.ts";
 
 const HEX = /^#[0-9a-fA-F]{3,8}$/;
@@ -37,9 +39,43 @@ const safeHtml = (value: unknown): string | null => {
   return clean;
 };
 
+/**
+ * The columns the widget's segment is made of: the stored row's (the single widget's page) or the public
+ * view's (the channel widget's page, dates as strings), the same names picked from both.
+ */
+export type WidgetSegmentSource =
+  & Pick<
+    SegmentRow | PublicSegment,
+    | "id"
+    | "uuid"
+    | "channel_id"
+    | "type"
+    | "title"
+    | "text"
+    | "show_id"
+    | "program_id"
+    | "max_recording_time"
+    | "gather_information"
+    | "information_to_gather"
+    | "is_gdpr_consent"
+    | "is_image_right_consent"
+    | "show_results"
+    | "end_date"
+    | "high_stakes"
+    | "testimonial_demanded"
+    | "testimonial"
+    | "testimonial_format"
+    | "enable_written_answer"
+    | "enable_audio_answer"
+    | "media_type"
+    | "game_type"
+    | "registration_required"
+  >
+  & Partial<Pick<SegmentRow, "hide_results_until_end">>;
+
 /** The island props of a segment (plain JSON). */
 export function widgetSegment(
-  segment: Record<string, unknown>,
+  segment: WidgetSegmentSource,
   choices: { id: number; label: string }[],
   custom: Record<string, unknown>,
   segmentCustomisation: unknown,

@@ -31,7 +31,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const seg = page.segment;
   if (seg.status === "draft") return c.redirect(`/interactions/create?id=${id}`);
   const title = seg.title || c.var.t("interactions.untitled");
-  const withChoices = hasChoices(seg.type, seg.game_type as string);
+  const withChoices = hasChoices(seg.type, seg.game_type);
   const integrity = withChoices
     ? await voteIntegrity(c.var.sql, user, id, c.var.deps.now?.() ?? new Date())
     : null;
@@ -62,7 +62,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             id={id}
             overlay={overlay}
             showResults={seg.show_results === true}
-            closed={seg.end_date != null && new Date(seg.end_date as string).getTime() <= now.getTime()}
+            closed={seg.end_date != null && new Date(seg.end_date).getTime() <= now.getTime()}
             canEdit={can(user, "interaction-action-edit")}
           />
           {integrity && (

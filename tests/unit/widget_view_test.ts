@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { effectiveCustomisation } from "../../lib/segments/view.ts";
 import { buttonColour, widgetQuery, widgetStyle } from "../../lib/widgets/query.ts";
-import { widgetSegment } from "../../lib/widgets/page.ts";
+import { widgetSegment, type WidgetSegmentSource } from "../../lib/widgets/page.ts";
 import { opensLater } from "../../lib/rules/participation.ts";
 import { openingText } from "../../lib/rules/availability.ts";
 import { customConsentTitle, DEFAULT_TITLE_CONSENT } from "../../lib/rules/customisation.ts";
@@ -60,7 +60,9 @@ Deno.test("widgetSegment - a channel's default customisation shows the data-cons
   for (const language of ["fr", "en", "pt", "es", "pl"] as const) {
     await t.step(language, async () => {
       const custom = effectiveCustomisation({ language }, {}) as unknown as Record<string, unknown>;
-      const view = widgetSegment({ id: 1, uuid: "u", type: "message" }, [], custom, null);
+      // only the customisation matters here: the segment's other columns are left out
+      const segment = { id: 1, uuid: "u", type: "message" } as WidgetSegmentSource;
+      const view = widgetSegment(segment, [], custom, null);
       // null: the consent screen reads widget.consent_title, translated in every locale
       assert.equal(view.texts.title_consent, null);
       const texts = JSON.parse(await Deno.readTextFile(`locales/${language}.json`));

@@ -3,11 +3,14 @@ import { SMS_MAX_LENGTH } from "../../../lib/rules/constants.ts";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CheckField, Section } from "../../channels/fields.tsx";
 
+/** The segment fields edited as a line of text (null when empty). */
+type TextKey = "show_id" | "program_id" | "sms_template" | "sms_receiver" | "legal_notice";
+
 /** Programme references, legal notice, SMS settings and registration: the remaining fields of §3. */
 export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
   const { t } = useT();
   const { seg, set } = props;
-  const text = (key: string, max: number, area = false) => (
+  const text = (key: TextKey, max: number, area = false) => (
     <div class="field">
       <label for={`seg-${key}`}>{t(`interactions.fields.${key}`)}</label>
       {area
@@ -16,7 +19,7 @@ export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<strin
             id={`seg-${key}`}
             rows={2}
             maxLength={max}
-            value={(seg[key] as string) ?? ""}
+            value={seg[key] ?? ""}
             onInput={(e) => set({ [key]: (e.target as HTMLTextAreaElement).value || null })}
           />
         )
@@ -25,7 +28,7 @@ export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<strin
             id={`seg-${key}`}
             type="text"
             maxLength={max}
-            value={(seg[key] as string) ?? ""}
+            value={seg[key] ?? ""}
             onInput={(e) => set({ [key]: (e.target as HTMLInputElement).value || null })}
           />
         )}

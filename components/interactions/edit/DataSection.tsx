@@ -18,7 +18,7 @@ export function DataSection(
   const { seg, set } = props;
   const info = seg.information_to_gather as InformationToGather;
   const gather = seg.gather_information === true;
-  const customisation = (seg.customisation ?? {}) as Record<string, unknown>;
+  const customisation = seg.customisation ?? {};
   const consent = (key: "is_gdpr_consent" | "is_image_right_consent", on: boolean) =>
     set({ [key]: on, customisation: toggleSegmentConsent(key, on, customisation).customisation });
   return (

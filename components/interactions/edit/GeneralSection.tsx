@@ -92,7 +92,7 @@ export function GeneralSection(
               id="seg-testimonial"
               type="text"
               maxLength={1000}
-              value={(seg.testimonial as string) ?? ""}
+              value={seg.testimonial ?? ""}
               onInput={(e) => set({ testimonial: (e.target as HTMLInputElement).value })}
             />
           </div>

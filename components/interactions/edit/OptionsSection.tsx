@@ -35,7 +35,14 @@ function Select(
 export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
   const { t } = useT();
   const { seg, set } = props;
-  const check = (key: string) => (
+  const check = (
+    key:
+      | "limit_1_vote"
+      | "show_results"
+      | "enable_written_answer"
+      | "enable_audio_answer"
+      | "requires_approval",
+  ) => (
     <CheckField
       id={`seg-${key}`}
       label={t(`interactions.fields.${key}`)}
@@ -52,7 +59,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
         {check("enable_audio_answer")}
         {check("requires_approval")}
       </div>
-      {hasChoices(seg.type, seg.game_type as string) && <VoteIntegrityOptions seg={seg} set={set} />}
+      {hasChoices(seg.type, seg.game_type) && <VoteIntegrityOptions seg={seg} set={set} />}
       <div class="form-grid">
         {(seg.type === "recording_question" || seg.type === "video") && (
           <div class="field">
@@ -62,7 +69,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
               type="number"
               min={5}
               max={600}
-              value={seg.max_recording_time as number}
+              value={seg.max_recording_time}
               onChange={(e) => {
                 const n = Number((e.target as HTMLInputElement).value);
                 if (Number.isInteger(n) && n >= 5 && n <= 600) set({ max_recording_time: n });
@@ -74,7 +81,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
           <Select
             id="seg-media-type"
             label={t("interactions.fields.media_type")}
-            value={(seg.media_type as string) ?? "video"}
+            value={seg.media_type ?? "video"}
             options={["image", "video"].map((v) => [v, t(`interactions.fields.media.${v}`)])}
             onChange={(v) => set({ media_type: v })}
           />
@@ -83,7 +90,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
           <Select
             id="seg-game-type"
             label={t("interactions.fields.game_type")}
-            value={seg.game_type as string}
+            value={seg.game_type}
             options={["answer", "registration"].map((v) => [v, t(`interactions.fields.game_types.${v}`)])}
             onChange={(v) => set({ game_type: v })}
           />
@@ -91,14 +98,14 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
         <Select
           id="seg-webview"
           label={t("interactions.fields.webview_version")}
-          value={seg.webview_version as string}
+          value={seg.webview_version}
           options={WEBVIEW_VERSIONS.map((v) => [v, v])}
           onChange={(v) => set({ webview_version: v })}
         />
         <Select
           id="seg-delivery"
           label={t("interactions.fields.delivery_option")}
-          value={seg.delivery_option as string}
+          value={seg.delivery_option}
           options={DELIVERY_OPTIONS.map((v) => [v, t(`interactions.fields.delivery.${v}`)])}
           onChange={(v) => set({ delivery_option: v })}
         />
@@ -106,7 +113,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
           <Select
             id="seg-delivery-trigger"
             label={t("delivery_trigger.label")}
-            value={(seg.delivery_trigger as string) ?? "accepted"}
+            value={seg.delivery_trigger ?? "accepted"}
             options={DELIVERY_TRIGGERS.map((v) => [v, t(`delivery_trigger.${v}`)])}
             onChange={(v) => set({ delivery_trigger: v })}
           />
@@ -149,7 +156,7 @@ function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string,
           type="number"
           min={1}
           max={MAX_VOTE_CAP}
-          value={(seg.vote_cap_per_address as number | undefined) ?? DEFAULT_VOTE_CAP}
+          value={seg.vote_cap_per_address ?? DEFAULT_VOTE_CAP}
           aria-describedby="seg-vote-cap-hint"
           onChange={(e) => {
             const n = Number((e.target as HTMLInputElement).value);

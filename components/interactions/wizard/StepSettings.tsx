@@ -1,15 +1,16 @@
 import { useT } from "../../../framework/island.tsx";
 import { TITLE_MAX_LENGTH } from "../../../lib/rules/constants.ts";
-import { hasChoices } from "../../../lib/rules/segments.ts";
+import { hasChoices, type SegmentRow } from "../../../lib/rules/segments.ts";
 import { type ChoiceDraft, ChoicesField } from "../ChoicesField.tsx";
 
-export interface SettingsDraft {
-  type: string;
-  game_type?: string;
-  title: string;
-  text: string;
-  choices: ChoiceDraft[];
-}
+/**
+ * What the wizard's first step edits: the segment's type and title picked from the row, its game type when
+ * known, its home text as typed ("" when empty) and its answers as drafts.
+ */
+export type SettingsDraft =
+  & Pick<SegmentRow, "type" | "title">
+  & Partial<Pick<SegmentRow, "game_type">>
+  & { text: string; choices: ChoiceDraft[] };
 
 /** Step 1, Settings: the title (100 characters at most), the home text and, for votes, the answers. */
 export function StepSettings(

@@ -7,7 +7,7 @@ import type { SettingsDraft } from "./StepSettings.tsx";
 /** Step 1 of the wizard as a draft: a resumed interaction's settings, or a new one's (two empty choices). */
 export const settingsOf = (s: SegmentJson | null): SettingsDraft => ({
   type: s?.type ?? "",
-  game_type: (s?.game_type as string) ?? "answer",
+  game_type: s?.game_type ?? "answer",
   title: s?.title ?? "",
   text: s?.text ?? "",
   choices: s?.choices.length

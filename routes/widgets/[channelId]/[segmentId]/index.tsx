@@ -52,7 +52,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const style = widgetStyle(view.widget_primary_color, custom, q);
   const now = c.var.deps.now?.() ?? new Date();
   const background = {
-    url: (segment.background_url as string | null) ?? view.background_url,
+    url: segment.background_url ?? view.background_url,
     kind: segment.background_kind === "video" ? "video" as const : "image" as const,
   };
   // Staff of the channel preview a draft or scheduled interaction as it will look (?preview=1).
