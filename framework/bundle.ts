@@ -54,6 +54,88 @@ export async function minifyScripts(root: URL, dir: string, outDir: string): Pro
   return scripts.length;
 }
 
+/**
+ * Whether a built chunk only defines values: no import, and each statement a `var` whose values are
+ * arrow functions or properties of `Object` (the shape of the bundler's helpers for CommonJS packages),
+ * or its `export`. Loading such a chunk changes nothing until one of its values is used. Anything else
+ * (a call, a string outside a function, a template) is taken as a possible side effect.
+ */
+export function definesOnly(code: string): boolean {
+  const statements: string[] = [];
+  let depth = 0, start = 0, quote = "";
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (quote) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = "";
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === "`" || ch === "/") return false;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch)) depth--;
+    else if (ch === ";" && depth === 0) {
+      statements.push(code.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  statements.push(code.slice(start).trim());
+  return statements.filter(Boolean).every((statement) => {
+    if (/^export\{[\w$, ]*\}$/.test(statement)) return true;
+    if (!statement.startsWith("var ")) return false;
+    return splitTopLevel(statement.slice(4)).every((declarator) => {
+      const value = declarator.slice(declarator.indexOf("=") + 1);
+      return /^[\w$]+=/.test(declarator) &&
+        (/^Object(\.[\w$]+)+$/.test(value) || /^(\([\w$,]*\)|[\w$]+)=>/.test(value));
+    });
+  });
+}
+
+/** `text` cut at its commas outside brackets and strings. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0, start = 0, quote = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = "";
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch)) depth--;
+    else if (ch === "," && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * Drops, from every script under `dir`, the imports that take nothing from a chunk that only defines
+ * values (`import"./chunk-X.js"`). The bundler adds one to every chunk of a page for its CommonJS helpers,
+ * which only the upload client uses (its URL parser is a CommonJS package): without this, the first screen
+ * of every widget fetched them.
+ */
+export async function dropEmptyImports(dir: URL): Promise<void> {
+  const scripts = new Map<string, string>();
+  for (const folder of await scriptDirs(dir)) {
+    for await (const entry of Deno.readDir(folder)) {
+      if (!entry.isFile || !entry.name.endsWith(".js")) continue;
+      const url = new URL(entry.name, folder);
+      scripts.set(url.href, await Deno.readTextFile(url));
+    }
+  }
+  const pure = new Set([...scripts].filter(([, code]) => definesOnly(code)).map(([url]) => url));
+  if (pure.size === 0) return;
+  for (const [url, code] of scripts) {
+    const kept = code.replace(
+      /(?<=^|[;}])import"(\.\.?\/[\w/-]+\.js)";?/g,
+      (all, file) => pure.has(new URL(file, url).href) ? "" : all,
+    );
+    if (kept !== code) await Deno.writeTextFile(new URL(url), kept);
+  }
+}
+
 async function denoBundle(root: URL, outdir: string, entries: string[], format: "esm" | "iife" = "esm") {
   const split = format === "esm" ? ["--code-splitting"] : [];
   const command = new Deno.Command(Deno.execPath(), {
@@ -65,6 +147,16 @@ async function denoBundle(root: URL, outdir: string, entries: string[], format: 
   });
   const { code } = await command.output();
   if (code !== 0) throw new Error("deno bundle failed");
+  if (format === "esm") await dropEmptyImports(new URL(`${outdir}/`, root));
+}
+
+/** `dir` and its sub-folders (deno bundle keeps the sources' folders). */
+async function scriptDirs(dir: URL): Promise<URL[]> {
+  const dirs = [dir];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isDirectory) dirs.push(...await scriptDirs(new URL(`${entry.name}/`, dir)));
+  }
+  return dirs;
 }
 
 /**

@@ -279,7 +279,7 @@ export const COMPRESS_MIN_BYTES = 1024;
  * that requires registration, and fetches its next screens once idle): 12,496 B, 12,569 B with the account
  * notice, over its 12 KB goal by up to 280 B; its ceiling is 12.5 KB until that is won back.
  */
-export const JS_BUDGET_GZIP_BYTES = { channel: 14_336, single: 12_800 }; // 14 and 12.5 KiB
+export const JS_BUDGET_GZIP_BYTES = { channel: 14_336, single: 12_288 }; // 14 and 12 KiB
 
 /**
  * Shared caches (a CDN, Deno Deploy's edge) may keep a public widget page this long and serve it stale

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { definesOnly, dropEmptyImports } from "../../framework/bundle.ts";
+
+// The shape of the bundler's CommonJS helpers as a built chunk holds them.
+const HELPERS =
+  "var g=Object.create;var f=Object.defineProperty;var j=Object.getPrototypeOf,k=Object.prototype" +
+  ".hasOwnProperty;var m=(b,a)=>()=>(a||b((a={exports:{}}).exports,a),a.exports);var n=(b,a,c)=>(c=b!=null?" +
+  'g(j(b)):{},f(c,"default",{value:b,enumerable:!0}));export{m as a,n as b};';
+
+Deno.test("bundle - a chunk that only defines functions and Object's properties has no effect of its own", () => {
+  assert.equal(definesOnly(HELPERS), true);
+  assert.equal(definesOnly("var a=(b)=>b;export{a};"), true);
+});
+
+Deno.test("bundle - a call, an import, a template or any other statement may have an effect", () => {
+  assert.equal(definesOnly("var a=fetch(1);export{a};"), false, "a call");
+  assert.equal(definesOnly('import"./x.js";var a=(b)=>b;export{a};'), false, "an import");
+  assert.equal(definesOnly("var a=(b)=>b;a(1);export{a};"), false, "a statement");
+  assert.equal(definesOnly("var a=(b)=>`${b}`;export{a};"), false, "a template");
+  assert.equal(definesOnly('var a="x;y";export{a};'), false, "a string value");
+  assert.equal(definesOnly("var a=Object.assign(x,{});export{a};"), false, "a call on Object");
+  assert.equal(definesOnly("let a=(b)=>b;export{a};"), false, "not a var");
+});
+
+Deno.test("bundle - imports that take nothing from a defining-only chunk go; the others stay", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/islands`);
+    const write = (name: string, code: string) => Deno.writeTextFile(`${dir}/${name}`, code);
+    await write("chunk-H.js", HELPERS);
+    await write("chunk-E.js", 'console.log("loaded");export{};');
+    await write(
+      "entry.js",
+      'import{a as x}from"./chunk-E.js";import"./chunk-H.js";import"./chunk-E.js";x();',
+    );
+    await write("tus.js", 'import{a as w,b as v}from"./chunk-H.js";import"./chunk-H.js";export{w,v};');
+    await write("islands/Island.js", 'import"../chunk-H.js";import"../chunk-E.js";export{};');
+    await dropEmptyImports(new URL(`file://${dir}/`));
+    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
+    assert.equal(await read("entry.js"), 'import{a as x}from"./chunk-E.js";import"./chunk-E.js";x();');
+    assert.equal(await read("tus.js"), 'import{a as w,b as v}from"./chunk-H.js";export{w,v};');
+    assert.equal(await read("islands/Island.js"), 'import"../chunk-E.js";export{};');
+    assert.equal(await read("chunk-H.js"), HELPERS);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
