@@ -145,3 +145,50 @@ browserTest(
   },
   { viewport: { width: 375, height: 740 } },
 );
+
+browserTest(
+  "widget registration - a session that ended before Send: the login panel over the form, then sent once",
+  async ({ page, baseUrl, server, consoleErrors }) => {
+    const draw = await demoDraw(server);
+    const [listener] = await server.sql<{ id: number; email: string; nickname: string }[]>`
+      select id::int as id, email, nickname from app_users a
+      where email is not null and not is_anonymous and password_hash is not null
+        and not exists (select 1 from messages m where m.segment_id = ${draw.id} and m.author_app_user_id = a.id)
+      order by id limit 1`;
+    const logIn = async () => {
+      await page.getByRole("button", { name: en.channel_widget.login.login }).click();
+      await page.getByLabel(en.channel_widget.login.email).fill(listener.email);
+      await page.getByRole("button", { name: en.channel_widget.login.next }).click();
+      await page.getByLabel(en.channel_widget.login.password).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: en.channel_widget.login.login }).click();
+    };
+    await page.goto(`${baseUrl}/widgets/${draw.channel_id}/${draw.id}/?lang=en`);
+    await page.waitForSelector('[data-island="SingleWidget"] .w-screen[data-ready] .w-init');
+    await page.getByRole("button", { name: en.widget.account_login }).click();
+    await logIn();
+    await page.getByText(en.widget.account_as.replace("{{nickname}}", listener.nickname)).waitFor();
+
+    // the form is filled while the session ends on the server (logged out elsewhere, or expired)
+    await page.getByRole("button", { name: en.widget.participate, exact: true }).click();
+    const form = { first_name: "Ana", name: "Lopes", phone: "+33 6 11 22 33 44" };
+    await fillForm(page, form);
+    await page.getByRole("button", { name: en.widget.send }).click();
+    await page.locator('input[name="consent_gdpr"]').check();
+    await server
+      .sql`update sessions set revoked_at = now() where kind = 'visitor' and user_id = ${listener.id}`;
+    await page.getByRole("button", { name: en.widget.send }).click();
+
+    // refused for want of an account: the login panel over the form, the consent still ticked, nothing stored
+    await page.getByText(en.channel_widget.login.required).waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('input[name="consent_gdpr"]').isChecked(), true);
+    assert.equal((await participations(server, draw.id, listener.id)).length, 0);
+    await logIn();
+    await page.getByText(en.widget.participation_sent).waitFor({ timeout: 20_000 });
+    const sent = await participations(server, draw.id, listener.id);
+    assert.equal(sent.length, 1);
+    assert.deepEqual(sent[0].extra, form);
+    assert.equal(sent[0].consent_gdpr, true);
+    assert.deepEqual(consoleErrors.filter((e) => !/403/.test(e)), []);
+  },
+  { viewport: { width: 375, height: 740 } },
+);
