@@ -130,3 +130,10 @@ export async function getMessageMedium(sql: Db, messageId: number): Promise<stri
   const [row] = await sql<{ medium: string }[]>`select medium from messages where id = ${messageId}`;
   return row?.medium ?? null;
 }
+
+/** The interactions a channel's lines may feed, newest first (the lines form's choice). */
+export async function listLineTargets(sql: Db, channelId: number) {
+  return await sql<{ id: number; title: string; type: string }[]>`
+    select id::int as id, coalesce(nullif(title, ''), '#' || id) as title, type from segments
+    where channel_id = ${channelId} and status not in ('archived', 'trash') order by id desc limit 200`;
+}

@@ -7,7 +7,8 @@ import { getChannel } from "../../db/channels.ts";
 import { encryptSecret } from "../platform/crypto.ts";
 import { AppError } from "../rules/errors.ts";
 import { requireAccess, type StaffUser } from "../rules/permissions.ts";
-import { credentialsFit, type LineInput } from "../rules/lines.ts";
+import { credentialsFit, type LineInput, lineWebhookUrl } from "../rules/lines.ts";
+import { type Config, publicUrl } from "../platform/config.ts";
 
 export interface LineDeps {
   sql: Sql;
@@ -80,4 +81,14 @@ export async function updateLine(deps: LineDeps, user: StaffUser, id: number, in
 export async function deleteLine(deps: LineDeps, user: StaffUser, id: number): Promise<void> {
   await lineFor(deps, user, id);
   await db.deleteLine(deps.sql, id);
+}
+
+/** What the lines page shows: the lines, the interactions they may feed, and their webhook addresses. */
+export async function linesPage(deps: LineDeps & { config: Config }, user: StaffUser, channelId: number) {
+  const lines = await listLines(deps, user, channelId);
+  const base = publicUrl(deps.config);
+  return {
+    lines: lines.map((line) => ({ ...line, webhook_url: lineWebhookUrl(base, line) })),
+    targets: await db.listLineTargets(deps.sql, channelId),
+  };
 }

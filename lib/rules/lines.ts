@@ -199,3 +199,12 @@ export const lineSchema = z.object({
   credentials_set: z.boolean(),
   created_at: z.string(),
 });
+
+/**
+ * The address to paste at the provider for a line: WhatsApp's callback URL, Twilio's "A message comes
+ * in" or "A call comes in" webhook (the recording callback is given by the call's own answer).
+ * @example lineWebhookUrl("https://im.example.org", { id: 4, kind: "sms" }) // "https://im.example.org/lines/4/sms"
+ */
+export function lineWebhookUrl(base: string, line: { id: number; kind: LineKind }): string {
+  return `${base.replace(/\/$/, "")}/lines/${line.id}/${line.kind}`;
+}

@@ -319,8 +319,7 @@ async function steps(t: Deno.TestContext) {
       });
       assert.equal(res.status, 200);
       const results = await res.json();
-      const count = (label: string) =>
-        results.rows.find((r: { label: string }) => r.label === label)?.count ?? 0;
+      const count = (label: string) => results.find((r: { label: string }) => r.label === label)?.count ?? 0;
       assert.equal(count("Rock"), 2, "B and the label 'rock'; the number's second vote not counted");
       assert.equal(count("Jazz"), 0);
       assert.equal(count("Pop"), 1);
