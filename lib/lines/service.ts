@@ -90,5 +90,6 @@ export async function linesPage(deps: LineDeps & { config: Config }, user: Staff
   return {
     lines: lines.map((line) => ({ ...line, webhook_url: lineWebhookUrl(base, line) })),
     targets: await db.listLineTargets(deps.sql, channelId),
+    webhookBase: base,
   };
 }
