@@ -61,48 +61,49 @@ import $54 from "./routes/broadcast/[id].tsx";
 import $55 from "./routes/broadcast/index.tsx";
 import $56 from "./routes/channels/new.tsx";
 import $57 from "./routes/channels/[id]/approve.ts";
-import $58 from "./routes/channels/[id]/webhooks.tsx";
-import $59 from "./routes/channels/[id].tsx";
-import $60 from "./routes/channels/index.tsx";
-import $61 from "./routes/confirm/[token].tsx";
-import $62 from "./routes/customisation.tsx";
-import $63 from "./routes/dev/mailbox.tsx";
-import $64 from "./routes/forgot-password.tsx";
-import $65 from "./routes/healthz.ts";
-import $66 from "./routes/help-items.tsx";
-import $67 from "./routes/home.tsx";
-import $68 from "./routes/interactions/create.tsx";
-import $69 from "./routes/interactions/[id]/assistant.tsx";
-import $70 from "./routes/interactions/[id]/webview.tsx";
-import $71 from "./routes/interactions/[id].tsx";
-import $72 from "./routes/interactions/index.tsx";
-import $73 from "./routes/lines/[id]/recording.ts";
-import $74 from "./routes/lines/[id]/sms.ts";
-import $75 from "./routes/lines/[id]/voice.ts";
-import $76 from "./routes/lines/[id]/whatsapp.ts";
-import $77 from "./routes/login.tsx";
-import $78 from "./routes/logout.ts";
-import $79 from "./routes/media.ts";
-import $80 from "./routes/metrics.ts";
-import $81 from "./routes/moderation.tsx";
-import $82 from "./routes/oembed.ts";
-import $83 from "./routes/overlay/[token]/events.ts";
-import $84 from "./routes/overlay/[token].tsx";
-import $85 from "./routes/participations/[id].tsx";
-import $86 from "./routes/qr-code.tsx";
-import $87 from "./routes/reset/[token].tsx";
-import $88, { needs as needs$88 } from "./routes/robots.txt.ts";
-import $89 from "./routes/s/[uuid].tsx";
-import $90 from "./routes/settings.tsx";
-import $91 from "./routes/statistics/download.ts";
-import $92 from "./routes/statistics/index.tsx";
-import $93 from "./routes/timeline.tsx";
-import $94 from "./routes/users/new.tsx";
-import $95 from "./routes/users/[id].tsx";
-import $96 from "./routes/users/index.tsx";
-import $97, { fast as fast$97, needs as needs$97 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $98, { needs as needs$98 } from "./routes/widgets/terms.tsx";
-import $99, { fast as fast$99, needs as needs$99 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $58 from "./routes/channels/[id]/lines.tsx";
+import $59 from "./routes/channels/[id]/webhooks.tsx";
+import $60 from "./routes/channels/[id].tsx";
+import $61 from "./routes/channels/index.tsx";
+import $62 from "./routes/confirm/[token].tsx";
+import $63 from "./routes/customisation.tsx";
+import $64 from "./routes/dev/mailbox.tsx";
+import $65 from "./routes/forgot-password.tsx";
+import $66 from "./routes/healthz.ts";
+import $67 from "./routes/help-items.tsx";
+import $68 from "./routes/home.tsx";
+import $69 from "./routes/interactions/create.tsx";
+import $70 from "./routes/interactions/[id]/assistant.tsx";
+import $71 from "./routes/interactions/[id]/webview.tsx";
+import $72 from "./routes/interactions/[id].tsx";
+import $73 from "./routes/interactions/index.tsx";
+import $74 from "./routes/lines/[id]/recording.ts";
+import $75 from "./routes/lines/[id]/sms.ts";
+import $76 from "./routes/lines/[id]/voice.ts";
+import $77 from "./routes/lines/[id]/whatsapp.ts";
+import $78 from "./routes/login.tsx";
+import $79 from "./routes/logout.ts";
+import $80 from "./routes/media.ts";
+import $81 from "./routes/metrics.ts";
+import $82 from "./routes/moderation.tsx";
+import $83 from "./routes/oembed.ts";
+import $84 from "./routes/overlay/[token]/events.ts";
+import $85 from "./routes/overlay/[token].tsx";
+import $86 from "./routes/participations/[id].tsx";
+import $87 from "./routes/qr-code.tsx";
+import $88 from "./routes/reset/[token].tsx";
+import $89, { needs as needs$89 } from "./routes/robots.txt.ts";
+import $90 from "./routes/s/[uuid].tsx";
+import $91 from "./routes/settings.tsx";
+import $92 from "./routes/statistics/download.ts";
+import $93 from "./routes/statistics/index.tsx";
+import $94 from "./routes/timeline.tsx";
+import $95 from "./routes/users/new.tsx";
+import $96 from "./routes/users/[id].tsx";
+import $97 from "./routes/users/index.tsx";
+import $98, { fast as fast$98, needs as needs$98 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $99, { needs as needs$99 } from "./routes/widgets/terms.tsx";
+import $100, { fast as fast$100, needs as needs$100 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -167,62 +168,63 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/broadcast", app: $55 },
   { path: "/channels/new", app: $56 },
   { path: "/channels/:id/approve", app: $57 },
-  { path: "/channels/:id/webhooks", app: $58 },
-  { path: "/channels/:id", app: $59 },
-  { path: "/channels", app: $60 },
-  { path: "/confirm/:token", app: $61 },
-  { path: "/customisation", app: $62 },
-  { path: "/dev/mailbox", app: $63 },
-  { path: "/forgot-password", app: $64 },
-  { path: "/healthz", app: $65 },
-  { path: "/help-items", app: $66 },
-  { path: "/home", app: $67 },
-  { path: "/interactions/create", app: $68 },
-  { path: "/interactions/:id/assistant", app: $69 },
-  { path: "/interactions/:id/webview", app: $70 },
-  { path: "/interactions/:id", app: $71 },
-  { path: "/interactions", app: $72 },
-  { path: "/lines/:id/recording", app: $73 },
-  { path: "/lines/:id/sms", app: $74 },
-  { path: "/lines/:id/voice", app: $75 },
-  { path: "/lines/:id/whatsapp", app: $76 },
-  { path: "/login", app: $77 },
-  { path: "/logout", app: $78 },
-  { path: "/media", app: $79 },
-  { path: "/metrics", app: $80 },
-  { path: "/moderation", app: $81 },
-  { path: "/oembed", app: $82 },
-  { path: "/overlay/:token/events", app: $83 },
-  { path: "/overlay/:token", app: $84 },
-  { path: "/participations/:id", app: $85 },
-  { path: "/qr-code", app: $86 },
-  { path: "/reset/:token", app: $87 },
-  { path: "/robots.txt", app: $88 },
-  { path: "/s/:uuid", app: $89 },
-  { path: "/settings", app: $90 },
-  { path: "/statistics/download", app: $91 },
-  { path: "/statistics", app: $92 },
-  { path: "/timeline", app: $93 },
-  { path: "/users/new", app: $94 },
-  { path: "/users/:id", app: $95 },
-  { path: "/users", app: $96 },
-  { path: "/widgets/channel/:channelId", app: $97 },
-  { path: "/widgets/terms", app: $98 },
-  { path: "/widgets/:channelId/:segmentId", app: $99 },
+  { path: "/channels/:id/lines", app: $58 },
+  { path: "/channels/:id/webhooks", app: $59 },
+  { path: "/channels/:id", app: $60 },
+  { path: "/channels", app: $61 },
+  { path: "/confirm/:token", app: $62 },
+  { path: "/customisation", app: $63 },
+  { path: "/dev/mailbox", app: $64 },
+  { path: "/forgot-password", app: $65 },
+  { path: "/healthz", app: $66 },
+  { path: "/help-items", app: $67 },
+  { path: "/home", app: $68 },
+  { path: "/interactions/create", app: $69 },
+  { path: "/interactions/:id/assistant", app: $70 },
+  { path: "/interactions/:id/webview", app: $71 },
+  { path: "/interactions/:id", app: $72 },
+  { path: "/interactions", app: $73 },
+  { path: "/lines/:id/recording", app: $74 },
+  { path: "/lines/:id/sms", app: $75 },
+  { path: "/lines/:id/voice", app: $76 },
+  { path: "/lines/:id/whatsapp", app: $77 },
+  { path: "/login", app: $78 },
+  { path: "/logout", app: $79 },
+  { path: "/media", app: $80 },
+  { path: "/metrics", app: $81 },
+  { path: "/moderation", app: $82 },
+  { path: "/oembed", app: $83 },
+  { path: "/overlay/:token/events", app: $84 },
+  { path: "/overlay/:token", app: $85 },
+  { path: "/participations/:id", app: $86 },
+  { path: "/qr-code", app: $87 },
+  { path: "/reset/:token", app: $88 },
+  { path: "/robots.txt", app: $89 },
+  { path: "/s/:uuid", app: $90 },
+  { path: "/settings", app: $91 },
+  { path: "/statistics/download", app: $92 },
+  { path: "/statistics", app: $93 },
+  { path: "/timeline", app: $94 },
+  { path: "/users/new", app: $95 },
+  { path: "/users/:id", app: $96 },
+  { path: "/users", app: $97 },
+  { path: "/widgets/channel/:channelId", app: $98 },
+  { path: "/widgets/terms", app: $99 },
+  { path: "/widgets/:channelId/:segmentId", app: $100 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
   { path: "/api/v1/interactions", fast: fast$23 },
   { path: "/api/v1/show_segments/:id/vote-results", fast: fast$42 },
-  { path: "/widgets/channel/:channelId", fast: fast$97 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$99 },
+  { path: "/widgets/channel/:channelId", fast: fast$98 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$100 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$88 },
-  { path: "/widgets/channel/:channelId", needs: needs$97 },
-  { path: "/widgets/terms", needs: needs$98 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$99 },
+  { path: "/robots.txt", needs: needs$89 },
+  { path: "/widgets/channel/:channelId", needs: needs$98 },
+  { path: "/widgets/terms", needs: needs$99 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$100 },
 ];

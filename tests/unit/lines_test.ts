@@ -7,6 +7,7 @@ import {
   keywordChoice,
   LINE_WEBHOOK_MAX_BYTES,
   lineInputSchema,
+  lineWebhookUrl,
   messageTwiml,
   normalizeNumber,
   twilioSignature,
@@ -15,6 +16,7 @@ import {
   voicemailTwiml,
   whatsappSignatureValid,
 } from "../../lib/rules/lines.ts";
+import { loadConfig } from "../../lib/platform/config.ts";
 
 const choices = [{ id: 7, label: "Jazz" }, { id: 8, label: "Rock" }, { id: 9, label: "Électro" }];
 
@@ -121,4 +123,20 @@ Deno.test("lineInputSchema - credentials of a provider, never unknown fields; cr
   assert.ok(credentialsFit("whatsapp", whatsapp) && !credentialsFit("whatsapp", twilio));
   assert.ok(credentialsFit("voice", twilio) && !credentialsFit("sms", whatsapp));
   assert.equal(LINE_WEBHOOK_MAX_BYTES, 65_536);
+});
+
+Deno.test("lineWebhookUrl - the address pasted at the provider, by line and kind", () => {
+  assert.equal(
+    lineWebhookUrl("https://im.example.org/", { id: 4, kind: "sms" }),
+    "https://im.example.org/lines/4/sms",
+  );
+  assert.equal(lineWebhookUrl("https://x", { id: 9, kind: "whatsapp" }), "https://x/lines/9/whatsapp");
+});
+
+Deno.test("config - the providers' APIs default to Meta's Graph API and Twilio's, and can point elsewhere", () => {
+  const config = loadConfig({});
+  assert.equal(config.WHATSAPP_GRAPH_URL, "https://graph.facebook.com/v21.0");
+  assert.equal(config.TWILIO_API_URL, "https://api.twilio.com");
+  assert.equal(loadConfig({ TWILIO_API_URL: "http://127.0.0.1:9" }).TWILIO_API_URL, "http://127.0.0.1:9");
+  assert.throws(() => loadConfig({ WHATSAPP_GRAPH_URL: "not a url" }), /WHATSAPP_GRAPH_URL/);
 });
