@@ -386,5 +386,25 @@ async function steps(t: Deno.TestContext) {
         assert.ok(stub.served.includes(recordingSid), "fetched with the account's credentials");
       },
     );
+
+    await t.step("the inbox answers each message's medium and filters by it", async () => {
+      const list = (medium?: string) =>
+        ctx.request(
+          `/api/v1/channel-interactions?segment_id=${voiceSegment.id}&with_counts=1${
+            medium ? `&medium=${medium}` : ""
+          }`,
+          { token: manager },
+        );
+      const all = await list();
+      assert.equal(all.status, 200);
+      const body = await all.json();
+      assert.deepEqual(body.data.map((m: { medium: string }) => m.medium).sort(), ["voice", "whatsapp"]);
+      const voices = await (await list("voice")).json();
+      assert.equal(voices.data.length, 1);
+      assert.equal(voices.data[0].medium, "voice");
+      assert.equal(voices.pagination.total, 1);
+      assert.equal((await (await list("widget")).json()).data.length, 0);
+      assert.equal((await list("fax")).status, 400);
+    });
   }
 }
