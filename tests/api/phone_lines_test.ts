@@ -249,6 +249,29 @@ async function steps(t: Deno.TestContext) {
       },
     );
 
+    await t.step("a webhook to another kind of line or an unknown line finds nothing (404)", async () => {
+      const body = whatsappBody("1", "33600000003", "Mallory", {
+        id: "wamid.x",
+        type: "text",
+        text: { body: "x" },
+      });
+      const signed = {
+        "content-type": "application/json",
+        "x-hub-signature-256": metaSignature(APP_SECRET, body),
+      };
+      for (const path of [`/lines/${sms}/whatsapp`, `/lines/999999/whatsapp`, `/lines/abc/whatsapp`]) {
+        const res = await ctx.request(path, { method: "POST", headers: signed, body });
+        assert.equal(res.status, 404, path);
+      }
+      const sms404 = await ctx.request(`/lines/${whatsapp}/sms`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "From=%2B33600000003&Body=A&MessageSid=SMx",
+      });
+      assert.equal(sms404.status, 404);
+      assert.equal((await messagesOf(textSegment.id)).length, 1);
+    });
+
     await t.step(
       "a WhatsApp voice note is fetched through the Graph API, retried, and processed",
       async () => {
