@@ -61,10 +61,12 @@ browserTest(
       const webhook = await card.getByLabel("Webhook address to paste at the provider").inputValue();
       assert.match(webhook, new RegExp(`^${baseUrl}/lines/\\d+/whatsapp$`));
       assert.ok(!(await page.content()).includes("meta-app-secret"), "a secret is never shown back");
+      await page.evaluate(() => scrollTo(0, 0)); // the page as it opens, header on top
       await shot("lines-1280");
       await page.setViewportSize({ width: 375, height: 800 });
       await page.reload();
       await page.locator(".line-card").first().waitFor();
+      await page.evaluate(() => scrollTo(0, 0));
       await shot("lines-375");
       await page.setViewportSize({ width: 1280, height: 800 });
 
