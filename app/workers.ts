@@ -23,6 +23,7 @@ import { mediaProcessed } from "../lib/webhooks/dispatch.ts";
 import { writeStoredImageVariants } from "../lib/media/image_variants.ts";
 import { forgetUnusedUploads } from "../lib/media/stored.ts";
 import { mediaJobConcurrency } from "../lib/rules/media_jobs.ts";
+import { registerLineJobs } from "../lib/lines/media.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -93,6 +94,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<{ st
   boss.on("stopped", () => hourly.forEach((task) => task.stop()));
   await registerDeliveryJobs(boss, deps);
   await registerWebhookJobs(boss, deps);
+  await registerLineJobs(boss, deps); // phone lines' voices fetched from their providers
   return { stopJobs: () => stopping.abort() };
 }
 

@@ -56,6 +56,8 @@ export interface MessageRow extends MessageState {
   /** the public link's token (migration 012): readable by anyone once shared or broadcast */
   share_token: string;
   shared_at: Date | null;
+  /** how it reached the studio: widget, whatsapp, sms or voice (migration 045) */
+  medium: string;
   segment_title: string;
 }
 
@@ -79,6 +81,8 @@ export interface MessageQuery {
   /** A tsquery built by searchQuery(). */
   search?: string | null;
   voiceOnly?: boolean;
+  /** Only what came through this medium (the widget, WhatsApp, SMS, voicemail: migration 045). */
+  medium?: string | null;
   choiceId?: number | null;
   /** Restrict to these ids (bulk actions on a selection). */
   ids?: number[] | null;
@@ -88,7 +92,7 @@ export interface MessageQuery {
 const PAGE_COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.author_app_user_id, m.type,
   m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
   m.winner, m.broadcast_status, m.status, m.moderation, m.comment, m.choice_ids, m.extra_user_information,
-  m.created_at, m.media_id, m.share_token, m.shared_at`;
+  m.created_at, m.media_id, m.share_token, m.shared_at, m.medium`;
 
 const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.author_app_user_id, m.type,
   m.content, m.text, m.transcript, m.duration_ms, m.author_name, m.author_city, m.read, m.has_reply, m.liked,
@@ -96,7 +100,7 @@ const COLUMNS = `m.id, m.channel_id, m.segment_id, m.show_id, m.program_id, m.au
   m.created_at, m.media_id, md.kind as media_kind, md.content_type as media_content_type, md.playable_path,
   md.original_path, md.delivery_mp3_path, md.broadcast_path, md.loudness_lufs, md.true_peak_dbtp,
   md.broadcast_duration_ms, md.aired_duration_ms, md.peaks, md.trim_in_ms, md.trim_out_ms,
-  m.share_token::text as share_token, m.shared_at,
+  m.share_token::text as share_token, m.shared_at, m.medium,
   (select s.title from segments s where s.id = m.segment_id) as segment_title`;
 
 const ACCEPTED = `m.moderation in ('none', 'approved')`;
@@ -145,6 +149,7 @@ function conditionsOf(
     );
   }
   if (q.voiceOnly) parts.push(["(m.media_id is not null or m.duration_ms is not null)"]);
+  if (q.medium) parts.push(["m.medium = $?", q.medium]);
   if (q.choiceId) parts.push(["m.choice_ids @> array[$?::bigint]", q.choiceId]);
   if (q.ids) {
     const ids = q.ids.length ? q.ids : [0];
@@ -220,7 +225,7 @@ function scopeOf(sql: Db, q: Omit<MessageQuery, "filter">) {
 }
 
 /** A list narrowed to voice messages, a choice or given ids: the counters do not answer it. */
-const narrowed = (q: Omit<MessageQuery, "filter">) => Boolean(q.voiceOnly || q.choiceId || q.ids);
+const narrowed = (q: Omit<MessageQuery, "filter">) => Boolean(q.voiceOnly || q.medium || q.choiceId || q.ids);
 
 /** The number of messages of a tab: from the counters, or the kept counts of a search, else counted. */
 async function countTab(sql: Db, q: MessageQuery): Promise<number> {

@@ -56,6 +56,10 @@ export interface NewMessage {
   idempotencyKey?: string | null;
   /** The media task id answered with it (the job is queued with this id after the insert). */
   answeredTaskId?: string | null;
+  /** How it reached the studio (migration 045): the widget unless a phone line brought it. */
+  medium?: "widget" | "whatsapp" | "sms" | "voice";
+  /** The listener's number behind a line's participation (stored once, in phone_numbers). */
+  phoneNumberId?: number | null;
 }
 
 const isLimitViolation = (error: unknown) =>
@@ -190,13 +194,13 @@ export async function insertParticipation(
         insert into messages (channel_id, segment_id, show_id, program_id, author_app_user_id, device_id,
           site_ref, type, content, text, choice_ids, media_id, extra_user_information, author_name, author_city,
           consent_gdpr, consent_image_right, only_user_data, is_testimonial, limited, moderation,
-          processing_status, vote_integrity, idempotency_key, answered_task_id)
+          processing_status, vote_integrity, idempotency_key, answered_task_id, medium, phone_number_id)
         select ${m.channelId}, ${m.segmentId}, ${m.showId}, ${m.programId}, ${m.authorAppUserId},
           ${m.deviceId}, ${m.siteRef}, ${m.type}, ${sql.json(m.content as Json)}, ${m.text}, ${m.choiceIds},
           ${m.mediaId}, ${sql.json(m.extraUserInformation as Json)}, ${m.authorName}, ${m.authorCity},
           ${m.consentGdpr}, ${m.consentImageRight}, ${m.onlyUserData}, ${m.isTestimonial}, ${m.limited},
           ${m.moderation}, ${m.processingStatus}, hit.integrity, ${m.idempotencyKey ?? null}::uuid,
-          ${m.answeredTaskId ?? null}::uuid
+          ${m.answeredTaskId ?? null}::uuid, ${m.medium ?? "widget"}, ${m.phoneNumberId ?? null}::bigint
         from hit
         returning id, share_token, vote_integrity),
       votes as (

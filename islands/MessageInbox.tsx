@@ -56,5 +56,6 @@ export default island("MessageInbox", MessageInbox, {
     "live",
     "counts",
     "winner_draw",
+    "lines",
   ],
 });

@@ -46,6 +46,11 @@ export function ChannelPage(props: {
               {t("webhooks.title")}
             </a>
           )}
+          {can(props.user, "channel-settings") && (
+            <a class="btn btn-secondary btn-sm" href={`/channels/${channel.id}/lines`}>
+              {t("lines.open")}
+            </a>
+          )}
         </>
       )}
     >

@@ -4,17 +4,19 @@
 // (islands/browser/inbox_state.ts).
 import { useT } from "../../framework/island.tsx";
 import { DEFAULT_PAGE_SIZE } from "../../lib/rules/constants.ts";
+import { batch } from "@preact/signals-core";
 import { useSignals } from "../../islands/browser/signals.ts";
 import type { BulkAction, Inbox } from "../../islands/browser/inbox_state.ts";
 import { MessageItem, Pager, Tabs } from "./MessageList.tsx";
 import { PlayoutQueue } from "./PlayoutQueue.tsx";
+import { MEDIA_CHANNELS } from "../../lib/rules/lines.ts";
 
 const BULK_ACTIONS: readonly BulkAction[] = ["like", "archive", "trash", "playout"];
 
 /** What the list shows above its rows: tabs, switches and buttons. */
 function Toolbar({ inbox }: { inbox: Inbox }) {
   const { t } = useT();
-  useSignals(inbox.tab, inbox.counts, inbox.search, inbox.auto, inbox.compact);
+  useSignals(inbox.tab, inbox.counts, inbox.search, inbox.auto, inbox.compact, inbox.medium);
   return (
     <>
       <Tabs tab={inbox.tab.value} counts={inbox.counts.value} onChange={inbox.showTab} />
@@ -27,6 +29,17 @@ function Toolbar({ inbox }: { inbox: Inbox }) {
           value={inbox.search.value}
           onInput={(e) => (inbox.search.value = e.currentTarget.value)}
         />
+        <select
+          class="input inbox-medium"
+          aria-label={t("lines.medium")}
+          value={inbox.medium.value}
+          onChange={(e) => batch(() => (inbox.medium.value = e.currentTarget.value, inbox.page.value = 1))}
+        >
+          <option value="">{t("lines.medium_all")}</option>
+          {MEDIA_CHANNELS.map((m) => (
+            <option key={m} value={m}>{t(m === "widget" ? "lines.medium_widget" : `lines.kind_${m}`)}</option>
+          ))}
+        </select>
         <label class="switch">
           <input
             type="checkbox"

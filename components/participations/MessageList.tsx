@@ -3,6 +3,7 @@ import { INBOX_FILTERS, type InboxFilter } from "../../lib/rules/inbox.ts";
 import { authorLine, formatDuration, formatMessageDate, type InboxMessage } from "./format.ts";
 import { WaveformSmall } from "./Waveform.tsx";
 import { AudioFlag } from "./AudioPanel.tsx";
+import { MediumIcon } from "./MediumIcon.tsx";
 
 /** The tabs of the message list with their counts (a tablist; arrows are not needed for 7 links). */
 export function Tabs(
@@ -91,6 +92,7 @@ export function MessageItem(
       >
         <span class="inbox-item-head">
           {!m.read && <span class="unread-dot" title={t("participations.unread")} />}
+          <MediumIcon medium={m.medium} />
           <strong class="inbox-author">{authorLine(m, t("participations.anonymous"))}</strong>
           {m.content.duration
             ? <span class="duration">{formatDuration(m.content.duration * 1000)}</span>

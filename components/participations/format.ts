@@ -23,6 +23,8 @@ export interface InboxMessage {
   erased?: boolean;
   segment: { id: number; title?: string };
   type: string;
+  /** how it reached the studio: widget, whatsapp, sms or voice */
+  medium?: string;
   created_at: string;
   content: { text?: string | null; recording_url?: string | null; duration?: number | null };
   media: { kind: string; content_type: string; subtitles_url?: string | null } | null;

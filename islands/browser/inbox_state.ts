@@ -44,6 +44,8 @@ export function createInbox(props: InboxProps, t: TFunction) {
     /** What is typed in the search box; `query`, what the list shows, follows it once typing pauses. */
     search: signal(""),
     query: signal(""),
+    /** The medium the list is narrowed to (widget, whatsapp, sms, voice), or "" for all. */
+    medium: signal(""),
     page: signal(1),
     list: signal<InboxPage>(props.initial),
     counts: signal<Counts>(props.counts),
@@ -66,7 +68,8 @@ export function createInbox(props: InboxProps, t: TFunction) {
   };
 
   const params = (q: string) =>
-    `segment_id=${s.segmentId}${q ? `&search_text=${encodeURIComponent(q)}` : ""}`;
+    `segment_id=${s.segmentId}${q ? `&search_text=${encodeURIComponent(q)}` : ""}` +
+    (s.medium.peek() ? `&medium=${s.medium.peek()}` : "");
   const loadCounts = async () => {
     const res = await api<Counts>("GET", `/api/v1/interaction/counts?${params(s.query.peek())}`);
     if (res.ok) s.counts.value = res.data;
@@ -165,7 +168,7 @@ export function startInbox(inbox: Inbox): () => void {
   const stops = [
     effect(() => {
       // read for the subscription: the first run is the page as rendered
-      void [inbox.tab.value, inbox.query.value, inbox.page.value];
+      void [inbox.tab.value, inbox.query.value, inbox.page.value, inbox.medium.value];
       if (first) return void (first = false);
       inbox.load();
     }),

@@ -71,6 +71,7 @@ export function messageView(row: inbox.MessageRow, replies?: inbox.ReplyRow[]) {
     program_id: row.program_id,
     segment: { id: row.segment_id, title: row.segment_title },
     type: row.type,
+    medium: row.medium,
     created_at: row.created_at,
     content: {
       ...content,
@@ -221,6 +222,7 @@ export async function queryOf(
     search_text?: string;
     filter?: InboxFilter;
     voice_only?: boolean;
+    medium?: string;
     choice_id?: number;
     interactions_list?: number[];
   },
@@ -238,6 +240,7 @@ export async function queryOf(
     filter: f.filter ?? "all",
     search: searchQuery(f.search_text),
     voiceOnly: f.voice_only,
+    medium: f.medium ?? null,
     choiceId: f.choice_id ?? null,
     ids: f.interactions_list ?? null,
   };

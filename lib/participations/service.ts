@@ -65,6 +65,17 @@ export interface Origin {
    * stored with it is answered again, never a second one.
    */
   idempotency_key?: string | null;
+  /**
+   * A phone line's participation (lib/lines): the listener is their number, so it stands for the device
+   * (one vote per number and interaction) and the medium is shown; a voice note fetched from the provider
+   * by a job of its own (deferMedia) is processed once that job has stored it.
+   */
+  line?: {
+    medium: "whatsapp" | "sms" | "voice";
+    phoneNumberId: number | null;
+    sender: string;
+    deferMedia?: boolean;
+  };
 }
 
 /**
@@ -200,7 +211,9 @@ async function store(
     segmentCustomisation,
     now: deps.now,
   });
-  if (decision.limited && !author && !origin.device_id) throw new AppError(400, "device_required");
+  if (decision.limited && !author && !origin.device_id && !origin.line) {
+    throw new AppError(400, "device_required");
+  }
   if (segment.high_stakes === true && decision.choiceIds?.length) {
     await checkProof(sql, deps.secret, Number(segment.id), origin.altcha);
   }
@@ -219,7 +232,7 @@ async function store(
     showId: origin.show_id ?? segment.show_id ?? null,
     programId: origin.program_id ?? segment.program_id ?? null,
     authorAppUserId: author?.id ?? null,
-    deviceId: origin.device_id ?? null,
+    deviceId: origin.device_id ?? (origin.line ? `phone:${origin.line.sender}` : null),
     siteRef: origin.site_ref ?? null,
     type: decision.type,
     content: body,
@@ -233,7 +246,8 @@ async function store(
     consentImageRight: origin.consent_image_right === true,
     onlyUserData: decision.onlyUserData,
     isTestimonial: decision.isTestimonial,
-    limited: decision.limited,
+    // a number votes once per interaction, as a device of an interaction limited to one vote
+    limited: decision.limited || (!!origin.line && !!decision.choiceIds?.length),
     moderation: segment.requires_approval ? "pending" : "none",
     processingStatus: media && media.kind !== "image" ? "pending" : "none",
     voteCap: decision.choiceIds?.length
@@ -247,9 +261,11 @@ async function store(
     idempotencyKey: origin.idempotency_key ?? null,
     // a media task's id is drawn here so that a participation sent again answers the same one
     answeredTaskId: media && origin.idempotency_key && deps.boss ? crypto.randomUUID() : null,
+    medium: origin.line?.medium ?? "widget",
+    phoneNumberId: origin.line?.phoneNumberId ?? null,
   };
   // the widget's participations (no app user, no media, no key) are stored by group commit, the others alone
-  const inserted = !author && !media && !origin.idempotency_key
+  const inserted = !author && !media && !origin.idempotency_key && !origin.line
     ? await storeInGroup(sql, message)
     : await insertParticipation(sql, message);
   if (inserted === "stale") return inserted;
@@ -266,7 +282,9 @@ async function store(
     imageRight: origin.consent_image_right === true,
   }, deps.now);
   let taskId: string | null = null;
-  if (media) {
+  if (media && origin.line?.deferMedia) {
+    await setMediaChannel(sql, media.id, Number(segment.channel_id));
+  } else if (media) {
     await setMediaChannel(sql, media.id, Number(segment.channel_id));
     // a voice the studio gets without a click is processed before the others waiting
     const priority = mediaJobPriority({

@@ -49,6 +49,9 @@ export const configSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
   /** The first retry delay of a failed webhook delivery (doubled after each failure). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** Phone lines' providers (lib/lines): the Graph API (WhatsApp media) and a Twilio-dialect REST API. */
+  WHATSAPP_GRAPH_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  TWILIO_API_URL: z.string().url().default("https://api.twilio.com"),
 });
 
 export type Config = z.infer<typeof configSchema> & { HOSTNAME: string };

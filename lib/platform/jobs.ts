@@ -17,6 +17,8 @@ export const QUEUES = {
   webhooks: "webhooks",
   /** AVIF and WebP copies of an uploaded background */
   imageVariants: "image_variants",
+  /** A phone line's voice note or voicemail fetched from its provider (then processed as media) */
+  lineMedia: "line_media",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

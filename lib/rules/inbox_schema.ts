@@ -3,6 +3,7 @@ import { DRAW_MAX, DRAW_TABS } from "./draws.ts";
 import { z } from "zod";
 import { BULK_ACTIONS, INBOX_FILTERS, MESSAGE_ACTIONS } from "./inbox.ts";
 import { DEFAULT_PAGE_SIZE } from "./constants.ts";
+import { MEDIA_CHANNELS } from "./lines.ts";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const flag = z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1");
@@ -16,6 +17,8 @@ export const messageFiltersSchema = z.object({
   search_text: z.string().max(200).optional(),
   filter: z.enum(INBOX_FILTERS).default("all"),
   voice_only: flag,
+  /** Only the participations that came through this medium (icon and filter of the inbox). */
+  medium: z.enum(MEDIA_CHANNELS).optional(),
   choice_id: id.optional(),
   /** A selection of message ids, comma separated. */
   interactions_list: idList,

@@ -45,6 +45,7 @@ Deno.test("locales - no text is empty and interpolations match the French ones",
 // (a review of the five languages found "Vous avez déjà participé…" in every language, and "Pseudo").
 const SAME_EVERYWHERE = [
   " - Admin",
+  "Account SID", // the provider's own name of the field, as its console shows it
   "Beta",
   "FTP",
   "FTP / FTPS",
@@ -62,6 +63,7 @@ const SAME_EVERYWHERE = [
   "SMS",
   "TV",
   "Webview",
+  "WhatsApp",
   "{{count}} / {{target}}",
   "{{count}}/100",
   "{{lufs}} LUFS",

@@ -1,0 +1,139 @@
+// Phone lines, listeners' numbers and the provider message ids already stored (migration 045).
+import type { Db } from "./client.ts";
+import type { LineKind } from "../lib/rules/lines.ts";
+
+/** A line as staff and webhooks read it; credentials_enc never leaves lib/. */
+export interface LineRow {
+  id: number;
+  channel_id: number;
+  kind: LineKind;
+  label: string;
+  address: string;
+  segment_id: number | null;
+  credentials_enc: string | null;
+  /** the channel's language: the voicemail greeting is spoken in it */
+  language: string;
+  created_at: Date;
+}
+
+const columns = (sql: Db) =>
+  sql`l.id::int as id, l.channel_id::int as channel_id, l.kind, l.label, l.address,
+    l.segment_id::int as segment_id, l.credentials_enc, coalesce(c.language, 'en') as language, l.created_at`;
+
+/** The lines of a channel, oldest first. */
+export async function listLines(sql: Db, channelId: number): Promise<LineRow[]> {
+  return await sql<LineRow[]>`
+    select ${columns(sql)} from phone_lines l join channels c on c.id = l.channel_id
+    where l.channel_id = ${channelId} order by l.id`;
+}
+
+/** One line, or null. */
+export async function getLine(sql: Db, id: number): Promise<LineRow | null> {
+  const [row] = await sql<LineRow[]>`
+    select ${columns(sql)} from phone_lines l join channels c on c.id = l.channel_id where l.id = ${id}`;
+  return row ?? null;
+}
+
+/** Adds a line; returns its id. */
+export async function insertLine(sql: Db, line: {
+  channelId: number;
+  kind: LineKind;
+  label: string;
+  address: string;
+  segmentId: number | null;
+  credentialsEnc: string | null;
+}): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into phone_lines (channel_id, kind, label, address, segment_id, credentials_enc)
+    values (${line.channelId}, ${line.kind}, ${line.label}, ${line.address}, ${line.segmentId},
+      ${line.credentialsEnc})
+    returning id::int as id`;
+  return row.id;
+}
+
+/** Changes a line; credentials only when new ones are given (null keeps the sealed ones). */
+export async function updateLine(sql: Db, id: number, line: {
+  label: string;
+  address: string;
+  segmentId: number | null;
+  credentialsEnc: string | null;
+}): Promise<void> {
+  await sql`
+    update phone_lines set label = ${line.label}, address = ${line.address}, segment_id = ${line.segmentId},
+      credentials_enc = coalesce(${line.credentialsEnc}, credentials_enc), updated_at = now()
+    where id = ${id}`;
+}
+
+export async function deleteLine(sql: Db, id: number): Promise<void> {
+  await sql`delete from phone_lines where id = ${id}`;
+}
+
+/** Whether the segment is the channel's (a line feeds only its own channel's interactions). */
+export async function segmentOfChannel(sql: Db, segmentId: number, channelId: number): Promise<boolean> {
+  const [row] = await sql`select 1 from segments where id = ${segmentId} and channel_id = ${channelId}`;
+  return !!row;
+}
+
+/**
+ * The id of the listener's number, stored once (by its keyed hash); a newer profile name replaces the
+ * older one.
+ */
+export async function upsertPhoneNumber(
+  sql: Db,
+  number: { hash: string; sealed: string; profileName: string | null },
+): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into phone_numbers (number_hash, number_enc, profile_name)
+    values (${number.hash}, ${number.sealed}, ${number.profileName})
+    on conflict (number_hash) do update
+      set profile_name = coalesce(excluded.profile_name, phone_numbers.profile_name)
+    returning id::int as id`;
+  return row.id;
+}
+
+/** Forgets a number (STOP): its participations keep their text, no longer tied to it. */
+export async function deletePhoneNumber(sql: Db, hash: string): Promise<boolean> {
+  const rows = await sql`delete from phone_numbers where number_hash = ${hash} returning id`;
+  return rows.length > 0;
+}
+
+/** Whether a number is known (by its hash). */
+export async function hasPhoneNumber(sql: Db, hash: string): Promise<boolean> {
+  const [row] = await sql`select 1 from phone_numbers where number_hash = ${hash}`;
+  return !!row;
+}
+
+/**
+ * Claims a provider message id for a line: true the first time, false when it was already received (a
+ * provider's retry, or a replay).
+ */
+export async function claimInbound(sql: Db, lineId: number, providerId: string): Promise<boolean> {
+  const rows = await sql`
+    insert into line_inbound (line_id, provider_id) values (${lineId}, ${providerId.slice(0, 200)})
+    on conflict do nothing returning 1`;
+  return rows.length > 0;
+}
+
+/** Ties a claimed provider message to the participation it became. */
+export async function setInboundMessage(sql: Db, lineId: number, providerId: string, messageId: number) {
+  await sql`update line_inbound set message_id = ${messageId}
+    where line_id = ${lineId} and provider_id = ${providerId.slice(0, 200)}`;
+}
+
+/** Gives a claim back when storing failed, so the provider's retry is stored. */
+export async function releaseInbound(sql: Db, lineId: number, providerId: string): Promise<void> {
+  await sql`delete from line_inbound where line_id = ${lineId} and provider_id = ${providerId.slice(0, 200)}`;
+}
+
+/** A message's medium (the inbox's icon and filter). */
+export async function getMessageMedium(sql: Db, messageId: number): Promise<string | null> {
+  const [row] = await sql<{ medium: string }[]>`select medium from messages where id = ${messageId}`;
+  return row?.medium ?? null;
+}
+
+/** The interactions a channel's lines may feed, newest first (the lines form's choice). */
+export async function listLineTargets(sql: Db, channelId: number) {
+  return await sql<{ id: number; title: string; type: string }[]>`
+    select id::int as id, coalesce(nullif(title, ''), '#' || id) as title, type from segments
+    where channel_id = ${channelId} and status not in ('archived', 'trash') order by id desc limit 200`;
+}

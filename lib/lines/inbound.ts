@@ -1,0 +1,277 @@
+// What a phone line's provider posts: a WhatsApp message, an SMS, a call, a finished voicemail. Each is
+// proven genuine by the provider's signature, stored once per provider message id, and becomes a
+// participation of the interaction the line feeds now, through the widget's own rules
+// (lib/participations/service.ts). A webhook is answered only once what it brought is stored, so a
+// failure makes the provider send it again; a voice is fetched from the provider by a job with retries.
+import type { Sql } from "postgres";
+import type PgBoss from "pg-boss";
+import * as db from "../../db/lines.ts";
+import { getParticipationContext } from "../../db/participations.ts";
+import { insertUploadSlot } from "../../db/media_jobs.ts";
+import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
+import { QUEUES } from "../platform/jobs.ts";
+import type { EventBus } from "../live/bus.ts";
+import { sendParticipation } from "../participations/service.ts";
+import { AppError } from "../rules/errors.ts";
+import { hmacSha256, toHex } from "../rules/hmac.ts";
+import {
+  isStopRequest,
+  keywordChoice,
+  type LineKind,
+  normalizeNumber,
+  RECORDING_SID,
+  type TwilioCredentials,
+  twilioSignatureValid,
+  VOICEMAIL_MAX_SECONDS,
+  voicemailTwiml,
+  type WhatsappCredentials,
+  whatsappSignatureValid,
+} from "../rules/lines.ts";
+import type { LineMediaJob } from "./media.ts";
+
+export interface InboundDeps {
+  sql: Sql;
+  jwtSecret: Uint8Array;
+  boss?: PgBoss;
+  bus?: EventBus;
+  now?: () => Date;
+}
+
+/** What became of one inbound message (tests and logs read it). */
+export type Landing = "stored" | "duplicate" | "stopped" | "refused";
+
+/** A line of that kind and its unsealed credentials; 404 for anything else (no line is revealed). */
+async function lineWithCredentials<T>(deps: InboundDeps, id: number, kinds: LineKind[]) {
+  const line = await db.getLine(deps.sql, id);
+  if (!line || !kinds.includes(line.kind) || !line.credentials_enc) throw new AppError(404, "not_found");
+  try {
+    return { line, credentials: JSON.parse(await decryptSecret(deps.jwtSecret, line.credentials_enc)) as T };
+  } catch {
+    throw new AppError(404, "not_found"); // sealed with another key: the line must be set again
+  }
+}
+
+/** The keyed hash a number is found by (never the number itself). */
+export const numberHash = (secret: Uint8Array, number: string) =>
+  toHex(hmacSha256(secret, `phone:${number}`));
+
+interface Inbound {
+  providerId: string;
+  from: string;
+  profileName: string | null;
+  text?: string;
+  /** a voice to fetch from the provider: the job's source */
+  voice?: Omit<LineMediaJob, "mediaId" | "lineId">;
+}
+
+/** Stores one inbound message once, as a participation of the line's interaction. */
+async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Promise<Landing> {
+  const number = normalizeNumber(inbound.from);
+  if (!number) return "refused";
+  const hash = numberHash(deps.jwtSecret, number);
+  if (inbound.text !== undefined && isStopRequest(inbound.text)) {
+    await db.deletePhoneNumber(deps.sql, hash);
+    return "stopped";
+  }
+  if (line.segment_id === null) return "refused"; // the line feeds no interaction now
+  if (!(await db.claimInbound(deps.sql, line.id, inbound.providerId))) return "duplicate";
+  try {
+    const phoneNumberId = await db.upsertPhoneNumber(deps.sql, {
+      hash,
+      sealed: await encryptSecret(deps.jwtSecret, number),
+      profileName: inbound.profileName?.slice(0, 200) ?? null,
+    });
+    const send = {
+      sql: deps.sql,
+      boss: deps.boss,
+      bus: deps.bus,
+      now: deps.now?.() ?? new Date(),
+      secret: deps.jwtSecret,
+      address: `phone:${hash}`, // the per-address vote cap counts per number
+    };
+    const origin = {
+      segment: line.segment_id,
+      channel_id: line.channel_id,
+      extra_user_information: inbound.profileName ? { name: inbound.profileName.slice(0, 200) } : {},
+      line: { medium: line.kind, phoneNumberId, sender: hash.slice(0, 40), deferMedia: !!inbound.voice },
+    };
+    let outcome;
+    if (inbound.voice) {
+      const mediaId = await insertUploadSlot(deps.sql, {
+        channelId: line.channel_id,
+        kind: "audio",
+        extension: inbound.voice.extension,
+      });
+      outcome = await sendParticipation(send, origin, {}, null, { id: mediaId, kind: "audio" });
+      const job: LineMediaJob = { mediaId, lineId: line.id, ...inbound.voice };
+      await deps.boss?.send(QUEUES.lineMedia, job);
+    } else {
+      const context = await getParticipationContext(deps.sql, line.segment_id, null);
+      const choices = context?.choices ?? [];
+      const choice = choices.length ? keywordChoice(inbound.text ?? "", choices) : null;
+      const content = choice !== null ? { choice_ids: [choice] } : { text: inbound.text ?? "" };
+      outcome = await sendParticipation(send, origin, content, null);
+    }
+    if ("id" in outcome) await db.setInboundMessage(deps.sql, line.id, inbound.providerId, outcome.id);
+    return "stored";
+  } catch (error) {
+    // refused by the interaction's rules (closed, not a text, a second vote): kept as received, never retried
+    if (error instanceof AppError) return "refused";
+    await db.releaseInbound(deps.sql, line.id, inbound.providerId);
+    throw error;
+  }
+}
+
+/** GET webhook verification of the WhatsApp Cloud API: the challenge when the verify token matches. */
+export async function verifyWhatsapp(deps: InboundDeps, lineId: number, query: Record<string, string>) {
+  const { credentials } = await lineWithCredentials<WhatsappCredentials>(deps, lineId, ["whatsapp"]);
+  if (query["hub.mode"] !== "subscribe" || query["hub.verify_token"] !== credentials.verify_token) {
+    throw new AppError(403, "forbidden");
+  }
+  return query["hub.challenge"] ?? "";
+}
+
+interface WhatsappPayload {
+  entry?: {
+    changes?: {
+      value?: {
+        contacts?: { wa_id?: string; profile?: { name?: string } }[];
+        messages?: {
+          id?: string;
+          from?: string;
+          type?: string;
+          text?: { body?: string };
+          audio?: { id?: string; mime_type?: string };
+          voice?: { id?: string };
+        }[];
+      };
+    }[];
+  }[];
+}
+
+/** POST of the WhatsApp Cloud API: signed with the app secret over the raw body, each message landed. */
+export async function receiveWhatsapp(
+  deps: InboundDeps,
+  lineId: number,
+  raw: Uint8Array,
+  signature: string | null,
+): Promise<Landing[]> {
+  const { line, credentials } = await lineWithCredentials<WhatsappCredentials>(deps, lineId, ["whatsapp"]);
+  if (!whatsappSignatureValid(credentials.app_secret, raw, signature)) {
+    throw new AppError(401, "unauthorized");
+  }
+  let payload: WhatsappPayload;
+  try {
+    payload = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    throw new AppError(400, "invalid_json");
+  }
+  const landings: Landing[] = [];
+  for (const change of (payload.entry ?? []).flatMap((e) => e.changes ?? [])) {
+    const names = new Map((change.value?.contacts ?? []).map((c) => [c.wa_id, c.profile?.name ?? null]));
+    for (const message of change.value?.messages ?? []) {
+      if (!message.id || !message.from) continue;
+      const base = {
+        providerId: message.id,
+        from: message.from,
+        profileName: names.get(message.from) ?? null,
+      };
+      const audioId = message.audio?.id ?? message.voice?.id;
+      if (message.type === "text" && typeof message.text?.body === "string") {
+        landings.push(await land(deps, line, { ...base, text: message.text.body.slice(0, 4000) }));
+      } else if (audioId && /^[0-9A-Za-z_-]{1,100}$/.test(audioId)) {
+        landings.push(
+          await land(deps, line, { ...base, voice: { source: "whatsapp", ref: audioId, extension: "ogg" } }),
+        );
+      }
+    }
+  }
+  return landings;
+}
+
+/** A Twilio-dialect line and its request checked against X-Twilio-Signature; 401 when forged or unsigned. */
+async function twilioLine(
+  deps: InboundDeps,
+  lineId: number,
+  kinds: LineKind[],
+  url: string,
+  params: Record<string, string>,
+  signature: string | null,
+) {
+  const found = await lineWithCredentials<TwilioCredentials>(deps, lineId, kinds);
+  if (!twilioSignatureValid(found.credentials.auth_token, url, params, signature)) {
+    throw new AppError(401, "unauthorized");
+  }
+  if (params.AccountSid && params.AccountSid !== found.credentials.account_sid) {
+    throw new AppError(401, "unauthorized");
+  }
+  return found;
+}
+
+/** An inbound SMS (Twilio's messaging webhook): a text, a keyword vote, or STOP. */
+export async function receiveSms(
+  deps: InboundDeps,
+  lineId: number,
+  url: string,
+  params: Record<string, string>,
+  signature: string | null,
+): Promise<{ outcome: Landing; language: string }> {
+  const { line } = await twilioLine(deps, lineId, ["sms"], url, params, signature);
+  if (!params.MessageSid || !params.From) throw new AppError(400, "invalid_value");
+  const outcome = await land(deps, line, {
+    providerId: params.MessageSid,
+    from: params.From,
+    profileName: null,
+    text: (params.Body ?? "").slice(0, 4000),
+  });
+  return { outcome, language: line.language };
+}
+
+/**
+ * A call to the voicemail line: the TwiML of a greeting in the channel's language, a beep and a recording
+ * no longer than the interaction allows, whose status is posted to `callbackUrl`.
+ */
+export async function answerCall(
+  deps: InboundDeps,
+  lineId: number,
+  request: { url: string; params: Record<string, string>; signature: string | null; callbackUrl: string },
+  greeting: (language: string) => string,
+): Promise<string> {
+  const { line } = await twilioLine(deps, lineId, ["voice"], request.url, request.params, request.signature);
+  // the recording's callback does not name the caller: their number travels sealed in its address
+  const number = normalizeNumber(request.params.From ?? "");
+  const caller = number ? encodeURIComponent(await encryptSecret(deps.jwtSecret, number)) : "";
+  const context = line.segment_id ? await getParticipationContext(deps.sql, line.segment_id, null) : null;
+  const limit = Number(context?.segment.max_recording_time ?? 0) || VOICEMAIL_MAX_SECONDS;
+  const seconds = Math.min(limit, VOICEMAIL_MAX_SECONDS);
+  return voicemailTwiml(
+    greeting(line.language),
+    line.language,
+    seconds,
+    `${request.callbackUrl}?caller=${caller}`,
+  );
+}
+
+/**
+ * The recording-status callback (its address signed by the provider holds the sealed caller): a completed
+ * voicemail is fetched (a job) and lands as a voice.
+ */
+export async function receiveRecording(
+  deps: InboundDeps,
+  lineId: number,
+  request: { url: string; params: Record<string, string>; signature: string | null; caller: string },
+): Promise<{ outcome: Landing }> {
+  const { params } = request;
+  const { line } = await twilioLine(deps, lineId, ["voice"], request.url, params, request.signature);
+  if (params.RecordingStatus && params.RecordingStatus !== "completed") return { outcome: "refused" };
+  if (!RECORDING_SID.test(params.RecordingSid ?? "")) throw new AppError(400, "invalid_value");
+  const from = await decryptSecret(deps.jwtSecret, request.caller).catch(() => null);
+  if (!from) throw new AppError(400, "invalid_value");
+  const outcome = await land(deps, line, {
+    providerId: params.RecordingSid,
+    from,
+    profileName: null,
+    voice: { source: "twilio", ref: params.RecordingSid, extension: "wav" },
+  });
+  return { outcome };
+}

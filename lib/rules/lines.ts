@@ -1,0 +1,210 @@
+// Phone lines (WhatsApp, SMS, voicemail): how a provider's webhook is proven genuine, how an SMS names a
+// vote's choice or asks to stop, and what the line answers in TwiML. Pure rules; lib/lines applies them.
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { sha1 } from "@noble/hashes/legacy.js";
+import { z } from "zod";
+import { sameText, toHex } from "./hmac.ts";
+
+export const LINE_KINDS = ["whatsapp", "sms", "voice"] as const;
+export type LineKind = typeof LINE_KINDS[number];
+
+/** The media a participation came through: the widget, or a line's kind. */
+export const MEDIA_CHANNELS = ["widget", ...LINE_KINDS] as const;
+export type Medium = typeof MEDIA_CHANNELS[number];
+
+/** A provider webhook's body is small (a text, a media id): anything larger is refused before it is read. */
+export const LINE_WEBHOOK_MAX_BYTES = 65_536;
+
+/** The longest voicemail a caller may leave (seconds; TwiML `<Record maxLength>`). */
+export const VOICEMAIL_MAX_SECONDS = 120;
+
+/** The largest voice note or recording a line fetches from its provider (bytes). */
+export const LINE_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+
+const secret = z.string().trim().min(1).max(500);
+/** What an administrator gives for a line; the secrets are sealed and never read back. */
+export const lineInputSchema = z.object({
+  kind: z.enum(LINE_KINDS),
+  label: z.string().trim().max(100).default(""),
+  address: z.string().trim().max(40).default(""),
+  segment_id: z.number().int().positive().nullable().default(null),
+  credentials: z.union([
+    z.object({ app_secret: secret, access_token: secret, verify_token: secret }).strict(),
+    z.object({ account_sid: z.string().regex(/^AC[0-9a-f]{32}$/), auth_token: secret }).strict(),
+  ]).optional(),
+});
+export type LineInput = z.infer<typeof lineInputSchema>;
+
+export type WhatsappCredentials = { app_secret: string; access_token: string; verify_token: string };
+export type TwilioCredentials = { account_sid: string; auth_token: string };
+
+/** Whether credentials fit the line's provider: WhatsApp's Cloud API, or a Twilio-dialect account. */
+export function credentialsFit(kind: LineKind, credentials: object): boolean {
+  return kind === "whatsapp" ? "app_secret" in credentials : "account_sid" in credentials;
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/**
+ * Whether `X-Hub-Signature-256` is "sha256=" + the hex HMAC-SHA256 of the raw body with the app secret
+ * (WhatsApp Cloud API webhooks).
+ */
+export function whatsappSignatureValid(
+  appSecret: string,
+  rawBody: Uint8Array,
+  header: string | null,
+): boolean {
+  if (!header?.startsWith("sha256=")) return false;
+  const expected = toHex(hmac(sha256, bytes(appSecret), rawBody));
+  return sameText(header.slice(7).toLowerCase(), expected);
+}
+
+/**
+ * Twilio's request signature: base64 HMAC-SHA1, with the auth token, of the full URL followed by each POST
+ * parameter's name and value, names sorted.
+ * @example twilioSignature("token", "https://x/sms", { Body: "A", From: "+33" })
+ */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
+  const mac = hmac(sha1, bytes(authToken), bytes(data));
+  return btoa(String.fromCharCode(...mac));
+}
+
+/** Whether `X-Twilio-Signature` signs this URL and these parameters. */
+export function twilioSignatureValid(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  header: string | null,
+): boolean {
+  return !!header && sameText(header, twilioSignature(authToken, url, params));
+}
+
+// "VOTE A" in the five languages (en, fr, pt, es, pl), then the choice's letter, number or label
+const VOTE_WORDS = /^(?:vote|voter|votar|voto|głos|glos|głosuję|glosuje)\s+/u;
+
+/**
+ * The choice an SMS votes for, or null: its letter ("A", "vote b"), its number ("2") or its label, case
+ * and accents aside.
+ * @example keywordChoice("VOTE B", [{ id: 7, label: "Jazz" }, { id: 8, label: "Rock" }]) // 8
+ */
+export function keywordChoice(text: string, choices: { id: number; label: string }[]): number | null {
+  const fold = (s: string) =>
+    s.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/\s+/g, " ");
+  const said = fold(text).replace(/[.!]+$/, "");
+  const bare = said.replace(VOTE_WORDS, "");
+  for (const word of [bare, said]) {
+    if (/^[a-z]$/.test(word)) {
+      const choice = choices[word.charCodeAt(0) - 97];
+      if (choice) return choice.id;
+    }
+    if (/^[1-9][0-9]?$/.test(word)) {
+      const choice = choices[Number(word) - 1];
+      if (choice) return choice.id;
+    }
+    const named = choices.find((c) => fold(c.label) === word);
+    if (named) return named.id;
+  }
+  return null;
+}
+
+// STOP and its equivalents in the five languages (en, fr, pt, es, pl), as carriers and providers expect
+const STOP_WORDS = new Set([
+  "stop",
+  "stopall",
+  "unsubscribe",
+  "cancel",
+  "end",
+  "quit",
+  "arret",
+  "arreter",
+  "desabonner",
+  "parar",
+  "sair",
+  "cancelar",
+  "baja",
+  "alto",
+  "koniec",
+  "wypisz",
+]);
+
+/** Whether an SMS or WhatsApp text asks the station to forget the number (STOP and its equivalents). */
+export function isStopRequest(text: string): boolean {
+  const word = text.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/[.!]+$/, "");
+  return STOP_WORDS.has(word);
+}
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
+
+/** A messaging answer in TwiML: the text sent back to the listener, or nothing. */
+export function messageTwiml(text: string | null): string {
+  const body = text ? `<Message>${escapeXml(text)}</Message>` : "";
+  return `<?xml version="1.0" encoding="UTF-8"?><Response>${body}</Response>`;
+}
+
+/** TwiML voices speak a language by its tag: the channel's language mapped to one they know. */
+const SPOKEN = { en: "en-GB", fr: "fr-FR", pt: "pt-PT", es: "es-ES", pl: "pl-PL" } as Record<string, string>;
+
+/**
+ * The voicemail answer: the greeting in the channel's language, a beep, and a recording of at most
+ * `maxSeconds` whose status is posted to `callbackUrl`.
+ */
+export function voicemailTwiml(greeting: string, language: string, maxSeconds: number, callbackUrl: string) {
+  const lang = SPOKEN[language] ?? "en-GB";
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Say language="${lang}">${
+    escapeXml(greeting)
+  }</Say><Record maxLength="${maxSeconds}" playBeep="true" recordingStatusCallback="${
+    escapeXml(callbackUrl)
+  }" recordingStatusCallbackEvent="completed" /></Response>`;
+}
+
+/**
+ * Whether a media download address given by the Graph API may be fetched with the line's access token:
+ * on the Graph API's own origin, or https on Meta's media hosts (never a token sent elsewhere).
+ */
+export function graphMediaUrlAllowed(url: string, graphBase: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.origin === new URL(graphBase).origin) return true;
+  return target.protocol === "https:" &&
+    /(^|\.)(fbsbx\.com|facebook\.com|whatsapp\.net|fbcdn\.net)$/.test(target.hostname);
+}
+
+/** A Twilio recording id (RE + 32 hex): the download address is built from it, never taken from the request. */
+export const RECORDING_SID = /^RE[0-9a-f]{32}$/;
+
+/** The E.164 form of a provider's sender ("whatsapp:+33…" or a bare "33…"), or null. */
+export function normalizeNumber(raw: string): string | null {
+  const digits = raw.replace(/^whatsapp:/, "").replace(/[\s().-]/g, "").replace(/^\+/, "");
+  return /^[1-9][0-9]{6,14}$/.test(digits) ? `+${digits}` : null;
+}
+
+/** A line as the API answers it: never its credentials, only whether they are set. */
+export const lineSchema = z.object({
+  id: z.number(),
+  channel_id: z.number(),
+  kind: z.enum(LINE_KINDS),
+  label: z.string(),
+  address: z.string(),
+  segment_id: z.number().nullable(),
+  credentials_set: z.boolean(),
+  created_at: z.string(),
+});
+
+/**
+ * The address to paste at the provider for a line: WhatsApp's callback URL, Twilio's "A message comes
+ * in" or "A call comes in" webhook (the recording callback is given by the call's own answer).
+ * @example lineWebhookUrl("https://im.example.org", { id: 4, kind: "sms" }) // "https://im.example.org/lines/4/sms"
+ */
+export function lineWebhookUrl(base: string, line: { id: number; kind: LineKind }): string {
+  return `${base.replace(/\/$/, "")}/lines/${line.id}/${line.kind}`;
+}

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app/env.ts";
+import { requirePage, staffOf } from "../../../app/auth.ts";
+import { renderPage } from "../../../framework/render.tsx";
+import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
+import LinesPanel from "../../../islands/LinesPanel.tsx";
+import { linesPage } from "../../../lib/lines/service.ts";
+import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { isSuperAdministrator } from "../../../lib/rules/permissions.ts";
+
+/** GET /channels/{id}/lines: the channel's WhatsApp, SMS and voicemail lines. */
+export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
+  const user = staffOf(c);
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const page = await linesPage(c.var.deps, user, id);
+  const label = await getChannelLabel(c.var.sql, id);
+  const superAdmin = isSuperAdministrator(user);
+  const t = c.var.t;
+  return renderPage(
+    c,
+    <AdminLayout
+      user={user}
+      menu={superAdmin ? "channel" : "settings"}
+      active={superAdmin ? "channels" : "settings"}
+      heading={`${t("lines.title")} · ${label}`}
+      actions={<a class="btn btn-secondary btn-sm" href={`/channels/${id}`}>{t("lines.back")}</a>}
+    >
+      <LinesPanel channelId={id} {...page} />
+    </AdminLayout>,
+    { title: t("lines.title"), css: ["admin.css", "channels.css"] },
+  );
+});

@@ -1,0 +1,22 @@
+// The WhatsApp Cloud API webhook of a line: GET subscription check, POST messages (signed with the app
+// secret). Answered 200 only once every message of the body is stored.
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app/env.ts";
+import { receiveWhatsapp, verifyWhatsapp } from "../../../lib/lines/inbound.ts";
+import { lineIdOf } from "./_provider.ts";
+
+export default new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const challenge = await verifyWhatsapp(c.var.deps, lineIdOf(c), c.req.query());
+    return c.body(challenge, 200, { "Content-Type": "text/plain; charset=utf-8" });
+  })
+  .post("/", async (c) => {
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    const landed = await receiveWhatsapp(
+      c.var.deps,
+      lineIdOf(c),
+      raw,
+      c.req.header("x-hub-signature-256") ?? null,
+    );
+    return c.json({ received: landed.length }, 200);
+  });

@@ -1,0 +1,110 @@
+// Local servers that speak the phone providers' documented HTTP APIs, for the phone line tests: the Graph
+// API's media endpoints (GET /{media-id} → { url, mime_type }, then the download, both with the bearer
+// access token) and Twilio's recording download (GET /2010-04-01/Accounts/{sid}/Recordings/{sid}.wav with
+// basic auth). And the providers' own way of signing the webhooks they send.
+import { createHmac } from "node:crypto";
+
+export interface ProviderStub {
+  graphUrl: string;
+  twilioUrl: string;
+  /** the files it serves: WhatsApp media ids and recording ids */
+  media: Map<string, { bytes: Uint8Array; type: string }>;
+  /** statuses answered before the real answer (a provider outage), one per request */
+  failures: number[];
+  /** requests it refused for want of the right credentials */
+  refused: number;
+  /** the downloads it served */
+  served: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the stub; `accessToken` is the WhatsApp line's, `account` the Twilio account's SID and token. */
+export function providerStub(accessToken: string, account: { sid: string; token: string }): ProviderStub {
+  const stub = {
+    media: new Map(),
+    failures: [] as number[],
+    refused: 0,
+    served: [] as string[],
+  } as Omit<ProviderStub, "graphUrl" | "twilioUrl" | "close">;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const url = new URL(req.url);
+    const failure = stub.failures.shift();
+    if (failure) return new Response("unavailable", { status: failure });
+    const recording = url.pathname.match(
+      /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Recordings\/(RE[0-9a-f]{32})\.wav$/,
+    );
+    if (recording) {
+      const basic = `Basic ${btoa(`${account.sid}:${account.token}`)}`;
+      if (recording[1] !== account.sid || req.headers.get("authorization") !== basic) {
+        stub.refused++;
+        return Response.json({ code: 20003, message: "Authenticate" }, { status: 401 });
+      }
+      const file = stub.media.get(recording[2]);
+      if (!file) return Response.json({ code: 20404 }, { status: 404 });
+      stub.served.push(recording[2]);
+      return new Response(file.bytes as BodyInit, { headers: { "content-type": file.type } });
+    }
+    if (req.headers.get("authorization") !== `Bearer ${accessToken}`) {
+      stub.refused++;
+      return Response.json({ error: { message: "Invalid OAuth access token", code: 190 } }, { status: 401 });
+    }
+    const download = url.pathname.match(/^\/download\/([A-Za-z0-9_-]+)$/);
+    if (download) {
+      const file = stub.media.get(download[1]);
+      if (!file) return new Response("gone", { status: 404 });
+      stub.served.push(download[1]);
+      return new Response(file.bytes as BodyInit, { headers: { "content-type": file.type } });
+    }
+    const lookup = url.pathname.match(/^\/v21\.0\/([A-Za-z0-9_-]+)$/);
+    const file = lookup && stub.media.get(lookup[1]);
+    if (!lookup || !file) return Response.json({ error: { code: 100 } }, { status: 404 });
+    return Response.json({
+      messaging_product: "whatsapp",
+      url: `${url.origin}/download/${lookup[1]}`,
+      mime_type: file.type,
+      file_size: file.bytes.length,
+      id: lookup[1],
+    });
+  });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  return {
+    ...stub,
+    graphUrl: `${origin}/v21.0`,
+    twilioUrl: origin,
+    close: () => server.shutdown(),
+  } as ProviderStub;
+}
+
+/** X-Hub-Signature-256 as Meta signs a webhook: HMAC-SHA256 of the raw body with the app secret. */
+export const metaSignature = (appSecret: string, body: string) =>
+  `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+
+/** X-Twilio-Signature as Twilio signs a webhook: HMAC-SHA1 of the URL and the sorted parameters, base64. */
+export function twilioSigned(authToken: string, url: string, params: Record<string, string>) {
+  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
+  return createHmac("sha1", authToken).update(data).digest("base64");
+}
+
+/** A WhatsApp Cloud API webhook body with one message from `from` (profile name `name`). */
+export function whatsappBody(
+  phoneNumberId: string,
+  from: string,
+  name: string,
+  message: Record<string, unknown>,
+): string {
+  return JSON.stringify({
+    object: "whatsapp_business_account",
+    entry: [{
+      id: "102290129340398",
+      changes: [{
+        field: "messages",
+        value: {
+          messaging_product: "whatsapp",
+          metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId },
+          contacts: [{ profile: { name }, wa_id: from }],
+          messages: [{ from, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+        },
+      }],
+    }],
+  });
+}
