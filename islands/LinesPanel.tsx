@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
-import { LINE_KINDS, type LineKind, lineWebhookUrl } from "../lib/rules/lines.ts";
+import { LINE_KINDS, type LineKind, lineWebhookUrl } from "../lib/rules/line_kinds.ts";
 
 type Line = {
   id: number;

@@ -105,6 +105,46 @@ export function runtimeImports(file: string, source: string): string[] {
   );
 }
 
+/**
+ * The packages the browser never loads: the schemas' library, hashing and the server's own. An island or a
+ * component that reaches one of them through lib/rules/ ships it to every page it is on (zod alone is
+ * 450 KB).
+ */
+export const SERVER_PACKAGES = /^(zod|@noble\/|postgres|pg-boss|hono|@hono\/|node:)/;
+
+const BARE_IMPORT =
+  /^\s*(import|export)\s+(?!type\s)[^"';]*?from\s+["']([^."'][^"']*)["']|^\s*import\s+["']([^."'][^"']*)["']/gm;
+
+/** The packages one file imports at run time (bare specifiers). */
+export function runtimePackages(source: string): string[] {
+  return [...source.matchAll(BARE_IMPORT)].map((m) => m[2] ?? m[3]);
+}
+
+/**
+ * Each island or component that reaches a server package at run time, with the path that leads to it:
+ * `packages` gives each file's bare run-time imports, `graph` its relative ones.
+ */
+export function serverCodeInBrowser(graph: Map<string, string[]>, packages: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const start of [...graph.keys()].filter((f) => /^(islands|components)\//.test(f)).sort()) {
+    const seen = new Set<string>();
+    const walk = (file: string, path: string[]): string | null => {
+      if (seen.has(file)) return null;
+      seen.add(file);
+      const bad = (packages.get(file) ?? []).find((p) => SERVER_PACKAGES.test(p));
+      if (bad) return `${[...path, file].join(" → ")} → ${bad}`;
+      for (const next of graph.get(file) ?? []) {
+        const hit = walk(next, [...path, file]);
+        if (hit) return hit;
+      }
+      return null;
+    };
+    const hit = walk(start, []);
+    if (hit) found.push(`browser code reaches a server package: ${hit}`);
+  }
+  return found;
+}
+
 /** Each import circle of the graph (file → its run-time imports), as "a → b → a" lines. */
 export function circles(graph: Map<string, string[]>): string[] {
   const found: string[] = [];
@@ -139,12 +179,15 @@ if (import.meta.main) {
   const root = relative(Deno.cwd(), new URL("../", import.meta.url).pathname) || ".";
   const found: string[] = [];
   const graph = new Map<string, string[]>();
+  const packages = new Map<string, string[]>();
   for await (const file of sourceFiles(root, "")) {
     const source = await Deno.readTextFile(join(root, file));
     found.push(...violations(file, source));
     graph.set(file, runtimeImports(file, source));
+    packages.set(file, runtimePackages(source));
   }
   for (const circle of circles(graph)) found.push(`import circle: ${circle}`);
+  found.push(...serverCodeInBrowser(graph, packages));
   for (const line of found) console.error(line);
   if (found.length) {
     console.error(`${found.length} import(s) break the layering (README "Architecture")`);

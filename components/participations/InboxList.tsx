@@ -9,7 +9,7 @@ import { useSignals } from "../../islands/browser/signals.ts";
 import type { BulkAction, Inbox } from "../../islands/browser/inbox_state.ts";
 import { MessageItem, Pager, Tabs } from "./MessageList.tsx";
 import { PlayoutQueue } from "./PlayoutQueue.tsx";
-import { MEDIA_CHANNELS } from "../../lib/rules/lines.ts";
+import { MEDIA_CHANNELS } from "../../lib/rules/line_kinds.ts";
 
 const BULK_ACTIONS: readonly BulkAction[] = ["like", "archive", "trash", "playout"];
 

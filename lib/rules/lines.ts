@@ -6,12 +6,8 @@ import { sha1 } from "@noble/hashes/legacy.js";
 import { z } from "zod";
 import { sameText, toHex } from "./hmac.ts";
 
-export const LINE_KINDS = ["whatsapp", "sms", "voice"] as const;
-export type LineKind = typeof LINE_KINDS[number];
-
-/** The media a participation came through: the widget, or a line's kind. */
-export const MEDIA_CHANNELS = ["widget", ...LINE_KINDS] as const;
-export type Medium = typeof MEDIA_CHANNELS[number];
+import { LINE_KINDS, type LineKind } from "./line_kinds.ts";
+export { LINE_KINDS, type LineKind, lineWebhookUrl, MEDIA_CHANNELS, type Medium } from "./line_kinds.ts";
 
 /** A provider webhook's body is small (a text, a media id): anything larger is refused before it is read. */
 export const LINE_WEBHOOK_MAX_BYTES = 65_536;
@@ -199,12 +195,3 @@ export const lineSchema = z.object({
   credentials_set: z.boolean(),
   created_at: z.string(),
 });
-
-/**
- * The address to paste at the provider for a line: WhatsApp's callback URL, Twilio's "A message comes
- * in" or "A call comes in" webhook (the recording callback is given by the call's own answer).
- * @example lineWebhookUrl("https://im.example.org", { id: 4, kind: "sms" }) // "https://im.example.org/lines/4/sms"
- */
-export function lineWebhookUrl(base: string, line: { id: number; kind: LineKind }): string {
-  return `${base.replace(/\/$/, "")}/lines/${line.id}/${line.kind}`;
-}
