@@ -22,6 +22,8 @@ import { IMMUTABLE, middlewareNeeds, varyAcceptEncoding } from "./lib/rules/http
 import { hasUnstorableCharacter } from "./lib/rules/validation.ts";
 import { fastRoutes, middlewares, routeNeeds, routes } from "./routes.gen.ts";
 import { documentWebhooks } from "./lib/webhooks/openapi.ts";
+import { completeDocument } from "./app/openapi.ts";
+import { publicUrl } from "./lib/platform/config.ts";
 
 const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -36,6 +38,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   const root = new URL("./", import.meta.url).pathname;
+  // the routes' description completed once (app/openapi.ts), served by /api/openapi.json and /api/docs
+  let document: object | undefined;
+  const openapi = () =>
+    document ??= completeDocument(app.getOpenAPI31Document(OPENAPI_INFO), publicUrl(deps.config));
   if (deps.config.METRICS_TOKEN) app.use(requestMetrics());
   // static files, and the routes that declare a fast path (rendered widget pages, public results) answered from
   // memory, before the rest of the chain
@@ -49,7 +55,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     c.set("deps", deps);
     c.set("sql", deps.sql);
-    c.set("openapi", () => app.getOpenAPI31Document(OPENAPI_INFO));
+    c.set("openapi", openapi);
     const started = performance.now();
     await next();
     if (deps.config.LOG_REQUESTS === "on") logRequest(c.req.raw, c.res, started, c.var.requestId);
@@ -118,7 +124,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   for (const r of routes) app.route(r.path, r.app);
   documentWebhooks(app.openAPIRegistry); // the webhooks section of the OpenAPI document
 
-  app.doc31("/api/openapi.json", OPENAPI_INFO);
+  app.get("/api/openapi.json", (c) => c.json(openapi()));
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/static/")) {
       return errorResponse(new AppError(404, "not_found"), c);

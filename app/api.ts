@@ -6,6 +6,7 @@ import type { Permission } from "../lib/rules/permissions.ts";
 import { zodFields } from "./errors.ts";
 import { AppError } from "../lib/rules/errors.ts";
 import { unstorableTextPaths } from "../lib/rules/validation.ts";
+import { SECURITY } from "./openapi.ts";
 
 /**
  * Refuses (400 `invalid_character`, naming each field) any text the database cannot store as typed: a
@@ -39,10 +40,18 @@ export function apiApp(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
-/** An API sub-app whose every route needs a staff session holding `permissions` (none: any staff). */
+/**
+ * An API sub-app whose every route needs a staff session holding `permissions` (none: any staff); its
+ * routes are documented with the staff security schemes unless they declare their own.
+ */
 export function staffApi(...permissions: Permission[]): OpenAPIHono<AppEnv> {
   const app = apiApp();
   app.use("*", requireStaff(...permissions));
+  const register = app.openapi;
+  app.openapi = ((route: { security?: unknown }, ...rest: unknown[]) => {
+    route.security ??= SECURITY.staff;
+    return (register as (...args: unknown[]) => unknown)(route, ...rest);
+  }) as typeof app.openapi;
   return app;
 }
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { observeRequest } from "../lib/platform/metrics.ts";
+import { observeRequest, requestStarted } from "../lib/platform/metrics.ts";
 
 /** The pattern of the route that answered (`/widgets/:channelId/:segmentId`), bounded for labels. */
 function routeOf(c: Context): string {
@@ -13,7 +13,12 @@ function routeOf(c: Context): string {
 export function requestMetrics(): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    await next();
+    const done = requestStarted();
+    try {
+      await next();
+    } finally {
+      done();
+    }
     observeRequest(routeOf(c), c.req.method, c.res.status, (performance.now() - started) / 1000);
   };
 }

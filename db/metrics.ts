@@ -5,3 +5,14 @@ export async function jobStateCounts(sql: Db): Promise<{ name: string; state: st
   return await sql<{ name: string; state: string; count: number }[]>`
     select name, state::text as state, count(*)::int as count from pgboss.job group by name, state`;
 }
+
+/**
+ * Per queue, how long its oldest job due to start has waited (seconds, 0 when none waits): a growing figure
+ * means the workers do not keep up.
+ */
+export async function jobQueueAges(sql: Db): Promise<{ name: string; seconds: number }[]> {
+  return await sql<{ name: string; seconds: number }[]>`
+    select name, coalesce(extract(epoch from now() - min(start_after))
+      filter (where state in ('created', 'retry') and start_after <= now()), 0)::float8 as seconds
+    from pgboss.job group by name`;
+}

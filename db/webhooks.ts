@@ -93,6 +93,8 @@ export async function deliveryToSend(sql: Db, deliveryId: number) {
       channel_id: number;
       url: string;
       secret: string;
+      /** The secret before the last rotation, while it is still valid (else null). */
+      previous_secret: string | null;
       event: string;
       payload: unknown;
       attempts: number;
@@ -100,10 +102,26 @@ export async function deliveryToSend(sql: Db, deliveryId: number) {
     }[]
   >`
     select d.id::int as id, d.webhook_id::int as webhook_id, w.channel_id::int as channel_id, w.url, w.secret,
-      d.event, d.payload, d.attempts, d.created_at
+      case when w.previous_secret_until > now() then w.previous_secret end as previous_secret, d.event, d.payload, d.attempts, d.created_at
     from webhook_deliveries d join webhooks w on w.id = d.webhook_id
     where d.id = ${deliveryId}`;
   return row ?? null;
+}
+
+/**
+ * Gives an endpoint a new secret; the current one stays valid until `previousUntil`. Returns whether the
+ * endpoint exists.
+ */
+export async function rotateWebhookSecret(
+  sql: Db,
+  id: number,
+  secret: string,
+  previousUntil: Date,
+): Promise<boolean> {
+  const rows = await sql`
+    update webhooks set previous_secret = secret, previous_secret_until = ${previousUntil}, secret = ${secret}
+    where id = ${id} returning id`;
+  return rows.length > 0;
 }
 
 /** Logs one attempt and sets the delivery's state. */

@@ -1,12 +1,61 @@
 // Metrics for the people who run the platform, in Prometheus's text format (GET /metrics, on only when
 // METRICS_TOKEN is set): requests by route and status, their latency, votes accepted, jobs by queue and
-// state, and the database pool's size. One registry per process (a Prometheus server scrapes each).
+// state with the age of the oldest waiting one, the database pool's size, and the process figures Deno
+// itself reports (memory, event-loop lag, requests in flight, open live streams). prom-client's default
+// Node.js metrics are not collected: from Deno they would report a Node version and empty series.
+// One registry per process (a Prometheus server scrapes each).
 import client from "prom-client";
 import type { Sql } from "postgres";
-import { jobStateCounts } from "../../db/metrics.ts";
+import { jobQueueAges, jobStateCounts } from "../../db/metrics.ts";
+import { liveStreamCount } from "../live/stream.ts";
 
 export const registry = new client.Registry();
-client.collectDefaultMetrics({ register: registry });
+
+const gauge = (name: string, help: string, collect: () => number) =>
+  new client.Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(collect());
+    },
+  });
+
+gauge("process_resident_memory_bytes", "Resident memory size in bytes", () => Deno.memoryUsage().rss);
+gauge("im_heap_used_bytes", "JavaScript heap in use, in bytes (V8)", () => Deno.memoryUsage().heapUsed);
+gauge("im_heap_total_bytes", "JavaScript heap reserved, in bytes (V8)", () => Deno.memoryUsage().heapTotal);
+gauge(
+  "im_external_memory_bytes",
+  "Memory held outside the heap by buffers, in bytes",
+  () => Deno.memoryUsage().external,
+);
+gauge("im_live_streams", "Live event streams open on this instance", () => liveStreamCount());
+
+let inFlight = 0;
+gauge("im_http_requests_in_flight", "HTTP requests being answered now", () => inFlight);
+
+/** Marks a request as being answered until the returned function runs. */
+export function requestStarted(): () => void {
+  inFlight++;
+  let done = false;
+  return () => {
+    if (!done) inFlight--;
+    done = true;
+  };
+}
+
+// event-loop lag: how long a zero-delay timer set at the scrape waits for its turn (the work queued ahead
+// of it); measured at each scrape, so nothing runs between scrapes
+const eventLoopLag = new client.Gauge({
+  name: "im_event_loop_lag_seconds",
+  help: "How long a zero-delay timer set at the scrape waited for the event loop, in seconds",
+  registers: [registry],
+});
+const timerLag = async (): Promise<number> => {
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return (performance.now() - started) / 1000;
+};
 
 const httpRequests = new client.Counter({
   name: "im_http_requests_total",
@@ -36,6 +85,13 @@ const jobs = new client.Gauge({
   registers: [registry],
 });
 
+const jobAge = new client.Gauge({
+  name: "im_jobs_oldest_waiting_seconds",
+  help: "Age of the oldest job waiting to start, by queue (0 when none waits), read when scraped",
+  labelNames: ["queue"] as const,
+  registers: [registry],
+});
+
 const poolMax = new client.Gauge({
   name: "im_db_pool_max_connections",
   help: "Most database connections this process opens (DATABASE_POOL_MAX)",
@@ -56,9 +112,12 @@ export function countVote(): void {
 /** The exposition text, with the job counts read from the database now. */
 export async function metricsText(sql: Sql, options: { poolMax: number }): Promise<string> {
   poolMax.set(options.poolMax);
+  eventLoopLag.set(await timerLag());
   jobs.reset();
   const rows = await jobStateCounts(sql).catch(() => []);
   for (const row of rows) jobs.set({ queue: row.name, state: row.state }, row.count);
+  jobAge.reset();
+  for (const row of await jobQueueAges(sql).catch(() => [])) jobAge.set({ queue: row.name }, row.seconds);
   return await registry.metrics();
 }
 

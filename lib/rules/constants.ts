@@ -358,6 +358,8 @@ export const WEBHOOK_MAX_ATTEMPTS = 11;
 export const WEBHOOK_RETRY_BASE_SECONDS = 90;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+/** After a secret's rotation, deliveries are signed with the previous secret too for this long (24 h). */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3600_000;
 export const WEBHOOKS_PER_CHANNEL = 10;
 /** Deliveries (and their attempts) are kept this long in the log, then removed by the hourly cleanup. */
 export const WEBHOOK_LOG_DAYS = 30;

@@ -49,11 +49,14 @@ export function widgetTarget(base: string, address: string): WidgetTarget | null
   return null;
 }
 
-/** Width and height within the consumer's maxwidth / maxheight. */
+/**
+ * Width and height within the consumer's maxwidth / maxheight, however small (oEmbed 1.0 §2.2: a provider
+ * must respect them; the widget's page is fluid and scrolls in a small frame).
+ */
 export function fitSize(maxWidth: number | null, maxHeight: number | null) {
   return {
-    width: Math.max(200, Math.min(EMBED_SIZE.width, maxWidth ?? Infinity)),
-    height: Math.max(200, Math.min(EMBED_SIZE.height, maxHeight ?? Infinity)),
+    width: Math.min(EMBED_SIZE.width, maxWidth ?? Infinity),
+    height: Math.min(EMBED_SIZE.height, maxHeight ?? Infinity),
   };
 }
 

@@ -1,5 +1,5 @@
-// Webhooks: the events a channel's endpoints may ask for, how a delivery is signed (HMAC-SHA256 over
-// "timestamp.body", as Stripe does) and verified, which addresses a delivery may never reach (SSRF), and when
+// Webhooks: the events a channel's endpoints may ask for, how a delivery is signed (Standard Webhooks:
+// HMAC-SHA256 over "id.timestamp.body") and verified, which addresses a delivery may never reach (SSRF), and when
 // a failed delivery is tried again. Pure: Web Crypto only.
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from "./constants.ts";
 import type { SharedMessageRow } from "../../db/shared_messages.ts";
@@ -20,56 +20,94 @@ export type WebhookEvent = typeof WEBHOOK_EVENTS[number];
 export const isWebhookEvent = (value: unknown): value is WebhookEvent =>
   (WEBHOOK_EVENTS as readonly unknown[]).includes(value);
 
-/** The header that carries the signature. */
-export const SIGNATURE_HEADER = "X-Signature";
+/**
+ * The headers of a delivery, as the Standard Webhooks specification names them: the message id (the same on
+ * every retry), the unix seconds of the attempt and its signatures.
+ */
+export const WEBHOOK_HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+} as const;
 
-const hex = (bytes: ArrayBuffer) =>
-  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+/**
+ * The HMAC key of a secret: the standard's `whsec_<base64>`, decoded. A secret made before the platform
+ * followed the standard (`whsec_` and 64 hex digits) is valid base64 too, and is read the same way here and by
+ * the receivers' libraries: it keeps working.
+ */
+export function webhookKey(secret: string): Uint8Array {
+  const encoded = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
+  return Uint8Array.from(atob(encoded), (ch) => ch.charCodeAt(0));
+}
 
-/** HMAC-SHA256 of `${timestamp}.${body}` with the endpoint's secret, in hex. */
-export async function webhookSignature(secret: string, timestamp: number, body: string): Promise<string> {
+const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+
+/** The base64 HMAC-SHA256 of `${id}.${timestamp}.${body}` with the secret's key. */
+export async function webhookSignature(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: string,
+): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
-    new TextEncoder().encode(secret),
+    webhookKey(secret) as BufferSource,
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["sign"],
   );
-  return hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`)));
-}
-
-/** The X-Signature value: `t=<unix seconds>,v1=<hex hmac>`. */
-export async function signatureHeader(secret: string, timestamp: number, body: string): Promise<string> {
-  return `t=${timestamp},v1=${await webhookSignature(secret, timestamp, body)}`;
+  return base64(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`)),
+  );
 }
 
 /**
- * What a receiver does (README "Webhooks"): the header's timestamp is recent and its v1 is the HMAC of
- * "t.body" with the secret, compared in constant time.
+ * The signing headers of a delivery: one `v1,<base64>` signature per secret, space-separated (the current
+ * secret, and the previous one for a day after a rotation).
+ */
+export async function signatureHeaders(
+  secrets: string[],
+  id: string,
+  timestamp: number,
+  body: string,
+): Promise<Record<string, string>> {
+  const signatures = await Promise.all(secrets.map((s) => webhookSignature(s, id, timestamp, body)));
+  return {
+    [WEBHOOK_HEADERS.id]: id,
+    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [WEBHOOK_HEADERS.signature]: signatures.map((sig) => `v1,${sig}`).join(" "),
+  };
+}
+
+/**
+ * What a receiver does (README "Webhooks"): the timestamp is recent and one of the `v1` signatures is the HMAC
+ * of "id.timestamp.body" with the secret, compared in constant time.
  */
 export async function verifySignature(
   secret: string,
-  header: string | null | undefined,
+  headers: { get(name: string): string | null },
   body: string,
   nowSeconds: number,
   toleranceSeconds = WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
 ): Promise<boolean> {
-  const parts = Object.fromEntries(
-    (header ?? "").split(",").map((p) => p.trim().split("=", 2) as [string, string]),
-  );
-  const t = Number(parts.t);
-  if (!Number.isSafeInteger(t) || typeof parts.v1 !== "string") return false;
-  if (Math.abs(nowSeconds - t) > toleranceSeconds) return false;
-  const expected = await webhookSignature(secret, t, body);
-  if (expected.length !== parts.v1.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ parts.v1.charCodeAt(i);
-  return diff === 0;
+  const id = headers.get(WEBHOOK_HEADERS.id);
+  const t = Number(headers.get(WEBHOOK_HEADERS.timestamp));
+  if (!id || !Number.isSafeInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
+  const expected = await webhookSignature(secret, id, t, body);
+  let found = false;
+  for (const part of (headers.get(WEBHOOK_HEADERS.signature) ?? "").split(" ")) {
+    const [version, sig] = part.split(",", 2);
+    if (version !== "v1" || sig?.length !== expected.length) continue;
+    let diff = 0;
+    for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ sig.charCodeAt(i);
+    found ||= diff === 0;
+  }
+  return found;
 }
 
-/** A new signing secret: `whsec_` and 32 random bytes in hex. */
+/** A new signing secret, as the standard writes it: `whsec_` and 24 random bytes in base64. */
 export function newWebhookSecret(): string {
-  return `whsec_${hex(crypto.getRandomValues(new Uint8Array(32)).buffer)}`;
+  return `whsec_${base64(crypto.getRandomValues(new Uint8Array(24)).buffer)}`;
 }
 
 /**

@@ -3,9 +3,12 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { webhookEnvelope, webhookEventData } from "../rules/webhook_schema.ts";
 
-const DESCRIPTION = "Sent as a JSON POST to each endpoint of the channel that chose this event. The " +
-  '`X-Signature` header is `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the ' +
-  "endpoint's secret>`: recompute it, compare in constant time and refuse a `t` older than 5 minutes. " +
+const DESCRIPTION = "Sent as a JSON POST to each endpoint of the channel that chose this event, signed as " +
+  "Standard Webhooks specifies: `webhook-id` (the delivery id, the same on every retry), " +
+  "`webhook-timestamp` (unix seconds) and `webhook-signature`, space-separated `v1,<base64 HMAC-SHA256 of " +
+  '"<id>.<timestamp>.<raw body>" keyed with the base64-decoded part of the endpoint\'s `whsec_` secret>`; ' +
+  "for 24 h after a rotation, one signature per secret. Verify with a Standard Webhooks library (it refuses " +
+  "a timestamp more than 5 minutes away). " +
   "Any 2xx answer within 10 s is a success; anything else is tried again after 90 s, doubling each time, " +
   "for about 25 h (11 tries). `X-Webhook-Event` and `X-Webhook-Delivery` repeat the event and delivery id.";
 
@@ -20,7 +23,9 @@ export function documentWebhooks(registry: OpenAPIHono["openAPIRegistry"]): void
       description: DESCRIPTION,
       request: {
         headers: z.object({
-          "X-Signature": z.string(),
+          "webhook-id": z.string(),
+          "webhook-timestamp": z.string(),
+          "webhook-signature": z.string(),
           "X-Webhook-Event": z.literal(event),
           "X-Webhook-Delivery": z.string(),
         }),

@@ -16,8 +16,7 @@ import {
   isRefusedAddress,
   pinnedAddress,
   retryDelaySeconds,
-  SIGNATURE_HEADER,
-  signatureHeader,
+  signatureHeaders,
   webhookBody,
 } from "../rules/webhooks.ts";
 
@@ -92,7 +91,14 @@ export async function sendDelivery(deps: WebhookDeps, deliveryId: number, now = 
         {
           "Content-Type": "application/json",
           "User-Agent": "InteractionManager-Webhooks/1",
-          [SIGNATURE_HEADER]: await signatureHeader(row.secret, timestamp, body),
+          // Standard Webhooks: the delivery's id (the same on every retry), the time, one signature per
+          // valid secret
+          ...await signatureHeaders(
+            [row.secret, ...(row.previous_secret ? [row.previous_secret] : [])],
+            String(row.id),
+            timestamp,
+            body,
+          ),
           "X-Webhook-Event": row.event,
           "X-Webhook-Delivery": String(row.id),
         },

@@ -5,7 +5,7 @@ import * as db from "../../db/webhooks.ts";
 import { getChannel } from "../../db/channels.ts";
 import { AppError } from "../rules/errors.ts";
 import { requireAccess, type StaffUser } from "../rules/permissions.ts";
-import { WEBHOOKS_PER_CHANNEL } from "../rules/constants.ts";
+import { WEBHOOK_SECRET_OVERLAP_MS, WEBHOOKS_PER_CHANNEL } from "../rules/constants.ts";
 import { newWebhookSecret } from "../rules/webhooks.ts";
 import type { WebhookCreate } from "../rules/webhook_schema.ts";
 import { endpointRefusal, queueDelivery, type WebhookDeps } from "./send.ts";
@@ -52,6 +52,18 @@ export async function createWebhook(
     createdBy: user.id,
   });
   return { ...row, secret };
+}
+
+/**
+ * A new secret for an endpoint, answered once; the previous one keeps signing deliveries beside it for
+ * WEBHOOK_SECRET_OVERLAP_MS, while the receiver is updated.
+ */
+export async function rotateWebhookSecret(deps: WebhookDeps, user: StaffUser, id: number, now = new Date()) {
+  await webhookFor(deps, user, id);
+  const secret = newWebhookSecret();
+  const previousValidUntil = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
+  await db.rotateWebhookSecret(deps.sql, id, secret, previousValidUntil);
+  return { secret, previous_valid_until: previousValidUntil.toISOString() };
 }
 
 export async function deleteWebhook(deps: WebhookDeps, user: StaffUser, id: number) {

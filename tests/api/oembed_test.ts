@@ -32,6 +32,15 @@ Deno.test("oembed - rich answers for widget and share links of this server", asy
       assert.match(body.html, /width="320"/);
     });
 
+    await t.step("maxwidth and maxheight below 200 px are respected, as oEmbed requires", async () => {
+      const res = await get("https://im.example.org/widgets/channel/1/", "&maxwidth=100&maxheight=120");
+      assert.equal(res.status, 200);
+      const body = await res.json();
+      assert.deepEqual([body.width, body.height], [100, 120]);
+      assert.match(body.html, /width="100"/);
+      assert.match(body.html, /height="120"/);
+    });
+
     await t.step("unknown, foreign, draft or mismatched addresses are 404", async () => {
       for (
         const url of [

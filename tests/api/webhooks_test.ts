@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
+import { Webhook } from "standardwebhooks";
 import { verifySignature, WEBHOOK_EVENTS } from "../../lib/rules/webhooks.ts";
 import { randomMessage, randomSegment, testDevice } from "./_participation.ts";
 import { forgetOldDeliveries } from "../../db/webhooks.ts";
@@ -12,12 +13,18 @@ interface Received {
   event: string;
   body: string;
   json: Record<string, unknown> & { data: Record<string, unknown> };
-  signature: string | null;
+  headers: Headers;
+  /** Whether a Standard Webhooks library verified it with each of the receiver's secrets at arrival. */
+  verified: boolean[];
 }
 
-/** A receiver that answers the statuses of `plan` in turn (then 200) and keeps what it received. */
+/**
+ * A receiver that answers the statuses of `plan` in turn (then 200), keeps what it received and verifies each
+ * delivery with the `standardwebhooks` package and every secret of `secrets`, as a station's receiver would.
+ */
 function receiver() {
   const received: Received[] = [];
+  const secrets: string[] = [];
   const plan: number[] = [];
   const waiters: (() => void)[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
@@ -26,7 +33,15 @@ function receiver() {
       event: req.headers.get("x-webhook-event") ?? "",
       body,
       json: JSON.parse(body),
-      signature: req.headers.get("x-signature"),
+      headers: req.headers,
+      verified: secrets.map((secret) => {
+        try {
+          new Webhook(secret).verify(body, Object.fromEntries(req.headers));
+          return true;
+        } catch {
+          return false;
+        }
+      }),
     });
     waiters.splice(0).forEach((w) => w());
     return new Response("ok", { status: plan.shift() ?? 200 });
@@ -34,6 +49,7 @@ function receiver() {
   return {
     url: `http://127.0.0.1:${server.addr.port}/hooks`,
     received,
+    secrets,
     plan,
     /** Waits until `match` holds of what was received (each request wakes it; 20 s at most). */
     async until<T>(match: (r: Received[]) => T | undefined | false, timeoutMs = 20_000): Promise<T> {
@@ -87,7 +103,8 @@ Deno.test({
       });
       assert.equal(created.status, 201);
       const endpoint = await created.json();
-      assert.match(endpoint.secret, /^whsec_[0-9a-f]{64}$/);
+      assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]{32}$/);
+      hook.secrets.push(endpoint.secret);
       const seg = await randomSegment(ctx.sql, staff.radio, { show_results: false }, ["Yes", "No"]);
 
       await t.step("a vote: participation.created and vote.counted, signed, public data only", async () => {
@@ -108,8 +125,10 @@ Deno.test({
         });
         for (const r of [createdEvent, counted]) {
           const now = Math.floor(Date.now() / 1000);
-          assert.equal(await verifySignature(endpoint.secret, r.signature, r.body, now), true);
-          assert.equal(await verifySignature("whsec_other", r.signature, r.body, now), false);
+          assert.equal(await verifySignature(endpoint.secret, r.headers, r.body, now), true);
+          assert.equal(await verifySignature("whsec_b3RoZXI=", r.headers, r.body, now), false);
+          assert.deepEqual(r.verified, [true]);
+          assert.equal(r.headers.get("webhook-id"), String(r.json.id));
           assert.equal(r.json.channel_id, staff.radio);
         }
         assert.deepEqual(counted.json.data.choice_ids, [seg.choiceIds[1]]);
@@ -213,7 +232,7 @@ Deno.test({
       await t.step("the OpenAPI document describes every event under webhooks", async () => {
         const doc = await (await ctx.request("/api/openapi.json")).json();
         assert.deepEqual(Object.keys(doc.webhooks).sort(), [...WEBHOOK_EVENTS].sort());
-        assert.match(doc.webhooks["vote.closed"].post.description, /X-Signature/);
+        assert.match(doc.webhooks["vote.closed"].post.description, /Standard Webhooks/);
       });
 
       await t.step("on air, reveal and close from the interaction page reach the receiver", async () => {
@@ -261,6 +280,41 @@ Deno.test({
           assert.equal(revealed.length, 1);
         },
       );
+      await t.step("a rotated secret: for 24 h each delivery carries both signatures", async () => {
+        const rotated = await ctx.request(`/api/v1/webhooks/${endpoint.id}/rotate-secret`, {
+          method: "POST",
+          token: manager,
+        });
+        assert.equal(rotated.status, 200);
+        const { secret, previous_valid_until } = await rotated.json();
+        assert.match(secret, /^whsec_[A-Za-z0-9+/]{32}$/);
+        assert.notEqual(secret, endpoint.secret);
+        const overlap = Date.parse(previous_valid_until) - Date.now();
+        assert.ok(overlap > 23 * 3600_000 && overlap <= 24 * 3600_000, previous_valid_until);
+        hook.secrets.push(secret);
+        const before = hook.received.length;
+        const test = await ctx.request(`/api/v1/webhooks/${endpoint.id}/test`, {
+          method: "POST",
+          token: manager,
+        });
+        assert.equal(test.status, 202);
+        const sent = await hook.until((r) => r.slice(before).find((x) => x.event === "webhook.test"));
+        assert.deepEqual(sent.verified, [true, true], "the old and the new secret both verify it");
+        assert.equal(sent.headers.get("webhook-signature")?.split(" ").length, 2);
+        // a day later, the previous secret no longer signs
+        await ctx.sql`update webhooks set previous_secret_until = now() - interval '1 second'
+          where id = ${endpoint.id}`;
+        const after = hook.received.length;
+        await ctx.request(`/api/v1/webhooks/${endpoint.id}/test`, { method: "POST", token: manager });
+        const late = await hook.until((r) => r.slice(after).find((x) => x.event === "webhook.test"));
+        assert.deepEqual(late.verified, [false, true]);
+        hook.secrets.shift();
+      });
+      await t.step("every delivery received verifies with the standardwebhooks package", () => {
+        assert.ok(hook.received.length >= 10, `${hook.received.length} deliveries`);
+        const refused = hook.received.filter((r) => !r.verified.some(Boolean));
+        assert.deepEqual(refused.map((r) => r.event), []);
+      });
       await t.step(
         "the log keeps 30 days: older finished deliveries are removed, pending ones stay",
         async () => {

@@ -45,8 +45,9 @@ Deno.test("widgetTarget - only this server's widget and share addresses", async 
   });
 });
 
-Deno.test("fitSize - within the consumer's limits, never below 200", () => {
+Deno.test("fitSize - within the consumer's limits, however small (oEmbed maxwidth/maxheight)", () => {
   assert.deepEqual(fitSize(null, null), { width: 420, height: 720 });
   assert.deepEqual(fitSize(300, 500), { width: 300, height: 500 });
-  assert.deepEqual(fitSize(50, 5000), { width: 200, height: 720 });
+  assert.deepEqual(fitSize(50, 5000), { width: 50, height: 720 });
+  assert.deepEqual(fitSize(100, 150), { width: 100, height: 150 });
 });

@@ -4,13 +4,15 @@ import {
   endpointProblem,
   httpPostHead,
   isRefusedAddress,
+  newWebhookSecret,
   pinnedAddress,
   responseStatus,
   retryDelaySeconds,
-  signatureHeader,
+  signatureHeaders,
   verifySignature,
   webhookParticipation,
 } from "../../lib/rules/webhooks.ts";
+import { Webhook } from "standardwebhooks";
 import { segmentTransitions } from "../../lib/rules/webhook_transitions.ts";
 import { WEBHOOK_MAX_ATTEMPTS } from "../../lib/rules/constants.ts";
 import { translator } from "../../app/i18n.ts";
@@ -18,14 +20,37 @@ import { LANGUAGES } from "../../lib/rules/i18n.ts";
 
 Deno.test("webhook signature - a receiver verifies it; a changed body, another secret or an old timestamp fail", async () => {
   const body = JSON.stringify({ event: "vote.closed", data: { interaction_id: 4 } });
-  const header = await signatureHeader("whsec_abc", 1_700_000_000, body);
-  assert.match(header, /^t=1700000000,v1=[0-9a-f]{64}$/);
-  assert.equal(await verifySignature("whsec_abc", header, body, 1_700_000_010), true);
-  assert.equal(await verifySignature("whsec_abc", header, body + " ", 1_700_000_010), false);
-  assert.equal(await verifySignature("whsec_abd", header, body, 1_700_000_010), false);
-  assert.equal(await verifySignature("whsec_abc", header, body, 1_700_001_000), false);
-  assert.equal(await verifySignature("whsec_abc", "t=1700000000", body, 1_700_000_000), false);
-  assert.equal(await verifySignature("whsec_abc", null, body, 1_700_000_000), false);
+  const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+  const headers = new Headers(await signatureHeaders([secret], "42", 1_700_000_000, body));
+  assert.equal(headers.get("webhook-id"), "42");
+  assert.equal(headers.get("webhook-timestamp"), "1700000000");
+  assert.match(headers.get("webhook-signature") ?? "", /^v1,[A-Za-z0-9+/]{43}=$/);
+  assert.equal(await verifySignature(secret, headers, body, 1_700_000_010), true);
+  // what the standardwebhooks package verifies too
+  new Webhook(secret).verify(body, {
+    "webhook-id": "42",
+    "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
+    ...await signatureHeaders([secret], "42", Math.floor(Date.now() / 1000), body),
+  });
+  assert.equal(await verifySignature(secret, headers, body + " ", 1_700_000_010), false);
+  assert.equal(await verifySignature("whsec_b3RoZXI=", headers, body, 1_700_000_010), false);
+  assert.equal(await verifySignature(secret, headers, body, 1_700_001_000), false);
+  const noSignature = new Headers({ "webhook-id": "42", "webhook-timestamp": "1700000000" });
+  assert.equal(await verifySignature(secret, noSignature, body, 1_700_000_000), false);
+});
+
+Deno.test("webhook signature - two secrets give two signatures, each verifying alone; a hex secret of before still works", async () => {
+  const body = "{}";
+  const now = Math.floor(Date.now() / 1000);
+  const hexSecret = `whsec_${"0123456789abcdef".repeat(4)}`;
+  const fresh = newWebhookSecret();
+  assert.match(fresh, /^whsec_[A-Za-z0-9+/]{32}$/);
+  const headers = await signatureHeaders([fresh, hexSecret], "7", now, body);
+  assert.equal(headers["webhook-signature"].split(" ").length, 2);
+  for (const secret of [fresh, hexSecret]) {
+    assert.equal(await verifySignature(secret, new Headers(headers), body, now), true);
+    assert.deepEqual(new Webhook(secret).verify(body, headers), {});
+  }
 });
 
 Deno.test("webhook addresses - private, loopback, link-local and mapped forms are refused; public ones pass", () => {

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../app/openapi.ts";
 import { z } from "zod";
 import {
   apiApp,
@@ -62,6 +63,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/",
+    security: SECURITY.staff,
     tags,
     summary: "Channel list with counts (super administrator)",
     responses: {
@@ -78,6 +80,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/",
+    security: SECURITY.staff,
     tags,
     summary: "Create a channel (super administrator)",
     request: body(channelCreateSchema),
@@ -98,6 +101,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/{id}",
+    security: SECURITY.staff,
     tags,
     summary: "A channel",
     request: { params: idParams },
@@ -113,6 +117,7 @@ app.openapi(
   createRoute({
     method: "put",
     path: "/{id}",
+    security: SECURITY.staff,
     tags,
     summary: "Update a channel (fields present in the body only)",
     request: { params: idParams, ...body(channelFieldsSchema) },
@@ -141,6 +146,7 @@ app.openapi(
   createRoute({
     method: "put",
     path: "/{id}/customisation",
+    security: SECURITY.staff,
     tags,
     summary: "Set the channel's default customisation",
     request: { params: idParams, ...body(customisationSchema) },
@@ -163,6 +169,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/{id}/monetisation",
+    security: SECURITY.staff,
     tags,
     summary: "Monetisation eligibility: messages and participants of the last 12 months",
     request: { params: idParams },
@@ -193,6 +200,7 @@ for (const which of ["logo", "background"] as const) {
     createRoute({
       method: "post",
       path: `/{id}/${which}`,
+      security: SECURITY.staff,
       tags,
       summary: `Upload the channel ${which} (multipart field image)`,
       request: {
@@ -222,6 +230,7 @@ for (const which of ["logo", "background"] as const) {
     createRoute({
       method: "delete",
       path: `/{id}/${which}`,
+      security: SECURITY.staff,
       tags,
       summary: which === "logo" ? "Remove the channel logo" : "Put the stock background back",
       request: { params: idParams },

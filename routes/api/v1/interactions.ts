@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../app/openapi.ts";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../app/api.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
@@ -64,6 +65,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/",
+    security: SECURITY.listenerOptional,
     tags,
     summary: "Send a participation (text, vote, multiple choice, sms, registration, game)",
     description: "Stores the participation and answers a task id to poll at tasks/{id}, or " +
@@ -92,6 +94,7 @@ app.openapi(
   createRoute({
     method: "put",
     path: "/",
+    security: SECURITY.listenerOptional,
     tags,
     summary: "Finish a media participation (the file of an upload slot, sent by tus)",
     request: {

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../app/openapi.ts";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../app/api.ts";
 import { clearSessionCookie } from "../../../app/auth.ts";
@@ -11,6 +12,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/",
+    security: SECURITY.staffOrListener,
     tags: ["auth"],
     summary:
       "Log out: ends the session of the token (bearer, staff or app user, or the cookie) on the server",
@@ -30,6 +32,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/all",
+    security: SECURITY.staffOrListener,
     tags: ["auth"],
     summary: "Log out everywhere: ends every session of the caller (staff or app user), this one included",
     responses: {

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../app/openapi.ts";
 import { z } from "zod";
 import { apiApp, errorSchema, json, staffErrors } from "../../../app/api.ts";
 import { clientIp, staffOf } from "../../../app/auth.ts";
@@ -18,6 +19,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/",
+    security: SECURITY.staff,
     tags,
     summary: "Staff of the caller's channel (all staff in super admin mode); users-manage",
     responses: { 200: json(z.array(userSchema), "Users"), ...staffErrors },
@@ -29,6 +31,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/current",
+    security: SECURITY.staff,
     tags,
     summary: "The logged-in user, with its permissions (a 401 sends the pages to /login)",
     responses: {
@@ -59,6 +62,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/new",
+    security: SECURITY.staff,
     tags,
     summary:
       "Create a staff account (administrator: in its channel; super administrator: any); mails an invitation",

@@ -1,5 +1,6 @@
 // My space → "Download my data" and "Delete my account" (GDPR articles 15 and 17).
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../../app/openapi.ts";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../../app/api.ts";
 import { appUserOf } from "../../../../app/auth.ts";
@@ -30,6 +31,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/export",
+    security: SECURITY.listener,
     tags,
     summary: "Ask for a zip of the caller's data (profile, participations, media, replies, points, consents)",
     description: "Built by the worker: poll GET export/{id} until `ready`; its link works for an hour.",
@@ -51,6 +53,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/export/{id}",
+    security: SECURITY.listener,
     tags,
     summary: "The state of the caller's export, and its download link (valid one hour) once ready",
     request: { params: exportId },
@@ -66,6 +69,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/export/{id}/download",
+    security: SECURITY.listener,
     tags,
     summary: "The zip of an export, through its signed link (no token: the link is the key, for an hour)",
     request: {
@@ -93,6 +97,7 @@ app.openapi(
   createRoute({
     method: "delete",
     path: "/",
+    security: SECURITY.listener,
     tags,
     summary: "Delete the caller's account: personal data and media erased everywhere, counts kept exact",
     description: "The token stops working; the widget signs the listener out.",

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../../app/openapi.ts";
 import { z } from "zod";
 import { apiApp, errorSchema, idParam, json, multipartBody, readImageBody } from "../../../../app/api.ts";
 import { appUserOf } from "../../../../app/auth.ts";
@@ -55,6 +56,7 @@ app.openapi(
   createRoute({
     method: "put",
     path: "/{id}",
+    security: SECURITY.listener,
     tags,
     summary: "Save the caller's profile (fields sent only; nothing changes on an error)",
     request: { params: idParams, ...body(profileSchema) },
@@ -78,6 +80,7 @@ app.openapi(
   createRoute({
     method: "post",
     path: "/{id}/avatar",
+    security: SECURITY.listener,
     tags,
     summary: "Upload the caller's avatar: multipart field `image`, or JSON `{image: data URL, file_name}`",
     request: {
@@ -116,6 +119,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/{id}/messages",
+    security: SECURITY.listener,
     tags,
     summary: "The caller's participations, newest first, 50 per page (x-pagination-* headers)",
     request: {

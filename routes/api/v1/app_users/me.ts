@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../../app/openapi.ts";
 import { apiApp, json } from "../../../../app/api.ts";
 import { appUserOf } from "../../../../app/auth.ts";
 import { appUserView } from "../../../../lib/rules/app_users.ts";
@@ -12,6 +13,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/",
+    security: SECURITY.listener,
     tags: ["app users"],
     summary: "The app user of the visitor token (registered only: 403 for an anonymous user)",
     responses: { 200: json(appUserSchema, "The user"), ...visitorErrors },

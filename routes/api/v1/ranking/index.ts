@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../../app/openapi.ts";
 import { z } from "zod";
 import { apiApp, idParam, json } from "../../../../app/api.ts";
 import { ranking } from "../../../../lib/app_users/my_space.ts";
@@ -19,6 +20,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/",
+    security: SECURITY.listenerOptional,
     tags: ["ranking"],
     summary: "Top 50 registered app users by points (of a channel, or over all channels), plus the caller",
     request: { query: z.object({ channel_id: idParam.optional() }) },

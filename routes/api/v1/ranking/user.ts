@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SECURITY } from "../../../../app/openapi.ts";
 import { z } from "zod";
 import { apiApp, idParam, json } from "../../../../app/api.ts";
 import { appUserOf } from "../../../../app/auth.ts";
@@ -12,6 +13,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/",
+    security: SECURITY.listener,
     tags: ["ranking"],
     summary: "The caller's points: in a channel (its ledger rows) or, without channel_id, in total",
     request: { query: z.object({ channel_id: idParam.optional(), user_id: idParam.optional() }) },

@@ -1,4 +1,5 @@
-// One webhook endpoint: its deliveries and their attempts, a test event, "send again", removal.
+// One webhook endpoint: its deliveries and their attempts, a test event, "send again", a new secret,
+// removal.
 // Staff with the channel-settings permission on the endpoint's channel only.
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -43,6 +44,25 @@ app.openapi(
       })),
     }, 200);
   },
+);
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/rotate-secret",
+    tags,
+    summary: "A new signing secret, shown once; the previous one keeps signing beside it for 24 h",
+    request: { params },
+    responses: {
+      200: json(
+        z.object({ secret: z.string(), previous_valid_until: z.string() }),
+        "The new secret, and until when deliveries also carry the previous one's signature",
+      ),
+      ...staffErrors,
+    },
+  }),
+  async (c) =>
+    c.json(await service.rotateWebhookSecret(c.var.deps, staffOf(c), c.req.valid("param").id), 200),
 );
 
 app.openapi(

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { errorSchema, json, staffApi, staffErrors } from "../../../../app/api.ts";
 import { staffOf } from "../../../../app/auth.ts";
+import { SECURITY } from "../../../../app/openapi.ts";
 import { translator } from "../../../../app/i18n.ts";
 import { loadAiContext } from "../../../../lib/ai/assistant.ts";
 import { aiProvider } from "../../../../lib/ai/provider.ts";
@@ -10,12 +11,13 @@ import { AI_PROMPT_MAX_LENGTH } from "../../../../lib/rules/constants.ts";
 
 const app = staffApi("ai-assistant");
 
-const text = (description: string) => ({ schema: z.string(), description });
+const text = { schema: z.string() };
 
 app.openapi(
   createRoute({
     method: "post",
     path: "/",
+    security: SECURITY.staffWithApiKey,
     tags: ["ai"],
     summary: "Ask the AI assistant about the participations of an interaction",
     description: "Header `api-key`: the uuid of the caller's channel. The answer is markdown, streamed: " +
@@ -39,8 +41,9 @@ app.openapi(
     },
     responses: {
       200: {
-        content: { "text/plain": text("The markdown answer"), "text/event-stream": text("Answer events") },
-        description: "The answer, streamed",
+        content: { "text/plain": text, "text/event-stream": text },
+        description:
+          "The answer, streamed: the markdown answer (text/plain) or its events (text/event-stream)",
       },
       ...staffErrors,
       429: json(errorSchema, "Too many questions"),
