@@ -172,3 +172,67 @@ export function quizPseudonym(
   for (const ch of player) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   return `${fallback} ${(hash & 0xffff).toString(16).toUpperCase().padStart(4, "0")}`;
 }
+
+/** A question as a listener or a screen sees it: never its right answer before the reveal. */
+export interface QuizQuestionView {
+  id: number;
+  position: number;
+  count: number;
+  text: string;
+  image_url: string | null;
+  choices: { id: number; label: string }[];
+  phase: QuizPhase;
+  /** Milliseconds left to answer at the server's `now` (the widget counts down from it, not its own clock). */
+  remaining_ms: number;
+  time_limit_s: number;
+  points: number;
+  /** At reveal only: each choice's answers and whether it is right. */
+  bars: ReturnType<typeof answerBars> | null;
+}
+
+/** What the overlay and the presenter screen show of a quiz: the current question, the top 10, the winners. */
+export interface QuizScreen {
+  question: QuizQuestionView | null;
+  answers: number;
+  top: Omit<QuizStanding, "player">[];
+  winners: { rank: number; pseudonym: string; score: number }[];
+}
+
+/** The question a screen shows: the last one opened (null before the first). */
+export function currentQuestion<T extends QuizClock & { position: number }>(
+  questions: readonly T[],
+): T | null {
+  return questions.filter((q) => q.opened_at).sort((a, b) => b.position - a.position)[0] ?? null;
+}
+
+/** A question as shown, at the server's `now`; the bars only once revealed. */
+export function questionView(
+  q: QuizClock & {
+    id: number;
+    position: number;
+    text: string;
+    image_url: string | null;
+    choices: { id: number; label: string }[];
+    right_choice_ids: number[];
+    time_limit_s: number;
+    points: number;
+  },
+  count: number,
+  now: Date,
+  counts: ReadonlyMap<number, number> | null,
+): QuizQuestionView {
+  const phase = quizPhase(q, now);
+  return {
+    id: q.id,
+    position: q.position,
+    count,
+    text: q.text,
+    image_url: q.image_url,
+    choices: q.choices,
+    phase,
+    remaining_ms: remainingMs(q, now),
+    time_limit_s: q.time_limit_s,
+    points: q.points,
+    bars: phase === "revealed" && counts ? answerBars(q.choices, counts, q.right_choice_ids) : null,
+  };
+}
