@@ -330,3 +330,8 @@ export async function quizForListener(
     won: player !== null && winners.some((w) => w.player === player),
   };
 }
+
+/** Whether a game interaction is played as a live quiz (it has questions): the widget shows the quiz then. */
+export async function isQuiz(sql: Sql, segment: { id: number; type: string }): Promise<boolean> {
+  return segment.type === "game" && (await db.listQuizQuestions(sql, segment.id)).length > 0;
+}
