@@ -42,7 +42,7 @@ export function QuizQuestion(
       {q.phase !== "revealed" && (
         <div class="quiz-clock" role="timer" aria-live="off">
           <span class="quiz-seconds" data-seconds={open ? seconds : 0}>
-            {open ? t("quiz.seconds", { seconds }) : t("quiz.time_up")}
+            {open ? t("quiz.seconds", { n: seconds }) : t("quiz.time_up")}
           </span>
           <span class="quiz-track">
             <span style={`width:${open ? (left * 100) / (q.time_limit_s * 1000) : 0}%`}></span>
@@ -85,7 +85,7 @@ export function QuizBoard(props: { screen: QuizScreen; t: T }) {
               <li key={s.rank}>
                 <span class="quiz-rank">{s.rank}</span>
                 <span class="quiz-name">{s.pseudonym}</span>
-                <span class="quiz-score">{t("quiz.points", { points: s.score })}</span>
+                <span class="quiz-score">{t("quiz.points", { n: s.score })}</span>
               </li>
             ))}
           </ol>

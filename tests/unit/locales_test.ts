@@ -45,6 +45,7 @@ Deno.test("locales - no text is empty and interpolations match the French ones",
 // (a review of the five languages found "Vous avez déjà participé…" in every language, and "Pseudo").
 const SAME_EVERYWHERE = [
   " - Admin",
+  "{{n}} pts",
   "Beta",
   "FTP",
   "FTP / FTPS",
