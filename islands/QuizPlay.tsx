@@ -41,6 +41,7 @@ function QuizPlay(props: Props) {
     }
   });
   const [error, setError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<number[]>([]);
   const read = async (id: string) => {
     const res = await api<ListenerQuiz>(
       "GET",
@@ -57,18 +58,19 @@ function QuizPlay(props: Props) {
     });
     return () => clearInterval(timer);
   }, []);
-  const send = async (question: QuizQuestionView, choiceId: number) => {
+  const send = async (question: QuizQuestionView, choiceIds: number[]) => {
     if (!device) return;
     try {
       localStorage.setItem(PSEUDONYM_KEY, name);
     } catch { /* kept for this page only */ }
     const res = await api("POST", `/api/v1/quizzes/${props.segmentId}/answers`, {
       question_id: question.id,
-      choice_ids: [choiceId],
+      choice_ids: choiceIds,
       device_id: device,
       pseudonym: name || null,
     });
     setError(res.ok ? null : errorMessage(res.data, t("quiz.time_up")));
+    setPicked([]);
     await read(device);
   };
   // a question still open that this device has not answered comes first (a late joiner plays it)
@@ -103,11 +105,25 @@ function QuizPlay(props: Props) {
               type="button"
               class="w-btn quiz-choice"
               key={c.id}
-              onClick={() => send(playable, c.id)}
+              aria-pressed={playable.multiple ? picked.includes(c.id) : undefined}
+              onClick={() =>
+                playable.multiple
+                  ? setPicked(picked.includes(c.id) ? picked.filter((id) => id !== c.id) : [...picked, c.id])
+                  : send(playable, [c.id])}
             >
               <span class="quiz-letter">{choiceLetter(i)}</span> {c.label}
             </button>
           ))}
+          {playable.multiple && (
+            <button
+              type="button"
+              class="w-btn w-btn-primary"
+              disabled={!picked.length}
+              onClick={() => send(playable, picked)}
+            >
+              {t("quiz.send")}
+            </button>
+          )}
         </div>
       )}
       {answered && !revealed && <p class="quiz-note" role="status">{t("quiz.answered")}</p>}

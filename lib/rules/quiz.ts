@@ -186,6 +186,8 @@ export interface QuizQuestionView {
   remaining_ms: number;
   time_limit_s: number;
   points: number;
+  /** Several choices are right: the widget lets a listener pick more than one, then send. */
+  multiple: boolean;
   /** At reveal only: each choice's answers and whether it is right. */
   bars: ReturnType<typeof answerBars> | null;
 }
@@ -233,6 +235,7 @@ export function questionView(
     remaining_ms: remainingMs(q, now),
     time_limit_s: q.time_limit_s,
     points: q.points,
+    multiple: q.right_choice_ids.length > 1,
     bars: phase === "revealed" && counts ? answerBars(q.choices, counts, q.right_choice_ids) : null,
   };
 }

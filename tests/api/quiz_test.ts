@@ -37,6 +37,7 @@ Deno.test("quiz API - three questions played, points from server times, leaderbo
       assert.equal(v.question.phase, "open");
       assert.equal(v.question.remaining_ms, 15_000);
       assert.equal(v.question.bars, null);
+      assert.equal(v.question.multiple, false);
       assert.equal(
         v.question.right_choice_ids,
         undefined,

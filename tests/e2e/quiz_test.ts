@@ -98,7 +98,11 @@ browserTest("quiz - a presenter runs three questions, phones answer, the overlay
   await phones[0].getByText("Wrong answer.").waitFor();
 
   await openQuestion(3);
-  await phones[0].getByRole("button", { name: "Red" }).click(); // one of two right choices: wrong
+  // two right choices: Ann picks one of them only and sends, which is wrong
+  await phones[0].getByRole("button", { name: "Red" }).click();
+  assert.equal(await phones[0].getByRole("button", { name: "Red" }).getAttribute("aria-pressed"), "true");
+  await shot(phones[0], "phone-multiple");
+  await phones[0].getByRole("button", { name: "Answer", exact: true }).click();
   await phones[0].getByText("Answer received").waitFor();
   await closeAndReveal(3);
 
