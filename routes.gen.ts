@@ -34,76 +34,78 @@ import $27 from "./routes/api/v1/locales.ts";
 import $28 from "./routes/api/v1/logout.ts";
 import $29 from "./routes/api/v1/moderation.ts";
 import $30 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $31 from "./routes/api/v1/ranking/user.ts";
-import $32 from "./routes/api/v1/ranking/index.ts";
-import $33 from "./routes/api/v1/register.ts";
-import $34 from "./routes/api/v1/show_segments/new.ts";
-import $35 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $36 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $37 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $38 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $39 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $40 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $41 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $42, { fast as fast$42 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $43 from "./routes/api/v1/show_segments/[id].ts";
-import $44 from "./routes/api/v1/show_segments/index.ts";
-import $45 from "./routes/api/v1/statistics.ts";
-import $46 from "./routes/api/v1/tasks.ts";
-import $47 from "./routes/api/v1/templates_show_segments.ts";
-import $48 from "./routes/api/v1/upload.ts";
-import $49 from "./routes/api/v1/user.ts";
-import $50 from "./routes/api/v1/users.ts";
-import $51 from "./routes/api/v1/webhooks/[id].ts";
-import $52 from "./routes/api/v1/widgets.ts";
-import $53 from "./routes/api/v2/ai/prompt.ts";
-import $54 from "./routes/broadcast/[id].tsx";
-import $55 from "./routes/broadcast/index.tsx";
-import $56 from "./routes/channels/new.tsx";
-import $57 from "./routes/channels/[id]/approve.ts";
-import $58 from "./routes/channels/[id]/lines.tsx";
-import $59 from "./routes/channels/[id]/webhooks.tsx";
-import $60 from "./routes/channels/[id].tsx";
-import $61 from "./routes/channels/index.tsx";
-import $62 from "./routes/confirm/[token].tsx";
-import $63 from "./routes/customisation.tsx";
-import $64 from "./routes/dev/mailbox.tsx";
-import $65 from "./routes/forgot-password.tsx";
-import $66 from "./routes/healthz.ts";
-import $67 from "./routes/help-items.tsx";
-import $68 from "./routes/home.tsx";
-import $69 from "./routes/interactions/create.tsx";
-import $70 from "./routes/interactions/[id]/assistant.tsx";
-import $71 from "./routes/interactions/[id]/webview.tsx";
-import $72 from "./routes/interactions/[id].tsx";
-import $73 from "./routes/interactions/index.tsx";
-import $74 from "./routes/lines/[id]/recording.ts";
-import $75 from "./routes/lines/[id]/sms.ts";
-import $76 from "./routes/lines/[id]/voice.ts";
-import $77 from "./routes/lines/[id]/whatsapp.ts";
-import $78 from "./routes/login.tsx";
-import $79 from "./routes/logout.ts";
-import $80 from "./routes/media.ts";
-import $81 from "./routes/metrics.ts";
-import $82 from "./routes/moderation.tsx";
-import $83 from "./routes/oembed.ts";
-import $84 from "./routes/overlay/[token]/events.ts";
-import $85 from "./routes/overlay/[token].tsx";
-import $86 from "./routes/participations/[id].tsx";
-import $87 from "./routes/qr-code.tsx";
-import $88 from "./routes/reset/[token].tsx";
-import $89, { needs as needs$89 } from "./routes/robots.txt.ts";
-import $90 from "./routes/s/[uuid].tsx";
-import $91 from "./routes/settings.tsx";
-import $92 from "./routes/statistics/download.ts";
-import $93 from "./routes/statistics/index.tsx";
-import $94 from "./routes/timeline.tsx";
-import $95 from "./routes/users/new.tsx";
-import $96 from "./routes/users/[id].tsx";
-import $97 from "./routes/users/index.tsx";
-import $98, { fast as fast$98, needs as needs$98 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $99, { needs as needs$99 } from "./routes/widgets/terms.tsx";
-import $100, { fast as fast$100, needs as needs$100 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $31 from "./routes/api/v1/quizzes/[id].ts";
+import $32 from "./routes/api/v1/ranking/user.ts";
+import $33 from "./routes/api/v1/ranking/index.ts";
+import $34 from "./routes/api/v1/register.ts";
+import $35 from "./routes/api/v1/show_segments/new.ts";
+import $36 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $37 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $38 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $39 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $40 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $41 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $42 from "./routes/api/v1/show_segments/[id]/quiz.ts";
+import $43 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $44, { fast as fast$44 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $45 from "./routes/api/v1/show_segments/[id].ts";
+import $46 from "./routes/api/v1/show_segments/index.ts";
+import $47 from "./routes/api/v1/statistics.ts";
+import $48 from "./routes/api/v1/tasks.ts";
+import $49 from "./routes/api/v1/templates_show_segments.ts";
+import $50 from "./routes/api/v1/upload.ts";
+import $51 from "./routes/api/v1/user.ts";
+import $52 from "./routes/api/v1/users.ts";
+import $53 from "./routes/api/v1/webhooks/[id].ts";
+import $54 from "./routes/api/v1/widgets.ts";
+import $55 from "./routes/api/v2/ai/prompt.ts";
+import $56 from "./routes/broadcast/[id].tsx";
+import $57 from "./routes/broadcast/index.tsx";
+import $58 from "./routes/channels/new.tsx";
+import $59 from "./routes/channels/[id]/approve.ts";
+import $60 from "./routes/channels/[id]/lines.tsx";
+import $61 from "./routes/channels/[id]/webhooks.tsx";
+import $62 from "./routes/channels/[id].tsx";
+import $63 from "./routes/channels/index.tsx";
+import $64 from "./routes/confirm/[token].tsx";
+import $65 from "./routes/customisation.tsx";
+import $66 from "./routes/dev/mailbox.tsx";
+import $67 from "./routes/forgot-password.tsx";
+import $68 from "./routes/healthz.ts";
+import $69 from "./routes/help-items.tsx";
+import $70 from "./routes/home.tsx";
+import $71 from "./routes/interactions/create.tsx";
+import $72 from "./routes/interactions/[id]/assistant.tsx";
+import $73 from "./routes/interactions/[id]/webview.tsx";
+import $74 from "./routes/interactions/[id].tsx";
+import $75 from "./routes/interactions/index.tsx";
+import $76 from "./routes/lines/[id]/recording.ts";
+import $77 from "./routes/lines/[id]/sms.ts";
+import $78 from "./routes/lines/[id]/voice.ts";
+import $79 from "./routes/lines/[id]/whatsapp.ts";
+import $80 from "./routes/login.tsx";
+import $81 from "./routes/logout.ts";
+import $82 from "./routes/media.ts";
+import $83 from "./routes/metrics.ts";
+import $84 from "./routes/moderation.tsx";
+import $85 from "./routes/oembed.ts";
+import $86 from "./routes/overlay/[token]/events.ts";
+import $87 from "./routes/overlay/[token].tsx";
+import $88 from "./routes/participations/[id].tsx";
+import $89 from "./routes/qr-code.tsx";
+import $90 from "./routes/reset/[token].tsx";
+import $91, { needs as needs$91 } from "./routes/robots.txt.ts";
+import $92 from "./routes/s/[uuid].tsx";
+import $93 from "./routes/settings.tsx";
+import $94 from "./routes/statistics/download.ts";
+import $95 from "./routes/statistics/index.tsx";
+import $96 from "./routes/timeline.tsx";
+import $97 from "./routes/users/new.tsx";
+import $98 from "./routes/users/[id].tsx";
+import $99 from "./routes/users/index.tsx";
+import $100, { fast as fast$100, needs as needs$100 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $101, { needs as needs$101 } from "./routes/widgets/terms.tsx";
+import $102, { fast as fast$102, needs as needs$102 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -141,90 +143,92 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/logout", app: $28 },
   { path: "/api/v1/moderation", app: $29 },
   { path: "/api/v1/permanent/all/:channelId", app: $30 },
-  { path: "/api/v1/ranking/user", app: $31 },
-  { path: "/api/v1/ranking", app: $32 },
-  { path: "/api/v1/register", app: $33 },
-  { path: "/api/v1/show_segments/new", app: $34 },
-  { path: "/api/v1/show_segments/:id/background", app: $35 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $36 },
-  { path: "/api/v1/show_segments/:id/export", app: $37 },
-  { path: "/api/v1/show_segments/:id/live", app: $38 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $39 },
-  { path: "/api/v1/show_segments/:id/playout", app: $40 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $41 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $42 },
-  { path: "/api/v1/show_segments/:id", app: $43 },
-  { path: "/api/v1/show_segments", app: $44 },
-  { path: "/api/v1/statistics", app: $45 },
-  { path: "/api/v1/tasks", app: $46 },
-  { path: "/api/v1/templates_show_segments", app: $47 },
-  { path: "/api/v1/upload", app: $48 },
-  { path: "/api/v1/user", app: $49 },
-  { path: "/api/v1/users", app: $50 },
-  { path: "/api/v1/webhooks/:id", app: $51 },
-  { path: "/api/v1/widgets", app: $52 },
-  { path: "/api/v2/ai/prompt", app: $53 },
-  { path: "/broadcast/:id", app: $54 },
-  { path: "/broadcast", app: $55 },
-  { path: "/channels/new", app: $56 },
-  { path: "/channels/:id/approve", app: $57 },
-  { path: "/channels/:id/lines", app: $58 },
-  { path: "/channels/:id/webhooks", app: $59 },
-  { path: "/channels/:id", app: $60 },
-  { path: "/channels", app: $61 },
-  { path: "/confirm/:token", app: $62 },
-  { path: "/customisation", app: $63 },
-  { path: "/dev/mailbox", app: $64 },
-  { path: "/forgot-password", app: $65 },
-  { path: "/healthz", app: $66 },
-  { path: "/help-items", app: $67 },
-  { path: "/home", app: $68 },
-  { path: "/interactions/create", app: $69 },
-  { path: "/interactions/:id/assistant", app: $70 },
-  { path: "/interactions/:id/webview", app: $71 },
-  { path: "/interactions/:id", app: $72 },
-  { path: "/interactions", app: $73 },
-  { path: "/lines/:id/recording", app: $74 },
-  { path: "/lines/:id/sms", app: $75 },
-  { path: "/lines/:id/voice", app: $76 },
-  { path: "/lines/:id/whatsapp", app: $77 },
-  { path: "/login", app: $78 },
-  { path: "/logout", app: $79 },
-  { path: "/media", app: $80 },
-  { path: "/metrics", app: $81 },
-  { path: "/moderation", app: $82 },
-  { path: "/oembed", app: $83 },
-  { path: "/overlay/:token/events", app: $84 },
-  { path: "/overlay/:token", app: $85 },
-  { path: "/participations/:id", app: $86 },
-  { path: "/qr-code", app: $87 },
-  { path: "/reset/:token", app: $88 },
-  { path: "/robots.txt", app: $89 },
-  { path: "/s/:uuid", app: $90 },
-  { path: "/settings", app: $91 },
-  { path: "/statistics/download", app: $92 },
-  { path: "/statistics", app: $93 },
-  { path: "/timeline", app: $94 },
-  { path: "/users/new", app: $95 },
-  { path: "/users/:id", app: $96 },
-  { path: "/users", app: $97 },
-  { path: "/widgets/channel/:channelId", app: $98 },
-  { path: "/widgets/terms", app: $99 },
-  { path: "/widgets/:channelId/:segmentId", app: $100 },
+  { path: "/api/v1/quizzes/:id", app: $31 },
+  { path: "/api/v1/ranking/user", app: $32 },
+  { path: "/api/v1/ranking", app: $33 },
+  { path: "/api/v1/register", app: $34 },
+  { path: "/api/v1/show_segments/new", app: $35 },
+  { path: "/api/v1/show_segments/:id/background", app: $36 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $37 },
+  { path: "/api/v1/show_segments/:id/export", app: $38 },
+  { path: "/api/v1/show_segments/:id/live", app: $39 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $40 },
+  { path: "/api/v1/show_segments/:id/playout", app: $41 },
+  { path: "/api/v1/show_segments/:id/quiz", app: $42 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $43 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $44 },
+  { path: "/api/v1/show_segments/:id", app: $45 },
+  { path: "/api/v1/show_segments", app: $46 },
+  { path: "/api/v1/statistics", app: $47 },
+  { path: "/api/v1/tasks", app: $48 },
+  { path: "/api/v1/templates_show_segments", app: $49 },
+  { path: "/api/v1/upload", app: $50 },
+  { path: "/api/v1/user", app: $51 },
+  { path: "/api/v1/users", app: $52 },
+  { path: "/api/v1/webhooks/:id", app: $53 },
+  { path: "/api/v1/widgets", app: $54 },
+  { path: "/api/v2/ai/prompt", app: $55 },
+  { path: "/broadcast/:id", app: $56 },
+  { path: "/broadcast", app: $57 },
+  { path: "/channels/new", app: $58 },
+  { path: "/channels/:id/approve", app: $59 },
+  { path: "/channels/:id/lines", app: $60 },
+  { path: "/channels/:id/webhooks", app: $61 },
+  { path: "/channels/:id", app: $62 },
+  { path: "/channels", app: $63 },
+  { path: "/confirm/:token", app: $64 },
+  { path: "/customisation", app: $65 },
+  { path: "/dev/mailbox", app: $66 },
+  { path: "/forgot-password", app: $67 },
+  { path: "/healthz", app: $68 },
+  { path: "/help-items", app: $69 },
+  { path: "/home", app: $70 },
+  { path: "/interactions/create", app: $71 },
+  { path: "/interactions/:id/assistant", app: $72 },
+  { path: "/interactions/:id/webview", app: $73 },
+  { path: "/interactions/:id", app: $74 },
+  { path: "/interactions", app: $75 },
+  { path: "/lines/:id/recording", app: $76 },
+  { path: "/lines/:id/sms", app: $77 },
+  { path: "/lines/:id/voice", app: $78 },
+  { path: "/lines/:id/whatsapp", app: $79 },
+  { path: "/login", app: $80 },
+  { path: "/logout", app: $81 },
+  { path: "/media", app: $82 },
+  { path: "/metrics", app: $83 },
+  { path: "/moderation", app: $84 },
+  { path: "/oembed", app: $85 },
+  { path: "/overlay/:token/events", app: $86 },
+  { path: "/overlay/:token", app: $87 },
+  { path: "/participations/:id", app: $88 },
+  { path: "/qr-code", app: $89 },
+  { path: "/reset/:token", app: $90 },
+  { path: "/robots.txt", app: $91 },
+  { path: "/s/:uuid", app: $92 },
+  { path: "/settings", app: $93 },
+  { path: "/statistics/download", app: $94 },
+  { path: "/statistics", app: $95 },
+  { path: "/timeline", app: $96 },
+  { path: "/users/new", app: $97 },
+  { path: "/users/:id", app: $98 },
+  { path: "/users", app: $99 },
+  { path: "/widgets/channel/:channelId", app: $100 },
+  { path: "/widgets/terms", app: $101 },
+  { path: "/widgets/:channelId/:segmentId", app: $102 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
   { path: "/api/v1/interactions", fast: fast$23 },
-  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$42 },
-  { path: "/widgets/channel/:channelId", fast: fast$98 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$100 },
+  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$44 },
+  { path: "/widgets/channel/:channelId", fast: fast$100 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$102 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$89 },
-  { path: "/widgets/channel/:channelId", needs: needs$98 },
-  { path: "/widgets/terms", needs: needs$99 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$100 },
+  { path: "/robots.txt", needs: needs$91 },
+  { path: "/widgets/channel/:channelId", needs: needs$100 },
+  { path: "/widgets/terms", needs: needs$101 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$102 },
 ];

@@ -94,6 +94,9 @@ export async function deleteAppUser(sql: Sql, appUserId: number) {
     const [user] = await tx<{ avatar_url: string | null; email: string | null }[]>`
       delete from app_users where id = ${appUserId} returning avatar_url, email`;
     if (user?.email) await tx`delete from outbox where lower(to_address) = lower(${user.email})`;
+    // its live quiz answers and wins are keyed by its id (db/quiz.ts): they go with it
+    await tx`delete from quiz_answers where player = ${`u${appUserId}`}`;
+    await tx`delete from quiz_winners where player = ${`u${appUserId}`}`;
     return {
       found: !!user,
       avatarUrl: user?.avatar_url ?? null,

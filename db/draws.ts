@@ -10,7 +10,8 @@ export interface DrawRow {
   channel_id: number;
   user_id: number | null;
   user_name: string | null;
-  tab: DrawTab;
+  /** The inbox tab drawn among, or `quiz`: the candidates are quiz answer ids (db/quiz.ts). */
+  tab: DrawTab | "quiz";
   count: number;
   exclude_previous: boolean;
   seed: string;
@@ -64,7 +65,8 @@ export async function recordDraw(
   sql: Db,
   draw: Omit<DrawRow, "id" | "created_at" | "user_name" | "winners" | "rank">,
 ): Promise<number> {
-  if (draw.winner_ids.length) {
+  // a quiz draw's ids are quiz answers, not messages: its winners are announced by the quiz
+  if (draw.tab !== "quiz" && draw.winner_ids.length) {
     await sql`update messages set winner = true, updated_at = now()
       where id in ${sql(draw.winner_ids)} and not winner`;
   }

@@ -5,6 +5,7 @@ import { type OverlayState, type OverlayView, viewForKey } from "../lib/rules/ov
 import { QR_QUIET_ZONE, qrMatrix, qrPath } from "../lib/rules/qr.ts";
 import { choiceLetter } from "../lib/rules/votes.ts";
 import { api } from "./browser/http.ts";
+import { QuizBoard, QuizQuestion } from "./browser/quiz.tsx";
 import { followLive, type LiveMode } from "./browser/live.ts";
 
 interface Props {
@@ -62,7 +63,22 @@ function OverlayScreen(props: Props) {
         {state.channel.logo_url && <img class="overlay-logo" src={state.channel.logo_url} alt="" />}
         <h1 class="overlay-title">{state.title}</h1>
       </header>
-      {view === "results" && (
+      {view === "results" && state.quiz && (
+        <div class="overlay-quiz">
+          {state.quiz.question
+            ? (
+              <QuizQuestion
+                question={state.quiz.question}
+                t={t}
+                answers={state.quiz.answers}
+                class="overlay-results"
+              />
+            )
+            : <p class="overlay-note">{t("quiz.waiting")}</p>}
+          <QuizBoard screen={state.quiz} t={t} />
+        </div>
+      )}
+      {view === "results" && !state.quiz && (
         <section class="overlay-results" aria-live="polite">
           {state.results.hidden ? <p class="overlay-note">{t("live.results_hidden")}</p> : (
             <>
@@ -127,4 +143,4 @@ function OverlayScreen(props: Props) {
   );
 }
 
-export default island("OverlayScreen", OverlayScreen, { ns: ["live"] });
+export default island("OverlayScreen", OverlayScreen, { ns: ["live", "quiz"] });

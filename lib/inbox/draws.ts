@@ -2,6 +2,7 @@
 // who, when, how many and the seed, and replayed for an audit.
 import type { Sql } from "postgres";
 import * as draws from "../../db/draws.ts";
+import type { Db } from "../../db/client.ts";
 import { type DrawTab, drawWinners, newDrawSeed } from "../rules/draws.ts";
 import { AppError } from "../rules/errors.ts";
 import { requireAccess, type StaffUser } from "../rules/permissions.ts";
@@ -42,21 +43,40 @@ export async function drawSegmentWinners(
       excludePrevious: body.exclude_previous,
       correctChoiceId: correct,
     });
-    const seed = newDrawSeed();
-    const winners = drawWinners(candidates, body.count, seed);
-    const id = await draws.recordDraw(tx, {
-      segment_id: segment.id,
-      channel_id: segment.channel_id,
-      user_id: user.id,
+    const { id, winners } = await recordSeededDraw(tx, user, segment, {
       tab: body.tab,
       count: body.count,
       exclude_previous: body.exclude_previous,
-      seed,
-      candidate_ids: candidates,
-      winner_ids: winners,
+      candidates,
     });
     return { id, ids: winners, candidates: candidates.length };
   });
+}
+
+/**
+ * Picks up to `count` winners among `candidates` (ids in increasing order, fixed by the caller in its
+ * transaction) with a fresh seed, and records the seed, the candidates and who drew, for an audit.
+ */
+export async function recordSeededDraw(
+  tx: Db,
+  user: StaffUser,
+  segment: { id: number; channel_id: number },
+  o: { tab: draws.DrawRow["tab"]; count: number; exclude_previous: boolean; candidates: number[] },
+) {
+  const seed = newDrawSeed();
+  const winners = drawWinners(o.candidates, o.count, seed);
+  const id = await draws.recordDraw(tx, {
+    segment_id: segment.id,
+    channel_id: segment.channel_id,
+    user_id: user.id,
+    tab: o.tab,
+    count: o.count,
+    exclude_previous: o.exclude_previous,
+    seed,
+    candidate_ids: o.candidates,
+    winner_ids: winners,
+  });
+  return { id, winners, seed };
 }
 
 /** The draws of an interaction, newest first (participations-read). */

@@ -14,6 +14,7 @@ import { resultsArePublic } from "../rules/vote_integrity.ts";
 import { newOverlayToken, OVERLAY_TOKEN, type OverlayState } from "../rules/overlay.ts";
 import type { OverlayControl } from "../rules/overlay_schema.ts";
 import { segmentFor, updateSegment } from "../segments/service.ts";
+import { quizScreen } from "../quiz/service.ts";
 import type { EventBus } from "./bus.ts";
 import { segmentChanged, segmentTransitionsChanged } from "./events.ts";
 
@@ -129,6 +130,7 @@ export async function overlayState(sql: Sql, token: string, ctx: { now: Date; pu
     link: `${ctx.publicUrl}/s/${row.uuid}`,
     message,
     closed: row.end_date !== null && new Date(row.end_date).getTime() <= ctx.now.getTime(),
+    quiz: row.type === "game" ? await quizScreen(sql, row.segment_id, ctx.now) : null,
   };
   return state;
 }

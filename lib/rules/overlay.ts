@@ -1,5 +1,6 @@
 // The on-air overlay: what staff can choose, what a screen receives, its keys. Pure.
 import type { VoteResultRow } from "./votes.ts";
+import type { QuizScreen } from "./quiz.ts";
 
 export const OVERLAY_VIEWS = ["results", "qr", "message"] as const;
 export type OverlayView = typeof OVERLAY_VIEWS[number];
@@ -30,6 +31,8 @@ export interface OverlayState {
   link: string;
   message: OnAirMessage | null;
   closed: boolean;
+  /** A game's live quiz: its question, countdown, bars at reveal, top 10 and winners (null otherwise). */
+  quiz: QuizScreen | null;
 }
 
 /** Presenter keys: 1/r results, 2/q QR code, 3/m message. */

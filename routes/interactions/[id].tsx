@@ -8,6 +8,8 @@ import SegmentEditForm from "../../islands/SegmentEditForm.tsx";
 import ResultsPanel from "../../islands/ResultsPanel.tsx";
 import VoteIntegrityPanel from "../../islands/VoteIntegrityPanel.tsx";
 import OverlayPanel from "../../islands/OverlayPanel.tsx";
+import QuizPanel from "../../islands/QuizPanel.tsx";
+import { quizForStaff } from "../../lib/quiz/service.ts";
 import { overlayForStaff } from "../../lib/live/overlay.ts";
 import { voteIntegrity } from "../../lib/segments/vote_review.ts";
 import { publicUrl } from "../../lib/platform/config.ts";
@@ -40,6 +42,10 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const insight = can(user, "participations-read")
     ? await interactionStatistics(c.var.sql, { id, channel_id: Number(seg.channel_id) }, c.var.t, now)
     : null;
+  // a game's live quiz: the presenter runs it from here (participations-read to follow, -action to run)
+  const quiz = seg.type === "game" && can(user, "participations-read")
+    ? await quizForStaff(c.var.sql, user, id, now)
+    : null;
   return renderPage(
     c,
     <AdminLayout user={user} menu="interaction" active="edit" interactionId={id} heading={title}>
@@ -57,6 +63,9 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             counts={page.counts}
             withChoices={withChoices}
           />
+          {quiz && quiz.questions.length > 0 && (
+            <QuizPanel id={id} initial={quiz} canPresent={can(user, "participations-action")} />
+          )}
           {insight && <InteractionStatisticsPanel s={insight} t={c.var.t} />}
           <OverlayPanel
             id={id}

@@ -46,6 +46,7 @@ Deno.test("locales - no text is empty and interpolations match the French ones",
 const SAME_EVERYWHERE = [
   " - Admin",
   "Account SID", // the provider's own name of the field, as its console shows it
+  "{{n}} pts",
   "Beta",
   "FTP",
   "FTP / FTPS",

@@ -11,6 +11,8 @@ import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
 import { WidgetFrame } from "../../../../components/widget/WidgetFrame.tsx";
 import WidgetMessage from "../../../../islands/WidgetMessage.tsx";
 import SingleWidget from "../../../../islands/SingleWidget.tsx";
+import QuizPlay from "../../../../islands/QuizPlay.tsx";
+import { isQuiz } from "../../../../lib/quiz/service.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import { publicUrl } from "../../../../lib/platform/config.ts";
 import { publicPageCacheControl, type RouteNeeds } from "../../../../lib/rules/http_cache.ts";
@@ -71,6 +73,15 @@ export default new Hono<AppEnv>().get("/", async (c) => {
       />,
       { title: view.label, css, htmlStyle: style, status: opens ? 200 : 410, clientLanguage: !q.lang },
     );
+  }
+  // a game with questions is played as a live quiz (its state is read by the island, never kept in the page)
+  if (await isQuiz(c.var.sql, { id: Number(segment.id), type: String(segment.type) })) {
+    c.header("Cache-Control", "no-store");
+    return renderPage(c, <QuizPlay segmentId={Number(segment.id)} title={String(segment.title)} />, {
+      title: String(segment.title),
+      css,
+      htmlStyle: style,
+    });
   }
   const props = widgetSegment(segment, segment.choices, custom, view.segment_customisation);
   // registration required: the first screen opens the channel widget's login panel, styled by its sheet

@@ -1,0 +1,214 @@
+// The live quiz of a game interaction (lib/rules/quiz.ts): its questions with their server times, one answer
+// per question and player, and the winners announced. SQL only.
+import type { Db } from "./client.ts";
+import type { QuizQuestionInput } from "../lib/rules/quiz.ts";
+
+export interface QuizQuestionRow {
+  id: number;
+  segment_id: number;
+  position: number;
+  text: string;
+  image_url: string | null;
+  choices: { id: number; label: string }[];
+  right_choice_ids: number[];
+  time_limit_s: number;
+  points: number;
+  opened_at: Date | null;
+  closes_at: Date | null;
+  revealed_at: Date | null;
+}
+
+const QUESTION = `id::int as id, segment_id::int as segment_id, position, text, image_url, choices,
+  right_choice_ids, time_limit_s, points, opened_at, closes_at, revealed_at`;
+
+/** The questions of a quiz in the order they are played. */
+export async function listQuizQuestions(sql: Db, segmentId: number): Promise<QuizQuestionRow[]> {
+  return await sql<QuizQuestionRow[]>`
+    select ${sql.unsafe(QUESTION)} from quiz_questions where segment_id = ${segmentId} order by position`;
+}
+
+/** One question of a quiz, or null (another quiz's question is null too). */
+export async function getQuizQuestion(
+  sql: Db,
+  segmentId: number,
+  id: number,
+): Promise<QuizQuestionRow | null> {
+  const [row] = await sql<QuizQuestionRow[]>`
+    select ${sql.unsafe(QUESTION)} from quiz_questions where segment_id = ${segmentId} and id = ${id}`;
+  return row ?? null;
+}
+
+/** Replaces the questions of a quiz none of whose questions was played yet; false when one was. */
+export async function replaceQuizQuestions(
+  sql: Db,
+  segmentId: number,
+  questions: QuizQuestionInput[],
+): Promise<boolean> {
+  const [played] = await sql<{ n: number }[]>`
+    select count(*)::int as n from quiz_questions where segment_id = ${segmentId} and opened_at is not null`;
+  if (played.n > 0) return false;
+  await sql`delete from quiz_questions where segment_id = ${segmentId}`;
+  for (const [i, q] of questions.entries()) {
+    await sql`insert into quiz_questions (segment_id, position, text, image_url, choices, right_choice_ids,
+      time_limit_s, points)
+      values (${segmentId}, ${i + 1}, ${q.text}, ${q.image_url ?? null}, ${sql.json(q.choices)},
+        ${q.right_choice_ids}, ${q.time_limit_s}, ${q.points})`;
+  }
+  return true;
+}
+
+/** Opens a question not opened yet, with the server's times; false when it was already opened. */
+export async function openQuizQuestion(
+  sql: Db,
+  id: number,
+  openedAt: Date,
+  closesAt: Date,
+): Promise<boolean> {
+  const rows = await sql`update quiz_questions set opened_at = ${openedAt}, closes_at = ${closesAt}
+    where id = ${id} and opened_at is null returning id`;
+  return rows.length === 1;
+}
+
+/** Closes a question now (the presenter stops the countdown early): answers after `now` are refused. */
+export async function closeQuizQuestion(sql: Db, id: number, now: Date): Promise<void> {
+  await sql`update quiz_questions set closes_at = least(closes_at, ${now}) where id = ${id}`;
+}
+
+/** Reveals a closed question's right answer. */
+export async function revealQuizQuestion(sql: Db, id: number, now: Date): Promise<void> {
+  await sql`update quiz_questions set revealed_at = coalesce(revealed_at, ${now}) where id = ${id}`;
+}
+
+export interface NewQuizAnswer {
+  question_id: number;
+  segment_id: number;
+  player: string;
+  pseudonym: string;
+  choice_ids: number[];
+  received_at: Date;
+  elapsed_ms: number;
+  correct: boolean;
+  points: number;
+  integrity: "counted" | "suspicious";
+}
+
+/**
+ * Stores an answer unless the player already answered the question, and only while the question takes
+ * answers at `received_at` (checked in the same statement, so an answer racing the close is refused).
+ * Returns "stored", "repeated" (already answered) or "closed".
+ */
+export async function insertQuizAnswer(sql: Db, a: NewQuizAnswer): Promise<"stored" | "repeated" | "closed"> {
+  const rows = await sql<{ id: number }[]>`
+    insert into quiz_answers (question_id, segment_id, player, pseudonym, choice_ids, received_at, elapsed_ms,
+      correct, points, integrity)
+    select ${a.question_id}, ${a.segment_id}, ${a.player}, ${a.pseudonym}, ${a.choice_ids}, ${a.received_at},
+      ${a.elapsed_ms}, ${a.correct}, ${a.points}, ${a.integrity}
+    from quiz_questions q
+    where q.id = ${a.question_id} and q.opened_at is not null and q.revealed_at is null
+      and q.closes_at > ${a.received_at}
+    on conflict (question_id, player) do nothing
+    returning id::int as id`;
+  if (rows.length) return "stored";
+  const [open] = await sql<{ open: boolean }[]>`
+    select (opened_at is not null and revealed_at is null and closes_at > ${a.received_at}) as open
+    from quiz_questions where id = ${a.question_id}`;
+  return open?.open ? "repeated" : "closed";
+}
+
+/** The counted answers of each choice of a question (a multiple answer counts for each of its choices). */
+export async function countQuizChoices(sql: Db, questionId: number): Promise<Map<number, number>> {
+  const rows = await sql<{ choice_id: number; n: number }[]>`
+    select c::int as choice_id, count(*)::int as n from quiz_answers, unnest(choice_ids) c
+    where question_id = ${questionId} and integrity = 'counted' group by c`;
+  return new Map(rows.map((r) => [r.choice_id, r.n]));
+}
+
+/** How many counted answers a question received. */
+export async function countQuizAnswers(sql: Db, questionId: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from quiz_answers where question_id = ${questionId} and integrity = 'counted'`;
+  return row.n;
+}
+
+export interface QuizAnswerRow {
+  id: number;
+  question_id: number;
+  player: string;
+  pseudonym: string;
+  choice_ids: number[];
+  points: number;
+  elapsed_ms: number;
+  correct: boolean;
+}
+
+/** The counted answers of the revealed questions of a quiz: what the leaderboard sums. */
+export async function listRevealedAnswers(sql: Db, segmentId: number): Promise<QuizAnswerRow[]> {
+  return await sql<QuizAnswerRow[]>`
+    select a.id::int as id, a.question_id::int as question_id, a.player, a.pseudonym, a.choice_ids, a.points,
+      a.elapsed_ms, a.correct
+    from quiz_answers a join quiz_questions q on q.id = a.question_id
+    where a.segment_id = ${segmentId} and a.integrity = 'counted' and q.revealed_at is not null
+    order by a.id`;
+}
+
+/** A player's answers to a quiz (the widget shows which questions it answered). */
+export async function listPlayerAnswers(
+  sql: Db,
+  segmentId: number,
+  player: string,
+): Promise<QuizAnswerRow[]> {
+  return await sql<QuizAnswerRow[]>`
+    select id::int as id, question_id::int as question_id, player, pseudonym, choice_ids, points, elapsed_ms,
+      correct
+    from quiz_answers where segment_id = ${segmentId} and player = ${player} order by id`;
+}
+
+/** The candidates of a quiz draw, ids increasing: each player's first counted right answer. */
+export async function quizDrawCandidates(sql: Db, segmentId: number): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    select min(a.id)::int as id from quiz_answers a join quiz_questions q on q.id = a.question_id
+    where a.segment_id = ${segmentId} and a.correct and a.integrity = 'counted' and q.revealed_at is not null
+    group by a.player order by 1`;
+  return rows.map((r) => r.id);
+}
+
+export interface QuizWinnerRow {
+  rank: number;
+  player: string;
+  pseudonym: string;
+  score: number;
+  draw_id: number | null;
+}
+
+/** Replaces the winners of a quiz. */
+export async function setQuizWinners(sql: Db, segmentId: number, winners: QuizWinnerRow[]): Promise<void> {
+  await sql`delete from quiz_winners where segment_id = ${segmentId}`;
+  for (const w of winners) {
+    await sql`insert into quiz_winners (segment_id, rank, player, pseudonym, score, draw_id)
+      values (${segmentId}, ${w.rank}, ${w.player}, ${w.pseudonym}, ${w.score}, ${w.draw_id})`;
+  }
+}
+
+/** The winners of a quiz, by rank. */
+export async function listQuizWinners(sql: Db, segmentId: number): Promise<QuizWinnerRow[]> {
+  return await sql<QuizWinnerRow[]>`
+    select rank, player, pseudonym, score, draw_id::int as draw_id from quiz_winners
+    where segment_id = ${segmentId} order by rank`;
+}
+
+/** The player and pseudonym of quiz answers, by id (the winners of a draw). */
+export async function quizAnswerPlayers(
+  sql: Db,
+  ids: number[],
+): Promise<{ id: number; player: string; pseudonym: string }[]> {
+  if (!ids.length) return [];
+  return await sql<{ id: number; player: string; pseudonym: string }[]>`
+    select id::int as id, player, pseudonym from quiz_answers where id in ${sql(ids)}`;
+}
+
+/** The channel of a listener (signed in), to refuse another channel's listener token. */
+export async function appUserChannel(sql: Db, appUserId: number): Promise<number | null> {
+  const [row] = await sql<{ channel_id: number | null }[]>`
+    select channel_id::int as channel_id from app_users where id = ${appUserId}`;
+  return row?.channel_id ?? null;
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import type { QuizQuestionView, QuizScreen } from "../lib/rules/quiz.ts";
+import { QUIZ_PSEUDONYM_MAX } from "../lib/rules/quiz.ts";
+import { choiceLetter } from "../lib/rules/votes.ts";
+import { api, errorMessage } from "./browser/http.ts";
+import { signedDeviceId } from "./browser/participation_client.ts";
+import { QuizBoard, QuizQuestion } from "./browser/quiz.tsx";
+
+interface Props {
+  segmentId: number;
+  title: string;
+}
+
+/** What the quiz's API answers a listener (lib/quiz/service.ts quizForListener). */
+interface ListenerQuiz extends QuizScreen {
+  open: QuizQuestionView[];
+  answered: number[];
+  my_answer: number[] | null;
+  me: { rank: number; score: number; pseudonym: string } | null;
+  won: boolean;
+}
+
+const PSEUDONYM_KEY = "interaction-manager.quiz_pseudonym";
+/** The widget reads the quiz again every second (single widget §TASK_POLL_MS) and right after an answer. */
+const QUIZ_POLL_MS = 1000;
+
+/**
+ * A listener plays the live quiz: the question open (or one still open it missed), a countdown from the
+ * server's time left, one answer per question, the right answer at reveal, its score, the top 10, the winners.
+ */
+function QuizPlay(props: Props) {
+  const { t } = useT();
+  const [device, setDevice] = useState<string | null>(null);
+  const [quiz, setQuiz] = useState<ListenerQuiz | null>(null);
+  const [name, setName] = useState(() => {
+    try {
+      return localStorage.getItem(PSEUDONYM_KEY) ?? "";
+    } catch {
+      return "";
+    }
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<number[]>([]);
+  const read = async (id: string) => {
+    const res = await api<ListenerQuiz>(
+      "GET",
+      `/api/v1/quizzes/${props.segmentId}?device_id=${encodeURIComponent(id)}`,
+    );
+    if (res.ok) setQuiz(res.data);
+  };
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    signedDeviceId().then((id) => {
+      setDevice(id);
+      read(id);
+      timer = setInterval(() => !document.hidden && read(id), QUIZ_POLL_MS);
+    });
+    return () => clearInterval(timer);
+  }, []);
+  const send = async (question: QuizQuestionView, choiceIds: number[]) => {
+    if (!device) return;
+    try {
+      localStorage.setItem(PSEUDONYM_KEY, name);
+    } catch { /* kept for this page only */ }
+    const res = await api("POST", `/api/v1/quizzes/${props.segmentId}/answers`, {
+      question_id: question.id,
+      choice_ids: choiceIds,
+      device_id: device,
+      pseudonym: name || null,
+    });
+    setError(res.ok ? null : errorMessage(res.data, t("quiz.time_up")));
+    setPicked([]);
+    await read(device);
+  };
+  // a question still open that this device has not answered comes first (a late joiner plays it)
+  const playable = quiz?.open[0] ?? null;
+  const shown = playable ?? quiz?.question ?? null;
+  const answered = shown ? quiz!.answered.includes(shown.id) : false;
+  const revealed = shown?.phase === "revealed";
+  const mine = quiz?.my_answer ?? null;
+  const rightMine = revealed && mine && shown?.bars
+    ? shown.bars.filter((b) => b.right).every((b) => mine.includes(b.id)) &&
+      mine.length === shown.bars.filter((b) => b.right).length
+    : null;
+  return (
+    <main class="quiz-play" data-phase={shown?.phase ?? "waiting"}>
+      <h1 class="quiz-title">{props.title}</h1>
+      <label class="quiz-pseudonym">
+        {t("quiz.pseudonym")}
+        <input
+          value={name}
+          maxLength={QUIZ_PSEUDONYM_MAX}
+          autocomplete="nickname"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      {quiz?.won && <p class="quiz-won" role="status">{t("quiz.you_won")}</p>}
+      {!shown && <p class="quiz-note">{t("quiz.waiting")}</p>}
+      {shown && <QuizQuestion question={shown} t={t} />}
+      {shown && playable && !answered && (
+        <div class="quiz-choices">
+          {playable.choices.map((c, i) => (
+            <button
+              type="button"
+              class="w-btn quiz-choice"
+              key={c.id}
+              aria-pressed={playable.multiple ? picked.includes(c.id) : undefined}
+              onClick={() =>
+                playable.multiple
+                  ? setPicked(picked.includes(c.id) ? picked.filter((id) => id !== c.id) : [...picked, c.id])
+                  : send(playable, [c.id])}
+            >
+              <span class="quiz-letter">{choiceLetter(i)}</span> {c.label}
+            </button>
+          ))}
+          {playable.multiple && (
+            <button
+              type="button"
+              class="w-btn w-btn-primary"
+              disabled={!picked.length}
+              onClick={() => send(playable, picked)}
+            >
+              {t("quiz.send")}
+            </button>
+          )}
+        </div>
+      )}
+      {answered && !revealed && <p class="quiz-note" role="status">{t("quiz.answered")}</p>}
+      {rightMine !== null && (
+        <p class="quiz-verdict" data-right={rightMine ? "true" : "false"} role="status">
+          {t(rightMine ? "quiz.right" : "quiz.wrong")}
+        </p>
+      )}
+      {error && <p class="quiz-error" role="alert">{error}</p>}
+      {quiz?.me && <p class="quiz-me">{t("quiz.your_score", { score: quiz.me.score, rank: quiz.me.rank })}
+      </p>}
+      {quiz && <QuizBoard screen={quiz} t={t} />}
+    </main>
+  );
+}
+
+export default island("QuizPlay", QuizPlay, { ns: ["quiz", "widget"] });

@@ -1,0 +1,337 @@
+// The live quiz of a game interaction: the presenter writes its questions, opens them one at a time, reveals
+// the right answer and announces the winners; listeners answer from the widget. Every time is the server's.
+// Screens hear of each step on the live bus (the overlay's stream already follows `segment` and `results`).
+import type { Sql } from "postgres";
+import * as db from "../../db/quiz.ts";
+import { hitRateLimit } from "../../db/rate_limits.ts";
+import { AppError } from "../rules/errors.ts";
+import { requireAccess, type StaffUser } from "../rules/permissions.ts";
+import {
+  answerPoints,
+  closesAt,
+  currentQuestion,
+  elapsedMs,
+  isRightAnswer,
+  leaderboard,
+  questionView,
+  QUIZ_TOP,
+  quizAnswerSchema,
+  quizPhase,
+  quizPlayer,
+  quizPseudonym,
+  type QuizQuestionInput,
+  type QuizScreen,
+} from "../rules/quiz.ts";
+import {
+  isValidDeviceId,
+  VOTE_CAP_WINDOW_SECONDS,
+  voteCapKey,
+  voteIntegrity,
+} from "../rules/vote_integrity.ts";
+import { DEFAULT_VOTE_CAP } from "../rules/constants.ts";
+import { windowStart } from "../platform/rate_limit.ts";
+import { getSegment } from "../../db/segments.ts";
+import { recordSeededDraw } from "../inbox/draws.ts";
+import { segmentFor } from "../segments/service.ts";
+import type { EventBus } from "../live/bus.ts";
+import { resultsChanged, segmentChanged } from "../live/events.ts";
+import type { z } from "zod";
+
+/** The quiz of a game interaction the caller may read (404 for another channel's, 422 for another type). */
+async function gameFor(sql: Sql, user: StaffUser, id: number) {
+  const segment = await segmentFor(sql, user, id);
+  if (segment.type !== "game") throw new AppError(422, "quiz_not_a_game");
+  return segment;
+}
+
+async function questionFor(sql: Sql, segmentId: number, questionId: number) {
+  const q = await db.getQuizQuestion(sql, segmentId, questionId);
+  if (!q) throw new AppError(404, "not_found");
+  return q;
+}
+
+/** The leaderboard of the revealed questions. */
+async function standings(sql: Sql, segmentId: number) {
+  return leaderboard(await db.listRevealedAnswers(sql, segmentId));
+}
+
+/** What the overlay and the presenter screen show (pseudonyms only, never personal data); null without questions. */
+export async function quizScreen(sql: Sql, segmentId: number, now: Date): Promise<QuizScreen | null> {
+  const questions = await db.listQuizQuestions(sql, segmentId);
+  if (!questions.length) return null;
+  const q = currentQuestion(questions);
+  const counts = q && quizPhase(q, now) === "revealed" ? await db.countQuizChoices(sql, q.id) : null;
+  const board = await standings(sql, segmentId);
+  return {
+    question: q ? questionView(q, questions.length, now, counts) : null,
+    answers: q ? await db.countQuizAnswers(sql, q.id) : 0,
+    top: board.slice(0, QUIZ_TOP).map(({ player: _, ...s }) => s),
+    winners: (await db.listQuizWinners(sql, segmentId)).map((w) => ({
+      rank: w.rank,
+      pseudonym: w.pseudonym,
+      score: w.score,
+    })),
+  };
+}
+
+/** The presenter's view: every question with its right answer and phase, and the screen's state. */
+export async function quizForStaff(sql: Sql, user: StaffUser, id: number, now: Date) {
+  requireAccess(user, "participations-read");
+  await gameFor(sql, user, id);
+  const questions = await db.listQuizQuestions(sql, id);
+  return {
+    questions: questions.map((q) => ({
+      ...questionView(q, questions.length, now, null),
+      right_choice_ids: q.right_choice_ids,
+    })),
+    screen: await quizScreen(sql, id, now),
+  };
+}
+
+/** Writes the questions of a quiz (interaction-action-edit); refused once a question was played. */
+export async function setQuizQuestions(
+  sql: Sql,
+  user: StaffUser,
+  id: number,
+  questions: QuizQuestionInput[],
+) {
+  requireAccess(user, "interaction-action-edit");
+  await gameFor(sql, user, id);
+  const replaced = await sql.begin((tx) => db.replaceQuizQuestions(tx, id, questions));
+  if (!replaced) throw new AppError(409, "quiz_already_played");
+}
+
+/** Opens a question: the server records when it opened and when its answers close; one question at a time. */
+export async function openQuizQuestion(
+  sql: Sql,
+  bus: EventBus,
+  user: StaffUser,
+  id: number,
+  questionId: number,
+  now: Date,
+) {
+  requireAccess(user, "participations-action");
+  await gameFor(sql, user, id);
+  const question = await questionFor(sql, id, questionId);
+  const questions = await db.listQuizQuestions(sql, id);
+  if (questions.some((q) => quizPhase(q, now) === "open")) throw new AppError(409, "quiz_question_open");
+  if (!await db.openQuizQuestion(sql, question.id, now, closesAt(now, question.time_limit_s))) {
+    throw new AppError(409, "quiz_already_opened");
+  }
+  await segmentChanged(bus, id, "segment");
+}
+
+/** Stops the countdown now: answers received from now on are refused. */
+export async function closeQuizQuestion(
+  sql: Sql,
+  bus: EventBus,
+  user: StaffUser,
+  id: number,
+  questionId: number,
+  now: Date,
+) {
+  requireAccess(user, "participations-action");
+  await gameFor(sql, user, id);
+  const question = await questionFor(sql, id, questionId);
+  if (quizPhase(question, now) === "ready") throw new AppError(409, "quiz_not_opened");
+  await db.closeQuizQuestion(sql, question.id, now);
+  await segmentChanged(bus, id, "segment");
+}
+
+/** Reveals the right answer of a closed question: its points count in the leaderboard from now on. */
+export async function revealQuizQuestion(
+  sql: Sql,
+  bus: EventBus,
+  user: StaffUser,
+  id: number,
+  questionId: number,
+  now: Date,
+) {
+  requireAccess(user, "participations-action");
+  await gameFor(sql, user, id);
+  const question = await questionFor(sql, id, questionId);
+  const phase = quizPhase(question, now);
+  if (phase === "ready") throw new AppError(409, "quiz_not_opened");
+  if (phase === "open") throw new AppError(409, "quiz_question_open");
+  await db.revealQuizQuestion(sql, question.id, now);
+  await segmentChanged(bus, id, "segment");
+}
+
+/**
+ * Announces the winners: the top scores (ties broken by total answer time), or a draw among the players who
+ * answered right, recorded with its seed, candidates and who drew (replayed by the inbox's draw audit).
+ */
+export async function announceQuizWinners(
+  sql: Sql,
+  bus: EventBus,
+  user: StaffUser,
+  id: number,
+  body: { mode: "top" | "draw"; count: number },
+) {
+  requireAccess(user, "participations-action");
+  const segment = await gameFor(sql, user, id);
+  const result = await sql.begin(async (tx) => {
+    await tx`select id from segments where id = ${id} for update`;
+    const board = leaderboard(await db.listRevealedAnswers(tx, id));
+    if (body.mode === "top") {
+      const winners = board.slice(0, body.count).map((s) => ({
+        rank: s.rank,
+        player: s.player,
+        pseudonym: s.pseudonym,
+        score: s.score,
+        draw_id: null,
+      }));
+      await db.setQuizWinners(tx, id, winners);
+      return { draw_id: null, candidates: board.length };
+    }
+    const candidates = await db.quizDrawCandidates(tx, id);
+    const draw = await recordSeededDraw(tx, user, { id, channel_id: Number(segment.channel_id) }, {
+      tab: "quiz",
+      count: body.count,
+      exclude_previous: false,
+      candidates,
+    });
+    const players = new Map((await db.quizAnswerPlayers(tx, draw.winners)).map((p) => [p.id, p]));
+    const scores = new Map(board.map((s) => [s.player, s.score]));
+    await db.setQuizWinners(
+      tx,
+      id,
+      draw.winners.map((answerId, i) => {
+        const p = players.get(answerId)!;
+        return {
+          rank: i + 1,
+          player: p.player,
+          pseudonym: p.pseudonym,
+          score: scores.get(p.player) ?? 0,
+          draw_id: draw.id,
+        };
+      }),
+    );
+    return { draw_id: draw.id, candidates: candidates.length };
+  });
+  await segmentChanged(bus, id, "segment");
+  return { ...result, winners: (await db.listQuizWinners(sql, id)).map(({ player: _, ...w }) => w) };
+}
+
+/** What a listener's answer needs: the database, the secret of device ids, the bus, the time, the address. */
+export interface QuizAnswerDeps {
+  sql: Sql;
+  secret: Uint8Array;
+  bus?: EventBus;
+  now: Date;
+  address: string;
+}
+
+/** The game a listener plays: a game interaction with questions, or a 404. */
+async function playableGame(sql: Sql, id: number) {
+  const segment = await getSegment(sql, id);
+  if (!segment || segment.type !== "game") throw new AppError(404, "not_found");
+  return segment;
+}
+
+/** The player of a request: a signed-in listener of this channel, else a device issued by this server. */
+async function playerOf(
+  deps: Pick<QuizAnswerDeps, "sql" | "secret">,
+  channelId: number,
+  appUserId: number | null,
+  deviceId: string | null | undefined,
+) {
+  if (appUserId) {
+    if (await db.appUserChannel(deps.sql, appUserId) !== channelId) throw new AppError(403, "forbidden");
+  } else if (deviceId && !isValidDeviceId(deps.secret, deviceId)) {
+    throw new AppError(400, "invalid_device", {}, { device_id: ["invalid_device"] });
+  }
+  return quizPlayer(appUserId, deviceId);
+}
+
+/**
+ * A listener's answer: refused unless its question takes answers at the server's time of receipt; one per
+ * question and player (409 already_received); points from the server's times only; past the per-address cap
+ * of the interaction the answer is held as suspicious (not counted), as votes are.
+ */
+export async function answerQuiz(
+  deps: QuizAnswerDeps,
+  id: number,
+  body: z.infer<typeof quizAnswerSchema>,
+  appUserId: number | null,
+  fallbackName = "Player",
+) {
+  const segment = await playableGame(deps.sql, id);
+  const player = await playerOf(deps, Number(segment.channel_id), appUserId, body.device_id);
+  if (!player) throw new AppError(400, "device_required");
+  const question = await questionFor(deps.sql, id, body.question_id);
+  const phase = quizPhase(question, deps.now);
+  if (phase === "ready") throw new AppError(409, "quiz_not_opened");
+  if (phase !== "open") throw new AppError(410, "quiz_answers_closed");
+  if (!body.choice_ids.every((c) => question.choices.some((q) => q.id === c))) {
+    throw new AppError(400, "quiz_invalid_choice", {}, { choice_ids: ["quiz_invalid_choice"] });
+  }
+  const correct = isRightAnswer(body.choice_ids, question.right_choice_ids);
+  const elapsed = elapsedMs(question.opened_at!, deps.now);
+  const hits = await hitRateLimit(
+    deps.sql,
+    `${voteCapKey(deps.secret, id, deps.address)}:q${question.id}`,
+    windowStart(deps.now, VOTE_CAP_WINDOW_SECONDS),
+  );
+  const integrity = voteIntegrity(hits, Number(segment.vote_cap_per_address ?? DEFAULT_VOTE_CAP));
+  const stored = await db.insertQuizAnswer(deps.sql, {
+    question_id: question.id,
+    segment_id: id,
+    player,
+    pseudonym: quizPseudonym(body.pseudonym, player, fallbackName),
+    choice_ids: body.choice_ids,
+    received_at: deps.now,
+    elapsed_ms: elapsed,
+    correct,
+    points: answerPoints({
+      correct,
+      points: question.points,
+      elapsedMs: elapsed,
+      timeLimitS: question.time_limit_s,
+    }),
+    integrity: integrity === "counted" ? "counted" : "suspicious",
+  });
+  if (stored === "closed") throw new AppError(410, "quiz_answers_closed");
+  if (stored === "repeated") throw new AppError(409, "quiz_already_answered");
+  resultsChanged(deps.bus, id);
+  return { question_id: question.id, received: true };
+}
+
+/**
+ * What a listener's widget shows: the current question (its remaining time from the server's clock), the
+ * questions still open it has not answered (a late joiner plays them), its own score and rank, the top 10 and
+ * the winners, with whether it won.
+ */
+export async function quizForListener(
+  deps: Pick<QuizAnswerDeps, "sql" | "secret" | "now">,
+  id: number,
+  appUserId: number | null,
+  deviceId: string | null | undefined,
+) {
+  const segment = await playableGame(deps.sql, id);
+  const player = await playerOf(deps, Number(segment.channel_id), appUserId, deviceId);
+  const screen = await quizScreen(deps.sql, id, deps.now);
+  if (!screen) throw new AppError(404, "not_found");
+  const questions = await db.listQuizQuestions(deps.sql, id);
+  const mine = player ? await db.listPlayerAnswers(deps.sql, id, player) : [];
+  const answered = new Set(mine.map((a) => a.question_id));
+  const board = await standings(deps.sql, id);
+  const me = player ? board.find((s) => s.player === player) ?? null : null;
+  const winners = player ? await db.listQuizWinners(deps.sql, id) : [];
+  const current = screen.question;
+  return {
+    ...screen,
+    open: questions
+      .filter((q) => quizPhase(q, deps.now) === "open" && !answered.has(q.id))
+      .map((q) => questionView(q, questions.length, deps.now, null)),
+    answered: [...answered],
+    my_answer: current ? mine.find((a) => a.question_id === current.id)?.choice_ids ?? null : null,
+    me: me ? { rank: me.rank, score: me.score, pseudonym: me.pseudonym } : null,
+    won: player !== null && winners.some((w) => w.player === player),
+  };
+}
+
+/** Whether a game interaction is played as a live quiz (it has questions): the widget shows the quiz then. */
+export async function isQuiz(sql: Sql, segment: { id: number; type: string }): Promise<boolean> {
+  return segment.type === "game" && (await db.listQuizQuestions(sql, segment.id)).length > 0;
+}

@@ -1,0 +1,241 @@
+// The live quiz of a game interaction: its questions, when a question takes answers, the points of an answer
+// and the leaderboard. Pure. Every time here is the server's: when a question opened and when its answer was
+// received, never a time a phone reports, so a slow phone or a clock set wrong changes nothing.
+import { z } from "zod";
+
+/** The share of a question's points added for speed: all of it for an answer at once, none at the close. */
+export const QUIZ_SPEED_BONUS_SHARE = 0.5;
+/** How many players the overlay and the presenter screen list. */
+export const QUIZ_TOP = 10;
+/** A pseudonym's length, as shown on air. */
+export const QUIZ_PSEUDONYM_MAX = 24;
+
+const choice = z.object({ id: z.number().int().positive(), label: z.string().trim().min(1).max(200) });
+
+/** One question as the presenter writes it: its choices, the right one(s), a time limit and points. */
+export const quizQuestionSchema = z.object({
+  text: z.string().trim().min(1).max(500),
+  image_url: z.string().url().max(1000).nullish(),
+  choices: z.array(choice).min(2).max(8),
+  right_choice_ids: z.array(z.number().int().positive()).min(1).max(8),
+  time_limit_s: z.number().int().min(5).max(600),
+  points: z.number().int().min(0).max(10000),
+}).refine((q) => new Set(q.choices.map((c) => c.id)).size === q.choices.length, {
+  message: "duplicate_choice",
+  path: ["choices"],
+}).refine((q) => q.right_choice_ids.every((id) => q.choices.some((c) => c.id === id)), {
+  message: "unknown_choice",
+  path: ["right_choice_ids"],
+});
+export type QuizQuestionInput = z.infer<typeof quizQuestionSchema>;
+
+/** The questions of a quiz, in the order they are played. */
+export const quizQuestionsSchema = z.object({ questions: z.array(quizQuestionSchema).min(1).max(100) });
+
+/** A listener's answer: the question and the choice(s). A time sent along is not read. */
+export const quizAnswerSchema = z.object({
+  question_id: z.number().int().positive(),
+  choice_ids: z.array(z.number().int().positive()).min(1).max(8),
+  device_id: z.string().max(100).nullish(),
+  pseudonym: z.string().trim().max(QUIZ_PSEUDONYM_MAX).nullish(),
+});
+
+/** Where a question is: written, taking answers, closed (answers refused), its right answer shown. */
+export type QuizPhase = "ready" | "open" | "closed" | "revealed";
+
+/** The times of a question that say its phase. */
+export interface QuizClock {
+  opened_at: Date | string | null;
+  closes_at: Date | string | null;
+  revealed_at: Date | string | null;
+}
+
+const ms = (d: Date | string) => new Date(d).getTime();
+
+/** The phase of a question at `now`: answers are taken from its opening until (not at) its close. */
+export function quizPhase(q: QuizClock, now: Date): QuizPhase {
+  if (q.revealed_at) return "revealed";
+  if (!q.opened_at || !q.closes_at) return "ready";
+  return now.getTime() < ms(q.closes_at) ? "open" : "closed";
+}
+
+/** The milliseconds left to answer, from the server's close: what the widget counts down from. */
+export function remainingMs(q: QuizClock, now: Date): number {
+  if (quizPhase(q, now) !== "open") return 0;
+  return Math.max(0, ms(q.closes_at!) - now.getTime());
+}
+
+/** When a question opened now closes. */
+export function closesAt(openedAt: Date, timeLimitS: number): Date {
+  return new Date(openedAt.getTime() + timeLimitS * 1000);
+}
+
+/** Whether the choices sent are exactly the right ones (order aside). */
+export function isRightAnswer(choiceIds: readonly number[], rightIds: readonly number[]): boolean {
+  const sent = new Set(choiceIds);
+  return sent.size === rightIds.length && rightIds.every((id) => sent.has(id));
+}
+
+/**
+ * The points of an answer: none when wrong; the question's points when right, plus a speed bonus that falls
+ * from `QUIZ_SPEED_BONUS_SHARE` of them at the opening to none at the close.
+ * @example answerPoints({ correct: true, points: 100, elapsedMs: 0, timeLimitS: 20 }) // 150
+ */
+export function answerPoints(a: { correct: boolean; points: number; elapsedMs: number; timeLimitS: number }) {
+  if (!a.correct) return 0;
+  const limit = a.timeLimitS * 1000;
+  const left = Math.min(1, Math.max(0, (limit - a.elapsedMs) / limit));
+  return a.points + Math.round(a.points * QUIZ_SPEED_BONUS_SHARE * left);
+}
+
+/** The time an answer took on the server: received minus opened, never below zero. */
+export function elapsedMs(openedAt: Date | string, receivedAt: Date): number {
+  return Math.max(0, receivedAt.getTime() - ms(openedAt));
+}
+
+/** One answer counted in the leaderboard. */
+export interface ScoredAnswer {
+  player: string;
+  pseudonym: string;
+  points: number;
+  elapsed_ms: number;
+  correct: boolean;
+}
+
+/** A line of the leaderboard: a pseudonym (never personal data), the score, right answers and total time. */
+export interface QuizStanding {
+  rank: number;
+  player: string;
+  pseudonym: string;
+  score: number;
+  right: number;
+  total_ms: number;
+}
+
+/**
+ * The leaderboard: score first, ties broken by the total answer time (the quicker first), then by player so
+ * the order is the same on every screen.
+ */
+export function leaderboard(answers: readonly ScoredAnswer[]): QuizStanding[] {
+  const players = new Map<string, Omit<QuizStanding, "rank">>();
+  for (const a of answers) {
+    const p = players.get(a.player) ??
+      { player: a.player, pseudonym: a.pseudonym, score: 0, right: 0, total_ms: 0 };
+    p.score += a.points;
+    p.right += a.correct ? 1 : 0;
+    p.total_ms += a.elapsed_ms;
+    players.set(a.player, p);
+  }
+  return [...players.values()]
+    .sort((a, b) => b.score - a.score || a.total_ms - b.total_ms || (a.player < b.player ? -1 : 1))
+    .map((p, i) => ({ rank: i + 1, ...p }));
+}
+
+/** The answer bars shown at reveal: each choice's count and share (whole percents), right ones marked. */
+export function answerBars(
+  choices: readonly { id: number; label: string }[],
+  counts: ReadonlyMap<number, number>,
+  rightIds: readonly number[],
+) {
+  const total = choices.reduce((n, c) => n + (counts.get(c.id) ?? 0), 0);
+  return choices.map((c) => {
+    const count = counts.get(c.id) ?? 0;
+    return {
+      id: c.id,
+      label: c.label,
+      count,
+      percent: total ? Math.round((count * 100) / total) : 0,
+      right: rightIds.includes(c.id),
+    };
+  });
+}
+
+/** The player of an answer: a signed-in listener, else the server-issued device. */
+export function quizPlayer(appUserId: number | null, deviceId: string | null | undefined): string | null {
+  if (appUserId) return `u${appUserId}`;
+  return deviceId ? `d${deviceId}` : null;
+}
+
+/**
+ * The name shown on air: the one the listener chose (controls removed), else one made from the player key
+ * ("Player 4F2A"), so no personal data is ever shown.
+ */
+export function quizPseudonym(
+  chosen: string | null | undefined,
+  player: string,
+  fallback = "Player",
+): string {
+  // deno-lint-ignore no-control-regex -- control characters are removed from a name shown on air
+  const clean = (chosen ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, QUIZ_PSEUDONYM_MAX);
+  if (clean) return clean;
+  let hash = 0;
+  for (const ch of player) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `${fallback} ${(hash & 0xffff).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** A question as a listener or a screen sees it: never its right answer before the reveal. */
+export interface QuizQuestionView {
+  id: number;
+  position: number;
+  count: number;
+  text: string;
+  image_url: string | null;
+  choices: { id: number; label: string }[];
+  phase: QuizPhase;
+  /** Milliseconds left to answer at the server's `now` (the widget counts down from it, not its own clock). */
+  remaining_ms: number;
+  time_limit_s: number;
+  points: number;
+  /** Several choices are right: the widget lets a listener pick more than one, then send. */
+  multiple: boolean;
+  /** At reveal only: each choice's answers and whether it is right. */
+  bars: ReturnType<typeof answerBars> | null;
+}
+
+/** What the overlay and the presenter screen show of a quiz: the current question, the top 10, the winners. */
+export interface QuizScreen {
+  question: QuizQuestionView | null;
+  answers: number;
+  top: Omit<QuizStanding, "player">[];
+  winners: { rank: number; pseudonym: string; score: number }[];
+}
+
+/** The question a screen shows: the last one opened (null before the first). */
+export function currentQuestion<T extends QuizClock & { position: number }>(
+  questions: readonly T[],
+): T | null {
+  return questions.filter((q) => q.opened_at).sort((a, b) => b.position - a.position)[0] ?? null;
+}
+
+/** A question as shown, at the server's `now`; the bars only once revealed. */
+export function questionView(
+  q: QuizClock & {
+    id: number;
+    position: number;
+    text: string;
+    image_url: string | null;
+    choices: { id: number; label: string }[];
+    right_choice_ids: number[];
+    time_limit_s: number;
+    points: number;
+  },
+  count: number,
+  now: Date,
+  counts: ReadonlyMap<number, number> | null,
+): QuizQuestionView {
+  const phase = quizPhase(q, now);
+  return {
+    id: q.id,
+    position: q.position,
+    count,
+    text: q.text,
+    image_url: q.image_url,
+    choices: q.choices,
+    phase,
+    remaining_ms: remainingMs(q, now),
+    time_limit_s: q.time_limit_s,
+    points: q.points,
+    multiple: q.right_choice_ids.length > 1,
+    bars: phase === "revealed" && counts ? answerBars(q.choices, counts, q.right_choice_ids) : null,
+  };
+}
