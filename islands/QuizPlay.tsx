@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import type { QuizQuestionView, QuizScreen } from "../lib/rules/quiz.ts";
-import { QUIZ_PSEUDONYM_MAX } from "../lib/rules/quiz.ts";
+import { QUIZ_PSEUDONYM_MAX } from "../lib/rules/constants.ts";
 import { choiceLetter } from "../lib/rules/votes.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { signedDeviceId } from "./browser/participation_client.ts";

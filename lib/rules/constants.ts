@@ -377,3 +377,6 @@ export const UNAPPROVED_CHANNEL_QUOTA = {
   uploadsPerDay: 50,
   storageBytes: 209_715_200, // 200 MiB
 } as const;
+
+/** A quiz player's pseudonym's length, as shown on air (the widget's field and the server's check). */
+export const QUIZ_PSEUDONYM_MAX = 24;

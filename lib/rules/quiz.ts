@@ -7,8 +7,8 @@ import { z } from "zod";
 export const QUIZ_SPEED_BONUS_SHARE = 0.5;
 /** How many players the overlay and the presenter screen list. */
 export const QUIZ_TOP = 10;
-/** A pseudonym's length, as shown on air. */
-export const QUIZ_PSEUDONYM_MAX = 24;
+export { QUIZ_PSEUDONYM_MAX } from "./constants.ts";
+import { QUIZ_PSEUDONYM_MAX } from "./constants.ts";
 
 const choice = z.object({ id: z.number().int().positive(), label: z.string().trim().min(1).max(200) });
 
