@@ -101,6 +101,13 @@ export function createInbox(props: InboxProps, t: TFunction) {
     showTab(next: InboxFilter) {
       batch(() => (s.tab.value = next, s.page.value = 1));
     },
+    /**
+     * Empties the search box and, at once, the filter it set: Escape (or the box's own clear button) empties
+     * the field without an input event, and the list and tab counts go back to every message.
+     */
+    clearSearch() {
+      batch(() => (s.search.value = "", s.query.value = "", s.page.value = 1));
+    },
     setCompact(on: boolean) {
       s.compact.value = on;
       localStorage.setItem(COMPACT_KEY, on ? "1" : "0");
