@@ -5,6 +5,7 @@ import {
   normaliseInformation,
   segmentIssues,
   templateGameType,
+  titleValid,
   wizardSteps,
   wizardStepValid,
 } from "../lib/rules/segments.ts";
@@ -14,7 +15,8 @@ import { AvailabilityFields } from "../components/interactions/AvailabilityField
 import { availabilityOf, settingsOf } from "../components/interactions/wizard/drafts.ts";
 import { stepLabel, Stepper } from "../components/interactions/wizard/Stepper.tsx";
 import { StepTemplates } from "../components/interactions/wizard/StepTemplates.tsx";
-import { StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
+import { type SettingsDraft, StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
+import { SEGMENT_AUTOSAVE_MS } from "../lib/rules/constants.ts";
 import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
 import { StepData } from "../components/interactions/wizard/StepData.tsx";
 import type { SegmentUpdate } from "../lib/rules/segment_schema.ts";
@@ -58,8 +60,7 @@ function CreationWizard(props: Props) {
       kind: "error",
     });
 
-  // The draft is created on the first real edit of step 1, not when a template is clicked, so a
-  // wizard opened and closed leaves no "Untitled" draft behind.
+  // The draft is created by the first save of what is typed on step 1, not when a template is clicked.
   const creating = useRef<Promise<SegmentJson | null> | null>(null);
   const ensureDraft = (): Promise<SegmentJson | null> => {
     if (segment) return Promise.resolve(segment);
@@ -104,6 +105,26 @@ function CreationWizard(props: Props) {
     return res.data;
   };
 
+  // What is typed on the settings step is saved once typing pauses (SEGMENT_AUTOSAVE_MS, as the edit page
+  // does), and at once when the wizard closes: a closed wizard keeps its title and text. Nothing typed
+  // makes no draft, so opening and closing the wizard leaves no "Untitled" one.
+  const typed = useRef<SettingsDraft | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saveTyped = async () => {
+    clearTimeout(timer.current);
+    const value = typed.current;
+    typed.current = null;
+    if (!value || !titleValid(value.title)) return;
+    if (!props.draft && !creating.current && value.title.trim() === "" && value.text.trim() === "") return;
+    await save({ title: value.title.trim(), text: value.text });
+  };
+  const typing = (value: SettingsDraft) => {
+    setSettings(value);
+    typed.current = value;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(saveTyped, SEGMENT_AUTOSAVE_MS);
+  };
+
   const pick = async (template: WizardTemplate) => {
     if (segment) {
       if (segment.type !== template.type && (await save({ type: template.type }))) {
@@ -130,6 +151,8 @@ function CreationWizard(props: Props) {
 
   const next = async () => {
     if (name === "settings") {
+      clearTimeout(timer.current);
+      typed.current = null;
       const issues = segmentIssues(settings);
       setErrors(Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, t(`errors.${v}`)])));
       if (Object.keys(issues).length > 0) return;
@@ -152,7 +175,10 @@ function CreationWizard(props: Props) {
     }
   };
 
-  const close = () => location.assign("/interactions");
+  const close = async () => {
+    await saveTyped();
+    location.assign("/interactions");
+  };
   return (
     <dialog ref={dialog} class="modal wizard" aria-labelledby="wizard-title-h" onClose={close}>
       <div class="modal-body">
@@ -184,10 +210,7 @@ function CreationWizard(props: Props) {
           {name === "settings" && (
             <StepSettings
               value={settings}
-              onChange={(value) => {
-                setSettings(value);
-                void ensureDraft();
-              }}
+              onChange={typing}
               errors={errors}
             />
           )}

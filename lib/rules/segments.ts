@@ -234,7 +234,7 @@ export function toggleSegmentConsent<C extends Record<string, unknown>>(
 }
 
 /** True for a title within the limit of §5. */
-const titleValid = (title: string) => title.length <= TITLE_MAX_LENGTH;
+export const titleValid = (title: string) => title.length <= TITLE_MAX_LENGTH;
 
 /**
  * Field errors of a segment about to leave draft (§5): title ≤ 100, at least 2 choices for a choice

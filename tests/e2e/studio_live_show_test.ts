@@ -112,3 +112,85 @@ for (const width of [375, 1280]) {
     { viewport: { width, height: width === 375 ? 740 : 800 } },
   );
 }
+
+browserTest(
+  "interaction wizard - a draft keeps what was typed once typing pauses, and a wizard closed untouched leaves no draft",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const drafts = async () =>
+      (await server.sql<{ n: number }[]>`select count(*)::int as n from segments where status = 'draft'`)[0]
+        .n;
+    const before = await drafts();
+
+    // opened on a template and closed without typing: no "Untitled" draft
+    let dialog = await wizardTo(page, baseUrl, { category: "Voice", template: "Voice message", title: "" });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.waitForURL(/\/interactions(\?|$)/);
+    assert.equal(await drafts(), before);
+
+    // typed, then the typing pauses: the draft holds the title and the text, no Next needed
+    dialog = await wizardTo(page, baseUrl, {
+      category: "Voice",
+      template: "Voice message",
+      title: "Your best memory",
+    });
+    await dialog.getByLabel("Home text").fill("Tell us in 30 seconds");
+    await dialog.getByText("Recorded as a draft").waitFor();
+    const saved = async () =>
+      (await server.sql<{ title: string; text: string }[]>`
+        select title, text from segments where status = 'draft' and title = 'Your best memory'`)[0];
+    for (let i = 0; i < 150 && (await saved())?.text !== "Tell us in 30 seconds"; i++) {
+      await page.waitForTimeout(200);
+    }
+    assert.deepEqual({ ...(await saved()) }, { title: "Your best memory", text: "Tell us in 30 seconds" });
+
+    // typed and closed at once, before the pause: closing saves it
+    await dialog.getByLabel("Title").fill("Your best memory of the summer");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.waitForURL(/\/interactions(\?|$)/);
+    const [row] = await server.sql<{ n: number }[]>`
+      select count(*)::int as n from segments where status = 'draft' and title = 'Your best memory of the summer'`;
+    assert.equal(row.n, 1);
+    assert.equal(await drafts(), before + 1, "one draft, not one per keystroke or per opening");
+  },
+);
+
+for (const width of [375, 1280]) {
+  browserTest(
+    `widget - a square channel logo shows in a square box, a circle and not a stretched ellipse (${width} px)`,
+    async ({ page, baseUrl, server }) => {
+      const [seg] = await server.sql<{ id: number; channel_id: number }[]>`
+        select id, channel_id from segments where background_url is not null and status = 'ready'
+          and coalesce(background_kind, 'image') = 'image' order by id limit 1`;
+      await server.sql`update channels set logo_url = '/static/favicon.svg' where id = ${seg.channel_id}`;
+      const boxOf = async (selector: string) => {
+        const el = page.locator(selector).first();
+        await el.waitFor();
+        await page.waitForFunction(
+          (s) => (document.querySelector(s) as HTMLImageElement | null)?.complete,
+          selector,
+        );
+        return (await el.boundingBox())!;
+      };
+      // the interaction's widget (also the webview and the preview card's frame)
+      await page.goto(`${baseUrl}/widgets/${seg.channel_id}/${seg.id}/?lang=en`);
+      const logo = await boxOf(".w-media .w-logo");
+      assert.equal(
+        Math.round(logo.width),
+        Math.round(logo.height),
+        `square box (${logo.width}×${logo.height})`,
+      );
+      assert.ok(logo.width <= 60, `a badge, not the whole picture (${logo.width} px)`);
+      const radius = await page.locator(".w-media .w-logo").evaluate((el) =>
+        getComputedStyle(el).borderRadius
+      );
+      assert.equal(radius, "50%");
+      await page.screenshot({ path: `${SHOTS}/widget-logo-${width}.png` });
+      // the channel's widget
+      await page.goto(`${baseUrl}/widgets/channel/${seg.channel_id}/?lang=en`);
+      const badge = await boxOf(".cw-logo img");
+      assert.equal(Math.round(badge.width), Math.round(badge.height));
+    },
+    { viewport: { width, height: 800 } },
+  );
+}
