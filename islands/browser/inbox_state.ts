@@ -142,12 +142,14 @@ export function createInbox(props: InboxProps, t: TFunction) {
     /** A message changed in its detail: its row shows it, and a move reloads the list (else the counts). */
     changed(m: InboxMessage, key?: MessageAction) {
       const l = s.list.peek();
+      // opened unread: the list's "N unread" goes down with the header's badge
+      const read = l.data.some((x) => x.id === m.id && !x.read) && m.read;
       s.list.value = {
         ...l,
         data: l.data.map((x) => x.id === m.id ? { ...x, ...m, replies: undefined } : x),
       };
       if (key && MOVES.has(key)) load();
-      else if (key) loadCounts();
+      else if (key || read) loadCounts();
     },
     /** Winners drawn (how many, among which tab, then confirmed in DrawDialog): the first one opens. */
     drawn(result: { ids: number[] }) {

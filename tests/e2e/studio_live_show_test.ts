@@ -160,7 +160,7 @@ for (const width of [375, 1280]) {
     `widget - a square channel logo shows in a square box, a circle and not a stretched ellipse (${width} px)`,
     async ({ page, baseUrl, server }) => {
       const [seg] = await server.sql<{ id: number; channel_id: number }[]>`
-        select id, channel_id from segments where background_url is not null and status = 'ready'
+        select id, channel_id from segments where background_url is not null and status in ('ready', 'published')
           and coalesce(background_kind, 'image') = 'image' order by id limit 1`;
       await server.sql`update channels set logo_url = '/static/favicon.svg' where id = ${seg.channel_id}`;
       const boxOf = async (selector: string) => {
@@ -194,3 +194,54 @@ for (const width of [375, 1280]) {
     { viewport: { width, height: 800 } },
   );
 }
+
+browserTest(
+  "winner draw - asking more winners than participations that may win says so",
+  async ({ page, baseUrl, server }) => {
+    const [seg] = await server.sql<{ id: number; n: number }[]>`
+      select segment_id as id, count(*)::int as n from messages where status <> 'trash'
+      group by segment_id having count(*) between 2 and 25 order by count(*) desc limit 1`;
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
+    await page.getByRole("button", { name: "Draw winners…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Draw winners" });
+    await dialog.getByLabel(/Number of winners/).fill("30");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByRole("button", { name: /Draw 30/ }).click();
+    const fewer = dialog.locator(".draw-fewer");
+    await fewer.waitFor();
+    const text = await fewer.innerText();
+    const drawn = Number(/only (\d+) participations/.exec(text)?.[1]);
+    assert.match(text, /^30 winners were asked for/);
+    assert.ok(drawn >= 1 && drawn < 30, text);
+    const [row] = await server.sql<{ n: number }[]>`
+      select count(*)::int as n from messages where segment_id = ${seg.id} and winner`;
+    assert.ok(row.n >= drawn, "every participation that could win was drawn");
+    await page.screenshot({ path: `${SHOTS}/draw-fewer-1280.png` });
+  },
+);
+
+browserTest(
+  "studio inbox - opening an unread message lowers the inbox's unread count at once",
+  async ({ page, baseUrl, server }) => {
+    const { seg } = await busyInbox(server);
+    const [first] = await server.sql<{ id: number }[]>`
+      update messages set read = false where id in (
+        select id from messages where segment_id = ${seg.id} and status = 'received'
+        order by created_at desc limit 3) returning id::int as id`;
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
+    const unread = async () =>
+      Number(/(\d+) unread/.exec(await page.locator(".inbox-total").innerText())?.[1] ?? 0);
+    const before = await unread();
+    assert.ok(before >= 1, `some unread messages (${before})`);
+    await page.locator(`[data-message-id="${first.id}"] .inbox-item-button`).click();
+    await page.waitForFunction(
+      (n) => !new RegExp(`\\b${n} unread`).test(document.querySelector(".inbox-total")?.textContent ?? ""),
+      before,
+    );
+    assert.equal(await unread(), before - 1);
+  },
+);
