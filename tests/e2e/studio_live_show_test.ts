@@ -245,3 +245,30 @@ browserTest(
     assert.equal(await unread(), before - 1);
   },
 );
+
+browserTest(
+  "interaction overlay - Close the vote now asks first; cancelled, the vote stays open",
+  async ({ page, baseUrl, server }) => {
+    const [seg] = await server.sql<{ id: number }[]>`
+      select id from segments where type = 'single_choice_question' and status in ('ready', 'published')
+        and (end_date is null or end_date > now()) order by id limit 1`;
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/interactions/${seg.id}?lang=en`);
+    await page.waitForSelector('[data-island="OverlayPanel"][data-hydrated]');
+    const asked: string[] = [];
+    page.once("dialog", (d) => (asked.push(d.message()), d.dismiss()));
+    await page.getByRole("button", { name: "Close the vote now" }).click();
+    assert.deepEqual(asked, ["Close the vote now? Listeners will no longer be able to vote."]);
+    const open = await server.sql`select id from segments where id = ${seg.id}
+      and (end_date is null or end_date > now())`;
+    assert.equal(open.length, 1, "cancelled: the vote is still open");
+
+    page.once("dialog", (d) => (asked.push(d.message()), d.accept()));
+    await page.getByRole("button", { name: "Close the vote now" }).click();
+    await page.locator(".overlay-actions").getByRole("button", { name: "Voting is closed" }).waitFor();
+    const [closed] = await server.sql<
+      { end_date: Date }[]
+    >`select end_date from segments where id = ${seg.id}`;
+    assert.ok(closed.end_date && closed.end_date.getTime() <= Date.now() + 1000);
+  },
+);
