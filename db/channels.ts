@@ -70,12 +70,16 @@ export async function updateChannelCustomisation(
     where id = ${id}`;
 }
 
-/** Messages received by a channel since a date and their distinct participants (app user, else device). */
+/**
+ * Messages received by a channel since a date, not in the trash (as the statistics count them), and their
+ * distinct participants (app user, else device).
+ */
 export async function channelActivitySince(sql: Db, channelId: number, since: Date) {
   const [row] = await sql<{ messages: number; participants: number }[]>`
     select count(*)::int as messages,
       count(distinct coalesce('u' || author_app_user_id::text, 'd' || device_id))::int as participants
-    from messages where channel_id = ${channelId} and created_at >= ${since}`;
+    from messages where channel_id = ${channelId} and status in ('received', 'archived')
+      and created_at >= ${since}`;
   return row;
 }
 

@@ -1,15 +1,24 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import type { SegmentJson, WizardTemplate } from "../lib/segments/pages.ts";
-import { segmentIssues, wizardStepValid } from "../lib/rules/segments.ts";
+import {
+  normaliseInformation,
+  segmentIssues,
+  templateGameType,
+  titleValid,
+  wizardSteps,
+  wizardStepValid,
+} from "../lib/rules/segments.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
 import { availabilityOf, settingsOf } from "../components/interactions/wizard/drafts.ts";
-import { Stepper } from "../components/interactions/wizard/Stepper.tsx";
+import { stepLabel, Stepper } from "../components/interactions/wizard/Stepper.tsx";
 import { StepTemplates } from "../components/interactions/wizard/StepTemplates.tsx";
-import { StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
+import { type SettingsDraft, StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
+import { SEGMENT_AUTOSAVE_MS } from "../lib/rules/constants.ts";
 import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
+import { StepData } from "../components/interactions/wizard/StepData.tsx";
 import type { SegmentUpdate } from "../lib/rules/segment_schema.ts";
 
 interface Props {
@@ -18,7 +27,10 @@ interface Props {
   draft: SegmentJson | null;
 }
 
-/** The creation wizard (back-office §2): 0 template, 1 settings, 2 availability ('Activate'), 3 summary. */
+/**
+ * The creation wizard (back-office §2): 0 template, 1 settings, 2 availability ('Activate'), 3 summary; a
+ * registration, draw, quiz or SMS game asks which data it collects between settings and availability.
+ */
 function CreationWizard(props: Props) {
   const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -26,6 +38,9 @@ function CreationWizard(props: Props) {
   const [step, setStep] = useState(props.draft ? 1 : 0);
   const [settings, setSettings] = useState(settingsOf(props.draft));
   const [availability, setAvailability] = useState(availabilityOf(props.draft));
+  const [information, setInformation] = useState(
+    normaliseInformation(props.draft?.information_to_gather, props.draft?.gather_information !== false),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [draftNotice, setDraftNotice] = useState(!!props.draft);
@@ -45,8 +60,7 @@ function CreationWizard(props: Props) {
       kind: "error",
     });
 
-  // The draft is created on the first real edit of step 1, not when a template is clicked, so a
-  // wizard opened and closed leaves no "Untitled" draft behind.
+  // The draft is created by the first save of what is typed on step 1, not when a template is clicked.
   const creating = useRef<Promise<SegmentJson | null> | null>(null);
   const ensureDraft = (): Promise<SegmentJson | null> => {
     if (segment) return Promise.resolve(segment);
@@ -91,6 +105,26 @@ function CreationWizard(props: Props) {
     return res.data;
   };
 
+  // What is typed on the settings step is saved once typing pauses (SEGMENT_AUTOSAVE_MS, as the edit page
+  // does), and at once when the wizard closes: a closed wizard keeps its title and text. Nothing typed
+  // makes no draft, so opening and closing the wizard leaves no "Untitled" one.
+  const typed = useRef<SettingsDraft | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saveTyped = async () => {
+    clearTimeout(timer.current);
+    const value = typed.current;
+    typed.current = null;
+    if (!value || !titleValid(value.title)) return;
+    if (!props.draft && !creating.current && value.title.trim() === "" && value.text.trim() === "") return;
+    await save({ title: value.title.trim(), text: value.text });
+  };
+  const typing = (value: SettingsDraft) => {
+    setSettings(value);
+    typed.current = value;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(saveTyped, SEGMENT_AUTOSAVE_MS);
+  };
+
   const pick = async (template: WizardTemplate) => {
     if (segment) {
       if (segment.type !== template.type && (await save({ type: template.type }))) {
@@ -99,20 +133,26 @@ function CreationWizard(props: Props) {
       return setStep(1);
     }
     setTemplateId(template.id);
-    setSettings((s) => ({ ...s, type: template.type }));
+    // a draw takes entries: no answers to write on its settings step
+    setSettings((s) => ({ ...s, type: template.type, game_type: templateGameType(template) }));
     setStep(1);
   };
 
+  const steps = wizardSteps(settings.type);
+  const name = steps[step];
   const state = {
     template_id: segment?.template_id ?? templateId,
     type: settings.type,
     title: settings.title,
     choices: settings.choices,
     start_date: availability.start_date,
+    information_to_gather: information,
   };
 
   const next = async () => {
-    if (step === 1) {
+    if (name === "settings") {
+      clearTimeout(timer.current);
+      typed.current = null;
       const issues = segmentIssues(settings);
       setErrors(Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, t(`errors.${v}`)])));
       if (Object.keys(issues).length > 0) return;
@@ -120,17 +160,25 @@ function CreationWizard(props: Props) {
       const saved = await save({ title: settings.title.trim(), text: settings.text, choices });
       if (!saved) return;
       setSettings(settingsOf(saved));
-      setStep(2);
-    } else if (step === 2) {
+      setStep(step + 1);
+    } else if (name === "data") {
+      const saved = await save({ gather_information: true, information_to_gather: information });
+      if (!saved) return;
+      setInformation(normaliseInformation(saved.information_to_gather));
+      setStep(step + 1);
+    } else if (name === "availability") {
       // Leaving step 2 ('Activate') makes the interaction ready (§4).
       const saved = await save({ ...availability, status: "ready" });
       if (!saved) return;
       setAvailability(availabilityOf(saved));
-      setStep(3);
+      setStep(step + 1);
     }
   };
 
-  const close = () => location.assign("/interactions");
+  const close = async () => {
+    await saveTyped();
+    location.assign("/interactions");
+  };
   return (
     <dialog ref={dialog} class="modal wizard" aria-labelledby="wizard-title-h" onClose={close}>
       <div class="modal-body">
@@ -140,16 +188,18 @@ function CreationWizard(props: Props) {
             ✕
           </button>
         </div>
-        <Stepper step={step} />
-        {draftNotice && step < 3 && (
+        <Stepper steps={steps} step={step} />
+        {draftNotice && name !== "summary" && (
           <p class="notice notice-info draft-notice" role="status">{t("interactions.wizard.draft_saved")}</p>
         )}
         <section class="wizard-step" aria-live="polite">
           <h2 tabIndex={-1} class="wizard-step-title">
-            <span class="muted">{t("interactions.wizard.step_of", { n: step + 1, total: 4 })}</span>{" "}
-            {t(`interactions.wizard.steps.${step}`)}
+            <span class="muted">
+              {t("interactions.wizard.step_of", { n: step + 1, total: steps.length })}
+            </span>{" "}
+            {t(stepLabel(name))}
           </h2>
-          {step === 0 && (
+          {name === "template" && (
             <StepTemplates
               templates={props.templates}
               selected={state.template_id}
@@ -157,20 +207,18 @@ function CreationWizard(props: Props) {
               onPick={pick}
             />
           )}
-          {step === 1 && (
+          {name === "settings" && (
             <StepSettings
               value={settings}
-              onChange={(value) => {
-                setSettings(value);
-                void ensureDraft();
-              }}
+              onChange={typing}
               errors={errors}
             />
           )}
-          {step === 2 && (
+          {name === "data" && <StepData value={information} onChange={setInformation} />}
+          {name === "availability" && (
             <AvailabilityFields id="wizard-availability" value={availability} onChange={setAvailability} />
           )}
-          {step === 3 && segment && (
+          {name === "summary" && segment && (
             <StepSummary
               id={segment.id}
               title={segment.title}
@@ -180,7 +228,7 @@ function CreationWizard(props: Props) {
             />
           )}
         </section>
-        {step > 0 && step < 3 && (
+        {name !== "template" && name !== "summary" && (
           <div class="modal-actions wizard-actions">
             <button type="button" class="btn btn-secondary" disabled={busy} onClick={() => setStep(step - 1)}>
               {t("interactions.wizard.back")}
@@ -188,10 +236,10 @@ function CreationWizard(props: Props) {
             <button
               type="button"
               class="btn btn-primary"
-              disabled={busy || !wizardStepValid(step, state)}
+              disabled={busy || !wizardStepValid(name, state)}
               onClick={next}
             >
-              {step === 2 ? t("interactions.wizard.activate") : t("interactions.wizard.next")}
+              {name === "availability" ? t("interactions.wizard.activate") : t("interactions.wizard.next")}
             </button>
           </div>
         )}

@@ -121,6 +121,8 @@ function OverlayPanel(props: Props) {
             class="btn btn-secondary"
             disabled={busy || closed}
             onClick={async () => {
+              // closing ends the vote for every listener, on air: asked once more, as a new address is
+              if (!confirm(t("live.close_confirm"))) return;
               if (await send("PUT", "", { close: true })) setClosed(true);
             }}
           >

@@ -144,6 +144,12 @@ export function DrawDialog(
                 ? t("winner_draw.done", { count: drawn.ids.length, candidates: drawn.candidates })
                 : t("winner_draw.none")}
             </p>
+            {drawn.ids.length > 0 && drawn.ids.length < count && (
+              // more winners asked than participations that may win: said, not drawn silently
+              <p class="notice notice-warning draw-fewer">
+                {t("winner_draw.fewer", { asked: count, drawn: drawn.ids.length })}
+              </p>
+            )}
             <p class="muted">{t("winner_draw.recorded", { id: drawn.id })}</p>
             <div class="modal-actions">
               <button type="button" class="btn btn-primary" onClick={props.onClose}>

@@ -28,6 +28,9 @@ function Toolbar({ inbox }: { inbox: Inbox }) {
           placeholder={t("participations.search_placeholder")}
           value={inbox.search.value}
           onInput={(e) => (inbox.search.value = e.currentTarget.value)}
+          onKeyDown={(e) => e.key === "Escape" && inbox.clearSearch()}
+          // the box's own clear button (×) empties it with a "search" event and no input
+          onSearch={(e: Event) => !(e.currentTarget as HTMLInputElement).value && inbox.clearSearch()}
         />
         <select
           class="input inbox-medium"

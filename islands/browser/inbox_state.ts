@@ -104,6 +104,13 @@ export function createInbox(props: InboxProps, t: TFunction) {
     showTab(next: InboxFilter) {
       batch(() => (s.tab.value = next, s.page.value = 1));
     },
+    /**
+     * Empties the search box and, at once, the filter it set: Escape (or the box's own clear button) empties
+     * the field without an input event, and the list and tab counts go back to every message.
+     */
+    clearSearch() {
+      batch(() => (s.search.value = "", s.query.value = "", s.page.value = 1));
+    },
     setCompact(on: boolean) {
       s.compact.value = on;
       localStorage.setItem(COMPACT_KEY, on ? "1" : "0");
@@ -138,12 +145,14 @@ export function createInbox(props: InboxProps, t: TFunction) {
     /** A message changed in its detail: its row shows it, and a move reloads the list (else the counts). */
     changed(m: InboxMessage, key?: MessageAction) {
       const l = s.list.peek();
+      // opened unread: the list's "N unread" goes down with the header's badge
+      const read = l.data.some((x) => x.id === m.id && !x.read) && m.read;
       s.list.value = {
         ...l,
         data: l.data.map((x) => x.id === m.id ? { ...x, ...m, replies: undefined } : x),
       };
       if (key && MOVES.has(key)) load();
-      else if (key) loadCounts();
+      else if (key || read) loadCounts();
     },
     /** Winners drawn (how many, among which tab, then confirmed in DrawDialog): the first one opens. */
     drawn(result: { ids: number[] }) {

@@ -121,6 +121,10 @@ export const CHANNEL_TYPES = ["radio", "tv", "event", "press"] as const;
 export const CHANNEL_STATUSES = ["demo", "active", "closed"] as const;
 export const MONETISATION = { messages: 4000, participants: 500, months: 12 } as const;
 export const DATA_ITEMS = ["first_name", "name", "city", "phone", "email", "age"] as const;
+/** The contact items a registration, draw or quiz collects at least one of, so its winners can be reached. */
+export const CONTACT_ITEMS = ["email", "phone"] as const;
+/** Interaction types whose wizard asks which data is collected (registration, draw, quiz, SMS game). */
+export const COLLECTING_TYPES: readonly string[] = ["registration", "game", "sms"];
 export const SEGMENT_TYPES = [
   "recording_question",
   "video",

@@ -1,6 +1,13 @@
 // Segment (interaction) rules of back-office §3–§5: allowed types, wizard validity, data collection and
 // consent rules, choices. Pure: the API enforces them, the islands apply them while editing.
-import { DATA_ITEMS, MIN_CHOICES, type SegmentType, TITLE_MAX_LENGTH } from "./constants.ts";
+import {
+  COLLECTING_TYPES,
+  CONTACT_ITEMS,
+  DATA_ITEMS,
+  MIN_CHOICES,
+  type SegmentType,
+  TITLE_MAX_LENGTH,
+} from "./constants.ts";
 
 export type DataItem = typeof DATA_ITEMS[number];
 export type InformationToGather = Record<DataItem, { active: boolean; mandatory: boolean }>;
@@ -101,6 +108,19 @@ export function allowedTypes(channel: Flags): SegmentType[] {
   return out;
 }
 
+/**
+ * The game kind a template starts with: a draw or a registration game takes entries (no answer to find,
+ * so no answers to write), any other game has a right answer among its choices.
+ * @example templateGameType({ type: "game", widget_model: "game_draw" }) // "registration"
+ */
+export function templateGameType(
+  template: { type: string; widget_model: string },
+): "answer" | "registration" {
+  return template.type === "game" && /draw|registration/.test(template.widget_model)
+    ? "registration"
+    : "answer";
+}
+
 /** The wizard's fields that decide whether a step may be left. */
 export interface WizardState {
   template_id: number | null;
@@ -108,19 +128,42 @@ export interface WizardState {
   title: string;
   choices: { label: string }[];
   start_date: string | Date | null;
+  information_to_gather?: InformationToGather | null;
+}
+
+/** The wizard's steps by name; "data" (which fields are collected) only for the types that collect. */
+export type WizardStep = "template" | "settings" | "data" | "availability" | "summary";
+
+/**
+ * The wizard's steps for an interaction type: a registration, a draw, a quiz or an SMS game asks which
+ * data it collects between its settings and its availability.
+ * @example wizardSteps("game") // ["template", "settings", "data", "availability", "summary"]
+ */
+export function wizardSteps(type: string): WizardStep[] {
+  return COLLECTING_TYPES.includes(type)
+    ? ["template", "settings", "data", "availability", "summary"]
+    : ["template", "settings", "availability", "summary"];
+}
+
+/** True when the data collected holds a way to reach the participant (an e-mail address or a phone). */
+export function collectsContact(info: InformationToGather | null | undefined): boolean {
+  return CONTACT_ITEMS.some((item) => info?.[item]?.active === true);
 }
 
 /**
- * §4 Wizard validity: step 0 needs a template; 1 a title and, for a vote or survey, a choice;
- * 2 a start date; 3 (summary) is always valid.
+ * §4 Wizard validity: step 0 needs a template; 1 a title and, for a vote or survey, a choice; the data
+ * step a contact field (e-mail or phone); 2 a start date; 3 (summary) is always valid. A step is given by
+ * name, or by its number among the four steps of the types that collect nothing.
  */
-export function wizardStepValid(step: number, s: WizardState): boolean {
-  if (step === 0) return s.template_id !== null;
-  if (step === 1) {
+export function wizardStepValid(step: number | WizardStep, s: WizardState): boolean {
+  const name = typeof step === "number" ? wizardSteps("")[step] : step;
+  if (name === "template") return s.template_id !== null;
+  if (name === "settings") {
     const choices = s.choices.filter((c) => c.label.trim() !== "").length;
     return s.title.trim() !== "" && (!CHOICE_TYPES.includes(s.type) || choices >= 1);
   }
-  if (step === 2) return !!s.start_date;
+  if (name === "data") return collectsContact(s.information_to_gather);
+  if (name === "availability") return !!s.start_date;
   return true;
 }
 
@@ -191,7 +234,7 @@ export function toggleSegmentConsent<C extends Record<string, unknown>>(
 }
 
 /** True for a title within the limit of §5. */
-const titleValid = (title: string) => title.length <= TITLE_MAX_LENGTH;
+export const titleValid = (title: string) => title.length <= TITLE_MAX_LENGTH;
 
 /**
  * Field errors of a segment about to leave draft (§5): title ≤ 100, at least 2 choices for a choice

@@ -14,8 +14,9 @@ import { getChannel } from "../../db/channels.ts";
 import type { Json } from "../../db/client.ts";
 import { forgetMedia, storeUpload } from "../media/stored.ts";
 import * as db from "../../db/segments.ts";
-import { getTemplate, getTemplateByModel, type TemplateRow } from "../../db/templates.ts";
+import { getTemplate, getTemplateByModel } from "../../db/templates.ts";
 import { AppError } from "../rules/errors.ts";
+import { COLLECTING_TYPES } from "../rules/constants.ts";
 import {
   can,
   canAccessChannel,
@@ -27,9 +28,11 @@ import {
 import type { SegmentUpdate } from "../rules/segment_schema.ts";
 import {
   allowedTypes,
+  collectsContact,
   gatherDisabled,
   normaliseInformation,
   segmentIssues,
+  templateGameType,
   toggleSegmentConsent,
 } from "../rules/segments.ts";
 import type { Storage } from "../media/storage.ts";
@@ -68,12 +71,6 @@ export function segmentView(
   };
 }
 
-function gameTypeOf(template: TemplateRow): "answer" | "registration" {
-  return template.type === "game" && /draw|registration/.test(template.widget_model)
-    ? "registration"
-    : "answer";
-}
-
 /** PUT segmentNew: a draft from a template with its default_* flags; refused for a type the channel lacks. */
 export async function createSegment(
   sql: Sql,
@@ -105,7 +102,7 @@ export async function createSegment(
     webview_version: template.default_webview_version,
     customed: template.customed,
     media_type: template.category === "image" ? "image" : template.category === "video" ? "video" : null,
-    game_type: gameTypeOf(template),
+    game_type: templateGameType(template),
     created_by: user.id,
   });
 }
@@ -205,6 +202,16 @@ export async function updateSegment(
     if (Object.keys(issues).length > 0) {
       const code = issues.choices ?? issues.title;
       throw new AppError(422, code, {}, Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, [v]])));
+    }
+  }
+  // A registration, draw or quiz goes live only with a way to reach its participants (e-mail or phone).
+  if (leavesDraft && nextStatus !== "trash" && nextStatus !== "archived" && COLLECTING_TYPES.includes(type)) {
+    const gather = patch.gather_information ?? seg.gather_information;
+    const info = patch.information_to_gather ?? seg.information_to_gather;
+    if (!gather || !collectsContact(normaliseInformation(info, gather))) {
+      throw new AppError(422, "segment_contact_required", {}, {
+        information_to_gather: ["segment_contact_required"],
+      });
     }
   }
   if (status !== undefined) cols.status = status;

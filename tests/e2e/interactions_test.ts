@@ -34,6 +34,13 @@ async function createThroughWizard(
   }
   if (o.shots) await shot("wizard-step1");
   await dialog.getByRole("button", { name: "Next" }).click();
+  // a registration, a draw, a quiz or an SMS game asks which data it collects: a contact at least
+  const data = dialog.getByRole("checkbox", { name: "Email – Ask" });
+  await data.or(dialog.getByRole("button", { name: "Activate" })).waitFor();
+  if (await data.isVisible()) {
+    await data.check();
+    await dialog.getByRole("button", { name: "Next" }).click();
+  }
   await dialog.getByRole("button", { name: "Activate" }).waitFor();
   if (o.shots) await shot("wizard-step2");
   await dialog.getByRole("button", { name: "Activate" }).click();
