@@ -13,90 +13,93 @@ import $6 from "./routes/api/v1/app_users/me.ts";
 import $7 from "./routes/api/v1/app_users/nickname.ts";
 import $8 from "./routes/api/v1/app_users/reset_password.ts";
 import $9 from "./routes/api/v1/app_users/index.ts";
-import $10 from "./routes/api/v1/auth.ts";
-import $11 from "./routes/api/v1/channel-interactions.ts";
-import $12 from "./routes/api/v1/channel-interactions-actions.ts";
-import $13 from "./routes/api/v1/channels/[id]/approve.ts";
-import $14 from "./routes/api/v1/channels/[id]/webhooks.ts";
-import $15 from "./routes/api/v1/channels.ts";
-import $16 from "./routes/api/v1/devices.ts";
-import $17 from "./routes/api/v1/files.ts";
-import $18 from "./routes/api/v1/help_item.ts";
-import $19 from "./routes/api/v1/interaction.ts";
-import $20 from "./routes/api/v1/interaction-read.ts";
-import $21 from "./routes/api/v1/interaction-reply.ts";
-import $22, { fast as fast$22 } from "./routes/api/v1/interactions.ts";
-import $23 from "./routes/api/v1/listener_erasure.ts";
-import $24 from "./routes/api/v1/live/counts.ts";
-import $25 from "./routes/api/v1/locales.ts";
-import $26 from "./routes/api/v1/logout.ts";
-import $27 from "./routes/api/v1/moderation.ts";
-import $28 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $29 from "./routes/api/v1/ranking/user.ts";
-import $30 from "./routes/api/v1/ranking/index.ts";
-import $31 from "./routes/api/v1/register.ts";
-import $32 from "./routes/api/v1/show_segments/new.ts";
-import $33 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $34 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $35 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $36 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $37 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $38 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $39 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $40, { fast as fast$40 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $41 from "./routes/api/v1/show_segments/[id].ts";
-import $42 from "./routes/api/v1/show_segments/index.ts";
-import $43 from "./routes/api/v1/statistics.ts";
-import $44 from "./routes/api/v1/tasks.ts";
-import $45 from "./routes/api/v1/templates_show_segments.ts";
-import $46 from "./routes/api/v1/upload.ts";
-import $47 from "./routes/api/v1/user.ts";
-import $48 from "./routes/api/v1/users.ts";
-import $49 from "./routes/api/v1/webhooks/[id].ts";
-import $50 from "./routes/api/v1/widgets.ts";
-import $51 from "./routes/api/v2/ai/prompt.ts";
-import $52 from "./routes/broadcast/[id].tsx";
-import $53 from "./routes/broadcast/index.tsx";
-import $54 from "./routes/channels/new.tsx";
-import $55 from "./routes/channels/[id]/approve.ts";
-import $56 from "./routes/channels/[id]/webhooks.tsx";
-import $57 from "./routes/channels/[id].tsx";
-import $58 from "./routes/channels/index.tsx";
-import $59 from "./routes/confirm/[token].tsx";
-import $60 from "./routes/customisation.tsx";
-import $61 from "./routes/dev/mailbox.tsx";
-import $62 from "./routes/forgot-password.tsx";
-import $63 from "./routes/healthz.ts";
-import $64 from "./routes/help-items.tsx";
-import $65 from "./routes/home.tsx";
-import $66 from "./routes/interactions/create.tsx";
-import $67 from "./routes/interactions/[id]/assistant.tsx";
-import $68 from "./routes/interactions/[id]/webview.tsx";
-import $69 from "./routes/interactions/[id].tsx";
-import $70 from "./routes/interactions/index.tsx";
-import $71 from "./routes/login.tsx";
-import $72 from "./routes/logout.ts";
-import $73 from "./routes/media.ts";
-import $74 from "./routes/metrics.ts";
-import $75 from "./routes/moderation.tsx";
-import $76 from "./routes/oembed.ts";
-import $77 from "./routes/overlay/[token]/events.ts";
-import $78 from "./routes/overlay/[token].tsx";
-import $79 from "./routes/participations/[id].tsx";
-import $80 from "./routes/qr-code.tsx";
-import $81 from "./routes/reset/[token].tsx";
-import $82, { needs as needs$82 } from "./routes/robots.txt.ts";
-import $83 from "./routes/s/[uuid].tsx";
-import $84 from "./routes/settings.tsx";
-import $85 from "./routes/statistics/download.ts";
-import $86 from "./routes/statistics/index.tsx";
-import $87 from "./routes/timeline.tsx";
-import $88 from "./routes/users/new.tsx";
-import $89 from "./routes/users/[id].tsx";
-import $90 from "./routes/users/index.tsx";
-import $91, { fast as fast$91, needs as needs$91 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $92, { needs as needs$92 } from "./routes/widgets/terms.tsx";
-import $93, { fast as fast$93, needs as needs$93 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $10 from "./routes/api/v1/auth/second-step.ts";
+import $11 from "./routes/api/v1/auth.ts";
+import $12 from "./routes/api/v1/channel-interactions.ts";
+import $13 from "./routes/api/v1/channel-interactions-actions.ts";
+import $14 from "./routes/api/v1/channels/[id]/approve.ts";
+import $15 from "./routes/api/v1/channels/[id]/webhooks.ts";
+import $16 from "./routes/api/v1/channels.ts";
+import $17 from "./routes/api/v1/devices.ts";
+import $18 from "./routes/api/v1/files.ts";
+import $19 from "./routes/api/v1/help_item.ts";
+import $20 from "./routes/api/v1/interaction.ts";
+import $21 from "./routes/api/v1/interaction-read.ts";
+import $22 from "./routes/api/v1/interaction-reply.ts";
+import $23, { fast as fast$23 } from "./routes/api/v1/interactions.ts";
+import $24 from "./routes/api/v1/listener_erasure.ts";
+import $25 from "./routes/api/v1/live/counts.ts";
+import $26 from "./routes/api/v1/locales.ts";
+import $27 from "./routes/api/v1/logout.ts";
+import $28 from "./routes/api/v1/moderation.ts";
+import $29 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $30 from "./routes/api/v1/ranking/user.ts";
+import $31 from "./routes/api/v1/ranking/index.ts";
+import $32 from "./routes/api/v1/register.ts";
+import $33 from "./routes/api/v1/show_segments/new.ts";
+import $34 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $35 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $36 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $37 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $38 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $39 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $40 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $41, { fast as fast$41 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $42 from "./routes/api/v1/show_segments/[id].ts";
+import $43 from "./routes/api/v1/show_segments/index.ts";
+import $44 from "./routes/api/v1/statistics.ts";
+import $45 from "./routes/api/v1/tasks.ts";
+import $46 from "./routes/api/v1/templates_show_segments.ts";
+import $47 from "./routes/api/v1/two-factor.ts";
+import $48 from "./routes/api/v1/upload.ts";
+import $49 from "./routes/api/v1/user.ts";
+import $50 from "./routes/api/v1/users/[id]/two-factor.ts";
+import $51 from "./routes/api/v1/users.ts";
+import $52 from "./routes/api/v1/webhooks/[id].ts";
+import $53 from "./routes/api/v1/widgets.ts";
+import $54 from "./routes/api/v2/ai/prompt.ts";
+import $55 from "./routes/broadcast/[id].tsx";
+import $56 from "./routes/broadcast/index.tsx";
+import $57 from "./routes/channels/new.tsx";
+import $58 from "./routes/channels/[id]/approve.ts";
+import $59 from "./routes/channels/[id]/webhooks.tsx";
+import $60 from "./routes/channels/[id].tsx";
+import $61 from "./routes/channels/index.tsx";
+import $62 from "./routes/confirm/[token].tsx";
+import $63 from "./routes/customisation.tsx";
+import $64 from "./routes/dev/mailbox.tsx";
+import $65 from "./routes/forgot-password.tsx";
+import $66 from "./routes/healthz.ts";
+import $67 from "./routes/help-items.tsx";
+import $68 from "./routes/home.tsx";
+import $69 from "./routes/interactions/create.tsx";
+import $70 from "./routes/interactions/[id]/assistant.tsx";
+import $71 from "./routes/interactions/[id]/webview.tsx";
+import $72 from "./routes/interactions/[id].tsx";
+import $73 from "./routes/interactions/index.tsx";
+import $74 from "./routes/login.tsx";
+import $75 from "./routes/logout.ts";
+import $76 from "./routes/media.ts";
+import $77 from "./routes/metrics.ts";
+import $78 from "./routes/moderation.tsx";
+import $79 from "./routes/oembed.ts";
+import $80 from "./routes/overlay/[token]/events.ts";
+import $81 from "./routes/overlay/[token].tsx";
+import $82 from "./routes/participations/[id].tsx";
+import $83 from "./routes/qr-code.tsx";
+import $84 from "./routes/reset/[token].tsx";
+import $85, { needs as needs$85 } from "./routes/robots.txt.ts";
+import $86 from "./routes/s/[uuid].tsx";
+import $87 from "./routes/settings.tsx";
+import $88 from "./routes/statistics/download.ts";
+import $89 from "./routes/statistics/index.tsx";
+import $90 from "./routes/timeline.tsx";
+import $91 from "./routes/users/new.tsx";
+import $92 from "./routes/users/[id].tsx";
+import $93 from "./routes/users/index.tsx";
+import $94, { fast as fast$94, needs as needs$94 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $95, { needs as needs$95 } from "./routes/widgets/terms.tsx";
+import $96, { fast as fast$96, needs as needs$96 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -113,104 +116,107 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/app_users/nickname", app: $7 },
   { path: "/api/v1/app_users/reset_password", app: $8 },
   { path: "/api/v1/app_users", app: $9 },
-  { path: "/api/v1/auth", app: $10 },
-  { path: "/api/v1/channel-interactions", app: $11 },
-  { path: "/api/v1/channel-interactions-actions", app: $12 },
-  { path: "/api/v1/channels/:id/approve", app: $13 },
-  { path: "/api/v1/channels/:id/webhooks", app: $14 },
-  { path: "/api/v1/channels", app: $15 },
-  { path: "/api/v1/devices", app: $16 },
-  { path: "/api/v1/files", app: $17 },
-  { path: "/api/v1/help_item", app: $18 },
-  { path: "/api/v1/interaction", app: $19 },
-  { path: "/api/v1/interaction-read", app: $20 },
-  { path: "/api/v1/interaction-reply", app: $21 },
-  { path: "/api/v1/interactions", app: $22 },
-  { path: "/api/v1/listener_erasure", app: $23 },
-  { path: "/api/v1/live/counts", app: $24 },
-  { path: "/api/v1/locales", app: $25 },
-  { path: "/api/v1/logout", app: $26 },
-  { path: "/api/v1/moderation", app: $27 },
-  { path: "/api/v1/permanent/all/:channelId", app: $28 },
-  { path: "/api/v1/ranking/user", app: $29 },
-  { path: "/api/v1/ranking", app: $30 },
-  { path: "/api/v1/register", app: $31 },
-  { path: "/api/v1/show_segments/new", app: $32 },
-  { path: "/api/v1/show_segments/:id/background", app: $33 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $34 },
-  { path: "/api/v1/show_segments/:id/export", app: $35 },
-  { path: "/api/v1/show_segments/:id/live", app: $36 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $37 },
-  { path: "/api/v1/show_segments/:id/playout", app: $38 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $39 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $40 },
-  { path: "/api/v1/show_segments/:id", app: $41 },
-  { path: "/api/v1/show_segments", app: $42 },
-  { path: "/api/v1/statistics", app: $43 },
-  { path: "/api/v1/tasks", app: $44 },
-  { path: "/api/v1/templates_show_segments", app: $45 },
-  { path: "/api/v1/upload", app: $46 },
-  { path: "/api/v1/user", app: $47 },
-  { path: "/api/v1/users", app: $48 },
-  { path: "/api/v1/webhooks/:id", app: $49 },
-  { path: "/api/v1/widgets", app: $50 },
-  { path: "/api/v2/ai/prompt", app: $51 },
-  { path: "/broadcast/:id", app: $52 },
-  { path: "/broadcast", app: $53 },
-  { path: "/channels/new", app: $54 },
-  { path: "/channels/:id/approve", app: $55 },
-  { path: "/channels/:id/webhooks", app: $56 },
-  { path: "/channels/:id", app: $57 },
-  { path: "/channels", app: $58 },
-  { path: "/confirm/:token", app: $59 },
-  { path: "/customisation", app: $60 },
-  { path: "/dev/mailbox", app: $61 },
-  { path: "/forgot-password", app: $62 },
-  { path: "/healthz", app: $63 },
-  { path: "/help-items", app: $64 },
-  { path: "/home", app: $65 },
-  { path: "/interactions/create", app: $66 },
-  { path: "/interactions/:id/assistant", app: $67 },
-  { path: "/interactions/:id/webview", app: $68 },
-  { path: "/interactions/:id", app: $69 },
-  { path: "/interactions", app: $70 },
-  { path: "/login", app: $71 },
-  { path: "/logout", app: $72 },
-  { path: "/media", app: $73 },
-  { path: "/metrics", app: $74 },
-  { path: "/moderation", app: $75 },
-  { path: "/oembed", app: $76 },
-  { path: "/overlay/:token/events", app: $77 },
-  { path: "/overlay/:token", app: $78 },
-  { path: "/participations/:id", app: $79 },
-  { path: "/qr-code", app: $80 },
-  { path: "/reset/:token", app: $81 },
-  { path: "/robots.txt", app: $82 },
-  { path: "/s/:uuid", app: $83 },
-  { path: "/settings", app: $84 },
-  { path: "/statistics/download", app: $85 },
-  { path: "/statistics", app: $86 },
-  { path: "/timeline", app: $87 },
-  { path: "/users/new", app: $88 },
-  { path: "/users/:id", app: $89 },
-  { path: "/users", app: $90 },
-  { path: "/widgets/channel/:channelId", app: $91 },
-  { path: "/widgets/terms", app: $92 },
-  { path: "/widgets/:channelId/:segmentId", app: $93 },
+  { path: "/api/v1/auth/second-step", app: $10 },
+  { path: "/api/v1/auth", app: $11 },
+  { path: "/api/v1/channel-interactions", app: $12 },
+  { path: "/api/v1/channel-interactions-actions", app: $13 },
+  { path: "/api/v1/channels/:id/approve", app: $14 },
+  { path: "/api/v1/channels/:id/webhooks", app: $15 },
+  { path: "/api/v1/channels", app: $16 },
+  { path: "/api/v1/devices", app: $17 },
+  { path: "/api/v1/files", app: $18 },
+  { path: "/api/v1/help_item", app: $19 },
+  { path: "/api/v1/interaction", app: $20 },
+  { path: "/api/v1/interaction-read", app: $21 },
+  { path: "/api/v1/interaction-reply", app: $22 },
+  { path: "/api/v1/interactions", app: $23 },
+  { path: "/api/v1/listener_erasure", app: $24 },
+  { path: "/api/v1/live/counts", app: $25 },
+  { path: "/api/v1/locales", app: $26 },
+  { path: "/api/v1/logout", app: $27 },
+  { path: "/api/v1/moderation", app: $28 },
+  { path: "/api/v1/permanent/all/:channelId", app: $29 },
+  { path: "/api/v1/ranking/user", app: $30 },
+  { path: "/api/v1/ranking", app: $31 },
+  { path: "/api/v1/register", app: $32 },
+  { path: "/api/v1/show_segments/new", app: $33 },
+  { path: "/api/v1/show_segments/:id/background", app: $34 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $35 },
+  { path: "/api/v1/show_segments/:id/export", app: $36 },
+  { path: "/api/v1/show_segments/:id/live", app: $37 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $38 },
+  { path: "/api/v1/show_segments/:id/playout", app: $39 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $40 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $41 },
+  { path: "/api/v1/show_segments/:id", app: $42 },
+  { path: "/api/v1/show_segments", app: $43 },
+  { path: "/api/v1/statistics", app: $44 },
+  { path: "/api/v1/tasks", app: $45 },
+  { path: "/api/v1/templates_show_segments", app: $46 },
+  { path: "/api/v1/two-factor", app: $47 },
+  { path: "/api/v1/upload", app: $48 },
+  { path: "/api/v1/user", app: $49 },
+  { path: "/api/v1/users/:id/two-factor", app: $50 },
+  { path: "/api/v1/users", app: $51 },
+  { path: "/api/v1/webhooks/:id", app: $52 },
+  { path: "/api/v1/widgets", app: $53 },
+  { path: "/api/v2/ai/prompt", app: $54 },
+  { path: "/broadcast/:id", app: $55 },
+  { path: "/broadcast", app: $56 },
+  { path: "/channels/new", app: $57 },
+  { path: "/channels/:id/approve", app: $58 },
+  { path: "/channels/:id/webhooks", app: $59 },
+  { path: "/channels/:id", app: $60 },
+  { path: "/channels", app: $61 },
+  { path: "/confirm/:token", app: $62 },
+  { path: "/customisation", app: $63 },
+  { path: "/dev/mailbox", app: $64 },
+  { path: "/forgot-password", app: $65 },
+  { path: "/healthz", app: $66 },
+  { path: "/help-items", app: $67 },
+  { path: "/home", app: $68 },
+  { path: "/interactions/create", app: $69 },
+  { path: "/interactions/:id/assistant", app: $70 },
+  { path: "/interactions/:id/webview", app: $71 },
+  { path: "/interactions/:id", app: $72 },
+  { path: "/interactions", app: $73 },
+  { path: "/login", app: $74 },
+  { path: "/logout", app: $75 },
+  { path: "/media", app: $76 },
+  { path: "/metrics", app: $77 },
+  { path: "/moderation", app: $78 },
+  { path: "/oembed", app: $79 },
+  { path: "/overlay/:token/events", app: $80 },
+  { path: "/overlay/:token", app: $81 },
+  { path: "/participations/:id", app: $82 },
+  { path: "/qr-code", app: $83 },
+  { path: "/reset/:token", app: $84 },
+  { path: "/robots.txt", app: $85 },
+  { path: "/s/:uuid", app: $86 },
+  { path: "/settings", app: $87 },
+  { path: "/statistics/download", app: $88 },
+  { path: "/statistics", app: $89 },
+  { path: "/timeline", app: $90 },
+  { path: "/users/new", app: $91 },
+  { path: "/users/:id", app: $92 },
+  { path: "/users", app: $93 },
+  { path: "/widgets/channel/:channelId", app: $94 },
+  { path: "/widgets/terms", app: $95 },
+  { path: "/widgets/:channelId/:segmentId", app: $96 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
-  { path: "/api/v1/interactions", fast: fast$22 },
-  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$40 },
-  { path: "/widgets/channel/:channelId", fast: fast$91 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$93 },
+  { path: "/api/v1/interactions", fast: fast$23 },
+  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$41 },
+  { path: "/widgets/channel/:channelId", fast: fast$94 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$96 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$82 },
-  { path: "/widgets/channel/:channelId", needs: needs$91 },
-  { path: "/widgets/terms", needs: needs$92 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$93 },
+  { path: "/robots.txt", needs: needs$85 },
+  { path: "/widgets/channel/:channelId", needs: needs$94 },
+  { path: "/widgets/terms", needs: needs$95 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$96 },
 ];

@@ -1,0 +1,24 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { apiApp, idParam, staffErrors } from "../../../../../app/api.ts";
+import { staffOf } from "../../../../../app/auth.ts";
+import { resetSecondFactor } from "../../../../../lib/accounts/two_factor.ts";
+
+const app = apiApp();
+
+app.openapi(
+  createRoute({
+    method: "delete",
+    path: "/",
+    tags: ["two-factor"],
+    summary: "Resets the second factor of a colleague who lost it (users-manage; recorded in the audit log)",
+    request: { params: z.object({ id: idParam }) },
+    responses: { 204: { description: "Reset" }, ...staffErrors },
+  }),
+  async (c) => {
+    await resetSecondFactor(c.var.sql, staffOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  },
+);
+
+export default app;
