@@ -13,93 +13,95 @@ import $6 from "./routes/api/v1/app_users/me.ts";
 import $7 from "./routes/api/v1/app_users/nickname.ts";
 import $8 from "./routes/api/v1/app_users/reset_password.ts";
 import $9 from "./routes/api/v1/app_users/index.ts";
-import $10 from "./routes/api/v1/auth/second-step.ts";
-import $11 from "./routes/api/v1/auth.ts";
-import $12 from "./routes/api/v1/channel-interactions.ts";
-import $13 from "./routes/api/v1/channel-interactions-actions.ts";
-import $14 from "./routes/api/v1/channels/[id]/approve.ts";
-import $15 from "./routes/api/v1/channels/[id]/webhooks.ts";
-import $16 from "./routes/api/v1/channels.ts";
-import $17 from "./routes/api/v1/devices.ts";
-import $18 from "./routes/api/v1/files.ts";
-import $19 from "./routes/api/v1/help_item.ts";
-import $20 from "./routes/api/v1/interaction.ts";
-import $21 from "./routes/api/v1/interaction-read.ts";
-import $22 from "./routes/api/v1/interaction-reply.ts";
-import $23, { fast as fast$23 } from "./routes/api/v1/interactions.ts";
-import $24 from "./routes/api/v1/listener_erasure.ts";
-import $25 from "./routes/api/v1/live/counts.ts";
-import $26 from "./routes/api/v1/locales.ts";
-import $27 from "./routes/api/v1/logout.ts";
-import $28 from "./routes/api/v1/moderation.ts";
-import $29 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $30 from "./routes/api/v1/ranking/user.ts";
-import $31 from "./routes/api/v1/ranking/index.ts";
-import $32 from "./routes/api/v1/register.ts";
-import $33 from "./routes/api/v1/show_segments/new.ts";
-import $34 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $35 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $36 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $37 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $38 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $39 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $40 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $41, { fast as fast$41 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $42 from "./routes/api/v1/show_segments/[id].ts";
-import $43 from "./routes/api/v1/show_segments/index.ts";
-import $44 from "./routes/api/v1/statistics.ts";
-import $45 from "./routes/api/v1/tasks.ts";
-import $46 from "./routes/api/v1/templates_show_segments.ts";
-import $47 from "./routes/api/v1/two-factor.ts";
-import $48 from "./routes/api/v1/upload.ts";
-import $49 from "./routes/api/v1/user.ts";
-import $50 from "./routes/api/v1/users/[id]/two-factor.ts";
-import $51 from "./routes/api/v1/users.ts";
-import $52 from "./routes/api/v1/webhooks/[id].ts";
-import $53 from "./routes/api/v1/widgets.ts";
-import $54 from "./routes/api/v2/ai/prompt.ts";
-import $55 from "./routes/broadcast/[id].tsx";
-import $56 from "./routes/broadcast/index.tsx";
-import $57 from "./routes/channels/new.tsx";
-import $58 from "./routes/channels/[id]/approve.ts";
-import $59 from "./routes/channels/[id]/webhooks.tsx";
-import $60 from "./routes/channels/[id].tsx";
-import $61 from "./routes/channels/index.tsx";
-import $62 from "./routes/confirm/[token].tsx";
-import $63 from "./routes/customisation.tsx";
-import $64 from "./routes/dev/mailbox.tsx";
-import $65 from "./routes/forgot-password.tsx";
-import $66 from "./routes/healthz.ts";
-import $67 from "./routes/help-items.tsx";
-import $68 from "./routes/home.tsx";
-import $69 from "./routes/interactions/create.tsx";
-import $70 from "./routes/interactions/[id]/assistant.tsx";
-import $71 from "./routes/interactions/[id]/webview.tsx";
-import $72 from "./routes/interactions/[id].tsx";
-import $73 from "./routes/interactions/index.tsx";
-import $74 from "./routes/login.tsx";
-import $75 from "./routes/logout.ts";
-import $76 from "./routes/media.ts";
-import $77 from "./routes/metrics.ts";
-import $78 from "./routes/moderation.tsx";
-import $79 from "./routes/oembed.ts";
-import $80 from "./routes/overlay/[token]/events.ts";
-import $81 from "./routes/overlay/[token].tsx";
-import $82 from "./routes/participations/[id].tsx";
-import $83 from "./routes/qr-code.tsx";
-import $84 from "./routes/reset/[token].tsx";
-import $85, { needs as needs$85 } from "./routes/robots.txt.ts";
-import $86 from "./routes/s/[uuid].tsx";
-import $87 from "./routes/settings.tsx";
-import $88 from "./routes/statistics/download.ts";
-import $89 from "./routes/statistics/index.tsx";
-import $90 from "./routes/timeline.tsx";
-import $91 from "./routes/users/new.tsx";
-import $92 from "./routes/users/[id].tsx";
-import $93 from "./routes/users/index.tsx";
-import $94, { fast as fast$94, needs as needs$94 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $95, { needs as needs$95 } from "./routes/widgets/terms.tsx";
-import $96, { fast as fast$96, needs as needs$96 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $10 from "./routes/api/v1/audit.ts";
+import $11 from "./routes/api/v1/auth/second-step.ts";
+import $12 from "./routes/api/v1/auth.ts";
+import $13 from "./routes/api/v1/channel-interactions.ts";
+import $14 from "./routes/api/v1/channel-interactions-actions.ts";
+import $15 from "./routes/api/v1/channels/[id]/approve.ts";
+import $16 from "./routes/api/v1/channels/[id]/webhooks.ts";
+import $17 from "./routes/api/v1/channels.ts";
+import $18 from "./routes/api/v1/devices.ts";
+import $19 from "./routes/api/v1/files.ts";
+import $20 from "./routes/api/v1/help_item.ts";
+import $21 from "./routes/api/v1/interaction.ts";
+import $22 from "./routes/api/v1/interaction-read.ts";
+import $23 from "./routes/api/v1/interaction-reply.ts";
+import $24, { fast as fast$24 } from "./routes/api/v1/interactions.ts";
+import $25 from "./routes/api/v1/listener_erasure.ts";
+import $26 from "./routes/api/v1/live/counts.ts";
+import $27 from "./routes/api/v1/locales.ts";
+import $28 from "./routes/api/v1/logout.ts";
+import $29 from "./routes/api/v1/moderation.ts";
+import $30 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $31 from "./routes/api/v1/ranking/user.ts";
+import $32 from "./routes/api/v1/ranking/index.ts";
+import $33 from "./routes/api/v1/register.ts";
+import $34 from "./routes/api/v1/show_segments/new.ts";
+import $35 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $36 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $37 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $38 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $39 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $40 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $41 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $42, { fast as fast$42 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $43 from "./routes/api/v1/show_segments/[id].ts";
+import $44 from "./routes/api/v1/show_segments/index.ts";
+import $45 from "./routes/api/v1/statistics.ts";
+import $46 from "./routes/api/v1/tasks.ts";
+import $47 from "./routes/api/v1/templates_show_segments.ts";
+import $48 from "./routes/api/v1/two-factor.ts";
+import $49 from "./routes/api/v1/upload.ts";
+import $50 from "./routes/api/v1/user.ts";
+import $51 from "./routes/api/v1/users/[id]/two-factor.ts";
+import $52 from "./routes/api/v1/users.ts";
+import $53 from "./routes/api/v1/webhooks/[id].ts";
+import $54 from "./routes/api/v1/widgets.ts";
+import $55 from "./routes/api/v2/ai/prompt.ts";
+import $56 from "./routes/audit.tsx";
+import $57 from "./routes/broadcast/[id].tsx";
+import $58 from "./routes/broadcast/index.tsx";
+import $59 from "./routes/channels/new.tsx";
+import $60 from "./routes/channels/[id]/approve.ts";
+import $61 from "./routes/channels/[id]/webhooks.tsx";
+import $62 from "./routes/channels/[id].tsx";
+import $63 from "./routes/channels/index.tsx";
+import $64 from "./routes/confirm/[token].tsx";
+import $65 from "./routes/customisation.tsx";
+import $66 from "./routes/dev/mailbox.tsx";
+import $67 from "./routes/forgot-password.tsx";
+import $68 from "./routes/healthz.ts";
+import $69 from "./routes/help-items.tsx";
+import $70 from "./routes/home.tsx";
+import $71 from "./routes/interactions/create.tsx";
+import $72 from "./routes/interactions/[id]/assistant.tsx";
+import $73 from "./routes/interactions/[id]/webview.tsx";
+import $74 from "./routes/interactions/[id].tsx";
+import $75 from "./routes/interactions/index.tsx";
+import $76 from "./routes/login.tsx";
+import $77 from "./routes/logout.ts";
+import $78 from "./routes/media.ts";
+import $79 from "./routes/metrics.ts";
+import $80 from "./routes/moderation.tsx";
+import $81 from "./routes/oembed.ts";
+import $82 from "./routes/overlay/[token]/events.ts";
+import $83 from "./routes/overlay/[token].tsx";
+import $84 from "./routes/participations/[id].tsx";
+import $85 from "./routes/qr-code.tsx";
+import $86 from "./routes/reset/[token].tsx";
+import $87, { needs as needs$87 } from "./routes/robots.txt.ts";
+import $88 from "./routes/s/[uuid].tsx";
+import $89 from "./routes/settings.tsx";
+import $90 from "./routes/statistics/download.ts";
+import $91 from "./routes/statistics/index.tsx";
+import $92 from "./routes/timeline.tsx";
+import $93 from "./routes/users/new.tsx";
+import $94 from "./routes/users/[id].tsx";
+import $95 from "./routes/users/index.tsx";
+import $96, { fast as fast$96, needs as needs$96 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $97, { needs as needs$97 } from "./routes/widgets/terms.tsx";
+import $98, { fast as fast$98, needs as needs$98 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -116,107 +118,109 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/app_users/nickname", app: $7 },
   { path: "/api/v1/app_users/reset_password", app: $8 },
   { path: "/api/v1/app_users", app: $9 },
-  { path: "/api/v1/auth/second-step", app: $10 },
-  { path: "/api/v1/auth", app: $11 },
-  { path: "/api/v1/channel-interactions", app: $12 },
-  { path: "/api/v1/channel-interactions-actions", app: $13 },
-  { path: "/api/v1/channels/:id/approve", app: $14 },
-  { path: "/api/v1/channels/:id/webhooks", app: $15 },
-  { path: "/api/v1/channels", app: $16 },
-  { path: "/api/v1/devices", app: $17 },
-  { path: "/api/v1/files", app: $18 },
-  { path: "/api/v1/help_item", app: $19 },
-  { path: "/api/v1/interaction", app: $20 },
-  { path: "/api/v1/interaction-read", app: $21 },
-  { path: "/api/v1/interaction-reply", app: $22 },
-  { path: "/api/v1/interactions", app: $23 },
-  { path: "/api/v1/listener_erasure", app: $24 },
-  { path: "/api/v1/live/counts", app: $25 },
-  { path: "/api/v1/locales", app: $26 },
-  { path: "/api/v1/logout", app: $27 },
-  { path: "/api/v1/moderation", app: $28 },
-  { path: "/api/v1/permanent/all/:channelId", app: $29 },
-  { path: "/api/v1/ranking/user", app: $30 },
-  { path: "/api/v1/ranking", app: $31 },
-  { path: "/api/v1/register", app: $32 },
-  { path: "/api/v1/show_segments/new", app: $33 },
-  { path: "/api/v1/show_segments/:id/background", app: $34 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $35 },
-  { path: "/api/v1/show_segments/:id/export", app: $36 },
-  { path: "/api/v1/show_segments/:id/live", app: $37 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $38 },
-  { path: "/api/v1/show_segments/:id/playout", app: $39 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $40 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $41 },
-  { path: "/api/v1/show_segments/:id", app: $42 },
-  { path: "/api/v1/show_segments", app: $43 },
-  { path: "/api/v1/statistics", app: $44 },
-  { path: "/api/v1/tasks", app: $45 },
-  { path: "/api/v1/templates_show_segments", app: $46 },
-  { path: "/api/v1/two-factor", app: $47 },
-  { path: "/api/v1/upload", app: $48 },
-  { path: "/api/v1/user", app: $49 },
-  { path: "/api/v1/users/:id/two-factor", app: $50 },
-  { path: "/api/v1/users", app: $51 },
-  { path: "/api/v1/webhooks/:id", app: $52 },
-  { path: "/api/v1/widgets", app: $53 },
-  { path: "/api/v2/ai/prompt", app: $54 },
-  { path: "/broadcast/:id", app: $55 },
-  { path: "/broadcast", app: $56 },
-  { path: "/channels/new", app: $57 },
-  { path: "/channels/:id/approve", app: $58 },
-  { path: "/channels/:id/webhooks", app: $59 },
-  { path: "/channels/:id", app: $60 },
-  { path: "/channels", app: $61 },
-  { path: "/confirm/:token", app: $62 },
-  { path: "/customisation", app: $63 },
-  { path: "/dev/mailbox", app: $64 },
-  { path: "/forgot-password", app: $65 },
-  { path: "/healthz", app: $66 },
-  { path: "/help-items", app: $67 },
-  { path: "/home", app: $68 },
-  { path: "/interactions/create", app: $69 },
-  { path: "/interactions/:id/assistant", app: $70 },
-  { path: "/interactions/:id/webview", app: $71 },
-  { path: "/interactions/:id", app: $72 },
-  { path: "/interactions", app: $73 },
-  { path: "/login", app: $74 },
-  { path: "/logout", app: $75 },
-  { path: "/media", app: $76 },
-  { path: "/metrics", app: $77 },
-  { path: "/moderation", app: $78 },
-  { path: "/oembed", app: $79 },
-  { path: "/overlay/:token/events", app: $80 },
-  { path: "/overlay/:token", app: $81 },
-  { path: "/participations/:id", app: $82 },
-  { path: "/qr-code", app: $83 },
-  { path: "/reset/:token", app: $84 },
-  { path: "/robots.txt", app: $85 },
-  { path: "/s/:uuid", app: $86 },
-  { path: "/settings", app: $87 },
-  { path: "/statistics/download", app: $88 },
-  { path: "/statistics", app: $89 },
-  { path: "/timeline", app: $90 },
-  { path: "/users/new", app: $91 },
-  { path: "/users/:id", app: $92 },
-  { path: "/users", app: $93 },
-  { path: "/widgets/channel/:channelId", app: $94 },
-  { path: "/widgets/terms", app: $95 },
-  { path: "/widgets/:channelId/:segmentId", app: $96 },
+  { path: "/api/v1/audit", app: $10 },
+  { path: "/api/v1/auth/second-step", app: $11 },
+  { path: "/api/v1/auth", app: $12 },
+  { path: "/api/v1/channel-interactions", app: $13 },
+  { path: "/api/v1/channel-interactions-actions", app: $14 },
+  { path: "/api/v1/channels/:id/approve", app: $15 },
+  { path: "/api/v1/channels/:id/webhooks", app: $16 },
+  { path: "/api/v1/channels", app: $17 },
+  { path: "/api/v1/devices", app: $18 },
+  { path: "/api/v1/files", app: $19 },
+  { path: "/api/v1/help_item", app: $20 },
+  { path: "/api/v1/interaction", app: $21 },
+  { path: "/api/v1/interaction-read", app: $22 },
+  { path: "/api/v1/interaction-reply", app: $23 },
+  { path: "/api/v1/interactions", app: $24 },
+  { path: "/api/v1/listener_erasure", app: $25 },
+  { path: "/api/v1/live/counts", app: $26 },
+  { path: "/api/v1/locales", app: $27 },
+  { path: "/api/v1/logout", app: $28 },
+  { path: "/api/v1/moderation", app: $29 },
+  { path: "/api/v1/permanent/all/:channelId", app: $30 },
+  { path: "/api/v1/ranking/user", app: $31 },
+  { path: "/api/v1/ranking", app: $32 },
+  { path: "/api/v1/register", app: $33 },
+  { path: "/api/v1/show_segments/new", app: $34 },
+  { path: "/api/v1/show_segments/:id/background", app: $35 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $36 },
+  { path: "/api/v1/show_segments/:id/export", app: $37 },
+  { path: "/api/v1/show_segments/:id/live", app: $38 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $39 },
+  { path: "/api/v1/show_segments/:id/playout", app: $40 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $41 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $42 },
+  { path: "/api/v1/show_segments/:id", app: $43 },
+  { path: "/api/v1/show_segments", app: $44 },
+  { path: "/api/v1/statistics", app: $45 },
+  { path: "/api/v1/tasks", app: $46 },
+  { path: "/api/v1/templates_show_segments", app: $47 },
+  { path: "/api/v1/two-factor", app: $48 },
+  { path: "/api/v1/upload", app: $49 },
+  { path: "/api/v1/user", app: $50 },
+  { path: "/api/v1/users/:id/two-factor", app: $51 },
+  { path: "/api/v1/users", app: $52 },
+  { path: "/api/v1/webhooks/:id", app: $53 },
+  { path: "/api/v1/widgets", app: $54 },
+  { path: "/api/v2/ai/prompt", app: $55 },
+  { path: "/audit", app: $56 },
+  { path: "/broadcast/:id", app: $57 },
+  { path: "/broadcast", app: $58 },
+  { path: "/channels/new", app: $59 },
+  { path: "/channels/:id/approve", app: $60 },
+  { path: "/channels/:id/webhooks", app: $61 },
+  { path: "/channels/:id", app: $62 },
+  { path: "/channels", app: $63 },
+  { path: "/confirm/:token", app: $64 },
+  { path: "/customisation", app: $65 },
+  { path: "/dev/mailbox", app: $66 },
+  { path: "/forgot-password", app: $67 },
+  { path: "/healthz", app: $68 },
+  { path: "/help-items", app: $69 },
+  { path: "/home", app: $70 },
+  { path: "/interactions/create", app: $71 },
+  { path: "/interactions/:id/assistant", app: $72 },
+  { path: "/interactions/:id/webview", app: $73 },
+  { path: "/interactions/:id", app: $74 },
+  { path: "/interactions", app: $75 },
+  { path: "/login", app: $76 },
+  { path: "/logout", app: $77 },
+  { path: "/media", app: $78 },
+  { path: "/metrics", app: $79 },
+  { path: "/moderation", app: $80 },
+  { path: "/oembed", app: $81 },
+  { path: "/overlay/:token/events", app: $82 },
+  { path: "/overlay/:token", app: $83 },
+  { path: "/participations/:id", app: $84 },
+  { path: "/qr-code", app: $85 },
+  { path: "/reset/:token", app: $86 },
+  { path: "/robots.txt", app: $87 },
+  { path: "/s/:uuid", app: $88 },
+  { path: "/settings", app: $89 },
+  { path: "/statistics/download", app: $90 },
+  { path: "/statistics", app: $91 },
+  { path: "/timeline", app: $92 },
+  { path: "/users/new", app: $93 },
+  { path: "/users/:id", app: $94 },
+  { path: "/users", app: $95 },
+  { path: "/widgets/channel/:channelId", app: $96 },
+  { path: "/widgets/terms", app: $97 },
+  { path: "/widgets/:channelId/:segmentId", app: $98 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
-  { path: "/api/v1/interactions", fast: fast$23 },
-  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$41 },
-  { path: "/widgets/channel/:channelId", fast: fast$94 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$96 },
+  { path: "/api/v1/interactions", fast: fast$24 },
+  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$42 },
+  { path: "/widgets/channel/:channelId", fast: fast$96 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$98 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$85 },
-  { path: "/widgets/channel/:channelId", needs: needs$94 },
-  { path: "/widgets/terms", needs: needs$95 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$96 },
+  { path: "/robots.txt", needs: needs$87 },
+  { path: "/widgets/channel/:channelId", needs: needs$96 },
+  { path: "/widgets/terms", needs: needs$97 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$98 },
 ];

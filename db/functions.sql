@@ -453,3 +453,20 @@ create or replace function new_share_token() returns uuid language sql volatile 
     placing lpad(to_hex(extract(epoch from now())::bigint & 4294967295), 8, '0') from 1 for 8)
     placing '8' from 15 for 1)::uuid
 $$;
+
+-- audit_log: append-only ---------------------------------------------------------------------------------
+
+-- The log cannot be edited through the app: every update, delete and truncate is refused, except the
+-- deletes of the retention purge (db/audit.ts purgeAudit), which marks its own transaction first.
+create or replace function audit_log_append_only() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'DELETE' and current_setting('im.audit_purge', true) = 'on' then
+    return old;
+  end if;
+  raise exception 'audit_log is append-only (%)', tg_op using errcode = 'insufficient_privilege';
+end $$;
+
+create or replace trigger audit_log_append_only before update or delete on audit_log
+  for each row execute function audit_log_append_only();
+create or replace trigger audit_log_no_truncate before truncate on audit_log
+  for each statement execute function audit_log_append_only();

@@ -98,7 +98,7 @@ function TwoFactorProfile(props: Props) {
       )}
       {enrolment && (
         <form onSubmit={confirm} noValidate>
-          <p>{t("auth.two_factor.enrol_intro")}</p>
+          <p>{t("users.two_factor.enrol_intro")}</p>
           <TotpEnrolment enrolment={enrolment} />
           <TextField
             id="two-factor-code"

@@ -172,9 +172,9 @@ export async function checkSecondFactor(
 /**
  * An administrator removes the second factor of a colleague who lost it (users-manage, same channel; a
  * super administrator anyone's); the person enrols again at their next sign-in if it is required. Returns
- * the person's account, for the audit log.
+ * the person's channel, whose audit log records the reset.
  */
-export async function resetSecondFactor(sql: Sql, actor: StaffUser, userId: number): Promise<void> {
+export async function resetSecondFactor(sql: Sql, actor: StaffUser, userId: number): Promise<number | null> {
   requireAccess(actor, "users-manage");
   const user = await getUser(sql, userId);
   const sameChannel = user && user.channel_id !== null && user.channel_id === actor.channel_id;
@@ -182,6 +182,7 @@ export async function resetSecondFactor(sql: Sql, actor: StaffUser, userId: numb
     throw new AppError(404, "not_found");
   }
   if (!await deleteSecondFactors(sql, userId)) throw new AppError(404, "two_factor_none");
+  return user.channel_id;
 }
 
 /** Who must have a second factor in the actor's channel, and on the platform. */

@@ -11,6 +11,8 @@ import { openSession } from "../../../lib/platform/sessions.ts";
 import type { SecondStep } from "../../../lib/platform/auth.ts";
 import { secondStepFor, secondStepTicket } from "../../../lib/accounts/two_factor.ts";
 import { accountContext, body } from "./_accounts.ts";
+import { audit } from "../../../app/audit.ts";
+import { signInActor } from "../../../lib/audit/service.ts";
 
 const app = apiApp();
 
@@ -55,21 +57,32 @@ app.openapi(
     } else {
       if (!email?.trim() || !password) throw new AppError(400, "fields_required");
       const keys = loginKeys("staff", normaliseEmail(email), ip);
-      ({ userId, step } = await throttledLogin(
-        sql,
-        keys,
-        async () => {
-          const id = await checkCredentials(sql, email, password);
-          return { userId: id, step: await secondStepFor(sql, id) };
-        },
-        c.var.deps.now?.(),
-        (result) => result.step !== null,
-      ));
+      try {
+        ({ userId, step } = await throttledLogin(
+          sql,
+          keys,
+          async () => {
+            const id = await checkCredentials(sql, email, password);
+            return { userId: id, step: await secondStepFor(sql, id) };
+          },
+          c.var.deps.now?.(),
+          (result) => result.step !== null,
+        ));
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) {
+          await audit(c, "sign_in_failed", { actor: await signInActor(sql, { email }) });
+        }
+        throw error;
+      }
     }
     if (step) {
       const ticket = await secondStepTicket(c.var.deps.jwtSecret, userId, step);
       return c.json({ second_step: step, ticket }, 200);
     }
+    await audit(c, "sign_in", {
+      actor: await signInActor(sql, { id: userId }),
+      details: { method: token ? "link" : "password" },
+    });
     const redirect = await landingAfterLogin(sql, userId);
     const accessToken = await openSession(sql, c.var.deps.jwtSecret, userId, "staff");
     setSessionCookie(c, accessToken);

@@ -11,6 +11,7 @@ import {
 } from "../../../lib/accounts/two_factor.ts";
 import { TWO_FACTOR_POLICIES } from "../../../lib/rules/two_factor.ts";
 import { body } from "./_accounts.ts";
+import { audit } from "../../../app/audit.ts";
 
 const tags = ["two-factor"];
 const app = apiApp();
@@ -101,6 +102,10 @@ app.openapi(
   async (c) => {
     const { scope, policy } = c.req.valid("json");
     await setTwoFactorPolicy(c.var.sql, staffOf(c), scope, policy);
+    await audit(c, "two_factor_policy_changed", {
+      details: { scope, policy },
+      ...(scope === "platform" ? { channelId: null } : {}),
+    });
     return c.body(null, 204);
   },
 );

@@ -13,6 +13,8 @@ import { loginKeys, throttledLogin } from "../../../../lib/platform/login_thrott
 import { openSession } from "../../../../lib/platform/sessions.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
 import { body } from "../_accounts.ts";
+import { audit } from "../../../../app/audit.ts";
+import { signInActor } from "../../../../lib/audit/service.ts";
 
 const app = apiApp();
 const tags = ["auth"];
@@ -43,16 +45,25 @@ app.openapi(
     const sql = c.var.sql, secret = c.var.deps.jwtSecret;
     const user = await secondStepAccount(sql, secret, ticket);
     const now = c.var.deps.now?.() ?? new Date();
-    const recoveryCodes = await throttledLogin(
-      sql,
-      loginKeys("staff", user.email, clientIp(c)),
-      async () => {
-        if (user.step === "enrol") return await confirmEnrolment(sql, secret, user.id, code, now);
-        await checkSecondFactor(sql, secret, user.id, code, now);
-        return undefined;
-      },
-      now,
-    );
+    const actor = await signInActor(sql, { id: user.id });
+    let recoveryCodes: string[] | undefined;
+    try {
+      recoveryCodes = await throttledLogin(
+        sql,
+        loginKeys("staff", user.email, clientIp(c)),
+        async () => {
+          if (user.step === "enrol") return await confirmEnrolment(sql, secret, user.id, code, now);
+          await checkSecondFactor(sql, secret, user.id, code, now);
+          return undefined;
+        },
+        now,
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) await audit(c, "second_step_failed", { actor });
+      throw error;
+    }
+    if (recoveryCodes) await audit(c, "two_factor_enrolled", { actor, object: ["user", user.id] });
+    await audit(c, "sign_in", { actor, details: { method: "second_step" } });
     const redirect = await landingAfterLogin(sql, user.id);
     const accessToken = await openSession(sql, secret, user.id, "staff");
     setSessionCookie(c, accessToken);

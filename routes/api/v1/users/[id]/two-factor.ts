@@ -3,6 +3,7 @@ import { z } from "zod";
 import { apiApp, idParam, staffErrors } from "../../../../../app/api.ts";
 import { staffOf } from "../../../../../app/auth.ts";
 import { resetSecondFactor } from "../../../../../lib/accounts/two_factor.ts";
+import { audit } from "../../../../../app/audit.ts";
 
 const app = apiApp();
 
@@ -16,7 +17,9 @@ app.openapi(
     responses: { 204: { description: "Reset" }, ...staffErrors },
   }),
   async (c) => {
-    await resetSecondFactor(c.var.sql, staffOf(c), c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    const channelId = await resetSecondFactor(c.var.sql, staffOf(c), id);
+    await audit(c, "two_factor_reset", { object: ["user", id], channelId });
     return c.body(null, 204);
   },
 );
