@@ -64,8 +64,9 @@ export function AuditTable(props: { rows: AuditRow[]; platform: boolean }) {
               <td>{r.actor_login || "—"}</td>
               <td>
                 {t(`audit.actions.${r.action}`)}
-                {Array.isArray(r.details.fields) && <span class="muted">({r.details.fields.join(", ")})
-                </span>}
+                {Array.isArray(r.details.fields) && (
+                  <span class="muted">{` (${r.details.fields.join(", ")})`}</span>
+                )}
               </td>
               <td>{r.object_type ? `${r.object_type} #${r.object_id}` : ""}</td>
               <td>{r.address ?? ""}</td>
