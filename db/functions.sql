@@ -41,6 +41,9 @@
 --   channels_public_page, segments_public_page, segment_choices_public_page: a NOTIFY on the live bus
 --     (db/live.ts), delivered at commit, so that every app instance renders again the public pages of the
 --     channel, whoever wrote the row (widget pages are kept rendered for a few seconds).
+-- audit_log, row and statement triggers:
+--   audit_log_append_only, audit_log_no_truncate: refuse every update, delete and truncate of the audit log,
+--     but the deletes of the retention purge (db/audit.ts purgeAudit).
 --
 -- Functions that are not triggers: inbox_tabs() and inbox_tab_bits() (a message's tabs), search_bit() and
 -- search_tab_flips() (bits of the bitmaps), message_search_words() (the expression of the words index of
