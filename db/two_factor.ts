@@ -33,7 +33,7 @@ export async function startTotp(sql: Db, userId: number, secretEnc: string): Pro
  * Records that the code of `step` was used, in one statement: false when a code of that step or a later
  * one was already accepted (a replay), so two requests with the same code cannot both pass.
  */
-export async function useTotpStep(sql: Db, userId: number, step: number): Promise<boolean> {
+export async function claimTotpStep(sql: Db, userId: number, step: number): Promise<boolean> {
   const rows = await sql`
     update staff_totp set last_step = ${step}
     where user_id = ${userId} and (last_step is null or last_step < ${step})
@@ -53,7 +53,7 @@ export async function confirmTotp(sql: Sql, userId: number, codeHashes: string[]
 }
 
 /** Uses a recovery code once: true when it was one of the account's unused codes. */
-export async function useRecoveryCode(sql: Db, userId: number, codeHash: string): Promise<boolean> {
+export async function spendRecoveryCode(sql: Db, userId: number, codeHash: string): Promise<boolean> {
   const rows = await sql`
     update staff_recovery_codes set used_at = now()
     where user_id = ${userId} and code_hash = ${codeHash} and used_at is null

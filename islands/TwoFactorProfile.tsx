@@ -24,7 +24,9 @@ interface Props {
 function TwoFactorProfile(props: Props) {
   const { t } = useT();
   const [enrolled, setEnrolled] = useState(props.enrolled);
-  const [enrolment, setEnrolment] = useState<{ secret: string; qr_svg: string } | null>(null);
+  const [enrolment, setEnrolment] = useState<{ secret: string; qr_path: string; qr_size: number } | null>(
+    null,
+  );
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +34,11 @@ function TwoFactorProfile(props: Props) {
 
   const start = async () => {
     setBusy(true);
-    const res = await api<{ secret: string; qr_svg: string }>("POST", "/api/v1/two-factor/enrol", {});
+    const res = await api<{ secret: string; qr_path: string; qr_size: number }>(
+      "POST",
+      "/api/v1/two-factor/enrol",
+      {},
+    );
     setBusy(false);
     if (res.ok) setEnrolment(res.data);
     else setError(errorMessage(res.data, t("auth.network_error")));

@@ -12,7 +12,7 @@ import {
 import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
 import { AppError } from "../rules/errors.ts";
 import { isSuperAdministrator, requireAccess, type StaffUser } from "../rules/permissions.ts";
-import { qrMatrix, qrSvg } from "../rules/qr.ts";
+import { QR_QUIET_ZONE, qrMatrix, qrPath } from "../rules/qr.ts";
 import {
   isTotpCode,
   newRecoveryCode,
@@ -27,6 +27,7 @@ import {
   type TwoFactorPolicy,
 } from "../rules/two_factor.ts";
 import {
+  claimTotpStep,
   confirmTotp,
   countRecoveryCodes,
   deleteSecondFactors,
@@ -34,10 +35,9 @@ import {
   getTwoFactorSettings,
   setChannelTwoFactor,
   setPlatformTwoFactor,
+  spendRecoveryCode,
   startTotp,
   twoFactorPolicies,
-  useRecoveryCode,
-  useTotpStep,
 } from "../../db/two_factor.ts";
 import { getUser } from "../../db/users.ts";
 
@@ -92,7 +92,9 @@ export async function secondStepTicket(
 export interface Enrolment {
   secret: string;
   uri: string;
-  qr_svg: string;
+  /** The QR code's dark modules as one SVG path, in a square of `qr_size` modules (quiet zone included). */
+  qr_path: string;
+  qr_size: number;
 }
 
 /**
@@ -107,7 +109,8 @@ export async function startEnrolment(sql: Sql, jwtSecret: Uint8Array, userId: nu
     throw new AppError(409, "two_factor_enrolled");
   }
   const uri = totpOf(secret, user.email).toString();
-  return { secret: secret.base32, uri, qr_svg: qrSvg(qrMatrix(uri)!, 200) };
+  const matrix = qrMatrix(uri)!;
+  return { secret: secret.base32, uri, qr_path: qrPath(matrix), qr_size: matrix.length + 2 * QR_QUIET_ZONE };
 }
 
 function totpOf(secret: Secret, label = "") {
@@ -133,7 +136,7 @@ async function checkTotp(
   const delta = totpOf(secret).validate({ token, timestamp: now.getTime(), window: TOTP_WINDOW });
   if (delta === null) throw new AppError(401, "invalid_code");
   const step = Totp.counter({ period: TOTP.period, timestamp: now.getTime() }) + delta;
-  if (!await useTotpStep(sql, userId, step)) throw new AppError(401, "code_used");
+  if (!await claimTotpStep(sql, userId, step)) throw new AppError(401, "code_used");
 }
 
 /**
@@ -164,7 +167,7 @@ export async function checkSecondFactor(
 ): Promise<void> {
   if (isTotpCode(code)) return await checkTotp(sql, jwtSecret, userId, code, now, false);
   const typed = normaliseRecoveryCode(code);
-  if (typed.length !== 10 || !await useRecoveryCode(sql, userId, await hashToken(typed))) {
+  if (typed.length !== 10 || !await spendRecoveryCode(sql, userId, await hashToken(typed))) {
     throw new AppError(401, "invalid_code");
   }
 }

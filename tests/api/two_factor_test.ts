@@ -63,12 +63,13 @@ Deno.test("two-factor - enrolment from the profile: QR code and secret, a right 
     const started = await post(ctx, "/api/v1/two-factor/enrol", {}, token);
     assert.equal(started.status, 200);
     assert.match(started.headers.get("content-type") ?? "", /json/);
-    const { secret, uri, qr_svg } = await jsonOf(started);
+    const { secret, uri, qr_path, qr_size } = await jsonOf(started);
     assert.match(secret, /^[A-Z2-7]{32}$/);
     assert.ok(uri.startsWith("otpauth://totp/"), uri);
     assert.ok(uri.includes(`issuer=${encodeURIComponent(TOTP_ISSUER)}`), uri);
     assert.ok(uri.includes(`secret=${secret}`), uri);
-    assert.match(qr_svg, /^<svg [^>]*viewBox/);
+    assert.match(qr_path, /^(M\d+ \d+h1v1h-1z)+$/);
+    assert.ok(qr_size >= 21 + 8, "a QR code with its quiet zone");
     const [stored] = await ctx.sql`select secret_enc from staff_totp where user_id = ${staff.ids.manager}`;
     assert.ok(!String(stored.secret_enc).includes(secret), "the secret is stored sealed");
 

@@ -38,7 +38,7 @@ for (const lang of ["en", "fr"] as const) {
     const section = page.locator("#sec-two-factor").locator("..");
     await page.waitForSelector('[data-island="TwoFactorProfile"][data-hydrated]');
     await section.getByRole("button", { name: texts.start }).click();
-    await section.locator(".totp-qr svg").waitFor();
+    await section.locator("svg.totp-qr").waitFor();
     const secret = await section.locator(".totp-secret").innerText();
     assert.match(secret, /^[A-Z2-7]{32}$/);
     await assertAccessible(page, "enrolment");

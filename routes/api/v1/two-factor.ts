@@ -41,7 +41,10 @@ app.openapi(
     tags,
     summary: "Starts enrolling an authenticator app: a new secret and its QR code (409 when one is enrolled)",
     responses: {
-      200: json(z.object({ secret: z.string(), uri: z.string(), qr_svg: z.string() }), "The secret"),
+      200: json(
+        z.object({ secret: z.string(), uri: z.string(), qr_path: z.string(), qr_size: z.number() }),
+        "The secret",
+      ),
       409: json(z.object({ message: z.string(), code: z.string() }), "A factor is already enrolled"),
       ...staffErrors,
     },

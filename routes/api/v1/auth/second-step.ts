@@ -81,7 +81,7 @@ app.openapi(
     request: body(z.object({ ticket: z.string().max(2000) })),
     responses: {
       200: json(
-        z.object({ secret: z.string(), uri: z.string(), qr_svg: z.string() }),
+        z.object({ secret: z.string(), uri: z.string(), qr_path: z.string(), qr_size: z.number() }),
         "The secret (base32), its otpauth:// address and a QR code of it",
       ),
       401: json(errorSchema, "An expired ticket, or one that is not for an enrolment"),
