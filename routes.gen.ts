@@ -13,99 +13,104 @@ import $6 from "./routes/api/v1/app_users/me.ts";
 import $7 from "./routes/api/v1/app_users/nickname.ts";
 import $8 from "./routes/api/v1/app_users/reset_password.ts";
 import $9 from "./routes/api/v1/app_users/index.ts";
-import $10 from "./routes/api/v1/auth.ts";
-import $11 from "./routes/api/v1/channel-interactions.ts";
-import $12 from "./routes/api/v1/channel-interactions-actions.ts";
-import $13 from "./routes/api/v1/channels/[id]/approve.ts";
-import $14 from "./routes/api/v1/channels/[id]/lines.ts";
-import $15 from "./routes/api/v1/channels/[id]/webhooks.ts";
-import $16 from "./routes/api/v1/channels.ts";
-import $17 from "./routes/api/v1/devices.ts";
-import $18 from "./routes/api/v1/files.ts";
-import $19 from "./routes/api/v1/help_item.ts";
-import $20 from "./routes/api/v1/interaction.ts";
-import $21 from "./routes/api/v1/interaction-read.ts";
-import $22 from "./routes/api/v1/interaction-reply.ts";
-import $23, { fast as fast$23 } from "./routes/api/v1/interactions.ts";
-import $24 from "./routes/api/v1/lines/[id].ts";
-import $25 from "./routes/api/v1/listener_erasure.ts";
-import $26 from "./routes/api/v1/live/counts.ts";
-import $27 from "./routes/api/v1/locales.ts";
-import $28 from "./routes/api/v1/logout.ts";
-import $29 from "./routes/api/v1/moderation.ts";
-import $30 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $31 from "./routes/api/v1/quizzes/[id].ts";
-import $32 from "./routes/api/v1/ranking/user.ts";
-import $33 from "./routes/api/v1/ranking/index.ts";
-import $34 from "./routes/api/v1/register.ts";
-import $35 from "./routes/api/v1/show_segments/new.ts";
-import $36 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $37 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $38 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $39 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $40 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $41 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $42 from "./routes/api/v1/show_segments/[id]/quiz.ts";
-import $43 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $44, { fast as fast$44 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $45 from "./routes/api/v1/show_segments/[id].ts";
-import $46 from "./routes/api/v1/show_segments/index.ts";
-import $47 from "./routes/api/v1/statistics.ts";
-import $48 from "./routes/api/v1/tasks.ts";
-import $49 from "./routes/api/v1/templates_show_segments.ts";
-import $50 from "./routes/api/v1/upload.ts";
-import $51 from "./routes/api/v1/user.ts";
-import $52 from "./routes/api/v1/users.ts";
-import $53 from "./routes/api/v1/webhooks/[id].ts";
-import $54 from "./routes/api/v1/widgets.ts";
-import $55 from "./routes/api/v2/ai/prompt.ts";
-import $56 from "./routes/broadcast/[id].tsx";
-import $57 from "./routes/broadcast/index.tsx";
-import $58 from "./routes/channels/new.tsx";
-import $59 from "./routes/channels/[id]/approve.ts";
-import $60 from "./routes/channels/[id]/lines.tsx";
-import $61 from "./routes/channels/[id]/webhooks.tsx";
-import $62 from "./routes/channels/[id].tsx";
-import $63 from "./routes/channels/index.tsx";
-import $64 from "./routes/confirm/[token].tsx";
-import $65 from "./routes/customisation.tsx";
-import $66 from "./routes/dev/mailbox.tsx";
-import $67 from "./routes/forgot-password.tsx";
-import $68 from "./routes/healthz.ts";
-import $69 from "./routes/help-items.tsx";
-import $70 from "./routes/home.tsx";
-import $71 from "./routes/interactions/create.tsx";
-import $72 from "./routes/interactions/[id]/assistant.tsx";
-import $73 from "./routes/interactions/[id]/webview.tsx";
-import $74 from "./routes/interactions/[id].tsx";
-import $75 from "./routes/interactions/index.tsx";
-import $76 from "./routes/lines/[id]/recording.ts";
-import $77 from "./routes/lines/[id]/sms.ts";
-import $78 from "./routes/lines/[id]/voice.ts";
-import $79 from "./routes/lines/[id]/whatsapp.ts";
-import $80 from "./routes/login.tsx";
-import $81 from "./routes/logout.ts";
-import $82 from "./routes/media.ts";
-import $83 from "./routes/metrics.ts";
-import $84 from "./routes/moderation.tsx";
-import $85 from "./routes/oembed.ts";
-import $86 from "./routes/overlay/[token]/events.ts";
-import $87 from "./routes/overlay/[token].tsx";
-import $88 from "./routes/participations/[id].tsx";
-import $89 from "./routes/qr-code.tsx";
-import $90 from "./routes/reset/[token].tsx";
-import $91, { needs as needs$91 } from "./routes/robots.txt.ts";
-import $92 from "./routes/s/[uuid].tsx";
-import $93 from "./routes/settings.tsx";
-import $94 from "./routes/statistics/download.ts";
-import $95 from "./routes/statistics/index.tsx";
-import $96 from "./routes/timeline.tsx";
-import $97 from "./routes/users/new.tsx";
-import $98 from "./routes/users/[id].tsx";
-import $99 from "./routes/users/index.tsx";
-import $100, { fast as fast$100, needs as needs$100 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $101, { needs as needs$101 } from "./routes/widgets/terms.tsx";
-import $102, { fast as fast$102, needs as needs$102 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $10 from "./routes/api/v1/audit.ts";
+import $11 from "./routes/api/v1/auth/second-step.ts";
+import $12 from "./routes/api/v1/auth.ts";
+import $13 from "./routes/api/v1/channel-interactions.ts";
+import $14 from "./routes/api/v1/channel-interactions-actions.ts";
+import $15 from "./routes/api/v1/channels/[id]/approve.ts";
+import $16 from "./routes/api/v1/channels/[id]/lines.ts";
+import $17 from "./routes/api/v1/channels/[id]/webhooks.ts";
+import $18 from "./routes/api/v1/channels.ts";
+import $19 from "./routes/api/v1/devices.ts";
+import $20 from "./routes/api/v1/files.ts";
+import $21 from "./routes/api/v1/help_item.ts";
+import $22 from "./routes/api/v1/interaction.ts";
+import $23 from "./routes/api/v1/interaction-read.ts";
+import $24 from "./routes/api/v1/interaction-reply.ts";
+import $25, { fast as fast$25 } from "./routes/api/v1/interactions.ts";
+import $26 from "./routes/api/v1/lines/[id].ts";
+import $27 from "./routes/api/v1/listener_erasure.ts";
+import $28 from "./routes/api/v1/live/counts.ts";
+import $29 from "./routes/api/v1/locales.ts";
+import $30 from "./routes/api/v1/logout.ts";
+import $31 from "./routes/api/v1/moderation.ts";
+import $32 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $33 from "./routes/api/v1/quizzes/[id].ts";
+import $34 from "./routes/api/v1/ranking/user.ts";
+import $35 from "./routes/api/v1/ranking/index.ts";
+import $36 from "./routes/api/v1/register.ts";
+import $37 from "./routes/api/v1/show_segments/new.ts";
+import $38 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $39 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $40 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $41 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $42 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $43 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $44 from "./routes/api/v1/show_segments/[id]/quiz.ts";
+import $45 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $46, { fast as fast$46 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $47 from "./routes/api/v1/show_segments/[id].ts";
+import $48 from "./routes/api/v1/show_segments/index.ts";
+import $49 from "./routes/api/v1/statistics.ts";
+import $50 from "./routes/api/v1/tasks.ts";
+import $51 from "./routes/api/v1/templates_show_segments.ts";
+import $52 from "./routes/api/v1/two-factor.ts";
+import $53 from "./routes/api/v1/upload.ts";
+import $54 from "./routes/api/v1/user.ts";
+import $55 from "./routes/api/v1/users/[id]/two-factor.ts";
+import $56 from "./routes/api/v1/users.ts";
+import $57 from "./routes/api/v1/webhooks/[id].ts";
+import $58 from "./routes/api/v1/widgets.ts";
+import $59 from "./routes/api/v2/ai/prompt.ts";
+import $60 from "./routes/audit.tsx";
+import $61 from "./routes/broadcast/[id].tsx";
+import $62 from "./routes/broadcast/index.tsx";
+import $63 from "./routes/channels/new.tsx";
+import $64 from "./routes/channels/[id]/approve.ts";
+import $65 from "./routes/channels/[id]/lines.tsx";
+import $66 from "./routes/channels/[id]/webhooks.tsx";
+import $67 from "./routes/channels/[id].tsx";
+import $68 from "./routes/channels/index.tsx";
+import $69 from "./routes/confirm/[token].tsx";
+import $70 from "./routes/customisation.tsx";
+import $71 from "./routes/dev/mailbox.tsx";
+import $72 from "./routes/forgot-password.tsx";
+import $73 from "./routes/healthz.ts";
+import $74 from "./routes/help-items.tsx";
+import $75 from "./routes/home.tsx";
+import $76 from "./routes/interactions/create.tsx";
+import $77 from "./routes/interactions/[id]/assistant.tsx";
+import $78 from "./routes/interactions/[id]/webview.tsx";
+import $79 from "./routes/interactions/[id].tsx";
+import $80 from "./routes/interactions/index.tsx";
+import $81 from "./routes/lines/[id]/recording.ts";
+import $82 from "./routes/lines/[id]/sms.ts";
+import $83 from "./routes/lines/[id]/voice.ts";
+import $84 from "./routes/lines/[id]/whatsapp.ts";
+import $85 from "./routes/login.tsx";
+import $86 from "./routes/logout.ts";
+import $87 from "./routes/media.ts";
+import $88 from "./routes/metrics.ts";
+import $89 from "./routes/moderation.tsx";
+import $90 from "./routes/oembed.ts";
+import $91 from "./routes/overlay/[token]/events.ts";
+import $92 from "./routes/overlay/[token].tsx";
+import $93 from "./routes/participations/[id].tsx";
+import $94 from "./routes/qr-code.tsx";
+import $95 from "./routes/reset/[token].tsx";
+import $96, { needs as needs$96 } from "./routes/robots.txt.ts";
+import $97 from "./routes/s/[uuid].tsx";
+import $98 from "./routes/settings.tsx";
+import $99 from "./routes/statistics/download.ts";
+import $100 from "./routes/statistics/index.tsx";
+import $101 from "./routes/timeline.tsx";
+import $102 from "./routes/users/new.tsx";
+import $103 from "./routes/users/[id].tsx";
+import $104 from "./routes/users/index.tsx";
+import $105, { fast as fast$105, needs as needs$105 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $106, { needs as needs$106 } from "./routes/widgets/terms.tsx";
+import $107, { fast as fast$107, needs as needs$107 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -122,113 +127,118 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/app_users/nickname", app: $7 },
   { path: "/api/v1/app_users/reset_password", app: $8 },
   { path: "/api/v1/app_users", app: $9 },
-  { path: "/api/v1/auth", app: $10 },
-  { path: "/api/v1/channel-interactions", app: $11 },
-  { path: "/api/v1/channel-interactions-actions", app: $12 },
-  { path: "/api/v1/channels/:id/approve", app: $13 },
-  { path: "/api/v1/channels/:id/lines", app: $14 },
-  { path: "/api/v1/channels/:id/webhooks", app: $15 },
-  { path: "/api/v1/channels", app: $16 },
-  { path: "/api/v1/devices", app: $17 },
-  { path: "/api/v1/files", app: $18 },
-  { path: "/api/v1/help_item", app: $19 },
-  { path: "/api/v1/interaction", app: $20 },
-  { path: "/api/v1/interaction-read", app: $21 },
-  { path: "/api/v1/interaction-reply", app: $22 },
-  { path: "/api/v1/interactions", app: $23 },
-  { path: "/api/v1/lines/:id", app: $24 },
-  { path: "/api/v1/listener_erasure", app: $25 },
-  { path: "/api/v1/live/counts", app: $26 },
-  { path: "/api/v1/locales", app: $27 },
-  { path: "/api/v1/logout", app: $28 },
-  { path: "/api/v1/moderation", app: $29 },
-  { path: "/api/v1/permanent/all/:channelId", app: $30 },
-  { path: "/api/v1/quizzes/:id", app: $31 },
-  { path: "/api/v1/ranking/user", app: $32 },
-  { path: "/api/v1/ranking", app: $33 },
-  { path: "/api/v1/register", app: $34 },
-  { path: "/api/v1/show_segments/new", app: $35 },
-  { path: "/api/v1/show_segments/:id/background", app: $36 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $37 },
-  { path: "/api/v1/show_segments/:id/export", app: $38 },
-  { path: "/api/v1/show_segments/:id/live", app: $39 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $40 },
-  { path: "/api/v1/show_segments/:id/playout", app: $41 },
-  { path: "/api/v1/show_segments/:id/quiz", app: $42 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $43 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $44 },
-  { path: "/api/v1/show_segments/:id", app: $45 },
-  { path: "/api/v1/show_segments", app: $46 },
-  { path: "/api/v1/statistics", app: $47 },
-  { path: "/api/v1/tasks", app: $48 },
-  { path: "/api/v1/templates_show_segments", app: $49 },
-  { path: "/api/v1/upload", app: $50 },
-  { path: "/api/v1/user", app: $51 },
-  { path: "/api/v1/users", app: $52 },
-  { path: "/api/v1/webhooks/:id", app: $53 },
-  { path: "/api/v1/widgets", app: $54 },
-  { path: "/api/v2/ai/prompt", app: $55 },
-  { path: "/broadcast/:id", app: $56 },
-  { path: "/broadcast", app: $57 },
-  { path: "/channels/new", app: $58 },
-  { path: "/channels/:id/approve", app: $59 },
-  { path: "/channels/:id/lines", app: $60 },
-  { path: "/channels/:id/webhooks", app: $61 },
-  { path: "/channels/:id", app: $62 },
-  { path: "/channels", app: $63 },
-  { path: "/confirm/:token", app: $64 },
-  { path: "/customisation", app: $65 },
-  { path: "/dev/mailbox", app: $66 },
-  { path: "/forgot-password", app: $67 },
-  { path: "/healthz", app: $68 },
-  { path: "/help-items", app: $69 },
-  { path: "/home", app: $70 },
-  { path: "/interactions/create", app: $71 },
-  { path: "/interactions/:id/assistant", app: $72 },
-  { path: "/interactions/:id/webview", app: $73 },
-  { path: "/interactions/:id", app: $74 },
-  { path: "/interactions", app: $75 },
-  { path: "/lines/:id/recording", app: $76 },
-  { path: "/lines/:id/sms", app: $77 },
-  { path: "/lines/:id/voice", app: $78 },
-  { path: "/lines/:id/whatsapp", app: $79 },
-  { path: "/login", app: $80 },
-  { path: "/logout", app: $81 },
-  { path: "/media", app: $82 },
-  { path: "/metrics", app: $83 },
-  { path: "/moderation", app: $84 },
-  { path: "/oembed", app: $85 },
-  { path: "/overlay/:token/events", app: $86 },
-  { path: "/overlay/:token", app: $87 },
-  { path: "/participations/:id", app: $88 },
-  { path: "/qr-code", app: $89 },
-  { path: "/reset/:token", app: $90 },
-  { path: "/robots.txt", app: $91 },
-  { path: "/s/:uuid", app: $92 },
-  { path: "/settings", app: $93 },
-  { path: "/statistics/download", app: $94 },
-  { path: "/statistics", app: $95 },
-  { path: "/timeline", app: $96 },
-  { path: "/users/new", app: $97 },
-  { path: "/users/:id", app: $98 },
-  { path: "/users", app: $99 },
-  { path: "/widgets/channel/:channelId", app: $100 },
-  { path: "/widgets/terms", app: $101 },
-  { path: "/widgets/:channelId/:segmentId", app: $102 },
+  { path: "/api/v1/audit", app: $10 },
+  { path: "/api/v1/auth/second-step", app: $11 },
+  { path: "/api/v1/auth", app: $12 },
+  { path: "/api/v1/channel-interactions", app: $13 },
+  { path: "/api/v1/channel-interactions-actions", app: $14 },
+  { path: "/api/v1/channels/:id/approve", app: $15 },
+  { path: "/api/v1/channels/:id/lines", app: $16 },
+  { path: "/api/v1/channels/:id/webhooks", app: $17 },
+  { path: "/api/v1/channels", app: $18 },
+  { path: "/api/v1/devices", app: $19 },
+  { path: "/api/v1/files", app: $20 },
+  { path: "/api/v1/help_item", app: $21 },
+  { path: "/api/v1/interaction", app: $22 },
+  { path: "/api/v1/interaction-read", app: $23 },
+  { path: "/api/v1/interaction-reply", app: $24 },
+  { path: "/api/v1/interactions", app: $25 },
+  { path: "/api/v1/lines/:id", app: $26 },
+  { path: "/api/v1/listener_erasure", app: $27 },
+  { path: "/api/v1/live/counts", app: $28 },
+  { path: "/api/v1/locales", app: $29 },
+  { path: "/api/v1/logout", app: $30 },
+  { path: "/api/v1/moderation", app: $31 },
+  { path: "/api/v1/permanent/all/:channelId", app: $32 },
+  { path: "/api/v1/quizzes/:id", app: $33 },
+  { path: "/api/v1/ranking/user", app: $34 },
+  { path: "/api/v1/ranking", app: $35 },
+  { path: "/api/v1/register", app: $36 },
+  { path: "/api/v1/show_segments/new", app: $37 },
+  { path: "/api/v1/show_segments/:id/background", app: $38 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $39 },
+  { path: "/api/v1/show_segments/:id/export", app: $40 },
+  { path: "/api/v1/show_segments/:id/live", app: $41 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $42 },
+  { path: "/api/v1/show_segments/:id/playout", app: $43 },
+  { path: "/api/v1/show_segments/:id/quiz", app: $44 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $45 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $46 },
+  { path: "/api/v1/show_segments/:id", app: $47 },
+  { path: "/api/v1/show_segments", app: $48 },
+  { path: "/api/v1/statistics", app: $49 },
+  { path: "/api/v1/tasks", app: $50 },
+  { path: "/api/v1/templates_show_segments", app: $51 },
+  { path: "/api/v1/two-factor", app: $52 },
+  { path: "/api/v1/upload", app: $53 },
+  { path: "/api/v1/user", app: $54 },
+  { path: "/api/v1/users/:id/two-factor", app: $55 },
+  { path: "/api/v1/users", app: $56 },
+  { path: "/api/v1/webhooks/:id", app: $57 },
+  { path: "/api/v1/widgets", app: $58 },
+  { path: "/api/v2/ai/prompt", app: $59 },
+  { path: "/audit", app: $60 },
+  { path: "/broadcast/:id", app: $61 },
+  { path: "/broadcast", app: $62 },
+  { path: "/channels/new", app: $63 },
+  { path: "/channels/:id/approve", app: $64 },
+  { path: "/channels/:id/lines", app: $65 },
+  { path: "/channels/:id/webhooks", app: $66 },
+  { path: "/channels/:id", app: $67 },
+  { path: "/channels", app: $68 },
+  { path: "/confirm/:token", app: $69 },
+  { path: "/customisation", app: $70 },
+  { path: "/dev/mailbox", app: $71 },
+  { path: "/forgot-password", app: $72 },
+  { path: "/healthz", app: $73 },
+  { path: "/help-items", app: $74 },
+  { path: "/home", app: $75 },
+  { path: "/interactions/create", app: $76 },
+  { path: "/interactions/:id/assistant", app: $77 },
+  { path: "/interactions/:id/webview", app: $78 },
+  { path: "/interactions/:id", app: $79 },
+  { path: "/interactions", app: $80 },
+  { path: "/lines/:id/recording", app: $81 },
+  { path: "/lines/:id/sms", app: $82 },
+  { path: "/lines/:id/voice", app: $83 },
+  { path: "/lines/:id/whatsapp", app: $84 },
+  { path: "/login", app: $85 },
+  { path: "/logout", app: $86 },
+  { path: "/media", app: $87 },
+  { path: "/metrics", app: $88 },
+  { path: "/moderation", app: $89 },
+  { path: "/oembed", app: $90 },
+  { path: "/overlay/:token/events", app: $91 },
+  { path: "/overlay/:token", app: $92 },
+  { path: "/participations/:id", app: $93 },
+  { path: "/qr-code", app: $94 },
+  { path: "/reset/:token", app: $95 },
+  { path: "/robots.txt", app: $96 },
+  { path: "/s/:uuid", app: $97 },
+  { path: "/settings", app: $98 },
+  { path: "/statistics/download", app: $99 },
+  { path: "/statistics", app: $100 },
+  { path: "/timeline", app: $101 },
+  { path: "/users/new", app: $102 },
+  { path: "/users/:id", app: $103 },
+  { path: "/users", app: $104 },
+  { path: "/widgets/channel/:channelId", app: $105 },
+  { path: "/widgets/terms", app: $106 },
+  { path: "/widgets/:channelId/:segmentId", app: $107 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
-  { path: "/api/v1/interactions", fast: fast$23 },
-  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$44 },
-  { path: "/widgets/channel/:channelId", fast: fast$100 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$102 },
+  { path: "/api/v1/interactions", fast: fast$25 },
+  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$46 },
+  { path: "/widgets/channel/:channelId", fast: fast$105 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$107 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$91 },
-  { path: "/widgets/channel/:channelId", needs: needs$100 },
-  { path: "/widgets/terms", needs: needs$101 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$102 },
+  { path: "/robots.txt", needs: needs$96 },
+  { path: "/widgets/channel/:channelId", needs: needs$105 },
+  { path: "/widgets/terms", needs: needs$106 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$107 },
 ];

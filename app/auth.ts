@@ -155,6 +155,14 @@ export function clientAddress(config: Config, forwardedFor: string | null | unde
   return limitKeyOf(resolvedAddress(config, forwardedFor, env));
 }
 
+/**
+ * The caller's address itself (not keyed), as the trusted proxy resolution gives it: what the audit log
+ * records. Null when the request came without a connection (tests).
+ */
+export function requestAddress(c: Context<AppEnv>): string | null {
+  return resolvedAddress(c.get("deps").config, c.req.header("x-forwarded-for"), c.env);
+}
+
 /** The caller's address itself (not keyed), null when the request came without a connection (tests). */
 function resolvedAddress(
   config: Config,

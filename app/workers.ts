@@ -14,6 +14,7 @@ import { forgetSearchTotals } from "../db/inbox.ts";
 import { purgeRateLimits } from "../db/rate_limits.ts";
 import { cleanupUploads } from "../lib/media/tus.ts";
 import { forgetOldSessions } from "../lib/platform/sessions.ts";
+import { forgetOldAudit } from "../lib/audit/service.ts";
 import { enqueueDeliveriesOfMedia, registerDeliveryJobs } from "../lib/delivery/jobs.ts";
 import { applyRetention, buildExport, cleanupExports } from "../lib/app_users/data_rights.ts";
 import { rollStatistics } from "../lib/statistics/rollups.ts";
@@ -62,6 +63,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<{ st
       () => forgetSearchTotals(deps.sql, new Date(Date.now() - DAY_MS)),
     ),
     every(HOUR_MS, "sessions cleanup", () => forgetOldSessions(deps.sql)),
+    every(HOUR_MS, "audit log retention", () => forgetOldAudit(deps.sql)),
     // rate-limit windows (logins, per-address vote caps, used proofs of work) that started over a day ago
     every(
       HOUR_MS,

@@ -41,6 +41,9 @@
 --   channels_public_page, segments_public_page, segment_choices_public_page: a NOTIFY on the live bus
 --     (db/live.ts), delivered at commit, so that every app instance renders again the public pages of the
 --     channel, whoever wrote the row (widget pages are kept rendered for a few seconds).
+-- audit_log, row and statement triggers:
+--   audit_log_append_only, audit_log_no_truncate: refuse every update, delete and truncate of the audit log,
+--     but the deletes of the retention purge (db/audit.ts purgeAudit).
 --
 -- Functions that are not triggers: inbox_tabs() and inbox_tab_bits() (a message's tabs), search_bit() and
 -- search_tab_flips() (bits of the bitmaps), message_search_words() (the expression of the words index of
@@ -453,3 +456,20 @@ create or replace function new_share_token() returns uuid language sql volatile 
     placing lpad(to_hex(extract(epoch from now())::bigint & 4294967295), 8, '0') from 1 for 8)
     placing '8' from 15 for 1)::uuid
 $$;
+
+-- audit_log: append-only ---------------------------------------------------------------------------------
+
+-- The log cannot be edited through the app: every update, delete and truncate is refused, except the
+-- deletes of the retention purge (db/audit.ts purgeAudit), which marks its own transaction first.
+create or replace function audit_log_append_only() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'DELETE' and current_setting('im.audit_purge', true) = 'on' then
+    return old;
+  end if;
+  raise exception 'audit_log is append-only (%)', tg_op using errcode = 'insufficient_privilege';
+end $$;
+
+create or replace trigger audit_log_append_only before update or delete on audit_log
+  for each row execute function audit_log_append_only();
+create or replace trigger audit_log_no_truncate before truncate on audit_log
+  for each statement execute function audit_log_append_only();

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { safeNext } from "../lib/rules/accounts.ts";
 import { api, errorMessage } from "./browser/http.ts";
-import { LoginForm } from "../components/auth/LoginForm.tsx";
+import { LoginForm, type LoginSecondStep } from "../components/auth/LoginForm.tsx";
 import { RegisterForm } from "../components/auth/RegisterForm.tsx";
+import { SecondStepForm, type SecondStepState } from "../components/auth/SecondStepForm.tsx";
 
 interface Props {
   /** Prefilled e-mail (query email). */
@@ -24,6 +25,7 @@ function LoginPanel(props: Props) {
   const [registered, setRegistered] = useState<string | null>(null);
   const [tokenState, setTokenState] = useState<"idle" | "busy" | string>(props.token ? "busy" : "idle");
   const [resent, setResent] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStepState | null>(null);
   const modal = useRef<HTMLDialogElement>(null);
   const go = (redirect: string) => location.assign(safeNext(props.next) ?? redirect);
 
@@ -34,10 +36,15 @@ function LoginPanel(props: Props) {
       "",
       location.pathname + (props.next ? `?next=${encodeURIComponent(props.next)}` : ""),
     );
-    api<{ redirect: string }>("POST", "/api/v1/auth", { token: props.token }).then((res) => {
-      if (res.ok) go(res.data.redirect);
-      else setTokenState(errorMessage(res.data, t("errors.link_invalid")));
-    });
+    api<{ redirect: string } & Partial<LoginSecondStep>>("POST", "/api/v1/auth", { token: props.token }).then(
+      (res) => {
+        if (res.ok && res.data.second_step && res.data.ticket) {
+          setSecondStep({ step: res.data.second_step, ticket: res.data.ticket });
+          setTokenState("idle");
+        } else if (res.ok) go(res.data.redirect);
+        else setTokenState(errorMessage(res.data, t("errors.link_invalid")));
+      },
+    );
   }, []);
 
   useEffect(() => {
@@ -63,6 +70,15 @@ function LoginPanel(props: Props) {
       </p>
     );
   }
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        {...secondStep}
+        onLoggedIn={go}
+        onBack={() => setSecondStep(null)}
+      />
+    );
+  }
   return (
     <>
       {tokenState !== "idle" && <p class="notice notice-error" role="alert">{tokenState}</p>}
@@ -76,6 +92,7 @@ function LoginPanel(props: Props) {
             email={email}
             onLoggedIn={go}
             onRegister={() => setMode("register")}
+            onSecondStep={setSecondStep}
           />
         )
         : (

@@ -67,6 +67,7 @@ function menuEntries(
         permission: "channel-customisation",
       },
       { key: "users", href: "/users", label: t("admin.menu.users"), permission: "users-manage" },
+      { key: "audit", href: "/audit", label: t("audit.menu"), permission: "channel-settings" },
     ],
     user: [{ key: "profile", href: `/users/${ids.userId}`, label: t("admin.menu.profile") }],
     calendar: [

@@ -4,12 +4,26 @@ import { api, errorMessage } from "../../islands/browser/http.ts";
 import { useCountdown } from "../../islands/browser/countdown.ts";
 import { TextField } from "../channels/fields.tsx";
 import { PasswordField } from "./AuthShell.tsx";
+import type { SecondStepState } from "./SecondStepForm.tsx";
+
+/** The password step's answer for an account with a second factor (or one its media requires). */
+export interface LoginSecondStep {
+  second_step: SecondStepState["step"];
+  ticket: string;
+}
 
 /** Where to go once logged in: the safe `next`, else the landing the server gives. */
 export type OnLoggedIn = (redirect: string) => void;
 
 /** The login form (back-office §2, §4, §5): loading flag, 'All fields are required', the server's refusal. */
-export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegister: () => void }) {
+export function LoginForm(
+  props: {
+    email: string;
+    onLoggedIn: OnLoggedIn;
+    onRegister: () => void;
+    onSecondStep: (state: SecondStepState) => void;
+  },
+) {
   const { t } = useT();
   const [email, setEmail] = useState(props.email);
   const [password, setPassword] = useState("");
@@ -37,7 +51,14 @@ export function LoginForm(props: { email: string; onLoggedIn: OnLoggedIn; onRegi
     }
     setLoading(true);
     setError(null);
-    const res = await api<{ redirect: string; code?: string }>("POST", "/api/v1/auth", { email, password });
+    const res = await api<{ redirect: string; code?: string } & Partial<LoginSecondStep>>(
+      "POST",
+      "/api/v1/auth",
+      { email, password },
+    );
+    if (res.ok && res.data.second_step && res.data.ticket) {
+      return props.onSecondStep({ step: res.data.second_step, ticket: res.data.ticket });
+    }
     if (res.ok) return props.onLoggedIn(res.data.redirect);
     setLoading(false);
     if (res.status === 429 && res.retryAfter) {

@@ -81,3 +81,50 @@ export async function hashToken(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+const SECOND_STEP_AUDIENCE = "staff-second-step";
+
+/**
+ * The "half session" between a right password and the second factor: a short-lived signed ticket naming
+ * the account and what is left to do (give a code, or enrol first). It opens nothing by itself: only the
+ * second-step endpoints read it, and it is never a session cookie.
+ */
+export async function signSecondStepTicket(
+  secret: Uint8Array,
+  subject: number,
+  step: SecondStep,
+  ttlSeconds: number,
+): Promise<string> {
+  return await new SignJWT({ step })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(subject))
+    .setAudience(SECOND_STEP_AUDIENCE)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(secret);
+}
+
+/** What a second-step ticket leaves to do: give a code of one's factor, or enrol one (the channel requires it). */
+export type SecondStep = "code" | "enrol";
+
+/** The account and step of a valid, unexpired second-step ticket, or null. */
+export async function verifySecondStepTicket(
+  secret: Uint8Array,
+  ticket: string,
+): Promise<{ subject: number; step: SecondStep } | null> {
+  try {
+    const { payload } = await jwtVerify(ticket, secret, {
+      audience: SECOND_STEP_AUDIENCE,
+      issuer: ISSUER,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp", "sub"],
+    });
+    const id = Number(payload.sub);
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    if (payload.step !== "code" && payload.step !== "enrol") return null;
+    return { subject: id, step: payload.step };
+  } catch {
+    return null;
+  }
+}

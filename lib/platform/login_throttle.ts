@@ -52,13 +52,15 @@ export interface LoginKeys {
 /**
  * Runs `attempt` unless it must wait (429 `rate_limited` with the seconds to wait): when the pair or the
  * address is blocked, or the e-mail is and this pair already failed. A failure (any 401) counts against
- * the three keys and may block them; a success clears the pair.
+ * the three keys and may block them; a success clears the pair, unless `halfway` says the sign-in is not
+ * over yet (a right password still waiting for its second factor: the codes guessed next count on).
  */
 export async function throttledLogin<T>(
   sql: Sql,
   keys: LoginKeys,
   attempt: () => Promise<T>,
   now: Date = new Date(),
+  halfway: (result: T) => boolean = () => false,
 ): Promise<T> {
   const states = new Map(
     (await loginFailureStates(sql, [keys.pair, keys.address, keys.email])).map((r) => [r.key, r]),
@@ -78,7 +80,7 @@ export async function throttledLogin<T>(
   }
   try {
     const result = await attempt();
-    await clearLoginFailures(sql, keys.pair);
+    if (!halfway(result)) await clearLoginFailures(sql, keys.pair);
     return result;
   } catch (error) {
     if (error instanceof AppError && error.status === 401) {

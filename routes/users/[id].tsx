@@ -10,6 +10,8 @@ import { channelChoicesFor } from "../../lib/channels/pages.ts";
 import { AppError } from "../../lib/rules/errors.ts";
 import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 import { userFor, userView } from "../../lib/users/service.ts";
+import TwoFactorProfile from "../../islands/TwoFactorProfile.tsx";
+import { twoFactorSettingsFor, twoFactorStatus } from "../../lib/accounts/two_factor.ts";
 
 /** GET /users/{id}: a profile (one's own, or one of one's channel with users-manage; else 404/403). */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
@@ -21,6 +23,9 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const superAdmin = isSuperAdministrator(user);
   const channels = await channelChoicesFor(c.var.sql, user);
   const name = `${target.first_name ?? ""} ${target.last_name ?? ""}`.trim() || target.login;
+  const self = target.id === user.id;
+  const twoFactor = await twoFactorStatus(c.var.sql, target);
+  const policy = self && can(user, "channel-settings") ? await twoFactorSettingsFor(c.var.sql, user) : null;
   const notice = c.req.query("created") !== undefined
     ? "created"
     : c.req.query("saved") !== undefined
@@ -53,6 +58,18 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
         channelId={null}
         notice={notice}
       />
+      <Section id="sec-two-factor" title={t("users.two_factor.title")}>
+        <TwoFactorProfile
+          userId={target.id}
+          self={self}
+          enrolled={twoFactor.enrolled}
+          required={twoFactor.required}
+          recoveryCodesLeft={twoFactor.recovery_codes_left}
+          canReset={can(user, "users-manage")}
+          policy={policy}
+          isSuperAdmin={superAdmin}
+        />
+      </Section>
     </AdminLayout>,
     { title: `${t("users.profile_title")} · ${name}`, css: ["admin.css", "channels.css", "accounts.css"] },
   );

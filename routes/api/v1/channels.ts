@@ -21,6 +21,7 @@ import * as service from "../../../lib/channels/service.ts";
 import { enqueueImageVariants } from "../../../lib/media/image_variants.ts";
 import { publicChannel } from "../../../lib/channels/widget.ts";
 import { MEDIA_MAX_BYTES } from "../../../lib/rules/constants.ts";
+import { audit } from "../../../app/audit.ts";
 
 const tags = ["channels"];
 const channelSchema = z.record(z.string(), z.unknown());
@@ -130,14 +131,14 @@ app.openapi(
   async (c) => {
     const user = staffOf(c);
     const { id } = c.req.valid("param");
-    await service.updateChannel(
-      c.var.sql,
-      c.var.deps.jwtSecret,
-      user,
-      id,
-      c.req.valid("json"),
-      c.var.deps.storage,
-    );
+    const changes = c.req.valid("json");
+    await service.updateChannel(c.var.sql, c.var.deps.jwtSecret, user, id, changes, c.var.deps.storage);
+    // the names of the settings changed (delivery credentials among them), never their values
+    await audit(c, "channel_settings_changed", {
+      object: ["channel", id],
+      channelId: id,
+      details: { fields: Object.keys(changes).sort() },
+    });
     return c.json(channelView(await service.channelFor(c.var.sql, user, id)), 200);
   },
 );

@@ -22,6 +22,8 @@ import { body, profileSchema, userSchema } from "./_accounts.ts";
 
 const tags = ["users"];
 const idParams = z.object({ id: idParam });
+import { audit } from "../../../app/audit.ts";
+
 const app = staffApi();
 
 app.openapi(
@@ -51,7 +53,14 @@ app.openapi(
     },
   }),
   async (c) => {
-    const user = await updateProfile(c.var.sql, staffOf(c), c.req.valid("param").id, c.req.valid("json"));
+    const changes = c.req.valid("json");
+    const user = await updateProfile(c.var.sql, staffOf(c), c.req.valid("param").id, changes);
+    await audit(c, "user_changed", {
+      object: ["user", user.id],
+      channelId: user.channel_id,
+      // which fields, and the role given: never the values of the others
+      details: { fields: Object.keys(changes).sort(), role: "role" in changes ? user.role : undefined },
+    });
     return c.json(userView(user), 200);
   },
 );

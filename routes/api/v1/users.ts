@@ -12,6 +12,8 @@ import { createUser, listUsersFor, userFor, userView } from "../../../lib/users/
 import { isEmail } from "../../../lib/rules/validation.ts";
 import { accountContext, body, profileSchema, sentSchema, userSchema } from "./_accounts.ts";
 
+import { audit } from "../../../app/audit.ts";
+
 const tags = ["users"];
 const app = apiApp();
 
@@ -75,7 +77,9 @@ app.openapi(
     },
   }),
   async (c) => {
-    const id = await createUser(accountContext(c), staffOf(c), c.req.valid("json"));
+    const form = c.req.valid("json");
+    const id = await createUser(accountContext(c), staffOf(c), form);
+    await audit(c, "user_created", { object: ["user", id], details: { role: form.role } });
     return c.json({ id }, 201);
   },
 );

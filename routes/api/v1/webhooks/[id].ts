@@ -8,6 +8,8 @@ import { staffOf } from "../../../../app/auth.ts";
 import { deliverySchema, webhookSchema } from "../../../../lib/rules/webhook_schema.ts";
 import * as service from "../../../../lib/webhooks/service.ts";
 
+import { audit } from "../../../../app/audit.ts";
+
 const tags = ["webhooks"];
 const params = z.object({ id: idParam });
 const deliveryParams = z.object({ id: idParam, deliveryId: idParam });
@@ -75,7 +77,9 @@ app.openapi(
     responses: { 204: { description: "Removed" }, ...staffErrors },
   }),
   async (c) => {
-    await service.deleteWebhook(c.var.deps, staffOf(c), c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    await service.deleteWebhook(c.var.deps, staffOf(c), id);
+    await audit(c, "webhook_deleted", { object: ["webhook", id] });
     return c.body(null, 204);
   },
 );

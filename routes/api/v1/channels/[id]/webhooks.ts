@@ -6,6 +6,8 @@ import { staffOf } from "../../../../../app/auth.ts";
 import { webhookCreateSchema, webhookSchema } from "../../../../../lib/rules/webhook_schema.ts";
 import { createWebhook, listWebhooks } from "../../../../../lib/webhooks/service.ts";
 
+import { audit } from "../../../../../app/audit.ts";
+
 const tags = ["webhooks"];
 const params = z.object({ id: idParam });
 
@@ -49,7 +51,9 @@ app.openapi(
     },
   }),
   async (c) => {
-    const hook = await createWebhook(c.var.deps, staffOf(c), c.req.valid("param").id, c.req.valid("json"));
+    const channelId = c.req.valid("param").id;
+    const hook = await createWebhook(c.var.deps, staffOf(c), channelId, c.req.valid("json"));
+    await audit(c, "webhook_created", { object: ["webhook", hook.id], channelId });
     c.header("Cache-Control", "no-store");
     return c.json({ ...hook, created_at: hook.created_at.toISOString() }, 201);
   },

@@ -1,0 +1,150 @@
+import { useState } from "preact/hooks";
+import { island, useT } from "../framework/island.tsx";
+import { api, errorMessage } from "./browser/http.ts";
+import { showToast } from "./browser/toast.ts";
+import { SelectField, TextField } from "../components/channels/fields.tsx";
+import { secondStepError, TotpEnrolment } from "../components/auth/SecondStepForm.tsx";
+import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from "../lib/rules/two_factor.ts";
+
+interface Props {
+  userId: number;
+  /** The profile is the viewer's own: enrol here. */
+  self: boolean;
+  enrolled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+  /** An administrator on a colleague's profile: may reset a lost factor. */
+  canReset: boolean;
+  /** Who must have a factor, for a viewer who may change it (null: not shown). */
+  policy: { channel: TwoFactorPolicy | null; platform: TwoFactorPolicy } | null;
+  isSuperAdmin: boolean;
+}
+
+/** A profile's two-factor sign-in: enrolment with the QR code, recovery codes, a reset, who must have one. */
+function TwoFactorProfile(props: Props) {
+  const { t } = useT();
+  const [enrolled, setEnrolled] = useState(props.enrolled);
+  const [enrolment, setEnrolment] = useState<{ secret: string; qr_path: string; qr_size: number } | null>(
+    null,
+  );
+  const [code, setCode] = useState("");
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    const res = await api<{ secret: string; qr_path: string; qr_size: number }>(
+      "POST",
+      "/api/v1/two-factor/enrol",
+      {},
+    );
+    setBusy(false);
+    if (res.ok) setEnrolment(res.data);
+    else setError(errorMessage(res.data, t("auth.network_error")));
+  };
+  const confirm = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    const res = await api<{ recovery_codes: string[] }>("POST", "/api/v1/two-factor/confirm", {
+      code: code.trim(),
+    });
+    setBusy(false);
+    if (!res.ok) return setError(secondStepError(t, res.data));
+    setError(null);
+    setEnrolled(true);
+    setEnrolment(null);
+    setCodes(res.data.recovery_codes);
+  };
+  const reset = async () => {
+    if (!confirm_(t("users.two_factor.reset_confirm"))) return;
+    const res = await api("DELETE", `/api/v1/users/${props.userId}/two-factor`);
+    if (res.ok) {
+      setEnrolled(false);
+      showToast(t("users.two_factor.reset_done"));
+    } else showToast(errorMessage(res.data, t("auth.network_error")), { kind: "warning" });
+  };
+  const savePolicy = async (scope: "channel" | "platform", policy: string) => {
+    const res = await api("PUT", "/api/v1/two-factor/policy", { scope, policy });
+    showToast(res.ok ? t("users.two_factor.policy_saved") : errorMessage(res.data, t("auth.network_error")));
+  };
+  const options = TWO_FACTOR_POLICIES.map((p) => ({ value: p, label: t(`users.two_factor.policy_${p}`) }));
+
+  return (
+    <div class="two-factor">
+      {props.self
+        ? (
+          <p>
+            {enrolled
+              ? t("users.two_factor.on", { count: codes?.length ?? props.recoveryCodesLeft })
+              : t("users.two_factor.off")}{" "}
+            {props.required && <strong>{t("users.two_factor.required")}</strong>}
+          </p>
+        )
+        : <p>{enrolled ? t("users.two_factor.other_on") : t("users.two_factor.other_off")}</p>}
+      {error && <p class="notice notice-error" role="alert">{error}</p>}
+      {codes && (
+        <div class="notice notice-info" role="status">
+          <p>
+            <strong>{t("auth.two_factor.recovery_title")}</strong> — {t("auth.two_factor.recovery_intro")}
+          </p>
+          <ul class="recovery-codes">
+            {codes.map((c) => (
+              <li key={c}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {props.self && !enrolled && !enrolment && (
+        <button type="button" class="btn btn-primary" disabled={busy} onClick={start}>
+          {t("users.two_factor.start")}
+        </button>
+      )}
+      {enrolment && (
+        <form onSubmit={confirm} noValidate>
+          <p>{t("users.two_factor.enrol_intro")}</p>
+          <TotpEnrolment enrolment={enrolment} />
+          <TextField
+            id="two-factor-code"
+            label={t("auth.two_factor.code_label")}
+            value={code}
+            autoComplete="one-time-code"
+            maxLength={10}
+            onInput={setCode}
+          />
+          <button type="submit" class="btn btn-primary" disabled={busy}>
+            {t("users.two_factor.confirm")}
+          </button>
+        </form>
+      )}
+      {props.canReset && !props.self && enrolled && (
+        <button type="button" class="btn btn-secondary" onClick={reset}>{t("users.two_factor.reset")}</button>
+      )}
+      {props.policy?.channel && (
+        <SelectField
+          id="two-factor-channel"
+          label={t("users.two_factor.policy_channel")}
+          value={props.policy.channel}
+          options={options}
+          onChange={(v) => savePolicy("channel", v)}
+        />
+      )}
+      {props.policy && props.isSuperAdmin && (
+        <SelectField
+          id="two-factor-platform"
+          label={t("users.two_factor.policy_platform")}
+          value={props.policy.platform}
+          options={options}
+          onChange={(v) => savePolicy("platform", v)}
+        />
+      )}
+    </div>
+  );
+}
+
+// the page's own confirm(), not the form handler of the same name
+const confirm_ = (text: string) => globalThis.confirm(text);
+
+export default island("TwoFactorProfile", TwoFactorProfile, { ns: ["users", "auth", "errors"] });

@@ -1,0 +1,126 @@
+// The audit log: one function records every audited staff action (who, when, from which address, what, on
+// which object), and the log is read per channel by its administrators or whole by a super administrator.
+import type { Sql } from "postgres";
+import { auditActors, type AuditRow, insertAudit, listAudit, purgeAudit } from "../../db/audit.ts";
+
+export type { AuditRow };
+import { stringify } from "csv-stringify/sync";
+import {
+  AUDIT_EXPORT_MAX,
+  AUDIT_PAGE_SIZE,
+  AUDIT_RETENTION_MONTHS,
+  type AuditAction,
+  auditDetails,
+  type AuditFilter,
+  isAuditAction,
+} from "../rules/audit.ts";
+import type { TFunction } from "../rules/i18n.ts";
+import { AppError } from "../rules/errors.ts";
+import { normaliseEmail } from "../rules/accounts.ts";
+import { findUserByEmail, getUser } from "../../db/users.ts";
+import { isSuperAdminMode, requireAccess, type StaffUser } from "../rules/permissions.ts";
+
+/** Who acted: a staff account (its id, login and channel), or an unknown e-mail's failed sign-in (null). */
+export type AuditActor = Pick<StaffUser, "id" | "login" | "channel_id"> | null;
+
+/**
+ * Records one staff action. `channelId` defaults to the actor's channel; `details` keeps only the names
+ * of what changed (lib/rules/audit.ts auditDetails), never a listener's data.
+ * @example await recordAudit(sql, { actor: user, address, action: "user_changed", object: ["user", 12] })
+ */
+export async function recordAudit(
+  sql: Sql,
+  entry: {
+    actor: AuditActor;
+    address: string | null;
+    action: AuditAction;
+    object?: [type: string, id: number | string];
+    channelId?: number | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await insertAudit(sql, {
+    channelId: entry.channelId !== undefined ? entry.channelId : entry.actor?.channel_id ?? null,
+    actorId: entry.actor?.id ?? null,
+    actorLogin: entry.actor?.login ?? "",
+    address: entry.address,
+    action: entry.action,
+    objectType: entry.object?.[0] ?? null,
+    objectId: entry.object ? String(entry.object[1]) : null,
+    details: auditDetails(entry.details ?? {}),
+  });
+}
+
+/**
+ * The log the actor may read (channel-settings: its channel's; a super administrator in super admin mode:
+ * everything), filtered, newest first.
+ */
+export async function auditFor(
+  sql: Sql,
+  actor: StaffUser,
+  filter: AuditFilter,
+  timeZone = "UTC",
+  limit = AUDIT_PAGE_SIZE,
+): Promise<{ rows: AuditRow[]; actors: { id: number; login: string }[] }> {
+  requireAccess(actor, "channel-settings");
+  const channelId = isSuperAdminMode(actor) ? null : actor.channel_id;
+  if (channelId === null && !isSuperAdminMode(actor)) throw new AppError(404, "not_found");
+  const [rows, actors] = await Promise.all([
+    listAudit(sql, channelId, filter, timeZone, limit),
+    auditActors(sql, channelId),
+  ]);
+  return { rows, actors };
+}
+
+/** Forgets entries past the retention (the worker, daily). */
+export async function forgetOldAudit(sql: Sql, now: Date = new Date()): Promise<number> {
+  const before = new Date(now);
+  before.setUTCMonth(before.getUTCMonth() - AUDIT_RETENTION_MONTHS);
+  return await purgeAudit(sql, before);
+}
+
+/** The account a sign-in names (by id, or by the e-mail typed), as an actor of the log; null when unknown. */
+export async function signInActor(sql: Sql, who: { id: number } | { email: string }): Promise<AuditActor> {
+  const user = "id" in who
+    ? await getUser(sql, who.id)
+    : await findUserByEmail(sql, normaliseEmail(who.email));
+  if (!user) return null;
+  const row = "login" in user ? user : await getUser(sql, user.id);
+  return row ? { id: row.id, login: row.login, channel_id: row.channel_id } : null;
+}
+
+/** The log's query as the page and the API take it (dates YYYY-MM-DD; anything else is dropped). */
+export function auditFilterOf(query: Record<string, string | undefined>): AuditFilter {
+  const day = (v?: string) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !isNaN(Date.parse(v)) ? v : undefined);
+  const actorId = Number(query.actor);
+  return {
+    actorId: Number.isSafeInteger(actorId) && actorId > 0 ? actorId : undefined,
+    action: isAuditAction(query.action) ? query.action as AuditAction : undefined,
+    from: day(query.from),
+    to: day(query.to),
+  };
+}
+
+/** The log as CSV (UTF-8 with BOM): time (ISO), person, address, action (in `t`'s language), object. */
+export async function auditCsv(
+  sql: Sql,
+  actor: StaffUser,
+  filter: AuditFilter,
+  separator: string,
+  t: TFunction,
+): Promise<string> {
+  const { rows } = await auditFor(sql, actor, filter, "UTC", AUDIT_EXPORT_MAX);
+  const header = ["time", "person", "address", "action", "object", "channel", "details"].map((k) =>
+    t(`audit.col_${k}`)
+  );
+  const lines = rows.map((r) => [
+    r.at.toISOString(),
+    r.actor_login,
+    r.address ?? "",
+    t(`audit.actions.${r.action}`),
+    r.object_type ? `${r.object_type} ${r.object_id}` : "",
+    r.channel_id ?? "",
+    Object.keys(r.details).length ? JSON.stringify(r.details) : "",
+  ]);
+  return "\uFEFF" + stringify([header, ...lines], { delimiter: separator });
+}
