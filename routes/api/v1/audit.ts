@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { SECURITY } from "../../../app/openapi.ts";
 import { apiApp, idParam, json, staffErrors } from "../../../app/api.ts";
 import { staffOf } from "../../../app/auth.ts";
 import { auditCsv, auditFilterOf, auditFor } from "../../../lib/audit/service.ts";
@@ -30,6 +31,7 @@ const entry = z.object({
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "get",
     path: "/",
     tags,
@@ -46,6 +48,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "get",
     path: "/export",
     tags,

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { SECURITY } from "../../../app/openapi.ts";
 import { apiApp, json, staffErrors } from "../../../app/api.ts";
 import { staffOf } from "../../../app/auth.ts";
 import {
@@ -19,6 +20,7 @@ const policy = z.enum(TWO_FACTOR_POLICIES);
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "get",
     path: "/",
     tags,
@@ -36,6 +38,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "post",
     path: "/enrol",
     tags,
@@ -54,6 +57,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "post",
     path: "/confirm",
     tags,
@@ -80,6 +84,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "get",
     path: "/policy",
     tags,
@@ -94,6 +99,7 @@ app.openapi(
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "put",
     path: "/policy",
     tags,

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { SECURITY } from "../../../../../app/openapi.ts";
 import { apiApp, idParam, staffErrors } from "../../../../../app/api.ts";
 import { staffOf } from "../../../../../app/auth.ts";
 import { resetSecondFactor } from "../../../../../lib/accounts/two_factor.ts";
@@ -9,6 +10,7 @@ const app = apiApp();
 
 app.openapi(
   createRoute({
+    security: SECURITY.staff,
     method: "delete",
     path: "/",
     tags: ["two-factor"],
