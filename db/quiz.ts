@@ -1,22 +1,8 @@
 // The live quiz of a game interaction (lib/rules/quiz.ts): its questions with their server times, one answer
 // per question and player, and the winners announced. SQL only.
 import type { Db } from "./client.ts";
-import type { QuizQuestionInput } from "../lib/rules/quiz.ts";
-
-export interface QuizQuestionRow {
-  id: number;
-  segment_id: number;
-  position: number;
-  text: string;
-  image_url: string | null;
-  choices: { id: number; label: string }[];
-  right_choice_ids: number[];
-  time_limit_s: number;
-  points: number;
-  opened_at: Date | null;
-  closes_at: Date | null;
-  revealed_at: Date | null;
-}
+import type { QuizQuestionInput, QuizQuestionRow } from "../lib/rules/quiz.ts";
+export type { QuizQuestionRow };
 
 const QUESTION = `id::int as id, segment_id::int as segment_id, position, text, image_url, choices,
   right_choice_ids, time_limit_s, points, opened_at, closes_at, revealed_at`;

@@ -50,6 +50,22 @@ export interface QuizClock {
   revealed_at: Date | string | null;
 }
 
+/** A quiz question as stored (db/quiz.ts reads and writes it); the views pick from it. */
+export interface QuizQuestionRow {
+  id: number;
+  segment_id: number;
+  position: number;
+  text: string;
+  image_url: string | null;
+  choices: { id: number; label: string }[];
+  right_choice_ids: number[];
+  time_limit_s: number;
+  points: number;
+  opened_at: Date | null;
+  closes_at: Date | null;
+  revealed_at: Date | null;
+}
+
 const ms = (d: Date | string) => new Date(d).getTime();
 
 /** The phase of a question at `now`: answers are taken from its opening until (not at) its close. */
@@ -209,16 +225,7 @@ export function currentQuestion<T extends QuizClock & { position: number }>(
 
 /** A question as shown, at the server's `now`; the bars only once revealed. */
 export function questionView(
-  q: QuizClock & {
-    id: number;
-    position: number;
-    text: string;
-    image_url: string | null;
-    choices: { id: number; label: string }[];
-    right_choice_ids: number[];
-    time_limit_s: number;
-    points: number;
-  },
+  q: QuizClock & Omit<QuizQuestionRow, "segment_id" | keyof QuizClock>,
   count: number,
   now: Date,
   counts: ReadonlyMap<number, number> | null,
