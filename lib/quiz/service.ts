@@ -50,6 +50,13 @@ async function questionFor(sql: Sql, segmentId: number, questionId: number) {
   return q;
 }
 
+/** A question of a game the presenter may run (open, close, reveal): checked once for each of them. */
+async function presentedQuestion(sql: Sql, user: StaffUser, id: number, questionId: number) {
+  requireAccess(user, "participations-action");
+  await gameFor(sql, user, id);
+  return await questionFor(sql, id, questionId);
+}
+
 /** The leaderboard of the revealed questions. */
 async function standings(sql: Sql, segmentId: number) {
   return leaderboard(await db.listRevealedAnswers(sql, segmentId));
@@ -110,9 +117,7 @@ export async function openQuizQuestion(
   questionId: number,
   now: Date,
 ) {
-  requireAccess(user, "participations-action");
-  await gameFor(sql, user, id);
-  const question = await questionFor(sql, id, questionId);
+  const question = await presentedQuestion(sql, user, id, questionId);
   const questions = await db.listQuizQuestions(sql, id);
   if (questions.some((q) => quizPhase(q, now) === "open")) throw new AppError(409, "quiz_question_open");
   if (!await db.openQuizQuestion(sql, question.id, now, closesAt(now, question.time_limit_s))) {
@@ -130,9 +135,7 @@ export async function closeQuizQuestion(
   questionId: number,
   now: Date,
 ) {
-  requireAccess(user, "participations-action");
-  await gameFor(sql, user, id);
-  const question = await questionFor(sql, id, questionId);
+  const question = await presentedQuestion(sql, user, id, questionId);
   if (quizPhase(question, now) === "ready") throw new AppError(409, "quiz_not_opened");
   await db.closeQuizQuestion(sql, question.id, now);
   await segmentChanged(bus, id, "segment");
@@ -147,9 +150,7 @@ export async function revealQuizQuestion(
   questionId: number,
   now: Date,
 ) {
-  requireAccess(user, "participations-action");
-  await gameFor(sql, user, id);
-  const question = await questionFor(sql, id, questionId);
+  const question = await presentedQuestion(sql, user, id, questionId);
   const phase = quizPhase(question, now);
   if (phase === "ready") throw new AppError(409, "quiz_not_opened");
   if (phase === "open") throw new AppError(409, "quiz_question_open");
