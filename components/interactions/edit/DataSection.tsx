@@ -1,14 +1,12 @@
 import { useT } from "../../../framework/island.tsx";
-import { DATA_ITEMS } from "../../../lib/rules/constants.ts";
 import {
   type InformationToGather,
   setGatherInformation,
-  setItemActive,
-  setItemMandatory,
   toggleSegmentConsent,
 } from "../../../lib/rules/segments.ts";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CheckField, Section } from "../../channels/fields.tsx";
+import { DataItemsTable } from "../DataItemsTable.tsx";
 
 /** Data collection and consents, with the rules of §4 applied as the user clicks. */
 export function DataSection(
@@ -31,58 +29,11 @@ export function DataSection(
         onChange={(on) => set(setGatherInformation(info, on))}
       />
       {props.locked && <p class="field-hint">{t("interactions.fields.gather_disabled")}</p>}
-      <table class="table data-items">
-        <thead>
-          <tr>
-            <th scope="col">{t("interactions.fields.item")}</th>
-            <th scope="col">{t("interactions.fields.item_active")}</th>
-            <th scope="col">{t("interactions.fields.item_mandatory")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {DATA_ITEMS.map((item) => (
-            <tr key={item}>
-              <th scope="row">{t(`interactions.fields.items.${item}`)}</th>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${t(`interactions.fields.items.${item}`)} – ${
-                    t("interactions.fields.item_active")
-                  }`}
-                  checked={info[item].active}
-                  disabled={!gather || props.locked}
-                  onChange={(e) =>
-                    set({
-                      information_to_gather: setItemActive(
-                        info,
-                        item,
-                        (e.target as HTMLInputElement).checked,
-                      ),
-                    })}
-                />
-              </td>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${t(`interactions.fields.items.${item}`)} – ${
-                    t("interactions.fields.item_mandatory")
-                  }`}
-                  checked={info[item].mandatory}
-                  disabled={!gather || props.locked || !info[item].active}
-                  onChange={(e) =>
-                    set({
-                      information_to_gather: setItemMandatory(
-                        info,
-                        item,
-                        (e.target as HTMLInputElement).checked,
-                      ),
-                    })}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataItemsTable
+        value={info}
+        disabled={!gather || props.locked}
+        onChange={(next) => set({ information_to_gather: next })}
+      />
       <h3 class="label">{t("interactions.sections.consents")}</h3>
       <CheckField
         id="seg-gdpr"
