@@ -249,6 +249,26 @@ async function steps(t: Deno.TestContext) {
       },
     );
 
+    await t.step(
+      "a signed text holding NUL and control characters never breaks the webhook: answered, stored once",
+      async () => {
+        const before = (await messagesOf(textSegment.id)).length;
+        const body = whatsappBody("106540352242922", "33600000009", "Nul\u0000Name", {
+          id: "wamid.nul",
+          type: "text",
+          text: { body: "before\u0000after\u0007" },
+        });
+        const sign = () => ({ "x-hub-signature-256": metaSignature(APP_SECRET, body) });
+        const res = await postWhatsapp(body, sign());
+        assert.ok(res.status < 500, `answered ${res.status}`);
+        const again = await postWhatsapp(body, sign());
+        assert.ok(again.status < 500, `a retry answered ${again.status}`);
+        const stored = await messagesOf(textSegment.id);
+        assert.ok(stored.length - before <= 1, "stored once at most");
+        for (const m of stored) assert.ok(!String(m.text ?? "").includes("\u0000"), "no NUL is stored");
+      },
+    );
+
     await t.step("a webhook to another kind of line or an unknown line finds nothing (404)", async () => {
       const body = whatsappBody("1", "33600000003", "Mallory", {
         id: "wamid.x",
