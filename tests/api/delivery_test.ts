@@ -23,6 +23,13 @@ async function waitFor(check: () => Promise<boolean>, ms = 20_000) {
   throw new Error("timed out");
 }
 
+// The FTP server answers a transfer when its data connection closes and may still be writing the last
+// bytes to its disk: a file is read once it has the size that was sent.
+async function landed(path: string, sent: Uint8Array): Promise<Uint8Array> {
+  await waitFor(() => Deno.stat(path).then((f) => f.size === sent.length, () => false));
+  return await Deno.readFile(path);
+}
+
 Deno.test("delivery - send to cloud transfer over a real FTP server, alerts, one at a time, netia jobs", async (t) => {
   const ctx = await testApp({ jobs: true });
   const ftp = await startFtp();
@@ -74,7 +81,7 @@ Deno.test("delivery - send to cloud transfer over a real FTP server, alerts, one
       const body = await jsonOf(res);
       const name = `${radio}_${message.segment_id}_${message.id}.mp3`;
       assert.deepEqual(body, { status: "success", remote_path: `/inbox/voice/${name}`, message: "Success" });
-      assert.deepEqual(await Deno.readFile(`${ftp.root}/inbox/voice/${name}`), MP3);
+      assert.deepEqual(await landed(`${ftp.root}/inbox/voice/${name}`, MP3), MP3);
       const [row] = await ctx
         .sql`select status, remote_path from deliveries where message_id = ${message.id}`;
       assert.equal(row.status, "success");
@@ -97,7 +104,7 @@ Deno.test("delivery - send to cloud transfer over a real FTP server, alerts, one
       assert.equal(res.status, 200);
       await res.body?.cancel();
       const name = `${radio}_${second.segment_id}_${second.id}.webm`;
-      assert.deepEqual(await Deno.readFile(`${ftp.root}/inbox/voice/${name}`), WEBM);
+      assert.deepEqual(await landed(`${ftp.root}/inbox/voice/${name}`, WEBM), WEBM);
     });
 
     await t.step("a transfer already running for the message is refused and changes nothing", async () => {
@@ -138,8 +145,16 @@ Deno.test("delivery - send to cloud transfer over a real FTP server, alerts, one
         await attachMedia(third.id, true);
         assert.ok(await enqueueAcceptedDeliveries(ctx.deps) >= 1);
         const base = `${ftp.root}/inbox/voice/${radio}_${third.segment_id}_${third.id}`;
-        await waitFor(() => Deno.stat(`${base}.xml`).then(() => true, () => false));
-        assert.deepEqual(await Deno.readFile(`${base}.mp3`), MP3);
+        // the job records success once the server has answered both transfers; the sidecar is read once
+        // it is whole (see landed)
+        await waitFor(async () =>
+          (await ctx.sql`select 1 from deliveries where message_id = ${third.id} and status = 'success'`)
+            .length === 1
+        );
+        await waitFor(() =>
+          Deno.readTextFile(`${base}.xml`).then((x) => x.includes("</message>"), () => false)
+        );
+        assert.deepEqual(await landed(`${base}.mp3`, MP3), MP3);
         const xml = await Deno.readTextFile(`${base}.xml`);
         assert.match(xml, new RegExp(`<message id="${third.id}">`));
         assert.match(xml, new RegExp(`<file>${radio}_${third.segment_id}_${third.id}.mp3</file>`));
