@@ -302,6 +302,27 @@ async function store(
   return { id: inserted.id, taskId, shareToken: inserted.share_token };
 }
 
+/** The participation a re-recording replaces: the sender's own (their account or device) in this interaction. */
+async function ownParticipation(sql: Sql, id: number, origin: Origin, tokenUserId: number | null) {
+  const message = await getMessage(sql, id);
+  const own = message && message.segment_id === origin.segment &&
+    ((tokenUserId !== null && message.author_app_user_id === tokenUserId) ||
+      (origin.device_id && message.device_id === origin.device_id));
+  if (!message || !own) throw new AppError(404, "not_found");
+  return message;
+}
+
+/**
+ * The media job's id of a keyed re-recording, derived from its Idempotency-Key and participation so that
+ * the request sent again answers the same task without storing it (a UUID, as the job queue wants).
+ */
+export function replacementTaskId(secret: Uint8Array, key: string, messageId: number): string {
+  const hex = toHex(hmacSha256(secret, `task:replacement:${messageId}:${key}`)).slice(0, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${
+    hex.slice(20, 32)
+  }`;
+}
+
 /** Finishes a media participation (PUT interactions): the uploaded file of data_id becomes a message. */
 export async function finishMediaParticipation(
   deps: SendDeps,
@@ -314,6 +335,15 @@ export async function finishMediaParticipation(
   if (prior) return prior;
   const media = await getMedia(deps.sql, origin.data_id);
   if (!media) throw new AppError(404, "not_found");
+  // a re-recording is checked against the participation it replaces before the file's state: sent again
+  // after a lost answer, the participation holds this file already (and its job may have started)
+  const replaced = origin.update_interaction_id
+    ? await ownParticipation(deps.sql, origin.update_interaction_id, origin, tokenUserId)
+    : null;
+  if (replaced && replaced.media_id === media.id && origin.idempotency_key) {
+    const taskId = deps.boss ? replacementTaskId(deps.secret, origin.idempotency_key, replaced.id) : null;
+    return { id: replaced.id, taskId, shareToken: replaced.share_token };
+  }
   if (media.status !== "uploaded") throw new AppError(409, "upload_not_ready");
   if (await mediaInUse(deps.sql, media.id)) {
     // the same request, sent twice at once, was stored by the other one in between
@@ -324,23 +354,22 @@ export async function finishMediaParticipation(
   // a channel not approved yet (a self-registered trial) takes a bounded number of files (lib/channels/quota.ts)
   const target = await getSegment(deps.sql, origin.segment);
   if (target) await checkChannelQuota(deps.sql, Number(target.channel_id), "upload", media.size_bytes ?? 0);
-  if (origin.update_interaction_id) {
-    const message = await getMessage(deps.sql, origin.update_interaction_id);
-    const own = message && message.segment_id === origin.segment &&
-      ((tokenUserId !== null && message.author_app_user_id === tokenUserId) ||
-        (origin.device_id && message.device_id === origin.device_id));
-    if (!message || !own) throw new AppError(404, "not_found");
-    await replaceMessageMedia(deps.sql, message.id, media.id);
-    await setMediaChannel(deps.sql, media.id, message.channel_id);
+  if (replaced) {
+    await replaceMessageMedia(deps.sql, replaced.id, media.id);
+    await setMediaChannel(deps.sql, media.id, replaced.channel_id);
     const priority = mediaJobPriority({
-      // the message is of origin.segment (checked above): the interaction read for the quota
+      // the message is of origin.segment (ownParticipation checks it): the interaction read for the quota
       deliveryOption: target?.delivery_option ?? null,
       deliveryTrigger: target?.delivery_trigger ?? null,
-      moderation: message.moderation,
+      moderation: replaced.moderation,
       markedForAir: false, // a mark for air made meanwhile raises it (enqueueMarkedDeliveries)
     });
-    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { priority })) ?? null;
-    return { id: message.id, taskId, shareToken: message.share_token };
+    // keyed, the job's id is the one a repeat of this request answers (replacementTaskId)
+    const id = origin.idempotency_key
+      ? replacementTaskId(deps.secret, origin.idempotency_key, replaced.id)
+      : undefined;
+    const taskId = (await deps.boss?.send(QUEUES.media, { mediaId: media.id }, { priority, id })) ?? null;
+    return { id: replaced.id, taskId, shareToken: replaced.share_token };
   }
   return await sendParticipation(deps, origin, {}, tokenUserId, { id: media.id, kind: media.kind });
 }

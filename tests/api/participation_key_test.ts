@@ -25,7 +25,7 @@ async function uploaded(): Promise<string> {
   return data_id;
 }
 
-function finish(segment: number, dataId: string, device: string, key?: string) {
+function finish(segment: number, dataId: string, device: string, key?: string, replaces?: number) {
   const query = new URLSearchParams({
     channel_id: String(channelId),
     segment: String(segment),
@@ -33,6 +33,7 @@ function finish(segment: number, dataId: string, device: string, key?: string) {
     data_id: dataId,
     extension: "webm",
   });
+  if (replaces) query.set("update_interaction_id", String(replaces));
   return ctx.request(`/api/v1/interactions?${query}`, {
     method: "PUT",
     headers: { "content-type": "audio/webm", ...(key ? { "idempotency-key": key } : {}) },
@@ -100,6 +101,42 @@ Deno.test({
         assert.equal(retry.status, 200);
         assert.deepEqual(await retry.json(), bodies[0]);
       });
+
+      await t.step(
+        "a re-recording sent again after a lost answer: the same answer, the new file kept, one job",
+        async () => {
+          const voice = await randomSegment(ctx.sql, channelId, {
+            type: "recording_question",
+            limit_1_vote: false,
+          });
+          const device = testDevice(`k7-${voice.id}`);
+          const sent = await (await finish(voice.id, await uploaded(), device, crypto.randomUUID())).json();
+          const newer = await uploaded();
+          const key = crypto.randomUUID();
+          const first = await finish(voice.id, newer, device, key, sent.id);
+          assert.equal(first.status, 200);
+          const body = await first.json();
+          assert.equal(body.id, sent.id);
+          assert.match(body.task_id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+          const again = await finish(voice.id, newer, device, key, sent.id);
+          assert.equal(again.status, 200);
+          assert.deepEqual(await again.json(), body);
+          const [m] = await ctx.sql`select media_id from messages where id = ${sent.id}`;
+          assert.equal(m.media_id, newer);
+          assert.equal(await count(voice.id), 1);
+          const [jobs] = await ctx.sql<{ n: number }[]>`
+            select count(*)::int as n from pgboss.job where id = ${body.task_id}::uuid`;
+          assert.equal(jobs.n, 1, "the repeat answered the first request's job, it queued none");
+          // without the key the spent slot is a conflict, as for a first recording
+          const unkeyed = await finish(voice.id, newer, device, undefined, sent.id);
+          assert.equal(unkeyed.status, 409);
+          await unkeyed.body?.cancel();
+          // another device naming the participation and the key learns nothing of it
+          const stranger = await finish(voice.id, newer, testDevice(`k8-${voice.id}`), key, sent.id);
+          assert.equal(stranger.status, 404);
+          await stranger.body?.cancel();
+        },
+      );
 
       await t.step("another device sending the same key is refused and learns nothing", async () => {
         const voice = await randomSegment(ctx.sql, channelId, {
