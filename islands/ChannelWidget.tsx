@@ -1,8 +1,7 @@
 // The channel widget app (visitor-widget §2 Channel widget screens, §4 Channel widget flow): the
 // server-rendered home (carousel) hydrates into one app; the login panel, my space, the profile and
-// the participation flow are loaded on first use, each with its texts (lib/rules/channel_home.ts
-// CHANNEL_WIDGET_TEXTS): the page carries only the home's.
-import type { ComponentType } from "preact";
+// the participation flow are loaded on first use, each with its texts (components/channel_widget/
+// screens.tsx): the page carries only the home's.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
@@ -10,13 +9,17 @@ import { useInAppBrowser } from "./browser/in_app.ts";
 import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
-import { lazyWithTexts } from "./browser/lazy.ts";
 import { fetchNextScreens, whenIdle } from "../framework/client.ts";
 import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
-import type { LoginPanelProps } from "../components/channel_widget/LoginPanel.tsx";
-import type { SpaceProps } from "../components/channel_widget/MySpace.tsx";
-import type { FlowProps } from "../components/channel_widget/Flow.tsx";
+import {
+  Flow,
+  type FlowProps,
+  LoginPanel,
+  type LoginPanelProps,
+  Space,
+  type SpaceProps,
+} from "../components/channel_widget/screens.tsx";
 import type { Outgoing } from "./browser/outbox.ts";
 import { hasSavedMessageFor } from "./browser/remembered.ts";
 
@@ -31,23 +34,6 @@ interface Props {
   shared: SharedMessage | null;
   gone: boolean;
 }
-
-const loading = () => <p class="cw-loading" aria-busy="true">…</p>;
-/** A screen loaded on first use, its texts fetched at the same moment as its code (both, or it fails). */
-const part = <P extends object>(load: () => Promise<ComponentType<P>>, sections: string[]) =>
-  lazyWithTexts(load, sections, loading);
-const LoginPanel = part<LoginPanelProps>(
-  () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel),
-  CHANNEL_WIDGET_TEXTS.login,
-);
-const Space = part<SpaceProps>(
-  () => import("../components/channel_widget/MySpace.tsx").then((m) => m.Space),
-  CHANNEL_WIDGET_TEXTS.space,
-);
-const Flow = part<FlowProps>(
-  () => import("../components/channel_widget/Flow.tsx").then((m) => m.Flow),
-  CHANNEL_WIDGET_TEXTS.flow,
-);
 
 type SpaceScreen = Extract<ChannelScreen, "mySpace" | "profileEdit" | "levels" | "ranking">;
 interface LoginRequest {

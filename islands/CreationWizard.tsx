@@ -5,21 +5,17 @@ import {
   normaliseInformation,
   segmentIssues,
   templateGameType,
-  titleValid,
   wizardSteps,
   wizardStepValid,
 } from "../lib/rules/segments.ts";
-import { api, errorMessage } from "./browser/http.ts";
-import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
 import { availabilityOf, settingsOf } from "../components/interactions/wizard/drafts.ts";
 import { stepLabel, Stepper } from "../components/interactions/wizard/Stepper.tsx";
 import { StepTemplates } from "../components/interactions/wizard/StepTemplates.tsx";
 import { type SettingsDraft, StepSettings } from "../components/interactions/wizard/StepSettings.tsx";
-import { SEGMENT_AUTOSAVE_MS } from "../lib/rules/constants.ts";
 import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
 import { StepData } from "../components/interactions/wizard/StepData.tsx";
-import type { SegmentUpdate } from "../lib/rules/segment_schema.ts";
+import { useWizardDraft } from "../components/interactions/wizard/use_draft.ts";
 
 interface Props {
   templates: WizardTemplate[];
@@ -34,19 +30,15 @@ interface Props {
 function CreationWizard(props: Props) {
   const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [segment, setSegment] = useState<SegmentJson | null>(props.draft);
   const [step, setStep] = useState(props.draft ? 1 : 0);
   const [settings, setSettings] = useState(settingsOf(props.draft));
   const [availability, setAvailability] = useState(availabilityOf(props.draft));
   const [information, setInformation] = useState(
     normaliseInformation(props.draft?.information_to_gather, props.draft?.gather_information !== false),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [draftNotice, setDraftNotice] = useState(!!props.draft);
-  const [templateId, setTemplateId] = useState<number | null>(
-    props.draft?.template_id ?? null,
-  );
+  const [templateId, setTemplateId] = useState<number | null>(props.draft?.template_id ?? null);
+  const { segment, errors, setErrors, busy, draftNotice, save, saveWhenPaused, saveTyped, dropTyped } =
+    useWizardDraft(props.draft, templateId);
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
@@ -55,74 +47,9 @@ function CreationWizard(props: Props) {
     dialog.current?.querySelector<HTMLElement>(".wizard-step h2")?.focus();
   }, [step]);
 
-  const fail = (data: unknown, status: number) =>
-    showToast(t("interactions.save_failed", { message: errorMessage(data, String(status)) }), {
-      kind: "error",
-    });
-
-  // The draft is created by the first save of what is typed on step 1, not when a template is clicked.
-  const creating = useRef<Promise<SegmentJson | null> | null>(null);
-  const ensureDraft = (): Promise<SegmentJson | null> => {
-    if (segment) return Promise.resolve(segment);
-    creating.current ??= (async () => {
-      const res = await api<{ id: number }>("PUT", "/api/v1/show_segments/new", { template_id: templateId });
-      const full = res.ok ? await api<SegmentJson>("GET", `/api/v1/show_segments/${res.data.id}`) : res;
-      if (!res.ok || !full.ok) {
-        creating.current = null;
-        fail(full.data, full.status);
-        return null;
-      }
-      const created = full.data as SegmentJson;
-      setSegment(created);
-      setDraftNotice(true);
-      history.replaceState(null, "", `/interactions/create?id=${created.id}`);
-      return created;
-    })();
-    return creating.current;
-  };
-
-  // the type comes from a template's row, a plain string there: the API's schema checks it
-  const save = async (body: Omit<SegmentUpdate, "type"> & { type?: string }): Promise<SegmentJson | null> => {
-    setBusy(true);
-    const target = await ensureDraft();
-    if (!target) {
-      setBusy(false);
-      return null;
-    }
-    const res = await api<SegmentJson & { fields?: Record<string, string[]> }>(
-      "PUT",
-      `/api/v1/show_segments/${target.id}`,
-      body,
-    );
-    setBusy(false);
-    if (!res.ok) {
-      const fields = res.data?.fields ?? {};
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, t(`errors.${v[0]}`)])));
-      fail(res.data, res.status);
-      return null;
-    }
-    setSegment(res.data);
-    return res.data;
-  };
-
-  // What is typed on the settings step is saved once typing pauses (SEGMENT_AUTOSAVE_MS, as the edit page
-  // does), and at once when the wizard closes: a closed wizard keeps its title and text. Nothing typed
-  // makes no draft, so opening and closing the wizard leaves no "Untitled" one.
-  const typed = useRef<SettingsDraft | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const saveTyped = async () => {
-    clearTimeout(timer.current);
-    const value = typed.current;
-    typed.current = null;
-    if (!value || !titleValid(value.title)) return;
-    if (!props.draft && !creating.current && value.title.trim() === "" && value.text.trim() === "") return;
-    await save({ title: value.title.trim(), text: value.text });
-  };
   const typing = (value: SettingsDraft) => {
     setSettings(value);
-    typed.current = value;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(saveTyped, SEGMENT_AUTOSAVE_MS);
+    saveWhenPaused(value);
   };
 
   const pick = async (template: WizardTemplate) => {
@@ -151,8 +78,7 @@ function CreationWizard(props: Props) {
 
   const next = async () => {
     if (name === "settings") {
-      clearTimeout(timer.current);
-      typed.current = null;
+      dropTyped();
       const issues = segmentIssues(settings);
       setErrors(Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, t(`errors.${v}`)])));
       if (Object.keys(issues).length > 0) return;
