@@ -24,6 +24,20 @@ interface ListenerQuiz extends QuizScreen {
 const PSEUDONYM_KEY = "interaction-manager.quiz_pseudonym";
 /** The widget reads the quiz again every second (single widget §TASK_POLL_MS) and right after an answer. */
 const QUIZ_POLL_MS = 1000;
+/** How often an answer that found no network is sent again, when the browser does not say it is back. */
+const QUIZ_RETRY_MS = 1000;
+
+/** Resolves when the browser is online again, or after `ms`. */
+const onlineOrAfter = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    addEventListener("online", done);
+  });
 
 /**
  * A listener plays the live quiz: the question open (or one still open it missed), a countdown from the
@@ -58,20 +72,37 @@ function QuizPlay(props: Props) {
     });
     return () => clearInterval(timer);
   }, []);
+  // An answer sent while the phone has no network waits and goes again as soon as it is back (or every
+  // QUIZ_RETRY_MS), for as long as the question was open when it was picked: its time is the server's
+  // receipt, so a late arrival only costs the speed bonus. An answer that arrived but whose reply was lost
+  // is answered "already answered" the second time: stored once, nothing to say.
+  const [offline, setOffline] = useState(false);
+  const [sending, setSending] = useState(false);
   const send = async (question: QuizQuestionView, choiceIds: number[]) => {
     if (!device) return;
     try {
       localStorage.setItem(PSEUDONYM_KEY, name);
     } catch { /* kept for this page only */ }
-    const res = await api("POST", `/api/v1/quizzes/${props.segmentId}/answers`, {
+    setPicked([]);
+    setSending(true);
+    const until = Date.now() + question.remaining_ms + QUIZ_RETRY_MS;
+    const body = {
       question_id: question.id,
       choice_ids: choiceIds,
       device_id: device,
       pseudonym: name || null,
-    });
-    setError(res.ok ? null : errorMessage(res.data, t("quiz.time_up")));
-    setPicked([]);
+    };
+    let res = await api("POST", `/api/v1/quizzes/${props.segmentId}/answers`, body);
+    while (res.status === 0 && Date.now() < until) {
+      setOffline(true);
+      await onlineOrAfter(QUIZ_RETRY_MS);
+      res = await api("POST", `/api/v1/quizzes/${props.segmentId}/answers`, body);
+    }
+    setOffline(false);
+    const stored = res.ok || (res.data as { code?: string } | null)?.code === "quiz_already_answered";
+    setError(stored ? null : errorMessage(res.data, t("quiz.time_up")));
     await read(device);
+    setSending(false);
   };
   // a question still open that this device has not answered comes first (a late joiner plays it)
   const playable = quiz?.open[0] ?? null;
@@ -98,7 +129,7 @@ function QuizPlay(props: Props) {
       {quiz?.won && <p class="quiz-won" role="status">{t("quiz.you_won")}</p>}
       {!shown && <p class="quiz-note">{t("quiz.waiting")}</p>}
       {shown && <QuizQuestion question={shown} t={t} />}
-      {shown && playable && !answered && (
+      {shown && playable && !answered && !sending && (
         <div class="quiz-choices">
           {playable.choices.map((c, i) => (
             <button
@@ -132,6 +163,7 @@ function QuizPlay(props: Props) {
           {t(rightMine ? "quiz.right" : "quiz.wrong")}
         </p>
       )}
+      {offline && <p class="quiz-note" role="status">{t("quiz.offline")}</p>}
       {error && <p class="quiz-error" role="alert">{error}</p>}
       {quiz?.me && <p class="quiz-me">{t("quiz.your_score", { score: quiz.me.score, rank: quiz.me.rank })}
       </p>}
