@@ -58,20 +58,24 @@ async function standings(sql: Sql, segmentId: number) {
 
 /** What the overlay and the presenter screen show (pseudonyms only, never personal data); null without questions. */
 export async function quizScreen(sql: Sql, segmentId: number, now: Date): Promise<QuizScreen | null> {
-  const questions = await db.listQuizQuestions(sql, segmentId);
+  // the reads go together: on a busy database each waits behind the answers being stored, so reading them
+  // one after the other would add those waits up on the overlay's way to air
+  const [questions, board, winners] = await Promise.all([
+    db.listQuizQuestions(sql, segmentId),
+    standings(sql, segmentId),
+    db.listQuizWinners(sql, segmentId),
+  ]);
   if (!questions.length) return null;
   const q = currentQuestion(questions);
-  const counts = q && quizPhase(q, now) === "revealed" ? await db.countQuizChoices(sql, q.id) : null;
-  const board = await standings(sql, segmentId);
+  const [counts, answers] = await Promise.all([
+    q && quizPhase(q, now) === "revealed" ? db.countQuizChoices(sql, q.id) : null,
+    q ? db.countQuizAnswers(sql, q.id) : 0,
+  ]);
   return {
     question: q ? questionView(q, questions.length, now, counts) : null,
-    answers: q ? await db.countQuizAnswers(sql, q.id) : 0,
+    answers,
     top: board.slice(0, QUIZ_TOP).map(({ player: _, ...s }) => s),
-    winners: (await db.listQuizWinners(sql, segmentId)).map((w) => ({
-      rank: w.rank,
-      pseudonym: w.pseudonym,
-      score: w.score,
-    })),
+    winners: winners.map((w) => ({ rank: w.rank, pseudonym: w.pseudonym, score: w.score })),
   };
 }
 
