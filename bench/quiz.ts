@@ -80,8 +80,8 @@ try {
     }
   }));
   const seconds = (performance.now() - started) / 1000;
-  // this process holds the senders, the app and PGlite: its CPU per answer is the figure a busy machine
-  // disturbs least (a rate falls with the other processes' load, this does not)
+  // this process holds the senders, the app and PGlite (not a PostgreSQL server of DATABASE_URL): its CPU per
+  // answer is the figure a busy machine disturbs least (a rate falls with the other processes' load)
   const cpuPerAnswer = (treeCpuMs(Deno.pid) - cpuBefore) / Math.max(1, acks.length);
 
   // wait for the overlay to show every acknowledged answer (bounded: an incomplete count is reported)
@@ -109,7 +109,7 @@ try {
   console.log(
     `answers/s to one question: ${(acks.length / seconds).toFixed(0)} (${acks.length} in ${
       seconds.toFixed(2)
-    } s, ${failed} refused; ${cpuPerAnswer.toFixed(2)} CPU ms per answer, senders and database included)`,
+    } s, ${failed} refused; ${cpuPerAnswer.toFixed(2)} CPU ms per answer in this process)`,
   );
   console.log(
     `answer → overlay: p50 ${p(0.5).toFixed(0)} ms, p95 ${p(0.95).toFixed(0)} ms, max ${
