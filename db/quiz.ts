@@ -198,3 +198,44 @@ export async function appUserChannel(sql: Db, appUserId: number): Promise<number
     select channel_id::int as channel_id from app_users where id = ${appUserId}`;
   return row?.channel_id ?? null;
 }
+
+/**
+ * Stores a batch of answers in one statement (the group commit of lib/quiz/answer_batch.ts): each is kept only
+ * while its question takes answers at its own `received_at` and its player has not answered yet. The batch
+ * holds at most one answer per question and player. Returns the answers stored, as "question_id:player".
+ */
+export async function insertQuizAnswers(sql: Db, answers: NewQuizAnswer[]): Promise<Set<string>> {
+  if (!answers.length) return new Set();
+  const rows = await sql<{ key: string }[]>`
+    insert into quiz_answers (question_id, segment_id, player, pseudonym, choice_ids, received_at, elapsed_ms,
+      correct, points, integrity)
+    select a.question_id, a.segment_id, a.player, a.pseudonym, a.choice_ids, a.received_at, a.elapsed_ms,
+      a.correct, a.points, a.integrity
+    from jsonb_to_recordset(${sql.json(answers as never)}) as a(question_id bigint, segment_id bigint,
+      player text, pseudonym text, choice_ids int[], received_at timestamptz, elapsed_ms int, correct boolean,
+      points int, integrity text)
+    join quiz_questions q on q.id = a.question_id
+    where q.opened_at is not null and q.revealed_at is null and q.closes_at > a.received_at
+    on conflict (question_id, player) do nothing
+    returning question_id || ':' || player as key`;
+  return new Set(rows.map((r) => r.key));
+}
+
+/** The times of questions, by id: whether an answer not stored came too late or a second time. */
+export async function quizQuestionClocks(
+  sql: Db,
+  ids: number[],
+): Promise<Map<number, Pick<QuizQuestionRow, "opened_at" | "closes_at" | "revealed_at">>> {
+  if (!ids.length) return new Map();
+  const rows = await sql<(Pick<QuizQuestionRow, "id" | "opened_at" | "closes_at" | "revealed_at">)[]>`
+    select id::int as id, opened_at, closes_at, revealed_at from quiz_questions where id in ${sql(ids)}`;
+  return new Map(rows.map(({ id, ...clock }) => [id, clock]));
+}
+
+/** The per-address cap of each quiz, by id, as it is now (null: the default cap). */
+export async function quizVoteCaps(sql: Db, segmentIds: number[]): Promise<Map<number, number | null>> {
+  if (!segmentIds.length) return new Map();
+  const rows = await sql<{ id: number; cap: number | null }[]>`
+    select id::int as id, vote_cap_per_address as cap from segments where id in ${sql(segmentIds)}`;
+  return new Map(rows.map((r) => [r.id, r.cap]));
+}

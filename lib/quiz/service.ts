@@ -3,7 +3,7 @@
 // Screens hear of each step on the live bus (the overlay's stream already follows `segment` and `results`).
 import type { Sql } from "postgres";
 import * as db from "../../db/quiz.ts";
-import { hitRateLimit } from "../../db/rate_limits.ts";
+import { answerBatcher } from "./answer_batch.ts";
 import { AppError } from "../rules/errors.ts";
 import { requireAccess, type StaffUser } from "../rules/permissions.ts";
 import {
@@ -22,13 +22,7 @@ import {
   type QuizQuestionInput,
   type QuizScreen,
 } from "../rules/quiz.ts";
-import {
-  isValidDeviceId,
-  VOTE_CAP_WINDOW_SECONDS,
-  voteCapKey,
-  voteIntegrity,
-} from "../rules/vote_integrity.ts";
-import { DEFAULT_VOTE_CAP } from "../rules/constants.ts";
+import { isValidDeviceId, VOTE_CAP_WINDOW_SECONDS, voteCapKey } from "../rules/vote_integrity.ts";
 import { windowStart } from "../platform/rate_limit.ts";
 import { getSegment } from "../../db/segments.ts";
 import { recordSeededDraw } from "../inbox/draws.ts";
@@ -64,20 +58,24 @@ async function standings(sql: Sql, segmentId: number) {
 
 /** What the overlay and the presenter screen show (pseudonyms only, never personal data); null without questions. */
 export async function quizScreen(sql: Sql, segmentId: number, now: Date): Promise<QuizScreen | null> {
-  const questions = await db.listQuizQuestions(sql, segmentId);
+  // the reads go together: on a busy database each waits behind the answers being stored, so reading them
+  // one after the other would add those waits up on the overlay's way to air
+  const [questions, board, winners] = await Promise.all([
+    db.listQuizQuestions(sql, segmentId),
+    standings(sql, segmentId),
+    db.listQuizWinners(sql, segmentId),
+  ]);
   if (!questions.length) return null;
   const q = currentQuestion(questions);
-  const counts = q && quizPhase(q, now) === "revealed" ? await db.countQuizChoices(sql, q.id) : null;
-  const board = await standings(sql, segmentId);
+  const [counts, answers] = await Promise.all([
+    q && quizPhase(q, now) === "revealed" ? db.countQuizChoices(sql, q.id) : null,
+    q ? db.countQuizAnswers(sql, q.id) : 0,
+  ]);
   return {
     question: q ? questionView(q, questions.length, now, counts) : null,
-    answers: q ? await db.countQuizAnswers(sql, q.id) : 0,
+    answers,
     top: board.slice(0, QUIZ_TOP).map(({ player: _, ...s }) => s),
-    winners: (await db.listQuizWinners(sql, segmentId)).map((w) => ({
-      rank: w.rank,
-      pseudonym: w.pseudonym,
-      score: w.score,
-    })),
+    winners: winners.map((w) => ({ rank: w.rank, pseudonym: w.pseudonym, score: w.score })),
   };
 }
 
@@ -230,6 +228,46 @@ async function playableGame(sql: Sql, id: number) {
   return segment;
 }
 
+/**
+ * How long an answer may rely on a game read by an earlier one: its type and channel (the cap is read when
+ * the answers are stored). A TV game's peak reads its game once a second instead of once per answer.
+ */
+export const QUIZ_GAME_CACHE_MS = 1000;
+const games = new WeakMap<Sql, Map<number, { type: string; channel_id: number; at: number }>>();
+const openedQuestions = new WeakMap<Sql, Map<string, db.QuizQuestionRow>>();
+
+/** The game an answer goes to, read at most once per `QUIZ_GAME_CACHE_MS`, or a 404. */
+async function answerableGame(sql: Sql, id: number) {
+  let cache = games.get(sql);
+  if (!cache) games.set(sql, cache = new Map());
+  const hit = cache.get(id);
+  if (hit && performance.now() - hit.at < QUIZ_GAME_CACHE_MS) return hit;
+  const segment = await playableGame(sql, id);
+  if (cache.size > 1000) cache.clear();
+  const game = { type: segment.type, channel_id: Number(segment.channel_id), at: performance.now() };
+  cache.set(id, game);
+  return game;
+}
+
+/**
+ * The question an answer is for. Once opened, its text, choices, right answers, points and opening never
+ * change again (the questions are locked then), so it is read once; its close and reveal may still change,
+ * which is why the statement that stores an answer checks them again.
+ */
+async function openedQuestion(sql: Sql, segmentId: number, questionId: number) {
+  let cache = openedQuestions.get(sql);
+  if (!cache) openedQuestions.set(sql, cache = new Map());
+  const key = `${segmentId}:${questionId}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const question = await questionFor(sql, segmentId, questionId);
+  if (question.opened_at) {
+    if (cache.size > 1000) cache.clear();
+    cache.set(key, question);
+  }
+  return question;
+}
+
 /** The player of a request: a signed-in listener of this channel, else a device issued by this server. */
 async function playerOf(
   deps: Pick<QuizAnswerDeps, "sql" | "secret">,
@@ -257,10 +295,10 @@ export async function answerQuiz(
   appUserId: number | null,
   fallbackName = "Player",
 ) {
-  const segment = await playableGame(deps.sql, id);
-  const player = await playerOf(deps, Number(segment.channel_id), appUserId, body.device_id);
+  const segment = await answerableGame(deps.sql, id);
+  const player = await playerOf(deps, segment.channel_id, appUserId, body.device_id);
   if (!player) throw new AppError(400, "device_required");
-  const question = await questionFor(deps.sql, id, body.question_id);
+  const question = await openedQuestion(deps.sql, id, body.question_id);
   const phase = quizPhase(question, deps.now);
   if (phase === "ready") throw new AppError(409, "quiz_not_opened");
   if (phase !== "open") throw new AppError(410, "quiz_answers_closed");
@@ -269,28 +307,26 @@ export async function answerQuiz(
   }
   const correct = isRightAnswer(body.choice_ids, question.right_choice_ids);
   const elapsed = elapsedMs(question.opened_at!, deps.now);
-  const hits = await hitRateLimit(
-    deps.sql,
-    `${voteCapKey(deps.secret, id, deps.address)}:q${question.id}`,
-    windowStart(deps.now, VOTE_CAP_WINDOW_SECONDS),
-  );
-  const integrity = voteIntegrity(hits, Number(segment.vote_cap_per_address ?? DEFAULT_VOTE_CAP));
-  const stored = await db.insertQuizAnswer(deps.sql, {
-    question_id: question.id,
-    segment_id: id,
-    player,
-    pseudonym: quizPseudonym(body.pseudonym, player, fallbackName),
-    choice_ids: body.choice_ids,
-    received_at: deps.now,
-    elapsed_ms: elapsed,
-    correct,
-    points: answerPoints({
+  // stored with the answers arriving meanwhile (lib/quiz/answer_batch.ts), acknowledged once committed
+  const stored = await answerBatcher(deps.sql).submit({
+    answer: {
+      question_id: question.id,
+      segment_id: id,
+      player,
+      pseudonym: quizPseudonym(body.pseudonym, player, fallbackName),
+      choice_ids: body.choice_ids,
+      received_at: deps.now,
+      elapsed_ms: elapsed,
       correct,
-      points: question.points,
-      elapsedMs: elapsed,
-      timeLimitS: question.time_limit_s,
-    }),
-    integrity: integrity === "counted" ? "counted" : "suspicious",
+      points: answerPoints({
+        correct,
+        points: question.points,
+        elapsedMs: elapsed,
+        timeLimitS: question.time_limit_s,
+      }),
+    },
+    capKey: `${voteCapKey(deps.secret, id, deps.address)}:q${question.id}`,
+    windowStart: windowStart(deps.now, VOTE_CAP_WINDOW_SECONDS),
   });
   if (stored === "closed") throw new AppError(410, "quiz_answers_closed");
   if (stored === "repeated") throw new AppError(409, "quiz_already_answered");

@@ -10,27 +10,41 @@ export const QUIZ_TOP = 10;
 export { QUIZ_PSEUDONYM_MAX } from "./constants.ts";
 import { QUIZ_PSEUDONYM_MAX } from "./constants.ts";
 
-const choice = z.object({ id: z.number().int().positive(), label: z.string().trim().min(1).max(200) });
+// Each rule fails with its own code, an `errors.*` key of the locales: the question editor shows it next to
+// the field the path names ("questions.0.choices.1.label").
+const choice = z.object({
+  id: z.number({ error: "quiz_choice_duplicate" }).int().positive(),
+  label: z.string({ error: "quiz_choice_label_required" }).trim().min(1, "quiz_choice_label_required")
+    .max(200, "quiz_choice_label_too_long"),
+});
+const whole = (code: string, min: number, max: number) =>
+  z.number({ error: code }).int(code).min(min, code).max(max, code);
 
 /** One question as the presenter writes it: its choices, the right one(s), a time limit and points. */
 export const quizQuestionSchema = z.object({
-  text: z.string().trim().min(1).max(500),
-  image_url: z.string().url().max(1000).nullish(),
-  choices: z.array(choice).min(2).max(8),
-  right_choice_ids: z.array(z.number().int().positive()).min(1).max(8),
-  time_limit_s: z.number().int().min(5).max(600),
-  points: z.number().int().min(0).max(10000),
+  text: z.string({ error: "quiz_text_required" }).trim().min(1, "quiz_text_required")
+    .max(500, "quiz_text_too_long"),
+  image_url: z.string({ error: "quiz_image_url_invalid" }).url("quiz_image_url_invalid")
+    .max(1000, "quiz_image_url_invalid").nullish(),
+  choices: z.array(choice, { error: "quiz_choices_count" }).min(2, "quiz_choices_count")
+    .max(8, "quiz_choices_count"),
+  right_choice_ids: z.array(z.number().int().positive(), { error: "quiz_right_required" })
+    .min(1, "quiz_right_required").max(8, "quiz_right_required"),
+  time_limit_s: whole("quiz_time_limit_range", 5, 600),
+  points: whole("quiz_points_range", 0, 10000),
 }).refine((q) => new Set(q.choices.map((c) => c.id)).size === q.choices.length, {
-  message: "duplicate_choice",
+  message: "quiz_choice_duplicate",
   path: ["choices"],
 }).refine((q) => q.right_choice_ids.every((id) => q.choices.some((c) => c.id === id)), {
-  message: "unknown_choice",
+  message: "quiz_right_unknown",
   path: ["right_choice_ids"],
 });
 export type QuizQuestionInput = z.infer<typeof quizQuestionSchema>;
 
 /** The questions of a quiz, in the order they are played. */
-export const quizQuestionsSchema = z.object({ questions: z.array(quizQuestionSchema).min(1).max(100) });
+export const quizQuestionsSchema = z.object({
+  questions: z.array(quizQuestionSchema).min(1, "quiz_questions_count").max(100, "quiz_questions_count"),
+});
 
 /** A listener's answer: the question and the choice(s). A time sent along is not read. */
 export const quizAnswerSchema = z.object({

@@ -9,6 +9,7 @@ import ResultsPanel from "../../islands/ResultsPanel.tsx";
 import VoteIntegrityPanel from "../../islands/VoteIntegrityPanel.tsx";
 import OverlayPanel from "../../islands/OverlayPanel.tsx";
 import QuizPanel from "../../islands/QuizPanel.tsx";
+import QuizEditor from "../../islands/QuizEditor.tsx";
 import { quizForStaff } from "../../lib/quiz/service.ts";
 import { overlayForStaff } from "../../lib/live/overlay.ts";
 import { voteIntegrity } from "../../lib/segments/vote_review.ts";
@@ -50,12 +51,21 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
     c,
     <AdminLayout user={user} menu="interaction" active="edit" interactionId={id} heading={title}>
       <div class="segment-edit">
-        <SegmentEditForm
-          segment={seg}
-          allowedTypes={page.allowedTypes}
-          channelCustomisation={page.channelCustomisation}
-          readOnly={!can(user, "interaction-action-edit")}
-        />
+        <div class="segment-main">
+          <SegmentEditForm
+            segment={seg}
+            allowedTypes={page.allowedTypes}
+            channelCustomisation={page.channelCustomisation}
+            readOnly={!can(user, "interaction-action-edit")}
+          />
+          {quiz && can(user, "interaction-action-edit") && (
+            <QuizEditor
+              id={id}
+              questions={quiz.questions}
+              started={quiz.questions.some((q) => q.phase !== "ready")}
+            />
+          )}
+        </div>
         <aside class="segment-aside">
           <ResultsPanel
             id={id}
