@@ -28,6 +28,7 @@ import {
   whatsappSignatureValid,
 } from "../rules/lines.ts";
 import type { LineMediaJob } from "./media.ts";
+import { receiveDeliveryStatus } from "./replies.ts";
 
 export interface InboundDeps {
   sql: Sql;
@@ -144,6 +145,8 @@ interface WhatsappPayload {
           audio?: { id?: string; mime_type?: string };
           voice?: { id?: string };
         }[];
+        /** what became of the messages the line sent (a staff reply): sent, delivered, read, failed */
+        statuses?: { id?: string; status?: string }[];
       };
     }[];
   }[];
@@ -169,6 +172,11 @@ export async function receiveWhatsapp(
   const landings: Landing[] = [];
   for (const change of (payload.entry ?? []).flatMap((e) => e.changes ?? [])) {
     const names = new Map((change.value?.contacts ?? []).map((c) => [c.wa_id, c.profile?.name ?? null]));
+    for (const status of change.value?.statuses ?? []) {
+      if (typeof status.id === "string" && typeof status.status === "string") {
+        await receiveDeliveryStatus(deps.sql, line.id, status.id, status.status);
+      }
+    }
     for (const message of change.value?.messages ?? []) {
       if (!message.id || !message.from) continue;
       const base = {
@@ -225,6 +233,19 @@ export async function receiveSms(
     text: (params.Body ?? "").slice(0, 4000),
   });
   return { outcome, language: line.language };
+}
+
+/** Twilio's StatusCallback of a reply sent by an SMS line: the reply's delivery state moves forward. */
+export async function receiveSmsStatus(
+  deps: InboundDeps,
+  lineId: number,
+  url: string,
+  params: Record<string, string>,
+  signature: string | null,
+): Promise<boolean> {
+  const { line } = await twilioLine(deps, lineId, ["sms"], url, params, signature);
+  if (!params.MessageSid || !params.MessageStatus) throw new AppError(400, "invalid_value");
+  return await receiveDeliveryStatus(deps.sql, line.id, params.MessageSid, params.MessageStatus);
 }
 
 /**
