@@ -15,8 +15,8 @@ export interface MessageLine {
 export async function lineOfMessage(sql: Db, messageId: number): Promise<MessageLine | null> {
   const [row] = await sql<MessageLine[]>`
     select li.line_id::int as line_id, pn.number_enc,
-      (select max(li2.created_at) from line_inbound li2 join messages m2 on m2.id = li2.message_id
-        where li2.line_id = li.line_id and m2.phone_number_id = m.phone_number_id) as last_inbound_at
+      (select max(li2.created_at) from line_inbound li2
+        where li2.line_id = li.line_id and li2.phone_number_id = m.phone_number_id) as last_inbound_at
     from line_inbound li join messages m on m.id = li.message_id
     left join phone_numbers pn on pn.id = m.phone_number_id
     where li.message_id = ${messageId} limit 1`;

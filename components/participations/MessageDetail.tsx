@@ -126,6 +126,11 @@ export function MessageDetail(
               {m.replies.map((r) => (
                 <li key={r.id} class="inbox-reply-item">
                   <span class="muted">{formatMessageDate(r.created_at, lang)}</span>
+                  {r.delivery_status && (
+                    <span class={`badge reply-delivery reply-delivery-${r.delivery_status}`}>
+                      {t(`participations.delivery_${r.delivery_status}`)}
+                    </span>
+                  )}
                   {r.content.text && <p>{r.content.text}</p>}
                   {r.content.recording_url && <audio controls preload="none" src={r.content.recording_url} />}
                 </li>

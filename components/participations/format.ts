@@ -59,7 +59,11 @@ export interface InboxMessage {
     type: string;
     created_at: string;
     content: { text: string | null; recording_url: string | null };
+    /** sent back through the participation's line: queued, sent, delivered, read or failed */
+    delivery_status?: string | null;
   }[];
+  /** a WhatsApp or SMS participation: its text reply goes back by that medium, within WhatsApp's window */
+  reply_window?: { medium: string; open: boolean; closes_at: string | null };
 }
 
 /** The author line of a message: name and city, or "Anonymous". */

@@ -82,6 +82,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       sealed: await encryptSecret(deps.jwtSecret, number),
       profileName: inbound.profileName?.slice(0, 200) ?? null,
     });
+    await db.setInboundNumber(deps.sql, line.id, inbound.providerId, phoneNumberId);
     const send = {
       sql: deps.sql,
       boss: deps.boss,
