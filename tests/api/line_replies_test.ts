@@ -148,7 +148,7 @@ async function steps(t: Deno.TestContext) {
     const body: Detail = await res.json();
     assert.ok(["queued", "sent"].includes(body.replies[0].delivery_status ?? ""), "tracked from the start");
     const sent = await until(
-      async () => stub.sent.find((s) => s.provider === "whatsapp"),
+      () => Promise.resolve(stub.sent.find((s) => s.provider === "whatsapp")),
       "the reply reaches the stub",
     );
     assert.equal(sent.path, `/v21.0/${PHONE_NUMBER_ID}/messages`);
@@ -236,7 +236,7 @@ async function steps(t: Deno.TestContext) {
     assert.deepEqual((await detail(smsMessage)).reply_window, { medium: "sms", open: true, closes_at: null });
     assert.equal((await reply(smsMessage, "Thanks for texting!")).status, 201);
     const sent = await until(
-      async () => stub.sent.find((s) => s.provider === "twilio"),
+      () => Promise.resolve(stub.sent.find((s) => s.provider === "twilio")),
       "the SMS reaches the stub",
     );
     assert.equal(sent.path, `/2010-04-01/Accounts/${ACCOUNT.sid}/Messages.json`);
