@@ -93,7 +93,9 @@ export function MessageDetail(
         <button type="button" class="btn btn-link btn-sm inbox-back" onClick={onClose}>
           ← {t("participations.back")}
         </button>
-        <h2 id={`message-${m.id}`}>{authorLine(m, t("participations.anonymous"))}</h2>
+        <h2 id={`message-${m.id}`}>
+          {authorLine(m, t("participations.anonymous"), t("participations.listener"))}
+        </h2>
         <p class="muted inbox-date">{formatMessageDate(m.created_at, lang)}</p>
         <ErasureDate eraseOn={m.erase_on} erased={m.erased} />
         <Badges m={m} />

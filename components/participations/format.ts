@@ -66,7 +66,11 @@ export interface InboxMessage {
   reply_window?: { medium: string; open: boolean; closes_at: string | null };
 }
 
-/** The author line of a message: name and city, or "Anonymous". */
-export function authorLine(m: InboxMessage, anonymous: string): string {
-  return [m.author.name, m.author.city].filter(Boolean).join(" · ") || anonymous;
+/**
+ * The author line of a message: name and city, or "Anonymous"; a listener behind a phone line without a
+ * profile name is "Listener" (with their city when known), never their number.
+ */
+export function authorLine(m: InboxMessage, anonymous: string, listener = anonymous): string {
+  const name = m.author.name || (m.medium && m.medium !== "widget" ? listener : null);
+  return [name, m.author.city].filter(Boolean).join(" · ") || anonymous;
 }

@@ -60,6 +60,8 @@ interface Inbound {
   providerId: string;
   from: string;
   profileName: string | null;
+  /** the caller's city when the provider knows it (Twilio's FromCity): shown with "Listener", never the number */
+  city?: string | null;
   text?: string;
   /** a voice to fetch from the provider: the job's source */
   voice?: Omit<LineMediaJob, "mediaId" | "lineId">;
@@ -94,7 +96,10 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
     const origin = {
       segment: line.segment_id,
       channel_id: line.channel_id,
-      extra_user_information: inbound.profileName ? { name: inbound.profileName.slice(0, 200) } : {},
+      extra_user_information: {
+        ...(inbound.profileName ? { name: inbound.profileName.slice(0, 200) } : {}),
+        ...(inbound.city?.trim() ? { city: inbound.city.trim().slice(0, 100) } : {}),
+      },
       line: { medium: line.kind, phoneNumberId, sender: hash.slice(0, 40), deferMedia: !!inbound.voice },
     };
     let outcome;
@@ -231,6 +236,7 @@ export async function receiveSms(
     providerId: params.MessageSid,
     from: params.From,
     profileName: null,
+    city: params.FromCity ?? null,
     text: (params.Body ?? "").slice(0, 4000),
   });
   return { outcome, language: line.language };

@@ -225,7 +225,13 @@ async function steps(t: Deno.TestContext) {
 
   const smsSid = `SM${"c3".repeat(16)}`;
   assert.equal(
-    (await postTwilio("sms", { MessageSid: smsSid, From: "+33698765432", To: SMS_NUMBER, Body: "Hello!" }))
+    (await postTwilio("sms", {
+      MessageSid: smsSid,
+      From: "+33698765432",
+      To: SMS_NUMBER,
+      Body: "Hello!",
+      FromCity: "SPRINGFIELD",
+    }))
       .status,
     200,
   );
@@ -234,6 +240,8 @@ async function steps(t: Deno.TestContext) {
 
   await t.step("a text reply to an SMS goes to Twilio's Messages.json with its status callback", async () => {
     assert.deepEqual((await detail(smsMessage)).reply_window, { medium: "sms", open: true, closes_at: null });
+    const author = ((await detail(smsMessage)) as unknown as { author: Record<string, unknown> }).author;
+    assert.deepEqual(author, { name: null, city: "SPRINGFIELD" }, "the provider's city, never the number");
     assert.equal((await reply(smsMessage, "Thanks for texting!")).status, 201);
     const sent = await until(
       () => Promise.resolve(stub.sent.find((s) => s.provider === "twilio")),
