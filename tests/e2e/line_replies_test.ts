@@ -48,9 +48,15 @@ browserTest(
         text: { body: "Can you play Nina Simone for my mum?" },
       }));
 
+      // an SMS without a profile name: the inbox names its author Listener, with the city the provider gave
+      await server
+        .sql`insert into messages (channel_id, segment_id, type, text, medium, author_city, created_at)
+        values (${manager.channel_id}, ${segment.id}, 'message', 'Big up Springfield!', 'sms', 'Springfield',
+          now() - interval '1 minute')`;
       await page.goto(`${baseUrl}/participations/${segment.id}?lang=en`);
       await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
-      await page.locator(".inbox-item").first().locator("button").click();
+      await page.locator(".inbox-item .inbox-author", { hasText: "Listener · Springfield" }).waitFor();
+      await page.locator(".inbox-item", { hasText: "Amélie" }).locator("button").click();
       const detail = page.locator(".inbox-detail");
       await detail.getByText(/This reply is sent to the listener by WhatsApp \(possible until .+\)\./)
         .waitFor();
@@ -79,7 +85,7 @@ browserTest(
       await post(status("delivered"));
       await page.reload();
       await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
-      await page.locator(".inbox-item").first().locator("button").click();
+      await page.locator(".inbox-item", { hasText: "Amélie" }).locator("button").click();
       await detail.locator(".inbox-reply-item .reply-delivery", { hasText: "Delivered" }).waitFor();
       await detail.locator(".reply-line-notice").scrollIntoViewIfNeeded();
       await shot("reply-delivered-1280");
@@ -91,7 +97,7 @@ browserTest(
       await page.setViewportSize({ width: 375, height: 800 });
       await page.reload();
       await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
-      await page.locator(".inbox-item").first().locator("button").click();
+      await page.locator(".inbox-item", { hasText: "Amélie" }).locator("button").click();
       await detail.locator(".inbox-reply-item .reply-delivery", { hasText: "Read" }).waitFor();
       const notice = detail.locator(".reply-window-closed");
       await notice.waitFor();
