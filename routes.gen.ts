@@ -86,31 +86,32 @@ import $79 from "./routes/interactions/[id].tsx";
 import $80 from "./routes/interactions/index.tsx";
 import $81 from "./routes/lines/[id]/recording.ts";
 import $82 from "./routes/lines/[id]/sms.ts";
-import $83 from "./routes/lines/[id]/voice.ts";
-import $84 from "./routes/lines/[id]/whatsapp.ts";
-import $85 from "./routes/login.tsx";
-import $86 from "./routes/logout.ts";
-import $87 from "./routes/media.ts";
-import $88 from "./routes/metrics.ts";
-import $89 from "./routes/moderation.tsx";
-import $90 from "./routes/oembed.ts";
-import $91 from "./routes/overlay/[token]/events.ts";
-import $92 from "./routes/overlay/[token].tsx";
-import $93 from "./routes/participations/[id].tsx";
-import $94 from "./routes/qr-code.tsx";
-import $95 from "./routes/reset/[token].tsx";
-import $96, { needs as needs$96 } from "./routes/robots.txt.ts";
-import $97 from "./routes/s/[uuid].tsx";
-import $98 from "./routes/settings.tsx";
-import $99 from "./routes/statistics/download.ts";
-import $100 from "./routes/statistics/index.tsx";
-import $101 from "./routes/timeline.tsx";
-import $102 from "./routes/users/new.tsx";
-import $103 from "./routes/users/[id].tsx";
-import $104 from "./routes/users/index.tsx";
-import $105, { fast as fast$105, needs as needs$105 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $106, { needs as needs$106 } from "./routes/widgets/terms.tsx";
-import $107, { fast as fast$107, needs as needs$107 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $83 from "./routes/lines/[id]/status.ts";
+import $84 from "./routes/lines/[id]/voice.ts";
+import $85 from "./routes/lines/[id]/whatsapp.ts";
+import $86 from "./routes/login.tsx";
+import $87 from "./routes/logout.ts";
+import $88 from "./routes/media.ts";
+import $89 from "./routes/metrics.ts";
+import $90 from "./routes/moderation.tsx";
+import $91 from "./routes/oembed.ts";
+import $92 from "./routes/overlay/[token]/events.ts";
+import $93 from "./routes/overlay/[token].tsx";
+import $94 from "./routes/participations/[id].tsx";
+import $95 from "./routes/qr-code.tsx";
+import $96 from "./routes/reset/[token].tsx";
+import $97, { needs as needs$97 } from "./routes/robots.txt.ts";
+import $98 from "./routes/s/[uuid].tsx";
+import $99 from "./routes/settings.tsx";
+import $100 from "./routes/statistics/download.ts";
+import $101 from "./routes/statistics/index.tsx";
+import $102 from "./routes/timeline.tsx";
+import $103 from "./routes/users/new.tsx";
+import $104 from "./routes/users/[id].tsx";
+import $105 from "./routes/users/index.tsx";
+import $106, { fast as fast$106, needs as needs$106 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $107, { needs as needs$107 } from "./routes/widgets/terms.tsx";
+import $108, { fast as fast$108, needs as needs$108 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -200,45 +201,46 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/interactions", app: $80 },
   { path: "/lines/:id/recording", app: $81 },
   { path: "/lines/:id/sms", app: $82 },
-  { path: "/lines/:id/voice", app: $83 },
-  { path: "/lines/:id/whatsapp", app: $84 },
-  { path: "/login", app: $85 },
-  { path: "/logout", app: $86 },
-  { path: "/media", app: $87 },
-  { path: "/metrics", app: $88 },
-  { path: "/moderation", app: $89 },
-  { path: "/oembed", app: $90 },
-  { path: "/overlay/:token/events", app: $91 },
-  { path: "/overlay/:token", app: $92 },
-  { path: "/participations/:id", app: $93 },
-  { path: "/qr-code", app: $94 },
-  { path: "/reset/:token", app: $95 },
-  { path: "/robots.txt", app: $96 },
-  { path: "/s/:uuid", app: $97 },
-  { path: "/settings", app: $98 },
-  { path: "/statistics/download", app: $99 },
-  { path: "/statistics", app: $100 },
-  { path: "/timeline", app: $101 },
-  { path: "/users/new", app: $102 },
-  { path: "/users/:id", app: $103 },
-  { path: "/users", app: $104 },
-  { path: "/widgets/channel/:channelId", app: $105 },
-  { path: "/widgets/terms", app: $106 },
-  { path: "/widgets/:channelId/:segmentId", app: $107 },
+  { path: "/lines/:id/status", app: $83 },
+  { path: "/lines/:id/voice", app: $84 },
+  { path: "/lines/:id/whatsapp", app: $85 },
+  { path: "/login", app: $86 },
+  { path: "/logout", app: $87 },
+  { path: "/media", app: $88 },
+  { path: "/metrics", app: $89 },
+  { path: "/moderation", app: $90 },
+  { path: "/oembed", app: $91 },
+  { path: "/overlay/:token/events", app: $92 },
+  { path: "/overlay/:token", app: $93 },
+  { path: "/participations/:id", app: $94 },
+  { path: "/qr-code", app: $95 },
+  { path: "/reset/:token", app: $96 },
+  { path: "/robots.txt", app: $97 },
+  { path: "/s/:uuid", app: $98 },
+  { path: "/settings", app: $99 },
+  { path: "/statistics/download", app: $100 },
+  { path: "/statistics", app: $101 },
+  { path: "/timeline", app: $102 },
+  { path: "/users/new", app: $103 },
+  { path: "/users/:id", app: $104 },
+  { path: "/users", app: $105 },
+  { path: "/widgets/channel/:channelId", app: $106 },
+  { path: "/widgets/terms", app: $107 },
+  { path: "/widgets/:channelId/:segmentId", app: $108 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
   { path: "/api/v1/interactions", fast: fast$25 },
   { path: "/api/v1/show_segments/:id/vote-results", fast: fast$46 },
-  { path: "/widgets/channel/:channelId", fast: fast$105 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$107 },
+  { path: "/widgets/channel/:channelId", fast: fast$106 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$108 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$96 },
-  { path: "/widgets/channel/:channelId", needs: needs$105 },
-  { path: "/widgets/terms", needs: needs$106 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$107 },
+  { path: "/robots.txt", needs: needs$97 },
+  { path: "/widgets/channel/:channelId", needs: needs$106 },
+  { path: "/widgets/terms", needs: needs$107 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$108 },
 ];

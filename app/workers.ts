@@ -25,6 +25,7 @@ import { writeStoredImageVariants } from "../lib/media/image_variants.ts";
 import { forgetUnusedUploads } from "../lib/media/stored.ts";
 import { mediaJobConcurrency } from "../lib/rules/media_jobs.ts";
 import { registerLineJobs } from "../lib/lines/media.ts";
+import { registerLineReplyJobs } from "../lib/lines/replies.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -97,6 +98,7 @@ export async function registerWorkers(boss: PgBoss, deps: AppDeps): Promise<{ st
   await registerDeliveryJobs(boss, deps);
   await registerWebhookJobs(boss, deps);
   await registerLineJobs(boss, deps); // phone lines' voices fetched from their providers
+  await registerLineReplyJobs(boss, deps); // staff replies sent back through the lines
   return { stopJobs: () => stopping.abort() };
 }
 

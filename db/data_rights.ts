@@ -50,7 +50,8 @@ export async function messageIdsBefore(sql: Db, channelId: number, cutoff: Date,
 /**
  * Empties these participations in one transaction: their text, transcript, media, author snapshot,
  * extra information, device and author ids and operator note go, their replies (text and voice) too,
- * and AI assistant answers quoting them; the media rows are deleted. Returns the media files to remove from the store once committed.
+ * and AI assistant answers quoting them; the media rows are deleted. A listener's phone number (a line's
+ * participation) is untied from them, and forgotten once no participation holds it. Returns the media files to remove from the store once committed.
  */
 export async function anonymiseMessages(sql: Sql, ids: number[]): Promise<MediaFiles[]> {
   if (ids.length === 0) return [];
@@ -70,14 +71,22 @@ export async function anonymiseMessages(sql: Sql, ids: number[]): Promise<MediaF
         select 1 from gone g where g.segment_id = a.segment_id and (
           (length(g.name) >= 3 and strpos(lower(a.answer), g.name) > 0)
           or (length(g.excerpt) >= 12 and strpos(lower(a.answer), g.excerpt) > 0)))`;
+    const numbers = await tx<{ id: string }[]>`
+      select distinct phone_number_id as id from messages
+      where id = any(${ids}::bigint[]) and phone_number_id is not null`;
     await tx`
       update messages set
         content = jsonb_strip_nulls(jsonb_build_object(
           'choice_ids', content -> 'choice_ids', 'choice_text', content -> 'choice_text')),
         text = null, transcript = null, media_id = null, extra_user_information = '{}',
         author_name = null, author_city = null, author_app_user_id = null, device_id = null, site_ref = null,
-        comment = null, processing_error = null, has_reply = false, erased_at = now(), updated_at = now()
+        comment = null, processing_error = null, has_reply = false, erased_at = now(), updated_at = now(),
+        phone_number_id = null
       where id = any(${ids}::bigint[])`;
+    if (numbers.length) {
+      await tx`delete from phone_numbers pn where pn.id = any(${numbers.map((n) => n.id)}::bigint[])
+        and not exists (select 1 from messages m where m.phone_number_id = pn.id)`;
+    }
     if (files.length) await tx`delete from media where id = any(${files.map((f) => f.id)}::uuid[])`;
     return files;
   });

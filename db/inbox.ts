@@ -70,6 +70,8 @@ export interface ReplyRow {
   duration_ms: number | null;
   author_user_id: number | null;
   created_at: Date;
+  /** a reply sent back through the participation's line: where it got to (migration 066), else null */
+  delivery_status: string | null;
 }
 
 /** Which messages a list, a count or a bulk action is about. */
@@ -589,7 +591,7 @@ export async function lockMessage(tx: Db, id: number): Promise<MessageRow | null
 /** The replies of a message, oldest first. */
 export async function listReplies(sql: Db, messageId: number): Promise<ReplyRow[]> {
   return await sql<ReplyRow[]>`
-    select id, message_id, type, text, recording_url, duration_ms, author_user_id, created_at
+    select id, message_id, type, text, recording_url, duration_ms, author_user_id, created_at, delivery_status
     from replies where message_id = ${messageId} order by created_at, id`;
 }
 
@@ -649,13 +651,19 @@ export async function insertReply(sql: Sql, reply: {
   text: string | null;
   mediaId?: string | null;
   recordingUrl?: string | null;
+  /** the line it goes back through (queued for sending), migration 066 */
+  lineId?: number | null;
 }): Promise<number> {
   return await sql.begin(async (tx) => {
+    const lineId = reply.lineId ?? null;
     const [row] = await tx<{ id: number }[]>`
-      insert into replies (message_id, channel_id, author_user_id, type, text, media_id, recording_url)
+      insert into replies (message_id, channel_id, author_user_id, type, text, media_id, recording_url, line_id,
+        delivery_status)
       values (${reply.messageId}, ${reply.channelId}, ${reply.userId}, ${reply.type}, ${reply.text},
-        ${reply.mediaId ?? null}, ${reply.recordingUrl ?? null})
-      returning id`;
+        ${reply.mediaId ?? null}, ${reply.recordingUrl ?? null}, ${lineId}, ${
+      lineId === null ? null : "queued"
+    })
+      returning id::int as id`;
     await tx`update messages set has_reply = true, read = true, updated_at = now() where id = ${reply.messageId}`;
     return row.id;
   }) as number;

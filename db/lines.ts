@@ -120,6 +120,12 @@ export async function setInboundMessage(sql: Db, lineId: number, providerId: str
     where line_id = ${lineId} and provider_id = ${providerId.slice(0, 200)}`;
 }
 
+/** Names the listener's number on a claimed provider message (WhatsApp's reply window counts from it). */
+export async function setInboundNumber(sql: Db, lineId: number, providerId: string, phoneNumberId: number) {
+  await sql`update line_inbound set phone_number_id = ${phoneNumberId}
+    where line_id = ${lineId} and provider_id = ${providerId.slice(0, 200)}`;
+}
+
 /** Gives a claim back when storing failed, so the provider's retry is stored. */
 export async function releaseInbound(sql: Db, lineId: number, providerId: string): Promise<void> {
   await sql`delete from line_inbound where line_id = ${lineId} and provider_id = ${providerId.slice(0, 200)}`;

@@ -107,7 +107,7 @@ function ModerationList() {
                 <span class="sr-only">{t("moderation.select")}</span>
               </label>
               <div class="moderation-body">
-                <strong>{authorLine(m, t("participations.anonymous"))}</strong>
+                <strong>{authorLine(m, t("participations.anonymous"), t("participations.listener"))}</strong>
                 <span class="muted">{formatMessageDate(m.created_at, lang)}</span>
                 <a href={`/participations/${m.segment.id}`} class="moderation-segment">{m.segment.title}</a>
                 {m.content.text && <p>{m.content.text}</p>}

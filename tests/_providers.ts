@@ -1,7 +1,9 @@
 // Local servers that speak the phone providers' documented HTTP APIs, for the phone line tests: the Graph
 // API's media endpoints (GET /{media-id} → { url, mime_type }, then the download, both with the bearer
 // access token) and Twilio's recording download (GET /2010-04-01/Accounts/{sid}/Recordings/{sid}.wav with
-// basic auth). And the providers' own way of signing the webhooks they send.
+// basic auth), the messages endpoints a reply is sent by (Graph `POST /{phone-number-id}/messages` with the
+// bearer token, Twilio `POST /2010-04-01/Accounts/{sid}/Messages.json` with basic auth), recording what they
+// were sent. And the providers' own way of signing the webhooks they send.
 import { createHmac } from "node:crypto";
 
 export interface ProviderStub {
@@ -15,6 +17,8 @@ export interface ProviderStub {
   refused: number;
   /** the downloads it served */
   served: string[];
+  /** the messages it accepted, as the provider received them, with the id it answered */
+  sent: { provider: "whatsapp" | "twilio"; path: string; body: Record<string, unknown>; id: string }[];
   close(): Promise<void>;
 }
 
@@ -25,14 +29,31 @@ export function providerStub(accessToken: string, account: { sid: string; token:
     failures: [] as number[],
     refused: 0,
     served: [] as string[],
+    sent: [] as ProviderStub["sent"],
   } as Omit<ProviderStub, "graphUrl" | "twilioUrl" | "close">;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
     const url = new URL(req.url);
     const failure = stub.failures.shift();
     if (failure) return new Response("unavailable", { status: failure });
     const recording = url.pathname.match(
       /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Recordings\/(RE[0-9a-f]{32})\.wav$/,
     );
+    const twilioSend = req.method === "POST" &&
+      url.pathname.match(/^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\.json$/);
+    if (twilioSend) {
+      if (
+        twilioSend[1] !== account.sid ||
+        req.headers.get("authorization") !== `Basic ${btoa(`${account.sid}:${account.token}`)}`
+      ) {
+        stub.refused++;
+        return Response.json({ code: 20003, message: "Authenticate" }, { status: 401 });
+      }
+      const body = Object.fromEntries(new URLSearchParams(await req.text()));
+      if (!body.To || !body.From || !body.Body) return Response.json({ code: 21604 }, { status: 400 });
+      const id = `SM${crypto.randomUUID().replaceAll("-", "")}`;
+      stub.sent.push({ provider: "twilio", path: url.pathname, body, id });
+      return Response.json({ sid: id, status: "queued", to: body.To, from: body.From }, { status: 201 });
+    }
     if (recording) {
       const basic = `Basic ${btoa(`${account.sid}:${account.token}`)}`;
       if (recording[1] !== account.sid || req.headers.get("authorization") !== basic) {
@@ -47,6 +68,20 @@ export function providerStub(accessToken: string, account: { sid: string; token:
     if (req.headers.get("authorization") !== `Bearer ${accessToken}`) {
       stub.refused++;
       return Response.json({ error: { message: "Invalid OAuth access token", code: 190 } }, { status: 401 });
+    }
+    const graphSend = req.method === "POST" && url.pathname.match(/^\/v21\.0\/([0-9]+)\/messages$/);
+    if (graphSend) {
+      const body = await req.json().catch(() => ({}));
+      if (body.messaging_product !== "whatsapp" || !body.to) {
+        return Response.json({ error: { code: 100 } }, { status: 400 });
+      }
+      const id = `wamid.${crypto.randomUUID().replaceAll("-", "")}`;
+      stub.sent.push({ provider: "whatsapp", path: url.pathname, body, id });
+      return Response.json({
+        messaging_product: "whatsapp",
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id }],
+      });
     }
     const download = url.pathname.match(/^\/download\/([A-Za-z0-9_-]+)$/);
     if (download) {

@@ -93,7 +93,9 @@ export function MessageDetail(
         <button type="button" class="btn btn-link btn-sm inbox-back" onClick={onClose}>
           ← {t("participations.back")}
         </button>
-        <h2 id={`message-${m.id}`}>{authorLine(m, t("participations.anonymous"))}</h2>
+        <h2 id={`message-${m.id}`}>
+          {authorLine(m, t("participations.anonymous"), t("participations.listener"))}
+        </h2>
         <p class="muted inbox-date">{formatMessageDate(m.created_at, lang)}</p>
         <ErasureDate eraseOn={m.erase_on} erased={m.erased} />
         <Badges m={m} />
@@ -126,6 +128,11 @@ export function MessageDetail(
               {m.replies.map((r) => (
                 <li key={r.id} class="inbox-reply-item">
                   <span class="muted">{formatMessageDate(r.created_at, lang)}</span>
+                  {r.delivery_status && (
+                    <span class={`badge reply-delivery reply-delivery-${r.delivery_status}`}>
+                      {t(`participations.delivery_${r.delivery_status}`)}
+                    </span>
+                  )}
                   {r.content.text && <p>{r.content.text}</p>}
                   {r.content.recording_url && <audio controls preload="none" src={r.content.recording_url} />}
                 </li>

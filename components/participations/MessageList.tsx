@@ -80,7 +80,9 @@ export function MessageItem(
           type="checkbox"
           class="inbox-check"
           checked={checked}
-          aria-label={t("studio_delivery.select", { name: authorLine(m, t("participations.anonymous")) })}
+          aria-label={t("studio_delivery.select", {
+            name: authorLine(m, t("participations.anonymous"), t("participations.listener")),
+          })}
           onClick={(e) => onCheck(m.id, e.currentTarget.checked, e.shiftKey)}
         />
       )}
@@ -93,7 +95,9 @@ export function MessageItem(
         <span class="inbox-item-head">
           {!m.read && <span class="unread-dot" title={t("participations.unread")} />}
           <MediumIcon medium={m.medium} />
-          <strong class="inbox-author">{authorLine(m, t("participations.anonymous"))}</strong>
+          <strong class="inbox-author">
+            {authorLine(m, t("participations.anonymous"), t("participations.listener"))}
+          </strong>
           {m.content.duration
             ? <span class="duration">{formatDuration(m.content.duration * 1000)}</span>
             : null}

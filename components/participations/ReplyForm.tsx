@@ -35,7 +35,9 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
     setError(null);
     timers.current.push(setTimeout(() => field.current?.focus(), REPLY_FOCUS_MS));
   };
-  const empty = type === "text" ? !text.trim() : !file;
+  // outside WhatsApp's 24-hour window a text cannot reach the listener: the API would refuse it
+  const windowClosed = type === "text" && message.reply_window?.open === false;
+  const empty = type === "text" ? !text.trim() || windowClosed : !file;
 
   const fileForm = (blob: Blob, name: string) => {
     const form = new FormData();
@@ -128,6 +130,7 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
             </label>
           </>
         )}
+      {type === "text" && <LineNotice window={message.reply_window} />}
       {error && <p class="notice notice-error" role="alert">{error}</p>}
       {sent && <p class="notice notice-success" role="status">{t("participations.sent")}</p>}
       {
@@ -143,4 +146,26 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
       )}
     </form>
   );
+}
+
+/** How a text reply reaches a WhatsApp or SMS listener, or why it no longer can (WhatsApp's window). */
+function LineNotice({ window }: { window?: InboxMessage["reply_window"] }) {
+  const { t, lang } = useT();
+  if (!window) return null;
+  if (!window.open) {
+    return (
+      <p class="notice notice-warning reply-window-closed" role="status">
+        {t("participations.reply_window_closed")}
+      </p>
+    );
+  }
+  if (window.medium !== "whatsapp" || !window.closes_at) {
+    return <p class="muted reply-line-notice">{t("participations.reply_by_sms")}</p>;
+  }
+  const time = new Date(window.closes_at).toLocaleString(lang, {
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return <p class="muted reply-line-notice">{t("participations.reply_by_whatsapp", { time })}</p>;
 }

@@ -59,10 +59,18 @@ export interface InboxMessage {
     type: string;
     created_at: string;
     content: { text: string | null; recording_url: string | null };
+    /** sent back through the participation's line: queued, sent, delivered, read or failed */
+    delivery_status?: string | null;
   }[];
+  /** a WhatsApp or SMS participation: its text reply goes back by that medium, within WhatsApp's window */
+  reply_window?: { medium: string; open: boolean; closes_at: string | null };
 }
 
-/** The author line of a message: name and city, or "Anonymous". */
-export function authorLine(m: InboxMessage, anonymous: string): string {
-  return [m.author.name, m.author.city].filter(Boolean).join(" · ") || anonymous;
+/**
+ * The author line of a message: name and city, or "Anonymous"; a listener behind a phone line without a
+ * profile name is "Listener" (with their city when known), never their number.
+ */
+export function authorLine(m: InboxMessage, anonymous: string, listener = anonymous): string {
+  const name = m.author.name || (m.medium && m.medium !== "widget" ? listener : null);
+  return [name, m.author.city].filter(Boolean).join(" · ") || anonymous;
 }

@@ -9,6 +9,7 @@ import { getSegment, type SegmentRow } from "../../db/segments.ts";
 import { insertReadyMedia } from "../../db/media.ts";
 import { subtitlesKey } from "../media/subtitles.ts";
 import { erasureInfo } from "../app_users/data_rights.ts";
+import { lineForReply, queueLineReply, replyWindowOf } from "../lines/replies.ts";
 import { AppError } from "../rules/errors.ts";
 import {
   applyAction,
@@ -137,6 +138,8 @@ export function replyView(row: inbox.ReplyRow) {
       recording_url: row.recording_url,
       duration: row.duration_ms !== null ? row.duration_ms / 1000 : null,
     },
+    // sent back through the participation's line: sent, delivered, read or failed (null otherwise)
+    delivery_status: row.delivery_status,
   };
 }
 
@@ -146,6 +149,7 @@ export async function messageWithReplies(sql: Sql, user: StaffUser, id: number) 
   return {
     ...messageView(message, await inbox.listReplies(sql, id)),
     ...await erasureInfo(sql, message),
+    ...await replyWindowOf(sql, message),
   };
 }
 
@@ -349,7 +353,8 @@ export async function bulkActOnMessages(
 /**
  * A staff reply to a message: a text, or an audio/video file (stored first) with an optional caption.
  * Loads the message once (another channel's is a 404) and returns it with its replies. A file's broadcast
- * copy is queued on `boss`.
+ * copy is queued on `boss`. A text reply to a WhatsApp or SMS participation goes back to the listener
+ * through its line (a job on `boss`), refused outside WhatsApp's 24-hour window.
  */
 export async function replyToMessage(
   sql: Sql,
@@ -358,14 +363,17 @@ export async function replyToMessage(
   messageId: number,
   reply: { text: string | null; file?: unknown },
   boss?: PgBoss,
+  now = new Date(),
 ) {
   const message = await messageFor(sql, user, messageId);
+  const lineId = await lineForReply(sql, message, reply, now);
   const stored = reply.file === undefined
     ? null
     : await storeReplyFile(sql, storage, message.channel_id, reply.file);
   // The worker makes the reply's broadcast copy (measured, normalised, in the channel's format)
   if (stored) await boss?.send(QUEUES.broadcast, { mediaId: stored.mediaId, reply: true });
-  await inbox.insertReply(sql, {
+  const replyId = await inbox.insertReply(sql, {
+    lineId,
     messageId,
     channelId: message.channel_id,
     userId: user.id,
@@ -374,10 +382,12 @@ export async function replyToMessage(
     mediaId: stored?.mediaId,
     recordingUrl: stored?.url,
   });
+  if (lineId !== null) await queueLineReply(boss, replyId);
   // insertReply marks the message replied and read: the only columns of the view it changes
   const replied = { ...message, has_reply: true, read: true };
   return {
     ...messageView(replied, await inbox.listReplies(sql, messageId)),
     ...await erasureInfo(sql, message),
+    ...await replyWindowOf(sql, message, now),
   };
 }

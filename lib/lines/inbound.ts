@@ -28,6 +28,7 @@ import {
   whatsappSignatureValid,
 } from "../rules/lines.ts";
 import type { LineMediaJob } from "./media.ts";
+import { receiveDeliveryStatus } from "./replies.ts";
 
 export interface InboundDeps {
   sql: Sql;
@@ -59,6 +60,8 @@ interface Inbound {
   providerId: string;
   from: string;
   profileName: string | null;
+  /** the caller's city when the provider knows it (Twilio's FromCity): shown with "Listener", never the number */
+  city?: string | null;
   text?: string;
   /** a voice to fetch from the provider: the job's source */
   voice?: Omit<LineMediaJob, "mediaId" | "lineId">;
@@ -81,6 +84,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       sealed: await encryptSecret(deps.jwtSecret, number),
       profileName: inbound.profileName?.slice(0, 200) ?? null,
     });
+    await db.setInboundNumber(deps.sql, line.id, inbound.providerId, phoneNumberId);
     const send = {
       sql: deps.sql,
       boss: deps.boss,
@@ -92,7 +96,10 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
     const origin = {
       segment: line.segment_id,
       channel_id: line.channel_id,
-      extra_user_information: inbound.profileName ? { name: inbound.profileName.slice(0, 200) } : {},
+      extra_user_information: {
+        ...(inbound.profileName ? { name: inbound.profileName.slice(0, 200) } : {}),
+        ...(inbound.city?.trim() ? { city: inbound.city.trim().slice(0, 100) } : {}),
+      },
       line: { medium: line.kind, phoneNumberId, sender: hash.slice(0, 40), deferMedia: !!inbound.voice },
     };
     let outcome;
@@ -144,6 +151,8 @@ interface WhatsappPayload {
           audio?: { id?: string; mime_type?: string };
           voice?: { id?: string };
         }[];
+        /** what became of the messages the line sent (a staff reply): sent, delivered, read, failed */
+        statuses?: { id?: string; status?: string }[];
       };
     }[];
   }[];
@@ -169,6 +178,11 @@ export async function receiveWhatsapp(
   const landings: Landing[] = [];
   for (const change of (payload.entry ?? []).flatMap((e) => e.changes ?? [])) {
     const names = new Map((change.value?.contacts ?? []).map((c) => [c.wa_id, c.profile?.name ?? null]));
+    for (const status of change.value?.statuses ?? []) {
+      if (typeof status.id === "string" && typeof status.status === "string") {
+        await receiveDeliveryStatus(deps.sql, line.id, status.id, status.status);
+      }
+    }
     for (const message of change.value?.messages ?? []) {
       if (!message.id || !message.from) continue;
       const base = {
@@ -222,9 +236,23 @@ export async function receiveSms(
     providerId: params.MessageSid,
     from: params.From,
     profileName: null,
+    city: params.FromCity ?? null,
     text: (params.Body ?? "").slice(0, 4000),
   });
   return { outcome, language: line.language };
+}
+
+/** Twilio's StatusCallback of a reply sent by an SMS line: the reply's delivery state moves forward. */
+export async function receiveSmsStatus(
+  deps: InboundDeps,
+  lineId: number,
+  url: string,
+  params: Record<string, string>,
+  signature: string | null,
+): Promise<boolean> {
+  const { line } = await twilioLine(deps, lineId, ["sms"], url, params, signature);
+  if (!params.MessageSid || !params.MessageStatus) throw new AppError(400, "invalid_value");
+  return await receiveDeliveryStatus(deps.sql, line.id, params.MessageSid, params.MessageStatus);
 }
 
 /**

@@ -19,6 +19,8 @@ export const QUEUES = {
   imageVariants: "image_variants",
   /** A phone line's voice note or voicemail fetched from its provider (then processed as media) */
   lineMedia: "line_media",
+  /** A staff reply sent back to the listener through the phone line the participation came in on */
+  lineReply: "line_reply",
 } as const;
 
 export type QueueName = typeof QUEUES[keyof typeof QUEUES];

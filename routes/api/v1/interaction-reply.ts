@@ -59,6 +59,7 @@ app.openapi(
         messageId,
         { text, file },
         c.var.deps.boss,
+        c.var.deps.now?.(),
       ),
       201,
     );
