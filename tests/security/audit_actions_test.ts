@@ -5,7 +5,10 @@ import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomMessage, randomSegment } from "../api/_participation.ts";
 import { providerStub } from "../_providers.ts";
+import { startFtp } from "../_ftp.ts";
+import { encryptSecret } from "../../lib/platform/crypto.ts";
 
+const MP3 = new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6]);
 const ACCOUNT = { sid: `AC${"b2".repeat(16)}`, token: "twilio-auth-token" };
 
 Deno.test("audit log - each audited action through the API is recorded once, by its actor, on its object", async () => {
@@ -67,7 +70,7 @@ Deno.test("audit log - each audited action through the API is recorded once, by 
         expect: ["results_revealed", "interaction", () => vote.id],
       },
       {
-        as: "operator",
+        as: "manager",
         method: "PUT",
         path: `/api/v1/show_segments/${vote.id}/overlay`,
         json: { close: true },
@@ -96,7 +99,7 @@ Deno.test("audit log - each audited action through the API is recorded once, by 
       {
         as: "operator",
         method: "POST",
-        path: `/api/v1/channel-interactions-actions?action=restore_all_messages&segment_id=${segment.id}`,
+        path: `/api/v1/channel-interactions-actions?action=restore_all_messages&filter=trash&segment_id=${segment.id}`,
         status: 200,
         expect: ["messages_restored", "interaction", () => segment.id],
       },
@@ -225,5 +228,65 @@ Deno.test("audit log - each audited action through the API is recorded once, by 
   } finally {
     await ctx.close();
     await stub.close();
+  }
+});
+
+Deno.test("audit log - a message and a playout queue sent to the studio are each recorded once", async () => {
+  const ctx = await testApp();
+  const ftp = await startFtp();
+  try {
+    await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+    const staff = await demoStaff(ctx);
+    const token = await staff.token("operator");
+    const segment = await randomSegment(ctx.sql, staff.radio, { type: "recording_question" });
+    const message = await randomMessage(ctx.sql, { id: segment.id, channelId: staff.radio });
+    const key = `messages/${staff.radio}/audit-${message.id}.mp3`;
+    await ctx.deps.storage.put(key, MP3, "audio/mpeg");
+    const [media] = await ctx.sql<{ id: string }[]>`
+      insert into media (channel_id, kind, original_path, broadcast_path, status, content_type)
+      values (${staff.radio}, 'audio', ${key}, ${key}, 'ready', 'audio/mpeg') returning id`;
+    await ctx.sql`update messages set media_id = ${media.id} where id = ${message.id}`;
+    await ctx.sql`update channels set ftp_host = '127.0.0.1', ftp_port = ${ftp.port}, ftp_user = ${ftp.user},
+      ftp_password_enc = ${await encryptSecret(ctx.deps.jwtSecret, ftp.password)}, ftp_folder = 'air',
+      ftp_naming = '{id}' where id = ${staff.radio}`;
+
+    const sent = await ctx.request(`/api/v1/interaction/${message.id}/ftp`, { method: "POST", token });
+    assert.equal(sent.status, 200, await sent.clone().text());
+    await sent.body?.cancel();
+    const queued = await ctx.request(`/api/v1/interaction/${message.id}/playout`, {
+      method: "PUT",
+      token,
+      json: { queued: true },
+    });
+    assert.equal(queued.status, 200);
+    await queued.body?.cancel();
+    const played = await ctx.request(`/api/v1/show_segments/${segment.id}/playout/deliver`, {
+      method: "POST",
+      token,
+    });
+    assert.equal(played.status, 200, await played.clone().text());
+    await played.body?.cancel();
+
+    const entries = await ctx.sql<
+      { action: string; actor_id: number; object_type: string; object_id: string }[]
+    >`
+      select action, actor_id::int as actor_id, object_type, object_id from audit_log order by id`;
+    assert.deepEqual([...entries], [
+      {
+        action: "message_delivered",
+        actor_id: staff.ids.operator,
+        object_type: "message",
+        object_id: `${message.id}`,
+      },
+      {
+        action: "playout_delivered",
+        actor_id: staff.ids.operator,
+        object_type: "interaction",
+        object_id: `${segment.id}`,
+      },
+    ]);
+  } finally {
+    await ctx.close();
+    await ftp.close();
   }
 });
