@@ -14,103 +14,105 @@ import $7 from "./routes/api/v1/app_users/nickname.ts";
 import $8 from "./routes/api/v1/app_users/reset_password.ts";
 import $9 from "./routes/api/v1/app_users/index.ts";
 import $10 from "./routes/api/v1/audit.ts";
-import $11 from "./routes/api/v1/auth/second-step.ts";
-import $12 from "./routes/api/v1/auth.ts";
-import $13 from "./routes/api/v1/channel-interactions.ts";
-import $14 from "./routes/api/v1/channel-interactions-actions.ts";
-import $15 from "./routes/api/v1/channels/[id]/approve.ts";
-import $16 from "./routes/api/v1/channels/[id]/lines.ts";
-import $17 from "./routes/api/v1/channels/[id]/webhooks.ts";
-import $18 from "./routes/api/v1/channels.ts";
-import $19 from "./routes/api/v1/devices.ts";
-import $20 from "./routes/api/v1/files.ts";
-import $21 from "./routes/api/v1/help_item.ts";
-import $22 from "./routes/api/v1/interaction.ts";
-import $23 from "./routes/api/v1/interaction-read.ts";
-import $24 from "./routes/api/v1/interaction-reply.ts";
-import $25, { fast as fast$25 } from "./routes/api/v1/interactions.ts";
-import $26 from "./routes/api/v1/lines/[id].ts";
-import $27 from "./routes/api/v1/listener_erasure.ts";
-import $28 from "./routes/api/v1/live/counts.ts";
-import $29 from "./routes/api/v1/locales.ts";
-import $30 from "./routes/api/v1/logout.ts";
-import $31 from "./routes/api/v1/moderation.ts";
-import $32 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $33 from "./routes/api/v1/quizzes/[id].ts";
-import $34 from "./routes/api/v1/ranking/user.ts";
-import $35 from "./routes/api/v1/ranking/index.ts";
-import $36 from "./routes/api/v1/register.ts";
-import $37 from "./routes/api/v1/show_segments/new.ts";
-import $38 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $39 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $40 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $41 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $42 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $43 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $44 from "./routes/api/v1/show_segments/[id]/quiz.ts";
-import $45 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $46, { fast as fast$46 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $47 from "./routes/api/v1/show_segments/[id].ts";
-import $48 from "./routes/api/v1/show_segments/index.ts";
-import $49 from "./routes/api/v1/statistics.ts";
-import $50 from "./routes/api/v1/tasks.ts";
-import $51 from "./routes/api/v1/templates_show_segments.ts";
-import $52 from "./routes/api/v1/two-factor.ts";
-import $53 from "./routes/api/v1/upload.ts";
-import $54 from "./routes/api/v1/user.ts";
-import $55 from "./routes/api/v1/users/[id]/two-factor.ts";
-import $56 from "./routes/api/v1/users.ts";
-import $57 from "./routes/api/v1/webhooks/[id].ts";
-import $58 from "./routes/api/v1/widgets.ts";
-import $59 from "./routes/api/v2/ai/prompt.ts";
-import $60 from "./routes/audit.tsx";
-import $61 from "./routes/broadcast/[id].tsx";
-import $62 from "./routes/broadcast/index.tsx";
-import $63 from "./routes/channels/new.tsx";
-import $64 from "./routes/channels/[id]/approve.ts";
-import $65 from "./routes/channels/[id]/lines.tsx";
-import $66 from "./routes/channels/[id]/webhooks.tsx";
-import $67 from "./routes/channels/[id].tsx";
-import $68 from "./routes/channels/index.tsx";
-import $69 from "./routes/confirm/[token].tsx";
-import $70 from "./routes/customisation.tsx";
-import $71 from "./routes/dev/mailbox.tsx";
-import $72 from "./routes/forgot-password.tsx";
-import $73 from "./routes/healthz.ts";
-import $74 from "./routes/help-items.tsx";
-import $75 from "./routes/home.tsx";
-import $76 from "./routes/interactions/create.tsx";
-import $77 from "./routes/interactions/[id]/assistant.tsx";
-import $78 from "./routes/interactions/[id]/webview.tsx";
-import $79 from "./routes/interactions/[id].tsx";
-import $80 from "./routes/interactions/index.tsx";
-import $81 from "./routes/lines/[id]/recording.ts";
-import $82 from "./routes/lines/[id]/sms.ts";
-import $83 from "./routes/lines/[id]/voice.ts";
-import $84 from "./routes/lines/[id]/whatsapp.ts";
-import $85 from "./routes/login.tsx";
-import $86 from "./routes/logout.ts";
-import $87 from "./routes/media.ts";
-import $88 from "./routes/metrics.ts";
-import $89 from "./routes/moderation.tsx";
-import $90 from "./routes/oembed.ts";
-import $91 from "./routes/overlay/[token]/events.ts";
-import $92 from "./routes/overlay/[token].tsx";
-import $93 from "./routes/participations/[id].tsx";
-import $94 from "./routes/qr-code.tsx";
-import $95 from "./routes/reset/[token].tsx";
-import $96, { needs as needs$96 } from "./routes/robots.txt.ts";
-import $97 from "./routes/s/[uuid].tsx";
-import $98 from "./routes/settings.tsx";
-import $99 from "./routes/statistics/download.ts";
-import $100 from "./routes/statistics/index.tsx";
-import $101 from "./routes/timeline.tsx";
-import $102 from "./routes/users/new.tsx";
-import $103 from "./routes/users/[id].tsx";
-import $104 from "./routes/users/index.tsx";
-import $105, { fast as fast$105, needs as needs$105 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $106, { needs as needs$106 } from "./routes/widgets/terms.tsx";
-import $107, { fast as fast$107, needs as needs$107 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $11 from "./routes/api/v1/auth/passkey.ts";
+import $12 from "./routes/api/v1/auth/second-step.ts";
+import $13 from "./routes/api/v1/auth.ts";
+import $14 from "./routes/api/v1/channel-interactions.ts";
+import $15 from "./routes/api/v1/channel-interactions-actions.ts";
+import $16 from "./routes/api/v1/channels/[id]/approve.ts";
+import $17 from "./routes/api/v1/channels/[id]/lines.ts";
+import $18 from "./routes/api/v1/channels/[id]/webhooks.ts";
+import $19 from "./routes/api/v1/channels.ts";
+import $20 from "./routes/api/v1/devices.ts";
+import $21 from "./routes/api/v1/files.ts";
+import $22 from "./routes/api/v1/help_item.ts";
+import $23 from "./routes/api/v1/interaction.ts";
+import $24 from "./routes/api/v1/interaction-read.ts";
+import $25 from "./routes/api/v1/interaction-reply.ts";
+import $26, { fast as fast$26 } from "./routes/api/v1/interactions.ts";
+import $27 from "./routes/api/v1/lines/[id].ts";
+import $28 from "./routes/api/v1/listener_erasure.ts";
+import $29 from "./routes/api/v1/live/counts.ts";
+import $30 from "./routes/api/v1/locales.ts";
+import $31 from "./routes/api/v1/logout.ts";
+import $32 from "./routes/api/v1/moderation.ts";
+import $33 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $34 from "./routes/api/v1/quizzes/[id].ts";
+import $35 from "./routes/api/v1/ranking/user.ts";
+import $36 from "./routes/api/v1/ranking/index.ts";
+import $37 from "./routes/api/v1/register.ts";
+import $38 from "./routes/api/v1/show_segments/new.ts";
+import $39 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $40 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $41 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $42 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $43 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $44 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $45 from "./routes/api/v1/show_segments/[id]/quiz.ts";
+import $46 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $47, { fast as fast$47 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $48 from "./routes/api/v1/show_segments/[id].ts";
+import $49 from "./routes/api/v1/show_segments/index.ts";
+import $50 from "./routes/api/v1/statistics.ts";
+import $51 from "./routes/api/v1/tasks.ts";
+import $52 from "./routes/api/v1/templates_show_segments.ts";
+import $53 from "./routes/api/v1/two-factor/passkeys.ts";
+import $54 from "./routes/api/v1/two-factor.ts";
+import $55 from "./routes/api/v1/upload.ts";
+import $56 from "./routes/api/v1/user.ts";
+import $57 from "./routes/api/v1/users/[id]/two-factor.ts";
+import $58 from "./routes/api/v1/users.ts";
+import $59 from "./routes/api/v1/webhooks/[id].ts";
+import $60 from "./routes/api/v1/widgets.ts";
+import $61 from "./routes/api/v2/ai/prompt.ts";
+import $62 from "./routes/audit.tsx";
+import $63 from "./routes/broadcast/[id].tsx";
+import $64 from "./routes/broadcast/index.tsx";
+import $65 from "./routes/channels/new.tsx";
+import $66 from "./routes/channels/[id]/approve.ts";
+import $67 from "./routes/channels/[id]/lines.tsx";
+import $68 from "./routes/channels/[id]/webhooks.tsx";
+import $69 from "./routes/channels/[id].tsx";
+import $70 from "./routes/channels/index.tsx";
+import $71 from "./routes/confirm/[token].tsx";
+import $72 from "./routes/customisation.tsx";
+import $73 from "./routes/dev/mailbox.tsx";
+import $74 from "./routes/forgot-password.tsx";
+import $75 from "./routes/healthz.ts";
+import $76 from "./routes/help-items.tsx";
+import $77 from "./routes/home.tsx";
+import $78 from "./routes/interactions/create.tsx";
+import $79 from "./routes/interactions/[id]/assistant.tsx";
+import $80 from "./routes/interactions/[id]/webview.tsx";
+import $81 from "./routes/interactions/[id].tsx";
+import $82 from "./routes/interactions/index.tsx";
+import $83 from "./routes/lines/[id]/recording.ts";
+import $84 from "./routes/lines/[id]/sms.ts";
+import $85 from "./routes/lines/[id]/voice.ts";
+import $86 from "./routes/lines/[id]/whatsapp.ts";
+import $87 from "./routes/login.tsx";
+import $88 from "./routes/logout.ts";
+import $89 from "./routes/media.ts";
+import $90 from "./routes/metrics.ts";
+import $91 from "./routes/moderation.tsx";
+import $92 from "./routes/oembed.ts";
+import $93 from "./routes/overlay/[token]/events.ts";
+import $94 from "./routes/overlay/[token].tsx";
+import $95 from "./routes/participations/[id].tsx";
+import $96 from "./routes/qr-code.tsx";
+import $97 from "./routes/reset/[token].tsx";
+import $98, { needs as needs$98 } from "./routes/robots.txt.ts";
+import $99 from "./routes/s/[uuid].tsx";
+import $100 from "./routes/settings.tsx";
+import $101 from "./routes/statistics/download.ts";
+import $102 from "./routes/statistics/index.tsx";
+import $103 from "./routes/timeline.tsx";
+import $104 from "./routes/users/new.tsx";
+import $105 from "./routes/users/[id].tsx";
+import $106 from "./routes/users/index.tsx";
+import $107, { fast as fast$107, needs as needs$107 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $108, { needs as needs$108 } from "./routes/widgets/terms.tsx";
+import $109, { fast as fast$109, needs as needs$109 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -128,117 +130,119 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/app_users/reset_password", app: $8 },
   { path: "/api/v1/app_users", app: $9 },
   { path: "/api/v1/audit", app: $10 },
-  { path: "/api/v1/auth/second-step", app: $11 },
-  { path: "/api/v1/auth", app: $12 },
-  { path: "/api/v1/channel-interactions", app: $13 },
-  { path: "/api/v1/channel-interactions-actions", app: $14 },
-  { path: "/api/v1/channels/:id/approve", app: $15 },
-  { path: "/api/v1/channels/:id/lines", app: $16 },
-  { path: "/api/v1/channels/:id/webhooks", app: $17 },
-  { path: "/api/v1/channels", app: $18 },
-  { path: "/api/v1/devices", app: $19 },
-  { path: "/api/v1/files", app: $20 },
-  { path: "/api/v1/help_item", app: $21 },
-  { path: "/api/v1/interaction", app: $22 },
-  { path: "/api/v1/interaction-read", app: $23 },
-  { path: "/api/v1/interaction-reply", app: $24 },
-  { path: "/api/v1/interactions", app: $25 },
-  { path: "/api/v1/lines/:id", app: $26 },
-  { path: "/api/v1/listener_erasure", app: $27 },
-  { path: "/api/v1/live/counts", app: $28 },
-  { path: "/api/v1/locales", app: $29 },
-  { path: "/api/v1/logout", app: $30 },
-  { path: "/api/v1/moderation", app: $31 },
-  { path: "/api/v1/permanent/all/:channelId", app: $32 },
-  { path: "/api/v1/quizzes/:id", app: $33 },
-  { path: "/api/v1/ranking/user", app: $34 },
-  { path: "/api/v1/ranking", app: $35 },
-  { path: "/api/v1/register", app: $36 },
-  { path: "/api/v1/show_segments/new", app: $37 },
-  { path: "/api/v1/show_segments/:id/background", app: $38 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $39 },
-  { path: "/api/v1/show_segments/:id/export", app: $40 },
-  { path: "/api/v1/show_segments/:id/live", app: $41 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $42 },
-  { path: "/api/v1/show_segments/:id/playout", app: $43 },
-  { path: "/api/v1/show_segments/:id/quiz", app: $44 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $45 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $46 },
-  { path: "/api/v1/show_segments/:id", app: $47 },
-  { path: "/api/v1/show_segments", app: $48 },
-  { path: "/api/v1/statistics", app: $49 },
-  { path: "/api/v1/tasks", app: $50 },
-  { path: "/api/v1/templates_show_segments", app: $51 },
-  { path: "/api/v1/two-factor", app: $52 },
-  { path: "/api/v1/upload", app: $53 },
-  { path: "/api/v1/user", app: $54 },
-  { path: "/api/v1/users/:id/two-factor", app: $55 },
-  { path: "/api/v1/users", app: $56 },
-  { path: "/api/v1/webhooks/:id", app: $57 },
-  { path: "/api/v1/widgets", app: $58 },
-  { path: "/api/v2/ai/prompt", app: $59 },
-  { path: "/audit", app: $60 },
-  { path: "/broadcast/:id", app: $61 },
-  { path: "/broadcast", app: $62 },
-  { path: "/channels/new", app: $63 },
-  { path: "/channels/:id/approve", app: $64 },
-  { path: "/channels/:id/lines", app: $65 },
-  { path: "/channels/:id/webhooks", app: $66 },
-  { path: "/channels/:id", app: $67 },
-  { path: "/channels", app: $68 },
-  { path: "/confirm/:token", app: $69 },
-  { path: "/customisation", app: $70 },
-  { path: "/dev/mailbox", app: $71 },
-  { path: "/forgot-password", app: $72 },
-  { path: "/healthz", app: $73 },
-  { path: "/help-items", app: $74 },
-  { path: "/home", app: $75 },
-  { path: "/interactions/create", app: $76 },
-  { path: "/interactions/:id/assistant", app: $77 },
-  { path: "/interactions/:id/webview", app: $78 },
-  { path: "/interactions/:id", app: $79 },
-  { path: "/interactions", app: $80 },
-  { path: "/lines/:id/recording", app: $81 },
-  { path: "/lines/:id/sms", app: $82 },
-  { path: "/lines/:id/voice", app: $83 },
-  { path: "/lines/:id/whatsapp", app: $84 },
-  { path: "/login", app: $85 },
-  { path: "/logout", app: $86 },
-  { path: "/media", app: $87 },
-  { path: "/metrics", app: $88 },
-  { path: "/moderation", app: $89 },
-  { path: "/oembed", app: $90 },
-  { path: "/overlay/:token/events", app: $91 },
-  { path: "/overlay/:token", app: $92 },
-  { path: "/participations/:id", app: $93 },
-  { path: "/qr-code", app: $94 },
-  { path: "/reset/:token", app: $95 },
-  { path: "/robots.txt", app: $96 },
-  { path: "/s/:uuid", app: $97 },
-  { path: "/settings", app: $98 },
-  { path: "/statistics/download", app: $99 },
-  { path: "/statistics", app: $100 },
-  { path: "/timeline", app: $101 },
-  { path: "/users/new", app: $102 },
-  { path: "/users/:id", app: $103 },
-  { path: "/users", app: $104 },
-  { path: "/widgets/channel/:channelId", app: $105 },
-  { path: "/widgets/terms", app: $106 },
-  { path: "/widgets/:channelId/:segmentId", app: $107 },
+  { path: "/api/v1/auth/passkey", app: $11 },
+  { path: "/api/v1/auth/second-step", app: $12 },
+  { path: "/api/v1/auth", app: $13 },
+  { path: "/api/v1/channel-interactions", app: $14 },
+  { path: "/api/v1/channel-interactions-actions", app: $15 },
+  { path: "/api/v1/channels/:id/approve", app: $16 },
+  { path: "/api/v1/channels/:id/lines", app: $17 },
+  { path: "/api/v1/channels/:id/webhooks", app: $18 },
+  { path: "/api/v1/channels", app: $19 },
+  { path: "/api/v1/devices", app: $20 },
+  { path: "/api/v1/files", app: $21 },
+  { path: "/api/v1/help_item", app: $22 },
+  { path: "/api/v1/interaction", app: $23 },
+  { path: "/api/v1/interaction-read", app: $24 },
+  { path: "/api/v1/interaction-reply", app: $25 },
+  { path: "/api/v1/interactions", app: $26 },
+  { path: "/api/v1/lines/:id", app: $27 },
+  { path: "/api/v1/listener_erasure", app: $28 },
+  { path: "/api/v1/live/counts", app: $29 },
+  { path: "/api/v1/locales", app: $30 },
+  { path: "/api/v1/logout", app: $31 },
+  { path: "/api/v1/moderation", app: $32 },
+  { path: "/api/v1/permanent/all/:channelId", app: $33 },
+  { path: "/api/v1/quizzes/:id", app: $34 },
+  { path: "/api/v1/ranking/user", app: $35 },
+  { path: "/api/v1/ranking", app: $36 },
+  { path: "/api/v1/register", app: $37 },
+  { path: "/api/v1/show_segments/new", app: $38 },
+  { path: "/api/v1/show_segments/:id/background", app: $39 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $40 },
+  { path: "/api/v1/show_segments/:id/export", app: $41 },
+  { path: "/api/v1/show_segments/:id/live", app: $42 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $43 },
+  { path: "/api/v1/show_segments/:id/playout", app: $44 },
+  { path: "/api/v1/show_segments/:id/quiz", app: $45 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $46 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $47 },
+  { path: "/api/v1/show_segments/:id", app: $48 },
+  { path: "/api/v1/show_segments", app: $49 },
+  { path: "/api/v1/statistics", app: $50 },
+  { path: "/api/v1/tasks", app: $51 },
+  { path: "/api/v1/templates_show_segments", app: $52 },
+  { path: "/api/v1/two-factor/passkeys", app: $53 },
+  { path: "/api/v1/two-factor", app: $54 },
+  { path: "/api/v1/upload", app: $55 },
+  { path: "/api/v1/user", app: $56 },
+  { path: "/api/v1/users/:id/two-factor", app: $57 },
+  { path: "/api/v1/users", app: $58 },
+  { path: "/api/v1/webhooks/:id", app: $59 },
+  { path: "/api/v1/widgets", app: $60 },
+  { path: "/api/v2/ai/prompt", app: $61 },
+  { path: "/audit", app: $62 },
+  { path: "/broadcast/:id", app: $63 },
+  { path: "/broadcast", app: $64 },
+  { path: "/channels/new", app: $65 },
+  { path: "/channels/:id/approve", app: $66 },
+  { path: "/channels/:id/lines", app: $67 },
+  { path: "/channels/:id/webhooks", app: $68 },
+  { path: "/channels/:id", app: $69 },
+  { path: "/channels", app: $70 },
+  { path: "/confirm/:token", app: $71 },
+  { path: "/customisation", app: $72 },
+  { path: "/dev/mailbox", app: $73 },
+  { path: "/forgot-password", app: $74 },
+  { path: "/healthz", app: $75 },
+  { path: "/help-items", app: $76 },
+  { path: "/home", app: $77 },
+  { path: "/interactions/create", app: $78 },
+  { path: "/interactions/:id/assistant", app: $79 },
+  { path: "/interactions/:id/webview", app: $80 },
+  { path: "/interactions/:id", app: $81 },
+  { path: "/interactions", app: $82 },
+  { path: "/lines/:id/recording", app: $83 },
+  { path: "/lines/:id/sms", app: $84 },
+  { path: "/lines/:id/voice", app: $85 },
+  { path: "/lines/:id/whatsapp", app: $86 },
+  { path: "/login", app: $87 },
+  { path: "/logout", app: $88 },
+  { path: "/media", app: $89 },
+  { path: "/metrics", app: $90 },
+  { path: "/moderation", app: $91 },
+  { path: "/oembed", app: $92 },
+  { path: "/overlay/:token/events", app: $93 },
+  { path: "/overlay/:token", app: $94 },
+  { path: "/participations/:id", app: $95 },
+  { path: "/qr-code", app: $96 },
+  { path: "/reset/:token", app: $97 },
+  { path: "/robots.txt", app: $98 },
+  { path: "/s/:uuid", app: $99 },
+  { path: "/settings", app: $100 },
+  { path: "/statistics/download", app: $101 },
+  { path: "/statistics", app: $102 },
+  { path: "/timeline", app: $103 },
+  { path: "/users/new", app: $104 },
+  { path: "/users/:id", app: $105 },
+  { path: "/users", app: $106 },
+  { path: "/widgets/channel/:channelId", app: $107 },
+  { path: "/widgets/terms", app: $108 },
+  { path: "/widgets/:channelId/:segmentId", app: $109 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
-  { path: "/api/v1/interactions", fast: fast$25 },
-  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$46 },
-  { path: "/widgets/channel/:channelId", fast: fast$105 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$107 },
+  { path: "/api/v1/interactions", fast: fast$26 },
+  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$47 },
+  { path: "/widgets/channel/:channelId", fast: fast$107 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$109 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$96 },
-  { path: "/widgets/channel/:channelId", needs: needs$105 },
-  { path: "/widgets/terms", needs: needs$106 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$107 },
+  { path: "/robots.txt", needs: needs$98 },
+  { path: "/widgets/channel/:channelId", needs: needs$107 },
+  { path: "/widgets/terms", needs: needs$108 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$109 },
 ];
