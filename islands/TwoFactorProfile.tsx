@@ -101,7 +101,9 @@ function TwoFactorProfile(props: Props) {
         ? (
           <p>
             {enrolled
-              ? t("users.two_factor.on", { count: codes?.length ?? props.recoveryCodesLeft })
+              ? t(app ? "users.two_factor.on" : "users.two_factor.on_passkey", {
+                count: codes?.length ?? props.recoveryCodesLeft,
+              })
               : t("users.two_factor.off")}{" "}
             {props.required && <strong>{t("users.two_factor.required")}</strong>}
           </p>

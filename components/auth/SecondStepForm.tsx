@@ -134,7 +134,7 @@ export function SecondStepForm(props: SecondStepState & { onLoggedIn: OnLoggedIn
       {props.step === "code" && passkeysSupported() && (
         <button
           type="button"
-          class="btn btn-secondary btn-block"
+          class="btn btn-secondary btn-block auth-passkey"
           disabled={loading || wait > 0}
           onClick={passkey}
         >

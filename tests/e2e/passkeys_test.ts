@@ -7,12 +7,19 @@ import { assertAccessible, browserTest, DEMO_PASSWORD } from "./_browser.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 
 const TEXTS = {
-  en: { add: "Add a passkey", use: "Use a passkey", title: "Two-step verification", count: "Passkeys: 1." },
+  en: {
+    add: "Add a passkey",
+    use: "Use a passkey",
+    title: "Two-step verification",
+    count: "Passkeys: 1.",
+    on: /^On: your passkey is asked/,
+  },
   fr: {
     add: "Ajouter une clé d'accès",
     use: "Utiliser une clé d'accès",
     title: "Vérification en deux étapes",
     count: "Clés d'accès : 1.",
+    on: /^Activée : votre clé d'accès est demandée/,
   },
 } as const;
 
@@ -58,6 +65,7 @@ for (const lang of ["en", "fr"] as const) {
     await section.locator(".recovery-codes li").nth(9).waitFor();
     assert.equal(await section.locator(".recovery-codes li").count(), 10, "a first factor's recovery codes");
     await section.getByText(texts.count).waitFor();
+    await section.getByText(texts.on).waitFor();
     const [stored] = await server.sql<{ n: number }[]>`
       select count(*)::int as n from staff_passkeys where user_id = ${manager.id}`;
     assert.equal(stored.n, 1);
