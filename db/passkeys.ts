@@ -33,7 +33,12 @@ export async function insertPasskey(
  * Moves a passkey's counter after a sign-in; false when another sign-in moved it past `counter` meanwhile
  * (the same response played twice).
  */
-export async function usePasskey(sql: Db, id: string, previous: number, counter: number): Promise<boolean> {
+export async function movePasskeyCounter(
+  sql: Db,
+  id: string,
+  previous: number,
+  counter: number,
+): Promise<boolean> {
   const rows = await sql`update staff_passkeys set counter = ${counter}, last_used_at = now()
     where id = ${id} and counter = ${previous} returning 1`;
   return rows.length > 0;

@@ -15,10 +15,10 @@ import {
 import {
   insertPasskey,
   listPasskeys,
+  movePasskeyCounter,
   replaceRecoveryCodes,
   saveChallenge,
   takeChallenge,
-  usePasskey,
 } from "../../db/passkeys.ts";
 import { getTotp } from "../../db/two_factor.ts";
 import { getUser } from "../../db/users.ts";
@@ -173,7 +173,9 @@ export async function checkPasskey(
     requireUserVerification: false,
   }).catch(() => null);
   if (!verification?.verified) throw new AppError(401, "invalid_passkey");
-  if (!await usePasskey(sql, passkey.id, passkey.counter, verification.authenticationInfo.newCounter)) {
+  if (
+    !await movePasskeyCounter(sql, passkey.id, passkey.counter, verification.authenticationInfo.newCounter)
+  ) {
     throw new AppError(401, "invalid_passkey");
   }
 }

@@ -99,7 +99,8 @@ Deno.test("audit log - each audited action through the API is recorded once, by 
       {
         as: "operator",
         method: "POST",
-        path: `/api/v1/channel-interactions-actions?action=restore_all_messages&filter=trash&segment_id=${segment.id}`,
+        path:
+          `/api/v1/channel-interactions-actions?action=restore_all_messages&filter=trash&segment_id=${segment.id}`,
         status: 200,
         expect: ["messages_restored", "interaction", () => segment.id],
       },
