@@ -73,7 +73,8 @@ export async function deleteSecondFactors(sql: Sql, userId: number): Promise<boo
   return await sql.begin(async (tx) => {
     await tx`delete from staff_recovery_codes where user_id = ${userId}`;
     const rows = await tx`delete from staff_totp where user_id = ${userId} returning 1`;
-    return rows.length > 0;
+    const passkeys = await tx`delete from staff_passkeys where user_id = ${userId} returning 1`;
+    return rows.length + passkeys.length > 0;
   });
 }
 

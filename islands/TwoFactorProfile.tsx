@@ -1,7 +1,8 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
+import { addPasskey, passkeysSupported } from "./browser/passkey.ts";
 import { SelectField, TextField } from "../components/channels/fields.tsx";
 import { secondStepError, TotpEnrolment } from "../components/auth/SecondStepForm.tsx";
 import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from "../lib/rules/two_factor.ts";
@@ -11,6 +12,9 @@ interface Props {
   /** The profile is the viewer's own: enrol here. */
   self: boolean;
   enrolled: boolean;
+  /** An authenticator app is set up (a passkey alone leaves the app to add). */
+  app: boolean;
+  passkeys: number;
   required: boolean;
   recoveryCodesLeft: number;
   /** An administrator on a colleague's profile: may reset a lost factor. */
@@ -31,6 +35,11 @@ function TwoFactorProfile(props: Props) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [app, setApp] = useState(props.app);
+  const [passkeys, setPasskeys] = useState(props.passkeys);
+  // known in the browser only: the server's page has no button the browser could not use
+  const [canPasskey, setCanPasskey] = useState(false);
+  useEffect(() => setCanPasskey(passkeysSupported()), []);
 
   const start = async () => {
     setBusy(true);
@@ -53,14 +62,30 @@ function TwoFactorProfile(props: Props) {
     if (!res.ok) return setError(secondStepError(t, res.data));
     setError(null);
     setEnrolled(true);
+    setApp(true);
     setEnrolment(null);
     setCodes(res.data.recovery_codes);
+  };
+  const passkey = async () => {
+    setBusy(true);
+    const res = await addPasskey();
+    setBusy(false);
+    if (!res.ok) {
+      return setError(res.status === 0 ? t("errors.passkey_cancelled") : secondStepError(t, res.data));
+    }
+    setError(null);
+    setEnrolled(true);
+    setPasskeys((n) => n + 1);
+    if (res.data?.recovery_codes) setCodes(res.data.recovery_codes);
+    showToast(t("users.two_factor.passkey_added"));
   };
   const reset = async () => {
     if (!confirm_(t("users.two_factor.reset_confirm"))) return;
     const res = await api("DELETE", `/api/v1/users/${props.userId}/two-factor`);
     if (res.ok) {
       setEnrolled(false);
+      setApp(false);
+      setPasskeys(0);
       showToast(t("users.two_factor.reset_done"));
     } else showToast(errorMessage(res.data, t("auth.network_error")), { kind: "warning" });
   };
@@ -76,7 +101,9 @@ function TwoFactorProfile(props: Props) {
         ? (
           <p>
             {enrolled
-              ? t("users.two_factor.on", { count: codes?.length ?? props.recoveryCodesLeft })
+              ? t(app ? "users.two_factor.on" : "users.two_factor.on_passkey", {
+                count: codes?.length ?? props.recoveryCodesLeft,
+              })
               : t("users.two_factor.off")}{" "}
             {props.required && <strong>{t("users.two_factor.required")}</strong>}
           </p>
@@ -97,10 +124,19 @@ function TwoFactorProfile(props: Props) {
           </ul>
         </div>
       )}
-      {props.self && !enrolled && !enrolment && (
-        <button type="button" class="btn btn-primary" disabled={busy} onClick={start}>
-          {t("users.two_factor.start")}
-        </button>
+      {props.self && <p>{t("users.two_factor.passkeys", { count: passkeys })}</p>}
+      {props.self && !enrolment && (
+        <p class="two-factor-actions">
+          {!app && (
+            <button type="button" class="btn btn-primary" disabled={busy} onClick={start}>
+              {t("users.two_factor.start")}
+            </button>
+          )} {canPasskey && (
+            <button type="button" class="btn btn-secondary" disabled={busy} onClick={passkey}>
+              {t("users.two_factor.add_passkey")}
+            </button>
+          )}
+        </p>
       )}
       {enrolment && (
         <form onSubmit={confirm} noValidate>

@@ -160,6 +160,7 @@ export function AdminLayout(props: AdminLayoutProps) {
               {t("admin.menu.help_items")}
             </a>
           )}
+          <a href="/accessibility">{t("admin.menu.accessibility")}</a>
           <WelcomeHelp />
           <form method="post" action="/logout" class="sidebar-logout">
             <button type="submit" class="btn-link">{t("admin.logout")}</button>

@@ -19,7 +19,9 @@ export function AuthShell({ children, wide }: { children: ComponentChildren; wid
         <span>{t("common.app_title")}</span>
       </a>
       <section class={`card auth-card${wide ? " auth-card-wide" : ""}`}>{children}</section>
-      <footer class="brand-footer">{t("common.brand")}</footer>
+      <footer class="brand-footer">
+        {t("common.brand")} · <a href="/accessibility">{t("accessibility.link")}</a>
+      </footer>
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { useCountdown } from "../../islands/browser/countdown.ts";
 import { TextField } from "../channels/fields.tsx";
 import type { OnLoggedIn } from "./LoginForm.tsx";
 import type { TFunction } from "../../lib/rules/i18n.ts";
+import { passkeysSupported, signInWithPasskey } from "../../islands/browser/passkey.ts";
 
 /** What the password step left to do: give a code of one's factor, or enrol one first. */
 export interface SecondStepState {
@@ -13,7 +14,14 @@ export interface SecondStepState {
 }
 
 // the page's language, which the API's own message (in the browser's) may not be
-const SECOND_STEP_ERRORS = new Set(["invalid_code", "code_used", "second_step_expired"]);
+const SECOND_STEP_ERRORS = new Set([
+  "invalid_code",
+  "code_used",
+  "second_step_expired",
+  "invalid_passkey",
+  "passkey_none",
+  "passkey_refused",
+]);
 
 /** The refusal of a code, in the page's language for the second step's own errors. */
 export function secondStepError(t: TFunction, data: unknown): string {
@@ -69,6 +77,17 @@ export function SecondStepForm(props: SecondStepState & { onLoggedIn: OnLoggedIn
     setError(res.status === 0 ? t("auth.network_error") : secondStepError(t, res.data));
   };
 
+  const passkey = async () => {
+    if (loading || wait > 0) return;
+    setLoading(true);
+    setError(null);
+    const res = await signInWithPasskey(props.ticket);
+    setLoading(false);
+    if (res.ok && res.data) return props.onLoggedIn(res.data.redirect);
+    if (res.status === 429 && res.retryAfter) startWait(res.retryAfter);
+    setError(res.status === 0 ? t("errors.passkey_cancelled") : secondStepError(t, res.data));
+  };
+
   if (done) {
     return (
       <div class="auth-form">
@@ -112,6 +131,16 @@ export function SecondStepForm(props: SecondStepState & { onLoggedIn: OnLoggedIn
         {loading && <span class="spinner" aria-hidden="true" />}
         {loading ? t("auth.two_factor.verifying") : t("auth.two_factor.verify")}
       </button>
+      {props.step === "code" && passkeysSupported() && (
+        <button
+          type="button"
+          class="btn btn-secondary btn-block auth-passkey"
+          disabled={loading || wait > 0}
+          onClick={passkey}
+        >
+          {t("auth.two_factor.use_passkey")}
+        </button>
+      )}
       <p class="auth-switch">
         <button type="button" class="btn btn-link" onClick={props.onBack}>{t("auth.two_factor.back")}</button>
       </p>

@@ -40,10 +40,15 @@ import {
   twoFactorPolicies,
 } from "../../db/two_factor.ts";
 import { getUser } from "../../db/users.ts";
+import { listPasskeys } from "../../db/passkeys.ts";
 
 /** What a staff account's profile shows of its second factor. */
 export interface TwoFactorStatus {
   enrolled: boolean;
+  /** An authenticator app is confirmed. */
+  app: boolean;
+  /** How many passkeys the account has. */
+  passkeys: number;
   required: boolean;
   recovery_codes_left: number;
 }
@@ -54,9 +59,13 @@ export async function twoFactorStatus(
   user: Pick<StaffUser, "id" | "role">,
 ): Promise<TwoFactorStatus> {
   const totp = await getTotp(sql, user.id);
-  const enrolled = !!totp?.confirmed_at;
+  const passkeys = (await listPasskeys(sql, user.id)).length;
+  // an authenticator app or a passkey: either one is the second factor asked at sign-in
+  const enrolled = !!totp?.confirmed_at || passkeys > 0;
   return {
     enrolled,
+    app: !!totp?.confirmed_at,
+    passkeys,
     required: requiresSecondFactor(await policyFor(sql, user.id), user),
     recovery_codes_left: enrolled ? await countRecoveryCodes(sql, user.id) : 0,
   };

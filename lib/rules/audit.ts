@@ -14,8 +14,67 @@ export const AUDIT_ACTIONS = [
   "webhook_created",
   "webhook_changed",
   "webhook_deleted",
+  "webhook_secret_rotated",
+  "line_created",
+  "line_changed",
+  "line_deleted",
+  "interaction_published",
+  "interaction_closed",
+  "interaction_archived",
+  "interaction_trashed",
+  "interaction_restored",
+  "results_revealed",
+  "message_broadcast",
+  "message_quoted",
+  "message_trashed",
+  "message_restored",
+  "messages_trashed",
+  "messages_restored",
+  "listener_erased",
+  "messages_exported",
+  "message_delivered",
+  "playout_delivered",
+  "winners_drawn",
 ] as const;
 export type AuditAction = typeof AUDIT_ACTIONS[number];
+
+/**
+ * The entry a message action makes: putting on air, quoting, trashing and restoring are asked about; liking,
+ * reading and archiving are the daily sorting of the inbox and are not recorded.
+ * @example messageAuditAction("quote") // "message_quoted"
+ */
+export function messageAuditAction(key: string): AuditAction | null {
+  const actions: Record<string, AuditAction> = {
+    broadcast: "message_broadcast",
+    quote: "message_quoted",
+    trash: "message_trashed",
+    restore: "message_restored",
+  };
+  return actions[key] ?? null;
+}
+
+/** The entry a bulk action over the inbox's filter makes (trash all, restore all), null for the others. */
+export function bulkAuditAction(action: string): AuditAction | null {
+  if (action === "trash_all_messages") return "messages_trashed";
+  if (action === "restore_all_messages") return "messages_restored";
+  return null;
+}
+
+/**
+ * The entries a change of an interaction's status makes: published, archived, trashed, or restored out of
+ * the archive or the trash.
+ * @example segmentStatusAudit("draft", "published") // ["interaction_published"]
+ */
+export function segmentStatusAudit(before: string, after: string): AuditAction[] {
+  if (before === after) return [];
+  if (after === "published") {
+    return [before === "trash" || before === "archived" ? "interaction_restored" : "interaction_published"];
+  }
+  if (after === "archived") return ["interaction_archived"];
+  if (after === "trash") return ["interaction_trashed"];
+  if (before === "trash" || before === "archived") return ["interaction_restored"];
+  return [];
+}
 
 /** How long entries are kept before the worker's purge (months). */
 export const AUDIT_RETENTION_MONTHS = 24;
@@ -45,7 +104,7 @@ export interface AuditFilter {
  */
 export function auditDetails(details: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
-  for (const key of ["fields", "role", "policy", "scope", "method", "events"]) {
+  for (const key of ["fields", "role", "policy", "scope", "method", "events", "count"]) {
     if (details[key] !== undefined) kept[key] = details[key];
   }
   return kept;

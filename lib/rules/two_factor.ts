@@ -14,6 +14,10 @@ export const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the "half session" between the password and the second step lasts. */
 export const SECOND_STEP_TTL_SECONDS = 5 * 60;
+/** How long a passkey challenge (registration or sign-in) may be answered, in seconds. */
+export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
+/** At most this many passkeys per account (a phone, a laptop, a spare security key…). */
+export const PASSKEYS_MAX = 10;
 /** The name the authenticator app shows above the codes. */
 export const TOTP_ISSUER = "Interaction Manager";
 

@@ -58,7 +58,13 @@ Deno.test("two-factor - enrolment from the profile: QR code and secret, a right 
 
     const before = await ctx.request("/api/v1/two-factor", { token });
     assert.equal(before.status, 200);
-    assert.deepEqual(await jsonOf(before), { enrolled: false, required: false, recovery_codes_left: 0 });
+    assert.deepEqual(await jsonOf(before), {
+      enrolled: false,
+      app: false,
+      passkeys: 0,
+      required: false,
+      recovery_codes_left: 0,
+    });
 
     const started = await post(ctx, "/api/v1/two-factor/enrol", {}, token);
     assert.equal(started.status, 200);
@@ -91,7 +97,13 @@ Deno.test("two-factor - enrolment from the profile: QR code and secret, a right 
     assert.ok(hashes.every((h) => /^[0-9a-f]{64}$/.test(h.code_hash)), "recovery codes are stored hashed");
 
     const after = await jsonOf(await ctx.request("/api/v1/two-factor", { token }));
-    assert.deepEqual(after, { enrolled: true, required: false, recovery_codes_left: RECOVERY_CODE_COUNT });
+    assert.deepEqual(after, {
+      enrolled: true,
+      app: true,
+      passkeys: 0,
+      required: false,
+      recovery_codes_left: RECOVERY_CODE_COUNT,
+    });
     const again = await post(ctx, "/api/v1/two-factor/enrol", {}, token);
     assert.equal(again.status, 409, "an enrolled factor is not replaced behind the person's back");
     await again.body?.cancel();

@@ -4,6 +4,8 @@ import { json, staffApi, staffErrors } from "../../../app/api.ts";
 import { staffOf } from "../../../app/auth.ts";
 import { bulkQuerySchema } from "../../../lib/rules/inbox_schema.ts";
 import { bulkActOnMessages } from "../../../lib/inbox/service.ts";
+import { audit } from "../../../app/audit.ts";
+import { bulkAuditAction } from "../../../lib/rules/audit.ts";
 
 const app = staffApi("participations-action");
 
@@ -22,6 +24,9 @@ app.openapi(
   async (c) => {
     const query = c.req.valid("query");
     const count = await bulkActOnMessages(c.var.sql, staffOf(c), query);
+    const action = bulkAuditAction(query.action);
+    const segment = query.segment_id ? ["interaction", query.segment_id] as [string, number] : undefined;
+    if (action && count > 0) await audit(c, action, { object: segment, details: { count } });
     return c.json({ action: query.action, count }, 200);
   },
 );

@@ -25,6 +25,8 @@ import { setInPlayout } from "../../../lib/playout/service.ts";
 import { enqueueMarkedDeliveries } from "../../../lib/delivery/jobs.ts";
 import { playoutQueueSchema, playoutSetSchema } from "../../../lib/rules/playout_schema.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
+import { audit } from "../../../app/audit.ts";
+import { messageAuditAction } from "../../../lib/rules/audit.ts";
 import { type Permission, requireAccess } from "../../../lib/rules/permissions.ts";
 
 const tags = ["participations"];
@@ -76,7 +78,15 @@ app.openapi(
       ...staffErrors,
     },
   }),
-  async (c) => c.json(await drawSegmentWinners(c.var.sql, staffOf(c), c.req.valid("json")), 200),
+  async (c) => {
+    const body = c.req.valid("json");
+    const draw = await drawSegmentWinners(c.var.sql, staffOf(c), body);
+    await audit(c, "winners_drawn", {
+      object: ["interaction", body.segment_id],
+      details: { count: draw.ids.length },
+    });
+    return c.json(draw, 200);
+  },
 );
 
 app.openapi(
@@ -160,7 +170,10 @@ app.openapi(
   }),
   async (c) => {
     const user = need(c, "participations-action");
-    const result = await actOnMessage(c.var.sql, user, c.req.valid("param").id, c.req.valid("json").key);
+    const { key } = c.req.valid("json");
+    const result = await actOnMessage(c.var.sql, user, c.req.valid("param").id, key);
+    const action = messageAuditAction(key);
+    if (action) await audit(c, action, { object: ["message", result.id] });
     // A message marked for air goes to the studio now on an interaction that sends those
     if (result.broadcast_status !== "none") await enqueueMarkedDeliveries(c.var.deps, [result.id]);
     return c.json(result, 200);
@@ -189,6 +202,7 @@ app.openapi(
     try {
       const result = await deliverMessage(c.var.deps, id);
       if (result.status === "running") throw new AppError(409, "delivery_running");
+      await audit(c, "message_delivered", { object: ["message", id] });
       return c.json({ ...result, message: c.var.t("participations.ftp_success") }, 200);
     } catch (error) {
       if (!(error instanceof DeliveryFailed)) throw error;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idParam, json, staffApi, staffErrors } from "../../../app/api.ts";
 import { staffOf } from "../../../app/auth.ts";
 import { eraseAuthorOf } from "../../../lib/app_users/data_rights.ts";
+import { audit } from "../../../app/audit.ts";
 
 const app = staffApi("listener-data-erase");
 
@@ -27,7 +28,14 @@ app.openapi(
     },
   }),
   async (c) => {
-    return c.json(await eraseAuthorOf(c.var.deps, staffOf(c), c.req.valid("json").message_id), 200);
+    const { message_id } = c.req.valid("json");
+    const erased = await eraseAuthorOf(c.var.deps, staffOf(c), message_id);
+    // the message named, never the listener: their data is what was just erased
+    await audit(c, "listener_erased", {
+      object: ["message", message_id],
+      details: { count: erased.messages },
+    });
+    return c.json(erased, 200);
   },
 );
 

@@ -27,7 +27,13 @@ app.openapi(
     summary: "The caller's second factor: enrolled, required by the channel or platform, recovery codes left",
     responses: {
       200: json(
-        z.object({ enrolled: z.boolean(), required: z.boolean(), recovery_codes_left: z.number() }),
+        z.object({
+          enrolled: z.boolean(),
+          app: z.boolean(),
+          passkeys: z.number(),
+          required: z.boolean(),
+          recovery_codes_left: z.number(),
+        }),
         "Status",
       ),
       ...staffErrors,

@@ -5,6 +5,7 @@ import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../../a
 import { staffOf } from "../../../../app/auth.ts";
 import { lineInputSchema, lineSchema } from "../../../../lib/rules/lines.ts";
 import { deleteLine, updateLine } from "../../../../lib/lines/service.ts";
+import { audit } from "../../../../app/audit.ts";
 
 const tags = ["lines"];
 const params = z.object({ id: idParam });
@@ -23,8 +24,17 @@ app.openapi(
     },
     responses: { 200: json(lineSchema, "The line"), ...staffErrors, 422: json(errorSchema, "Invalid") },
   }),
-  async (c) =>
-    c.json(await updateLine(c.var.deps, staffOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const changes = c.req.valid("json");
+    const line = await updateLine(c.var.deps, staffOf(c), id, changes);
+    // the names of what changed (credentials among them), never their values
+    await audit(c, "line_changed", {
+      object: ["line", id],
+      details: { fields: Object.keys(changes).sort() },
+    });
+    return c.json(line, 200);
+  },
 );
 
 app.openapi(
@@ -37,7 +47,9 @@ app.openapi(
     responses: { 204: { description: "Removed" }, ...staffErrors },
   }),
   async (c) => {
-    await deleteLine(c.var.deps, staffOf(c), c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    await deleteLine(c.var.deps, staffOf(c), id);
+    await audit(c, "line_deleted", { object: ["line", id] });
     return c.body(null, 204);
   },
 );

@@ -9,6 +9,8 @@ import { segmentUpdateSchema } from "../../../../lib/rules/segment_schema.ts";
 import * as service from "../../../../lib/segments/service.ts";
 import { busOf } from "../../../../lib/live/bus.ts";
 import { segmentChanged, segmentTransitionsChanged } from "../../../../lib/live/events.ts";
+import { audit } from "../../../../app/audit.ts";
+import { segmentAuditActions } from "../../../../lib/rules/audit_segments.ts";
 import { segmentCounts, segmentDetail, segmentVoteResults } from "../../../../lib/segments/reads.ts";
 
 const tags = ["show_segments"];
@@ -61,13 +63,11 @@ app.openapi(
     await service.updateSegment(c.var.sql, staffOf(c), id, c.req.valid("json"), now);
     await segmentChanged(busOf(c.var.deps), id); // open results panels and overlays follow
     // webhooks: results revealed, vote closed from the edit form too
-    await segmentTransitionsChanged(
-      busOf(c.var.deps),
-      id,
-      before,
-      await service.segmentFor(c.var.sql, staffOf(c), id),
-      now,
-    );
+    const after = await service.segmentFor(c.var.sql, staffOf(c), id);
+    await segmentTransitionsChanged(busOf(c.var.deps), id, before, after, now);
+    for (const action of segmentAuditActions(before, after, now)) {
+      await audit(c, action, { object: ["interaction", id], channelId: after.channel_id });
+    }
     return c.json(await fullView(c, id), 200);
   },
 );

@@ -63,8 +63,12 @@ app.openapi(
       ...staffErrors,
     },
   }),
-  async (c) =>
-    c.json(await service.rotateWebhookSecret(c.var.deps, staffOf(c), c.req.valid("param").id), 200),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const rotated = await service.rotateWebhookSecret(c.var.deps, staffOf(c), id);
+    await audit(c, "webhook_secret_rotated", { object: ["webhook", id] });
+    return c.json(rotated, 200);
+  },
 );
 
 app.openapi(

@@ -5,6 +5,7 @@ import { errorSchema, idParam, json, staffApi, staffErrors } from "../../../../.
 import { staffOf } from "../../../../../app/auth.ts";
 import { lineInputSchema, lineSchema } from "../../../../../lib/rules/lines.ts";
 import { createLine, listLines } from "../../../../../lib/lines/service.ts";
+import { audit } from "../../../../../app/audit.ts";
 
 const tags = ["lines"];
 const params = z.object({ id: idParam });
@@ -40,7 +41,9 @@ app.openapi(
     },
   }),
   async (c) => {
-    const line = await createLine(c.var.deps, staffOf(c), c.req.valid("param").id, c.req.valid("json"));
+    const channelId = c.req.valid("param").id;
+    const line = await createLine(c.var.deps, staffOf(c), channelId, c.req.valid("json"));
+    await audit(c, "line_created", { object: ["line", line.id], channelId });
     return c.json(line, 201);
   },
 );

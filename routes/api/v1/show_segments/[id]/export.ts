@@ -4,6 +4,7 @@ import { idParam, staffApi, staffErrors } from "../../../../../app/api.ts";
 import { staffOf } from "../../../../../app/auth.ts";
 import { segmentExport } from "../../../../../lib/segments/reads.ts";
 import { csvSeparatorFor } from "../../../../../lib/rules/csv.ts";
+import { audit } from "../../../../../app/audit.ts";
 
 const app = staffApi("participations-export");
 
@@ -26,7 +27,9 @@ app.openapi(
   }),
   async (c) => {
     const separator = csvSeparatorFor(c.var.lang, c.req.valid("query").separator);
-    const body = await segmentExport(c.var.sql, staffOf(c), c.req.valid("param").id, separator);
+    const { id } = c.req.valid("param");
+    const body = await segmentExport(c.var.sql, staffOf(c), id, separator);
+    await audit(c, "messages_exported", { object: ["interaction", id] });
     return new Response(body, {
       status: 200,
       headers: {

@@ -6,6 +6,9 @@ import { publicUrl } from "../../../../../lib/platform/config.ts";
 import { overlayControlSchema } from "../../../../../lib/rules/overlay_schema.ts";
 import { controlOverlay, overlayForStaff, regenerateOverlay } from "../../../../../lib/live/overlay.ts";
 import { busOf } from "../../../../../lib/live/bus.ts";
+import { segmentFor } from "../../../../../lib/segments/service.ts";
+import { segmentAuditActions } from "../../../../../lib/rules/audit_segments.ts";
+import { audit } from "../../../../../app/audit.ts";
 
 const tags = ["show_segments"];
 const params = z.object({ id: idParam });
@@ -52,10 +55,16 @@ app.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const now = c.var.deps.now?.() ?? new Date();
+    const before = await segmentFor(c.var.sql, staffOf(c), id);
     const overlay = await controlOverlay(c.var.sql, busOf(c.var.deps), staffOf(c), id, c.req.valid("json"), {
       now,
       publicUrl: publicUrl(c.var.deps.config),
     });
+    // "reveal" and "close now" from the studio are the same entries as from the edit form
+    const after = await segmentFor(c.var.sql, staffOf(c), id);
+    for (const action of segmentAuditActions(before, after, now)) {
+      await audit(c, action, { object: ["interaction", id], channelId: after.channel_id });
+    }
     return c.json(overlay, 200);
   },
 );

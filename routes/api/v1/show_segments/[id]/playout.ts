@@ -5,6 +5,7 @@ import { staffOf } from "../../../../../app/auth.ts";
 import { requireAccess } from "../../../../../lib/rules/permissions.ts";
 import { playoutOrderSchema, playoutQueueSchema } from "../../../../../lib/rules/playout_schema.ts";
 import { deliverPlayout, playoutOf, reorderPlayout } from "../../../../../lib/playout/service.ts";
+import { audit } from "../../../../../app/audit.ts";
 
 const tags = ["show_segments"];
 const params = z.object({ id: idParam });
@@ -73,7 +74,10 @@ app.openapi(
   async (c) => {
     const user = staffOf(c);
     requireAccess(user, "participations-delivery");
-    return c.json(await deliverPlayout(c.var.deps, user, c.req.valid("param").id), 200);
+    const { id } = c.req.valid("param");
+    const sent = await deliverPlayout(c.var.deps, user, id);
+    await audit(c, "playout_delivered", { object: ["interaction", id], details: { count: sent.length } });
+    return c.json(sent, 200);
   },
 );
 

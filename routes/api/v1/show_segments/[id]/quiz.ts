@@ -12,6 +12,7 @@ import {
   revealQuizQuestion,
   setQuizQuestions,
 } from "../../../../../lib/quiz/service.ts";
+import { audit } from "../../../../../app/audit.ts";
 
 const tags = ["show_segments"];
 const params = z.object({ id: idParam });
@@ -112,10 +113,18 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(
-      await announceQuizWinners(c.var.sql, busOf(c.var.deps), staffOf(c), id, c.req.valid("json")),
-      200,
+    const announced = await announceQuizWinners(
+      c.var.sql,
+      busOf(c.var.deps),
+      staffOf(c),
+      id,
+      c.req.valid("json"),
     );
+    await audit(c, "winners_drawn", {
+      object: ["interaction", id],
+      details: { count: announced.winners.length, method: c.req.valid("json").mode },
+    });
+    return c.json(announced, 200);
   },
 );
 
