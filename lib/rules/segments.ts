@@ -79,6 +79,12 @@ export type SegmentRow = {
 export const SEGMENT_STATUSES = ["draft", "ready", "published", "archived", "trash"] as const;
 export type SegmentStatus = typeof SEGMENT_STATUSES[number];
 
+/**
+ * The status a trashed segment takes back on Restore: ready, so it is listed again and its dates say
+ * whether it is active, programmed or finished (the status it had before the trash is not kept).
+ */
+export const RESTORED_STATUS: SegmentStatus = "ready";
+
 /** Types whose participants pick among choices ("vote or survey", §4 Wizard validity). */
 export const CHOICE_TYPES: readonly string[] = ["single_choice_question", "multiple_choice_question"];
 

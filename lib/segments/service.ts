@@ -107,10 +107,13 @@ export async function createSegment(
   });
 }
 
-/** The permission a status change needs (§6): archive, trash, or editing for the others. */
+/**
+ * The permission a status change needs (§6): archive, trash (and taking out of the trash: who may throw
+ * away may restore), or editing for the others.
+ */
 function statusPermission(status: string, current: string): Permission {
   if (status === "archived") return "interaction-action-archived";
-  if (status === "trash") return "interaction-action-trash";
+  if (status === "trash" || current === "trash") return "interaction-action-trash";
   return current === "draft" ? "create-interaction" : "interaction-action-edit";
 }
 

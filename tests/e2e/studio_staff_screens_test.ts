@@ -1,0 +1,75 @@
+// The back office as staff see it during a live show: a trashed interaction says so and comes back with
+// Restore, and the edit page fits a phone. Walked in Chromium.
+import assert from "node:assert/strict";
+import { browserTest, loginAs } from "./_browser.ts";
+import type { TestApp } from "../_helpers.ts";
+
+const SHOTS = "/tmp/shots-studio";
+
+/** A live interaction of the manager's channel, moved to the trash. */
+async function trashedInteraction(server: TestApp) {
+  const [seg] = await server.sql<{ id: number; title: string }[]>`
+    update segments set status = 'trash', start_date = now() - interval '1 hour', end_date = null
+    where id = (select s.id from segments s join users u on u.channel_id = s.channel_id
+      where u.login = 'manager' and s.status in ('ready', 'published') and s.title <> ''
+      order by s.id limit 1)
+    returning id, title`;
+  return seg;
+}
+
+for (const width of [375, 1280]) {
+  browserTest(
+    `interactions list - a trashed interaction is listed in the trash, not Active, and Restore brings it back (${width} px)`,
+    async ({ page, baseUrl, server }) => {
+      const seg = await trashedInteraction(server);
+      await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+      await page.goto(`${baseUrl}/interactions?status=trash&lang=en`);
+      const row = page.locator(".segment-table tbody tr", { hasText: seg.title });
+      await row.waitFor();
+      assert.equal(await row.locator(".availability").innerText(), "In the trash");
+      await page.screenshot({ path: `${SHOTS}/list-trash-${width}.png`, fullPage: true });
+
+      await page.waitForSelector('[data-island="SegmentRowActions"][data-hydrated]');
+      await row.locator("summary").click();
+      await row.getByRole("button", { name: "Restore" }).click();
+      await page.waitForURL(/status=trash/);
+      await row.waitFor({ state: "detached" });
+      const [after] = await server.sql<
+        { status: string }[]
+      >`select status from segments where id = ${seg.id}`;
+      assert.equal(after.status, "ready");
+      await page.goto(`${baseUrl}/interactions?lang=en&search=${encodeURIComponent(seg.title)}`);
+      const back = page.locator(".segment-table tbody tr", { hasText: seg.title });
+      assert.equal(await back.locator(".availability").innerText(), "Active");
+    },
+    { viewport: { width, height: 800 } },
+  );
+}
+
+browserTest(
+  "interaction edit page - a trashed interaction says it is in the trash, and Restore takes it out",
+  async ({ page, baseUrl, server }) => {
+    const seg = await trashedInteraction(server);
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/interactions/${seg.id}?lang=en`);
+    const notice = page.locator(".segment-trashed");
+    await notice.getByText("This interaction is in the trash").waitFor();
+    await page.screenshot({ path: `${SHOTS}/edit-trash-1280.png` });
+    await page.waitForSelector('[data-island="SegmentRestore"][data-hydrated]');
+    await notice.getByRole("button", { name: "Restore" }).click();
+    await page.waitForFunction(() => !document.querySelector(".segment-trashed"));
+    const [after] = await server.sql<{ status: string }[]>`select status from segments where id = ${seg.id}`;
+    assert.equal(after.status, "ready");
+  },
+);
+
+browserTest(
+  "interaction edit page - an operator sees a trashed interaction as trashed, without Restore",
+  async ({ page, baseUrl, server }) => {
+    const seg = await trashedInteraction(server);
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/interactions/${seg.id}?lang=en`);
+    await page.locator(".segment-trashed").getByText("This interaction is in the trash").waitFor();
+    assert.equal(await page.locator(".segment-trashed button").count(), 0);
+  },
+);
