@@ -73,3 +73,46 @@ browserTest(
     assert.equal(await page.locator(".segment-trashed button").count(), 0);
   },
 );
+
+browserTest(
+  "interaction edit page - fits a 375 px phone whatever the type: no sideways scroll, no card wider than the screen",
+  async ({ page, baseUrl, server }) => {
+    // one interaction of each type: a registration's data table, a vote's integrity panel, a quiz's presenter
+    const segs = await server.sql<{ id: number; type: string }[]>`
+      select distinct on (s.type, s.game_type) s.id, s.type || coalesce('-' || s.game_type, '') as type
+      from segments s join users u on u.channel_id = s.channel_id
+      where u.login = 'manager' and s.status <> 'draft' order by s.type, s.game_type, s.id`;
+    assert.ok(segs.length >= 5, `several types walked (${segs.length})`);
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const overflow: string[] = [];
+    for (const seg of segs) {
+      await page.goto(`${baseUrl}/interactions/${seg.id}?lang=en`);
+      await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
+      await page.screenshot({ path: `${SHOTS}/edit-375-${seg.type}.png`, fullPage: true });
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (sideways > 0) overflow.push(`${seg.type}: page ${sideways} px`);
+      // what a person opens: every "Show the data" of the statistics
+      const wide = await page.evaluate(() => {
+        document.querySelectorAll("main details").forEach((d) => d.setAttribute("open", ""));
+        // a box that scrolls on its own (a wide table in its frame) is meant to: what is inside it is reached
+        const inScroller = (el: Element) => {
+          for (let p = el.parentElement; p && p.tagName !== "MAIN"; p = p.parentElement) {
+            if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true;
+          }
+          return false;
+        };
+        return [...document.querySelectorAll<HTMLElement>("main *")]
+          .filter((el) =>
+            el.getClientRects().length > 0 && el.getBoundingClientRect().right > innerWidth + 0.5
+          )
+          .filter((el) => !inScroller(el))
+          .map((el) =>
+            `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`
+          );
+      });
+      overflow.push(...wide.slice(0, 5).map((w) => `${seg.type}: ${w}`));
+    }
+    assert.deepEqual(overflow, []);
+  },
+  { viewport: { width: 375, height: 740 } },
+);
