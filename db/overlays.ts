@@ -23,6 +23,8 @@ export interface OverlayScreenRow extends OverlayRow, OverlaySegment {
   primary_color: string;
   widget_primary_color: string;
   logo_url: string | null;
+  /** The channel's language: the overlay's texts on air. */
+  channel_language: string;
 }
 
 const overlayColumns = "segment_id::int as segment_id, token, view, message_id::int as message_id";
@@ -57,7 +59,7 @@ export async function getOverlayScreen(sql: Db, token: string): Promise<OverlayS
     select o.segment_id::int as segment_id, o.token, o.view, o.message_id::int as message_id,
       s.channel_id::int as channel_id, s.uuid::text as uuid, s.title, s.type, s.show_results,
       s.hide_results_until_end, s.end_date, c.label as channel_label, c.primary_color,
-      c.widget_primary_color, c.logo_url
+      c.widget_primary_color, c.logo_url, c.language as channel_language
     from segment_overlays o
     join segments s on s.id = o.segment_id
     join channels c on c.id = s.channel_id

@@ -125,6 +125,7 @@ export async function overlayState(sql: Sql, token: string, ctx: { now: Date; pu
       color: row.primary_color,
       accent: row.widget_primary_color,
       logo_url: row.logo_url,
+      language: row.channel_language,
     },
     results,
     link: `${ctx.publicUrl}/s/${row.uuid}`,

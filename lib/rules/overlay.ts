@@ -25,7 +25,8 @@ export interface OnAirMessage {
 export interface OverlayState {
   view: OverlayView;
   title: string;
-  channel: { label: string; color: string; accent: string; logo_url: string | null };
+  /** language: the channel's, in which the overlay speaks on air. */
+  channel: { label: string; color: string; accent: string; logo_url: string | null; language: string };
   results: { hidden: boolean; rows: VoteResultRow[]; total: number };
   /** The short link to take part (and the QR code's text). */
   link: string;
