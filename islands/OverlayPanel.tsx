@@ -3,6 +3,7 @@ import { island, useT } from "../framework/island.tsx";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 import { OVERLAY_VIEWS, type OverlayView } from "../lib/rules/overlay.ts";
 import type { OverlayControl } from "../lib/rules/overlay_schema.ts";
+import { announceSegment } from "./browser/saved_segment.ts";
 import { api } from "./browser/http.ts";
 
 interface Overlay {
@@ -123,7 +124,12 @@ function OverlayPanel(props: Props) {
             onClick={async () => {
               // closing ends the vote for every listener, on air: asked once more, as a new address is
               if (!confirm(t("live.close_confirm"))) return;
-              if (await send("PUT", "", { close: true })) setClosed(true);
+              if (await send("PUT", "", { close: true })) {
+                setClosed(true);
+                // the edit form's availability shows the new end at once
+                const saved = await api("GET", `/api/v1/show_segments/${props.id}`);
+                if (saved.ok) announceSegment(saved.data);
+              }
             }}
           >
             {closed ? t("live.closed") : t("live.close_now")}

@@ -116,3 +116,38 @@ browserTest(
   },
   { viewport: { width: 375, height: 740 } },
 );
+
+browserTest(
+  "interaction edit page - Close the vote now moves the availability panel's end at once, as a reload shows it",
+  async ({ page, baseUrl, server }) => {
+    const [seg] = await server.sql<{ id: number }[]>`
+      update segments set to_mode = 'permanent', end_date = null, start_date = now() - interval '3 hours'
+      where id = (select s.id from segments s join users u on u.channel_id = s.channel_id
+        where u.login = 'manager' and s.status in ('ready', 'published') and s.type = 'single_choice_question'
+        order by s.id limit 1)
+      returning id`;
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/interactions/${seg.id}?lang=en`);
+    await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
+    await page.waitForSelector('[data-island="OverlayPanel"][data-hydrated]');
+    const panel = () =>
+      page.evaluate(() =>
+        ["to", "end-date", "end-time"].map((f) =>
+          (document.getElementById(`seg-availability-${f}`) as HTMLInputElement).value
+        )
+      );
+    assert.deepEqual((await panel()).slice(0, 2), ["permanent", ""]);
+
+    page.once("dialog", (d) => d.accept());
+    await page.getByRole("button", { name: "Close the vote now" }).click();
+    await page.waitForFunction(() =>
+      (document.getElementById("seg-availability-end-date") as HTMLInputElement).value !== ""
+    );
+    const live = await panel();
+    assert.equal(live[0], "scheduled");
+    await page.screenshot({ path: `${SHOTS}/closed-vote-1280.png` });
+    await page.reload();
+    await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
+    assert.deepEqual(await panel(), live);
+  },
+);
