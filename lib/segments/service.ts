@@ -33,6 +33,7 @@ import {
   normaliseInformation,
   segmentIssues,
   templateGameType,
+  templateMediaType,
   toggleSegmentConsent,
 } from "../rules/segments.ts";
 import type { Storage } from "../media/storage.ts";
@@ -101,7 +102,7 @@ export async function createSegment(
     gather_information: template.default_gather_information,
     webview_version: template.default_webview_version,
     customed: template.customed,
-    media_type: template.category === "image" ? "image" : template.category === "video" ? "video" : null,
+    media_type: templateMediaType(template.category),
     game_type: templateGameType(template),
     created_by: user.id,
   });

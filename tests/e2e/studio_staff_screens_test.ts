@@ -151,3 +151,28 @@ browserTest(
     assert.deepEqual(await panel(), live);
   },
 );
+
+browserTest(
+  "interactions - a photo contest is named Photo, not Video, in the wizard's templates and in the list",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    await page.goto(`${baseUrl}/interactions/create?lang=en`);
+    const dialog = page.locator("dialog.wizard[open]");
+    await page.waitForSelector('[data-island="CreationWizard"][data-hydrated]');
+    await dialog.getByRole("radio", { name: "Image" }).click();
+    const card = dialog.getByRole("button", { name: /Photo contest|Concours photo/ });
+    assert.equal(await card.locator(".template-type").innerText(), "Photo");
+    await dialog.getByRole("radio", { name: "Video" }).click();
+    const video = dialog.locator(".template-card").first();
+    assert.equal(await video.locator(".template-type").innerText(), "Video");
+
+    const [seg] = await server.sql<{ id: number; title: string }[]>`
+      update segments set type = 'video', media_type = 'image', title = 'Your best sunset photo'
+      where id = (select s.id from segments s join users u on u.channel_id = s.channel_id
+        where u.login = 'manager' and s.status in ('ready', 'published') order by s.id limit 1)
+      returning id, title`;
+    await page.goto(`${baseUrl}/interactions?lang=en&search=${encodeURIComponent(seg.title)}`);
+    const row = page.locator(".segment-table tbody tr", { hasText: seg.title });
+    assert.equal(await row.locator("td").nth(2).innerText(), "Photo");
+  },
+);

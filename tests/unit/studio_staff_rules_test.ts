@@ -3,6 +3,7 @@ import { overlayLanguage } from "../../lib/rules/i18n.ts";
 import { loginAddress, safeNext } from "../../lib/rules/accounts.ts";
 import { INBOX_SHORTCUTS, KEY_NAME_LABELS } from "../../lib/rules/inbox_keys.ts";
 import { LOCALES } from "../../app/i18n.ts";
+import { templateMediaType, typeLabelKey } from "../../lib/rules/segments.ts";
 
 Deno.test("overlay language - the address's lang, else the channel's, never the browser's", async (t) => {
   await t.step("the channel's language", () => assert.equal(overlayLanguage({ channel: "pt" }), "pt"));
@@ -31,5 +32,25 @@ Deno.test("inbox keyboard help - every key named with a word has its name in the
       const text = (texts as Record<string, Record<string, string>>)[section]?.[key];
       assert.ok(typeof text === "string" && text.length > 0, `${label} in ${lang}`);
     }
+  }
+});
+
+Deno.test("interaction kind - a video interaction that takes photos reads Photo; every kind has its text", async (t) => {
+  await t.step(
+    "photo",
+    () => assert.equal(typeLabelKey({ type: "video", media_type: "image" }), "interactions.types.photo"),
+  );
+  await t.step(
+    "video",
+    () => assert.equal(typeLabelKey({ type: "video", media_type: "video" }), "interactions.types.video"),
+  );
+  await t.step(
+    "others by type",
+    () => assert.equal(typeLabelKey({ type: "message" }), "interactions.types.message"),
+  );
+  await t.step("the image template's media", () => assert.equal(templateMediaType("image"), "image"));
+  for (const [lang, texts] of Object.entries(LOCALES)) {
+    const types = (texts as { interactions: { types: Record<string, string> } }).interactions.types;
+    assert.ok(types.photo, `photo in ${lang}`);
   }
 });
