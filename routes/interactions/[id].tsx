@@ -75,6 +75,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             id={id}
             overlay={overlay}
             showResults={seg.show_results === true}
+            withChoices={withChoices}
             closed={seg.end_date != null && new Date(seg.end_date).getTime() <= now.getTime()}
             canEdit={can(user, "interaction-action-edit")}
           />

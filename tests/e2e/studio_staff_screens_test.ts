@@ -176,3 +176,35 @@ browserTest(
     assert.equal(await row.locator("td").nth(2).innerText(), "Photo");
   },
 );
+
+for (const width of [375, 1280]) {
+  browserTest(
+    `overlay - a text interaction's overlay opens on the message on air, never on empty vote bars (${width} px panel)`,
+    async ({ page, browser, baseUrl, server }) => {
+      const [seg] = await server.sql<{ id: number }[]>`
+        select s.id from segments s join users u on u.channel_id = s.channel_id
+        where u.login = 'manager' and s.status in ('ready', 'published') and s.type = 'message'
+        order by s.id limit 1`;
+      await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+      await page.goto(`${baseUrl}/interactions/${seg.id}?lang=en`);
+      await page.waitForSelector('[data-island="OverlayPanel"][data-hydrated]');
+      const views = page.locator(".overlay-views");
+      assert.equal(await views.getByLabel("Vote bars").count(), 0);
+      assert.equal(await views.getByLabel("Message on air").isChecked(), true);
+      // no results to reveal nor vote to close
+      assert.equal(
+        await page.getByRole("button", { name: /Close the vote now|Hide results|Show results/ }).count(),
+        0,
+      );
+      await page.locator(".overlay-panel").screenshot({ path: `${SHOTS}/overlay-panel-text-${width}.png` });
+
+      const overlayUrl = await page.locator("#overlay-url").inputValue();
+      const screen = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+      await screen.goto(new URL(new URL(overlayUrl).pathname + "?lang=en", baseUrl).toString());
+      await screen.getByText("No message on air").waitFor();
+      assert.equal(await screen.locator(".overlay-bars").count(), 0);
+      await screen.screenshot({ path: `${SHOTS}/overlay-text-1920.png` });
+    },
+    { viewport: { width, height: 800 } },
+  );
+}

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { overlayLanguage } from "../../lib/rules/i18n.ts";
+import { overlayViews, shownView } from "../../lib/rules/overlay.ts";
 import { loginAddress, safeNext } from "../../lib/rules/accounts.ts";
 import { INBOX_SHORTCUTS, KEY_NAME_LABELS } from "../../lib/rules/inbox_keys.ts";
 import { LOCALES } from "../../app/i18n.ts";
@@ -53,4 +54,21 @@ Deno.test("interaction kind - a video interaction that takes photos reads Photo;
     const types = (texts as { interactions: { types: Record<string, string> } }).interactions.types;
     assert.ok(types.photo, `photo in ${lang}`);
   }
+});
+
+Deno.test("overlay views - vote bars only where listeners pick among choices", async (t) => {
+  await t.step(
+    "a vote offers all three",
+    () => assert.deepEqual(overlayViews(true), ["results", "qr", "message"]),
+  );
+  await t.step(
+    "a text interaction has no bars",
+    () => assert.deepEqual(overlayViews(false), ["qr", "message"]),
+  );
+  await t.step(
+    "its stored bars show the message",
+    () => assert.equal(shownView("results", false), "message"),
+  );
+  await t.step("its QR code stays", () => assert.equal(shownView("qr", false), "qr"));
+  await t.step("a vote keeps its bars", () => assert.equal(shownView("results", true), "results"));
 });
