@@ -208,3 +208,26 @@ for (const width of [375, 1280]) {
     { viewport: { width, height: 800 } },
   );
 }
+
+browserTest(
+  "super administrator without a channel - Interactions, Points of distribution, Statistics and Settings say to pick a channel",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "admin", { welcomeSeen: true });
+    const cases = [
+      ["/interactions", "the interactions belong to a channel"],
+      ["/timeline", "the points of distribution belong to a channel"],
+      ["/statistics", "to see its statistics"],
+      ["/settings", "to change its settings"],
+    ];
+    for (const [path, text] of cases) {
+      await page.goto(`${baseUrl}${path}?lang=en`);
+      assert.equal(new URL(page.url()).pathname, "/channels");
+      await page.getByRole("status").filter({ hasText: `Pick a channel first` }).filter({ hasText: text })
+        .waitFor();
+    }
+    await page.screenshot({ path: `${SHOTS}/choose-channel-1280.png` });
+    // the plain channel list says nothing
+    await page.goto(`${baseUrl}/channels?lang=en`);
+    assert.equal(await page.getByText("Pick a channel first").count(), 0);
+  },
+);
