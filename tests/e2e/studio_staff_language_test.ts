@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { browserTest, loginAs } from "./_browser.ts";
 import { newOverlayToken } from "../../lib/rules/overlay.ts";
+import { MESSAGE_LIST_REFRESH_MS } from "../../lib/rules/constants.ts";
 
 const SHOTS = "/tmp/shots-studio";
 
@@ -62,5 +63,23 @@ browserTest(
     await page.waitForURL((url) => url.pathname === "/login");
     assert.equal(new URL(page.url()).searchParams.get("next"), `/interactions/${seg.id}?lang=en`);
     assert.equal(await page.getByText("Please log in.").count(), 0);
+  },
+);
+
+browserTest(
+  "inbox - a staff session that ends while the inbox is open sends to the login page, leaving no action buttons",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    const [seg] = await server.sql<{ id: number }[]>`
+      select s.id from segments s join messages m on m.segment_id = s.id group by s.id order by s.id limit 1`;
+    await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
+    await page.waitForSelector(".inbox-item");
+    // signed out from another tab, or the session expired: the inbox's live stream ends
+    await server.sql`update sessions set revoked_at = now()
+      where kind = 'staff' and user_id = (select id from users where login = 'operator')`;
+    // at once when the stream ends, not at the next of the list's refreshes
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: MESSAGE_LIST_REFRESH_MS - 1000 });
+    assert.equal(new URL(page.url()).searchParams.get("next"), `/participations/${seg.id}?lang=en`);
   },
 );
