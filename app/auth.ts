@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { getSessionStaffUser, visitorSessionLive } from "../db/sessions.ts";
 import { SESSION_COOKIE, STAFF_TOKEN_TTL_SECONDS, verifyTokenClaims } from "../lib/platform/auth.ts";
 import { AppError } from "../lib/rules/errors.ts";
+import { loginAddress } from "../lib/rules/accounts.ts";
 import {
   isSuperAdministrator,
   type Permission,
@@ -107,7 +108,7 @@ export function requirePage(...permissions: Permission[]): MiddlewareHandler<App
     const user = c.var.user;
     if (!user) {
       const url = new URL(c.req.url);
-      return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+      return c.redirect(loginAddress(url.pathname + url.search), 302);
     }
     for (const permission of permissions) requireAccess(user, permission);
     await next();

@@ -8,6 +8,7 @@ import type { AppEnv } from "./env.ts";
 import {
   createTranslator,
   type Language,
+  overlayLanguage,
   type Resources,
   type TFunction,
   widgetLanguage,
@@ -100,6 +101,14 @@ export function useWidgetLanguage(
     acceptLanguage: c.req.header("accept-language"),
     interaction: typeof interaction === "string" ? interaction : null,
   });
+  if (lang === c.var.lang) return;
+  c.set("lang", lang);
+  c.set("t", translator(lang));
+}
+
+/** The on-air overlay speaks the channel's language (lib/rules/i18n.ts overlayLanguage). */
+export function useOverlayLanguage(c: Context<AppEnv>, channel: string): void {
+  const lang = overlayLanguage({ query: c.req.query("lang"), channel });
   if (lang === c.var.lang) return;
   c.set("lang", lang);
   c.set("t", translator(lang));

@@ -14,7 +14,14 @@ export interface OverlayRow {
 /** The columns of its interaction an overlay screen reads, picked from the segment row. */
 type OverlaySegment = Pick<
   SegmentRow,
-  "channel_id" | "uuid" | "title" | "type" | "show_results" | "hide_results_until_end" | "end_date"
+  | "channel_id"
+  | "uuid"
+  | "title"
+  | "type"
+  | "game_type"
+  | "show_results"
+  | "hide_results_until_end"
+  | "end_date"
 >;
 
 /** What an overlay screen needs of its interaction and channel (no personal data). */
@@ -23,6 +30,8 @@ export interface OverlayScreenRow extends OverlayRow, OverlaySegment {
   primary_color: string;
   widget_primary_color: string;
   logo_url: string | null;
+  /** The channel's language: the overlay's texts on air. */
+  channel_language: string;
 }
 
 const overlayColumns = "segment_id::int as segment_id, token, view, message_id::int as message_id";
@@ -55,9 +64,9 @@ export async function setOverlayView(
 export async function getOverlayScreen(sql: Db, token: string): Promise<OverlayScreenRow | null> {
   const [row] = await sql<OverlayScreenRow[]>`
     select o.segment_id::int as segment_id, o.token, o.view, o.message_id::int as message_id,
-      s.channel_id::int as channel_id, s.uuid::text as uuid, s.title, s.type, s.show_results,
+      s.channel_id::int as channel_id, s.uuid::text as uuid, s.title, s.type, s.game_type, s.show_results,
       s.hide_results_until_end, s.end_date, c.label as channel_label, c.primary_color,
-      c.widget_primary_color, c.logo_url
+      c.widget_primary_color, c.logo_url, c.language as channel_language
     from segment_overlays o
     join segments s on s.id = o.segment_id
     join channels c on c.id = s.channel_id

@@ -100,6 +100,7 @@ export type SegmentListRow =
     | "uuid"
     | "title"
     | "type"
+    | "media_type"
     | "status"
     | "start_date"
     | "end_date"
@@ -123,7 +124,7 @@ export async function listSegments(
     { total: number }[]
   >`select count(*)::int as total from segments s where ${where}`;
   const rows = await sql<SegmentListRow[]>`
-    select s.id, s.uuid, s.title, s.type, s.status, s.start_date, s.end_date, s.background_url,
+    select s.id, s.uuid, s.title, s.type, s.media_type, s.status, s.start_date, s.end_date, s.background_url,
       s.background_kind,
       coalesce((select sum(c.participants) from segment_counts c where c.segment_id = s.id), 0)::int
         as participants,

@@ -1,8 +1,9 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { TOAST_MS } from "../lib/rules/constants.ts";
-import { OVERLAY_VIEWS, type OverlayView } from "../lib/rules/overlay.ts";
+import { type OverlayView, overlayViews } from "../lib/rules/overlay.ts";
 import type { OverlayControl } from "../lib/rules/overlay_schema.ts";
+import { announceSegment } from "./browser/saved_segment.ts";
 import { api } from "./browser/http.ts";
 
 interface Overlay {
@@ -16,6 +17,8 @@ interface Props {
   overlay: Overlay;
   showResults: boolean;
   closed: boolean;
+  /** Vote bars are offered only where listeners pick among choices. */
+  withChoices: boolean;
   canEdit: boolean;
 }
 
@@ -89,7 +92,7 @@ function OverlayPanel(props: Props) {
       </p>
       <fieldset class="overlay-views">
         <legend>{t("live.show")}</legend>
-        {OVERLAY_VIEWS.map((view) => (
+        {overlayViews(props.withChoices).map((view) => (
           <label key={view} class="radio">
             <input
               type="radio"
@@ -103,7 +106,8 @@ function OverlayPanel(props: Props) {
           </label>
         ))}
       </fieldset>
-      {props.canEdit && (
+      {/* results to reveal and a vote to close exist only where listeners pick among choices */}
+      {props.canEdit && props.withChoices && (
         <div class="overlay-actions">
           <button
             type="button"
@@ -123,7 +127,12 @@ function OverlayPanel(props: Props) {
             onClick={async () => {
               // closing ends the vote for every listener, on air: asked once more, as a new address is
               if (!confirm(t("live.close_confirm"))) return;
-              if (await send("PUT", "", { close: true })) setClosed(true);
+              if (await send("PUT", "", { close: true })) {
+                setClosed(true);
+                // the edit form's availability shows the new end at once
+                const saved = await api("GET", `/api/v1/show_segments/${props.id}`);
+                if (saved.ok) announceSegment(saved.data);
+              }
             }}
           >
             {closed ? t("live.closed") : t("live.close_now")}

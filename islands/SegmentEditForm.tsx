@@ -4,7 +4,7 @@ import { TOAST_MS } from "../lib/rules/constants.ts";
 import type { SegmentJson } from "../lib/segments/pages.ts";
 import { gatherDisabled, hasChoices } from "../lib/rules/segments.ts";
 import { SEGMENT_AUTOSAVE_MS } from "../lib/rules/constants.ts";
-import { reflectSavedSegment } from "./browser/saved_segment.ts";
+import { onSegmentChanged, reflectSavedSegment } from "./browser/saved_segment.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
@@ -86,6 +86,8 @@ function SegmentEditForm(props: Props) {
     if (Object.keys(patch).length > 0) send(patch);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+  // changed elsewhere on the page (the vote closed from the overlay panel): show the server's dates
+  useEffect(() => onSegmentChanged<SegmentJson>((d) => setSeg((s) => ({ ...s, ...pick(d) }))), []);
   useEffect(() => {
     const leave = () => flush();
     addEventListener("pagehide", leave);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { CLICK_OUTSIDE_MS } from "../lib/rules/constants.ts";
-import type { SegmentRow } from "../lib/rules/segments.ts";
+import { RESTORED_STATUS, type SegmentRow } from "../lib/rules/segments.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 
@@ -100,6 +100,17 @@ function SegmentRowActions(props: Props) {
                 )}
             >
               {t("interactions.actions.duplicate")}
+            </button>
+          </li>
+        )}
+        {props.trash && props.status === "trash" && (
+          <li>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => setStatus(RESTORED_STATUS, t("interactions.restored_done"))}
+            >
+              {t("interactions.actions.restore")}
             </button>
           </li>
         )}

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { chooseChannelAddress } from "../lib/rules/channels.ts";
 import type { AppEnv } from "../app/env.ts";
 import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
@@ -8,7 +9,7 @@ import { loadChannelPage } from "../lib/channels/pages.ts";
 /** GET /settings (Media): the settings of the user's own channel; super admin mode lists channels. */
 export default new Hono<AppEnv>().get("/", requirePage("channel-settings"), async (c) => {
   const user = staffOf(c);
-  if (user.channel_id === null) return c.redirect("/channels");
+  if (user.channel_id === null) return c.redirect(chooseChannelAddress("settings"));
   const data = await loadChannelPage(c.var.sql, user, user.channel_id, c.var.deps.now?.() ?? new Date());
   return renderPage(
     c,

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { chooseChannelAddress } from "../lib/rules/channels.ts";
 import type { AppEnv } from "../app/env.ts";
 import { requirePage, staffOf } from "../app/auth.ts";
 import { renderPage } from "../framework/render.tsx";
@@ -10,7 +11,7 @@ import { parseTimelineQuery, shiftPeriod, timelinePeriod } from "../lib/rules/ti
 /** GET /timeline: the calendar of the channel's segments and distribution slots, by week or month. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  if (!user.channel_id) return c.redirect("/channels");
+  if (!user.channel_id) return c.redirect(chooseChannelAddress("timeline"));
   const t = c.var.t;
   const now = c.var.deps.now?.() ?? new Date();
   const { view, day } = parseTimelineQuery(c.req.query(), now);

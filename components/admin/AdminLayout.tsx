@@ -111,7 +111,7 @@ export function AdminLayout(props: AdminLayoutProps) {
   const entries = menuEntries(props.menu, t, { interactionId: props.interactionId, userId: props.userId })
     .filter((entry) => !entry.permission || can(props.user, entry.permission));
   return (
-    <div class={`admin ${adminMode ? "admin-mode" : ""}`}>
+    <div class={`admin ${adminMode ? "admin-mode" : ""}`} data-staff-page>
       <a class="skip-link" href="#main">{t("admin.skip_to_content")}</a>
       {/* CSS-only sidebar toggle: a real, focusable checkbox; its label is the visible button. */}
       <input

@@ -1,6 +1,7 @@
 import { useT } from "../../framework/island.tsx";
 import type { ListPageData } from "../../lib/segments/pages.ts";
 import { can, type StaffUser } from "../../lib/rules/permissions.ts";
+import { typeLabelKey } from "../../lib/rules/segments.ts";
 import SegmentRowActions from "../../islands/SegmentRowActions.tsx";
 
 type Row = ListPageData["rows"][number];
@@ -120,9 +121,7 @@ export function SegmentTable({ rows, user }: { rows: Row[]; user: StaffUser }) {
                     <small class="segment-status muted">{t(`interactions.statuses.${row.status}`)}</small>
                   )}
                 </td>
-                {can(user, "interaction-type") && (
-                  <td class="hide-sm">{t(`interactions.types.${row.type}`)}</td>
-                )}
+                {can(user, "interaction-type") && <td class="hide-sm">{t(typeLabelKey(row))}</td>}
                 {can(user, "interaction-availability") && (
                   <td class="cell-availability">
                     <AvailabilityBadge availability={row.availability} />

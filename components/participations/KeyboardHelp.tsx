@@ -1,7 +1,7 @@
 // The help overlay of the inbox's keyboard shortcuts (opened with `?`, closed with Escape).
 import { useEffect, useRef } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
-import { INBOX_SHORTCUTS } from "../../lib/rules/inbox_keys.ts";
+import { INBOX_SHORTCUTS, KEY_NAME_LABELS } from "../../lib/rules/inbox_keys.ts";
 
 export function KeyboardHelp({ onClose }: { onClose: () => void }) {
   const { t } = useT();
@@ -18,7 +18,9 @@ export function KeyboardHelp({ onClose }: { onClose: () => void }) {
         <dl class="keys-list">
           {INBOX_SHORTCUTS.map((s) => (
             <div key={s.label} class="keys-row">
-              <dt>{s.keys.map((k) => <kbd key={k}>{k}</kbd>)}</dt>
+              <dt>
+                {s.keys.map((k) => <kbd key={k}>{k in KEY_NAME_LABELS ? t(KEY_NAME_LABELS[k]) : k}</kbd>)}
+              </dt>
               <dd>{t(s.label)}</dd>
             </div>
           ))}

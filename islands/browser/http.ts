@@ -1,5 +1,14 @@
 /// <reference lib="dom" />
 
+import { loginAddress } from "../../lib/rules/accounts.ts";
+
+/**
+ * A back-office page (components/admin/AdminLayout.tsx marks it): its own fetches run on the staff
+ * session, so a 401 there means the session ended.
+ */
+const onStaffPage = () =>
+  typeof document !== "undefined" && document.querySelector("[data-staff-page]") !== null;
+
 /** The outcome of an API call from an island: the status, the JSON body (or null) and ok. */
 export interface ApiResult<T> {
   ok: boolean;
@@ -12,7 +21,8 @@ export interface ApiResult<T> {
 /**
  * Calls the API with the session cookie: a plain object becomes a JSON body, a FormData is sent as is.
  * Extra headers (a visitor's bearer token, Extra-User-Information) are added when given.
- * Never throws on an HTTP error; a network failure gives status 0.
+ * Never throws on an HTTP error; a network failure gives status 0. On a back-office page, a 401 "unauthorized"
+ * (the staff session ended) sends the person to /login, to come back here once signed in.
  */
 export async function api<T = unknown>(
   method: string,
@@ -39,12 +49,25 @@ export async function api<T = unknown>(
     } catch {
       data = null;
     }
+    // a staff session that ended sends the person to sign in again and back here, not to a raw "Please log
+    // in." in whatever language the server guessed; the island waits, as the page is leaving
+    // (only "unauthorized": a wrong two-factor code is a 401 too, answered on the form)
+    if (
+      res.status === 401 && (data as { code?: string } | null)?.code === "unauthorized" && onStaffPage() &&
+      !("authorization" in lowerKeys(headers))
+    ) {
+      location.assign(loginAddress(location.pathname + location.search));
+      return await new Promise<never>(() => {});
+    }
     const retryAfter = Number(res.headers.get("retry-after")) || undefined;
     return { ok: res.ok, status: res.status, data: data as T, retryAfter };
   } catch {
     return { ok: false, status: 0, data: null as T };
   }
 }
+
+const lowerKeys = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.keys(headers).map((k) => [k.toLowerCase(), true]));
 
 /** The message of an API error body, or a fallback. */
 export function errorMessage(data: unknown, fallback: string): string {

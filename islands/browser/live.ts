@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // Live updates in islands: a server-sent event stream, with polling while it is not open (no
 // EventSource, a proxy that refuses streams, a dropped connection). The browser reconnects by itself with
-// Last-Event-ID; an `end` event (session revoked) closes the stream and leaves the polling, which then
-// meets the API's own answer.
+// Last-Event-ID; an `end` event (session revoked) closes the stream and polls at once, meeting the API's
+// own answer (on a back-office page a 401 sends to the login page: a logged-out inbox keeps no buttons).
 
 export type LiveMode = "connecting" | "live" | "polling";
 
@@ -47,6 +47,7 @@ export function followLive<T>(o: LiveOptions<T>): () => void {
   source.addEventListener("end", () => {
     source.close();
     startPolling();
+    if (!document.hidden) o.poll();
   });
   source.onerror = () => startPolling();
   return () => {

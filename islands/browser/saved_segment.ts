@@ -16,3 +16,21 @@ export function reflectSavedSegment(title: string) {
   // (setting its src, even to the same address, navigates it again)
   if (frame) frame.setAttribute("src", frame.getAttribute("src") ?? "");
 }
+
+/** The page's event that says the interaction changed on the server, with its saved JSON as detail. */
+const SEGMENT_CHANGED = "segment-changed";
+
+/**
+ * Tells the page's other islands what the server now holds of the interaction: the vote closed from the
+ * overlay panel moves the end of the availability panel, without a reload.
+ */
+export function announceSegment(segment: unknown): void {
+  document.dispatchEvent(new CustomEvent(SEGMENT_CHANGED, { detail: segment }));
+}
+
+/** Follows announceSegment; returns the function that stops following. */
+export function onSegmentChanged<T>(apply: (segment: T) => void): () => void {
+  const listener = (e: Event) => apply((e as CustomEvent<T>).detail);
+  document.addEventListener(SEGMENT_CHANGED, listener);
+  return () => document.removeEventListener(SEGMENT_CHANGED, listener);
+}

@@ -11,7 +11,8 @@ import type { StaffUser } from "../rules/permissions.ts";
 import { publicMessage } from "../rules/public_message.ts";
 import { voteResults } from "../rules/votes.ts";
 import { resultsArePublic } from "../rules/vote_integrity.ts";
-import { newOverlayToken, OVERLAY_TOKEN, type OverlayState } from "../rules/overlay.ts";
+import { newOverlayToken, OVERLAY_TOKEN, type OverlayState, shownView } from "../rules/overlay.ts";
+import { hasChoices } from "../rules/segments.ts";
 import type { OverlayControl } from "../rules/overlay_schema.ts";
 import { segmentFor, updateSegment } from "../segments/service.ts";
 import { quizScreen } from "../quiz/service.ts";
@@ -27,9 +28,10 @@ export const overlayUrl = (publicUrl: string, token: string) => `${publicUrl}/ov
 
 /** The overlay of an interaction the caller may read (made on first read). */
 export async function overlayForStaff(sql: Sql, user: StaffUser, id: number, publicUrl: string) {
-  await segmentFor(sql, user, id);
+  const segment = await segmentFor(sql, user, id);
   const row = await db.ensureOverlay(sql, id, newOverlayToken());
-  return { url: overlayUrl(publicUrl, row.token), view: row.view, message_id: row.message_id };
+  const view = shownView(row.view, hasChoices(segment.type, segment.game_type));
+  return { url: overlayUrl(publicUrl, row.token), view, message_id: row.message_id };
 }
 
 /** A new token: every open screen on the old one ends, the old URL is a 404. */
@@ -118,13 +120,14 @@ export async function overlayState(sql: Sql, token: string, ctx: { now: Date; pu
     }
   }
   const state: OverlayState = {
-    view: row.view,
+    view: shownView(row.view, hasChoices(row.type, row.game_type)),
     title: row.title,
     channel: {
       label: row.channel_label,
       color: row.primary_color,
       accent: row.widget_primary_color,
       logo_url: row.logo_url,
+      language: row.channel_language,
     },
     results,
     link: `${ctx.publicUrl}/s/${row.uuid}`,

@@ -61,6 +61,13 @@ export function registrationError(
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
+ * The login page that brings a staff member back to `path` once signed in again: where a back-office page
+ * without a session goes, and where a back-office fetch answered 401 sends the person.
+ * @example loginAddress("/participations/12?tab=liked") // "/login?next=%2Fparticipations%2F12%3Ftab%3Dliked"
+ */
+export const loginAddress = (path: string) => `/login?next=${encodeURIComponent(path)}`;
+
+/**
  * A `next` address that stays on this site (a path), else null. Browsers drop tabs and line breaks inside
  * an address and read `\` as `/`, so `/<tab>/evil.example` or `/\evil.example` lead to another host: any
  * control character, space or backslash refuses the address, as does `//host` or a scheme.

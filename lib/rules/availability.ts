@@ -55,7 +55,7 @@ export function normaliseAvailability(a: Availability, now: Date): Availability 
   return out;
 }
 
-export type AvailabilityLabel = "finished" | "active" | "programmed" | "not_completed";
+export type AvailabilityLabel = "finished" | "active" | "programmed" | "not_completed" | "trashed";
 
 /** The colour of each availability label (list badge, timeline). */
 export const AVAILABILITY_COLORS: Record<AvailabilityLabel, string> = {
@@ -63,11 +63,13 @@ export const AVAILABILITY_COLORS: Record<AvailabilityLabel, string> = {
   programmed: "#1f5fa8",
   finished: "#5f6673",
   not_completed: "#9a4510",
+  trashed: "#a3262a",
 };
 
 /**
- * The availability label of a segment: not_completed for a draft or without a start, finished once
- * the end has passed (or archived), programmed before the start, active otherwise.
+ * The availability label of a segment: trashed in the trash (whatever its dates: listeners no longer reach
+ * it), not_completed for a draft or without a start, finished once the end has passed (or archived),
+ * programmed before the start, active otherwise.
  * @example availabilityOf({status:"ready", start_date: tomorrow, end_date: null}, now) // programmed
  */
 export function availabilityOf(
@@ -82,6 +84,7 @@ function availabilityLabel(
   s: { status: string; start_date: Date | string | null; end_date: Date | string | null },
   now: Date,
 ): AvailabilityLabel {
+  if (s.status === "trash") return "trashed";
   if (s.status === "draft" || !s.start_date) return "not_completed";
   if (s.status === "archived") return "finished";
   if (s.end_date && new Date(s.end_date).getTime() <= now.getTime()) return "finished";

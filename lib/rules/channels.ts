@@ -280,3 +280,18 @@ export function publicChannelView(row: ChannelRow) {
     public_state: channelPublicState(row),
   };
 }
+
+/** The channel's pages a super administrator without a channel is sent from to pick one. */
+export const CHANNEL_PAGES = ["interactions", "timeline", "statistics", "settings"] as const;
+export type ChannelPage = typeof CHANNEL_PAGES[number];
+
+/**
+ * Where a channel's page sends a super administrator who has no channel: the channel list, saying why
+ * (a silent bounce left them wondering where Interactions had gone).
+ * @example chooseChannelAddress("statistics") // "/channels?choose=statistics"
+ */
+export const chooseChannelAddress = (page: ChannelPage) => `/channels?choose=${page}`;
+
+/** The page a channel list's `choose` names, or null. */
+export const choosePage = (value: string | undefined): ChannelPage | null =>
+  (CHANNEL_PAGES as readonly string[]).includes(value ?? "") ? value as ChannelPage : null;

@@ -68,6 +68,15 @@ export function widgetLanguage(input: {
 }
 
 /**
+ * The language of the on-air overlay: the address's `?lang=`, else the channel's. Never the browser's:
+ * the screen is the studio's vision mixer or monitor, whose browser language says nothing of the station.
+ * @example overlayLanguage({ query: null, channel: "pt" }) // "pt"
+ */
+export function overlayLanguage(input: { query?: string | null; channel?: string | null }): Language {
+  return [input.query, input.channel].map(baseOf).find(isLanguage) ?? FALLBACK_LANGUAGE;
+}
+
+/**
  * A translator for one language over the given resources (`{ fr: {...}, en: {...} }`), falling back
  * to fr; the technical language returns the keys themselves.
  */

@@ -34,6 +34,9 @@ export const INBOX_SHORTCUTS = [
   { keys: ["?"], label: "studio_audio.key_help" },
 ] as const;
 
+/** Keys the help names with a word, in the staff member's language; the others show their character. */
+export const KEY_NAME_LABELS: Readonly<Record<string, string>> = { Space: "studio_audio.key_name_space" };
+
 /**
  * The command of a key press, or null: none with Ctrl, Alt or Meta (browser shortcuts), none while typing
  * in a field except Escape.

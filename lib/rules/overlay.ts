@@ -5,6 +5,20 @@ import type { QuizScreen } from "./quiz.ts";
 export const OVERLAY_VIEWS = ["results", "qr", "message"] as const;
 export type OverlayView = typeof OVERLAY_VIEWS[number];
 
+/** The views an interaction's overlay offers: vote bars only where listeners pick among choices. */
+export function overlayViews(withChoices: boolean): readonly OverlayView[] {
+  return withChoices ? OVERLAY_VIEWS : OVERLAY_VIEWS.filter((v) => v !== "results");
+}
+
+/**
+ * The view a screen shows: the stored one, except vote bars for an interaction without choices (a text or
+ * voice interaction's overlay opened on empty bars), which shows the message on air instead.
+ * @example shownView("results", false) // "message"
+ */
+export function shownView(view: OverlayView, withChoices: boolean): OverlayView {
+  return overlayViews(withChoices).includes(view) ? view : "message";
+}
+
 /** Tokens are 32 random bytes in base64url (43 characters); anything else is not a token. */
 export const OVERLAY_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -25,7 +39,8 @@ export interface OnAirMessage {
 export interface OverlayState {
   view: OverlayView;
   title: string;
-  channel: { label: string; color: string; accent: string; logo_url: string | null };
+  /** language: the channel's, in which the overlay speaks on air. */
+  channel: { label: string; color: string; accent: string; logo_url: string | null; language: string };
   results: { hidden: boolean; rows: VoteResultRow[]; total: number };
   /** The short link to take part (and the QR code's text). */
   link: string;

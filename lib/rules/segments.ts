@@ -79,6 +79,28 @@ export type SegmentRow = {
 export const SEGMENT_STATUSES = ["draft", "ready", "published", "archived", "trash"] as const;
 export type SegmentStatus = typeof SEGMENT_STATUSES[number];
 
+/**
+ * The status a trashed segment takes back on Restore: ready, so it is listed again and its dates say
+ * whether it is active, programmed or finished (the status it had before the trash is not kept).
+ */
+export const RESTORED_STATUS: SegmentStatus = "ready";
+
+/** The media a template's interaction takes: a photo contest is a video interaction that takes images. */
+export function templateMediaType(category: string): "image" | "video" | null {
+  return category === "image" ? "image" : category === "video" ? "video" : null;
+}
+
+/**
+ * The i18n key of an interaction's kind as staff read it: its type, except a video interaction that takes
+ * photos, which is a photo interaction (listing a photo contest as "Video" misled staff).
+ * @example typeLabelKey({ type: "video", media_type: "image" }) // "interactions.types.photo"
+ */
+export function typeLabelKey(s: { type: string; media_type?: string | null }): string {
+  return s.type === "video" && s.media_type === "image"
+    ? "interactions.types.photo"
+    : `interactions.types.${s.type}`;
+}
+
 /** Types whose participants pick among choices ("vote or survey", §4 Wizard validity). */
 export const CHOICE_TYPES: readonly string[] = ["single_choice_question", "multiple_choice_question"];
 

@@ -34,6 +34,7 @@ export async function loadListPage(
       id: r.id,
       title: r.title,
       type: r.type,
+      media_type: r.media_type,
       status: r.status,
       background_url: r.background_url,
       background_kind: r.background_kind,

@@ -33,6 +33,7 @@ import {
   normaliseInformation,
   segmentIssues,
   templateGameType,
+  templateMediaType,
   toggleSegmentConsent,
 } from "../rules/segments.ts";
 import type { Storage } from "../media/storage.ts";
@@ -101,16 +102,19 @@ export async function createSegment(
     gather_information: template.default_gather_information,
     webview_version: template.default_webview_version,
     customed: template.customed,
-    media_type: template.category === "image" ? "image" : template.category === "video" ? "video" : null,
+    media_type: templateMediaType(template.category),
     game_type: templateGameType(template),
     created_by: user.id,
   });
 }
 
-/** The permission a status change needs (§6): archive, trash, or editing for the others. */
+/**
+ * The permission a status change needs (§6): archive, trash (and taking out of the trash: who may throw
+ * away may restore), or editing for the others.
+ */
 function statusPermission(status: string, current: string): Permission {
   if (status === "archived") return "interaction-action-archived";
-  if (status === "trash") return "interaction-action-trash";
+  if (status === "trash" || current === "trash") return "interaction-action-trash";
   return current === "draft" ? "create-interaction" : "interaction-action-edit";
 }
 

@@ -6,6 +6,7 @@ import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { ChannelTable } from "../../components/channels/ChannelTable.tsx";
 import { loadChannelList } from "../../lib/channels/pages.ts";
 import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
+import { choosePage } from "../../lib/rules/channels.ts";
 
 /** GET /channels: every channel with its counts (super administrator); others go to their channel. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
@@ -18,6 +19,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   }
   const t = c.var.t;
   const rows = await loadChannelList(c.var.sql);
+  const choose = choosePage(c.req.query("choose"));
   return renderPage(
     c,
     <AdminLayout
@@ -27,6 +29,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
       heading={t("channels.list_title")}
       actions={<a class="btn btn-primary" href="/channels/new">{t("admin.create_media")}</a>}
     >
+      {choose && <p class="notice notice-info" role="status">{t(`channels.choose_first.${choose}`)}</p>}
       <ChannelTable rows={rows} />
     </AdminLayout>,
     { title: t("channels.list_title"), css: ["admin.css", "channels.css"] },

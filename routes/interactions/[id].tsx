@@ -5,6 +5,7 @@ import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { PreviewCard, SharePanel } from "../../components/interactions/SidePanels.tsx";
 import SegmentEditForm from "../../islands/SegmentEditForm.tsx";
+import SegmentRestore from "../../islands/SegmentRestore.tsx";
 import ResultsPanel from "../../islands/ResultsPanel.tsx";
 import VoteIntegrityPanel from "../../islands/VoteIntegrityPanel.tsx";
 import OverlayPanel from "../../islands/OverlayPanel.tsx";
@@ -50,6 +51,9 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   return renderPage(
     c,
     <AdminLayout user={user} menu="interaction" active="edit" interactionId={id} heading={title}>
+      {seg.status === "trash" && (
+        <SegmentRestore id={id} canRestore={can(user, "interaction-action-trash")} />
+      )}
       <div class="segment-edit">
         <div class="segment-main">
           <SegmentEditForm
@@ -81,6 +85,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             id={id}
             overlay={overlay}
             showResults={seg.show_results === true}
+            withChoices={withChoices}
             closed={seg.end_date != null && new Date(seg.end_date).getTime() <= now.getTime()}
             canEdit={can(user, "interaction-action-edit")}
           />

@@ -4,6 +4,7 @@ import { renderPage } from "../../framework/render.tsx";
 import { publicUrl } from "../../lib/platform/config.ts";
 import { overlayState } from "../../lib/live/overlay.ts";
 import OverlayScreen from "../../islands/OverlayScreen.tsx";
+import { useOverlayLanguage } from "../../app/i18n.ts";
 
 /**
  * GET /overlay/{token}: the on-air overlay of an interaction for OBS, vMix or CasparCG (1920×1080,
@@ -14,6 +15,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   const token = c.req.param("token") ?? "";
   const now = c.var.deps.now?.() ?? new Date();
   const state = await overlayState(c.var.sql, token, { now, publicUrl: publicUrl(c.var.deps.config) });
+  useOverlayLanguage(c, state.channel.language);
   const presenter = c.req.query("mode") === "presenter";
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer"); // the token is in the address

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { chooseChannelAddress } from "../../lib/rules/channels.ts";
 import type { AppEnv } from "../../app/env.ts";
 import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
@@ -13,7 +14,9 @@ import { loadDashboard } from "../../lib/statistics/service.ts";
  */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {
   const user = staffOf(c);
-  if (isSuperAdminMode(user) && !c.req.query("channel")) return c.redirect("/channels");
+  if (isSuperAdminMode(user) && !c.req.query("channel")) {
+    return c.redirect(chooseChannelAddress("statistics"));
+  }
   const now = c.var.deps.now?.() ?? new Date();
   const dashboard = await loadDashboard(c.var.sql, user, c.req.query(), now, c.var.t);
   return renderPage(

@@ -267,7 +267,7 @@ Deno.test("admin pages - landing, redirects and tenant isolation", async (t) => 
         assert.match(await res.text(), /Radio Horizon/);
         const admin = await page("admin", "/settings");
         assert.equal(admin.status, 302);
-        assert.equal(admin.headers.get("location"), "/channels");
+        assert.equal(admin.headers.get("location"), "/channels?choose=settings");
         assert.equal((await page("operator", "/settings")).status, 403);
         assert.equal((await page("operator", "/customisation")).status, 403);
       },

@@ -11,7 +11,8 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
   const { page, browser, baseUrl, server, consoleErrors } = ctx;
   const [{ id: channel }] = await server.sql<{ id: number }[]>`
     select channel_id::int as id from users where login = 'manager'`;
-  await server.sql`update channels set primary_color = '#0b3d91', widget_primary_color = '#e4572e'
+  await server
+    .sql`update channels set primary_color = '#0b3d91', widget_primary_color = '#e4572e', language = 'en'
     where id = ${channel}`;
   const seg = await randomSegment(server.sql, channel, {
     title: "Summer hit",

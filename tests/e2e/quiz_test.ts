@@ -13,7 +13,8 @@ const SHOTS = Deno.env.get("QUIZ_SHOTS_DIR"); // screenshots for a person to loo
 browserTest("quiz - a presenter runs three questions, phones answer, the overlay follows", async (ctx) => {
   const { page, browser, baseUrl, server, consoleErrors } = ctx;
   const { radio, token } = await demoStaff(server);
-  await server.sql`update channels set primary_color = '#0b3d91', widget_primary_color = '#e4572e'
+  await server
+    .sql`update channels set primary_color = '#0b3d91', widget_primary_color = '#e4572e', language = 'en'
     where id = ${radio}`;
   const clock = testClock(server);
   const quiz = await randomQuiz(server, radio, await token("manager"));

@@ -98,7 +98,15 @@ Deno.test("availability - label and colour of a segment", async (t) => {
     assert.equal(availabilityOf(seg("published", at(-2), at(5)), now).label, "active");
     assert.equal(availabilityOf(seg("ready", at(-2).toISOString(), null), now).label, "active");
   });
+  await t.step("a trashed segment is trashed, whatever its dates say", () => {
+    assert.deepEqual(availabilityOf(seg("trash", at(-2), null), now), {
+      label: "trashed",
+      color: AVAILABILITY_COLORS.trashed,
+    });
+    assert.equal(availabilityOf(seg("trash", at(2), at(5)), now).label, "trashed");
+    assert.equal(availabilityOf(seg("trash", null, null), now).label, "trashed");
+  });
   await t.step("every label has its own colour", () => {
-    assert.equal(new Set(Object.values(AVAILABILITY_COLORS)).size, 4);
+    assert.equal(new Set(Object.values(AVAILABILITY_COLORS)).size, 5);
   });
 });

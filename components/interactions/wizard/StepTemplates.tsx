@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { useT } from "../../../framework/island.tsx";
 import type { WizardTemplate } from "../../../lib/segments/pages.ts";
+import { templateMediaType, typeLabelKey } from "../../../lib/rules/segments.ts";
 
 /** Step 0, Choice of interaction: a category, then one of its templates (greyed when the channel lacks the type). */
 export function StepTemplates(
@@ -48,7 +49,9 @@ export function StepTemplates(
               <strong>{x.description}</strong>
               <span class="muted">{x.under_description}</span>
               <small class="template-type">
-                {x.allowed ? t(`interactions.types.${x.type}`) : t("interactions.wizard.not_available")}
+                {x.allowed
+                  ? t(typeLabelKey({ type: x.type, media_type: templateMediaType(x.category) }))
+                  : t("interactions.wizard.not_available")}
               </small>
             </button>
           </li>
