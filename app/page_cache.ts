@@ -13,6 +13,7 @@ import { pageCacheTarget } from "../lib/rules/page_cache.ts";
 import { watchPublicPages } from "../lib/live/pages.ts";
 import { type FastLookup, type FastMatch, requestPath, type RouteFront } from "./front.ts";
 import { serveStored, storeChainResponse, type StoredResponse } from "./stored_response.ts";
+import { log } from "../lib/platform/log.ts";
 
 interface Rendered {
   stored: StoredResponse;
@@ -45,7 +46,7 @@ export function pageCache(
   let listening: Promise<unknown> | null = null, ready = false;
   const listen = () => {
     listening ??= watchPublicPages(deps.sql, changed).then(() => ready = true, (e) => {
-      console.error("[pages] not listening to changes", e);
+      log.error("pages not listening to changes", { error: e });
       listening = null;
     });
   };
