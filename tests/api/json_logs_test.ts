@@ -1,9 +1,10 @@
 // The server's log as a log collector reads it: every line it writes, on stdout and stderr, is one JSON
 // object with its time, level and message; a request's entry has its request id and, when traces are
-// exported, the trace id of its span. The server runs as a process of its own (embedded database) with
+// exported, the trace id of its span. The server runs as a process of its own (on PostgreSQL) with
 // Deno's OpenTelemetry exporting to a receiver on 127.0.0.1 that only says yes.
 import assert from "node:assert/strict";
 import { errorField, log, logEntry, withRequestId } from "../../lib/platform/log.ts";
+import { PG_BIN, startPostgres } from "../_postgres.ts";
 
 function freePort(): number {
   const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
@@ -25,6 +26,7 @@ async function collect(stream: ReadableStream<Uint8Array<ArrayBuffer>>, lines: s
 
 Deno.test({
   name: "server log - every line is a JSON entry; a request's has its request id and trace id",
+  ignore: !PG_BIN,
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
@@ -32,6 +34,7 @@ Deno.test({
       await req.body?.cancel();
       return Response.json({});
     });
+    const pg = await startPostgres();
     const port = freePort();
     const dir = await Deno.makeTempDir({ prefix: "im-logs-" });
     const child = new Deno.Command(Deno.execPath(), {
@@ -40,6 +43,7 @@ Deno.test({
         PORT: String(port),
         HOSTNAME: "127.0.0.1",
         DATA_DIR: dir,
+        DATABASE_URL: pg.url,
         LOG_REQUESTS: "on",
         SEED: "0",
         JWT_SECRET: "json-logs-secret-json-logs-secret-0123456789",
@@ -63,7 +67,7 @@ Deno.test({
       const missing = await fetch(`${base}/api/v1/no-such-thing`);
       assert.equal(missing.status, 404);
       await missing.body?.cancel();
-      const locales = await fetch(`${base}/api/v1/locales`);
+      const locales = await fetch(`${base}/robots.txt`);
       assert.equal(locales.status, 200);
       await locales.body?.cancel();
     } finally {
@@ -71,6 +75,7 @@ Deno.test({
       await child.status;
       await reading;
       await receiver.shutdown();
+      await pg.destroy();
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
     const entries = lines.filter((l) => l.trim() !== "").map((line) => {
@@ -94,7 +99,7 @@ Deno.test({
     assert.equal(missing.method, "GET");
     assert.match(missing.request_id, /^[0-9a-f]{8}$/);
     assert.match(missing.trace_id, /^[0-9a-f]{32}$/);
-    const ok = requests.find((e) => e.path === "/api/v1/locales");
+    const ok = requests.find((e) => e.path === "/robots.txt");
     assert.equal(ok.status, 200);
     assert.notEqual(ok.request_id, missing.request_id);
     assert.notEqual(ok.trace_id, missing.trace_id);
