@@ -62,7 +62,7 @@ async function metrics(base: string, pattern: RegExp): Promise<Map<string, numbe
     .text();
   const out = new Map<string, number>();
   for (const line of text.split("\n")) {
-    const m = /^(\S+) (\S+)$/.exec(line);
+    const m = /^([^#].*) (\S+)$/.exec(line);
     if (m && pattern.test(m[1])) out.set(m[1], Number(m[2]));
   }
   return out;
@@ -90,7 +90,7 @@ try {
     const m = await metrics(server.base, /^im_heap_used_bytes$|^im_cache_bytes/);
     const mb = (n = 0) => (n / 1024 / 1024).toFixed(1);
     const caches = [...m].filter(([k]) => k.startsWith("im_cache_bytes")).map(([k, v]) =>
-      `${/cache="([^"]+)"/.exec(k)?.[1]} ${mb(v)}`
+      `${/cache="([^"]+)"/.exec(k)?.[1]} ${(v / 1024).toFixed(0)} kB`
     );
     return { heap: mb(m.get("im_heap_used_bytes")), caches: caches.join(", ") || "-" };
   };
@@ -120,7 +120,7 @@ try {
   console.log(
     `\nstart to the first answered request (migrations applied): ${server.startMs} ms (goal ≤ 500 ms)\n`,
   );
-  console.log(table(["moment", "resident MB", "heap used MB", "caches MB", "goal MB"], rows));
+  console.log(table(["moment", "resident MB", "heap used MB", "caches", "goal MB"], rows));
   console.log("\nbare Deno.serve hello world, for scale: about 43 MB resident");
 } finally {
   await sql.end();
