@@ -54,7 +54,8 @@ function write(level: LogLevel, msg: string, fields?: Record<string, unknown>) {
     // a field that cannot be written (a cycle, a BigInt) does not lose the entry
     line = JSON.stringify(logEntry(level, msg, { fields: String(fields) }));
   }
-  if (level === "error" || level === "warn") console.error(line);
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
   else console.log(line);
 }
 

@@ -124,8 +124,9 @@ Deno.test("log entry - fixed fields first, the request id inside its scope, erro
 
 Deno.test("log - warnings and errors on stderr, the rest on stdout, one JSON line each", () => {
   const out: unknown[] = [], err: unknown[] = [];
-  const { log: stdout, error: stderr } = console;
+  const { log: stdout, warn, error: stderr } = console;
   console.log = (line: unknown) => out.push(line);
+  console.warn = (line: unknown) => err.push(line); // Deno writes console.warn to stderr
   console.error = (line: unknown) => err.push(line);
   try {
     log.info("started", { port: 1 });
@@ -136,6 +137,7 @@ Deno.test("log - warnings and errors on stderr, the rest on stdout, one JSON lin
     log.info("cyclic", { cyclic });
   } finally {
     console.log = stdout;
+    console.warn = warn;
     console.error = stderr;
   }
   assert.deepEqual(out.map((l) => JSON.parse(String(l)).msg), ["started", "cyclic"]);
