@@ -24,6 +24,9 @@ import { fastRoutes, middlewares, routeNeeds, routes } from "./routes.gen.ts";
 import { documentWebhooks } from "./lib/webhooks/openapi.ts";
 import { completeDocument } from "./app/openapi.ts";
 import { publicUrl } from "./lib/platform/config.ts";
+import { nameRequest, traceChannel } from "./lib/platform/tracing.ts";
+import { log, withRequestId } from "./lib/platform/log.ts";
+import { routePath } from "hono/route";
 
 const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -52,12 +55,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use(results.middleware);
   app.use(httpCache());
   app.use(async (c, next) => {
-    c.set("requestId", crypto.randomUUID().slice(0, 8));
+    const requestId = crypto.randomUUID().slice(0, 8);
+    c.set("requestId", requestId);
     c.set("deps", deps);
     c.set("sql", deps.sql);
     c.set("openapi", openapi);
     const started = performance.now();
-    await next();
+    // every entry logged while the request is handled carries its id (lib/platform/log.ts)
+    await withRequestId(requestId, next);
+    // the request's span (when traces are exported) named by the route that answered, with its channel
+    nameRequest(c.req.method, routePath(c) || "unmatched");
+    traceChannel(c.var.user?.channel_id ?? c.req.param("channelId"));
     if (deps.config.LOG_REQUESTS === "on") logRequest(c.req.raw, c.res, started, c.var.requestId);
   });
   // Content-Security-Policy, framing (widgets embeddable, the back office not) and the other security headers
@@ -145,8 +153,14 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   return boundBodies(answerBeforeRouting(app, [statics, fronts]), deps);
 }
 
-/** A request's line in the log (LOG_REQUESTS=on). */
+/** A request's entry in the log (LOG_REQUESTS=on). */
 function logRequest(req: Request, res: Response, started: number, requestId: string) {
-  const ms = (performance.now() - started).toFixed(1);
-  console.log(`${req.method} ${new URL(req.url).pathname} ${res.status} ${ms}ms [${requestId}]`);
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  withRequestId(requestId, () =>
+    log.info("request", {
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: res.status,
+      duration_ms: ms,
+    }));
 }

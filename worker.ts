@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from "./lib/platform/config.ts";
 import { boot } from "./app/boot.ts";
 import { shutDownOnSignal } from "./app/shutdown.ts";
+import { log } from "./lib/platform/log.ts";
 
 /** `deno task worker`: the handlers in a process of their own, against DATABASE_URL. */
 async function main() {
@@ -13,12 +14,12 @@ async function main() {
       throw new ConfigError("Invalid configuration:\n  DATABASE_URL: the worker needs it");
     }
     const booted = await boot(config, { seed: false, worker: true });
-    console.log("worker started");
+    log.info("worker started");
     // running jobs handed back to pg-boss, database closed, exit within 10 s
     shutDownOnSignal(null, booted.stop);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      log.error(error.message);
       Deno.exit(1);
     }
     throw error;

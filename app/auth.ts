@@ -20,6 +20,7 @@ import {
   singleProxyWatch,
   type TrustProxy,
 } from "../lib/rules/client_address.ts";
+import { log } from "../lib/platform/log.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -182,7 +183,7 @@ function resolvedAddress(
   const socket = (env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname ?? null;
   if (reader.trust.kind === "hops" && reader.trust.hops === 0) {
     const warning = reader.watch(socket, !!forwardedFor);
-    if (warning) console.warn(`[client address] ${warning}`);
+    if (warning) log.warn(warning, { topic: "client address" });
   }
   return clientAddressOf(reader.trust, forwardedFor, socket);
 }

@@ -13,6 +13,7 @@ import { attachDemoMedia } from "../lib/media/demo.ts";
 import { JOBS_STOP_MS } from "../lib/rules/constants.ts";
 import { openBus } from "../lib/live/bus.ts";
 import { watchWebhooks } from "../lib/webhooks/dispatch.ts";
+import { log } from "../lib/platform/log.ts";
 
 export interface Booted {
   db: Database;
@@ -83,7 +84,9 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
   watchWebhooks(deps); // events published by this process become webhook deliveries
   const demoStop = new AbortController();
   const demoMedia = seeded
-    ? attachDemoMedia(deps, { signal: demoStop.signal }).catch((e) => console.error("[demo media]", e))
+    ? attachDemoMedia(deps, { signal: demoStop.signal }).catch((e) =>
+      log.error("demo media failed", { error: e })
+    )
     : null;
   const workers = (options.worker ?? config.WORKER === "inline") ? await registerWorkers(boss, deps) : null;
   const maintenance = db.embedded ? startMaintenance(db.sql) : null;

@@ -6,6 +6,7 @@ import { AppError } from "../lib/rules/errors.ts";
 import type { AppEnv } from "./env.ts";
 import { translator } from "./i18n.ts";
 import { resolveLanguage } from "../lib/rules/i18n.ts";
+import { log } from "../lib/platform/log.ts";
 
 // Postgres error codes that mean "bad input" rather than a fault of ours.
 const PG_INPUT_ERRORS: Record<string, [ContentfulStatusCode, string]> = {
@@ -95,7 +96,7 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     c.header("Retry-After", "5");
     return json(503, "unavailable");
   }
-  console.error(`[${c.var.requestId ?? "-"}]`, error);
+  log.error("request failed", { error });
   return json(500, "internal");
 }
 

@@ -4,6 +4,7 @@
 // chain's middlewares (app/vote_front.ts: a listener's vote).
 import type { Env, MiddlewareHandler } from "hono";
 import { routeMatcher } from "../framework/manifest.ts";
+import { nameRequest } from "../lib/platform/tracing.ts";
 
 /** The app's chain (routing, middlewares, routes) for one request. */
 export type Chain = (req: Request) => Response | Promise<Response>;
@@ -93,7 +94,9 @@ export function routeFronts(lookup: FastLookup, fronts: Record<FastPath["front"]
   return {
     serve(req, env, chain) {
       const found = lookup(requestPath(req.url));
-      return found && fronts[found.fast.front].serve(req, env, chain, found);
+      if (!found) return null;
+      nameRequest(req.method, found.route); // the chain names it again when it answers instead
+      return fronts[found.fast.front].serve(req, env, chain, found);
     },
   };
 }

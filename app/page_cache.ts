@@ -12,7 +12,8 @@ import { PAGE_RENDER_CACHE } from "../lib/rules/constants.ts";
 import { pageCacheTarget } from "../lib/rules/page_cache.ts";
 import { watchPublicPages } from "../lib/live/pages.ts";
 import { type FastLookup, type FastMatch, requestPath, type RouteFront } from "./front.ts";
-import { serveStored, storeChainResponse, type StoredResponse } from "./stored_response.ts";
+import { serveStored, storeChainResponse, storedBytes, type StoredResponse } from "./stored_response.ts";
+import { log } from "../lib/platform/log.ts";
 
 interface Rendered {
   stored: StoredResponse;
@@ -29,7 +30,11 @@ export function pageCache(
   deps: AppDeps,
   lookup: FastLookup,
 ): { front: RouteFront; middleware: MiddlewareHandler<AppEnv> } {
-  const cache = new BoundedCache<string, Rendered>(PAGE_RENDER_CACHE.maxEntries, PAGE_RENDER_CACHE.ttlMs);
+  const cache = new BoundedCache<string, Rendered>(PAGE_RENDER_CACHE.maxEntries, PAGE_RENDER_CACHE.ttlMs, {
+    name: "pages",
+    maxBytes: PAGE_RENDER_CACHE.maxBytes,
+    sizeOf: (rendered) => storedBytes(rendered.stored),
+  });
   const rendering = new Map<string, Promise<StoredResponse | null>>();
   // every change counts one; a channel remembers the count of its last change, `all` that of a change of any
   let version = 1, all = 0;
@@ -45,7 +50,7 @@ export function pageCache(
   let listening: Promise<unknown> | null = null, ready = false;
   const listen = () => {
     listening ??= watchPublicPages(deps.sql, changed).then(() => ready = true, (e) => {
-      console.error("[pages] not listening to changes", e);
+      log.error("pages not listening to changes", { error: e });
       listening = null;
     });
   };

@@ -5,6 +5,7 @@
 // before an orchestrator's kill (10 s by default) turns the stop into a crash.
 import { endLiveStreams } from "../lib/live/stream.ts";
 import { SHUTDOWN_DEADLINE_MS, SHUTDOWN_DRAIN_MS } from "../lib/rules/constants.ts";
+import { log as logger } from "../lib/platform/log.ts";
 
 export interface Stoppable {
   /** Stops accepting connections and resolves when the requests in flight are answered (Deno.serve's). */
@@ -20,7 +21,7 @@ const wait = (ms: number) => new Promise<void>((r) => Deno.unrefTimer(setTimeout
 export async function shutDown(
   server: Stoppable | null,
   stop: () => Promise<void>,
-  log: (line: string) => void = (line) => console.log(line),
+  log: (line: string) => void = (line) => logger.info(line),
 ): Promise<number> {
   const started = Date.now();
   let code = 0;

@@ -6,7 +6,8 @@ import { STATIC_MEMORY } from "../lib/rules/constants.ts";
 import { varyAcceptEncoding } from "../lib/rules/http_cache.ts";
 import { type FrontCache, requestPath } from "./front.ts";
 import { hashOf } from "./http_cache.ts";
-import { serveStored, type StoredResponse, storedResponse } from "./stored_response.ts";
+import { serveStored, storedBytes, type StoredResponse, storedResponse } from "./stored_response.ts";
+import { BoundedCache } from "../lib/platform/bounded_cache.ts";
 
 /** Paths served from memory: plain names (no encoded characters, no "..") outside the image copies' folder. */
 const SERVED = /^\/static\/(?!backgrounds\/)(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)+$/;
@@ -23,7 +24,12 @@ async function readIfExists(path: string): Promise<Uint8Array | undefined> {
 
 /** The static files under `root` (the static folder's parent) once seen: `serve` first, the middleware first in the chain. */
 export function staticFiles(root: string): FrontCache {
-  const kept = new Map<string, Kept>();
+  // bounded by bytes, not by files: a deployment's static folder may hold more than the memory allows
+  const kept = new BoundedCache<string, Kept>(Infinity, Infinity, {
+    name: "static files",
+    maxBytes: STATIC_MEMORY.totalBytes,
+    sizeOf: (k) => storedBytes(k.stored),
+  });
   // `?v=` (a versioned address) makes the chain send immutable caching: kept apart
   const keyOf = (url: string, path: string) => {
     const q = url.indexOf("?");
@@ -35,7 +41,7 @@ export function staticFiles(root: string): FrontCache {
   const serve = (req: Request): Response | null => {
     const path = requestPath(req.url);
     if (!path.startsWith("/static/") || !servable(req, path)) return null;
-    const known = kept.get(keyOf(req.url, path));
+    const known = kept.get(keyOf(req.url, path), 0);
     // past its check time the middleware looks at the file's date first
     return known && Date.now() - known.checkedAt < STATIC_MEMORY.recheckMs
       ? serveStored(req, known.stored)
@@ -48,7 +54,7 @@ export function staticFiles(root: string): FrontCache {
     const key = keyOf(c.req.url, path);
     const file = `${root}${path.slice(1)}`;
     const now = Date.now();
-    const known = kept.get(key);
+    const known = kept.get(key, now);
     if (known) {
       const mtime = (await Deno.stat(file).catch(() => null))?.mtime?.getTime() ?? -1;
       if (mtime === known.mtime) {
@@ -67,7 +73,7 @@ export function staticFiles(root: string): FrontCache {
     const headers = new Headers(c.res.headers);
     if (br || gzip) headers.set("Vary", varyAcceptEncoding(headers.get("Vary")));
     const stored = storedResponse(await hashOf(identity), headers, { identity, br, gzip }, false);
-    kept.set(key, { stored, mtime: info.mtime?.getTime() ?? -1, checkedAt: now });
+    kept.set(key, { stored, mtime: info.mtime?.getTime() ?? -1, checkedAt: now }, now);
   };
   return { serve, middleware };
 }

@@ -23,6 +23,18 @@ export interface StoredResponse {
 
 const PER_REPRESENTATION = new Set(["content-encoding", "content-length", "etag"]);
 
+/**
+ * What a kept response weighs in memory, for the caches' byte bounds: its bodies, a compressed copy not made
+ * yet counted as a third of the identity body (made on first demand, it will be there soon), and its headers.
+ */
+export function storedBytes(stored: StoredResponse): number {
+  const { identity, br, gzip } = stored.bodies;
+  const later = stored.compressOnDemand ? Math.ceil(identity.length / 3) : 0;
+  let headers = 0;
+  for (const [name, value] of stored.headers) headers += name.length + value.length;
+  return identity.length + (br?.length ?? later) + (gzip?.length ?? later) + headers;
+}
+
 /** A stored response from its parts. */
 export function storedResponse(
   hash: string | null,

@@ -26,6 +26,7 @@ import { forgetUnusedUploads } from "../lib/media/stored.ts";
 import { mediaJobConcurrency } from "../lib/rules/media_jobs.ts";
 import { registerLineJobs } from "../lib/lines/media.ts";
 import { registerLineReplyJobs } from "../lib/lines/replies.ts";
+import { log } from "../lib/platform/log.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -133,7 +134,7 @@ async function workOnMedia(
       // an accepted voice of an automatic-delivery interaction goes to the studio now
       // (the sweep stays the fallback: a failure here does not make the processing run again)
       await enqueueDeliveriesOfMedia({ sql: deps.sql, boss }, job.data.mediaId).catch((e) =>
-        console.error("[delivery] enqueue after processing failed", e)
+        log.error("delivery enqueue after processing failed", { media_id: job.data.mediaId, error: e })
       );
       return result;
     } catch (error) {

@@ -1,7 +1,5 @@
 import postgres from "postgres";
 import type { Sql, TransactionSql } from "postgres";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export type { Sql, TransactionSql };
 
@@ -113,6 +111,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { sql, embedded: false, close: () => sql.end({ timeout: 5 }) };
   }
   if (options.dataDir) await Deno.mkdir(options.dataDir, { recursive: true });
+  // loaded only for the embedded database: a process on a PostgreSQL server never holds PGlite
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite-socket"),
+  ]);
   const pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await pglite.waitReady;
   const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });

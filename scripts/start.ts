@@ -4,13 +4,14 @@ import { ConfigError, loadConfig, publicUrl } from "../lib/platform/config.ts";
 import { boot } from "../app/boot.ts";
 import { createApp } from "../main.ts";
 import { shutDownOnSignal } from "../app/shutdown.ts";
+import { log } from "../lib/platform/log.ts";
 
 let config;
 try {
   config = loadConfig(Deno.env.toObject());
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    log.error(error.message);
     Deno.exit(1);
   }
   throw error;
@@ -46,7 +47,9 @@ const server = Deno.serve({
         `  operator             operator@example.com  ${password}`,
       );
     }
-    console.log(lines.join("\n") + "\n");
+    // a person at a terminal reads the banner; a log collector gets one JSON line (lib/platform/log.ts)
+    if (Deno.stdout.isTerminal()) console.log(lines.join("\n") + "\n");
+    else log.info("listening", { url: base, database: booted.db.embedded ? "embedded" : "postgresql" });
   },
 }, app.fetch);
 

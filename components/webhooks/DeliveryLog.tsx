@@ -37,7 +37,20 @@ export function DeliveryLog(props: { hook: Hook; onRemoved: () => void }) {
   const { t, lang } = useT();
   const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // a new secret is shown once, with the time until which the previous one still signs beside it (24 h)
+  const [rotated, setRotated] = useState<{ secret: string; until: string } | null>(null);
   const base = `/api/v1/webhooks/${props.hook.id}`;
+  const rotate = async () => {
+    if (!confirm(t("webhooks.rotate_confirm"))) return;
+    setBusy(true);
+    const res = await api<{ secret: string; previous_valid_until: string; message?: string }>(
+      "POST",
+      `${base}/rotate-secret`,
+    );
+    setBusy(false);
+    if (!res.ok) return showToast(res.data?.message ?? t("webhooks.failed"), { kind: "error" });
+    setRotated({ secret: res.data.secret, until: res.data.previous_valid_until });
+  };
   const reload = async () => {
     const res = await api<{ deliveries: Delivery[] }>("GET", base);
     if (res.ok) setDeliveries(res.data.deliveries);
@@ -78,6 +91,9 @@ export function DeliveryLog(props: { hook: Hook; onRemoved: () => void }) {
           >
             {t("webhooks.send_test")}
           </button>
+          <button type="button" class="btn btn-secondary btn-sm" disabled={busy} onClick={rotate}>
+            {t("webhooks.rotate")}
+          </button>
           <button
             type="button"
             class="btn btn-danger btn-sm"
@@ -89,6 +105,13 @@ export function DeliveryLog(props: { hook: Hook; onRemoved: () => void }) {
           </button>
         </div>
       </div>
+      {rotated && (
+        <div class="notice notice-warning webhook-secret" role="status" data-testid="webhook-rotated">
+          <strong>{t("webhooks.secret_title")}</strong>
+          <p>{t("webhooks.rotated_notice", { until: when(rotated.until) })}</p>
+          <code>{rotated.secret}</code>
+        </div>
+      )}
       <p class="webhook-events">
         {props.hook.events.map((e) => <span class="badge" key={e}>{t(eventKey(e))}</span>)}
       </p>

@@ -34,6 +34,7 @@ import {
   userHasPassword,
   type UserRow,
 } from "../../db/users.ts";
+import { log } from "../platform/log.ts";
 
 /** What the account use cases need from the app. */
 export interface AccountContext {
@@ -101,7 +102,7 @@ export async function mailLink(
   try {
     await ctx.mailer.send(accountMail(t, kind, user.email, { name: displayName(user), link, inviter }));
   } catch (error) {
-    console.error("[mail]", error);
+    log.error("mail failed", { error });
     throw new AppError(503, "mail_unavailable");
   }
 }
@@ -174,7 +175,7 @@ async function mailRegisterAttempt(ctx: AccountContext, user: UserRow): Promise<
   try {
     await ctx.mailer.send(accountMail(t, "register_attempt", user.email, { name: displayName(user), link }));
   } catch (error) {
-    console.error("[mail]", error);
+    log.error("mail failed", { error });
     throw new AppError(503, "mail_unavailable");
   }
 }

@@ -1,5 +1,4 @@
 // An OpenAI-compatible chat-completions client (hosted APIs, llama.cpp, vLLM, Ollama), streaming.
-import OpenAI from "openai";
 import { AI_MAX_MESSAGES } from "../rules/constants.ts";
 import { linkCitations } from "./citations.ts";
 import { buildPrompt, buildReducePrompt, type ChatMessage } from "./prompt.ts";
@@ -21,15 +20,21 @@ export function dataBoundary(): string {
 
 /** The provider over an OpenAI-compatible server: the prompt of lib/ai/prompt.ts, the answer streamed. */
 export function openAiProvider(options: OpenAiOptions): AiProvider {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers (llama.cpp, Ollama) accept any key; the client requires one.
-    apiKey: options.apiKey || "not-needed",
-    fetch: options.fetch,
-    timeout: options.timeoutMs ?? 60_000,
-    maxRetries: 1,
-  });
+  // the client is loaded on the first question: an instance nobody asks never holds it in memory
+  let loaded: Promise<import("openai").default> | null = null;
+  const openClient = () =>
+    loaded ??= import("openai").then(({ default: OpenAI }) =>
+      new OpenAI({
+        baseURL: options.baseUrl,
+        // Local servers (llama.cpp, Ollama) accept any key; the client requires one.
+        apiKey: options.apiKey || "not-needed",
+        fetch: options.fetch,
+        timeout: options.timeoutMs ?? 60_000,
+        maxRetries: 1,
+      })
+    );
   async function* complete(messages: ChatMessage[]): AsyncGenerator<string> {
+    const client = await openClient();
     const stream = await client.chat.completions.create({
       model: options.model,
       messages,

@@ -6,6 +6,7 @@ import type { TFunction } from "../rules/i18n.ts";
 import { renderMarkdown } from "../rules/markdown.ts";
 import { sseEvent } from "../rules/sse.ts";
 import type { AiContext, AiProgress, AiProvider } from "./types.ts";
+import { log as logger } from "../platform/log.ts";
 
 /** How often a streamed answer is rendered for the page (milliseconds). */
 const PREVIEW_MS = 250;
@@ -37,7 +38,7 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
   try {
     first = await source.next();
   } catch (error) {
-    console.error(`AI provider ${provider.name} failed:`, (error as Error).message);
+    logger.error("AI provider failed", { provider: provider.name, error });
     throw new AppError(503, "ai_unavailable");
   }
   const encoder = new TextEncoder();
@@ -53,7 +54,7 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
       prompt: question,
       answer,
       provider: empty ? "none" : provider.name,
-    }).catch((error) => console.error("ai_logs insert failed:", error.message));
+    }).catch((error) => logger.error("ai_logs insert failed", { error }));
   };
   let previewAt = 0;
   let pending: IteratorResult<string | AiProgress> | null = first;
@@ -70,7 +71,7 @@ export async function answerStream(input: AnswerStreamInput): Promise<ReadableSt
           pending = null;
         } while (!next.done && (!next.value || (!sse && typeof next.value !== "string")));
       } catch (error) {
-        console.error(`AI provider ${provider.name} stopped:`, (error as Error).message);
+        logger.error("AI provider stopped", { provider: provider.name, error });
         const message = t("errors.ai_interrupted");
         emit(sse ? sseEvent("error", { message }) : `\n\n${message}\n`);
         await writeLog();

@@ -25,6 +25,7 @@ import { checkUpload } from "../media/upload.ts";
 import { isEmail } from "../rules/validation.ts";
 import * as db from "../../db/app_users.ts";
 import { getChannel } from "../../db/channels.ts";
+import { log } from "../platform/log.ts";
 
 /** What registration receives (widget §7 Register app user). */
 export interface RegistrationInput {
@@ -162,7 +163,7 @@ export async function forgotPassword(
     });
   } catch (error) {
     // An error answer would tell that the account exists: log it, answer as usual.
-    console.error("forgot password mail failed:", error);
+    log.error("forgot password mail failed", { error });
   }
 }
 

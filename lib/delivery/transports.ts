@@ -2,7 +2,6 @@
 // password and/or a private key) or an S3-compatible bucket (@aws-sdk/client-s3, path-style, so MinIO,
 // Ceph or any S3 API works). Each puts files into the channel's folder (the key prefix on S3) and returns
 // their remote paths.
-import { Client } from "basic-ftp";
 import { Buffer } from "node:buffer";
 import { Readable } from "node:stream";
 import type { ChannelRow, DeliveryProtocol } from "../rules/channels.ts";
@@ -90,6 +89,8 @@ const nodeStream = (body: UploadFile["body"]) =>
     : Readable.fromWeb(body as any);
 
 async function uploadFtp(s: DeliverySettings, files: UploadFile[]): Promise<string[]> {
+  // loaded on the first delivery, like the SFTP and S3 clients: an instance that never delivers never holds it
+  const { Client } = await import("basic-ftp");
   const client = new Client(TIMEOUT_MS);
   try {
     await client.access({

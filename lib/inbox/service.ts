@@ -1,6 +1,7 @@
 // Use cases of the participations inbox: who may see which message (the caller's channel, any for a
 // super administrator; another channel's message is a 404), staff actions with their points, replies.
 import type { Sql } from "postgres";
+import { traceChannel, traced } from "../platform/tracing.ts";
 import type PgBoss from "pg-boss";
 import { QUEUES } from "../platform/jobs.ts";
 import * as inbox from "../../db/inbox.ts";
@@ -262,29 +263,31 @@ export async function listMessagePage(
   query: Parameters<typeof queryOf>[2] & { page: number; per_page: number; with_counts?: boolean },
 ) {
   const q = await queryOf(sql, user, query);
-  const counting = query.with_counts ? inbox.countMessages(sql, q) : undefined;
-  const [{ rows, total }, counts] = await Promise.all([
-    inbox.listMessages(sql, q, query.page, query.per_page, counting),
-    counting,
-  ]);
+  traceChannel(q.channelId);
+  // the inbox's query group: its own span when traces are exported
+  const [{ rows, total }, counts] = await traced("inbox.list", {}, () => {
+    const counting = query.with_counts ? inbox.countMessages(sql, q) : undefined;
+    return Promise.all([inbox.listMessages(sql, q, query.page, query.per_page, counting), counting]);
+  });
   const { offset: _offset, ...page } = pagination(total, query.page, query.per_page);
   return { data: rows.map((r) => messageView(r)), pagination: page, ...(counts ? { counts } : {}) };
 }
 
 /** The tab counts (all, liked, archive, …) of the list filters. */
 export async function countMessagesFor(sql: Sql, user: StaffUser, filters: Parameters<typeof queryOf>[2]) {
-  return await inbox.countMessages(sql, await queryOf(sql, user, filters));
+  const q = await queryOf(sql, user, filters);
+  return await traced("inbox.count", {}, () => inbox.countMessages(sql, q));
 }
 
 /** The first page of an interaction's messages and its tab counts (the /participations/{id} page). */
 export async function loadSegmentInbox(sql: Sql, user: StaffUser, segmentId: number) {
   const segment = await segmentFor(sql, user, segmentId);
   const q = await queryOf(sql, user, { segment_id: segmentId }, segment);
-  const counting = inbox.countMessages(sql, q);
-  const [{ rows, total }, counts] = await Promise.all([
-    inbox.listMessages(sql, q, 1, DEFAULT_PAGE_SIZE, counting),
-    counting,
-  ]);
+  traceChannel(segment.channel_id);
+  const [{ rows, total }, counts] = await traced("inbox.list", { "im.segment_id": segmentId }, () => {
+    const counting = inbox.countMessages(sql, q);
+    return Promise.all([inbox.listMessages(sql, q, 1, DEFAULT_PAGE_SIZE, counting), counting]);
+  });
   return { messages: rows.map((r) => messageView(r)), total, counts, segment };
 }
 

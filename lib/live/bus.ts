@@ -6,6 +6,7 @@ import type { Sql } from "postgres";
 import { listenLive, notifyLive } from "../../db/live.ts";
 import { LIVE_COALESCE_MS } from "../rules/constants.ts";
 import { liveEnvelope, type LiveEvent, parseLiveEnvelope } from "../rules/live.ts";
+import { log } from "../platform/log.ts";
 
 export type LiveListener = (event: LiveEvent) => void;
 /** Sees every event published by this instance, before coalescing (once per event across instances). */
@@ -40,7 +41,7 @@ function localTopics() {
         try {
           listener(event);
         } catch (e) {
-          console.error("[live]", e);
+          log.error("live bus failed", { error: e });
         }
       }
     },
@@ -70,7 +71,7 @@ function makeBus(
       try {
         observer(topic, event);
       } catch (e) {
-        console.error("[live]", e);
+        log.error("live bus failed", { error: e });
       }
     }
   };
@@ -132,7 +133,7 @@ export async function postgresBus(sql: Sql, ms = LIVE_COALESCE_MS): Promise<Even
     try {
       await notifyLive(sql, liveEnvelope(topic, event));
     } catch (e) {
-      console.error("[live] notify failed", e); // screens fall back to polling
+      log.error("live notify failed", { error: e }); // screens fall back to polling
     }
   };
   return makeBus(local, send, unlisten, ms);

@@ -16,6 +16,7 @@ import {
 import { type LiveEvent, nextEventId, segmentTopic } from "../rules/live.ts";
 import { AppError } from "../rules/errors.ts";
 import type { EventBus } from "./bus.ts";
+import { log } from "../platform/log.ts";
 
 /** What a stream writes to (hono's SSEStreamingApi has this shape). */
 export interface SseWriter {
@@ -122,7 +123,7 @@ export function liveEventStream(o: LiveStreamOptions): ReadableStream<Uint8Array
     start(c) {
       controller = c;
       runLiveStream(writer, o)
-        .catch((e) => console.error("[live]", e))
+        .catch((e) => log.error("live stream failed", { error: e }))
         .finally(() => {
           if (writer.aborted) return;
           (writer as { closed: boolean }).closed = true;

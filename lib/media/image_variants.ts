@@ -8,6 +8,7 @@ import type { Storage } from "./storage.ts";
 import { IMAGE_VARIANTS } from "../rules/http_cache.ts";
 import { QUEUES } from "../platform/jobs.ts";
 import { FFMPEG_THREADS, IMAGE_VARIANT_MAX_PX } from "../rules/constants.ts";
+import { log } from "../platform/log.ts";
 
 const ENCODER: Record<string, string[]> = {
   avif: ["-c:v", "libaom-av1", "-still-picture", "1", "-crf", "32", "-cpu-used", "6", "-pix_fmt", "yuv420p"],
@@ -37,7 +38,7 @@ export async function writeImageVariants(paths: string[]): Promise<number> {
         written++;
       } catch (error) {
         if (error instanceof Deno.errors.NotFound) {
-          console.warn("ffmpeg is not installed: images are served without AVIF and WebP copies");
+          log.warn("ffmpeg is not installed: images are served without AVIF and WebP copies");
           return written;
         }
         throw error;

@@ -54,6 +54,7 @@ import {
   TRAILING_SILENCE_KEPT_S,
   TRUE_PEAK_CEILING_DBTP,
 } from "../rules/constants.ts";
+import { log } from "../platform/log.ts";
 
 /** What ffprobe tells about a file. */
 export interface Probe {
@@ -156,7 +157,10 @@ async function run(
   if (!out.success) {
     options.signal?.throwIfAborted();
     const tail = out.stderr.trim().split("\n").slice(-3).join(" ");
-    console.error(`[media] ${cmd} ${out.killed ? "stopped after its time limit" : "failed"}: ${tail}`);
+    log.error(`media ${cmd} ${out.killed ? "stopped after its time limit" : "failed"}`, {
+      tool: cmd,
+      output: tail,
+    });
     const heavy = out.killed ||
       /Cannot allocate memory|Memory allocation error|malloc of size|failed to map segment|bad_alloc/i.test(
         out.stderr,
@@ -722,7 +726,7 @@ export async function processMedia(
     if (error instanceof MediaInputError || (options.lastAttempt ?? true)) {
       // the media and its participations keep the code only: the detail was logged where it happened
       if (!(error instanceof MediaInputError)) {
-        console.error(`[media] processing of ${mediaId} failed`, error);
+        log.error("media processing failed", { media_id: mediaId, error });
       }
       await failMedia(
         deps.sql,

@@ -3,6 +3,7 @@
 // that ends (expired, retried elsewhere, stopped) leaves no ffmpeg behind. The limit is set by prlimit
 // (util-linux), which then becomes the tool itself: killing the child kills ffmpeg.
 import { FFMPEG_MEMORY_LIMIT_BYTES, FFMPEG_TIMEOUT_MS } from "../rules/constants.ts";
+import { log } from "../platform/log.ts";
 
 /** What one run gave back. */
 export interface ToolOutput {
@@ -39,7 +40,7 @@ const hasPrlimit = () =>
   prlimit ??= Deno.build.os !== "linux"
     ? Promise.resolve(false)
     : Deno.stat("/usr/bin/prlimit").then((s) => s.isFile, () => false).then((found) => {
-      if (!found) console.warn("prlimit is missing (util-linux): ffmpeg runs without a memory limit");
+      if (!found) log.warn("prlimit is missing (util-linux): ffmpeg runs without a memory limit");
       return found;
     });
 

@@ -45,6 +45,7 @@ import { checkProof } from "./proof_of_work.ts";
 import { BoundedCache } from "../platform/bounded_cache.ts";
 import { hmacSha256, sameText, toHex } from "../rules/hmac.ts";
 import { storeInGroup } from "./group_commit.ts";
+import { traceChannel, traced } from "../platform/tracing.ts";
 
 /** Where a participation comes from (body of POST interactions, query of PUT interactions). */
 export interface Origin {
@@ -142,7 +143,12 @@ function checkContext(context: ParticipationContext | null, origin: Origin, toke
 }
 
 /** Sends a participation without media (text, vote, multiple choice, sms, registration, game). */
-export async function sendParticipation(
+export function sendParticipation(...args: Parameters<typeof storeParticipation>): Promise<SendOutcome> {
+  // the votes' query group: its own span when traces are exported
+  return traced("votes.store", { "im.segment_id": args[1].segment }, () => storeParticipation(...args));
+}
+
+async function storeParticipation(
   deps: SendDeps,
   origin: Origin,
   content: { choice_ids?: number[]; text?: string; only_user_data?: boolean },
@@ -194,6 +200,7 @@ async function store(
 ): Promise<SendOutcome | "stale"> {
   const { sql } = deps;
   const { segment, author, segmentCustomisation, choices } = checkContext(context, origin, tokenUserId);
+  traceChannel(segment.channel_id);
   const submission: Submission = {
     choice_ids: content.choice_ids,
     text: content.text,

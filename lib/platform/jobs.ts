@@ -2,6 +2,8 @@
 // is started, expired and stopped.
 import PgBoss from "pg-boss";
 import type { Sql } from "postgres";
+import { tracedJob, withTraceparent } from "./tracing.ts";
+import { log } from "./log.ts";
 
 /** Queue names of the background worker. */
 export const QUEUES = {
@@ -71,7 +73,8 @@ export async function startBoss(
     maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.ceil(mediaExpireSeconds / 4))),
     migrate: true,
   });
-  boss.on("error", (error: unknown) => console.error("[jobs]", error));
+  boss.on("error", (error: unknown) => log.error("jobs error", { error }));
+  carryTraces(boss);
   await boss.start();
   for (const name of Object.values(QUEUES)) {
     const settings = {
@@ -88,6 +91,26 @@ export async function startBoss(
 }
 
 /**
+ * Every job sent carries the trace of the request (or job) that sent it, and every handler runs in a span
+ * that continues it (lib/platform/tracing.ts): a vote's trace reaches its media job, and that job's its
+ * delivery. Both are the instance's own methods, wrapped once, so no call site can forget the trace.
+ */
+function carryTraces(boss: PgBoss): void {
+  const send = boss.send.bind(boss);
+  const work = boss.work.bind(boss);
+  boss.send =
+    ((name: string | PgBoss.Request, data?: object | null, options?: PgBoss.SendOptions) =>
+      typeof name === "string"
+        ? send(name, withTraceparent(data ?? {}), options ?? {})
+        : send({ ...name, data: withTraceparent(name.data ?? {}) })) as typeof boss.send;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (jobs: PgBoss.Job<unknown>[]) => Promise<unknown>;
+    const traced = (jobs: PgBoss.Job<unknown>[]) => tracedJob(name, jobs[0]?.data, () => handler(jobs));
+    return (work as (...args: unknown[]) => Promise<string>)(name, ...rest, traced);
+  }) as typeof boss.work;
+}
+
+/**
  * Runs `task` every `ms` in this process, in the background (the timer does not keep the process
  * alive). A run still going when the next is due is not doubled; a failure is logged under `label`.
  * `stop()` clears the timer and waits for a run in progress.
@@ -97,7 +120,7 @@ export function every(ms: number, label: string, task: () => Promise<unknown>): 
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     running ??= task()
-      .then(() => {}, (error) => console.error(`[${label}]`, error))
+      .then(() => {}, (error) => log.error(`${label} failed`, { task: label, error }))
       .finally(() => running = null);
   }, ms);
   Deno.unrefTimer(timer);

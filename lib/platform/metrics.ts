@@ -8,6 +8,7 @@ import client from "prom-client";
 import type { Sql } from "postgres";
 import { jobQueueAges, jobStateCounts } from "../../db/metrics.ts";
 import { liveStreamCount } from "../live/stream.ts";
+import { cacheSizes } from "./bounded_cache.ts";
 
 export const registry = new client.Registry();
 
@@ -30,6 +31,16 @@ gauge(
   () => Deno.memoryUsage().external,
 );
 gauge("im_live_streams", "Live event streams open on this instance", () => liveStreamCount());
+// what the in-process caches hold (each bounded by bytes: lib/platform/bounded_cache.ts)
+new client.Gauge({
+  name: "im_cache_bytes",
+  help: "Bytes held by an in-process cache (rendered pages, static files)",
+  labelNames: ["cache"],
+  registers: [registry],
+  collect() {
+    for (const { name, bytes } of cacheSizes()) this.set({ cache: name }, bytes);
+  },
+});
 
 let inFlight = 0;
 gauge("im_http_requests_in_flight", "HTTP requests being answered now", () => inFlight);

@@ -298,13 +298,13 @@ export const PUBLIC_PAGE_CACHE = { sMaxAgeSeconds: 10, staleWhileRevalidateSecon
  * safety net for a notification lost while the database was away, and for a permanent interaction whose
  * start date comes (the channel page does not read the ones not started yet).
  */
-export const PAGE_RENDER_CACHE = { ttlMs: 5_000, maxEntries: 500 };
+export const PAGE_RENDER_CACHE = { ttlMs: 5_000, maxEntries: 500, maxBytes: 16 * 1024 * 1024 };
 
 /**
  * Static files are served from memory (app/static_files.ts) when no larger than `maxBytes`; a file's date
  * is looked at again after `recheckMs`, so an edited stylesheet shows in development.
  */
-export const STATIC_MEMORY = { maxBytes: 1_000_000, recheckMs: 2_000 };
+export const STATIC_MEMORY = { maxBytes: 1_000_000, recheckMs: 2_000, totalBytes: 16 * 1024 * 1024 };
 
 // Live screens: at most one results event per interaction per window (about 4 per second),
 // a keep-alive comment on idle streams (proxies close silent connections), and how often a staff stream

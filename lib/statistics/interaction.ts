@@ -2,6 +2,7 @@
 // votes of each, as charts with their data; the word cloud of its texts (stop words of the five
 // languages left out) with the list of words as its text alternative.
 import type { Sql } from "postgres";
+import { traceChannel, traced } from "../platform/tracing.ts";
 import { channelTimeZone, segmentStatistics } from "../../db/statistics.ts";
 import { frequentTerms } from "../ai/words.ts";
 import type { TFunction } from "../rules/i18n.ts";
@@ -65,7 +66,12 @@ export async function interactionStatistics(
 ): Promise<InteractionStatistics> {
   const zone = await channelTimeZone(sql, segment.channel_id);
   const timeZone = isTimeZone(zone) ? zone : "UTC";
-  const data = await segmentStatistics(sql, { segmentId: segment.id, timeZone, textLimit: WORD_CLOUD_TEXTS });
+  traceChannel(segment.channel_id);
+  const data = await traced(
+    "statistics.interaction",
+    { "im.segment_id": segment.id },
+    () => segmentStatistics(sql, { segmentId: segment.id, timeZone, textLimit: WORD_CLOUD_TEXTS }),
+  );
   const total = data.days.reduce((s, r) => s + r.count, 0);
   const count = t("statistics.count");
   const base = `interaction-${segment.id}`;

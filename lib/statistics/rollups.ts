@@ -1,6 +1,7 @@
 // The statistics rollups (020_statistics_rollups.sql): every channel rolled by the worker on a schedule.
 import type { Sql } from "postgres";
 import { channelsToRoll, rollChannelStatistics } from "../../db/statistics.ts";
+import { log } from "../platform/log.ts";
 
 /**
  * Rolls every channel's statistics: the first run backfills each channel's history, later ones roll
@@ -13,7 +14,7 @@ export async function rollStatistics(sql: Sql, now = new Date()): Promise<number
     try {
       days += await rollChannelStatistics(sql, channelId, now);
     } catch (error) {
-      console.error(`[statistics] channel ${channelId}`, error);
+      log.error("statistics rollup failed", { channel_id: channelId, error });
     }
   }
   return days;

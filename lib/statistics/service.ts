@@ -2,6 +2,7 @@
 // each chart as SVG or CSV.
 import { CSV_SEPARATORS, type CsvSeparator } from "../rules/csv.ts";
 import type { Sql } from "postgres";
+import { traceChannel, traced } from "../platform/tracing.ts";
 import { getChannel, listChannelOptions } from "../../db/channels.ts";
 import { type ChannelStatistics, channelStatistics, channelTimeZone } from "../../db/statistics.ts";
 import { MONETISATION_GOAL } from "../rules/constants.ts";
@@ -61,15 +62,22 @@ async function channelFigures(
   const zone = await channelTimeZone(sql, channelId);
   const timeZone = isTimeZone(zone) ? zone : "UTC";
   const period = parsePeriod(query, now, timeZone);
-  const stats = await channelStatistics(sql, {
-    channelId,
-    fromDay: period.start,
-    toDay: period.after,
-    unit: period.unit,
-    timeZone,
-    // the monetisation gauges: the last 12 months, whatever the period shown
-    yearToDay: shiftDay(localMinute(now, timeZone).slice(0, 10), 1),
-  });
+  traceChannel(channelId);
+  // the statistics' query group: its own span when traces are exported
+  const stats = await traced(
+    "statistics.channel",
+    { "im.channel_id": channelId },
+    () =>
+      channelStatistics(sql, {
+        channelId,
+        fromDay: period.start,
+        toDay: period.after,
+        unit: period.unit,
+        timeZone,
+        // the monetisation gauges: the last 12 months, whatever the period shown
+        yearToDay: shiftDay(localMinute(now, timeZone).slice(0, 10), 1),
+      }),
+  );
   return { channel: { id: Number(channel.id), label: channel.label }, period, stats };
 }
 

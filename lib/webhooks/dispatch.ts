@@ -11,6 +11,7 @@ import type { LiveEvent } from "../rules/live.ts";
 import { voteResults } from "../rules/votes.ts";
 import { type WebhookEvent, webhookParticipation } from "../rules/webhooks.ts";
 import { queueDelivery, type WebhookDeps } from "./send.ts";
+import { log } from "../platform/log.ts";
 
 const ENDPOINTS_TTL_MS = 2000;
 
@@ -72,7 +73,7 @@ export function watchWebhooks(deps: WebhookDeps & { bus?: EventBus }): () => voi
   };
   return deps.bus.observe((_topic, event) => {
     if (!event.cause) return;
-    dispatchEvent(deps, event, endpoints).catch((e) => console.error("[webhooks]", e));
+    dispatchEvent(deps, event, endpoints).catch((e) => log.error("webhook dispatch failed", { error: e }));
   });
 }
 

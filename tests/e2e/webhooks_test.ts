@@ -34,7 +34,8 @@ browserTest(
       const secret = page.getByTestId("webhook-secret");
       await secret.waitFor();
       // a Standard Webhooks secret: whsec_ and 24 random bytes in base64
-      assert.match(await secret.locator("code").innerText(), /^whsec_[A-Za-z0-9+/]{32}$/);
+      const first = await secret.locator("code").innerText();
+      assert.match(first, /^whsec_[A-Za-z0-9+/]{32}$/);
       await page.getByRole("button", { name: "Send a test" }).click();
       // the first try gets a 500, the retry (1 s later) a 200
       await page.getByTestId("delivery").filter({ hasText: "Delivered" }).waitFor({ timeout: 20_000 });
@@ -55,10 +56,41 @@ browserTest(
         document.querySelector('[data-testid="delivery"]')?.textContent?.includes("Delivered") &&
         document.querySelector('[data-testid="delivery"] td:nth-child(3)')?.textContent === "1"
       );
+      // a new secret, asked after a confirmation: shown once, with until when the previous one signs beside it
+      page.once("dialog", (dialog) => dialog.accept());
+      await page.getByRole("button", { name: "New signing secret" }).click();
+      const rotated = page.getByTestId("webhook-rotated");
+      await rotated.waitFor();
+      const second = await rotated.locator("code").innerText();
+      assert.match(second, /^whsec_[A-Za-z0-9+/]{32}$/);
+      assert.notEqual(second, first);
+      assert.match(
+        await rotated.innerText(),
+        /The previous secret keeps signing beside the new one until \d\d\/\d\d/,
+      );
+      const [hook] = await server.sql<{ secret: string; previous_secret: string; hours: number }[]>`
+        select secret, previous_secret, extract(epoch from previous_secret_until - now()) / 3600 as hours
+        from webhooks order by id desc limit 1`;
+      assert.deepEqual([hook.secret, hook.previous_secret], [second, first]);
+      assert.ok(Math.abs(Number(hook.hours) - 24) < 0.1, String(hook.hours));
+      if (SHOTS_DIR) {
+        await page.screenshot({ path: `${SHOTS_DIR}/webhooks-rotated-1280.png`, fullPage: true });
+        await page.setViewportSize({ width: 375, height: 800 });
+        // the endpoint's card alone: the page is not reloaded (the secret would be gone)
+        await page.getByTestId("webhook").first().screenshot({
+          path: `${SHOTS_DIR}/webhooks-rotated-375.png`,
+        });
+        assert.ok(
+          await page.evaluate(() => document.documentElement.scrollWidth <= 375),
+          "the new secret wraps within a phone's width",
+        );
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
       // the secret is gone once the page is reloaded
       await page.reload();
       await page.getByTestId("webhook").waitFor();
       assert.equal(await page.getByTestId("webhook-secret").count(), 0);
+      assert.equal(await page.getByTestId("webhook-rotated").count(), 0);
       assert.deepEqual(consoleErrors, []);
     } finally {
       await receiver.shutdown();

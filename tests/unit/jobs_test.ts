@@ -21,7 +21,10 @@ Deno.test("every - runs on its timer, never two runs at once, logs failures, sto
     assert.equal(running, 0, "stop waited for the run in progress");
     assert.equal(most, 1);
     assert.ok(runs >= 2, String(runs));
-    assert.deepEqual((logged[0] as unknown[])[0], "[test task]");
+    const entry = JSON.parse(String((logged[0] as unknown[])[0]));
+    assert.equal(entry.level, "error");
+    assert.equal(entry.task, "test task");
+    assert.equal(entry.error.message, "first run fails");
     const after = runs;
     await sleep(30);
     assert.equal(runs, after, "no run after stop");
