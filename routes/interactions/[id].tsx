@@ -66,7 +66,9 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             <QuizEditor
               id={id}
               questions={quiz.questions}
-              started={quiz.questions.some((q) => q.phase !== "ready")}
+              started={quiz.questions.some((q) =>
+                q.phase !== "ready"
+              )}
             />
           )}
         </div>
