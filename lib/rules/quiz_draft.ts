@@ -1,7 +1,8 @@
 // The question editor's draft of a quiz: what the form holds while staff write (numbers as typed, a right
 // mark on each choice), turned into the body the quiz API validates, and the API's field errors placed next
 // to the fields. Pure, and free of zod so the editor's bundle stays small: the rules are checked once, on the
-// server (lib/rules/quiz.ts quizQuestionSchema).
+// server (lib/rules/quiz.ts quizQuestionSchema); only its row type is taken from there (erased at build).
+import type { QuizQuestionRow } from "./quiz.ts";
 
 /** The time limit and points a new question starts with: a radio game's usual 20 seconds and 100 points. */
 export const QUIZ_DRAFT_DEFAULTS = { time_limit_s: 20, points: 100, choices: 3 } as const;
@@ -21,15 +22,11 @@ export interface DraftQuestion {
   points: string;
 }
 
-/** A stored question, as the quiz API lists it. */
-export interface StoredQuestion {
-  text: string;
-  image_url: string | null;
-  choices: { id: number; label: string }[];
-  right_choice_ids: number[];
-  time_limit_s: number;
-  points: number;
-}
+/** A stored question, as the quiz API lists it: what the editor reads of the row. */
+export type StoredQuestion = Pick<
+  QuizQuestionRow,
+  "text" | "image_url" | "choices" | "right_choice_ids" | "time_limit_s" | "points"
+>;
 
 /** A new empty question: three blank choices, none marked right. */
 export function blankQuestion(): DraftQuestion {
