@@ -1,7 +1,8 @@
 // Local servers that speak the phone providers' documented HTTP APIs, for the phone line tests: the Graph
 // API's media endpoints (GET /{media-id} → { url, mime_type }, then the download, both with the bearer
-// access token) and Twilio's recording download (GET /2010-04-01/Accounts/{sid}/Recordings/{sid}.wav with
-// basic auth), the messages endpoints a reply is sent by (Graph `POST /{phone-number-id}/messages` with the
+// access token), Twilio's recording download (GET /2010-04-01/Accounts/{sid}/Recordings/{sid}.wav with
+// basic auth) and an MMS's media (GET …/Messages/{sid}/Media/{sid} with basic auth, answered by a redirect to a
+// short-lived address of its file store, as Twilio does), the messages endpoints a reply is sent by (Graph `POST /{phone-number-id}/messages` with the
 // bearer token, Twilio `POST /2010-04-01/Accounts/{sid}/Messages.json` with basic auth), recording what they
 // were sent. And the providers' own way of signing the webhooks they send.
 import { createHmac } from "node:crypto";
@@ -17,6 +18,8 @@ export interface ProviderStub {
   refused: number;
   /** the downloads it served */
   served: string[];
+  /** requests to the MMS file store that carried credentials (they never should: it is another host) */
+  leaked: number;
   /** the messages it accepted, as the provider received them, with the id it answered */
   sent: { provider: "whatsapp" | "twilio"; path: string; body: Record<string, unknown>; id: string }[];
   close(): Promise<void>;
@@ -28,6 +31,7 @@ export function providerStub(accessToken: string, account: { sid: string; token:
     media: new Map(),
     failures: [] as number[],
     refused: 0,
+    leaked: 0,
     served: [] as string[],
     sent: [] as ProviderStub["sent"],
   } as Omit<ProviderStub, "graphUrl" | "twilioUrl" | "close">;
@@ -53,6 +57,28 @@ export function providerStub(accessToken: string, account: { sid: string; token:
       const id = `SM${crypto.randomUUID().replaceAll("-", "")}`;
       stub.sent.push({ provider: "twilio", path: url.pathname, body, id });
       return Response.json({ sid: id, status: "queued", to: body.To, from: body.From }, { status: 201 });
+    }
+    const mms = url.pathname.match(
+      /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\/((?:SM|MM)[0-9a-f]{32})\/Media\/(ME[0-9a-f]{32})$/,
+    );
+    if (mms) {
+      if (
+        mms[1] !== account.sid ||
+        req.headers.get("authorization") !== `Basic ${btoa(`${account.sid}:${account.token}`)}`
+      ) {
+        stub.refused++;
+        return Response.json({ code: 20003, message: "Authenticate" }, { status: 401 });
+      }
+      if (!stub.media.has(mms[3])) return Response.json({ code: 20404 }, { status: 404 });
+      return new Response(null, { status: 307, headers: { location: `/mms-store/${mms[3]}?Expires=60` } });
+    }
+    const stored = url.pathname.match(/^\/mms-store\/(ME[0-9a-f]{32})$/);
+    if (stored) {
+      if (req.headers.get("authorization")) stub.leaked++;
+      const file = stub.media.get(stored[1]);
+      if (!file) return new Response("gone", { status: 404 });
+      stub.served.push(stored[1]);
+      return new Response(file.bytes as BodyInit, { headers: { "content-type": file.type } });
     }
     if (recording) {
       const basic = `Basic ${btoa(`${account.sid}:${account.token}`)}`;

@@ -18,6 +18,9 @@ import {
   isStopRequest,
   keywordChoice,
   type LineKind,
+  lineMediaOf,
+  MESSAGE_SID,
+  mmsMediaSid,
   normalizeNumber,
   RECORDING_SID,
   type TwilioCredentials,
@@ -63,8 +66,8 @@ interface Inbound {
   /** the caller's city when the provider knows it (Twilio's FromCity): shown with "Listener", never the number */
   city?: string | null;
   text?: string;
-  /** a voice to fetch from the provider: the job's source */
-  voice?: Omit<LineMediaJob, "mediaId" | "lineId">;
+  /** a voice, picture or video to fetch from the provider: its kind and the job's source */
+  media?: Omit<LineMediaJob, "mediaId" | "lineId"> & { kind: "audio" | "video" | "image" };
 }
 
 /** Stores one inbound message once, as a participation of the line's interaction. */
@@ -100,17 +103,18 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         ...(inbound.profileName ? { name: inbound.profileName.slice(0, 200) } : {}),
         ...(inbound.city?.trim() ? { city: inbound.city.trim().slice(0, 100) } : {}),
       },
-      line: { medium: line.kind, phoneNumberId, sender: hash.slice(0, 40), deferMedia: !!inbound.voice },
+      line: { medium: line.kind, phoneNumberId, sender: hash.slice(0, 40), deferMedia: !!inbound.media },
     };
     let outcome;
-    if (inbound.voice) {
+    if (inbound.media) {
+      const { kind, ...fetch } = inbound.media;
       const mediaId = await insertUploadSlot(deps.sql, {
         channelId: line.channel_id,
-        kind: "audio",
-        extension: inbound.voice.extension,
+        kind,
+        extension: fetch.extension,
       });
-      outcome = await sendParticipation(send, origin, {}, null, { id: mediaId, kind: "audio" });
-      const job: LineMediaJob = { mediaId, lineId: line.id, ...inbound.voice };
+      outcome = await sendParticipation(send, origin, {}, null, { id: mediaId, kind });
+      const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
       await deps.boss?.send(QUEUES.lineMedia, job);
     } else {
       const context = await getParticipationContext(deps.sql, line.segment_id, null);
@@ -150,6 +154,8 @@ interface WhatsappPayload {
           text?: { body?: string };
           audio?: { id?: string; mime_type?: string };
           voice?: { id?: string };
+          image?: { id?: string; mime_type?: string };
+          video?: { id?: string; mime_type?: string };
         }[];
         /** what became of the messages the line sent (a staff reply): sent, delivered, read, failed */
         statuses?: { id?: string; status?: string }[];
@@ -190,13 +196,20 @@ export async function receiveWhatsapp(
         from: message.from,
         profileName: names.get(message.from) ?? null,
       };
-      const audioId = message.audio?.id ?? message.voice?.id;
       if (message.type === "text" && typeof message.text?.body === "string") {
         landings.push(await land(deps, line, { ...base, text: message.text.body.slice(0, 4000) }));
-      } else if (audioId && /^[0-9A-Za-z_-]{1,100}$/.test(audioId)) {
-        landings.push(
-          await land(deps, line, { ...base, voice: { source: "whatsapp", ref: audioId, extension: "ogg" } }),
-        );
+        continue;
+      }
+      // a voice note, a picture or a video: fetched by its media id through the Graph API
+      const voiceNote = message.audio ?? message.voice;
+      const picture = message.image ?? message.video;
+      const taken = voiceNote
+        ? { kind: "audio" as const, extension: "ogg" }
+        : lineMediaOf(picture?.mime_type);
+      const id = (voiceNote ?? picture)?.id;
+      if (id && /^[0-9A-Za-z_-]{1,100}$/.test(id) && taken) {
+        const media = { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension };
+        landings.push(await land(deps, line, { ...base, media }));
       }
     }
   }
@@ -232,13 +245,26 @@ export async function receiveSms(
 ): Promise<{ outcome: Landing; language: string }> {
   const { line } = await twilioLine(deps, lineId, ["sms"], url, params, signature);
   if (!params.MessageSid || !params.From) throw new AppError(400, "invalid_value");
-  const outcome = await land(deps, line, {
+  const sender = {
     providerId: params.MessageSid,
     from: params.From,
     profileName: null,
     city: params.FromCity ?? null,
-    text: (params.Body ?? "").slice(0, 4000),
-  });
+  };
+  // an MMS: its first picture or video becomes the participation, fetched by ids with the account's credentials
+  const taken = Number(params.NumMedia) > 0 ? lineMediaOf(params.MediaContentType0) : null;
+  const mediaSid = taken && taken.kind !== "audio" ? mmsMediaSid(params.MediaUrl0 ?? "") : null;
+  if (taken && mediaSid && MESSAGE_SID.test(params.MessageSid)) {
+    const media = {
+      source: "twilio-mms" as const,
+      ref: `${params.MessageSid}/${mediaSid}`,
+      kind: taken.kind,
+      extension: taken.extension,
+      contentType: taken.contentType,
+    };
+    return { outcome: await land(deps, line, { ...sender, media }), language: line.language };
+  }
+  const outcome = await land(deps, line, { ...sender, text: (params.Body ?? "").slice(0, 4000) });
   return { outcome, language: line.language };
 }
 
@@ -299,7 +325,7 @@ export async function receiveRecording(
     providerId: params.RecordingSid,
     from,
     profileName: null,
-    voice: { source: "twilio", ref: params.RecordingSid, extension: "wav" },
+    media: { source: "twilio", ref: params.RecordingSid, extension: "wav", kind: "audio" },
   });
   return { outcome };
 }

@@ -178,6 +178,44 @@ export function graphMediaUrlAllowed(url: string, graphBase: string): boolean {
 /** A Twilio recording id (RE + 32 hex): the download address is built from it, never taken from the request. */
 export const RECORDING_SID = /^RE[0-9a-f]{32}$/;
 
+/** A picture or video an MMS carries: its media id (ME + 32 hex) and the message's (SM/MM + 32 hex). */
+export const MMS_MEDIA_SID = /^ME[0-9a-f]{32}$/;
+export const MESSAGE_SID = /^(SM|MM)[0-9a-f]{32}$/;
+
+/**
+ * The media id at the end of an MMS's `MediaUrlN` (…/Messages/{sid}/Media/{ME…}), or null: the file is then
+ * fetched by ids from the account's own API address, never from the address the request names.
+ */
+export function mmsMediaSid(url: string): string | null {
+  const last = url.split("?")[0].split("/").pop() ?? "";
+  return MMS_MEDIA_SID.test(last) ? last : null;
+}
+
+/** What a line takes from a provider's media, by its content type: the participation's kind and the file's extension. */
+const LINE_MEDIA_TYPES: Record<string, { kind: "audio" | "video" | "image"; extension: string }> = {
+  "audio/ogg": { kind: "audio", extension: "ogg" },
+  "audio/mpeg": { kind: "audio", extension: "mp3" },
+  "audio/mp4": { kind: "audio", extension: "m4a" },
+  "audio/wav": { kind: "audio", extension: "wav" },
+  "audio/x-wav": { kind: "audio", extension: "wav" },
+  "image/jpeg": { kind: "image", extension: "jpg" },
+  "image/png": { kind: "image", extension: "png" },
+  "image/webp": { kind: "image", extension: "webp" },
+  "image/gif": { kind: "image", extension: "gif" },
+  "video/mp4": { kind: "video", extension: "mp4" },
+  "video/3gpp": { kind: "video", extension: "3gp" },
+  "video/quicktime": { kind: "video", extension: "mov" },
+};
+
+/** The kind and extension of a provider's media by its content type (parameters ignored), or null when not taken. */
+export function lineMediaOf(
+  contentType: string | null | undefined,
+): { kind: "audio" | "video" | "image"; extension: string; contentType: string } | null {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  const found = LINE_MEDIA_TYPES[type];
+  return found ? { ...found, contentType: type } : null;
+}
+
 /** The E.164 form of a provider's sender ("whatsapp:+33…" or a bare "33…"), or null. */
 export function normalizeNumber(raw: string): string | null {
   const digits = raw.replace(/^whatsapp:/, "").replace(/[\s().-]/g, "").replace(/^\+/, "");

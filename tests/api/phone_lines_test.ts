@@ -41,6 +41,29 @@ async function audio(ext: "ogg" | "wav", codec: string[]): Promise<Uint8Array> {
   return bytes;
 }
 
+/** A small JPEG picture, as a phone's camera would send (smaller). */
+async function picture(): Promise<Uint8Array> {
+  const dir = await Deno.makeTempDir();
+  const out = `${dir}/picture.jpg`;
+  const args = [
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=orange:s=96x64",
+    "-frames:v",
+    "1",
+    out,
+  ];
+  const res = await new Deno.Command("ffmpeg", { args }).output();
+  assert.ok(res.success, new TextDecoder().decode(res.stderr));
+  const bytes = await Deno.readFile(out);
+  await Deno.remove(dir, { recursive: true });
+  return bytes;
+}
+
 async function addLine(token: string, body: Record<string, unknown>) {
   const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
     method: "POST",
@@ -427,6 +450,64 @@ async function steps(t: Deno.TestContext) {
         }, "voicemail processed");
         assert.ok(landed.phone_number_id !== null);
         assert.ok(stub.served.includes(recordingSid), "fetched with the account's credentials");
+      },
+    );
+
+    await t.step(
+      "an MMS picture and a WhatsApp picture are fetched by their ids and land in a photo contest",
+      async () => {
+        const photos = await randomSegment(ctx.sql, staff.radio, { type: "video", media_type: "image" });
+        for (const line of [sms, whatsapp]) {
+          const res = await ctx.request(`/api/v1/lines/${line}`, {
+            method: "PUT",
+            token: manager,
+            json: { kind: line === sms ? "sms" : "whatsapp", segment_id: photos.id },
+          });
+          assert.equal(res.status, 200);
+        }
+        const mediaSid = `ME${"c3".repeat(16)}`;
+        const messageSid = `MM${"d4".repeat(16)}`;
+        stub.media.set(mediaSid, { bytes: await picture(), type: "image/jpeg" });
+        const mms = {
+          ...smsFrom("+33666666666", "", messageSid),
+          NumMedia: "1",
+          MediaContentType0: "image/jpeg",
+          // the address the request names is not fetched: the media id at its end is, from the account's API
+          MediaUrl0:
+            `https://elsewhere.example/2010-04-01/Accounts/${ACCOUNT.sid}/Messages/${messageSid}/Media/${mediaSid}`,
+        };
+        assert.equal((await postTwilio(`${sms}/sms`, mms)).status, 200);
+        stub.media.set("2048000001", { bytes: await picture(), type: "image/jpeg" });
+        const body = whatsappBody("106540352242922", "33677777777", "Noé", {
+          id: "wamid.picture1",
+          type: "image",
+          image: { mime_type: "image/jpeg", id: "2048000001" },
+        });
+        assert.equal(
+          (await postWhatsapp(body, { "x-hub-signature-256": metaSignature(APP_SECRET, body) })).status,
+          200,
+        );
+        const landed = await until(async () => {
+          const found = await messagesOf(photos.id);
+          return found.length === 2 && found.every((m) => m.processing_status === "done") ? found : null;
+        }, "both pictures processed");
+        assert.deepEqual(landed.map((m) => m.medium).sort(), ["sms", "whatsapp"]);
+        const kinds = await ctx.sql<{ kind: string; status: string }[]>`
+          select kind, status from media where id in ${ctx.sql(landed.map((m) => m.media_id!))}`;
+        assert.deepEqual(kinds.map((k) => `${k.kind} ${k.status}`), ["image ready", "image ready"]);
+        assert.ok(stub.served.includes(mediaSid) && stub.served.includes("2048000001"));
+        assert.equal(stub.leaked, 0, "the account's credentials never went to the file store");
+        // an MMS whose media is not a picture or a video the interaction takes is refused, not stored
+        const sound = {
+          ...smsFrom("+33666666666", "", `MM${"e5".repeat(16)}`),
+          NumMedia: "1",
+          MediaContentType0: "application/x-executable",
+          MediaUrl0: `${stub.twilioUrl}/2010-04-01/Accounts/${ACCOUNT.sid}/Messages/MM${
+            "e5".repeat(16)
+          }/Media/ME${"f6".repeat(16)}`,
+        };
+        assert.equal((await postTwilio(`${sms}/sms`, sound)).status, 200);
+        assert.equal((await messagesOf(photos.id)).length, 2);
       },
     );
 

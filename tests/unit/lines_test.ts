@@ -7,8 +7,10 @@ import {
   keywordChoice,
   LINE_WEBHOOK_MAX_BYTES,
   lineInputSchema,
+  lineMediaOf,
   lineWebhookUrl,
   messageTwiml,
+  mmsMediaSid,
   normalizeNumber,
   twilioSignature,
   twilioSignatureValid,
@@ -139,4 +141,26 @@ Deno.test("config - the providers' APIs default to Meta's Graph API and Twilio's
   assert.equal(config.TWILIO_API_URL, "https://api.twilio.com");
   assert.equal(loadConfig({ TWILIO_API_URL: "http://127.0.0.1:9" }).TWILIO_API_URL, "http://127.0.0.1:9");
   assert.throws(() => loadConfig({ WHATSAPP_GRAPH_URL: "not a url" }), /WHATSAPP_GRAPH_URL/);
+});
+
+Deno.test("mmsMediaSid - the media id at the end of an MMS's address, or nothing", () => {
+  const id = `ME${"0a".repeat(16)}`;
+  assert.equal(mmsMediaSid(`https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/${id}`), id);
+  assert.equal(mmsMediaSid(`https://x.example/Media/${id}?download=1`), id, "a query is not part of it");
+  assert.equal(mmsMediaSid(`https://x.example/Media/${id}/../RE${"0a".repeat(16)}`), null);
+  assert.equal(mmsMediaSid("https://x.example/Media/ME123"), null, "too short");
+  assert.equal(mmsMediaSid(""), null);
+});
+
+Deno.test("lineMediaOf - a provider's content type as the participation's kind and extension", () => {
+  assert.deepEqual(lineMediaOf("image/jpeg"), { kind: "image", extension: "jpg", contentType: "image/jpeg" });
+  assert.deepEqual(lineMediaOf("Video/MP4; codecs=avc1"), {
+    kind: "video",
+    extension: "mp4",
+    contentType: "video/mp4",
+  });
+  assert.equal(lineMediaOf("audio/ogg; codecs=opus")?.kind, "audio");
+  assert.equal(lineMediaOf("application/x-executable"), null);
+  assert.equal(lineMediaOf("image/svg+xml"), null, "no drawing that runs scripts");
+  assert.equal(lineMediaOf(undefined), null);
 });
