@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { RESULTS_REFRESH_MS } from "../lib/rules/constants.ts";
-import { type OverlayState, type OverlayView, viewForKey } from "../lib/rules/overlay.ts";
+import { type OverlayState, type OverlayView, quizStepForKey, viewForKey } from "../lib/rules/overlay.ts";
+import type { QuizPhase } from "../lib/rules/quiz.ts";
 import { QR_QUIET_ZONE, qrMatrix, qrPath } from "../lib/rules/qr.ts";
 import { choiceLetter } from "../lib/rules/votes.ts";
-import { api } from "./browser/http.ts";
+import { api, errorMessage } from "./browser/http.ts";
 import { QuizBoard, QuizQuestion } from "./browser/quiz.tsx";
 import { followLive, type LiveMode } from "./browser/live.ts";
 
@@ -12,12 +13,14 @@ interface Props {
   token: string;
   initial: OverlayState;
   presenter: boolean;
+  /** The quiz's interaction when the staff member looking may run it with keys (O, C, A), else null. */
+  quiz: number | null;
 }
 
 /**
  * The on-air overlay: vote bars, the QR code and link, or the message on air, as staff choose;
  * follows the overlay's event stream (polling when it cannot open). The presenter screen switches what it
- * shows with keys 1/R, 2/Q, 3/M (this screen only).
+ * shows with keys 1/R, 2/Q, 3/M (this screen only), and runs the quiz with O, C, A for staff who may.
  */
 function OverlayScreen(props: Props) {
   const { t, lang } = useT();
@@ -25,6 +28,17 @@ function OverlayScreen(props: Props) {
   const [local, setLocal] = useState<OverlayView | null>(null);
   const [mode, setMode] = useState<LiveMode>("connecting");
   const [gone, setGone] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  // a quiz key reads the questions' phases now and asks the staff API for the step (the screen follows the
+  // quiz through its event stream, as for the interaction page's buttons)
+  const quizKey = async (key: string) => {
+    const base = `/api/v1/show_segments/${props.quiz}/quiz`;
+    const quiz = await api<{ questions: { id: number; phase: QuizPhase }[] }>("GET", base);
+    const step = quiz.ok ? quizStepForKey(key, quiz.data.questions) : null;
+    if (!step) return;
+    const res = await api("POST", `${base}/questions/${step.questionId}/${step.step}`);
+    setRefused(res.ok ? null : errorMessage(res.data, String(res.status)));
+  };
   useEffect(() => {
     const base = `/overlay/${encodeURIComponent(props.token)}/events`;
     const stop = followLive<OverlayState>({
@@ -46,6 +60,7 @@ function OverlayScreen(props: Props) {
     const onKey = (e: KeyboardEvent) => {
       const view = viewForKey(e.key);
       if (view) setLocal(view);
+      else if (props.quiz && /^[oca]$/i.test(e.key)) quizKey(e.key);
     };
     addEventListener("keydown", onKey);
     return () => {
@@ -138,7 +153,12 @@ function OverlayScreen(props: Props) {
             : <p class="overlay-note">{t("live.no_message")}</p>}
         </section>
       )}
-      {props.presenter && <p class="overlay-keys">{t("live.keys")}</p>}
+      {props.presenter && (
+        <p class="overlay-keys">
+          {props.quiz ? `${t("live.keys")} · ${t("live.quiz_keys")}` : t("live.keys")}
+        </p>
+      )}
+      {refused && <p class="overlay-keys overlay-refused" role="alert">{refused}</p>}
     </main>
   );
 }

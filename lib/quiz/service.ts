@@ -5,7 +5,7 @@ import type { Sql } from "postgres";
 import * as db from "../../db/quiz.ts";
 import { answerBatcher } from "./answer_batch.ts";
 import { AppError } from "../rules/errors.ts";
-import { requireAccess, type StaffUser } from "../rules/permissions.ts";
+import { can, requireAccess, type StaffUser } from "../rules/permissions.ts";
 import {
   answerPoints,
   closesAt,
@@ -36,6 +36,21 @@ async function gameFor(sql: Sql, user: StaffUser, id: number) {
   const segment = await segmentFor(sql, user, id);
   if (segment.type !== "game") throw new AppError(422, "quiz_not_a_game");
   return segment;
+}
+
+/**
+ * Whether a staff member may run the quiz of interaction `id` from the presenter screen's keys: a game of a
+ * channel they reach, with questions, and the right to act on participations (as the interaction page's panel).
+ */
+export async function mayPresentQuiz(sql: Sql, user: StaffUser | null, id: number): Promise<boolean> {
+  if (!user || !can(user, "participations-action")) return false;
+  try {
+    await gameFor(sql, user, id);
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+  return (await db.listQuizQuestions(sql, id)).length > 0;
 }
 
 async function questionFor(sql: Sql, segmentId: number, questionId: number) {

@@ -1,6 +1,6 @@
 // The on-air overlay: what staff can choose, what a screen receives, its keys. Pure.
 import type { VoteResultRow } from "./votes.ts";
-import type { QuizScreen } from "./quiz.ts";
+import type { QuizPhase, QuizScreen } from "./quiz.ts";
 
 export const OVERLAY_VIEWS = ["results", "qr", "message"] as const;
 export type OverlayView = typeof OVERLAY_VIEWS[number];
@@ -48,6 +48,35 @@ export interface OverlayState {
   closed: boolean;
   /** A game's live quiz: its question, countdown, bars at reveal, top 10 and winners (null otherwise). */
   quiz: QuizScreen | null;
+}
+
+/** A step of the live quiz a presenter key asks for, on one question. */
+export interface QuizKeyStep {
+  questionId: number;
+  step: "open" | "close" | "reveal";
+}
+
+/**
+ * The presenter screen's quiz keys (a staff member allowed to run the quiz): O opens the next question not
+ * played (when none is open), C closes the open one now, A reveals the answer of the last one closed. Null
+ * when the key asks for nothing the quiz can do now.
+ */
+export function quizStepForKey(
+  key: string,
+  questions: { id: number; phase: QuizPhase }[],
+): QuizKeyStep | null {
+  const k = key.toLowerCase();
+  const open = questions.find((q) => q.phase === "open");
+  if (k === "o" && !open) {
+    const next = questions.find((q) => q.phase === "ready");
+    return next ? { questionId: next.id, step: "open" } : null;
+  }
+  if (k === "c" && open) return { questionId: open.id, step: "close" };
+  if (k === "a" && !open) {
+    const closed = questions.filter((q) => q.phase === "closed").pop();
+    return closed ? { questionId: closed.id, step: "reveal" } : null;
+  }
+  return null;
 }
 
 /** Presenter keys: 1/r results, 2/q QR code, 3/m message. */
