@@ -159,6 +159,30 @@ Deno.test("quiz attacks - late, twice, forged, another channel, client time, ear
       const screen = await jsonOf(await ctx.request(`/api/v1/quizzes/${quiz.id}`));
       assert.equal(screen.answers, 2, "held answers are not counted on screens");
     });
+
+    await t.step("the presenter screen's quiz keys are offered to the channel's staff only", async () => {
+      const overlay = await jsonOf(
+        await ctx.request(`/api/v1/show_segments/${quiz.id}/overlay`, { token: await token("manager") }),
+      );
+      const path = `${new URL(overlay.url).pathname}?mode=presenter`;
+      // the island's last prop: the quiz the one looking may run with keys, or null
+      const keysFor = async (bearer?: string) => {
+        const res = await ctx.request(path, { token: bearer });
+        assert.equal(res.status, 200);
+        const found = [...(await res.text()).matchAll(/&quot;quiz&quot;:(\d+|null)/g)];
+        return found.at(-1)?.[1];
+      };
+      assert.equal(await keysFor(await token("manager")), String(quiz.id));
+      assert.equal(await keysFor(operator), String(quiz.id), "the operator presents the quiz");
+      assert.equal(await keysFor(), "null", "a mixer's browser without a session");
+      assert.equal(
+        await keysFor(await (await demoStaff(ctx)).token("quiztv")),
+        "null",
+        "another channel's staff",
+      );
+      const listener = await randomAppUser(ctx);
+      assert.equal(await keysFor(listener.token), "null", "a listener");
+    });
   } finally {
     await ctx.close();
   }
