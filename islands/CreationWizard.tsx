@@ -149,6 +149,7 @@ function CreationWizard(props: Props) {
               id={segment.id}
               title={segment.title}
               type={segment.type}
+              media_type={segment.media_type}
               availability={availabilityOf(segment)}
               shareUrl={segment.shareUrl}
             />

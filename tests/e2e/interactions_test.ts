@@ -14,7 +14,14 @@ const waitFor = (check: () => Promise<boolean>) => waitUntil(check, "the change 
 async function createThroughWizard(
   page: Page,
   shot: (label: string) => Promise<void>,
-  o: { category: string; template: string; title: string; choices?: string[]; shots?: boolean },
+  o: {
+    category: string;
+    template: string;
+    title: string;
+    choices?: string[];
+    shots?: boolean;
+    shown?: string;
+  },
 ) {
   await page.getByRole("link", { name: "Create an interaction" }).first().click();
   const dialog = page.locator("dialog.wizard[open]");
@@ -45,6 +52,8 @@ async function createThroughWizard(
   if (o.shots) await shot("wizard-step2");
   await dialog.getByRole("button", { name: "Activate" }).click();
   await dialog.getByText("Your interaction is ready").waitFor();
+  // the summary names the type as the lists do (a photo contest is stored as a video type)
+  if (o.shown) assert.equal(await dialog.locator("dt:text-is('Type') + dd").innerText(), o.shown);
   if (o.shots) await shot("wizard-step3");
   const href = await dialog.getByRole("link", { name: "Open the settings" }).getAttribute("href");
   return Number(href!.split("/").pop());
@@ -225,8 +234,8 @@ browserTest(
         choices: ["A", "B"],
       },
       { category: "Voice", template: "Voice message", type: "recording_question" },
-      { category: "Video", template: "Video testimony", type: "video" },
-      { category: "Image", template: "Photo contest", type: "video" },
+      { category: "Video", template: "Video testimony", type: "video", shown: "Video" },
+      { category: "Image", template: "Photo contest", type: "video", shown: "Photo" },
       { category: "Text", template: "Written message", type: "message" },
       { category: "Game", template: "Quiz", type: "game", choices: ["Right", "Wrong"] },
       { category: "Registration", template: "Registration", type: "registration" },

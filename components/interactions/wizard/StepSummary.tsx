@@ -1,10 +1,18 @@
 import { useT } from "../../../framework/island.tsx";
 import { formatDateTime } from "../../../islands/browser/dates.ts";
 import type { AvailabilityValue } from "../AvailabilityFields.tsx";
+import { typeLabelKey } from "../../../lib/rules/segments.ts";
 
 /** Step 3, Summary: what was created, its share link, and where to go next. */
 export function StepSummary(
-  props: { id: number; title: string; type: string; availability: AvailabilityValue; shareUrl: string },
+  props: {
+    id: number;
+    title: string;
+    type: string;
+    media_type: string | null;
+    availability: AvailabilityValue;
+    shareUrl: string;
+  },
 ) {
   const { t, lang } = useT();
   const a = props.availability;
@@ -17,7 +25,7 @@ export function StepSummary(
       </p>
       <dl class="summary-list">
         <dt>{t("interactions.wizard.summary_type")}</dt>
-        <dd>{t(`interactions.types.${props.type}`)}</dd>
+        <dd>{t(typeLabelKey(props))}</dd>
         <dt>{t("interactions.wizard.summary_from")}</dt>
         <dd>{formatDateTime(a.start_date, lang)}</dd>
         <dt>{t("interactions.wizard.summary_to")}</dt>
