@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
 import { can, isSuperAdminMode, type Permission, type StaffUser } from "../../lib/rules/permissions.ts";
+import { loginAddress } from "../../lib/rules/accounts.ts";
 import UnreadBadge from "../../islands/UnreadBadge.tsx";
 import WelcomeHelp from "../../islands/WelcomeHelp.tsx";
 
@@ -111,7 +112,9 @@ export function AdminLayout(props: AdminLayoutProps) {
   const entries = menuEntries(props.menu, t, { interactionId: props.interactionId, userId: props.userId })
     .filter((entry) => !entry.permission || can(props.user, entry.permission));
   return (
-    <div class={`admin ${adminMode ? "admin-mode" : ""}`} data-staff-page>
+    // a back-office fetch answered 401 sends the person to sign in again, then back to this page's address
+    // (appended in the browser: islands/browser/http.ts)
+    <div class={`admin ${adminMode ? "admin-mode" : ""}`} data-sign-in={loginAddress("")}>
       <a class="skip-link" href="#main">{t("admin.skip_to_content")}</a>
       {/* CSS-only sidebar toggle: a real, focusable checkbox; its label is the visible button. */}
       <input

@@ -1,13 +1,11 @@
 /// <reference lib="dom" />
 
-import { loginAddress } from "../../lib/rules/accounts.ts";
-
 /**
- * A back-office page (components/admin/AdminLayout.tsx marks it): its own fetches run on the staff
- * session, so a 401 there means the session ended.
+ * Where a back-office page sends a person whose staff session ended, the page's own address to be appended
+ * (components/admin/AdminLayout.tsx writes it, as lib/rules/accounts.ts loginAddress builds it); none
+ * elsewhere (a widget's first screen carries nothing of this).
  */
-const onStaffPage = () =>
-  typeof document !== "undefined" && document.querySelector("[data-staff-page]") !== null;
+const signInAgain = () => document.querySelector<HTMLElement>("[data-sign-in]")?.dataset.signIn;
 
 /** The outcome of an API call from an island: the status, the JSON body (or null) and ok. */
 export interface ApiResult<T> {
@@ -50,13 +48,12 @@ export async function api<T = unknown>(
       data = null;
     }
     // a staff session that ended sends the person to sign in again and back here, not to a raw "Please log
-    // in." in whatever language the server guessed; the island waits, as the page is leaving
-    // (only "unauthorized": a wrong two-factor code is a 401 too, answered on the form)
-    if (
-      res.status === 401 && (data as { code?: string } | null)?.code === "unauthorized" && onStaffPage() &&
-      !("authorization" in lowerKeys(headers))
-    ) {
-      location.assign(loginAddress(location.pathname + location.search));
+    // in." in whatever language the server guessed; the island waits, as the page is leaving (only
+    // "unauthorized": a wrong two-factor code is a 401 too, answered on its form)
+    const signIn = res.status === 401 && (data as { code?: string } | null)?.code === "unauthorized" &&
+      signInAgain();
+    if (signIn) {
+      location.assign(signIn + encodeURIComponent(location.pathname + location.search));
       return await new Promise<never>(() => {});
     }
     const retryAfter = Number(res.headers.get("retry-after")) || undefined;
@@ -65,9 +62,6 @@ export async function api<T = unknown>(
     return { ok: false, status: 0, data: null as T };
   }
 }
-
-const lowerKeys = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.keys(headers).map((k) => [k.toLowerCase(), true]));
 
 /** The message of an API error body, or a fallback. */
 export function errorMessage(data: unknown, fallback: string): string {

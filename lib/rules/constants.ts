@@ -298,13 +298,13 @@ export const PUBLIC_PAGE_CACHE = { sMaxAgeSeconds: 10, staleWhileRevalidateSecon
  * safety net for a notification lost while the database was away, and for a permanent interaction whose
  * start date comes (the channel page does not read the ones not started yet).
  */
-export const PAGE_RENDER_CACHE = { ttlMs: 5_000, maxEntries: 500, maxBytes: 16 * 1024 * 1024 };
+export const PAGE_RENDER_CACHE = { ttlMs: 5_000, maxEntries: 500, maxBytes: 16_777_216 }; // 16 MiB
 
 /**
  * Static files are served from memory (app/static_files.ts) when no larger than `maxBytes`; a file's date
  * is looked at again after `recheckMs`, so an edited stylesheet shows in development.
  */
-export const STATIC_MEMORY = { maxBytes: 1_000_000, recheckMs: 2_000, totalBytes: 16 * 1024 * 1024 };
+export const STATIC_MEMORY = { maxBytes: 1_000_000, recheckMs: 2_000, totalBytes: 16_777_216 }; // 16 MiB
 
 // Live screens: at most one results event per interaction per window (about 4 per second),
 // a keep-alive comment on idle streams (proxies close silent connections), and how often a staff stream
@@ -363,7 +363,7 @@ export const WEBHOOK_RETRY_BASE_SECONDS = 90;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 /** After a secret's rotation, deliveries are signed with the previous secret too for this long (24 h). */
-export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3600_000;
+export const WEBHOOK_SECRET_OVERLAP_MS = 86_400_000; // 24 h
 export const WEBHOOKS_PER_CHANNEL = 10;
 /** Deliveries (and their attempts) are kept this long in the log, then removed by the hourly cleanup. */
 export const WEBHOOK_LOG_DAYS = 30;
