@@ -20,20 +20,11 @@ const ctx = await testApp({
 await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
 const staff = await demoStaff(ctx);
 
-async function audio(ext: "ogg" | "wav", codec: string[]): Promise<Uint8Array> {
+/** A file ffmpeg makes from a lavfi source, with the given output options. */
+async function made(ext: string, source: string, options: string[]): Promise<Uint8Array> {
   const dir = await Deno.makeTempDir();
-  const out = `${dir}/voice.${ext}`;
-  const args = [
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=330:duration=2",
-    ...codec,
-    out,
-  ];
+  const out = `${dir}/made.${ext}`;
+  const args = ["-loglevel", "error", "-y", "-f", "lavfi", "-i", source, ...options, out];
   const res = await new Deno.Command("ffmpeg", { args }).output();
   assert.ok(res.success, new TextDecoder().decode(res.stderr));
   const bytes = await Deno.readFile(out);
@@ -41,28 +32,11 @@ async function audio(ext: "ogg" | "wav", codec: string[]): Promise<Uint8Array> {
   return bytes;
 }
 
+/** Two seconds of a tone, as a voice note or a voicemail. */
+const audio = (ext: "ogg" | "wav", codec: string[]) => made(ext, "sine=frequency=330:duration=2", codec);
+
 /** A small JPEG picture, as a phone's camera would send (smaller). */
-async function picture(): Promise<Uint8Array> {
-  const dir = await Deno.makeTempDir();
-  const out = `${dir}/picture.jpg`;
-  const args = [
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "color=c=orange:s=96x64",
-    "-frames:v",
-    "1",
-    out,
-  ];
-  const res = await new Deno.Command("ffmpeg", { args }).output();
-  assert.ok(res.success, new TextDecoder().decode(res.stderr));
-  const bytes = await Deno.readFile(out);
-  await Deno.remove(dir, { recursive: true });
-  return bytes;
-}
+const picture = () => made("jpg", "color=c=orange:s=96x64", ["-frames:v", "1"]);
 
 async function addLine(token: string, body: Record<string, unknown>) {
   const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
