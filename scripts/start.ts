@@ -37,7 +37,8 @@ const server = Deno.serve({
       `  API docs:    ${base}/api/docs`,
       `  mailbox:     ${base}/dev/mailbox (development, from this machine or as super administrator)`,
     ];
-    if (booted.seeded || booted.db.embedded) {
+    const demo = booted.seeded || booted.db.embedded;
+    if (demo) {
       const password = config.DEMO_PASSWORD ?? booted.demoPassword ??
         `(in ${config.DATA_DIR}/demo-password.txt)`;
       lines.push(
@@ -47,8 +48,9 @@ const server = Deno.serve({
         `  operator             operator@example.com  ${password}`,
       );
     }
-    // a person at a terminal reads the banner; a log collector gets one JSON line (lib/platform/log.ts)
-    if (Deno.stdout.isTerminal()) console.log(lines.join("\n") + "\n");
+    // a person at a terminal, or anyone trying the demo (even through a pipe or a container's log), reads the
+    // banner with the demo logins; a real deployment's log collector gets one JSON line (lib/platform/log.ts)
+    if (Deno.stdout.isTerminal() || demo) console.log(lines.join("\n") + "\n");
     else log.info("listening", { url: base, database: booted.db.embedded ? "embedded" : "postgresql" });
   },
 }, app.fetch);
