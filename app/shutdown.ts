@@ -45,6 +45,13 @@ export async function shutDown(
 
 /** Calls `shutDown` on the first SIGTERM or SIGINT and exits with its code; a second signal exits at once. */
 export function shutDownOnSignal(server: Stoppable | null, stop: () => Promise<void>): void {
+  // A promise rejected with nobody to hear it (a query meeting the database closed by a stop, in a task
+  // that was still running) is logged as an error line; it neither crashes a live show's server nor
+  // breaks its stop.
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    logger.error("unhandled rejection", { error: event.reason });
+  });
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, async () => {
