@@ -4,7 +4,7 @@ import type { QuizQuestionView, QuizScreen } from "../lib/rules/quiz.ts";
 import { QUIZ_PSEUDONYM_MAX } from "../lib/rules/constants.ts";
 import { choiceLetter } from "../lib/rules/votes.ts";
 import { api, errorMessage } from "./browser/http.ts";
-import { signedDeviceId } from "./browser/participation_client.ts";
+import { pause, signedDeviceId } from "./browser/participation_client.ts";
 import { QuizBoard, QuizQuestion } from "./browser/quiz.tsx";
 
 interface Props {
@@ -26,18 +26,6 @@ const PSEUDONYM_KEY = "interaction-manager.quiz_pseudonym";
 const QUIZ_POLL_MS = 1000;
 /** How often an answer that found no network is sent again, when the browser does not say it is back. */
 const QUIZ_RETRY_MS = 1000;
-
-/** Resolves when the browser is online again, or after `ms`. */
-const onlineOrAfter = (ms: number) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      removeEventListener("online", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    addEventListener("online", done);
-  });
 
 /**
  * A listener plays the live quiz: the question open (or one still open it missed), a countdown from the
@@ -95,7 +83,7 @@ function QuizPlay(props: Props) {
     let res = await api("POST", `/api/v1/quizzes/${props.segmentId}/answers`, body);
     while (res.status === 0 && Date.now() < until) {
       setOffline(true);
-      await onlineOrAfter(QUIZ_RETRY_MS);
+      await pause(QUIZ_RETRY_MS);
       res = await api("POST", `/api/v1/quizzes/${props.segmentId}/answers`, body);
     }
     setOffline(false);

@@ -162,7 +162,7 @@ export interface FileSending {
 const DISCARDED = "discarded";
 
 /** Waits `ms`, or less when the browser is back online; throws DISCARDED when the listener discards. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
