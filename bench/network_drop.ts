@@ -19,6 +19,7 @@ import {
   send,
   stored,
   thanked,
+  UPLOAD_STARTS,
   widgetUrl,
 } from "../tests/e2e/_network.ts";
 
@@ -51,7 +52,7 @@ async function once(dropMs: number, timeline = false) {
   }
   await send(tab.page, "single");
   if (dropMs) {
-    await seen(proxy, "PATCH /api/v1/files/");
+    await seen(proxy, UPLOAD_STARTS);
     await tab.drop(dropMs);
   }
   let ms = NaN;
