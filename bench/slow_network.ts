@@ -4,6 +4,8 @@
 // control after one tap: Participate tapped the moment the widget is interactive, until the first
 // control of the participation screen (a choice, Record, a text field) can be used. Median of RUNS.
 // Run: deno task build && deno run -A bench/slow_network.ts
+// TIMELINE=1 prints, for each widget's first run, every request of the page (start and end in ms from the
+// navigation, through the emulated latency): what the first usable control waits for.
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../tests/e2e/_browser.ts";
 import { testApp } from "../tests/_helpers.ts";
@@ -11,6 +13,7 @@ import { seedDemo } from "../lib/demo/seed.ts";
 import { rowLine } from "./_rows.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 5);
+const TIMELINE = Deno.env.get("TIMELINE") === "1";
 const GOAL_MS = 1500;
 /** A slow phone network: 400 kbit/s = 50,000 bytes/s each way, 400 ms from request to response. */
 const SLOW = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
@@ -47,7 +50,20 @@ const PROBE = (w: Widget) =>
   requestAnimationFrame(frame);
 })()`;
 
-async function measure(page: Page, baseUrl: string, w: Widget) {
+async function measure(page: Page, baseUrl: string, w: Widget, timeline = false) {
+  const requests: string[] = [];
+  if (timeline) {
+    const begun = new Map<unknown, number>();
+    const origin = performance.now();
+    const at = () => Math.round(performance.now() - origin);
+    page.on("request", (r) => begun.set(r, at()));
+    page.on("requestfinished", async (r) => {
+      const url = new URL(r.url());
+      const end = at();
+      const bytes = (await r.sizes().catch(() => null))?.responseBodySize ?? 0;
+      requests.push(`  ${begun.get(r)}–${end} ms  ${bytes} B  ${r.method()} ${url.pathname}${url.search}`);
+    });
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
@@ -62,7 +78,16 @@ async function measure(page: Page, baseUrl: string, w: Widget) {
       polling: 100,
     },
   );
-  return await page.evaluate(() => (globalThis as unknown as { __slow: Record<string, number> }).__slow);
+  const times = await page.evaluate(() =>
+    (globalThis as unknown as { __slow: Record<string, number> }).__slow
+  );
+  if (timeline) {
+    console.log(
+      `${w.path}: painted ${Math.round(times.paint)}, interactive ${Math.round(times.interactive)}, ` +
+        `control ${Math.round(times.control)} ms; requests:\n${requests.join("\n")}`,
+    );
+  }
+  return times;
 }
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -98,7 +123,7 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
       const page = await context.newPage();
-      runs.push(await measure(page, baseUrl, w));
+      runs.push(await measure(page, baseUrl, w, TIMELINE && i === 0));
       await context.close();
     }
     const [paint, interactive, control] = ["paint", "interactive", "control"].map((k) =>

@@ -22,6 +22,8 @@ import {
 } from "../components/channel_widget/screens.tsx";
 import type { Outgoing } from "./browser/outbox.ts";
 import { hasSavedMessageFor } from "./browser/remembered.ts";
+import { AccountNotice } from "../components/widget/AccountNotice.tsx";
+import { needsLogin } from "../lib/rules/widget.ts";
 
 interface Props {
   channel: WidgetChannel;
@@ -33,6 +35,11 @@ interface Props {
   screen: string | null;
   shared: SharedMessage | null;
   gone: boolean;
+  /**
+   * Opened from the channel's link to one of its interactions (from_perm=2): one that requires
+   * registration says so before any form, with the way to an account, as the single widget does.
+   */
+  fromPerm?: boolean;
 }
 
 type SpaceScreen = Extract<ChannelScreen, "mySpace" | "profileEdit" | "levels" | "ranking">;
@@ -84,8 +91,8 @@ function ChannelWidget(props: Props) {
 
   // what had the focus when the login opened (the page beneath turns inert and loses it): it gets it back
   const loginOpener = useRef<HTMLElement | null>(null);
-  const requestLogin = (request: LoginRequest) => {
-    loginOpener.current = document.activeElement as HTMLElement | null;
+  const requestLogin = (request: LoginRequest, opener = document.activeElement as HTMLElement | null) => {
+    loginOpener.current = opener;
     setLogin(request);
   };
   const closeAll = () => {
@@ -149,6 +156,21 @@ function ChannelWidget(props: Props) {
     },
   };
 
+  // registration required, reached from the channel's link: the account first (visitor-widget §6)
+  const required = props.fromPerm && !shared
+    ? props.segments.find((p) => p.registration_required)
+    : undefined;
+  const account = required && channel.available && (
+    <AccountNotice
+      nickname={needsLogin(required, user) ? null : user?.nickname ?? ""}
+      // the notice's button goes once logged in: the focus comes back to the interaction's Participate
+      onLogin={() =>
+        requestLogin(
+          { fromSpace: false, hideAnonymous: true, resume: () => {} },
+          document.querySelector<HTMLElement>(".cw-participate"),
+        )}
+    />
+  );
   const home = shared
     ? <SharedView channel={channel} message={shared} onParticipate={() => setShared(null)} />
     : channel.available
@@ -175,7 +197,7 @@ function ChannelWidget(props: Props) {
           avatarUrl={user?.avatar_url ?? null}
           onSpace={() => setSpace("mySpace")}
         >
-          <div hidden={(active !== null && held === null) || space !== null}>{home}</div>
+          <div hidden={(active !== null && held === null) || space !== null}>{account}{home}</div>
           {flowProps && !space && (
             <div style={held ? "display:none" : "display:contents"}>
               <Flow key={flowProps.segment.id} {...flowProps} />

@@ -177,6 +177,7 @@ export function Flow(props: FlowProps) {
           kind={recordKind}
           maxSeconds={s.max_recording_time}
           sendLabel={t("widget.send")}
+          onRecording={(extension) => client.prepareFile(recordKind, extension)}
           onSend={(r) => setFile(r.blob, `recording.${r.extension}`, r.extension, recordKind)}
         />
       )}

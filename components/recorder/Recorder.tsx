@@ -13,6 +13,8 @@ export interface RecorderProps {
   onSend: (recording: Recording) => void;
   /** The send button's text; "Send my participation" by default. */
   sendLabel?: string;
+  /** Recording started, as a file of this extension (the widgets get its upload ready meanwhile). */
+  onRecording?: (extension: string) => void;
 }
 
 function Waveform({ analyser, active }: { analyser: { current: AnalyserNode | null }; active: boolean }) {
@@ -45,9 +47,9 @@ function Waveform({ analyser, active }: { analyser: { current: AnalyserNode | nu
 }
 
 /** The recorder: a self-contained screen calling onSend with the finished recording. */
-export default function Recorder({ kind, maxSeconds, onSend, sendLabel }: RecorderProps) {
+export default function Recorder({ kind, maxSeconds, onSend, sendLabel, onRecording }: RecorderProps) {
   const { t } = useT();
-  const rec = useRecorder({ kind, maxSeconds, onError: (key) => alert(t(key)) });
+  const rec = useRecorder({ kind, maxSeconds, onError: (key) => alert(t(key)), onRecording });
   const [playing, setPlaying] = useState(false);
   const player = useRef<HTMLMediaElement | null>(null);
   const preview = useRef<HTMLVideoElement>(null);

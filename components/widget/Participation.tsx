@@ -21,7 +21,12 @@ import { useFadingScreen } from "../../islands/browser/fade.ts";
 import { useScreenFocus } from "../../islands/browser/focus.ts";
 import { visitorSession } from "../../islands/browser/http.ts";
 import { createSendFlow, givenHandlers, originOf, type SendFlow } from "../../islands/browser/send_state.ts";
-import { resultsAfterThanks, savedContent, sendParticipation } from "../../islands/browser/send_flow.ts";
+import {
+  prepareRecording,
+  resultsAfterThanks,
+  savedContent,
+  sendParticipation,
+} from "../../islands/browser/send_flow.ts";
 import type { Outgoing } from "../../islands/browser/outbox.ts";
 import { InitScreen } from "./InitScreen.tsx";
 import { ResultsScreen, VotingScreen } from "./ChoiceScreens.tsx";
@@ -195,6 +200,7 @@ export function Participation(
         <LazyRecorder
           kind={kind}
           maxSeconds={s.max_recording_time}
+          onRecording={(extension) => prepareRecording(kind, extension)}
           onSend={(r) => {
             const name = `recording.${r.extension}`;
             flow.content.value = { kind: "file", blob: r.blob, extension: r.extension, media: kind, name };

@@ -200,9 +200,49 @@ async function persist<T>(
   }
 }
 
+type FileKind = "audio" | "video" | "image";
+type Slot = { data_id: string; url: string };
+
+/** The upload slot opened while the listener records (one request, null when it failed), not yet used. */
+let prepared: { kind: FileKind; extension: string; slot: Promise<Slot | null> } | null = null;
+
+const openSlot = (kind: FileKind, extension: string) =>
+  api<Slot & { message?: string }>("POST", "/api/v1/upload", {
+    extension,
+    kind: kind === "image" ? undefined : kind,
+  });
+
+/**
+ * Gets a file's sending ready while the listener records it, so that Send costs only the upload and the
+ * final request on a phone network (each request there is a round trip of about 400 ms): the device id,
+ * the upload slot and the tus client are fetched now. Recording again reuses the same slot.
+ */
+export function prepareFile(kind: FileKind, extension: string): void {
+  if (prepared && prepared.kind === kind && prepared.extension === extension) return;
+  void signedDeviceId();
+  void import("tus-js-client").catch(() => {});
+  prepared = {
+    kind,
+    extension,
+    slot: openSlot(kind, extension).then((res) =>
+      res.ok ? { data_id: res.data.data_id, url: res.data.url } : null
+    )
+      .catch(() => null),
+  };
+}
+
+/** The slot prepared for this file, used once; null when none was (or it could not be opened). */
+function takePrepared(kind: FileKind, extension: string): Promise<Slot | null> {
+  const ready = prepared;
+  if (!ready || ready.kind !== kind || ready.extension !== extension) return Promise.resolve(null);
+  prepared = null;
+  return ready.slot;
+}
+
 /**
  * Sends a file, losing nothing until the server has it (visitor-widget §7): the message is saved in the
- * browser (outbox.ts) at Send, then an upload slot, the tus upload (resumed from the offset the server
+ * browser (outbox.ts) at Send, then an upload slot (opened while recording when prepareFile was called),
+ * the tus upload (its first bytes in the creation request; resumed from the offset the server
  * kept, after a drop of any length or a reload: its URL is kept under the message's key), and PUT
  * interactions with the Extra-User-Information header and the message's Idempotency-Key, sent again until
  * answered. Progress goes up to 80, 85 once uploaded. A refusal of the server ends it (and forgets it).
@@ -222,7 +262,7 @@ export async function sendFile(
     origin: { ...origin, device_id: await signedDeviceId() },
     file,
     updateId: updateId ?? null,
-    slot: null,
+    slot: await takePrepared(file.kind, file.extension),
     savedAt: Date.now(),
   };
   await keepOutgoing(message);
@@ -234,11 +274,7 @@ export async function sendFile(
     for (let slotTries = 0; slotTries < 2; slotTries++) {
       if (!message.slot) {
         const slot = await persist(
-          () =>
-            api<{ data_id: string; url: string; message?: string }>("POST", "/api/v1/upload", {
-              extension: message.file.extension,
-              kind: message.file.kind === "image" ? undefined : message.file.kind,
-            }),
+          () => openSlot(message.file.kind, message.file.extension),
           waiting,
           signal,
         );
@@ -274,9 +310,19 @@ export async function sendFile(
 }
 
 /**
- * The tus upload of a saved message: "done", "gone" (the slot no longer takes it) or "refused". Network
- * failures are retried on and on (tus-js-client's delays, then SEND_RETRY_DELAYS_MS's last), and at once
- * when the browser says it is online again.
+ * The address of a slot's upload: the server names it by the slot's data_id (lib/media/tus.ts), so a client
+ * whose creation answer was lost knows where its bytes went without that answer.
+ */
+export function slotUploadUrl(slot: Slot): string {
+  return new URL(encodeURIComponent(slot.data_id), slot.url.endsWith("/") ? slot.url : `${slot.url}/`).href;
+}
+
+/**
+ * The tus upload of a saved message: "done", "gone" (the slot no longer takes it) or "refused". The file
+ * goes in the creation request itself (tus creation-with-upload: one round trip less than a creation then a
+ * PATCH). Network failures are retried on and on (tus-js-client's delays, then SEND_RETRY_DELAYS_MS's
+ * last), and at once when the browser says it is online again. A creation answered 409 (the one before it
+ * reached the server, its answer did not come back) resumes at the slot's upload from the offset kept.
  */
 async function upload(
   message: Outgoing,
@@ -286,58 +332,74 @@ async function upload(
 ): Promise<"done" | "gone" | "refused"> {
   const tus = await import("tus-js-client");
   const slot = message.slot!;
+  let created = false;
   for (;;) {
-    const outcome = await new Promise<"done" | "gone" | "refused" | "again">((resolve, reject) => {
-      const transfer = new tus.Upload(message.file.blob, {
-        endpoint: slot.url,
-        metadata: { data_id: slot.data_id, filename: message.file.name, filetype: message.file.blob.type },
-        // the upload's URL is kept under the message's key: a reloaded page resumes it
-        fingerprint: () => Promise.resolve(`interaction-manager.upload.${message.key}`),
-        storeFingerprintForResuming: true,
-        removeFingerprintOnSuccess: true,
-        retryDelays: SEND_RETRY_DELAYS_MS,
-        onShouldRetry: (error) => {
-          const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse
-            ?.getStatus() ?? 0;
-          if (status === 0) waiting(true);
-          return status === 0 || status >= 500 || status === 423 || status === 429;
-        },
-        onProgress: (sent, total) => {
-          waiting(false);
-          onProgress(uploadPercent(sent, total));
-        },
-        onSuccess: () => finish("done"),
-        onError: (error) => {
-          const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse
-            ?.getStatus() ?? 0;
-          finish(
-            // 404/410: the slot expired; 409: its creation's answer was lost and the upload exists already
-            status === 0 || status >= 500 ? "again" : [404, 409, 410].includes(status) ? "gone" : "refused",
-          );
-        },
-      });
-      // back online: the wait before the next attempt is cut short
-      const online = () => transfer.abort().then(() => transfer.start());
-      const discard = () => {
-        transfer.abort();
-        cleanup();
-        reject(new Error(DISCARDED));
-      };
-      const cleanup = () => {
-        removeEventListener("online", online);
-        signal?.removeEventListener("abort", discard);
-      };
-      const finish = (outcome: "done" | "gone" | "refused" | "again") => {
-        cleanup();
-        resolve(outcome);
-      };
-      addEventListener("online", online);
-      signal?.addEventListener("abort", discard);
-      transfer.findPreviousUploads().then((previous) => {
-        if (previous.length) transfer.resumeFromPreviousUpload(previous[0]);
-        transfer.start();
-      });
-    });
+    const outcome = await new Promise<"done" | "gone" | "refused" | "again" | "created">(
+      (resolve, reject) => {
+        const transfer = new tus.Upload(message.file.blob, {
+          endpoint: slot.url,
+          uploadUrl: created ? slotUploadUrl(slot) : null,
+          uploadDataDuringCreation: true,
+          metadata: { data_id: slot.data_id, filename: message.file.name, filetype: message.file.blob.type },
+          // the upload's URL is kept under the message's key: a reloaded page resumes it
+          fingerprint: () => Promise.resolve(`interaction-manager.upload.${message.key}`),
+          storeFingerprintForResuming: true,
+          removeFingerprintOnSuccess: true,
+          retryDelays: SEND_RETRY_DELAYS_MS,
+          onShouldRetry: (error) => {
+            const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse
+              ?.getStatus() ?? 0;
+            if (status === 0) waiting(true);
+            return status === 0 || status >= 500 || status === 423 || status === 429;
+          },
+          onProgress: (sent, total) => {
+            waiting(false);
+            onProgress(uploadPercent(sent, total));
+          },
+          onSuccess: () => finish("done"),
+          onError: (error) => {
+            const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse
+              ?.getStatus() ?? 0;
+            finish(
+              status === 0 || status >= 500
+                ? "again"
+                // 409: a creation's answer was lost and the upload exists already (once: then it is resumed)
+                : status === 409 && !created
+                ? "created"
+                // 404/410: the slot expired
+                : [404, 409, 410].includes(status)
+                ? "gone"
+                : "refused",
+            );
+          },
+        });
+        // back online: the wait before the next attempt is cut short
+        const online = () => transfer.abort().then(() => transfer.start());
+        const discard = () => {
+          transfer.abort();
+          cleanup();
+          reject(new Error(DISCARDED));
+        };
+        const cleanup = () => {
+          removeEventListener("online", online);
+          signal?.removeEventListener("abort", discard);
+        };
+        const finish = (outcome: "done" | "gone" | "refused" | "again" | "created") => {
+          cleanup();
+          resolve(outcome);
+        };
+        addEventListener("online", online);
+        signal?.addEventListener("abort", discard);
+        transfer.findPreviousUploads().then((previous) => {
+          if (previous.length) transfer.resumeFromPreviousUpload(previous[0]);
+          transfer.start();
+        });
+      },
+    );
+    if (outcome === "created") {
+      created = true;
+      continue;
+    }
     if (outcome !== "again") return outcome;
     waiting(true);
     await pause(delayOf(Infinity), signal);

@@ -23,6 +23,14 @@ const participationClient = () => import("./participation_client.ts");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * A recording's sending gets ready while it is recorded (its upload slot, the device id, the tus client):
+ * on a phone network, Send then costs the upload and the final request only.
+ */
+export function prepareRecording(kind: "audio" | "video", extension: string): void {
+  participationClient().then((c) => c.prepareFile(kind, extension), () => {});
+}
+
+/**
  * Sends the content (a file by tus, else POST interactions and its task). On failure `error` holds
  * the server's message or `failText`; on success `sent` and any vote results are set, unless `update`
  * (a testimonial added to the participation already sent: `sent` stays). The single widget's sending

@@ -22,10 +22,12 @@ export interface RecorderOptions {
   maxSeconds: number;
   /** Called with an i18n key when the microphone is refused or the recording is too long. */
   onError?: (key: "widget.mic_refused" | "widget.too_long") => void;
+  /** Called when recording starts, with the file's extension (its sending can get ready meanwhile). */
+  onRecording?: (extension: string) => void;
 }
 
 /** Starts, stops and resets recordings; exposes the live stream and an analyser for the waveform. */
-export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
+export function useRecorder({ kind, maxSeconds, onError, onRecording }: RecorderOptions) {
   const [state, setState] = useState<RecorderState>("waiting");
   const [elapsed, setElapsed] = useState(0);
   const [recording, setRecording] = useState<Recording | null>(null);
@@ -139,6 +141,7 @@ export function useRecorder({ kind, maxSeconds, onError }: RecorderOptions) {
     recorder.start(RECORDER_TIMESLICE_MS);
     i.started = Date.now();
     setState("recording");
+    onRecording?.(extension);
     i.timer = setInterval(() => {
       const ms = Date.now() - (i.started ?? Date.now());
       setElapsed(Math.min(ms, maxSeconds * 1000));

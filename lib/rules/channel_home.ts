@@ -51,7 +51,14 @@ const ACCOUNT_TEXTS = [
  */
 export const CHANNEL_WIDGET_TEXTS = {
   // the slides, the shared message and the frame ("widget.record": a slide whose recording waits for a login)
-  home: ["channel_widget.home", "widget.record"],
+  // (and the account notice of a registration-required interaction opened from the channel's link)
+  home: [
+    "channel_widget.home",
+    "widget.record",
+    "widget.account_needed",
+    "widget.account_login",
+    "widget.account_as",
+  ],
   login: ["channel_widget.login", "channel_widget.password_short", "sessions", ...ACCOUNT_TEXTS],
   space: [
     "channel_widget.space",

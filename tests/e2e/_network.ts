@@ -147,7 +147,13 @@ export async function stored(sql: Sql, segment: number): Promise<{ count: number
   return { count: rows.length, bytes: rows.map((r) => r.size) };
 }
 
-/** Waits until the proxy saw a request starting with `prefix` (e.g. the upload's first PATCH). */
+/**
+ * The request line that starts a file's upload: its creation, which carries the file's bytes (tus
+ * creation-with-upload); a PATCH comes only to resume it.
+ */
+export const UPLOAD_STARTS = "POST /api/v1/files/";
+
+/** Waits until the proxy saw a request starting with `prefix` (e.g. UPLOAD_STARTS). */
 export async function seen(proxy: DropProxy, prefix: string, timeout = 60_000) {
   const until = Date.now() + timeout;
   while (proxy.seen(prefix) === 0) {

@@ -18,6 +18,7 @@ import {
   send,
   stored,
   thanked,
+  UPLOAD_STARTS,
   type WidgetKind,
   widgetUrl,
 } from "./_network.ts";
@@ -40,7 +41,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
         const tab = await listenerTab(await newDevice(browser), proxy);
         await record(tab.page, widgetUrl(proxy, widget, s), widget, "audio", 20);
         await send(tab.page, widget);
-        await seen(proxy, "PATCH /api/v1/files/");
+        await seen(proxy, UPLOAD_STARTS);
         const drop = tab.drop(10_000);
         await tab.page.getByText(WAITING.en).waitFor();
         assert.equal(await tab.page.getByRole("button", { name: "Discard my message" }).isVisible(), true);
@@ -65,7 +66,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
         const tab = await listenerTab(await newDevice(browser), proxy);
         await record(tab.page, widgetUrl(proxy, widget, s), widget, "video", 5);
         await send(tab.page, widget);
-        await seen(proxy, "PATCH /api/v1/files/");
+        await seen(proxy, UPLOAD_STARTS);
         await tab.drop(10_000);
         await thanked(tab.page, widget);
         assert.equal((await stored(server.sql, s.id)).count, 1);
@@ -87,7 +88,7 @@ browserTest(
       const a = await listenerTab(await newDevice(browser), proxy);
       await record(a.page, widgetUrl(proxy, "channel", long), "channel", "audio", 5);
       await send(a.page, "channel");
-      await seen(proxy, "PATCH /api/v1/files/");
+      await seen(proxy, UPLOAD_STARTS);
       await a.drop(60_000);
       await thanked(a.page, "channel");
       assert.equal((await stored(server.sql, long.id)).count, 1);
@@ -147,7 +148,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
         const tab = await listenerTab(device, proxy);
         await record(tab.page, widgetUrl(proxy, widget, s), widget, "audio", 5);
         await send(tab.page, widget);
-        await seen(proxy, "PATCH /api/v1/files/");
+        await seen(proxy, UPLOAD_STARTS);
         await tab.offline(true);
         await tab.page.getByText(WAITING.en).waitFor();
         await tab.page.screenshot({ path: `${SHOTS}network-drop--waiting-${widget}-en-375.png` });

@@ -92,6 +92,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
         screen={params.get("im_screen")}
         shared={shared}
         gone={gone}
+        fromPerm={query.fromPerm === "2"}
       />
     </div>,
     {
