@@ -37,7 +37,7 @@ export function issueCode(issue: FieldIssue): string {
  * The text under each field of a form, from the API's `fields`: keyed by the field's first path segment
  * (`segment_customisation.character_text_zone_length` is the `segment_customisation` field), every
  * distinct message of that field, translated under `errors.`; an unknown code reads "This value is not valid".
- * @example fieldMessages({ label: ["channel_name_required"] }, t) // { label: "Give the channel a name." }
+ * @example fieldMessages({ label: ["channel_name_required"] }, t) // { label: "Give the media a name." }
  */
 export function fieldMessages(
   fields: Record<string, string[]> | null | undefined,

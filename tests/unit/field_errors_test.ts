@@ -44,12 +44,12 @@ Deno.test("field errors - each field gets its messages in the person's language,
     phone: ["no_such_code"],
   };
   assert.deepEqual(fieldMessages(fields, translator("en")), {
-    label: "Give the channel a name.",
+    label: "Give the media a name.",
     segment_customisation: "This value is outside the allowed range.",
     email: "The email address is not valid.",
     phone: "This value is not valid.",
   });
-  assert.equal(fieldMessages(fields, translator("fr")).label, "Donnez un nom à la chaîne.");
+  assert.equal(fieldMessages(fields, translator("fr")).label, "Donnez un nom au média.");
   assert.deepEqual(fieldMessages(undefined, translator("en")), {});
 });
 
