@@ -3,7 +3,12 @@
 import type { Sql } from "postgres";
 
 /** Adds `count` messages to interaction `segmentId`, one every 10 s back in time after the `after` first ones. */
-export async function seedInboxMessages(sql: Sql, segmentId: number, count: number, after = 0): Promise<void> {
+export async function seedInboxMessages(
+  sql: Sql,
+  segmentId: number,
+  count: number,
+  after = 0,
+): Promise<void> {
   const [seg] = await sql<{ channel_id: number; type: string }[]>`
     select channel_id, type from segments where id = ${segmentId}`;
   await sql`
