@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { AppError } from "../lib/rules/errors.ts";
+import { type FieldIssue, issueCode } from "../lib/rules/field_errors.ts";
 import type { AppEnv } from "./env.ts";
 import { translator } from "./i18n.ts";
 import { resolveLanguage } from "../lib/rules/i18n.ts";
@@ -33,12 +34,13 @@ const NET_UNAVAILABLE = new Set([
   "CONNECTION_DESTROYED",
 ]);
 
-/** Zod issues as `{ field: [messages] }`. */
+/** Zod issues as `{ field: [codes] }`: the form translates each code under its field (lib/rules/field_errors.ts). */
 export function zodFields(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_";
-    (fields[key] ??= []).push(issue.message);
+    const code = issueCode(issue as FieldIssue);
+    if (!(fields[key] ??= []).includes(code)) fields[key].push(code);
   }
   return fields;
 }

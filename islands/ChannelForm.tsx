@@ -6,6 +6,8 @@ import type { ChannelView } from "../lib/rules/channels.ts";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";
+import { useFirstInvalidFocus } from "./browser/focus.ts";
+import { fieldMessages } from "../lib/rules/field_errors.ts";
 import { type ImageChoice, pickError } from "../components/channels/ImageFields.tsx";
 import { channelBody, draftOf, logoOf, uploadOf } from "../components/channels/channel_draft.ts";
 import {
@@ -99,10 +101,7 @@ function ChannelForm(props: Props) {
     );
     if (!res.ok || !res.data?.id) {
       setSaving(false);
-      const fields = res.data?.fields ?? {};
-      setErrors(
-        Object.fromEntries(Object.keys(fields).map((k) => [k.split(".")[0], t("channels.invalid_field")])),
-      );
+      setErrors(fieldMessages(res.data?.fields, t));
       showToast(errorMessage(res.data, t("channels.save_failed")), { kind: "warning" });
       return;
     }
@@ -125,9 +124,10 @@ function ChannelForm(props: Props) {
     } else showToast(t("channels.image_failed"), { kind: "warning" });
   };
 
+  const formRef = useFirstInvalidFocus<HTMLFormElement>(errors);
   const section: SectionProps = { form, set, off, errors };
   return (
-    <form class="channel-form" onSubmit={save} noValidate>
+    <form class="channel-form" onSubmit={save} noValidate ref={formRef}>
       <div class="form-toolbar">
         {!isNew && props.canEdit && (
           <button
@@ -179,5 +179,5 @@ function ChannelForm(props: Props) {
 }
 
 export default island("ChannelForm", ChannelForm, {
-  ns: ["channels", "data_rights", "studio_audio", "studio_delivery", "channel_time_zone"],
+  ns: ["channels", "errors", "data_rights", "studio_audio", "studio_delivery", "channel_time_zone"],
 });

@@ -16,6 +16,7 @@ import { type SettingsDraft, StepSettings } from "../components/interactions/wiz
 import { StepSummary } from "../components/interactions/wizard/StepSummary.tsx";
 import { StepData } from "../components/interactions/wizard/StepData.tsx";
 import { useWizardDraft } from "../components/interactions/wizard/use_draft.ts";
+import { useFirstInvalidFocus } from "./browser/focus.ts";
 
 interface Props {
   templates: WizardTemplate[];
@@ -65,6 +66,7 @@ function CreationWizard(props: Props) {
     setStep(1);
   };
 
+  const stepRef = useFirstInvalidFocus<HTMLElement>(errors);
   const steps = wizardSteps(settings.type);
   const name = steps[step];
   const state = {
@@ -118,7 +120,7 @@ function CreationWizard(props: Props) {
         {draftNotice && name !== "summary" && (
           <p class="notice notice-info draft-notice" role="status">{t("interactions.wizard.draft_saved")}</p>
         )}
-        <section class="wizard-step" aria-live="polite">
+        <section class="wizard-step" aria-live="polite" ref={stepRef}>
           <h2 tabIndex={-1} class="wizard-step-title">
             <span class="muted">
               {t("interactions.wizard.step_of", { n: step + 1, total: steps.length })}

@@ -10,6 +10,7 @@ import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
 import { type ChoiceDraft, ChoicesField } from "../components/interactions/ChoicesField.tsx";
 import { Section } from "../components/channels/fields.tsx";
+import { fieldMessages } from "../lib/rules/field_errors.ts";
 import { GeneralSection } from "../components/interactions/edit/GeneralSection.tsx";
 import { DataSection } from "../components/interactions/edit/DataSection.tsx";
 import { OptionsSection } from "../components/interactions/edit/OptionsSection.tsx";
@@ -50,10 +51,7 @@ function SegmentEditForm(props: Props) {
       patch,
     );
     if (!res.ok) {
-      const fields = res.data?.fields ?? {};
-      setErrors(
-        Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split(".")[0], t(`errors.${v[0]}`)])),
-      );
+      setErrors(fieldMessages(res.data?.fields, t));
       showToast(t("interactions.save_failed", { message: errorMessage(res.data, String(res.status)) }), {
         kind: "error",
       });
@@ -129,7 +127,7 @@ function SegmentEditForm(props: Props) {
         saveStaged={saveStaged}
         dirty={dirty}
         allowedTypes={props.allowedTypes}
-        error={errors.title}
+        errors={errors}
       />
       {hasChoices(seg.type, seg.game_type) && (
         <Section id="sec-choices" title={t("interactions.sections.choices")}>

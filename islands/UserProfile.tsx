@@ -4,6 +4,8 @@ import { TOAST_MS } from "../lib/rules/constants.ts";
 import type { UserView } from "../lib/users/service.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
+import { useFirstInvalidFocus } from "./browser/focus.ts";
+import { fieldMessages } from "../lib/rules/field_errors.ts";
 import { Section } from "../components/channels/fields.tsx";
 import { AvatarField, avatarPickError, initialsOf } from "../components/users/AvatarField.tsx";
 import { PasswordReset } from "../components/users/PasswordReset.tsx";
@@ -44,6 +46,7 @@ function UserProfile(props: Props) {
   const [form, setForm] = useState(draftOf(props.user, props.channelId));
   const [editing, setEditing] = useState(!props.user);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFirstInvalidFocus<HTMLFormElement>(errors);
   const [busy, setBusy] = useState(false);
   const [avatarError, setAvatarError] = useState<string>();
   const self = saved?.id === props.selfId;
@@ -74,7 +77,6 @@ function UserProfile(props: Props) {
   const save = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    if (!form.login.trim()) return setErrors({ login: t("errors.login_required") });
     setBusy(true);
     setErrors({});
     const res = await api<UserView & { id: number; fields?: Record<string, string[]> }>(
@@ -85,7 +87,7 @@ function UserProfile(props: Props) {
     if (!res.ok) {
       setBusy(false);
       const message = errorMessage(res.data, t("users.save_failed"));
-      setErrors(Object.fromEntries(Object.keys(res.data?.fields ?? {}).map((k) => [k, message])));
+      setErrors(fieldMessages(res.data?.fields, t));
       showToast(message, { kind: "warning" }); // §8: the form is not updated
       return;
     }
@@ -120,7 +122,7 @@ function UserProfile(props: Props) {
   };
 
   return (
-    <form class="user-form" onSubmit={save} noValidate>
+    <form class="user-form" onSubmit={save} noValidate ref={formRef}>
       <div class="form-toolbar">
         {saved && (
           <button

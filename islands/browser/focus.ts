@@ -90,3 +90,16 @@ export function useDialogFocus<T>(key: T, openedBy?: HTMLElement | null, onEscap
   }, [key]);
   return ref;
 }
+
+/**
+ * A form's ref: when `errors` (field → message, from lib/rules/field_errors.ts) names a field, the focus
+ * moves to the first field marked aria-invalid, so keyboard and screen-reader users land on what to fix.
+ */
+export function useFirstInvalidFocus<T extends HTMLElement>(errors: Record<string, string>) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    ref.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [errors]);
+  return ref;
+}

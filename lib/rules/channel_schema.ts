@@ -22,7 +22,7 @@ const optionalText = (max: number) =>
 
 /** The channel fields a form may send (POST creates, PUT updates only what is present). */
 export const channelFieldsSchema = z.object({
-  label: trimmed(100).min(1, "required"),
+  label: trimmed(100).min(1, "channel_name_required"),
   type: z.enum(CHANNEL_TYPES),
   status: z.enum(CHANNEL_STATUSES),
   ...Object.fromEntries(AVAILABLE_FLAGS.map((f) => [f, z.boolean()])) as Record<AvailableFlag, z.ZodBoolean>,

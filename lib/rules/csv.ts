@@ -25,3 +25,33 @@ export function csvNumber(value: number, separator: string): string {
   const text = String(value);
   return separator === ";" ? text.replace(".", ",") : text;
 }
+
+/**
+ * A date and time as a cell: the channel's local time, written DD/MM/YYYY HH:mm:ss (back-office's date
+ * rule), which spreadsheets of the five languages read as a date, rather than an ISO instant in UTC.
+ * @example csvDateTime(new Date("2026-03-01T08:00:00Z"), "Europe/Paris") // "01/03/2026 09:00:00"
+ */
+export function csvDateTime(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(date).map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/**
+ * A stored media path as a link a spreadsheet opens: relative paths get the platform's public address.
+ * @example csvLink("/media/a.webm", "https://im.example.org") // "https://im.example.org/media/a.webm"
+ */
+export function csvLink(path: string | null | undefined, origin: string): string {
+  if (!path) return "";
+  return path.startsWith("/") ? origin.replace(/\/$/, "") + path : path;
+}

@@ -1,14 +1,16 @@
 // Export of a segment's participations (back-office §7 "GET segment export" → export.csv): UTF-8 with a
-// BOM (so spreadsheets read accents), one row per participation, streamed batch by batch.
+// BOM (so spreadsheets read accents), one row per participation, streamed batch by batch. A person opens it
+// in a spreadsheet: headers and values in their language, dates in the channel's time, links that open.
 import { stringify } from "csv-stringify/sync";
 import { DATA_ITEMS } from "../rules/constants.ts";
 import type { ExportRow } from "../../db/segments.ts";
-import { CSV_SEPARATORS, csvNumber, type CsvSeparator } from "../rules/csv.ts";
+import { CSV_SEPARATORS, csvDateTime, csvLink, csvNumber, type CsvSeparator } from "../rules/csv.ts";
+import type { TFunction } from "../rules/i18n.ts";
 
 export const EXPORT_BATCH = 5000;
 const BOM = "\uFEFF";
 
-/** The header row: participation, content, choices, author, extra information, consents, state, dates. */
+/** The columns: participation, content, choices, author, extra information, consents, state, dates. */
 export const EXPORT_HEADER = [
   "id",
   "created_at",
@@ -36,6 +38,21 @@ export const EXPORT_HEADER = [
   "vote",
 ];
 
+/** How the file is written for the person who downloads it. */
+export interface ExportFormat {
+  separator: CsvSeparator;
+  /** The downloader's translator: headers, yes/no, states and types in their language. */
+  t: TFunction;
+  /** The channel's time zone, for the dates. */
+  timeZone: string;
+  /** The platform's public address, before the media paths. */
+  origin: string;
+}
+
+/** The header row in the downloader's language (`export_csv.columns.<column>`). */
+export const exportHeader = (t: TFunction) =>
+  EXPORT_HEADER.map((column) => t(`export_csv.columns.${column}`));
+
 /** A text cell a spreadsheet would run as a formula gets a leading quote (CSV injection). */
 const safe = (value: string | null | undefined) =>
   value == null ? "" : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -44,19 +61,22 @@ const safe = (value: string | null | undefined) =>
 export function exportCells(
   row: ExportRow,
   labels: Map<string, string>,
-  separator: CsvSeparator = "comma",
+  format: ExportFormat,
 ): (string | number)[] {
+  const { t, timeZone } = format;
   const info = row.extra_user_information ?? {};
+  const yes = (value: boolean | null) => t(value ? "export_csv.yes" : "export_csv.no");
+  const word = (group: string, value: string) => t(`export_csv.${group}.${value}`, { defaultValue: value });
   return [
     row.id,
-    new Date(row.created_at).toISOString(),
-    row.type,
+    csvDateTime(new Date(row.created_at), timeZone),
+    t(`interactions.types.${row.type}`, { defaultValue: row.type }),
     safe(row.text),
     safe(row.transcript),
-    safe(row.recording_url),
+    safe(csvLink(row.recording_url, format.origin)),
     row.duration_ms == null
       ? ""
-      : csvNumber(Math.round(row.duration_ms / 100) / 10, CSV_SEPARATORS[separator]),
+      : csvNumber(Math.round(row.duration_ms / 100) / 10, CSV_SEPARATORS[format.separator]),
     safe((row.choice_ids ?? []).map((id) => labels.get(String(id)) ?? String(id)).join(" | ")),
     safe(row.nickname),
     safe(row.first_name),
@@ -66,15 +86,16 @@ export function exportCells(
     safe(row.author_name),
     safe(row.author_city),
     ...DATA_ITEMS.map((item) => safe(info[item] == null ? "" : String(info[item]))),
-    row.consent_gdpr ? "yes" : "no",
-    row.consent_image_right ? "yes" : "no",
-    row.status,
-    row.liked ? "yes" : "no",
-    row.winner ? "yes" : "no",
-    row.broadcast_status,
-    new Date(row.updated_at).toISOString(),
+    yes(row.consent_gdpr),
+    yes(row.consent_image_right),
+    word("statuses", row.status),
+    yes(row.liked),
+    yes(row.winner),
+    // not on air: an empty cell, so the column reads at a glance
+    row.broadcast_status === "none" ? "" : word("broadcast", row.broadcast_status),
+    csvDateTime(new Date(row.updated_at), timeZone),
     // counted, suspicious (past the per-address cap, not in the results) or excluded by staff
-    row.choice_ids?.length ? row.vote_integrity ?? "counted" : "",
+    row.choice_ids?.length ? word("votes", row.vote_integrity ?? "counted") : "",
   ];
 }
 
@@ -85,10 +106,10 @@ export function exportCells(
 export function exportStream(
   nextBatch: (afterId: number, limit: number) => Promise<ExportRow[]>,
   choices: { id: number; label: string }[],
+  format: ExportFormat,
   batch = EXPORT_BATCH,
-  separator: CsvSeparator = "comma",
 ): ReadableStream<Uint8Array> {
-  const options = { record_delimiter: "\r\n", delimiter: CSV_SEPARATORS[separator] };
+  const options = { record_delimiter: "\r\n", delimiter: CSV_SEPARATORS[format.separator] };
   const encoder = new TextEncoder();
   let lastId = 0;
   let started = false;
@@ -97,14 +118,14 @@ export function exportStream(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + stringify([EXPORT_HEADER], options)));
+        controller.enqueue(encoder.encode(BOM + stringify([exportHeader(format.t)], options)));
         return;
       }
       const rows = await nextBatch(lastId, batch);
       if (rows.length === 0) return controller.close();
       lastId = rows[rows.length - 1].id;
       controller.enqueue(
-        encoder.encode(stringify(rows.map((row) => exportCells(row, labels, separator)), options)),
+        encoder.encode(stringify(rows.map((row) => exportCells(row, labels, format)), options)),
       );
       if (rows.length < batch) controller.close();
     },

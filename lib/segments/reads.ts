@@ -11,8 +11,8 @@ import { pagination } from "../rules/paging.ts";
 import type { StaffUser } from "../rules/permissions.ts";
 import { voteResults } from "../rules/votes.ts";
 import { newChallenge } from "../participations/proof_of_work.ts";
-import { EXPORT_BATCH, exportStream } from "./export_csv.ts";
-import type { CsvSeparator } from "../rules/csv.ts";
+import { EXPORT_BATCH, type ExportFormat, exportStream } from "./export_csv.ts";
+import { getChannel } from "../../db/channels.ts";
 import { segmentFor, segmentView, workingChannel } from "./service.ts";
 import { overlayForStaff } from "../live/overlay.ts";
 
@@ -91,15 +91,16 @@ export async function segmentExport(
   sql: Sql,
   user: StaffUser,
   id: number,
-  separator: CsvSeparator = "comma",
+  format: Omit<ExportFormat, "timeZone">,
 ): Promise<ReadableStream<Uint8Array>> {
-  await segmentFor(sql, user, id);
+  const segment = await segmentFor(sql, user, id);
+  const channel = await getChannel(sql, segment.channel_id);
   const choices = await db.listChoices(sql, id);
   return exportStream(
     (afterId, limit) => db.exportBatch(sql, id, afterId, limit),
     choices,
+    { ...format, timeZone: channel?.time_zone ?? "UTC" },
     EXPORT_BATCH,
-    separator,
   );
 }
 

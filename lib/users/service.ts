@@ -81,21 +81,26 @@ export interface ProfileFields {
   channel_id?: number | null;
 }
 
+// Every wrong field is named at once, so the form shows each message under its field (back-office §8);
+// the error's own message is the first one's, as before.
 function profileColumns(fields: ProfileFields): UserColumns {
   const columns: UserColumns = {};
+  const wrong: Record<string, string[]> = {};
   if (fields.login !== undefined) {
-    if (!fields.login.trim()) throw new AppError(400, "login_required", {}, { login: ["login_required"] });
+    if (!fields.login.trim()) wrong.login = ["login_required"];
     columns.login = fields.login.trim();
   }
   if (fields.email !== undefined) {
-    if (!isEmail(fields.email)) throw new AppError(400, "invalid_email", {}, { email: ["invalid_email"] });
+    if (!isEmail(fields.email)) wrong.email = ["invalid_email"];
     columns.email = normaliseEmail(fields.email);
   }
   if (fields.phone !== undefined) {
     const phone = fields.phone?.trim() ?? "";
-    if (phone && !isPhone(phone)) throw new AppError(400, "invalid_phone", {}, { phone: ["invalid_phone"] });
+    if (phone && !isPhone(phone)) wrong.phone = ["invalid_phone"];
     columns.phone = phone || null;
   }
+  const first = Object.values(wrong)[0];
+  if (first) throw new AppError(400, first[0], {}, wrong);
   if (fields.first_name !== undefined) columns.first_name = fields.first_name.trim();
   if (fields.last_name !== undefined) columns.last_name = fields.last_name.trim();
   if (fields.language !== undefined) columns.language = fields.language;

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
-import { EXPORT_HEADER } from "../../lib/segments/export_csv.ts";
+import { EXPORT_HEADER, exportHeader } from "../../lib/segments/export_csv.ts";
+import { translator } from "../../app/i18n.ts";
 
 /** A minimal RFC 4180 reader for the assertions (quoted cells, doubled quotes, CRLF inside quotes). */
 function parseCsv(text: string, separator = ","): string[][] {
@@ -29,6 +30,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
       select id, channel_id from users where login = 'manager'`;
     const [operator] = await ctx.sql<{ id: number }[]>`select id from users where login = 'operator'`;
     const token = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, manager.id, "staff");
+    await ctx.sql`update channels set time_zone = 'Europe/Paris' where id = ${manager.channel_id}`;
     const [seg] = await ctx.sql<{ id: number }[]>`
       insert into segments (channel_id, type, title, status) values (${manager.channel_id},
         'single_choice_question', 'Export', 'ready') returning id`;
@@ -45,6 +47,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
           segment_id: seg.id,
           type: "single_choice_question",
           text: 'Ligne 1, "citée"\r\nLigne 2 – été',
+          content: ctx.sql.json({ recording_url: "/media/voice/rec-1.webm" }),
           choice_ids: `{${choices[0].id},${choices[1].id}}`,
           author_app_user_id: user.id,
           author_name: "Zoé L.",
@@ -58,6 +61,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
           segment_id: seg.id,
           type: "single_choice_question",
           text: '=HYPERLINK("http://evil")',
+          content: ctx.sql.json({}),
           choice_ids: `{${choices[1].id}}`,
           author_app_user_id: null,
           author_name: null,
@@ -80,7 +84,8 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
       const bytes = new Uint8Array(await res.arrayBuffer());
       assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 BOM");
       const rows = parseCsv(new TextDecoder().decode(bytes.slice(3)));
-      assert.deepEqual(rows[0], EXPORT_HEADER);
+      assert.deepEqual(rows[0], exportHeader(translator("en")));
+      assert.equal(rows[0][EXPORT_HEADER.indexOf("created_at")], "Received on");
       assert.equal(rows.length, 3, "one row per participation");
       const cell = (row: string[], name: string) => row[EXPORT_HEADER.indexOf(name)];
       assert.equal(cell(rows[1], "text"), 'Ligne 1, "citée"\r\nLigne 2 – été');
@@ -89,8 +94,15 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
       assert.equal(cell(rows[1], "email"), "zoe@example.org");
       assert.equal(cell(rows[1], "info_city"), "Lyon");
       assert.equal(cell(rows[1], "info_age"), "34");
-      assert.equal(cell(rows[1], "consent_gdpr"), "yes");
-      assert.equal(cell(rows[1], "created_at"), "2026-03-01T08:00:00.000Z");
+      assert.equal(cell(rows[1], "consent_gdpr"), "Yes");
+      assert.equal(cell(rows[2], "consent_gdpr"), "No");
+      assert.equal(cell(rows[1], "status"), "Received");
+      assert.equal(cell(rows[1], "broadcast_status"), "");
+      assert.equal(cell(rows[1], "type"), translator("en")("interactions.types.single_choice_question"));
+      // the channel's local time (Paris is UTC+1 in March), as a spreadsheet reads a date
+      assert.equal(cell(rows[1], "created_at"), "01/03/2026 09:00:00");
+      // a link that opens from the spreadsheet, not a path of the site
+      assert.match(cell(rows[1], "recording_url"), /^https?:\/\/[^/]+\/media\/voice\/rec-1\.webm$/);
       assert.equal(cell(rows[2], "text"), '\'=HYPERLINK("http://evil")', "formulas are neutralised");
     });
 
@@ -104,23 +116,26 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
           const bytes = new Uint8Array(await res.arrayBuffer());
           assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 BOM");
           const text = new TextDecoder().decode(bytes.slice(3));
-          assert.ok(text.startsWith(EXPORT_HEADER.join(";") + "\r\n"), language);
+          assert.ok(text.startsWith(exportHeader(translator(language)).join(";") + "\r\n"), language);
           const rows = parseCsv(text, ";");
           const cell = (row: string[], name: string) => row[EXPORT_HEADER.indexOf(name)];
           assert.equal(rows.length, 3);
           assert.equal(cell(rows[1], "text"), 'Ligne 1, "citée"\r\nLigne 2 – été');
           assert.equal(cell(rows[1], "choices"), 'Oui, "vraiment" | Non, jamais');
           assert.equal(cell(rows[2], "text"), '\'=HYPERLINK("http://evil")', "formulas are neutralised");
+          const yes = translator(language)("export_csv.yes");
+          assert.equal(cell(rows[1], "consent_gdpr"), yes);
+          assert.notEqual(yes, "Yes", `${language} says yes in its own words`);
         }
         const comma = await ctx.request(`/api/v1/show_segments/${seg.id}/export?separator=comma`, {
           token: operatorToken,
         });
-        assert.ok((await comma.text()).startsWith(EXPORT_HEADER.join(",") + "\r\n"));
+        assert.ok((await comma.text()).startsWith(exportHeader(translator("pl")).join(",") + "\r\n"));
         await ctx.sql`update users set language = 'en' where id = ${operator.id}`;
         const semicolon = await ctx.request(`/api/v1/show_segments/${seg.id}/export?separator=semicolon`, {
           token: operatorToken,
         });
-        assert.ok((await semicolon.text()).startsWith(EXPORT_HEADER.join(";") + "\r\n"));
+        assert.ok((await semicolon.text()).startsWith(exportHeader(translator("en")).join(";") + "\r\n"));
         const refused = await ctx.request(`/api/v1/show_segments/${seg.id}/export?separator=tab`, {
           token: operatorToken,
         });

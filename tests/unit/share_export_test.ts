@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { qrCodeUrl, shareUrl, widgetEmbed } from "../../lib/rules/share.ts";
-import { EXPORT_HEADER, exportCells, exportStream } from "../../lib/segments/export_csv.ts";
+import {
+  EXPORT_HEADER,
+  exportCells,
+  type ExportFormat,
+  exportStream,
+} from "../../lib/segments/export_csv.ts";
+import { translator } from "../../app/i18n.ts";
 import { dateInput, formatDateTime, fromInputs, timeInput } from "../../islands/browser/dates.ts";
 import type { ExportRow } from "../../db/segments.ts";
 
@@ -56,17 +62,25 @@ Deno.test("share - links, QR address and embed code", async (t) => {
   });
 });
 
+const FORMAT: ExportFormat = {
+  separator: "comma",
+  t: translator("en"),
+  timeZone: "Europe/Paris",
+  origin: "https://im.example",
+};
+
 Deno.test("export - cells and stream of export.csv", async (t) => {
   await t.step("choice ids become labels; durations are seconds; formulas are neutralised", () => {
     const cells = exportCells(
       row(1, { text: "+33 6 12", extra_user_information: { city: "Lyon" } }),
       new Map([["7", "Yes"], ["8", "No"]]),
+      FORMAT,
     );
     const at = (name: string) => cells[EXPORT_HEADER.indexOf(name)];
     assert.equal(at("choices"), "Yes | No");
     assert.equal(at("duration_seconds"), "12.3");
     // with ";" between columns (fr, pt, es, pl Excel) the decimal mark is ","
-    const semicolon = exportCells(row(1), new Map(), "semicolon");
+    const semicolon = exportCells(row(1), new Map(), { ...FORMAT, separator: "semicolon" });
     assert.equal(semicolon[EXPORT_HEADER.indexOf("duration_seconds")], "12,3");
     assert.equal(at("text"), "'+33 6 12");
     assert.equal(at("info_city"), "Lyon");
@@ -81,6 +95,7 @@ Deno.test("export - cells and stream of export.csv", async (t) => {
         return Promise.resolve(rows.filter((r) => r.id > after).slice(0, limit));
       },
       [],
+      FORMAT,
       2,
     );
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());

@@ -16,7 +16,8 @@ export function GeneralSection(
     saveStaged: () => void;
     dirty: boolean;
     allowedTypes: string[];
-    error?: string;
+    /** Every field's message (lib/rules/field_errors.ts), for the fields of this section. */
+    errors?: Record<string, string>;
   },
 ) {
   const { t } = useT();
@@ -30,14 +31,14 @@ export function GeneralSection(
           type="text"
           maxLength={TITLE_MAX_LENGTH}
           value={seg.title}
-          aria-describedby="seg-title-count"
-          aria-invalid={props.error ? "true" : undefined}
+          aria-describedby={props.errors?.title ? "seg-title-count seg-title-error" : "seg-title-count"}
+          aria-invalid={props.errors?.title ? "true" : undefined}
           onInput={(e) => set({ title: (e.target as HTMLInputElement).value })}
         />
         <span class="field-hint" id="seg-title-count">
           {t("interactions.fields.title_count", { count: seg.title.length })}
         </span>
-        {props.error && <span class="field-error">{props.error}</span>}
+        {props.errors?.title && <span class="field-error" id="seg-title-error">{props.errors.title}</span>}
       </div>
       <div class="field">
         <label for="seg-text">{t("interactions.fields.text")}</label>
@@ -45,8 +46,11 @@ export function GeneralSection(
           id="seg-text"
           rows={3}
           value={seg.text ?? ""}
+          aria-invalid={props.errors?.text ? "true" : undefined}
+          aria-describedby={props.errors?.text ? "seg-text-error" : undefined}
           onInput={(e) => set({ text: (e.target as HTMLTextAreaElement).value })}
         />
+        {props.errors?.text && <span class="field-error" id="seg-text-error">{props.errors?.text}</span>}
       </div>
       <div class="explicit-box">
         <div class="field">

@@ -27,14 +27,16 @@ export function StepSettings(
           type="text"
           maxLength={TITLE_MAX_LENGTH}
           value={v.title}
-          aria-describedby="wizard-title-count"
+          aria-describedby={props.errors.title
+            ? "wizard-title-count wizard-title-error"
+            : "wizard-title-count"}
           aria-invalid={props.errors.title ? "true" : undefined}
           onInput={(e) => props.onChange({ ...v, title: (e.target as HTMLInputElement).value })}
         />
         <span class="field-hint" id="wizard-title-count">
           {t("interactions.fields.title_count", { count: v.title.length })}
         </span>
-        {props.errors.title && <span class="field-error">{props.errors.title}</span>}
+        {props.errors.title && <span class="field-error" id="wizard-title-error">{props.errors.title}</span>}
       </div>
       <div class="field">
         <label for="wizard-text">{t("interactions.fields.text")}</label>
@@ -42,8 +44,11 @@ export function StepSettings(
           id="wizard-text"
           rows={3}
           value={v.text}
+          aria-invalid={props.errors.text ? "true" : undefined}
+          aria-describedby={props.errors.text ? "wizard-text-error" : undefined}
           onInput={(e) => props.onChange({ ...v, text: (e.target as HTMLTextAreaElement).value })}
         />
+        {props.errors.text && <span class="field-error" id="wizard-text-error">{props.errors.text}</span>}
       </div>
       {hasChoices(v.type, v.game_type) && (
         <ChoicesField

@@ -3,6 +3,7 @@ import { useT } from "../../../framework/island.tsx";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import type { SegmentUpdate } from "../../../lib/rules/segment_schema.ts";
 import { titleValid } from "../../../lib/rules/segments.ts";
+import { fieldMessages } from "../../../lib/rules/field_errors.ts";
 import { SEGMENT_AUTOSAVE_MS } from "../../../lib/rules/constants.ts";
 import { api, errorMessage } from "../../../islands/browser/http.ts";
 import { showToast } from "../../../islands/browser/toast.ts";
@@ -61,8 +62,7 @@ export function useWizardDraft(resumed: SegmentJson | null, templateId: number |
     );
     setBusy(false);
     if (!res.ok) {
-      const fields = res.data?.fields ?? {};
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, t(`errors.${v[0]}`)])));
+      setErrors(fieldMessages(res.data?.fields, t));
       fail(res.data, res.status);
       return null;
     }

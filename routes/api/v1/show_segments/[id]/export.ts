@@ -5,6 +5,7 @@ import { staffOf } from "../../../../../app/auth.ts";
 import { segmentExport } from "../../../../../lib/segments/reads.ts";
 import { csvSeparatorFor } from "../../../../../lib/rules/csv.ts";
 import { audit } from "../../../../../app/audit.ts";
+import { publicUrl } from "../../../../../lib/platform/config.ts";
 
 const app = staffApi("participations-export");
 
@@ -15,7 +16,7 @@ app.openapi(
     path: "/",
     tags: ["show_segments"],
     summary:
-      "Participations of an interaction as export.csv (UTF-8 with BOM, streamed); columns split by ';' unless the user's language is English, or as `separator` asks",
+      "Participations of an interaction as export.csv (UTF-8 with BOM, streamed); columns split by ';' unless the user's language is English, or as `separator` asks; headers and values in the user's language, dates DD/MM/YYYY HH:mm:ss in the channel's time zone, absolute media links",
     request: {
       params: z.object({ id: idParam }),
       query: z.object({ separator: z.enum(["comma", "semicolon"]).optional() }),
@@ -28,7 +29,8 @@ app.openapi(
   async (c) => {
     const separator = csvSeparatorFor(c.var.lang, c.req.valid("query").separator);
     const { id } = c.req.valid("param");
-    const body = await segmentExport(c.var.sql, staffOf(c), id, separator);
+    const origin = publicUrl(c.var.deps.config);
+    const body = await segmentExport(c.var.sql, staffOf(c), id, { separator, t: c.var.t, origin });
     await audit(c, "messages_exported", { object: ["interaction", id] });
     return new Response(body, {
       status: 200,

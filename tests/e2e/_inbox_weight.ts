@@ -1,0 +1,27 @@
+// The inbox's weight as Chromium gets it, shared by tests/e2e/inbox_weight_test.ts and bench/inbox_weight.ts.
+import type { Browser } from "playwright-core";
+
+/** The studio inbox's goals: HTML kilobytes as sent, and DOM elements, whatever the number of messages. */
+export const INBOX_WEIGHT_GOALS = { kb: 200, domElements: 2_000 };
+
+/** What the inbox page of interaction `segmentId` weighs for the staff member of `token`, once hydrated. */
+export async function inboxWeight(browser: Browser, baseUrl: string, token: string, segmentId: number) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addCookies([{ name: "im_session", value: token, url: baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/participations/${segmentId}?lang=en`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
+    return await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return {
+        sentBytes: nav.encodedBodySize,
+        htmlBytes: nav.decodedBodySize,
+        domElements: document.getElementsByTagName("*").length,
+        rendered: document.querySelectorAll(".inbox-list > li").length,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
