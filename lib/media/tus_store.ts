@@ -8,6 +8,9 @@
 import { DataStore, ERRORS, Upload } from "@tus/server";
 import type { Storage } from "./storage.ts";
 
+/** A creation of an upload that exists already (tus: 409 Conflict). */
+const ALREADY_STARTED = { status_code: 409, body: "upload already started\n" };
+
 interface Info {
   size?: number;
   metadata?: Record<string, string | null>;
@@ -65,6 +68,11 @@ export class StorageStore extends DataStore {
   }
 
   override async create(upload: Upload): Promise<Upload> {
+    // A second creation of the same upload (a phone retrying a creation whose bytes were cut off, while the
+    // first one's request was still being read) would start its parts list again and orphan what the first
+    // one kept: it is refused, and the phone resumes the existing upload instead. The server's lock on the
+    // upload's id makes this check and the save one step.
+    if (await this.info(checkId(upload.id))) throw ALREADY_STARTED;
     await this.save(checkId(upload.id), {
       size: upload.size,
       metadata: upload.metadata,

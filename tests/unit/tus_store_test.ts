@@ -44,3 +44,20 @@ Deno.test("tus store - an id that is not a plain name is not found, never a path
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("tus store - a second creation of an upload is refused and leaves the first one's parts", async () => {
+  const root = await Deno.makeTempDir({ prefix: "im-tus-store-" });
+  try {
+    const store = new StorageStore(localStorage(root), 60_000);
+    const id = crypto.randomUUID();
+    await store.create(new Upload({ id, size: 6, offset: 0 }));
+    assert.equal(await store.write(Readable.from([new Uint8Array([1, 2, 3])]), id, 0), 3);
+    await assert.rejects(
+      store.create(new Upload({ id, size: 6, offset: 0 })),
+      (e: { status_code?: number }) => e.status_code === 409,
+    );
+    assert.equal((await store.getUpload(id)).offset, 3, "what the first creation kept is still there");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
