@@ -7,9 +7,11 @@ import { api, errorMessage } from "./browser/http.ts";
 import { pause, signedDeviceId } from "./browser/participation_client.ts";
 import { QuizBoard, QuizQuestion } from "./browser/quiz.tsx";
 
-interface Props {
+export interface QuizGameProps {
   segmentId: number;
   title: string;
+  /** In the channel widget: the quiz is one of its screens, with the ✕ that goes back to its home. */
+  onClose?: () => void;
 }
 
 /** What the quiz's API answers a listener (lib/quiz/service.ts quizForListener). */
@@ -31,7 +33,7 @@ const QUIZ_RETRY_MS = 1000;
  * A listener plays the live quiz: the question open (or one still open it missed), a countdown from the
  * server's time left, one answer per question, the right answer at reveal, its score, the top 10, the winners.
  */
-function QuizPlay(props: Props) {
+export function QuizGame(props: QuizGameProps) {
   const { t } = useT();
   const [device, setDevice] = useState<string | null>(null);
   const [quiz, setQuiz] = useState<ListenerQuiz | null>(null);
@@ -102,16 +104,33 @@ function QuizPlay(props: Props) {
     ? shown.bars.filter((b) => b.right).every((b) => mine.includes(b.id)) &&
       mine.length === shown.bars.filter((b) => b.right).length
     : null;
+  // the page's main content alone; one screen of the channel widget's inside its frame
+  const Screen = props.onClose ? "section" : "main";
   return (
-    <main class="quiz-play" data-phase={shown?.phase ?? "waiting"}>
-      <h1 class="quiz-title">{props.title}</h1>
+    <Screen class={props.onClose ? "cw-flow quiz-play" : "quiz-play"} data-phase={shown?.phase ?? "waiting"}>
+      {props.onClose
+        ? (
+          <header class="cw-bar">
+            <h2 class="cw-flow-title">{props.title}</h2>
+            <button
+              type="button"
+              class="cw-close"
+              onClick={props.onClose}
+              aria-label={t("channel_widget.close")}
+            >
+              ✕
+            </button>
+          </header>
+        )
+        : <h1 class="quiz-title">{props.title}</h1>}
       <label class="quiz-pseudonym">
         {t("quiz.pseudonym")}
         <input
           value={name}
           maxLength={QUIZ_PSEUDONYM_MAX}
           autocomplete="nickname"
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          onInput={(e) =>
+            setName((e.target as HTMLInputElement).value)}
         />
       </label>
       {quiz?.won && <p class="quiz-won" role="status">{t("quiz.you_won")}</p>}
@@ -127,7 +146,11 @@ function QuizPlay(props: Props) {
               aria-pressed={playable.multiple ? picked.includes(c.id) : undefined}
               onClick={() =>
                 playable.multiple
-                  ? setPicked(picked.includes(c.id) ? picked.filter((id) => id !== c.id) : [...picked, c.id])
+                  ? setPicked(
+                    picked.includes(c.id)
+                      ? picked.filter((id) => id !== c.id)
+                      : [...picked, c.id],
+                  )
                   : send(playable, [c.id])}
             >
               <span class="quiz-letter">{choiceLetter(i)}</span> {c.label}
@@ -156,8 +179,8 @@ function QuizPlay(props: Props) {
       {quiz?.me && <p class="quiz-me">{t("quiz.your_score", { score: quiz.me.score, rank: quiz.me.rank })}
       </p>}
       {quiz && <QuizBoard screen={quiz} t={t} />}
-    </main>
+    </Screen>
   );
 }
 
-export default island("QuizPlay", QuizPlay, { ns: ["quiz", "widget"] });
+export default island("QuizPlay", QuizGame, { ns: ["quiz", "widget"] });
