@@ -6,6 +6,7 @@ import { choiceLetter } from "../lib/rules/votes.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { pause, signedDeviceId } from "./browser/participation_client.ts";
 import { QuizBoard, QuizQuestion } from "./browser/quiz.tsx";
+import { followLive } from "./browser/live.ts";
 
 export interface QuizGameProps {
   segmentId: number;
@@ -24,7 +25,7 @@ interface ListenerQuiz extends QuizScreen {
 }
 
 const PSEUDONYM_KEY = "interaction-manager.quiz_pseudonym";
-/** The widget reads the quiz again every second (single widget §TASK_POLL_MS) and right after an answer. */
+/** Without its live stream, the widget reads the quiz every second (single widget §TASK_POLL_MS); and after an answer. */
 const QUIZ_POLL_MS = 1000;
 /** How often an answer that found no network is sent again, when the browser does not say it is back. */
 const QUIZ_RETRY_MS = 1000;
@@ -53,14 +54,36 @@ export function QuizGame(props: QuizGameProps) {
     );
     if (res.ok) setQuiz(res.data);
   };
+  // The quiz's live stream (the same for every listener) brings each answer count, question, reveal and
+  // winners; the widget reads its own part again only when the question, its phase or the winners move. Where
+  // no stream opens (no EventSource, a proxy that refuses it, the instance's cap of streams), it reads its view
+  // every QUIZ_POLL_MS instead (islands/browser/live.ts).
   useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | undefined;
+    let stop = () => {};
+    let stopped = false;
     signedDeviceId().then((id) => {
+      if (stopped) return;
       setDevice(id);
       read(id);
-      timer = setInterval(() => !document.hidden && read(id), QUIZ_POLL_MS);
+      let moved = "";
+      stop = followLive<QuizScreen>({
+        url: `/api/v1/quizzes/${props.segmentId}/live`,
+        event: "quiz",
+        onData: (screen) => {
+          const key = `${screen.question?.id}:${screen.question?.phase}:${screen.winners.length}`;
+          if (key !== moved) {
+            moved = key;
+            read(id);
+          } else setQuiz((mine) => mine && { ...mine, ...screen });
+        },
+        poll: () => read(id),
+        pollMs: QUIZ_POLL_MS,
+      });
     });
-    return () => clearInterval(timer);
+    return () => {
+      stopped = true;
+      stop();
+    };
   }, []);
   // An answer sent while the phone has no network waits and goes again as soon as it is back (or every
   // QUIZ_RETRY_MS), for as long as the question was open when it was picked: its time is the server's
