@@ -10,7 +10,7 @@ import { resultsFront } from "./app/results_front.ts";
 import { staticFiles } from "./app/static_files.ts";
 import { answerBeforeRouting, fastLookup, routeFronts } from "./app/front.ts";
 import { boundBodies } from "./app/body_limit.ts";
-import { voteFront } from "./app/vote_front.ts";
+import { quizFront, voteFront } from "./app/vote_front.ts";
 import { observeRequest } from "./lib/platform/metrics.ts";
 import { imageVariants } from "./app/image_variants.ts";
 import { requestMetrics } from "./app/metrics.ts";
@@ -140,15 +140,20 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return c.redirect("/interactions", 302);
   });
   app.onError(errorResponse);
-  // a listener's vote answered as its route would, without the chain (app/vote_front.ts), logged and counted as
-  // the chain does
-  const votes = voteFront(deps, (req, res, started, route) => {
+  // a listener's vote and quiz answer answered as their routes would, without the chain (app/vote_front.ts),
+  // logged and counted as the chain does
+  const observe = (req: Request, res: Response, started: number, route: string) => {
     if (deps.config.METRICS_TOKEN) {
       observeRequest(route, "POST", res.status, (performance.now() - started) / 1000);
     }
     if (deps.config.LOG_REQUESTS === "on") logRequest(req, res, started, crypto.randomUUID().slice(0, 8));
+  };
+  const fronts = routeFronts(lookup, {
+    page: pages.front,
+    results: results.front,
+    vote: voteFront(deps, observe),
+    quiz: quizFront(deps, observe),
   });
-  const fronts = routeFronts(lookup, { page: pages.front, results: results.front, vote: votes });
   // every body bounded, the fronts' included (app/body_limit.ts)
   return boundBodies(answerBeforeRouting(app, [statics, fronts]), deps);
 }

@@ -35,6 +35,8 @@ export type FastPath =
     | { front: "results"; segment: string }
     /** A listener's vote answered without the chain (app/vote_front.ts). */
     | { front: "vote" }
+    /** A listener's quiz answer answered without the chain (app/vote_front.ts); `segment`: the quiz's parameter. */
+    | { front: "quiz"; segment: string }
   )
   & {
     /** Whether the route's address with a final slash is answered too (a page's links end with one). */
@@ -66,7 +68,7 @@ export function fastLookup(
 ): FastLookup {
   for (const { path, fast } of declared) {
     if (!routes.some((r) => r.path === path)) throw new Error(`fast path of ${path}: no such route`);
-    const param = fast.front === "page" ? fast.channel : fast.front === "results" ? fast.segment : null;
+    const param = fast.front === "page" ? fast.channel : "segment" in fast ? fast.segment : null;
     if (param !== null && !path.split("/").includes(`:${param}`)) {
       throw new Error(`fast path of ${path}: the route has no parameter ${param}`);
     }

@@ -31,6 +31,8 @@ export async function hitRateLimits(
     select k, w, count(*) from unnest(${hits.map((h) => h.key)}::text[],
       ${hits.map((h) => h.windowStart.toISOString())}::timestamptz[]) as h(k, w)
     group by k, w
+    -- in one order: batches stored at once lock their counters in the same order, never each other's first
+    order by k, w
     on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
     returning key, window_start, count`;
   return new Map(rows.map((r) => [`${r.key} ${new Date(r.window_start).toISOString()}`, r.count]));

@@ -17,6 +17,7 @@ import {
   type FlowProps,
   LoginPanel,
   type LoginPanelProps,
+  Quiz,
   Space,
   type SpaceProps,
 } from "../components/channel_widget/screens.tsx";
@@ -200,7 +201,16 @@ function ChannelWidget(props: Props) {
           <div hidden={(active !== null && held === null) || space !== null}>{account}{home}</div>
           {flowProps && !space && (
             <div style={held ? "display:none" : "display:contents"}>
-              <Flow key={flowProps.segment.id} {...flowProps} />
+              {flowProps.segment.quiz
+                ? (
+                  <Quiz
+                    key={flowProps.segment.id}
+                    segmentId={flowProps.segment.id}
+                    title={flowProps.segment.title}
+                    onClose={closeAll}
+                  />
+                )
+                : <Flow key={flowProps.segment.id} {...flowProps} />}
             </div>
           )}
           {space && <Space {...spaceProps} />}

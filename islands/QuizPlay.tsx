@@ -6,10 +6,13 @@ import { choiceLetter } from "../lib/rules/votes.ts";
 import { api, errorMessage } from "./browser/http.ts";
 import { pause, signedDeviceId } from "./browser/participation_client.ts";
 import { QuizBoard, QuizQuestion } from "./browser/quiz.tsx";
+import { followLive } from "./browser/live.ts";
 
-interface Props {
+export interface QuizGameProps {
   segmentId: number;
   title: string;
+  /** In the channel widget: the quiz is one of its screens, with the ✕ that goes back to its home. */
+  onClose?: () => void;
 }
 
 /** What the quiz's API answers a listener (lib/quiz/service.ts quizForListener). */
@@ -22,7 +25,7 @@ interface ListenerQuiz extends QuizScreen {
 }
 
 const PSEUDONYM_KEY = "interaction-manager.quiz_pseudonym";
-/** The widget reads the quiz again every second (single widget §TASK_POLL_MS) and right after an answer. */
+/** Without its live stream, the widget reads the quiz every second (single widget §TASK_POLL_MS); and after an answer. */
 const QUIZ_POLL_MS = 1000;
 /** How often an answer that found no network is sent again, when the browser does not say it is back. */
 const QUIZ_RETRY_MS = 1000;
@@ -31,7 +34,7 @@ const QUIZ_RETRY_MS = 1000;
  * A listener plays the live quiz: the question open (or one still open it missed), a countdown from the
  * server's time left, one answer per question, the right answer at reveal, its score, the top 10, the winners.
  */
-function QuizPlay(props: Props) {
+export function QuizGame(props: QuizGameProps) {
   const { t } = useT();
   const [device, setDevice] = useState<string | null>(null);
   const [quiz, setQuiz] = useState<ListenerQuiz | null>(null);
@@ -51,14 +54,36 @@ function QuizPlay(props: Props) {
     );
     if (res.ok) setQuiz(res.data);
   };
+  // The quiz's live stream (the same for every listener) brings each answer count, question, reveal and
+  // winners; the widget reads its own part again only when the question, its phase or the winners move. Where
+  // no stream opens (no EventSource, a proxy that refuses it, the instance's cap of streams), it reads its view
+  // every QUIZ_POLL_MS instead (islands/browser/live.ts).
   useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | undefined;
+    let stop = () => {};
+    let stopped = false;
     signedDeviceId().then((id) => {
+      if (stopped) return;
       setDevice(id);
       read(id);
-      timer = setInterval(() => !document.hidden && read(id), QUIZ_POLL_MS);
+      let moved = "";
+      stop = followLive<QuizScreen>({
+        url: `/api/v1/quizzes/${props.segmentId}/live`,
+        event: "quiz",
+        onData: (screen) => {
+          const key = `${screen.question?.id}:${screen.question?.phase}:${screen.winners.length}`;
+          if (key !== moved) {
+            moved = key;
+            read(id);
+          } else setQuiz((mine) => mine && { ...mine, ...screen });
+        },
+        poll: () => read(id),
+        pollMs: QUIZ_POLL_MS,
+      });
     });
-    return () => clearInterval(timer);
+    return () => {
+      stopped = true;
+      stop();
+    };
   }, []);
   // An answer sent while the phone has no network waits and goes again as soon as it is back (or every
   // QUIZ_RETRY_MS), for as long as the question was open when it was picked: its time is the server's
@@ -102,16 +127,33 @@ function QuizPlay(props: Props) {
     ? shown.bars.filter((b) => b.right).every((b) => mine.includes(b.id)) &&
       mine.length === shown.bars.filter((b) => b.right).length
     : null;
+  // the page's main content alone; one screen of the channel widget's inside its frame
+  const Screen = props.onClose ? "section" : "main";
   return (
-    <main class="quiz-play" data-phase={shown?.phase ?? "waiting"}>
-      <h1 class="quiz-title">{props.title}</h1>
+    <Screen class={props.onClose ? "cw-flow quiz-play" : "quiz-play"} data-phase={shown?.phase ?? "waiting"}>
+      {props.onClose
+        ? (
+          <header class="cw-bar">
+            <h2 class="cw-flow-title">{props.title}</h2>
+            <button
+              type="button"
+              class="cw-close"
+              onClick={props.onClose}
+              aria-label={t("channel_widget.close")}
+            >
+              ✕
+            </button>
+          </header>
+        )
+        : <h1 class="quiz-title">{props.title}</h1>}
       <label class="quiz-pseudonym">
         {t("quiz.pseudonym")}
         <input
           value={name}
           maxLength={QUIZ_PSEUDONYM_MAX}
           autocomplete="nickname"
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          onInput={(e) =>
+            setName((e.target as HTMLInputElement).value)}
         />
       </label>
       {quiz?.won && <p class="quiz-won" role="status">{t("quiz.you_won")}</p>}
@@ -127,7 +169,11 @@ function QuizPlay(props: Props) {
               aria-pressed={playable.multiple ? picked.includes(c.id) : undefined}
               onClick={() =>
                 playable.multiple
-                  ? setPicked(picked.includes(c.id) ? picked.filter((id) => id !== c.id) : [...picked, c.id])
+                  ? setPicked(
+                    picked.includes(c.id)
+                      ? picked.filter((id) => id !== c.id)
+                      : [...picked, c.id],
+                  )
                   : send(playable, [c.id])}
             >
               <span class="quiz-letter">{choiceLetter(i)}</span> {c.label}
@@ -156,8 +202,8 @@ function QuizPlay(props: Props) {
       {quiz?.me && <p class="quiz-me">{t("quiz.your_score", { score: quiz.me.score, rank: quiz.me.rank })}
       </p>}
       {quiz && <QuizBoard screen={quiz} t={t} />}
-    </main>
+    </Screen>
   );
 }
 
-export default island("QuizPlay", QuizPlay, { ns: ["quiz", "widget"] });
+export default island("QuizPlay", QuizGame, { ns: ["quiz", "widget"] });

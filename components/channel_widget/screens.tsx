@@ -6,8 +6,9 @@ import { CHANNEL_WIDGET_TEXTS } from "../../lib/rules/channel_home.ts";
 import type { LoginPanelProps } from "./LoginPanel.tsx";
 import type { SpaceProps } from "./MySpace.tsx";
 import type { FlowProps } from "./Flow.tsx";
+import type { QuizGameProps } from "../../islands/QuizPlay.tsx";
 
-export type { FlowProps, LoginPanelProps, SpaceProps };
+export type { FlowProps, LoginPanelProps, QuizGameProps, SpaceProps };
 
 const loading = () => <p class="cw-loading" aria-busy="true">…</p>;
 /** A screen loaded on first use, its texts fetched at the same moment as its code (both, or it fails). */
@@ -24,4 +25,8 @@ export const Space = part<SpaceProps>(
 export const Flow = part<FlowProps>(
   () => import("./Flow.tsx").then((m) => m.Flow),
   CHANNEL_WIDGET_TEXTS.flow,
+);
+export const Quiz = part<QuizGameProps>(
+  () => import("../../islands/QuizPlay.tsx").then((m) => m.QuizGame),
+  CHANNEL_WIDGET_TEXTS.quiz,
 );

@@ -21,7 +21,11 @@ export interface WidgetChannel {
  */
 export type ChannelSegment =
   & WidgetSegment
-  & Pick<PublicSegment, "background_url" | "background_kind" | "sms" | "receiver">;
+  & Pick<PublicSegment, "background_url" | "background_kind" | "sms" | "receiver">
+  & {
+    /** A game with questions: played as a live quiz in the frame, not as a participation. */
+    quiz?: boolean;
+  };
 
 /** A shared participation to play back (query s): the public projection of lib/rules/public_message.ts. */
 export type SharedMessage = PublicMessage;

@@ -15,6 +15,13 @@ import { DEFAULT_VOTE_CAP } from "../rules/constants.ts";
 /** The most answers stored in one statement: large enough for a TV game's peak, small enough to stay quick. */
 export const QUIZ_ANSWER_BATCH_MAX = 500;
 
+/**
+ * Batches stored at once, each on a connection of its own: while one waits for the database, the answers
+ * arriving meanwhile go in the next instead of waiting for it. On a loaded machine a batch's round trips
+ * are slow, and with one batch at a time every answer waited for the previous batch and its own.
+ */
+export const QUIZ_ANSWER_BATCHES_IN_FLIGHT = 4;
+
 /** An answer to store: its row (integrity decided here, by the quiz's cap read in the batch) and its counter. */
 export interface BatchedAnswer {
   answer: Omit<db.NewQuizAnswer, "integrity">;
@@ -35,9 +42,12 @@ const hitKey = (p: BatchedAnswer) => `${p.capKey} ${p.windowStart.toISOString()}
 /** Stores a batch in one transaction: the counts of its addresses, then its answers. */
 async function storeBatch(sql: Sql, batch: BatchedAnswer[]): Promise<StoreOutcome[]> {
   return await sql.begin(async (tx) => {
-    const caps = await db.quizVoteCaps(tx, [...new Set(batch.map((p) => p.answer.segment_id))]);
+    // sent together (one round trip): neither needs the other's answer
+    const [caps, counts] = await Promise.all([
+      db.quizVoteCaps(tx, [...new Set(batch.map((p) => p.answer.segment_id))]),
+      hitRateLimits(tx, batch.map((p) => ({ key: p.capKey, windowStart: p.windowStart }))),
+    ]);
     const capOf = (p: BatchedAnswer) => caps.get(p.answer.segment_id) ?? DEFAULT_VOTE_CAP;
-    const counts = await hitRateLimits(tx, batch.map((p) => ({ key: p.capKey, windowStart: p.windowStart })));
     const seen = new Map<string, number>();
     const total = new Map<string, number>();
     for (const p of batch) total.set(hitKey(p), (total.get(hitKey(p)) ?? 0) + 1);
@@ -74,14 +84,18 @@ async function storeOne(sql: Sql, p: BatchedAnswer): Promise<StoreOutcome> {
 /** The group commit of one database: answers queue while a batch is stored, then go together. */
 export class AnswerBatcher {
   #queue: Pending[] = [];
-  #running = false;
-  constructor(private sql: Sql, private max = QUIZ_ANSWER_BATCH_MAX) {}
+  #running = 0;
+  constructor(
+    private sql: Sql,
+    private max = QUIZ_ANSWER_BATCH_MAX,
+    private inFlight = QUIZ_ANSWER_BATCHES_IN_FLIGHT,
+  ) {}
 
   /** Stores an answer with the others waiting; resolves once it is committed (or refused). */
   submit(answer: BatchedAnswer): Promise<StoreOutcome> {
     return new Promise((done, fail) => {
       this.#queue.push({ ...answer, done, fail });
-      if (!this.#running) void this.#drain();
+      if (this.#running < this.inFlight) void this.#drain();
     });
   }
 
@@ -100,8 +114,10 @@ export class AnswerBatcher {
     return batch;
   }
 
+  /** One of the batches in flight: takes the next batch until none waits (a second answer of a player may be
+   * stored by another batch meanwhile: the database keeps one, the other is told it was already received). */
   async #drain() {
-    this.#running = true;
+    this.#running++;
     try {
       while (this.#queue.length) {
         const batch = this.#take();
@@ -113,7 +129,7 @@ export class AnswerBatcher {
         }
       }
     } finally {
-      this.#running = false;
+      this.#running--;
     }
   }
 }

@@ -383,6 +383,18 @@ export async function quizForListener(
   };
 }
 
+/**
+ * What every listener's widget shares of a live quiz (the screen of the overlay: question, countdown, answer
+ * count, top 10, winners), or a 404 when the interaction is not a game with questions. A widget follows it
+ * live and reads its own part (its answers, score, the questions it missed) when the question moves on.
+ */
+export async function publicQuizScreen(sql: Sql, id: number, now: Date): Promise<QuizScreen> {
+  await playableGame(sql, id);
+  const screen = await quizScreen(sql, id, now);
+  if (!screen) throw new AppError(404, "not_found");
+  return screen;
+}
+
 /** Whether a game interaction is played as a live quiz (it has questions): the widget shows the quiz then. */
 export async function isQuiz(sql: Sql, segment: { id: number; type: string }): Promise<boolean> {
   return segment.type === "game" && (await db.listQuizQuestions(sql, segment.id)).length > 0;

@@ -70,4 +70,6 @@ export const CHANNEL_WIDGET_TEXTS = {
   ],
   // the recorder, the forms and the thanks screens are the single widget's, under "widget"
   flow: ["channel_widget.flow", "channel_widget.close", "widget"],
+  // a game with questions, played as a live quiz (islands/QuizPlay.tsx) in the frame
+  quiz: ["quiz", "channel_widget.close", "widget"],
 };

@@ -33,6 +33,7 @@ const front = routeFronts(fastLookup(fastRoutes, routes), {
   vote: voteFront(ctx.deps, (req) => answered.add(req)),
   page: none,
   results: none,
+  quiz: none,
 });
 /** The bodies the chain was handed. */
 const chained: string[] = [];

@@ -80,6 +80,46 @@ Deno.test("quiz group commit - answers sent at once are judged one by one", asyn
       assert.deepEqual(stored.map((r) => r.player), ["dgroup-good"]);
     });
 
+    await t.step("batches in flight at once: each judged as alone, one answer per player kept", async () => {
+      const base = {
+        segment_id: quiz.id,
+        question_id: q1,
+        pseudonym: "Ann",
+        choice_ids: [2],
+        received_at: new Date(),
+        elapsed_ms: 10,
+        correct: true,
+        points: 100,
+      };
+      const windowStart = new Date(0);
+      const commits = async (prefix: string) =>
+        (await ctx.sql<{ n: number }[]>`
+          select count(distinct xmin::text)::int as n from quiz_answers where player like ${prefix + "%"}`)[0]
+          .n;
+      // one batch at a time: the first answer goes at once, the two sent meanwhile wait and go together
+      const single = new AnswerBatcher(ctx.sql, 500, 1);
+      const alone = await Promise.all(
+        ["a", "b", "c"].map((p) =>
+          single.submit({ answer: { ...base, player: `done-${p}` }, capKey: "flight-1", windowStart })
+        ),
+      );
+      assert.deepEqual(alone, ["stored", "stored", "stored"]);
+      assert.equal(await commits("done-"), 2);
+      // four in flight: each answer sent while the others wait starts a batch of its own
+      const four = new AnswerBatcher(ctx.sql, 500, 4);
+      const outcomes = await Promise.all(
+        ["a", "b", "a", "c", "d"].map((p) =>
+          four.submit({ answer: { ...base, player: `dflight-${p}` }, capKey: "flight-4", windowStart })
+        ),
+      );
+      assert.deepEqual(outcomes, ["stored", "stored", "repeated", "stored", "stored"]);
+      assert.equal(await commits("dflight-"), 4, "four batches at once, the fifth answer after them");
+      // the per-address counter counted every answer of every batch, the repeated one included
+      const [hits] = await ctx.sql<{ count: number }[]>`
+        select count::int from rate_limits where key = 'flight-4'`;
+      assert.equal(hits.count, 5);
+    });
+
     await t.step("every acknowledged answer is stored, none after the close", async () => {
       const devices = await Promise.all(Array.from({ length: 40 }, () => newDevice(ctx)));
       const sent = devices.map((device, i) =>

@@ -10,9 +10,10 @@ import { fastRoutes, routes } from "../../routes.gen.ts";
 const sampleOf = (pattern: string) => pattern.replace(/:\w+/g, "1");
 
 Deno.test("fast paths - each is its route's, and a request to the route reaches it", async (t) => {
-  await t.step("the manifest holds the four fast paths, each with its route", () => {
+  await t.step("the manifest holds the five fast paths, each with its route", () => {
     assert.deepEqual(fastRoutes.map((r) => [r.path, r.fast.front]), [
       ["/api/v1/interactions", "vote"],
+      ["/api/v1/quizzes/:id/answers", "quiz"],
       ["/api/v1/show_segments/:id/vote-results", "results"],
       ["/widgets/channel/:channelId", "page"],
       ["/widgets/:channelId/:segmentId", "page"],

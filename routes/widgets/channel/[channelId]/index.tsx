@@ -17,6 +17,7 @@ import { mergedCustomisation } from "../../../../lib/rules/customisation.ts";
 import { WidgetHead } from "../../../../components/WidgetHead.tsx";
 import type { ChannelSegment } from "../../../../components/channel_widget/types.ts";
 import type { FastPath } from "../../../../app/front.ts";
+import { isQuiz } from "../../../../lib/quiz/service.ts";
 
 /** The shared participation of query `s` (a share token) when readable and of this channel, else null. */
 async function sharedMessage(c: { var: AppEnv["Variables"] }, channelId: number, s: string | undefined) {
@@ -50,13 +51,15 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   // the interaction's language setting: the one shown when the address names it, else the channel's
   const only = segments.length === 1 ? segments[0].customisation : null;
   useWidgetLanguage(c, mergedCustomisation(row.customisation, only).language);
-  const slides: ChannelSegment[] = segments.map((s) => ({
+  const slides: ChannelSegment[] = await Promise.all(segments.map(async (s) => ({
     ...widgetSegment(s, s.choices, { ...s.customisation }, view.segment_customisation),
     background_url: s.background_url,
     background_kind: s.background_kind,
     sms: s.sms,
     receiver: s.receiver,
-  }));
+    // a game with questions is played in the frame as a live quiz (its state read by the quiz, never kept here)
+    quiz: await isQuiz(c.var.sql, { id: Number(s.id), type: String(s.type) }),
+  })));
   const refresh = new URLSearchParams({ active_only: "true" });
   if (query.interactionId) refresh.set("interaction_id", String(query.interactionId));
   const gone = query.fromPerm === "2" && segments.length === 0;
