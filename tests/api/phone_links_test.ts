@@ -6,6 +6,10 @@ import { randomAppUser } from "./_participation.ts";
 import { phoneLinkStation } from "./_phone_links.ts";
 import { POINTS } from "../../lib/rules/constants.ts";
 import { pointsOf } from "../../db/points.ts";
+import { getExport } from "../../db/data_rights.ts";
+import { buildExport, requestExport } from "../../lib/app_users/data_rights.ts";
+import { numberHash } from "../../lib/lines/inbound.ts";
+import { unzipSync } from "fflate";
 
 const station = await phoneLinkStation();
 const { ctx, stub, staff, segment } = station;
@@ -98,6 +102,22 @@ Deno.test({
         assert.ok(!JSON.stringify(body).includes("611112222"));
       });
 
+      await t.step("the listener's data export holds the linked number in full", async () => {
+        const pending = await requestExport(ctx.deps, listener.id, new Date());
+        await buildExport(ctx.deps, pending.id);
+        const ready = await getExport(ctx.sql, pending.id);
+        assert.equal(ready?.status, "ready");
+        const stream = await ctx.deps.storage.get(ready!.storage_key!);
+        const zip = unzipSync(new Uint8Array(await new Response(stream).arrayBuffer()));
+        const profile = JSON.parse(new TextDecoder().decode(zip["profile.json"]));
+        assert.deepEqual(profile.phone_numbers.map((n: { number: string }) => n.number), [number]);
+        const participations = JSON.parse(new TextDecoder().decode(zip["participations.json"]));
+        assert.deepEqual(participations.map((m: { text: string }) => m.text), [
+          "Before I had an account",
+          "Now it is mine",
+        ]);
+      });
+
       await t.step("unlinked, the number's next SMS has no account again; its history stays", async () => {
         const [{ id }] = (await (await api(`?channel_id=${staff.radio}`)).json()).numbers;
         assert.equal((await api(`/${id}`, { method: "DELETE" })).status, 204);
@@ -106,6 +126,28 @@ Deno.test({
         const rows = await messages();
         assert.equal(rows.at(-1)!.author_app_user_id, null);
         assert.equal(rows[0].author_app_user_id, listener.id);
+      });
+
+      await t.step("erasing the account forgets the number linked to it", async () => {
+        const other = await randomAppUser(ctx);
+        const otherNumber = "+33633334444";
+        const ask = await api("", {
+          method: "POST",
+          token: other.token,
+          json: { channel_id: staff.radio, medium: "sms", number: otherNumber },
+        });
+        assert.equal(ask.status, 202);
+        const linked = await api("/confirm", {
+          method: "POST",
+          token: other.token,
+          json: { medium: "sms", number: otherNumber, code: station.lastCode(otherNumber) },
+        });
+        assert.equal(linked.status, 200);
+        const hash = numberHash(ctx.deps.jwtSecret, otherNumber);
+        assert.equal((await ctx.sql`select 1 from phone_numbers where number_hash = ${hash}`).length, 1);
+        const erased = await ctx.request("/api/v1/app_users/data", { method: "DELETE", token: other.token });
+        assert.equal(erased.status, 200);
+        assert.equal((await ctx.sql`select 1 from phone_numbers where number_hash = ${hash}`).length, 0);
       });
     } finally {
       await station.close();
