@@ -40,6 +40,11 @@ export interface InboundDeps {
   boss?: PgBoss;
   bus?: EventBus;
   now?: () => Date;
+  /**
+   * Confirms a STOP to the listener by the line's API (WhatsApp: SMS lines answer in the webhook's
+   * TwiML); best effort, the number is forgotten either way.
+   */
+  confirmStop?: (line: db.LineRow, number: string) => Promise<void>;
 }
 
 /** What became of one inbound message (tests and logs read it). */
@@ -78,6 +83,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   const hash = numberHash(deps.jwtSecret, number);
   if (inbound.text !== undefined && isStopRequest(inbound.text)) {
     await db.deletePhoneNumber(deps.sql, hash);
+    if (line.kind === "whatsapp") await deps.confirmStop?.(line, number).catch(() => {});
     return "stopped";
   }
   if (line.segment_id === null) return "refused"; // the line feeds no interaction now

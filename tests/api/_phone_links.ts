@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { demoStaff, testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomSegment } from "./_participation.ts";
-import { providerStub, twilioSigned } from "../_providers.ts";
+import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
 
 export const ACCOUNT = { sid: `AC${"b2".repeat(16)}`, token: "twilio-auth-token" };
 const ACCESS_TOKEN = "EAAG-access-token";
@@ -63,6 +63,24 @@ export async function phoneLinkStation() {
     assert.equal(res.status, 200);
     await res.body?.cancel();
   };
+  /** A WhatsApp text from `from` (digits, as WhatsApp names them) to the WhatsApp line, signed as Meta signs it. */
+  const whatsappFrom = async (from: string, text: string) => {
+    const body = whatsappBody("106540352242922", from, "Amélie", {
+      id: `wamid.${crypto.randomUUID().replaceAll("-", "")}`,
+      type: "text",
+      text: { body: text },
+    });
+    const res = await ctx.request(`/lines/${whatsapp}/whatsapp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-hub-signature-256": metaSignature("meta-app-secret", body),
+      },
+      body,
+    });
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+  };
   /** The code the line texted last to `to` (as the provider received it). */
   const lastCode = (to: string) => {
     const sent = stub.sent.findLast((s) => s.body.To === to || s.body.to === to.replace(/^\+/, ""));
@@ -75,5 +93,5 @@ export async function phoneLinkStation() {
     await ctx.close();
     await stub.close();
   };
-  return { ctx, stub, staff, segment, sms, whatsapp, smsFrom, lastCode, close };
+  return { ctx, stub, staff, segment, sms, whatsapp, smsFrom, whatsappFrom, lastCode, close };
 }

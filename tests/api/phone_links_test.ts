@@ -149,6 +149,23 @@ Deno.test({
         assert.equal(erased.status, 200);
         assert.equal((await ctx.sql`select 1 from phone_numbers where number_hash = ${hash}`).length, 0);
       });
+
+      await t.step(
+        "a WhatsApp STOP forgets the number, its link with it, and is confirmed by WhatsApp",
+        async () => {
+          await station.whatsappFrom("33655556666", "Hello from WhatsApp");
+          const hash = numberHash(ctx.deps.jwtSecret, "+33655556666");
+          assert.equal((await ctx.sql`select 1 from phone_numbers where number_hash = ${hash}`).length, 1);
+          await station.whatsappFrom("33655556666", "Stop");
+          assert.equal((await ctx.sql`select 1 from phone_numbers where number_hash = ${hash}`).length, 0);
+          const confirmed = stub.sent.at(-1)!;
+          assert.equal(confirmed.provider, "whatsapp");
+          assert.equal(confirmed.body.to, "33655556666");
+          const [{ language }] = await ctx.sql`select language from channels where id = ${staff.radio}`;
+          const expected = language === "fr" ? "Votre numéro a été supprimé" : "Your number has been removed";
+          assert.ok(JSON.stringify(confirmed.body).includes(expected), JSON.stringify(confirmed.body));
+        },
+      );
     } finally {
       await station.close();
     }
