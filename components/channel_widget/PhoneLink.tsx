@@ -74,6 +74,10 @@ export function PhoneLink(props: { channelId: number; onLinked: () => void }) {
           </button>
         </p>
       ))}
+      {/* above the form: "Type it here" leads to the code field */}
+      <div role="status" aria-live="polite">
+        {message && <p class={message.error ? "cw-alert" : "cw-notice"}>{message.text}</p>}
+      </div>
       {medium === null
         ? (
           <div class="cw-phone-ask">
@@ -116,9 +120,6 @@ export function PhoneLink(props: { channelId: number; onLinked: () => void }) {
             </button>
           </form>
         )}
-      <div role="status" aria-live="polite">
-        {message && <p class={message.error ? "cw-alert" : "cw-notice"}>{message.text}</p>}
-      </div>
     </section>
   );
 }
