@@ -7,6 +7,7 @@ import { levelOf } from "../../lib/rules/levels.ts";
 import { groupByDay } from "../../lib/rules/channel_widget.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 import { DataRights } from "./DataRights.tsx";
+import { PhoneLink } from "./PhoneLink.tsx";
 import { MessageItem, type SpaceMessage } from "./MessageItem.tsx";
 import { ProfileEdit } from "./ProfileEdit.tsx";
 import { Avatar, LevelBadge, RankingScreen } from "./Ranking.tsx";
@@ -63,6 +64,8 @@ function SpaceHome(props: SpaceProps & { user: VisitorSession }) {
   const { user, channel } = props;
   const [messages, setMessages] = useState<SpaceMessage[] | null>(null);
   const [points, setPoints] = useState<number>(Number(user.points ?? 0));
+  // a linked number brings its participations and points: my space reads them again
+  const [linked, setLinked] = useState(0);
   useEffect(() => {
     visitorApi<SpaceMessage[]>("GET", `/api/v1/app_users/${user.id}/messages?channel_id=${channel.id}`)
       .then((res) => {
@@ -80,7 +83,7 @@ function SpaceHome(props: SpaceProps & { user: VisitorSession }) {
       )
         .then((res) => res.ok && typeof res.data?.points === "number" && setPoints(res.data.points));
     }
-  }, [user.id]);
+  }, [user.id, linked]);
   const groups = groupByDay(messages ?? [], new Date());
   return (
     <div class="cw-space-home">
@@ -110,6 +113,7 @@ function SpaceHome(props: SpaceProps & { user: VisitorSession }) {
           {g.items.map((m) => <MessageItem key={m.id} message={m} user={user} channel={channel} />)}
         </section>
       ))}
+      <PhoneLink channelId={channel.id} onLinked={() => setLinked((n) => n + 1)} />
       <DataRights user={user} onUser={props.onUser} />
     </div>
   );

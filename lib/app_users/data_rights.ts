@@ -5,6 +5,8 @@ import type { Sql } from "postgres";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import * as db from "../../db/data_rights.ts";
 import { getAppUser } from "../../db/app_users.ts";
+import { numbersOfAccount } from "../../db/phone_links.ts";
+import { decryptSecret } from "../platform/crypto.ts";
 import { AppError } from "../rules/errors.ts";
 import { QUEUES } from "../platform/jobs.ts";
 import { canAccessChannel, isSuperAdminMode, type StaffUser } from "../rules/permissions.ts";
@@ -305,7 +307,15 @@ export async function buildExport(deps: RightsDeps, id: string): Promise<void> {
     const avatarFile = avatarName && avatarKey && await zip.addStored(avatarName, avatarKey)
       ? avatarName
       : null;
-    zip.addBytes("profile.json", json({ ...profile, avatar_file: avatarFile }));
+    // the numbers linked from my space are theirs too, in full (only the listener reads their export)
+    const phoneNumbers = await Promise.all(
+      (await numbersOfAccount(deps.sql, user.id)).map(async (n) => ({
+        number: await decryptSecret(deps.jwtSecret, n.number_enc).catch(() => null),
+        profile_name: n.profile_name,
+        created_at: n.created_at,
+      })),
+    );
+    zip.addBytes("profile.json", json({ ...profile, avatar_file: avatarFile, phone_numbers: phoneNumbers }));
     zip.addBytes("participations.json", json(participations));
     zip.addBytes("points.json", json(await db.exportPoints(deps.sql, user.id)));
     const size = await zip.finish();

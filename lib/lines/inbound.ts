@@ -7,6 +7,7 @@ import type { Sql } from "postgres";
 import type PgBoss from "pg-boss";
 import * as db from "../../db/lines.ts";
 import { getParticipationContext } from "../../db/participations.ts";
+import { accountOfNumber } from "../../db/phone_links.ts";
 import { insertUploadSlot } from "../../db/media_jobs.ts";
 import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
 import { QUEUES } from "../platform/jobs.ts";
@@ -39,6 +40,11 @@ export interface InboundDeps {
   boss?: PgBoss;
   bus?: EventBus;
   now?: () => Date;
+  /**
+   * Confirms a STOP to the listener by the line's API (WhatsApp: SMS lines answer in the webhook's
+   * TwiML); best effort, the number is forgotten either way.
+   */
+  confirmStop?: (line: db.LineRow, number: string) => Promise<void>;
 }
 
 /** What became of one inbound message (tests and logs read it). */
@@ -77,6 +83,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   const hash = numberHash(deps.jwtSecret, number);
   if (inbound.text !== undefined && isStopRequest(inbound.text)) {
     await db.deletePhoneNumber(deps.sql, hash);
+    if (line.kind === "whatsapp") await deps.confirmStop?.(line, number).catch(() => {});
     return "stopped";
   }
   if (line.segment_id === null) return "refused"; // the line feeds no interaction now
@@ -88,6 +95,8 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       profileName: inbound.profileName?.slice(0, 200) ?? null,
     });
     await db.setInboundNumber(deps.sql, line.id, inbound.providerId, phoneNumberId);
+    // a number its listener linked from my space: the participation is their account's (history, points)
+    const author = await accountOfNumber(deps.sql, phoneNumberId);
     const send = {
       sql: deps.sql,
       boss: deps.boss,
@@ -113,7 +122,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         kind,
         extension: fetch.extension,
       });
-      outcome = await sendParticipation(send, origin, {}, null, { id: mediaId, kind });
+      outcome = await sendParticipation(send, origin, {}, author, { id: mediaId, kind });
       const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
       await deps.boss?.send(QUEUES.lineMedia, job);
     } else {
@@ -121,7 +130,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       const choices = context?.choices ?? [];
       const choice = choices.length ? keywordChoice(inbound.text ?? "", choices) : null;
       const content = choice !== null ? { choice_ids: [choice] } : { text: inbound.text ?? "" };
-      outcome = await sendParticipation(send, origin, content, null);
+      outcome = await sendParticipation(send, origin, content, author);
     }
     if ("id" in outcome) await db.setInboundMessage(deps.sql, line.id, inbound.providerId, outcome.id);
     return "stored";

@@ -12,6 +12,7 @@ import { QUEUES } from "../platform/jobs.ts";
 import type { Storage } from "../media/storage.ts";
 import {
   graphMediaUrlAllowed,
+  LINE_MEDIA_FETCH_TIMEOUT_MS,
   LINE_MEDIA_MAX_BYTES,
   MESSAGE_SID,
   MMS_MEDIA_SID,
@@ -38,6 +39,8 @@ export interface LineMediaDeps {
   jwtSecret: Uint8Array;
   storage: Storage;
   config: { WHATSAPP_GRAPH_URL: string; TWILIO_API_URL: string };
+  /** LINE_MEDIA_FETCH_TIMEOUT_MS unless a test gives a shorter one */
+  fetchTimeoutMs?: number;
 }
 
 /** The body of a provider's answer, refused past LINE_MEDIA_MAX_BYTES. */
@@ -57,6 +60,9 @@ async function boundedBytes(response: Response): Promise<Uint8Array> {
 }
 
 async function download(deps: LineMediaDeps, job: LineMediaJob, credentials: unknown) {
+  // one deadline for every request of the fetch and the reading of the file's bytes
+  const signal = AbortSignal.timeout(deps.fetchTimeoutMs ?? LINE_MEDIA_FETCH_TIMEOUT_MS);
+  const fetch = (input: string | URL, init: RequestInit = {}) => globalThis.fetch(input, { ...init, signal });
   if (job.source === "whatsapp") {
     const { access_token } = credentials as WhatsappCredentials;
     const auth = { Authorization: `Bearer ${access_token}` };

@@ -71,9 +71,15 @@ export async function queueLineReply(boss: PgBoss | undefined, replyId: number) 
 }
 
 /** The provider's answer to a send: its message id, or why it refused (and whether for good). */
-type SendAnswer = { id: string } | { id?: undefined; final: boolean; error: string };
+export type SendAnswer = { id: string } | { id?: undefined; final: boolean; error: string };
 
-async function post(deps: LineReplyDeps, lineId: number, to: string, text: string): Promise<SendAnswer> {
+/** Texts `to` through a WhatsApp or SMS line: a staff reply, or the code that links a number to an account. */
+export async function sendLineText(
+  deps: LineReplyDeps,
+  lineId: number,
+  to: string,
+  text: string,
+): Promise<SendAnswer> {
   const line = await getLine(deps.sql, lineId);
   if (!line?.credentials_enc) return { final: true, error: "line removed" };
   const credentials = JSON.parse(await decryptSecret(deps.jwtSecret, line.credentials_enc));
@@ -131,7 +137,7 @@ export async function sendLineReply(deps: LineReplyDeps, job: LineReplyJob, last
   if (!to || !reply.text) return void await db.setReplyState(deps.sql, reply.id, "queued", "failed");
   let answer: SendAnswer;
   try {
-    answer = await post(deps, reply.line_id, to, reply.text);
+    answer = await sendLineText(deps, reply.line_id, to, reply.text);
   } catch (error) {
     answer = { final: false, error: String(error) };
   }

@@ -65,6 +65,7 @@ export const CHANNEL_WIDGET_TEXTS = {
     "channel_widget.levels",
     "channel_widget.profile",
     "channel_widget.login",
+    "channel_widget.phone_link",
     "data_rights",
     ...ACCOUNT_TEXTS,
   ],

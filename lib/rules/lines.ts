@@ -18,6 +18,12 @@ export const VOICEMAIL_MAX_SECONDS = 120;
 /** The largest voice note or recording a line fetches from its provider (bytes). */
 export const LINE_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 
+/**
+ * The longest a line's media fetch may take, lookup and download together (ms): a provider that stalls
+ * mid-file frees the worker, and the job's retry asks again.
+ */
+export const LINE_MEDIA_FETCH_TIMEOUT_MS = 60_000;
+
 const secret = z.string().trim().min(1).max(500);
 /** What an administrator gives for a line; the secrets are sealed and never read back. */
 export const lineInputSchema = z.object({

@@ -3,6 +3,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../../app/env.ts";
 import { receiveWhatsapp, verifyWhatsapp } from "../../../lib/lines/inbound.ts";
+import { sendLineText } from "../../../lib/lines/replies.ts";
+import { translator } from "../../../app/i18n.ts";
 import { lineIdOf } from "./_provider.ts";
 
 export default new Hono<AppEnv>()
@@ -12,8 +14,12 @@ export default new Hono<AppEnv>()
   })
   .post("/", async (c) => {
     const raw = new Uint8Array(await c.req.arrayBuffer());
+    // a STOP is confirmed in the channel's language, as for SMS
+    const confirmStop = async (line: { id: number; language: string }, number: string) => {
+      await sendLineText(c.var.deps, line.id, number, translator(line.language)("lines.stopped"));
+    };
     const landed = await receiveWhatsapp(
-      c.var.deps,
+      { ...c.var.deps, confirmStop },
       lineIdOf(c),
       raw,
       c.req.header("x-hub-signature-256") ?? null,
