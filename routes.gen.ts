@@ -17,104 +17,110 @@ import $10 from "./routes/api/v1/app_users/index.ts";
 import $11 from "./routes/api/v1/audit.ts";
 import $12 from "./routes/api/v1/auth/passkey.ts";
 import $13 from "./routes/api/v1/auth/second-step.ts";
-import $14 from "./routes/api/v1/auth.ts";
-import $15 from "./routes/api/v1/channel-interactions.ts";
-import $16 from "./routes/api/v1/channel-interactions-actions.ts";
-import $17 from "./routes/api/v1/channels/[id]/approve.ts";
-import $18 from "./routes/api/v1/channels/[id]/lines.ts";
-import $19 from "./routes/api/v1/channels/[id]/webhooks.ts";
-import $20 from "./routes/api/v1/channels.ts";
-import $21 from "./routes/api/v1/devices.ts";
-import $22 from "./routes/api/v1/files.ts";
-import $23 from "./routes/api/v1/help_item.ts";
-import $24 from "./routes/api/v1/interaction.ts";
-import $25 from "./routes/api/v1/interaction-read.ts";
-import $26 from "./routes/api/v1/interaction-reply.ts";
-import $27, { fast as fast$27 } from "./routes/api/v1/interactions.ts";
-import $28 from "./routes/api/v1/lines/[id].ts";
-import $29 from "./routes/api/v1/listener_erasure.ts";
-import $30 from "./routes/api/v1/live/counts.ts";
-import $31 from "./routes/api/v1/locales.ts";
-import $32 from "./routes/api/v1/logout.ts";
-import $33 from "./routes/api/v1/moderation.ts";
-import $34 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $35 from "./routes/api/v1/quizzes/[id].ts";
-import $36 from "./routes/api/v1/ranking/user.ts";
-import $37 from "./routes/api/v1/ranking/index.ts";
-import $38 from "./routes/api/v1/register.ts";
-import $39 from "./routes/api/v1/show_segments/new.ts";
-import $40 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $41 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $42 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $43 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $44 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $45 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $46 from "./routes/api/v1/show_segments/[id]/quiz.ts";
-import $47 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $48, { fast as fast$48 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $49 from "./routes/api/v1/show_segments/[id].ts";
-import $50 from "./routes/api/v1/show_segments/index.ts";
-import $51 from "./routes/api/v1/statistics.ts";
-import $52 from "./routes/api/v1/tasks.ts";
-import $53 from "./routes/api/v1/templates_show_segments.ts";
-import $54 from "./routes/api/v1/two-factor/passkeys.ts";
-import $55 from "./routes/api/v1/two-factor.ts";
-import $56 from "./routes/api/v1/upload.ts";
-import $57 from "./routes/api/v1/user.ts";
-import $58 from "./routes/api/v1/users/[id]/two-factor.ts";
-import $59 from "./routes/api/v1/users.ts";
-import $60 from "./routes/api/v1/webhooks/[id].ts";
-import $61 from "./routes/api/v1/widgets.ts";
-import $62 from "./routes/api/v2/ai/prompt.ts";
-import $63 from "./routes/audit.tsx";
-import $64 from "./routes/broadcast/[id].tsx";
-import $65 from "./routes/broadcast/index.tsx";
-import $66 from "./routes/channels/new.tsx";
-import $67 from "./routes/channels/[id]/approve.ts";
-import $68 from "./routes/channels/[id]/lines.tsx";
-import $69 from "./routes/channels/[id]/webhooks.tsx";
-import $70 from "./routes/channels/[id].tsx";
-import $71 from "./routes/channels/index.tsx";
-import $72 from "./routes/confirm/[token].tsx";
-import $73 from "./routes/customisation.tsx";
-import $74 from "./routes/dev/mailbox.tsx";
-import $75 from "./routes/forgot-password.tsx";
-import $76 from "./routes/healthz.ts";
-import $77 from "./routes/help-items.tsx";
-import $78 from "./routes/home.tsx";
-import $79 from "./routes/interactions/create.tsx";
-import $80 from "./routes/interactions/[id]/assistant.tsx";
-import $81 from "./routes/interactions/[id]/webview.tsx";
-import $82 from "./routes/interactions/[id].tsx";
-import $83 from "./routes/interactions/index.tsx";
-import $84 from "./routes/lines/[id]/recording.ts";
-import $85 from "./routes/lines/[id]/sms.ts";
-import $86 from "./routes/lines/[id]/status.ts";
-import $87 from "./routes/lines/[id]/voice.ts";
-import $88 from "./routes/lines/[id]/whatsapp.ts";
-import $89 from "./routes/login.tsx";
-import $90 from "./routes/logout.ts";
-import $91 from "./routes/media.ts";
-import $92 from "./routes/metrics.ts";
-import $93 from "./routes/moderation.tsx";
-import $94 from "./routes/oembed.ts";
-import $95 from "./routes/overlay/[token]/events.ts";
-import $96 from "./routes/overlay/[token].tsx";
-import $97 from "./routes/participations/[id].tsx";
-import $98 from "./routes/qr-code.tsx";
-import $99 from "./routes/reset/[token].tsx";
-import $100, { needs as needs$100 } from "./routes/robots.txt.ts";
-import $101 from "./routes/s/[uuid].tsx";
-import $102 from "./routes/settings.tsx";
-import $103 from "./routes/statistics/download.ts";
-import $104 from "./routes/statistics/index.tsx";
-import $105 from "./routes/timeline.tsx";
-import $106 from "./routes/users/new.tsx";
-import $107 from "./routes/users/[id].tsx";
-import $108 from "./routes/users/index.tsx";
-import $109, { fast as fast$109, needs as needs$109 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $110, { needs as needs$110 } from "./routes/widgets/terms.tsx";
-import $111, { fast as fast$111, needs as needs$111 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $14 from "./routes/api/v1/auth/sso.ts";
+import $15 from "./routes/api/v1/auth.ts";
+import $16 from "./routes/api/v1/channel-interactions.ts";
+import $17 from "./routes/api/v1/channel-interactions-actions.ts";
+import $18 from "./routes/api/v1/channels/[id]/approve.ts";
+import $19 from "./routes/api/v1/channels/[id]/audit-retention.ts";
+import $20 from "./routes/api/v1/channels/[id]/lines.ts";
+import $21 from "./routes/api/v1/channels/[id]/sso.ts";
+import $22 from "./routes/api/v1/channels/[id]/webhooks.ts";
+import $23 from "./routes/api/v1/channels.ts";
+import $24 from "./routes/api/v1/devices.ts";
+import $25 from "./routes/api/v1/files.ts";
+import $26 from "./routes/api/v1/help_item.ts";
+import $27 from "./routes/api/v1/interaction.ts";
+import $28 from "./routes/api/v1/interaction-read.ts";
+import $29 from "./routes/api/v1/interaction-reply.ts";
+import $30, { fast as fast$30 } from "./routes/api/v1/interactions.ts";
+import $31 from "./routes/api/v1/lines/[id].ts";
+import $32 from "./routes/api/v1/listener_erasure.ts";
+import $33 from "./routes/api/v1/live/counts.ts";
+import $34 from "./routes/api/v1/locales.ts";
+import $35 from "./routes/api/v1/logout.ts";
+import $36 from "./routes/api/v1/moderation.ts";
+import $37 from "./routes/api/v1/permanent/all/[channelId].ts";
+import $38 from "./routes/api/v1/quizzes/[id].ts";
+import $39 from "./routes/api/v1/ranking/user.ts";
+import $40 from "./routes/api/v1/ranking/index.ts";
+import $41 from "./routes/api/v1/register.ts";
+import $42 from "./routes/api/v1/show_segments/new.ts";
+import $43 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $44 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $45 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $46 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $47 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $48 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $49 from "./routes/api/v1/show_segments/[id]/quiz.ts";
+import $50 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $51, { fast as fast$51 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $52 from "./routes/api/v1/show_segments/[id].ts";
+import $53 from "./routes/api/v1/show_segments/index.ts";
+import $54 from "./routes/api/v1/statistics.ts";
+import $55 from "./routes/api/v1/tasks.ts";
+import $56 from "./routes/api/v1/templates_show_segments.ts";
+import $57 from "./routes/api/v1/two-factor/passkeys.ts";
+import $58 from "./routes/api/v1/two-factor.ts";
+import $59 from "./routes/api/v1/upload.ts";
+import $60 from "./routes/api/v1/user.ts";
+import $61 from "./routes/api/v1/users/[id]/two-factor.ts";
+import $62 from "./routes/api/v1/users.ts";
+import $63 from "./routes/api/v1/webhooks/[id].ts";
+import $64 from "./routes/api/v1/widgets.ts";
+import $65 from "./routes/api/v2/ai/prompt.ts";
+import $66 from "./routes/audit.tsx";
+import $67 from "./routes/broadcast/[id].tsx";
+import $68 from "./routes/broadcast/index.tsx";
+import $69 from "./routes/channels/new.tsx";
+import $70 from "./routes/channels/[id]/approve.ts";
+import $71 from "./routes/channels/[id]/lines.tsx";
+import $72 from "./routes/channels/[id]/sign-in.tsx";
+import $73 from "./routes/channels/[id]/webhooks.tsx";
+import $74 from "./routes/channels/[id].tsx";
+import $75 from "./routes/channels/index.tsx";
+import $76 from "./routes/confirm/[token].tsx";
+import $77 from "./routes/customisation.tsx";
+import $78 from "./routes/dev/mailbox.tsx";
+import $79 from "./routes/forgot-password.tsx";
+import $80 from "./routes/healthz.ts";
+import $81 from "./routes/help-items.tsx";
+import $82 from "./routes/home.tsx";
+import $83 from "./routes/interactions/create.tsx";
+import $84 from "./routes/interactions/[id]/assistant.tsx";
+import $85 from "./routes/interactions/[id]/webview.tsx";
+import $86 from "./routes/interactions/[id].tsx";
+import $87 from "./routes/interactions/index.tsx";
+import $88 from "./routes/lines/[id]/recording.ts";
+import $89 from "./routes/lines/[id]/sms.ts";
+import $90 from "./routes/lines/[id]/status.ts";
+import $91 from "./routes/lines/[id]/voice.ts";
+import $92 from "./routes/lines/[id]/whatsapp.ts";
+import $93 from "./routes/login.tsx";
+import $94 from "./routes/logout.ts";
+import $95 from "./routes/media.ts";
+import $96 from "./routes/metrics.ts";
+import $97 from "./routes/moderation.tsx";
+import $98 from "./routes/oembed.ts";
+import $99 from "./routes/overlay/[token]/events.ts";
+import $100 from "./routes/overlay/[token].tsx";
+import $101 from "./routes/participations/[id].tsx";
+import $102 from "./routes/qr-code.tsx";
+import $103 from "./routes/reset/[token].tsx";
+import $104, { needs as needs$104 } from "./routes/robots.txt.ts";
+import $105 from "./routes/s/[uuid].tsx";
+import $106 from "./routes/settings.tsx";
+import $107 from "./routes/sso/callback.ts";
+import $108 from "./routes/sso/start.ts";
+import $109 from "./routes/statistics/download.ts";
+import $110 from "./routes/statistics/index.tsx";
+import $111 from "./routes/timeline.tsx";
+import $112 from "./routes/users/new.tsx";
+import $113 from "./routes/users/[id].tsx";
+import $114 from "./routes/users/index.tsx";
+import $115, { fast as fast$115, needs as needs$115 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $116, { needs as needs$116 } from "./routes/widgets/terms.tsx";
+import $117, { fast as fast$117, needs as needs$117 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -135,118 +141,124 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/audit", app: $11 },
   { path: "/api/v1/auth/passkey", app: $12 },
   { path: "/api/v1/auth/second-step", app: $13 },
-  { path: "/api/v1/auth", app: $14 },
-  { path: "/api/v1/channel-interactions", app: $15 },
-  { path: "/api/v1/channel-interactions-actions", app: $16 },
-  { path: "/api/v1/channels/:id/approve", app: $17 },
-  { path: "/api/v1/channels/:id/lines", app: $18 },
-  { path: "/api/v1/channels/:id/webhooks", app: $19 },
-  { path: "/api/v1/channels", app: $20 },
-  { path: "/api/v1/devices", app: $21 },
-  { path: "/api/v1/files", app: $22 },
-  { path: "/api/v1/help_item", app: $23 },
-  { path: "/api/v1/interaction", app: $24 },
-  { path: "/api/v1/interaction-read", app: $25 },
-  { path: "/api/v1/interaction-reply", app: $26 },
-  { path: "/api/v1/interactions", app: $27 },
-  { path: "/api/v1/lines/:id", app: $28 },
-  { path: "/api/v1/listener_erasure", app: $29 },
-  { path: "/api/v1/live/counts", app: $30 },
-  { path: "/api/v1/locales", app: $31 },
-  { path: "/api/v1/logout", app: $32 },
-  { path: "/api/v1/moderation", app: $33 },
-  { path: "/api/v1/permanent/all/:channelId", app: $34 },
-  { path: "/api/v1/quizzes/:id", app: $35 },
-  { path: "/api/v1/ranking/user", app: $36 },
-  { path: "/api/v1/ranking", app: $37 },
-  { path: "/api/v1/register", app: $38 },
-  { path: "/api/v1/show_segments/new", app: $39 },
-  { path: "/api/v1/show_segments/:id/background", app: $40 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $41 },
-  { path: "/api/v1/show_segments/:id/export", app: $42 },
-  { path: "/api/v1/show_segments/:id/live", app: $43 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $44 },
-  { path: "/api/v1/show_segments/:id/playout", app: $45 },
-  { path: "/api/v1/show_segments/:id/quiz", app: $46 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $47 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $48 },
-  { path: "/api/v1/show_segments/:id", app: $49 },
-  { path: "/api/v1/show_segments", app: $50 },
-  { path: "/api/v1/statistics", app: $51 },
-  { path: "/api/v1/tasks", app: $52 },
-  { path: "/api/v1/templates_show_segments", app: $53 },
-  { path: "/api/v1/two-factor/passkeys", app: $54 },
-  { path: "/api/v1/two-factor", app: $55 },
-  { path: "/api/v1/upload", app: $56 },
-  { path: "/api/v1/user", app: $57 },
-  { path: "/api/v1/users/:id/two-factor", app: $58 },
-  { path: "/api/v1/users", app: $59 },
-  { path: "/api/v1/webhooks/:id", app: $60 },
-  { path: "/api/v1/widgets", app: $61 },
-  { path: "/api/v2/ai/prompt", app: $62 },
-  { path: "/audit", app: $63 },
-  { path: "/broadcast/:id", app: $64 },
-  { path: "/broadcast", app: $65 },
-  { path: "/channels/new", app: $66 },
-  { path: "/channels/:id/approve", app: $67 },
-  { path: "/channels/:id/lines", app: $68 },
-  { path: "/channels/:id/webhooks", app: $69 },
-  { path: "/channels/:id", app: $70 },
-  { path: "/channels", app: $71 },
-  { path: "/confirm/:token", app: $72 },
-  { path: "/customisation", app: $73 },
-  { path: "/dev/mailbox", app: $74 },
-  { path: "/forgot-password", app: $75 },
-  { path: "/healthz", app: $76 },
-  { path: "/help-items", app: $77 },
-  { path: "/home", app: $78 },
-  { path: "/interactions/create", app: $79 },
-  { path: "/interactions/:id/assistant", app: $80 },
-  { path: "/interactions/:id/webview", app: $81 },
-  { path: "/interactions/:id", app: $82 },
-  { path: "/interactions", app: $83 },
-  { path: "/lines/:id/recording", app: $84 },
-  { path: "/lines/:id/sms", app: $85 },
-  { path: "/lines/:id/status", app: $86 },
-  { path: "/lines/:id/voice", app: $87 },
-  { path: "/lines/:id/whatsapp", app: $88 },
-  { path: "/login", app: $89 },
-  { path: "/logout", app: $90 },
-  { path: "/media", app: $91 },
-  { path: "/metrics", app: $92 },
-  { path: "/moderation", app: $93 },
-  { path: "/oembed", app: $94 },
-  { path: "/overlay/:token/events", app: $95 },
-  { path: "/overlay/:token", app: $96 },
-  { path: "/participations/:id", app: $97 },
-  { path: "/qr-code", app: $98 },
-  { path: "/reset/:token", app: $99 },
-  { path: "/robots.txt", app: $100 },
-  { path: "/s/:uuid", app: $101 },
-  { path: "/settings", app: $102 },
-  { path: "/statistics/download", app: $103 },
-  { path: "/statistics", app: $104 },
-  { path: "/timeline", app: $105 },
-  { path: "/users/new", app: $106 },
-  { path: "/users/:id", app: $107 },
-  { path: "/users", app: $108 },
-  { path: "/widgets/channel/:channelId", app: $109 },
-  { path: "/widgets/terms", app: $110 },
-  { path: "/widgets/:channelId/:segmentId", app: $111 },
+  { path: "/api/v1/auth/sso", app: $14 },
+  { path: "/api/v1/auth", app: $15 },
+  { path: "/api/v1/channel-interactions", app: $16 },
+  { path: "/api/v1/channel-interactions-actions", app: $17 },
+  { path: "/api/v1/channels/:id/approve", app: $18 },
+  { path: "/api/v1/channels/:id/audit-retention", app: $19 },
+  { path: "/api/v1/channels/:id/lines", app: $20 },
+  { path: "/api/v1/channels/:id/sso", app: $21 },
+  { path: "/api/v1/channels/:id/webhooks", app: $22 },
+  { path: "/api/v1/channels", app: $23 },
+  { path: "/api/v1/devices", app: $24 },
+  { path: "/api/v1/files", app: $25 },
+  { path: "/api/v1/help_item", app: $26 },
+  { path: "/api/v1/interaction", app: $27 },
+  { path: "/api/v1/interaction-read", app: $28 },
+  { path: "/api/v1/interaction-reply", app: $29 },
+  { path: "/api/v1/interactions", app: $30 },
+  { path: "/api/v1/lines/:id", app: $31 },
+  { path: "/api/v1/listener_erasure", app: $32 },
+  { path: "/api/v1/live/counts", app: $33 },
+  { path: "/api/v1/locales", app: $34 },
+  { path: "/api/v1/logout", app: $35 },
+  { path: "/api/v1/moderation", app: $36 },
+  { path: "/api/v1/permanent/all/:channelId", app: $37 },
+  { path: "/api/v1/quizzes/:id", app: $38 },
+  { path: "/api/v1/ranking/user", app: $39 },
+  { path: "/api/v1/ranking", app: $40 },
+  { path: "/api/v1/register", app: $41 },
+  { path: "/api/v1/show_segments/new", app: $42 },
+  { path: "/api/v1/show_segments/:id/background", app: $43 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $44 },
+  { path: "/api/v1/show_segments/:id/export", app: $45 },
+  { path: "/api/v1/show_segments/:id/live", app: $46 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $47 },
+  { path: "/api/v1/show_segments/:id/playout", app: $48 },
+  { path: "/api/v1/show_segments/:id/quiz", app: $49 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $50 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $51 },
+  { path: "/api/v1/show_segments/:id", app: $52 },
+  { path: "/api/v1/show_segments", app: $53 },
+  { path: "/api/v1/statistics", app: $54 },
+  { path: "/api/v1/tasks", app: $55 },
+  { path: "/api/v1/templates_show_segments", app: $56 },
+  { path: "/api/v1/two-factor/passkeys", app: $57 },
+  { path: "/api/v1/two-factor", app: $58 },
+  { path: "/api/v1/upload", app: $59 },
+  { path: "/api/v1/user", app: $60 },
+  { path: "/api/v1/users/:id/two-factor", app: $61 },
+  { path: "/api/v1/users", app: $62 },
+  { path: "/api/v1/webhooks/:id", app: $63 },
+  { path: "/api/v1/widgets", app: $64 },
+  { path: "/api/v2/ai/prompt", app: $65 },
+  { path: "/audit", app: $66 },
+  { path: "/broadcast/:id", app: $67 },
+  { path: "/broadcast", app: $68 },
+  { path: "/channels/new", app: $69 },
+  { path: "/channels/:id/approve", app: $70 },
+  { path: "/channels/:id/lines", app: $71 },
+  { path: "/channels/:id/sign-in", app: $72 },
+  { path: "/channels/:id/webhooks", app: $73 },
+  { path: "/channels/:id", app: $74 },
+  { path: "/channels", app: $75 },
+  { path: "/confirm/:token", app: $76 },
+  { path: "/customisation", app: $77 },
+  { path: "/dev/mailbox", app: $78 },
+  { path: "/forgot-password", app: $79 },
+  { path: "/healthz", app: $80 },
+  { path: "/help-items", app: $81 },
+  { path: "/home", app: $82 },
+  { path: "/interactions/create", app: $83 },
+  { path: "/interactions/:id/assistant", app: $84 },
+  { path: "/interactions/:id/webview", app: $85 },
+  { path: "/interactions/:id", app: $86 },
+  { path: "/interactions", app: $87 },
+  { path: "/lines/:id/recording", app: $88 },
+  { path: "/lines/:id/sms", app: $89 },
+  { path: "/lines/:id/status", app: $90 },
+  { path: "/lines/:id/voice", app: $91 },
+  { path: "/lines/:id/whatsapp", app: $92 },
+  { path: "/login", app: $93 },
+  { path: "/logout", app: $94 },
+  { path: "/media", app: $95 },
+  { path: "/metrics", app: $96 },
+  { path: "/moderation", app: $97 },
+  { path: "/oembed", app: $98 },
+  { path: "/overlay/:token/events", app: $99 },
+  { path: "/overlay/:token", app: $100 },
+  { path: "/participations/:id", app: $101 },
+  { path: "/qr-code", app: $102 },
+  { path: "/reset/:token", app: $103 },
+  { path: "/robots.txt", app: $104 },
+  { path: "/s/:uuid", app: $105 },
+  { path: "/settings", app: $106 },
+  { path: "/sso/callback", app: $107 },
+  { path: "/sso/start", app: $108 },
+  { path: "/statistics/download", app: $109 },
+  { path: "/statistics", app: $110 },
+  { path: "/timeline", app: $111 },
+  { path: "/users/new", app: $112 },
+  { path: "/users/:id", app: $113 },
+  { path: "/users", app: $114 },
+  { path: "/widgets/channel/:channelId", app: $115 },
+  { path: "/widgets/terms", app: $116 },
+  { path: "/widgets/:channelId/:segmentId", app: $117 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
-  { path: "/api/v1/interactions", fast: fast$27 },
-  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$48 },
-  { path: "/widgets/channel/:channelId", fast: fast$109 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$111 },
+  { path: "/api/v1/interactions", fast: fast$30 },
+  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$51 },
+  { path: "/widgets/channel/:channelId", fast: fast$115 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$117 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$100 },
-  { path: "/widgets/channel/:channelId", needs: needs$109 },
-  { path: "/widgets/terms", needs: needs$110 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$111 },
+  { path: "/robots.txt", needs: needs$104 },
+  { path: "/widgets/channel/:channelId", needs: needs$115 },
+  { path: "/widgets/terms", needs: needs$116 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$117 },
 ];

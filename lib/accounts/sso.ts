@@ -220,6 +220,8 @@ export async function finishSso(
     throw new SsoRefused("sso_state", null);
   }
   if (flow.expires < ctx.now.getTime()) throw new SsoRefused("sso_state", flow.channel);
+  // an answer to another browser's sign-in (login CSRF): said plainly, before the provider is called at all
+  if (callbackUrl.searchParams.get("state") !== flow.state) throw new SsoRefused("sso_state", flow.channel);
   const row = await getChannelSso(ctx.sql, flow.channel);
   if (!row) throw new SsoRefused("sso_state", flow.channel);
   const config = await clientOf(ctx, row);
@@ -236,9 +238,9 @@ export async function finishSso(
     });
     claims = tokens.claims() ?? {};
   } catch (error) {
-    const wrongState = error instanceof Error && /state/i.test(error.message);
-    log.warn("sso sign-in refused", { channel: flow.channel, error: String(error) });
-    throw new SsoRefused(wrongState ? "sso_state" : "sso_failed", flow.channel);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+    log.warn("sso sign-in refused", { channel: flow.channel, error: String(error), cause });
+    throw new SsoRefused("sso_failed", flow.channel);
   }
   const email = typeof claims.email === "string" ? normaliseEmail(claims.email) : "";
   const account = email ? await findUserByEmail(ctx.sql, email) : null;
