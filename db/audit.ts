@@ -101,3 +101,18 @@ export async function getAuditRetention(sql: Db, channelId: number): Promise<num
 export async function setAuditRetention(sql: Db, channelId: number, months: number): Promise<void> {
   await sql`update channels set audit_retention_months = ${months} where id = ${channelId}`;
 }
+
+/**
+ * Appends one entry per message, each under its message's channel (read in the same statement, so a
+ * thousand rejected messages are one insert).
+ */
+export async function insertMessageAudit(
+  sql: Db,
+  e: Pick<AuditEntry, "actorId" | "actorLogin" | "address" | "action" | "details">,
+  messageIds: number[],
+): Promise<void> {
+  await sql`insert into audit_log (channel_id, actor_id, actor_login, address, action, object_type, object_id, details)
+    select m.channel_id, ${e.actorId}, ${e.actorLogin}, ${e.address}, ${e.action}, 'message', m.id::text,
+      ${sql.json(e.details as never)}
+    from messages m where m.id = any(${messageIds}::bigint[]) order by m.id`;
+}

@@ -6,6 +6,7 @@ import {
   type AuditRow,
   getAuditRetention,
   insertAudit,
+  insertMessageAudit,
   listAudit,
   purgeAudit,
   setAuditRetention,
@@ -58,6 +59,24 @@ export async function recordAudit(
     objectId: entry.object ? String(entry.object[1]) : null,
     details: auditDetails(entry.details ?? {}),
   });
+}
+
+/**
+ * Records one action per message, each under its message's channel: a super administrator acting from
+ * another channel (or from none) is logged where that channel's administrators read it.
+ */
+export async function recordMessageAudit(
+  sql: Sql,
+  entry: { actor: AuditActor; address: string | null; action: AuditAction; messageIds: number[] },
+): Promise<void> {
+  if (entry.messageIds.length === 0) return;
+  await insertMessageAudit(sql, {
+    actorId: entry.actor?.id ?? null,
+    actorLogin: entry.actor?.login ?? "",
+    address: entry.address,
+    action: entry.action,
+    details: {},
+  }, entry.messageIds);
 }
 
 /**

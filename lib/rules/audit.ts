@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "message_broadcast",
   "message_quoted",
   "message_trashed",
+  "message_rejected",
   "message_restored",
   "messages_trashed",
   "messages_restored",
