@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
 import { requestAddress, staffOf } from "./auth.ts";
-import { type AuditActor, recordAudit } from "../lib/audit/service.ts";
+import { type AuditActor, recordAudit, recordMessageAudit } from "../lib/audit/service.ts";
 import type { AuditAction } from "../lib/rules/audit.ts";
 
 /** Records an action of the request's staff user (or of `actor`, at sign-in, before a session exists). */
@@ -25,4 +25,13 @@ export async function audit(
     channelId: options.channelId,
     details: options.details,
   });
+}
+
+/** Records an action of the request's staff user on messages, one entry each, under each message's channel. */
+export async function auditMessages(
+  c: Context<AppEnv>,
+  action: AuditAction,
+  messageIds: number[],
+): Promise<void> {
+  await recordMessageAudit(c.var.sql, { actor: staffOf(c), address: requestAddress(c), action, messageIds });
 }

@@ -73,11 +73,46 @@ export async function auditActors(
     order by actor_id, at desc`;
 }
 
-/** Deletes the entries older than `before`: the one delete the append-only trigger lets through. */
-export async function purgeAudit(sql: Sql, before: Date): Promise<number> {
+/**
+ * Deletes the entries past their channel's retention (months before `now`; `defaultMonths` for entries of no
+ * channel, or of a channel since deleted): the one delete the append-only trigger lets through.
+ */
+export async function purgeAudit(sql: Sql, now: Date, defaultMonths: number): Promise<number> {
   return await sql.begin(async (tx) => {
     await tx`select set_config('im.audit_purge', 'on', true)`;
-    const rows = await tx`delete from audit_log where at < ${before} returning 1`;
+    const rows = await tx`
+      delete from audit_log a
+      where a.at < ${now}::timestamptz - interval '1 month' -- the shortest retention: the index on at narrows
+        and a.at < ${now}::timestamptz - make_interval(months => coalesce(
+        (select c.audit_retention_months from channels c where c.id = a.channel_id), ${defaultMonths}::int))
+      returning 1`;
     return rows.length;
   });
+}
+
+/** How long a channel keeps its audit log (months); null for an unknown channel. */
+export async function getAuditRetention(sql: Db, channelId: number): Promise<number | null> {
+  const [row] = await sql<{ months: number }[]>`
+    select audit_retention_months as months from channels where id = ${channelId}`;
+  return row?.months ?? null;
+}
+
+/** Sets how long a channel keeps its audit log (months, already checked). */
+export async function setAuditRetention(sql: Db, channelId: number, months: number): Promise<void> {
+  await sql`update channels set audit_retention_months = ${months} where id = ${channelId}`;
+}
+
+/**
+ * Appends one entry per message, each under its message's channel (read in the same statement, so a
+ * thousand rejected messages are one insert).
+ */
+export async function insertMessageAudit(
+  sql: Db,
+  e: Pick<AuditEntry, "actorId" | "actorLogin" | "address" | "action" | "details">,
+  messageIds: number[],
+): Promise<void> {
+  await sql`insert into audit_log (channel_id, actor_id, actor_login, address, action, object_type, object_id, details)
+    select m.channel_id, ${e.actorId}, ${e.actorLogin}, ${e.address}, ${e.action}, 'message', m.id::text,
+      ${sql.json(e.details as never)}
+    from messages m where m.id = any(${messageIds}::bigint[]) order by m.id`;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { safeNext } from "../lib/rules/accounts.ts";
 import { api, errorMessage } from "./browser/http.ts";
-import { LoginForm, type LoginSecondStep } from "../components/auth/LoginForm.tsx";
+import { LoginForm, type LoginSecondStep, type SsoButton } from "../components/auth/LoginForm.tsx";
 import { RegisterForm } from "../components/auth/RegisterForm.tsx";
 import { SecondStepForm, type SecondStepState } from "../components/auth/SecondStepForm.tsx";
 
@@ -14,6 +14,10 @@ interface Props {
   next: string | null;
   mode: "login" | "register";
   notice: "reset_done" | "logged_out" | null;
+  /** The provider a link names (query sso): "Sign in with …" from the start. */
+  sso: SsoButton | null;
+  /** Why a single sign-on came back refused (an error key). */
+  ssoError: string | null;
   lang: string;
 }
 
@@ -82,6 +86,9 @@ function LoginPanel(props: Props) {
   return (
     <>
       {tokenState !== "idle" && <p class="notice notice-error" role="alert">{tokenState}</p>}
+      {props.ssoError && mode === "login" && (
+        <p class="notice notice-error" role="alert">{t(`errors.${props.ssoError}`)}</p>
+      )}
       {props.notice && mode === "login" && (
         <p class="notice notice-success" role="status">{t(`auth.${props.notice}`)}</p>
       )}
@@ -90,6 +97,8 @@ function LoginPanel(props: Props) {
           <LoginForm
             key={`login-${email}`}
             email={email}
+            sso={props.sso}
+            next={props.next}
             onLoggedIn={go}
             onRegister={() => setMode("register")}
             onSecondStep={setSecondStep}

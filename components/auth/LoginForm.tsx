@@ -12,6 +12,12 @@ export interface LoginSecondStep {
   ticket: string;
 }
 
+/** A channel's OpenID provider, offered as "Sign in with {name}". */
+export interface SsoButton {
+  channel_id: number;
+  name: string;
+}
+
 /** Where to go once logged in: the safe `next`, else the landing the server gives. */
 export type OnLoggedIn = (redirect: string) => void;
 
@@ -19,6 +25,9 @@ export type OnLoggedIn = (redirect: string) => void;
 export function LoginForm(
   props: {
     email: string;
+    /** The provider a link named; else the one of the typed e-mail's domain, asked when the field is left. */
+    sso: SsoButton | null;
+    next: string | null;
     onLoggedIn: OnLoggedIn;
     onRegister: () => void;
     onSecondStep: (state: SecondStepState) => void;
@@ -30,6 +39,12 @@ export function LoginForm(
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
   const [resent, setResent] = useState<string | null>(null);
+  const [sso, setSso] = useState(props.sso);
+  const lookUpSso = async () => {
+    if (props.sso || !email.includes("@")) return;
+    const res = await api<SsoButton>("GET", `/api/v1/auth/sso?email=${encodeURIComponent(email.trim())}`);
+    setSso(res.ok ? res.data : null);
+  };
   // too many failed attempts: the wait the server gave, counted down, and no submit until it is over
   const [wait, startWait, waited] = useCountdown();
   // what was typed or filled by the browser before the page's script ran stays: read once at hydration,
@@ -109,6 +124,7 @@ export function LoginForm(
         autoComplete="username"
         disabled={loading}
         onInput={setEmail}
+        onBlur={lookUpSso}
       />
       <PasswordField
         id="login-password"
@@ -127,6 +143,16 @@ export function LoginForm(
         {loading && <span class="spinner" aria-hidden="true" />}
         {loading ? t("auth.logging_in") : t("auth.login_button")}
       </button>
+      {sso && (
+        <a
+          class="btn btn-secondary btn-block auth-sso"
+          href={`/sso/start?channel=${sso.channel_id}${
+            props.next ? `&next=${encodeURIComponent(props.next)}` : ""
+          }`}
+        >
+          {t("auth.sso_button", { name: sso.name })}
+        </a>
+      )}
       <p class="auth-switch">
         {t("auth.no_account")}{" "}
         <button type="button" class="btn btn-link" onClick={props.onRegister}>

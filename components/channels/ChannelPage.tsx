@@ -51,6 +51,11 @@ export function ChannelPage(props: {
               {t("lines.open")}
             </a>
           )}
+          {can(props.user, "channel-settings") && (
+            <a class="btn btn-secondary btn-sm" href={`/channels/${channel.id}/sign-in`}>
+              {t("auth.sso.link")}
+            </a>
+          )}
         </>
       )}
     >

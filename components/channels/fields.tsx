@@ -6,6 +6,7 @@ export function TextField(props: {
   label: string;
   value: string | number | null;
   onInput: (value: string) => void;
+  onBlur?: () => void;
   type?: string;
   disabled?: boolean;
   error?: string;
@@ -31,6 +32,7 @@ export function TextField(props: {
         min={props.min}
         max={props.max}
         autoComplete={props.autoComplete ?? "off"}
+        onBlur={props.onBlur}
         aria-invalid={props.error ? "true" : undefined}
         aria-describedby={describedBy || undefined}
         onInput={(e) => props.onInput((e.target as HTMLInputElement).value)}

@@ -35,6 +35,7 @@ import {
   type UserRow,
 } from "../../db/users.ts";
 import { log } from "../platform/log.ts";
+import { passwordSignInOff } from "../../db/sso.ts";
 
 /** What the account use cases need from the app. */
 export interface AccountContext {
@@ -57,7 +58,13 @@ export async function checkCredentials(sql: Sql, email: string, password: string
   if (!user || !ok) throw new AppError(401, "invalid_credentials");
   if (!user.active) throw new AppError(403, "account_inactive");
   if (!user.confirmed_at) throw new AppError(403, "account_unconfirmed");
+  await refuseWhenSsoOnly(sql, user.id);
   return user.id;
+}
+
+/** A channel that signs in through its provider only refuses passwords and mailed links alike. */
+async function refuseWhenSsoOnly(sql: Sql, userId: number): Promise<void> {
+  if (await passwordSignInOff(sql, userId)) throw new AppError(403, "password_sign_in_off");
 }
 
 /** The id of the account a one-time login token opens (used once, 15 minutes). */
@@ -66,6 +73,7 @@ export async function checkLoginToken(ctx: AccountContext, token: string): Promi
   const user = userId ? await getUser(ctx.sql, userId) : null;
   if (!user) throw new AppError(401, "link_invalid");
   if (!user.active) throw new AppError(403, "account_inactive");
+  await refuseWhenSsoOnly(ctx.sql, user.id);
   return user.id;
 }
 

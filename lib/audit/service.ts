@@ -1,7 +1,16 @@
 // The audit log: one function records every audited staff action (who, when, from which address, what, on
 // which object), and the log is read per channel by its administrators or whole by a super administrator.
 import type { Sql } from "postgres";
-import { auditActors, type AuditRow, insertAudit, listAudit, purgeAudit } from "../../db/audit.ts";
+import {
+  auditActors,
+  type AuditRow,
+  getAuditRetention,
+  insertAudit,
+  insertMessageAudit,
+  listAudit,
+  purgeAudit,
+  setAuditRetention,
+} from "../../db/audit.ts";
 
 export type { AuditRow };
 import { stringify } from "csv-stringify/sync";
@@ -13,6 +22,7 @@ import {
   auditDetails,
   type AuditFilter,
   isAuditAction,
+  isAuditRetention,
 } from "../rules/audit.ts";
 import type { TFunction } from "../rules/i18n.ts";
 import { AppError } from "../rules/errors.ts";
@@ -52,6 +62,24 @@ export async function recordAudit(
 }
 
 /**
+ * Records one action per message, each under its message's channel: a super administrator acting from
+ * another channel (or from none) is logged where that channel's administrators read it.
+ */
+export async function recordMessageAudit(
+  sql: Sql,
+  entry: { actor: AuditActor; address: string | null; action: AuditAction; messageIds: number[] },
+): Promise<void> {
+  if (entry.messageIds.length === 0) return;
+  await insertMessageAudit(sql, {
+    actorId: entry.actor?.id ?? null,
+    actorLogin: entry.actor?.login ?? "",
+    address: entry.address,
+    action: entry.action,
+    details: {},
+  }, entry.messageIds);
+}
+
+/**
  * The log the actor may read (channel-settings: its channel's; a super administrator in super admin mode:
  * everything), filtered, newest first.
  */
@@ -72,11 +100,32 @@ export async function auditFor(
   return { rows, actors };
 }
 
-/** Forgets entries past the retention (the worker, daily). */
+/** Forgets entries past their channel's retention, the platform's past the default (the worker, hourly). */
 export async function forgetOldAudit(sql: Sql, now: Date = new Date()): Promise<number> {
-  const before = new Date(now);
-  before.setUTCMonth(before.getUTCMonth() - AUDIT_RETENTION_MONTHS);
-  return await purgeAudit(sql, before);
+  return await purgeAudit(sql, now, AUDIT_RETENTION_MONTHS);
+}
+
+/** How long the channel keeps its audit log, in months (channel-settings). */
+export async function auditRetentionFor(sql: Sql, actor: StaffUser, channelId: number): Promise<number> {
+  requireAccess(actor, "channel-settings", [channelId]);
+  const months = await getAuditRetention(sql, channelId);
+  if (months === null) throw new AppError(404, "not_found");
+  return months;
+}
+
+/** Sets how long the channel keeps its audit log (channel-settings); 400 outside AUDIT_RETENTION_RANGE. */
+export async function setAuditRetentionFor(
+  sql: Sql,
+  actor: StaffUser,
+  channelId: number,
+  months: number,
+): Promise<void> {
+  requireAccess(actor, "channel-settings", [channelId]);
+  if (!isAuditRetention(months)) {
+    throw new AppError(400, "validation", {}, { months: ["audit_retention_range"] });
+  }
+  if (await getAuditRetention(sql, channelId) === null) throw new AppError(404, "not_found");
+  await setAuditRetention(sql, channelId, months);
 }
 
 /** The account a sign-in names (by id, or by the e-mail typed), as an actor of the log; null when unknown. */

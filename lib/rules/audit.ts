@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = [
   "two_factor_enrolled",
   "two_factor_reset",
   "two_factor_policy_changed",
+  "sso_settings_changed",
+  "audit_retention_changed",
   "user_created",
   "user_changed",
   "channel_settings_changed",
@@ -27,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "message_broadcast",
   "message_quoted",
   "message_trashed",
+  "message_rejected",
   "message_restored",
   "messages_trashed",
   "messages_restored",
@@ -76,8 +79,16 @@ export function segmentStatusAudit(before: string, after: string): AuditAction[]
   return [];
 }
 
-/** How long entries are kept before the worker's purge (months). */
+/** How long entries are kept before the worker's purge (months): a channel's default, and the platform's. */
 export const AUDIT_RETENTION_MONTHS = 24;
+
+/** The retentions a channel may choose (months): from one month to ten years. */
+export const AUDIT_RETENTION_RANGE = { min: 1, max: 120 } as const;
+
+/** True for a retention a channel may choose (whole months within AUDIT_RETENTION_RANGE). */
+export const isAuditRetention = (months: unknown): months is number =>
+  Number.isInteger(months) && (months as number) >= AUDIT_RETENTION_RANGE.min &&
+  (months as number) <= AUDIT_RETENTION_RANGE.max;
 
 /** Entries per page of the log. */
 export const AUDIT_PAGE_SIZE = 100;
@@ -104,7 +115,7 @@ export interface AuditFilter {
  */
 export function auditDetails(details: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
-  for (const key of ["fields", "role", "policy", "scope", "method", "events", "count"]) {
+  for (const key of ["fields", "role", "policy", "scope", "method", "reason", "events", "count"]) {
     if (details[key] !== undefined) kept[key] = details[key];
   }
   return kept;

@@ -25,7 +25,7 @@ import { setInPlayout } from "../../../lib/playout/service.ts";
 import { enqueueMarkedDeliveries } from "../../../lib/delivery/jobs.ts";
 import { playoutQueueSchema, playoutSetSchema } from "../../../lib/rules/playout_schema.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
-import { audit } from "../../../app/audit.ts";
+import { audit, auditMessages } from "../../../app/audit.ts";
 import { messageAuditAction } from "../../../lib/rules/audit.ts";
 import { type Permission, requireAccess } from "../../../lib/rules/permissions.ts";
 
@@ -173,7 +173,7 @@ app.openapi(
     const { key } = c.req.valid("json");
     const result = await actOnMessage(c.var.sql, user, c.req.valid("param").id, key);
     const action = messageAuditAction(key);
-    if (action) await audit(c, action, { object: ["message", result.id] });
+    if (action) await auditMessages(c, action, [result.id]);
     // A message marked for air goes to the studio now on an interaction that sends those
     if (result.broadcast_status !== "none") await enqueueMarkedDeliveries(c.var.deps, [result.id]);
     return c.json(result, 200);
@@ -202,7 +202,7 @@ app.openapi(
     try {
       const result = await deliverMessage(c.var.deps, id);
       if (result.status === "running") throw new AppError(409, "delivery_running");
-      await audit(c, "message_delivered", { object: ["message", id] });
+      await auditMessages(c, "message_delivered", [id]);
       return c.json({ ...result, message: c.var.t("participations.ftp_success") }, 200);
     } catch (error) {
       if (!(error instanceof DeliveryFailed)) throw error;

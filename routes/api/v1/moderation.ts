@@ -7,6 +7,7 @@ import { moderateMessages } from "../../../lib/inbox/service.ts";
 import { channelChanged } from "../../../lib/live/events.ts";
 import { busOf } from "../../../lib/live/bus.ts";
 import { enqueueMarkedDeliveries } from "../../../lib/delivery/jobs.ts";
+import { auditMessages } from "../../../app/audit.ts";
 
 const app = staffApi("moderation");
 
@@ -26,6 +27,7 @@ app.openapi(
     const { ids, decision } = c.req.valid("json");
     const changed = await moderateMessages(c.var.sql, staffOf(c), ids, decision);
     if (decision === "approve") await enqueueMarkedDeliveries(c.var.deps, changed);
+    else await auditMessages(c, "message_rejected", changed); // rejected messages go to the trash
     if (changed.length) channelChanged(busOf(c.var.deps), staffOf(c).channel_id); // open queues and badges follow
     return c.json({ decision, ids: changed }, 200);
   },

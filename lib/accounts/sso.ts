@@ -1,0 +1,278 @@
+// Single sign-on with OpenID Connect (openid-client): a channel's administrator names the provider its
+// station already runs; staff then sign in there, by the authorization code flow with PKCE, a state and a
+// nonce. The flow's secrets travel in a sealed, short-lived cookie (no table of pending sign-ins), and an
+// account is matched by the provider's verified e-mail only (lib/rules/sso.ts ssoDecision).
+import type { Sql } from "postgres";
+import * as oidc from "openid-client";
+import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
+import { AppError } from "../rules/errors.ts";
+import { requireAccess, type StaffUser } from "../rules/permissions.ts";
+import {
+  emailDomainOf,
+  emailDomainsOf,
+  isLoopbackIssuer,
+  SSO_CREATED_ROLE,
+  SSO_FLOW_TTL_MS,
+  SSO_SCOPE,
+  ssoDecision,
+  ssoIssuerProblem,
+} from "../rules/sso.ts";
+import { normaliseEmail } from "../rules/accounts.ts";
+import {
+  type ChannelSsoRow,
+  deleteChannelSso,
+  findSsoByDomain,
+  getChannelSso,
+  saveChannelSso,
+} from "../../db/sso.ts";
+import { findUserByEmail, insertUser, takenIdentifiers } from "../../db/users.ts";
+import { log } from "../platform/log.ts";
+
+/** What the sign-in needs from the app. */
+export interface SsoContext {
+  sql: Sql;
+  jwtSecret: Uint8Array;
+  /** The public address: the provider sends the browser back to {baseUrl}/sso/callback. */
+  baseUrl: string;
+  now: Date;
+}
+
+/** A channel's provider as its settings page shows it (the secret never: only whether one is set). */
+export interface SsoSettingsView {
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  has_secret: boolean;
+  email_domains: string[];
+  password_sign_in: boolean;
+  create_accounts: boolean;
+}
+
+/** The settings form as typed. An empty secret keeps the one stored. */
+export interface SsoSettingsInput {
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  email_domains: string;
+  password_sign_in: boolean;
+  create_accounts: boolean;
+}
+
+/** The "Sign in with …" button of the login page. */
+export interface SsoButton {
+  channel_id: number;
+  name: string;
+}
+
+export const ssoRedirectUri = (baseUrl: string) => `${baseUrl}/sso/callback`;
+
+/** The provider settings of a channel (channel-settings), null when it has none. */
+export async function ssoSettingsFor(
+  sql: Sql,
+  user: StaffUser,
+  channelId: number,
+): Promise<SsoSettingsView | null> {
+  requireAccess(user, "channel-settings", [channelId]);
+  const row = await getChannelSso(sql, channelId);
+  if (!row) return null;
+  const { client_secret_enc, channel_id: _, ...view } = row;
+  return { ...view, has_secret: !!client_secret_enc };
+}
+
+/**
+ * Sets a channel's provider (channel-settings); returns the names of the fields that changed, for the
+ * audit log. Throws 400 with the field's error key when the issuer, a domain or a required field is wrong.
+ */
+export async function saveSsoSettings(
+  ctx: Pick<SsoContext, "sql" | "jwtSecret">,
+  user: StaffUser,
+  channelId: number,
+  input: SsoSettingsInput,
+): Promise<string[]> {
+  requireAccess(user, "channel-settings", [channelId]);
+  const before = await getChannelSso(ctx.sql, channelId);
+  const issuer = input.issuer.trim().replace(/\/+$/, "");
+  const domains = emailDomainsOf(input.email_domains);
+  const problems: Record<string, string[]> = {};
+  const issuerProblem = ssoIssuerProblem(issuer);
+  if (issuerProblem) problems.issuer = [issuerProblem];
+  if (!input.display_name.trim()) problems.display_name = ["fields_required"];
+  if (!input.client_id.trim()) problems.client_id = ["fields_required"];
+  if (!input.client_secret && !before) problems.client_secret = ["fields_required"];
+  if (!domains) problems.email_domains = ["sso_domain_invalid"];
+  if (Object.keys(problems).length) throw new AppError(400, "validation", {}, problems);
+  const row: ChannelSsoRow = {
+    channel_id: channelId,
+    display_name: input.display_name.trim().slice(0, 60),
+    issuer,
+    client_id: input.client_id.trim(),
+    client_secret_enc: input.client_secret
+      ? await encryptSecret(ctx.jwtSecret, input.client_secret)
+      : before!.client_secret_enc,
+    email_domains: domains!,
+    password_sign_in: input.password_sign_in,
+    create_accounts: input.create_accounts,
+  };
+  await saveChannelSso(ctx.sql, row);
+  const changed = (Object.keys(row) as (keyof ChannelSsoRow)[]).filter((k) =>
+    k !== "channel_id" && JSON.stringify(row[k]) !== JSON.stringify(before?.[k])
+  );
+  return changed.map((k) => k === "client_secret_enc" ? "client_secret" : k);
+}
+
+/** Removes a channel's provider (channel-settings): its staff sign in with their passwords again. */
+export async function removeSsoSettings(sql: Sql, user: StaffUser, channelId: number): Promise<void> {
+  requireAccess(user, "channel-settings", [channelId]);
+  await deleteChannelSso(sql, channelId);
+}
+
+/** The button for a channel's provider (a link `/login?sso={channel}`), or null. */
+export async function ssoButtonOf(sql: Sql, channelId: number): Promise<SsoButton | null> {
+  const row = Number.isSafeInteger(channelId) && channelId > 0 ? await getChannelSso(sql, channelId) : null;
+  return row ? { channel_id: row.channel_id, name: row.display_name } : null;
+}
+
+/** The button for the provider that signs in an e-mail's domain, or null. */
+export async function ssoButtonForEmail(sql: Sql, email: string): Promise<SsoButton | null> {
+  const domain = emailDomainOf(email);
+  const row = domain ? await findSsoByDomain(sql, domain) : null;
+  return row ? { channel_id: row.channel_id, name: row.display_name } : null;
+}
+
+/** The pending sign-in kept in the sealed cookie between the redirect and the provider's answer. */
+interface Flow {
+  channel: number;
+  state: string;
+  nonce: string;
+  verifier: string;
+  next: string | null;
+  expires: number;
+}
+
+async function clientOf(ctx: Pick<SsoContext, "jwtSecret">, row: ChannelSsoRow): Promise<oidc.Configuration> {
+  const secret = await decryptSecret(ctx.jwtSecret, row.client_secret_enc);
+  try {
+    return await oidc.discovery(new URL(row.issuer), row.client_id, secret, undefined, {
+      execute: isLoopbackIssuer(row.issuer) ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+    });
+  } catch (error) {
+    log.warn("sso discovery failed", { issuer: row.issuer, error: String(error) });
+    throw new AppError(503, "sso_unavailable");
+  }
+}
+
+/**
+ * Starts a sign-in at the channel's provider: the address to send the browser to, and the sealed flow to
+ * keep in a cookie until it comes back.
+ */
+export async function startSso(
+  ctx: SsoContext,
+  channelId: number,
+  next: string | null,
+): Promise<{ url: string; flow: string }> {
+  const row = Number.isSafeInteger(channelId) && channelId > 0
+    ? await getChannelSso(ctx.sql, channelId)
+    : null;
+  if (!row) throw new AppError(404, "not_found");
+  const config = await clientOf(ctx, row);
+  const flow: Flow = {
+    channel: channelId,
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    verifier: oidc.randomPKCECodeVerifier(),
+    next,
+    expires: ctx.now.getTime() + SSO_FLOW_TTL_MS,
+  };
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: ssoRedirectUri(ctx.baseUrl),
+    scope: SSO_SCOPE,
+    state: flow.state,
+    nonce: flow.nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+    code_challenge_method: "S256",
+  });
+  return { url: url.href, flow: await encryptSecret(ctx.jwtSecret, JSON.stringify(flow)) };
+}
+
+/** A refused sign-in: its error key, and the channel and account it names (for the audit log). */
+export class SsoRefused extends AppError {
+  constructor(reason: string, readonly channelId: number | null, readonly userId: number | null = null) {
+    super(401, reason);
+  }
+}
+
+/**
+ * Ends a sign-in from the provider's answer (the callback's address) and the sealed flow: checks state,
+ * PKCE, nonce, issuer, audience and expiry (openid-client), then matches the verified e-mail. Returns the
+ * account signed in and where to go; throws SsoRefused.
+ */
+export async function finishSso(
+  ctx: SsoContext,
+  sealedFlow: string | undefined,
+  callbackUrl: URL,
+): Promise<{ userId: number; channelId: number; next: string | null; created: boolean }> {
+  let flow: Flow;
+  try {
+    flow = JSON.parse(await decryptSecret(ctx.jwtSecret, sealedFlow ?? ""));
+  } catch {
+    throw new SsoRefused("sso_state", null);
+  }
+  if (flow.expires < ctx.now.getTime()) throw new SsoRefused("sso_state", flow.channel);
+  // an answer to another browser's sign-in (login CSRF): said plainly, before the provider is called at all
+  if (callbackUrl.searchParams.get("state") !== flow.state) throw new SsoRefused("sso_state", flow.channel);
+  const row = await getChannelSso(ctx.sql, flow.channel);
+  if (!row) throw new SsoRefused("sso_state", flow.channel);
+  const config = await clientOf(ctx, row);
+  // the answer is read at the public address the provider was given, whatever Host the proxy passed on
+  const answer = new URL(ssoRedirectUri(ctx.baseUrl));
+  answer.search = callbackUrl.search;
+  let claims: Record<string, unknown>;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, answer, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims() ?? {};
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+    log.warn("sso sign-in refused", { channel: flow.channel, error: String(error), cause });
+    throw new SsoRefused("sso_failed", flow.channel);
+  }
+  const email = typeof claims.email === "string" ? normaliseEmail(claims.email) : "";
+  const account = email ? await findUserByEmail(ctx.sql, email) : null;
+  const decision = ssoDecision(claims, account, flow.channel, row.create_accounts);
+  if (decision.kind === "refused") {
+    throw new SsoRefused(
+      decision.reason,
+      flow.channel,
+      account?.channel_id === flow.channel ? account.id : null,
+    );
+  }
+  if (decision.kind === "sign_in") {
+    return { userId: decision.userId, channelId: flow.channel, next: flow.next, created: false };
+  }
+  const userId = await insertUser(ctx.sql, {
+    login: await freeLogin(ctx.sql, decision.email),
+    email: decision.email,
+    role: SSO_CREATED_ROLE,
+    channel_id: flow.channel,
+    active: true,
+    confirmed_at: ctx.now,
+    first_name: typeof claims.given_name === "string" ? claims.given_name.slice(0, 60) : "",
+    last_name: typeof claims.family_name === "string" ? claims.family_name.slice(0, 60) : "",
+  });
+  return { userId, channelId: flow.channel, next: flow.next, created: true };
+}
+
+/** A login for a new account: the e-mail's local part, numbered when taken. */
+async function freeLogin(sql: Sql, email: string): Promise<string> {
+  const base = email.split("@")[0].replace(/[^a-z0-9._-]/g, "").slice(0, 50) || "staff";
+  for (let n = 1;; n++) {
+    const login = n === 1 ? base : `${base}${n}`;
+    if (!(await takenIdentifiers(sql, undefined, login)).login) return login;
+  }
+}

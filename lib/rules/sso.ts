@@ -1,0 +1,105 @@
+// Single sign-on with OpenID Connect: which provider addresses are accepted, which e-mail domains go to a
+// channel's provider, and what a provider's answer opens. Pure.
+
+/** The scopes asked of the provider: the subject and a verified e-mail are all an account is matched by. */
+export const SSO_SCOPE = "openid email";
+
+/** How long a sign-in may stay at the provider before its state is forgotten (ms). */
+export const SSO_FLOW_TTL_MS = 10 * 60_000;
+
+/** The role of an account created at its first sign-in, when the administrator allowed it. */
+export const SSO_CREATED_ROLE = "operator";
+
+/** Why a single sign-on may come back refused: the login page's notices (`errors.*`). */
+export const SSO_ERRORS = [
+  "sso_state",
+  "sso_failed",
+  "sso_unavailable",
+  "sso_email_unverified",
+  "sso_no_account",
+  "sso_other_channel",
+  "account_inactive",
+  "not_found",
+] as const;
+
+/** The refusal a login page may show for its query, or null for anything else. */
+export const ssoErrorOf = (value: string | undefined) =>
+  (SSO_ERRORS as readonly string[]).includes(value ?? "") ? value! : null;
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Why an issuer address cannot be used (an error key), or null: HTTPS only, but for a provider on this
+ * machine (a test's, or one behind a local proxy), with no query nor fragment (discovery appends its path).
+ * @example ssoIssuerProblem("http://login.example.com") // "sso_issuer_https"
+ */
+export function ssoIssuerProblem(issuer: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return "sso_issuer_invalid";
+  }
+  if (url.search || url.hash || url.username || url.password) return "sso_issuer_invalid";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:" && LOOPBACK.has(url.hostname)) return null;
+  return "sso_issuer_https";
+}
+
+/** Whether discovery and token calls to this issuer go over plain HTTP (a loopback provider only). */
+export const isLoopbackIssuer = (issuer: string) =>
+  ssoIssuerProblem(issuer) === null && issuer.startsWith("http:");
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * The e-mail domains typed by the administrator (commas, spaces or lines between them), lower case, once
+ * each; null when one is not a domain.
+ * @example emailDomainsOf("Radio.example, news.example") // ["radio.example", "news.example"]
+ */
+export function emailDomainsOf(text: string): string[] | null {
+  const domains = [
+    ...new Set(text.toLowerCase().split(/[\s,;]+/).map((d) => d.replace(/^@/, "")).filter(Boolean)),
+  ];
+  return domains.every((d) => DOMAIN.test(d)) ? domains : null;
+}
+
+/** The domain of an e-mail address, lower case ("" when there is none). */
+export const emailDomainOf = (email: string) => email.trim().toLowerCase().split("@")[1] ?? "";
+
+/** The account as the sign-in sees it. */
+export interface SsoAccount {
+  id: number;
+  channel_id: number | null;
+  active: boolean;
+}
+
+/** What a provider's answer opens: an account, a new account, or a refusal (its reason is an error key). */
+export type SsoDecision =
+  | { kind: "sign_in"; userId: number }
+  | { kind: "create"; email: string }
+  | {
+    kind: "refused";
+    reason: "sso_email_unverified" | "sso_no_account" | "sso_other_channel" | "account_inactive";
+  };
+
+/**
+ * Who the provider's ID token claims sign in, for the channel whose provider answered: only a verified
+ * e-mail matches, only an account of that channel (a provider never opens another channel's account nor a
+ * super administrator's), and a new account only when the administrator allowed it.
+ */
+export function ssoDecision(
+  claims: { email?: unknown; email_verified?: unknown },
+  account: SsoAccount | null,
+  channelId: number,
+  createAccounts: boolean,
+): SsoDecision {
+  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+  if (!email || claims.email_verified !== true) return { kind: "refused", reason: "sso_email_unverified" };
+  if (!account) {
+    return createAccounts ? { kind: "create", email } : { kind: "refused", reason: "sso_no_account" };
+  }
+  if (account.channel_id !== channelId) return { kind: "refused", reason: "sso_other_channel" };
+  if (!account.active) return { kind: "refused", reason: "account_inactive" };
+  return { kind: "sign_in", userId: account.id };
+}

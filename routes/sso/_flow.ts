@@ -1,0 +1,37 @@
+// The sealed cookie that carries a single sign-on between the redirect to the provider and its answer
+// (private: not a route). Lax, so the provider's redirect back brings it; scoped to /sso.
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../../app/env.ts";
+import { SSO_FLOW_TTL_MS } from "../../lib/rules/sso.ts";
+import type { SsoContext } from "../../lib/accounts/sso.ts";
+import { publicUrl } from "../../lib/platform/config.ts";
+
+const FLOW_COOKIE = "im_sso";
+
+export function setFlowCookie(c: Context<AppEnv>, flow: string): void {
+  setCookie(c, FLOW_COOKIE, flow, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/sso",
+    secure: new URL(c.req.url).protocol === "https:" || c.var.deps.config.APP_ENV === "production",
+    maxAge: SSO_FLOW_TTL_MS / 1000,
+  });
+}
+
+/** The flow of the request, forgotten at once: an answer is read once. */
+export function takeFlowCookie(c: Context<AppEnv>): string | undefined {
+  const flow = getCookie(c, FLOW_COOKIE);
+  deleteCookie(c, FLOW_COOKIE, { path: "/sso" });
+  return flow;
+}
+
+export function ssoContext(c: Context<AppEnv>): SsoContext {
+  const deps = c.var.deps;
+  return {
+    sql: c.var.sql,
+    jwtSecret: deps.jwtSecret,
+    baseUrl: publicUrl(deps.config),
+    now: deps.now?.() ?? new Date(),
+  };
+}

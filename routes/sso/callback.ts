@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../app/env.ts";
+import { setSessionCookie } from "../../app/auth.ts";
+import { audit } from "../../app/audit.ts";
+import { finishSso, SsoRefused } from "../../lib/accounts/sso.ts";
+import { landingAfterLogin } from "../../lib/accounts/service.ts";
+import { signInActor } from "../../lib/audit/service.ts";
+import { openSession } from "../../lib/platform/sessions.ts";
+import { AppError } from "../../lib/rules/errors.ts";
+import { safeNext } from "../../lib/rules/accounts.ts";
+import { ssoContext, takeFlowCookie } from "./_flow.ts";
+
+/**
+ * GET /sso/callback: the provider's answer. A verified e-mail of the channel's staff opens a session; any
+ * refusal is recorded and sent back to the login page with its reason.
+ */
+export default new Hono<AppEnv>().get("/", async (c) => {
+  c.header("Cache-Control", "no-store");
+  const sql = c.var.sql;
+  try {
+    const done = await finishSso(ssoContext(c), takeFlowCookie(c), new URL(c.req.url));
+    const actor = await signInActor(sql, { id: done.userId });
+    if (done.created) {
+      await audit(c, "user_created", { actor, object: ["user", done.userId], details: { method: "sso" } });
+    }
+    await audit(c, "sign_in", { actor, details: { method: "sso" } });
+    setSessionCookie(c, await openSession(sql, c.var.deps.jwtSecret, done.userId, "staff"));
+    return c.redirect(safeNext(done.next) ?? await landingAfterLogin(sql, done.userId), 302);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const refused = error instanceof SsoRefused ? error : null;
+    await audit(c, "sign_in_failed", {
+      actor: refused?.userId ? await signInActor(sql, { id: refused.userId }) : null,
+      channelId: refused?.channelId ?? null,
+      details: { method: "sso", reason: error.code },
+    });
+    return c.redirect(`/login?sso_error=${error.code}`, 302);
+  }
+});

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import {
+  emailDomainOf,
+  emailDomainsOf,
+  isLoopbackIssuer,
+  SSO_CREATED_ROLE,
+  SSO_ERRORS,
+  SSO_FLOW_TTL_MS,
+  SSO_SCOPE,
+  ssoDecision,
+  ssoErrorOf,
+  ssoIssuerProblem,
+} from "../../lib/rules/sso.ts";
+import { ROLES } from "../../lib/rules/permissions.ts";
+
+Deno.test("sso rules - an issuer is HTTPS, or HTTP on this machine only, without query nor credentials", () => {
+  assert.equal(ssoIssuerProblem("https://login.microsoftonline.com/tenant/v2.0"), null);
+  assert.equal(ssoIssuerProblem("http://127.0.0.1:8080/realms/radio"), null);
+  assert.equal(ssoIssuerProblem("http://localhost:8080"), null);
+  assert.equal(ssoIssuerProblem("http://login.example.com"), "sso_issuer_https");
+  assert.equal(ssoIssuerProblem("http://10.0.0.5"), "sso_issuer_https");
+  assert.equal(ssoIssuerProblem("ftp://login.example.com"), "sso_issuer_https");
+  assert.equal(ssoIssuerProblem("login.example.com"), "sso_issuer_invalid");
+  assert.equal(ssoIssuerProblem("https://login.example.com/?tenant=1"), "sso_issuer_invalid");
+  assert.equal(ssoIssuerProblem("https://user:pw@login.example.com"), "sso_issuer_invalid");
+  assert.equal(isLoopbackIssuer("http://127.0.0.1:1"), true);
+  assert.equal(isLoopbackIssuer("https://login.example.com"), false);
+  assert.equal(isLoopbackIssuer("http://login.example.com"), false);
+});
+
+Deno.test("sso rules - e-mail domains are read lower case, once each, and refused when one is not a domain", () => {
+  assert.deepEqual(emailDomainsOf("Radio.example, news.example\n@radio.example"), [
+    "radio.example",
+    "news.example",
+  ]);
+  assert.deepEqual(emailDomainsOf(""), []);
+  assert.equal(emailDomainsOf("radio.example, not a domain!"), null);
+  assert.equal(emailDomainsOf("localhost"), null);
+  assert.equal(emailDomainOf(" Karim@Radio.Example "), "radio.example");
+  assert.equal(emailDomainOf("no-at-sign"), "");
+});
+
+Deno.test("sso rules - only a verified e-mail of the channel's own active staff signs in", () => {
+  const verified = { email: "Karim@Radio.example", email_verified: true };
+  const mine = { id: 7, channel_id: 1, active: true };
+  assert.deepEqual(ssoDecision(verified, mine, 1, false), { kind: "sign_in", userId: 7 });
+  assert.deepEqual(ssoDecision({ ...verified, email_verified: false }, mine, 1, false), {
+    kind: "refused",
+    reason: "sso_email_unverified",
+  });
+  assert.deepEqual(ssoDecision({ ...verified, email_verified: "true" }, mine, 1, false), {
+    kind: "refused",
+    reason: "sso_email_unverified",
+  }, "a string is not the boolean the specification asks");
+  assert.deepEqual(ssoDecision({ email_verified: true }, mine, 1, false), {
+    kind: "refused",
+    reason: "sso_email_unverified",
+  });
+  assert.deepEqual(ssoDecision(verified, { ...mine, channel_id: 2 }, 1, true), {
+    kind: "refused",
+    reason: "sso_other_channel",
+  });
+  assert.deepEqual(ssoDecision(verified, { ...mine, channel_id: null }, 1, true), {
+    kind: "refused",
+    reason: "sso_other_channel",
+  }, "never a super administrator's account");
+  assert.deepEqual(ssoDecision(verified, { ...mine, active: false }, 1, false), {
+    kind: "refused",
+    reason: "account_inactive",
+  });
+  assert.deepEqual(ssoDecision(verified, null, 1, false), { kind: "refused", reason: "sso_no_account" });
+  assert.deepEqual(ssoDecision(verified, null, 1, true), { kind: "create", email: "karim@radio.example" });
+});
+
+Deno.test("sso rules - the flow lasts ten minutes, asks openid and email, creates operators", () => {
+  assert.equal(SSO_FLOW_TTL_MS, 600_000);
+  assert.equal(SSO_SCOPE, "openid email");
+  assert.equal(SSO_CREATED_ROLE, "operator");
+  assert.ok((ROLES as readonly string[]).includes(SSO_CREATED_ROLE));
+});
+
+Deno.test("sso rules - the login page shows a known refusal only, each with a text in every language", async () => {
+  assert.equal(ssoErrorOf("sso_state"), "sso_state");
+  assert.equal(ssoErrorOf("<script>"), null);
+  assert.equal(ssoErrorOf(undefined), null);
+  for (const lang of ["en", "fr", "pt", "es", "pl"]) {
+    const texts = JSON.parse(await Deno.readTextFile(`locales/${lang}.json`));
+    for (const key of [...SSO_ERRORS, "password_sign_in_off", "sso_issuer_https", "sso_issuer_invalid"]) {
+      assert.ok(texts.errors[key], `${lang} errors.${key}`);
+    }
+    assert.match(texts.auth.sso_button, /\{\{name\}\}/, lang);
+  }
+});
