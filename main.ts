@@ -13,7 +13,7 @@ import { boundBodies } from "./app/body_limit.ts";
 import { quizFront, voteFront } from "./app/vote_front.ts";
 import { observeRequest } from "./lib/platform/metrics.ts";
 import { imageVariants } from "./app/image_variants.ts";
-import { requestMetrics } from "./app/metrics.ts";
+import { countInFlight, requestMetrics } from "./app/metrics.ts";
 import { validationHook } from "./app/api.ts";
 import { dictionaryJson, TEXTS_VERSION, translator } from "./app/i18n.ts";
 import { resolveLanguage, widgetLanguage } from "./lib/rules/i18n.ts";
@@ -155,7 +155,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     quiz: quizFront(deps, observe),
   });
   // every body bounded, the fronts' included (app/body_limit.ts)
-  return boundBodies(answerBeforeRouting(app, [statics, fronts]), deps);
+  const served = boundBodies(answerBeforeRouting(app, [statics, fronts]), deps);
+  return deps.config.METRICS_TOKEN ? countInFlight(served) : served;
 }
 
 /** A request's entry in the log (LOG_REQUESTS=on). */

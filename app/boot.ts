@@ -3,7 +3,7 @@ import type { Config } from "../lib/platform/config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { seedDemo } from "../lib/demo/seed.ts";
-import { startBoss } from "../lib/platform/jobs.ts";
+import { bossWhenReady, startBoss } from "../lib/platform/jobs.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "../lib/platform/mail.ts";
 import type { AppDeps } from "./env.ts";
 import { openStorage } from "../lib/media/storage.ts";
@@ -69,7 +69,12 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
   const mailer: Mailer = config.SMTP_URL
     ? await smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : outboxMailer(db.sql);
-  const boss = await startBoss(db.sql, { mediaExpireSeconds: config.MEDIA_JOB_EXPIRE_SECONDS });
+  const inlineWorker = options.worker ?? config.WORKER === "inline";
+  const starting = startBoss(db.sql, { mediaExpireSeconds: config.MEDIA_JOB_EXPIRE_SECONDS });
+  // a web server without its worker starts answering while the job queue starts (lib/platform/jobs.ts
+  // bossWhenReady); a worker needs its queue before anything else
+  starting.catch((error) => log.error("jobs failed to start", { error }));
+  const boss = inlineWorker ? await starting : bossWhenReady(starting);
   const deps: AppDeps = {
     sql: db.sql,
     config,
@@ -88,7 +93,7 @@ export async function boot(config: Config, options: { seed: boolean; worker?: bo
       log.error("demo media failed", { error: e })
     )
     : null;
-  const workers = (options.worker ?? config.WORKER === "inline") ? await registerWorkers(boss, deps) : null;
+  const workers = inlineWorker ? await registerWorkers(boss, deps) : null;
   const maintenance = db.embedded ? startMaintenance(db.sql) : null;
   return {
     db,

@@ -2,15 +2,11 @@
 // of sign-in instead of a code. The relying party is the platform's public address (PUBLIC_URL): its host
 // name is the RP ID, its origin the only origin accepted.
 import type { Sql } from "postgres";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import {
   insertPasskey,
@@ -32,6 +28,10 @@ import {
   RECOVERY_CODE_COUNT,
   TOTP_ISSUER,
 } from "../rules/two_factor.ts";
+
+// the WebAuthn library is the heaviest module of the server (a second of start-up): loaded by the first passkey
+// operation, not by every start
+const webauthn = () => import("@simplewebauthn/server");
 
 /** The relying party: who the passkey is for (PUBLIC_URL's host) and the origin its pages are served from. */
 export interface RelyingParty {
@@ -66,7 +66,7 @@ export async function passkeyRegistrationOptions(
   if (!user) throw new AppError(404, "not_found");
   const existing = await listPasskeys(sql, userId);
   if (existing.length >= PASSKEYS_MAX) throw new AppError(409, "passkeys_full", { max: PASSKEYS_MAX });
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: TOTP_ISSUER,
     rpID: rp.id,
     userName: user.email,
@@ -95,7 +95,7 @@ export async function registerPasskey(
   response: RegistrationResponseJSON,
   now: Date = new Date(),
 ): Promise<string[] | undefined> {
-  const verification = await verifyRegistrationResponse({
+  const verification = await (await webauthn()).verifyRegistrationResponse({
     response,
     expectedChallenge: (challenge) => takeChallenge(sql, challenge, userId, "register", now),
     expectedOrigin: rp.origin,
@@ -132,7 +132,7 @@ export async function passkeyAuthenticationOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const passkeys = await listPasskeys(sql, userId);
   if (passkeys.length === 0) throw new AppError(404, "passkey_none");
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
     userVerification: "preferred",
@@ -159,7 +159,7 @@ export async function checkPasskey(
 ): Promise<void> {
   const passkey = (await listPasskeys(sql, userId)).find((p) => p.id === response.id);
   if (!passkey) throw new AppError(401, "invalid_passkey");
-  const verification = await verifyAuthenticationResponse({
+  const verification = await (await webauthn()).verifyAuthenticationResponse({
     response,
     expectedChallenge: (challenge) => takeChallenge(sql, challenge, userId, "authenticate", now),
     expectedOrigin: rp.origin,

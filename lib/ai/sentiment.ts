@@ -116,7 +116,8 @@ function buildLexicons(): Record<Language, Lexicon> {
   return lexicons;
 }
 const LONGEST = 3;
-const LEXICONS = buildLexicons();
+// built by the first message scored, not at every start of the server
+let lexicons: Record<Language, Lexicon> | undefined;
 
 /** The sentiment of one text: the sum of its scored words and phrases, and which they were. */
 export interface Sentiment {
@@ -133,7 +134,7 @@ export interface Sentiment {
  * @example sentimentOf("Vraiment nul, trop de pub").score < 0 // true
  */
 export function sentimentOf(text: string, fallback: Language = "en"): Sentiment {
-  const lexicon = LEXICONS[questionLanguage(text, fallback)];
+  const lexicon = (lexicons ??= buildLexicons())[questionLanguage(text, fallback)];
   const words = tokens(text).map(foldWord);
   // A capitalised word inside a sentence is a name ("Ava Rose", "Léa Marin"), not a feeling.
   const original = text.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);

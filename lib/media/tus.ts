@@ -2,8 +2,8 @@
 // named by the data_id of a slot opened with POST upload and wait in the media storage (StorageStore:
 // no local disk, any instance). A finished file is sniffed, joined into one media object and its slot
 // marked uploaded; abandoned ones expire.
-import { Server } from "@tus/server";
-import { StorageStore } from "./tus_store.ts";
+import type { Server } from "@tus/server";
+import type { StorageStore } from "./tus_store.ts";
 import type { AppDeps } from "../../app/env.ts";
 import { deleteAbandonedSlots, getMedia, insertUploadSlot, markUploaded } from "../../db/media_jobs.ts";
 import type { Sql } from "postgres";
@@ -60,10 +60,16 @@ async function head(store: StorageStore, id: string): Promise<Uint8Array> {
   return buf.subarray(0, n);
 }
 
-/** The tus server of these dependencies (one per app; the parts wait in the media storage under tus/). */
-export function tusFor(deps: AppDeps) {
+/**
+ * The tus server of these dependencies (one per app; the parts wait in the media storage under tus/). The
+ * tus library is loaded by the first upload, not by every start of the server.
+ */
+export async function tusFor(deps: AppDeps): Promise<{ server: Server; store: StorageStore }> {
   const existing = servers.get(deps);
   if (existing) return existing;
+  const [{ Server }, { StorageStore }] = await Promise.all([import("@tus/server"), import("./tus_store.ts")]);
+  const loaded = servers.get(deps); // another request loaded it meanwhile
+  if (loaded) return loaded;
   // a slot whose file was taken over (uploaded, then processed) is a complete upload for HEAD
   const store = new StorageStore(deps.storage, UPLOAD_EXPIRY_MS, async (id) => {
     const media = await getMedia(deps.sql, id);
@@ -128,7 +134,7 @@ export function tusFor(deps: AppDeps) {
 
 /** Deletes expired partial uploads and the slots never finished in time; returns how many slots went. */
 export async function cleanupUploads(deps: AppDeps, now = new Date()): Promise<number> {
-  const { store } = tusFor(deps);
+  const { store } = await tusFor(deps);
   await store.deleteExpired().catch(() => 0);
   const ids = await deleteAbandonedSlots(deps.sql, new Date(now.getTime() - UPLOAD_EXPIRY_MS));
   for (const id of ids) await store.remove(id).catch(() => {});

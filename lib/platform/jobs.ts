@@ -1,6 +1,6 @@
 // The background jobs (pg-boss on the app's own database): the queues the worker serves, and how a job
 // is started, expired and stopped.
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Sql } from "postgres";
 import { tracedJob, withTraceparent } from "./tracing.ts";
 import { log } from "./log.ts";
@@ -51,7 +51,8 @@ export async function startBoss(
   options: { schedule?: boolean; mediaExpireSeconds?: number } = {},
 ): Promise<PgBoss> {
   const mediaExpireSeconds = options.mediaExpireSeconds ?? 900;
-  const boss = new PgBoss({
+  const { default: Boss } = await import("pg-boss"); // a quarter of a second of loading: see bossWhenReady
+  const boss = new Boss({
     db: {
       executeSql: async (text: string, values: unknown[] = []) => {
         // pg-boss sends its schema changes as one "BEGIN; …; COMMIT" script: on a pool, postgres.js
@@ -88,6 +89,23 @@ export async function startBoss(
     await boss.updateQueue(name, settings); // a queue created by an earlier start takes today's settings
   }
   return boss;
+}
+
+/**
+ * The job queue while it starts: each call waits for `ready` and is then made on the started queue. The web
+ * server answers its first requests without waiting for pg-boss to load, check its schema and its queues
+ * (most of a start's time); the first job sent waits for them instead. Never a promise itself, so awaiting it
+ * cannot hang.
+ * @example deps.boss = bossWhenReady(startBoss(sql)); await deps.boss.send(QUEUES.media, { id })
+ */
+export function bossWhenReady(ready: Promise<PgBoss>): PgBoss {
+  return new Proxy({} as PgBoss, {
+    get: (_, method) =>
+      method === "then"
+        ? undefined
+        : (...args: unknown[]) =>
+          ready.then((boss) => (Reflect.get(boss, method) as (...a: unknown[]) => unknown).apply(boss, args)),
+  });
 }
 
 /**

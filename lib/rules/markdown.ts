@@ -1,7 +1,16 @@
 // Markdown staff write (help items) and AI answers, turned into HTML that is safe to show: no script,
 // no event handler, no unknown tag.
+import { createRequire } from "node:module";
 import { marked } from "marked";
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtml from "sanitize-html";
+
+// sanitize-html (with its HTML parser) is half a second of the server's start: required by the first text
+// that needs it (a help item, an AI answer, a widget's consent text), synchronously, rather than at start
+const require = createRequire(import.meta.url);
+let loaded: typeof sanitizeHtml | undefined;
+
+/** The sanitize-html function, loaded on first use. */
+export const sanitizer = (): typeof sanitizeHtml => loaded ??= require("sanitize-html");
 
 /**
  * Markdown to safe HTML (help items, AI answers): scripts, event handlers and unknown tags are
@@ -11,6 +20,7 @@ import sanitizeHtml from "sanitize-html";
 export function renderMarkdown(markdown: string, options: { images?: boolean } = {}): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string;
   const images = options.images ?? true;
+  const sanitizeHtml = sanitizer();
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, ...(images ? ["img"] : []), "h1", "h2", "del"],
     allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "title"] },

@@ -1,6 +1,7 @@
 // Server side of the single-interaction widget page: what the island and the page receive from the
 // stored channel and segment (visitor-widget §3 Channel / Interaction / Customisation fields).
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtml from "sanitize-html";
+import { sanitizer } from "../rules/markdown.ts";
 import { DEFAULT_WIDGET_COLOR, SMS_MAX_LENGTH } from "../rules/constants.ts";
 import { buttonText, customConsentTitle } from "../rules/customisation.ts";
 import { requestedFields, textLimit } from "../rules/participation.ts";
@@ -15,14 +16,16 @@ const colour = (
   fallback: string,
 ) => (typeof value === "string" && HEX.test(value) ? value : fallback);
 const str = (value: unknown) => (typeof value === "string" && value.trim() ? value : null);
-const SAFE_HTML_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["b", "strong", "i", "em", "u", "a", "br", "p", "span"],
-  allowedAttributes: { a: ["href", "target", "rel"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  transformTags: {
-    a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer" }),
-  },
-};
+let consentOptions: sanitizeHtml.IOptions | undefined;
+const safeHtmlOptions = (): sanitizeHtml.IOptions =>
+  consentOptions ??= {
+    allowedTags: ["b", "strong", "i", "em", "u", "a", "br", "p", "span"],
+    allowedAttributes: { a: ["href", "target", "rel"] },
+    allowedSchemes: ["http", "https", "mailto"],
+    transformTags: {
+      a: sanitizer().simpleTransform("a", { target: "_blank", rel: "noopener noreferrer" }),
+    },
+  };
 // sanitizeHtml is a pure function of its input: the consent texts of the segments shown are the same
 // few strings on every page view, and parsing them again was a sixth of the channel widget's render.
 // Keyed by the text itself, so an edited text is simply a new entry; bounded.
@@ -33,7 +36,7 @@ const safeHtml = (value: unknown): string | null => {
   const html = value as string;
   const known = sanitized.get(html);
   if (known !== undefined) return known;
-  const clean: string = sanitizeHtml(html, SAFE_HTML_OPTIONS);
+  const clean: string = sanitizer()(html, safeHtmlOptions());
   if (sanitized.size >= SANITIZED_MAX) sanitized.clear();
   sanitized.set(html, clean);
   return clean;

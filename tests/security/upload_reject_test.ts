@@ -13,7 +13,7 @@ Deno.test({
   async fn(t) {
     const ctx = await testApp();
     try {
-      const { store } = tusFor(ctx.deps);
+      const { store } = await tusFor(ctx.deps);
       const slot = async () => {
         const res = await ctx.request("/api/v1/upload", {
           method: "POST",

@@ -12,6 +12,6 @@ declareBodyLimit(`${TUS_PATH}/*`, Math.max(...Object.values(UPLOAD_MAX_BYTES)));
  * creates the upload with the metadata data_id of a slot from POST upload, then PATCHes the bytes.
  */
 export default new Hono<AppEnv>().all("/*", async (c) => {
-  const response = await tusFor(c.var.deps).server.handleWeb(c.req.raw);
+  const response = (await tusFor(c.var.deps)).server.handleWeb(c.req.raw);
   return response;
 });
