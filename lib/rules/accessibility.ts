@@ -15,7 +15,9 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
     tests: [
       "channel_widget_test.ts",
       "channel_widget_flow_test.ts",
+      "channel_widget_registration_test.ts",
       "data_rights_test.ts",
+      "phone_link_test.ts",
       "recorder_screen_test.ts",
       "widget_focus_test.ts",
       "widget_layout_test.ts",
@@ -32,7 +34,10 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
     ],
   },
   { path: "/s/{share}", tests: ["widget_registration_test.ts"] },
-  { path: "/login", tests: ["accounts_test.ts", "two_factor_test.ts", "passkeys_test.ts"] },
+  {
+    path: "/login",
+    tests: ["accounts_test.ts", "two_factor_test.ts", "passkeys_test.ts", "single_sign_on_test.ts"],
+  },
   { path: "/reset/{token}", tests: ["accounts_test.ts"] },
   { path: "/account/reset/{token}", tests: ["account_reset_test.ts"] },
   { path: "/users", tests: ["accounts_test.ts"] },
@@ -57,6 +62,7 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
   { path: "/settings", tests: ["channel_time_zone_test.ts"] },
   { path: "/channels/{id}", tests: ["channels_test.ts"] },
   { path: "/channels/{id}/webhooks", tests: ["webhooks_test.ts"] },
+  { path: "/channels/{id}/sign-in", tests: ["single_sign_on_test.ts"] },
   { path: "/statistics", tests: ["statistics_test.ts"] },
   { path: "/audit", tests: ["audit_log_test.ts"] },
 ];
