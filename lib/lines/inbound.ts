@@ -13,6 +13,9 @@ import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
 import { QUEUES } from "../platform/jobs.ts";
 import type { EventBus } from "../live/bus.ts";
 import { sendParticipation } from "../participations/service.ts";
+import { answerQuizByLine } from "../quiz/service.ts";
+import type { TFunction } from "../rules/i18n.ts";
+import { quizPseudonym } from "../rules/quiz.ts";
 import { AppError } from "../rules/errors.ts";
 import { hmacSha256, toHex } from "../rules/hmac.ts";
 import {
@@ -45,6 +48,8 @@ export interface InboundDeps {
    * TwiML); best effort, the number is forgotten either way.
    */
   confirmStop?: (line: db.LineRow, number: string) => Promise<void>;
+  /** the texts of the channel's language (the name a quiz player gets on air); English without it */
+  translator?: (language: string) => TFunction;
 }
 
 /** What became of one inbound message (tests and logs read it). */
@@ -74,6 +79,17 @@ interface Inbound {
   text?: string;
   /** a voice, picture or video to fetch from the provider: its kind and the job's source */
   media?: Omit<LineMediaJob, "mediaId" | "lineId"> & { kind: "audio" | "video" | "image" };
+}
+
+/**
+ * The name a quiz player who answers by phone gets on air: "Listener · city" when the provider knows the
+ * city, else a made-up player name; never the number nor a profile name.
+ */
+function playerName(deps: InboundDeps, language: string, city: string | null | undefined, player: string) {
+  const t = deps.translator?.(language);
+  const where = city?.trim().slice(0, 100);
+  if (where) return t ? t("quiz.listener_city", { city: where }) : `Listener · ${where}`;
+  return quizPseudonym(null, player, t ? t("quiz.player") : "Player");
 }
 
 /** Stores one inbound message once, as a participation of the line's interaction. */
@@ -126,6 +142,15 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
       await deps.boss?.send(QUEUES.lineMedia, job);
     } else {
+      // while a live quiz's question is open, "A" or a choice's label is an answer (scored, not a participation)
+      const player = {
+        sender: hash.slice(0, 40),
+        appUserId: author,
+        channelId: line.channel_id,
+        name: (key: string) => playerName(deps, line.language, inbound.city, key),
+      };
+      const answered = await answerQuizByLine(send, line.segment_id, player, inbound.text ?? "");
+      if (answered) return "stored";
       const context = await getParticipationContext(deps.sql, line.segment_id, null);
       const choices = context?.choices ?? [];
       const choice = choices.length ? keywordChoice(inbound.text ?? "", choices) : null;
