@@ -391,13 +391,18 @@ export async function answerQuizByLine(
 ): Promise<{ question_id: number; received: boolean } | null> {
   const questions = await db.listQuizQuestions(deps.sql, id);
   if (!questions.length) return null;
-  if ((await answerableGame(deps.sql, id)).channel_id !== from.channelId) throw new AppError(403, "forbidden");
+  if ((await answerableGame(deps.sql, id)).channel_id !== from.channelId) {
+    throw new AppError(403, "forbidden");
+  }
   const open = questions.find((q) => quizPhase(q, deps.now) === "open");
   if (!open) throw new AppError(410, "quiz_answers_closed");
   const choice = keywordChoice(text, open.choices);
   if (choice === null) throw new AppError(400, "quiz_invalid_choice");
   const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
-  return await storeAnswer(deps, id, player, from.name(player), { question_id: open.id, choice_ids: [choice] });
+  return await storeAnswer(deps, id, player, from.name(player), {
+    question_id: open.id,
+    choice_ids: [choice],
+  });
 }
 
 /**
