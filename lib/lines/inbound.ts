@@ -7,7 +7,7 @@ import type { Sql } from "postgres";
 import type PgBoss from "pg-boss";
 import * as db from "../../db/lines.ts";
 import { getParticipationContext } from "../../db/participations.ts";
-import { accountOfNumber } from "../../db/phone_links.ts";
+import { accountOfNumber, accountOfNumberHash } from "../../db/phone_links.ts";
 import { insertUploadSlot } from "../../db/media_jobs.ts";
 import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
 import { QUEUES } from "../platform/jobs.ts";
@@ -105,6 +105,24 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   if (line.segment_id === null) return "refused"; // the line feeds no interaction now
   if (!(await db.claimInbound(deps.sql, line.id, inbound.providerId))) return "duplicate";
   try {
+    // while a live quiz's question is open, "A" or a choice's label is an answer: scored, not a participation,
+    // and the number is not stored for it (its keyed hash is the player; nothing is sent back to it)
+    if (inbound.text !== undefined && !inbound.media) {
+      const player = {
+        sender: hash.slice(0, 40),
+        appUserId: await accountOfNumberHash(deps.sql, hash),
+        channelId: line.channel_id,
+        name: (key: string) => playerName(deps, line.language, inbound.city, key),
+      };
+      const quiz = { sql: deps.sql, bus: deps.bus, now: deps.now?.() ?? new Date(), secret: deps.jwtSecret };
+      const answered = await answerQuizByLine(
+        { ...quiz, address: `phone:${hash}` },
+        line.segment_id,
+        player,
+        inbound.text,
+      );
+      if (answered) return "stored";
+    }
     const phoneNumberId = await db.upsertPhoneNumber(deps.sql, {
       hash,
       sealed: await encryptSecret(deps.jwtSecret, number),
@@ -142,15 +160,6 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
       await deps.boss?.send(QUEUES.lineMedia, job);
     } else {
-      // while a live quiz's question is open, "A" or a choice's label is an answer (scored, not a participation)
-      const player = {
-        sender: hash.slice(0, 40),
-        appUserId: author,
-        channelId: line.channel_id,
-        name: (key: string) => playerName(deps, line.language, inbound.city, key),
-      };
-      const answered = await answerQuizByLine(send, line.segment_id, player, inbound.text ?? "");
-      if (answered) return "stored";
       const context = await getParticipationContext(deps.sql, line.segment_id, null);
       const choices = context?.choices ?? [];
       const choice = choices.length ? keywordChoice(inbound.text ?? "", choices) : null;
