@@ -250,6 +250,15 @@ Deno.test({
         const [row] = await answersOf(q2);
         assert.deepEqual(row.choice_ids, [2]);
         assert.match(row.pseudonym, /^Joueur [0-9A-F]{4}$/, "the WhatsApp profile name is not shown on air");
+        // a number its listener linked to their account from my space answers as that account
+        await textBySms(tvSms, "+33677777777", "Hello TV");
+        const [listener] = await ctx.sql<{ id: number }[]>`
+          select id::int as id from app_users where channel_id = ${radio} order by id limit 1`;
+        await ctx.sql`update phone_numbers set app_user_id = ${listener.id}
+          where id = (select max(id) from phone_numbers)`;
+        await textBySms(sms, "+33677777777", "Jupiter", "Caen");
+        const linked = (await answersOf(q2)).find((r) => r.pseudonym === "Auditeur · Caen");
+        assert.equal(linked?.player, `u${listener.id}`, "one answer per person, by widget or phone");
       });
     } finally {
       await ctx.close();
