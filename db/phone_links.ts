@@ -121,6 +121,13 @@ export async function accountOfNumber(sql: Db, phoneNumberId: number): Promise<n
   return row?.app_user_id ?? null;
 }
 
+/** The account a number already known by its keyed hash is linked to, or null (nothing is stored). */
+export async function accountOfNumberHash(sql: Db, hash: string): Promise<number | null> {
+  const [row] = await sql<{ app_user_id: number | null }[]>`
+    select app_user_id::int as app_user_id from phone_numbers where number_hash = ${hash}`;
+  return row?.app_user_id ?? null;
+}
+
 /** The numbers linked to an account (sealed), oldest first. */
 export async function numbersOfAccount(sql: Db, appUserId: number) {
   return await sql<{ id: number; number_enc: string; profile_name: string | null; created_at: Date }[]>`

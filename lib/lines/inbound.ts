@@ -7,12 +7,15 @@ import type { Sql } from "postgres";
 import type PgBoss from "pg-boss";
 import * as db from "../../db/lines.ts";
 import { getParticipationContext } from "../../db/participations.ts";
-import { accountOfNumber } from "../../db/phone_links.ts";
+import { accountOfNumber, accountOfNumberHash } from "../../db/phone_links.ts";
 import { insertUploadSlot } from "../../db/media_jobs.ts";
 import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
 import { QUEUES } from "../platform/jobs.ts";
 import type { EventBus } from "../live/bus.ts";
 import { sendParticipation } from "../participations/service.ts";
+import { answerQuizByLine } from "../quiz/service.ts";
+import type { TFunction } from "../rules/i18n.ts";
+import { quizPseudonym } from "../rules/quiz.ts";
 import { AppError } from "../rules/errors.ts";
 import { hmacSha256, toHex } from "../rules/hmac.ts";
 import {
@@ -45,6 +48,8 @@ export interface InboundDeps {
    * TwiML); best effort, the number is forgotten either way.
    */
   confirmStop?: (line: db.LineRow, number: string) => Promise<void>;
+  /** the texts of the channel's language (the name a quiz player gets on air); English without it */
+  translator?: (language: string) => TFunction;
 }
 
 /** What became of one inbound message (tests and logs read it). */
@@ -76,6 +81,17 @@ interface Inbound {
   media?: Omit<LineMediaJob, "mediaId" | "lineId"> & { kind: "audio" | "video" | "image" };
 }
 
+/**
+ * The name a quiz player who answers by phone gets on air: "Listener · city" when the provider knows the
+ * city, else a made-up player name; never the number nor a profile name.
+ */
+function playerName(deps: InboundDeps, language: string, city: string | null | undefined, player: string) {
+  const t = deps.translator?.(language);
+  const where = city?.trim().slice(0, 100);
+  if (where) return t ? t("quiz.listener_city", { city: where }) : `Listener · ${where}`;
+  return quizPseudonym(null, player, t ? t("quiz.player") : "Player");
+}
+
 /** Stores one inbound message once, as a participation of the line's interaction. */
 async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Promise<Landing> {
   const number = normalizeNumber(inbound.from);
@@ -89,6 +105,24 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   if (line.segment_id === null) return "refused"; // the line feeds no interaction now
   if (!(await db.claimInbound(deps.sql, line.id, inbound.providerId))) return "duplicate";
   try {
+    // while a live quiz's question is open, "A" or a choice's label is an answer: scored, not a participation,
+    // and the number is not stored for it (its keyed hash is the player; nothing is sent back to it)
+    if (inbound.text !== undefined && !inbound.media) {
+      const player = {
+        sender: hash.slice(0, 40),
+        appUserId: await accountOfNumberHash(deps.sql, hash),
+        channelId: line.channel_id,
+        name: (key: string) => playerName(deps, line.language, inbound.city, key),
+      };
+      const quiz = { sql: deps.sql, bus: deps.bus, now: deps.now?.() ?? new Date(), secret: deps.jwtSecret };
+      const answered = await answerQuizByLine(
+        { ...quiz, address: `phone:${hash}` },
+        line.segment_id,
+        player,
+        inbound.text,
+      );
+      if (answered) return "stored";
+    }
     const phoneNumberId = await db.upsertPhoneNumber(deps.sql, {
       hash,
       sealed: await encryptSecret(deps.jwtSecret, number),

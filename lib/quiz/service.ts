@@ -13,6 +13,7 @@ import {
   elapsedMs,
   isRightAnswer,
   leaderboard,
+  linePlayer,
   questionView,
   QUIZ_TOP,
   quizAnswerSchema,
@@ -22,6 +23,7 @@ import {
   type QuizQuestionInput,
   type QuizScreen,
 } from "../rules/quiz.ts";
+import { keywordChoice } from "../rules/lines.ts";
 import { isValidDeviceId, VOTE_CAP_WINDOW_SECONDS, voteCapKey } from "../rules/vote_integrity.ts";
 import { windowStart } from "../platform/rate_limit.ts";
 import { getSegment } from "../../db/segments.ts";
@@ -313,6 +315,20 @@ export async function answerQuiz(
   const segment = await answerableGame(deps.sql, id);
   const player = await playerOf(deps, segment.channel_id, appUserId, body.device_id);
   if (!player) throw new AppError(400, "device_required");
+  return await storeAnswer(deps, id, player, quizPseudonym(body.pseudonym, player, fallbackName), body);
+}
+
+/**
+ * An answer of a known player: refused unless its question takes answers at the server's time of receipt;
+ * one per question and player; points from the server's times only; held past the per-address cap.
+ */
+async function storeAnswer(
+  deps: QuizAnswerDeps,
+  id: number,
+  player: string,
+  pseudonym: string,
+  body: { question_id: number; choice_ids: number[] },
+) {
   const question = await openedQuestion(deps.sql, id, body.question_id);
   const phase = quizPhase(question, deps.now);
   if (phase === "ready") throw new AppError(409, "quiz_not_opened");
@@ -328,7 +344,7 @@ export async function answerQuiz(
       question_id: question.id,
       segment_id: id,
       player,
-      pseudonym: quizPseudonym(body.pseudonym, player, fallbackName),
+      pseudonym,
       choice_ids: body.choice_ids,
       received_at: deps.now,
       elapsed_ms: elapsed,
@@ -347,6 +363,46 @@ export async function answerQuiz(
   if (stored === "repeated") throw new AppError(409, "quiz_already_answered");
   resultsChanged(deps.bus, id);
   return { question_id: question.id, received: true };
+}
+
+/** Who answers by phone: the number's keyed hash (never the number), or the account the listener linked it to. */
+export interface LinePlayer {
+  /** the keyed hash of the number (lib/lines/inbound.ts) */
+  sender: string;
+  /** the listener account the number was linked to from my space: one answer per person, widget or phone */
+  appUserId: number | null;
+  /** the channel of the line it was sent to: a line answers only its own channel's quiz */
+  channelId: number;
+  /** the name on air: "Listener · city", or a made-up player name */
+  name: (player: string) => string;
+}
+
+/**
+ * A text sent to a phone line that feeds a live quiz: "A", "2" or a choice's label (read as an SMS vote is)
+ * answers the question open now, under the widget's rules (one per number and question, timed and scored on
+ * the server at receipt, refused after the close: AppError). Null when the interaction is not a live quiz:
+ * the text is then a participation as any other.
+ */
+export async function answerQuizByLine(
+  deps: QuizAnswerDeps,
+  id: number,
+  from: LinePlayer,
+  text: string,
+): Promise<{ question_id: number; received: boolean } | null> {
+  const questions = await db.listQuizQuestions(deps.sql, id);
+  if (!questions.length) return null;
+  if ((await answerableGame(deps.sql, id)).channel_id !== from.channelId) {
+    throw new AppError(403, "forbidden");
+  }
+  const open = questions.find((q) => quizPhase(q, deps.now) === "open");
+  if (!open) throw new AppError(410, "quiz_answers_closed");
+  const choice = keywordChoice(text, open.choices);
+  if (choice === null) throw new AppError(400, "quiz_invalid_choice");
+  const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
+  return await storeAnswer(deps, id, player, from.name(player), {
+    question_id: open.id,
+    choice_ids: [choice],
+  });
 }
 
 /**

@@ -187,6 +187,15 @@ export function quizPlayer(appUserId: number | null, deviceId: string | null | u
 }
 
 /**
+ * The player of an answer sent by SMS or WhatsApp: the keyed hash of the number (never the number), so a
+ * number answers once per question and cannot pass for a device or an account.
+ * @example linePlayer("9f86d081884c7d65") // "p9f86d081884c7d65"
+ */
+export function linePlayer(numberHash: string): string {
+  return `p${numberHash}`;
+}
+
+/**
  * The name shown on air: the one the listener chose (controls removed), else one made from the player key
  * ("Player 4F2A"), so no personal data is ever shown.
  */

@@ -19,7 +19,7 @@ export default new Hono<AppEnv>()
       await sendLineText(c.var.deps, line.id, number, translator(line.language)("lines.stopped"));
     };
     const landed = await receiveWhatsapp(
-      { ...c.var.deps, confirmStop },
+      { ...c.var.deps, confirmStop, translator },
       lineIdOf(c),
       raw,
       c.req.header("x-hub-signature-256") ?? null,
