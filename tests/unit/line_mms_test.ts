@@ -5,7 +5,8 @@ import { mergedLanding } from "../../lib/lines/inbound.ts";
 
 const SID = `MM${"ab".repeat(16)}`;
 const mediaSid = (n: number) => `ME${n.toString(16).padStart(2, "0").repeat(16)}`;
-const url = (n: number) => `https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/${SID}/Media/${mediaSid(n)}`;
+const url = (n: number) =>
+  `https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/${SID}/Media/${mediaSid(n)}`;
 
 function mms(types: string[], extra: Record<string, string> = {}) {
   const params: Record<string, string> = { MessageSid: SID, NumMedia: String(types.length), ...extra };
