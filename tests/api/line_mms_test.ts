@@ -211,6 +211,24 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "shared publicly, an MMS reads as Listener · city with its text, never the number",
+        async () => {
+          const [first] = await messagesOf(photos.id);
+          const [{ share_token }] = await ctx.sql<{ share_token: string }[]>`
+          update messages set shared_at = now() where id = ${first.id} returning share_token::text`;
+          const res = await ctx.request(`/api/v1/interactions/${share_token}`);
+          assert.equal(res.status, 200);
+          const text = await res.text();
+          const shared = JSON.parse(text);
+          assert.equal(shared.medium, "sms");
+          assert.equal(shared.author_name, null, "no name: the share page says Listener");
+          assert.equal(shared.author_city, "Lyon");
+          assert.equal(shared.content.text, "Sunset over the bay, from the beach");
+          assert.ok(!text.includes("666666666") && !text.includes("phone:"), "the number is never public");
+        },
+      );
+
       await t.step("a WhatsApp picture's caption lands with it", async () => {
         stub.media.set("2048000009", { bytes: await picture("purple"), type: "image/jpeg" });
         const body = whatsappBody("106540352242922", "33677777777", "Noé", {
@@ -233,6 +251,14 @@ Deno.test({
         }, "WhatsApp picture processed");
         assert.equal(landed.text, "Our dog on air!");
         assert.ok(landed.media_id);
+        // shared, it reads under the WhatsApp profile name, never the number
+        const [{ share_token }] = await ctx.sql<{ share_token: string }[]>`
+          update messages set shared_at = now() where id = ${landed.id} returning share_token::text`;
+        const text = await (await ctx.request(`/api/v1/interactions/${share_token}`)).text();
+        const shared = JSON.parse(text);
+        assert.equal(shared.medium, "whatsapp");
+        assert.equal(shared.author_name, "Noé");
+        assert.ok(!text.includes("677777777"));
       });
     } finally {
       await ctx.close();
