@@ -11,8 +11,13 @@ export interface SharedMessageRow {
   created_at: Date;
   content: Record<string, unknown>;
   duration_ms: number | null;
-  /** the author's own nickname (app_users), never the name typed in the information form */
+  /**
+   * the author's own nickname (app_users), never the name typed in the information form; for a WhatsApp
+   * listener without an account, the profile name WhatsApp shows (public by the provider's own rules)
+   */
   nickname: string | null;
+  /** how it reached the studio (widget, whatsapp, sms, voice): a phone line's listener is shown as "Listener" */
+  medium?: string;
   author_city: string | null;
   playable_path: string | null;
   poster_path: string | null;
@@ -24,7 +29,9 @@ export interface SharedMessageRow {
 
 const columns = (sql: Db) =>
   sql`m.share_token::text as share_token, m.channel_id::int as channel_id, m.segment_id::int as segment_id,
-    m.type, m.created_at, m.content, m.duration_ms, u.nickname, m.author_city, md.playable_path,
+    m.type, m.created_at, m.content, m.duration_ms,
+    coalesce(u.nickname, case when m.medium = 'whatsapp' and m.author_app_user_id is null then m.author_name end)
+      as nickname, m.medium, m.author_city, md.playable_path,
     md.poster_path, m.status, m.moderation, m.shared_at, m.broadcast_status`;
 
 /** The message of a share token (a uuid), shared or not: the caller decides what the public sees. */

@@ -1,5 +1,6 @@
 import { useT } from "../../framework/island.tsx";
 import { formatMessageDate } from "../../lib/rules/channel_home.ts";
+import { publicAuthorLine } from "../../lib/rules/public_message.ts";
 import type { SharedMessage, WidgetChannel } from "./types.ts";
 
 /** The shared message view (query s, §2): Message posted on, the channel's logo or label, a player. */
@@ -17,7 +18,9 @@ export function SharedView(
           ? <img src={channel.logo_url} alt={channel.label} />
           : <strong>{channel.label}</strong>}
       </div>
-      <p class="cw-shared-author">{message.author_name ?? t("channel_widget.home.anonymous")}</p>
+      <p class="cw-shared-author">
+        {publicAuthorLine(message, t("channel_widget.home.anonymous"), t("channel_widget.home.listener"))}
+      </p>
       <p class="cw-muted">{formatMessageDate(new Date(message.created_at))}</p>
       {message.media_url && (video
         ? <video class="cw-player" src={message.media_url} controls playsInline />

@@ -23,8 +23,8 @@ import {
   keywordChoice,
   type LineKind,
   lineMediaOf,
-  MESSAGE_SID,
-  mmsMediaSid,
+  mediaCaption,
+  mmsParts,
   normalizeNumber,
   RECORDING_SID,
   type TwilioCredentials,
@@ -77,6 +77,8 @@ interface Inbound {
   /** the caller's city when the provider knows it (Twilio's FromCity): shown with "Listener", never the number */
   city?: string | null;
   text?: string;
+  /** the text sent with the media (an MMS's Body, a WhatsApp caption): shown with it in the inbox */
+  caption?: string | null;
   /** a voice, picture or video to fetch from the provider: its kind and the job's source */
   media?: Omit<LineMediaJob, "mediaId" | "lineId"> & { kind: "audio" | "video" | "image" };
 }
@@ -146,7 +148,13 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         ...(inbound.profileName ? { name: inbound.profileName.slice(0, 200) } : {}),
         ...(inbound.city?.trim() ? { city: inbound.city.trim().slice(0, 100) } : {}),
       },
-      line: { medium: line.kind, phoneNumberId, sender: hash.slice(0, 40), deferMedia: !!inbound.media },
+      line: {
+        medium: line.kind,
+        phoneNumberId,
+        sender: hash.slice(0, 40),
+        deferMedia: !!inbound.media,
+        caption: inbound.caption ?? null,
+      },
     };
     let outcome;
     if (inbound.media) {
@@ -197,8 +205,8 @@ interface WhatsappPayload {
           text?: { body?: string };
           audio?: { id?: string; mime_type?: string };
           voice?: { id?: string };
-          image?: { id?: string; mime_type?: string };
-          video?: { id?: string; mime_type?: string };
+          image?: { id?: string; mime_type?: string; caption?: string };
+          video?: { id?: string; mime_type?: string; caption?: string };
         }[];
         /** what became of the messages the line sent (a staff reply): sent, delivered, read, failed */
         statuses?: { id?: string; status?: string }[];
@@ -252,7 +260,8 @@ export async function receiveWhatsapp(
       const id = (voiceNote ?? picture)?.id;
       if (id && /^[0-9A-Za-z_-]{1,100}$/.test(id) && taken) {
         const media = { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension };
-        landings.push(await land(deps, line, { ...base, media }));
+        const caption = voiceNote ? null : mediaCaption(picture?.caption);
+        landings.push(await land(deps, line, { ...base, media, caption }));
       }
     }
   }
@@ -278,6 +287,11 @@ async function twilioLine(
   return found;
 }
 
+/** What a message of several parts became: stored when any part was, else what its first part became. */
+export function mergedLanding(outcomes: Landing[]): Landing {
+  return outcomes.includes("stored") ? "stored" : outcomes[0] ?? "refused";
+}
+
 /** An inbound SMS (Twilio's messaging webhook): a text, a keyword vote, or STOP. */
 export async function receiveSms(
   deps: InboundDeps,
@@ -294,18 +308,23 @@ export async function receiveSms(
     profileName: null,
     city: params.FromCity ?? null,
   };
-  // an MMS: its first picture or video becomes the participation, fetched by ids with the account's credentials
-  const taken = Number(params.NumMedia) > 0 ? lineMediaOf(params.MediaContentType0) : null;
-  const mediaSid = taken && taken.kind !== "audio" ? mmsMediaSid(params.MediaUrl0 ?? "") : null;
-  if (taken && mediaSid && MESSAGE_SID.test(params.MessageSid)) {
-    const media = {
-      source: "twilio-mms" as const,
-      ref: `${params.MessageSid}/${mediaSid}`,
-      kind: taken.kind,
-      extension: taken.extension,
-      contentType: taken.contentType,
-    };
-    return { outcome: await land(deps, line, { ...sender, media }), language: line.language };
+  // an MMS: each picture or video becomes a participation (the text on the first), fetched by ids with the
+  // account's credentials; each part is stored once by its own id, so a webhook sent again adds none
+  const parts = mmsParts(params);
+  if (parts.length) {
+    const outcomes: Landing[] = [];
+    for (const [i, part] of parts.entries()) {
+      const media = {
+        source: "twilio-mms" as const,
+        ref: `${params.MessageSid}/${part.mediaSid}`,
+        kind: part.kind,
+        extension: part.extension,
+        contentType: part.contentType,
+      };
+      const caption = i === 0 ? mediaCaption(params.Body) : null;
+      outcomes.push(await land(deps, line, { ...sender, providerId: part.providerId, media, caption }));
+    }
+    return { outcome: mergedLanding(outcomes), language: line.language };
   }
   const outcome = await land(deps, line, { ...sender, text: (params.Body ?? "").slice(0, 4000) });
   return { outcome, language: line.language };

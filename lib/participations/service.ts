@@ -69,13 +69,15 @@ export interface Origin {
   /**
    * A phone line's participation (lib/lines): the listener is their number, so it stands for the device
    * (one vote per number and interaction) and the medium is shown; a voice note fetched from the provider
-   * by a job of its own (deferMedia) is processed once that job has stored it.
+   * by a job of its own (deferMedia) is processed once that job has stored it; the text a listener sent
+   * with a picture or video (caption) is stored as the participation's text, shown with the media.
    */
   line?: {
     medium: "whatsapp" | "sms" | "voice";
     phoneNumberId: number | null;
     sender: string;
     deferMedia?: boolean;
+    caption?: string | null;
   };
 }
 
@@ -227,7 +229,8 @@ async function store(
   const snapshot = authorSnapshot(author, origin.extra_user_information);
   const labels = new Map(choices.map((c) => [c.id, c.label]));
   const body: Record<string, unknown> = {};
-  if (decision.text !== null) body.text = decision.text;
+  const text = decision.text ?? (media ? origin.line?.caption || null : null);
+  if (text !== null) body.text = text;
   if (decision.choiceIds) {
     body.choice_ids = decision.choiceIds;
     body.choice_text = decision.choiceIds.map((id) => labels.get(id)).join(", ");
@@ -243,7 +246,7 @@ async function store(
     siteRef: origin.site_ref ?? null,
     type: decision.type,
     content: body,
-    text: decision.text,
+    text,
     choiceIds: decision.choiceIds,
     mediaId: media?.id ?? null,
     extraUserInformation: origin.extra_user_information ?? {},

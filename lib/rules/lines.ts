@@ -197,6 +197,43 @@ export function mmsMediaSid(url: string): string | null {
   return MMS_MEDIA_SID.test(last) ? last : null;
 }
 
+/** The most media one MMS carries (the provider's documented limit): any beyond are not read. */
+export const MMS_MAX_MEDIA = 10;
+
+/** One picture or video of an MMS: its media id, what it becomes and the id its landing is stored once by. */
+export interface MmsPart {
+  mediaSid: string;
+  /** the message id for the first, the message id and media id for the others: a webhook sent again stores none twice */
+  providerId: string;
+  kind: "audio" | "video" | "image";
+  extension: string;
+  contentType: string;
+}
+
+/**
+ * The pictures and videos of an MMS's webhook (NumMedia, MediaContentTypeN, MediaUrlN), in their order;
+ * a sound or an unknown type is skipped (a voice comes by the voicemail line).
+ */
+export function mmsParts(params: Record<string, string>): MmsPart[] {
+  if (!MESSAGE_SID.test(params.MessageSid ?? "")) return [];
+  const count = Math.min(Math.trunc(Number(params.NumMedia)) || 0, MMS_MAX_MEDIA);
+  const parts: MmsPart[] = [];
+  for (let i = 0; i < count; i++) {
+    const taken = lineMediaOf(params[`MediaContentType${i}`]);
+    const mediaSid = mmsMediaSid(params[`MediaUrl${i}`] ?? "");
+    if (!taken || taken.kind === "audio" || !mediaSid || parts.some((p) => p.mediaSid === mediaSid)) continue;
+    const providerId = parts.length === 0 ? params.MessageSid : `${params.MessageSid}/${mediaSid}`;
+    parts.push({ mediaSid, providerId, ...taken });
+  }
+  return parts;
+}
+
+/** The text sent with a picture or video (an MMS's Body, a WhatsApp caption), or null when it says nothing. */
+export function mediaCaption(text: string | null | undefined): string | null {
+  const value = (text ?? "").trim();
+  return value ? value.slice(0, 4000) : null;
+}
+
 /** What a line takes from a provider's media, by its content type: the participation's kind and the file's extension. */
 const LINE_MEDIA_TYPES: Record<string, { kind: "audio" | "video" | "image"; extension: string }> = {
   "audio/ogg": { kind: "audio", extension: "ogg" },

@@ -15,6 +15,8 @@ export interface PublicMessage {
   content: { text: string | null; choice_text: string | null; duration: number | null };
   author_name: string | null;
   author_city: string | null;
+  /** how it reached the studio: widget, whatsapp, sms or voice (never the number behind a line) */
+  medium: string;
   media_url: string | null;
   poster_url: string | null;
 }
@@ -57,7 +59,23 @@ export function publicMessage(row: SharedMessageRow): PublicMessage {
     content: { text: str(row.content.text), choice_text: str(row.content.choice_text), duration },
     author_name: row.nickname,
     author_city: row.author_city,
+    medium: row.medium ?? "widget",
     media_url: row.playable_path ? `/media/${row.playable_path}` : null,
     poster_url: row.poster_path && row.poster_path !== row.playable_path ? `/media/${row.poster_path}` : null,
   };
+}
+
+/**
+ * The author line a public page shows: the nickname, or the anonymous label; a listener behind a phone line
+ * is "Listener" with their city when known, as in the inbox, never their number.
+ * @example publicAuthorLine({ author_name: null, author_city: "Lyon", medium: "sms" }, "Anonymous", "Listener")
+ * // "Listener · Lyon"
+ */
+export function publicAuthorLine(
+  m: Pick<PublicMessage, "author_name" | "author_city" | "medium">,
+  anonymous: string,
+  listener: string,
+): string {
+  if (!m.medium || m.medium === "widget") return m.author_name ?? anonymous;
+  return [m.author_name || listener, m.author_city].filter(Boolean).join(" · ");
 }

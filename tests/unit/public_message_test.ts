@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { isPubliclyReadable, isShareToken, publicMessage } from "../../lib/rules/public_message.ts";
+import {
+  isPubliclyReadable,
+  isShareToken,
+  publicAuthorLine,
+  publicMessage,
+} from "../../lib/rules/public_message.ts";
 import type { SharedMessageRow } from "../../db/shared_messages.ts";
 
 const row = (over: Partial<SharedMessageRow> = {}): SharedMessageRow => ({
@@ -62,9 +67,23 @@ Deno.test("publicMessage - the nickname and city at most, whitelisted content, n
     content: { text: "Hello", choice_text: null, duration: 4 },
     author_name: "Lou",
     author_city: "Lyon",
+    medium: "widget",
     media_url: "/media/processed/x.mp3",
     poster_url: null,
   });
   assert.equal(publicMessage(row({ nickname: null })).author_name, null);
   assert.equal(publicMessage(row({ poster_path: "p.jpg" })).poster_url, "/media/p.jpg");
+});
+
+Deno.test("publicAuthorLine - a phone line's listener is Listener with their city, a widget author unchanged", () => {
+  const line = (medium: string, author_name: string | null, author_city: string | null) =>
+    publicAuthorLine({ medium, author_name, author_city }, "Anonymous", "Listener");
+  assert.equal(line("sms", null, "Lyon"), "Listener · Lyon");
+  assert.equal(line("voice", null, null), "Listener");
+  assert.equal(line("whatsapp", "Noé", "Lyon"), "Noé · Lyon");
+  assert.equal(line("whatsapp", "", null), "Listener");
+  assert.equal(line("widget", null, "Lyon"), "Anonymous");
+  assert.equal(line("widget", "Lou", "Lyon"), "Lou");
+  assert.equal(publicMessage(row({ medium: "sms", nickname: null })).medium, "sms");
+  assert.equal(publicMessage(row({ medium: undefined })).medium, "widget");
 });

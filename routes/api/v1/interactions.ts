@@ -146,6 +146,7 @@ const sharedSchema = z.object({
   }),
   author_name: z.string().nullable().describe("the author's nickname; null = the anonymous label"),
   author_city: z.string().nullable(),
+  medium: z.string().describe("how it reached the studio: widget, whatsapp, sms or voice"),
   media_url: z.string().nullable(),
   poster_url: z.string().nullable(),
 });
