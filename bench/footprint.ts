@@ -28,7 +28,7 @@ function freePort(): number {
   return port;
 }
 
-// run as `deno task start` runs it, with its V8 flags (a young generation of 8 MB a semi-space)
+// run as `deno task start` runs it, with its V8 flags (young generation 8 MB a semi-space, old 256 MB)
 const SERVER = ["run", "-A", ...startTaskFlags(), new URL("../scripts/start.ts", import.meta.url).pathname];
 // the runtime's own start on this machine, timed the same way: what the server's start is divided by
 const HELLO = [

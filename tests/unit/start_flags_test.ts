@@ -38,6 +38,23 @@ Deno.test("deno task start - bounds V8's young generation to 8 MB a semi-space",
   assert.ok(Number(semi[1]) <= 8, v8);
 });
 
+Deno.test("deno task start - bounds V8's old generation to 256 MB, so it collects before it grows far past what lives", async () => {
+  const v8 = startTaskFlags().find((f) => f.startsWith("--v8-flags=")) ?? "";
+  const old = /--max-old-space-size=(\d+)/.exec(v8);
+  assert.ok(old, v8);
+  assert.ok(Number(old[1]) <= 256, v8);
+  // the limit V8 itself reports with these flags (old generation plus young): the flag is read, not ignored
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      ...startTaskFlags(),
+      `import v8 from "node:v8"; console.log(v8.getHeapStatistics().heap_size_limit)`,
+    ],
+  }).output();
+  assert.equal(out.code, 0);
+  assert.ok(Number(new TextDecoder().decode(out.stdout)) <= 300 * 1024 * 1024);
+});
+
 Deno.test("deno task start - under a churn of rows the young generation stays at two 8 MB semi-spaces", async () => {
   // V8 accepts the flags (an unknown one is an error at start) and they hold: by default it grows to 64 MB
   assert.ok(await youngGenerationMb(startTaskFlags()) <= 16);
