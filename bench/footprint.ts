@@ -10,6 +10,7 @@ import { table } from "../tests/_server.ts";
 import { PG_BIN, startPostgres } from "../tests/_postgres.ts";
 import { newVote, vote } from "../tests/reliability/_votes.ts";
 import { loadAverage } from "./_hello.ts";
+import { startTaskFlags } from "../tests/_start_flags.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 5);
 const TOKEN = "footprint-metrics-token-0123456789";
@@ -27,7 +28,8 @@ function freePort(): number {
   return port;
 }
 
-const SERVER = ["run", "-A", new URL("../scripts/start.ts", import.meta.url).pathname];
+// run as `deno task start` runs it, with its V8 flags (young generation 8 MB a semi-space, old 256 MB)
+const SERVER = ["run", "-A", ...startTaskFlags(), new URL("../scripts/start.ts", import.meta.url).pathname];
 // the runtime's own start on this machine, timed the same way: what the server's start is divided by
 const HELLO = [
   "eval",
@@ -106,12 +108,15 @@ try {
   const server = await start({ ...env, SEED: "0" });
   const rows: (string | number)[][] = [];
   const heap = async () => {
-    const m = await metrics(server.base, /^im_heap_used_bytes$|^im_cache_bytes/);
+    const m = await metrics(server.base, /^im_heap_(used|total)_bytes$|^im_cache_bytes/);
     const mb = (n = 0) => (n / 1024 / 1024).toFixed(1);
     const caches = [...m].filter(([k]) => k.startsWith("im_cache_bytes")).map(([k, v]) =>
       `${/cache="([^"]+)"/.exec(k)?.[1]} ${(v / 1024).toFixed(0)} kB`
     );
-    return { heap: mb(m.get("im_heap_used_bytes")), caches: caches.join(", ") || "-" };
+    return {
+      heap: `${mb(m.get("im_heap_used_bytes"))} / ${mb(m.get("im_heap_total_bytes"))}`,
+      caches: caches.join(", ") || "-",
+    };
   };
   await new Promise((r) => setTimeout(r, 1000)); // what the start left running settles
   let h = await heap();
@@ -141,7 +146,7 @@ try {
       `(goal ≤ 500 ms; starts ${starts.join(", ")} ms); a bare Deno.serve's: ${median(hellos)} ms, ` +
       `ratio ${(median(starts) / median(hellos)).toFixed(1)}; load average ${loadAverage()}\n`,
   );
-  console.log(table(["moment", "resident MB", "heap used MB", "caches", "goal MB"], rows));
+  console.log(table(["moment", "resident MB", "heap used / reserved MB", "caches", "goal MB"], rows));
   console.log("\nbare Deno.serve hello world, for scale: about 43 MB resident");
 } finally {
   await sql.end();
