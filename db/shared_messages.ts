@@ -1,4 +1,5 @@
 import type { Db } from "./client.ts";
+import type { MediaKind } from "../lib/rules/participation.ts";
 
 /**
  * The columns a public read of a message may draw from (messages are private unless shared): no e-mail, phone, names, extra information, device or author ids are even selected.
@@ -21,6 +22,8 @@ export interface SharedMessageRow {
   author_city: string | null;
   playable_path: string | null;
   poster_path: string | null;
+  /** what the file is (audio, video, image): a picture is shown as a picture, whatever the interaction's type */
+  media_kind: MediaKind | null;
   status: string;
   moderation: string;
   shared_at: Date | null;
@@ -32,7 +35,7 @@ const columns = (sql: Db) =>
     m.type, m.created_at, m.content, m.duration_ms,
     coalesce(u.nickname, case when m.medium = 'whatsapp' and m.author_app_user_id is null then m.author_name end)
       as nickname, m.medium, m.author_city, md.playable_path,
-    md.poster_path, m.status, m.moderation, m.shared_at, m.broadcast_status`;
+    md.poster_path, md.kind as media_kind, m.status, m.moderation, m.shared_at, m.broadcast_status`;
 
 /** The message of a share token (a uuid), shared or not: the caller decides what the public sees. */
 export async function getMessageByShareToken(sql: Db, token: string): Promise<SharedMessageRow | null> {

@@ -9,7 +9,9 @@ export function SharedView(
 ) {
   const { t } = useT();
   const { channel, message } = props;
-  const video = message.type === "video";
+  // what the file is, not the interaction's type: a picture sent by MMS to a call for voices is a picture
+  const kind = message.media_kind ?? (message.type === "video" ? "video" : "audio");
+  const quote = message.content.text || message.content.choice_text;
   return (
     <section class="cw-shared">
       <div class="cw-shared-banner">
@@ -22,14 +24,12 @@ export function SharedView(
         {publicAuthorLine(message, t("channel_widget.home.anonymous"), t("channel_widget.home.listener"))}
       </p>
       <p class="cw-muted">{formatMessageDate(new Date(message.created_at))}</p>
-      {message.media_url && (video
+      {message.media_url && (kind === "image"
+        ? <img class="cw-player" src={message.media_url} alt={quote ? String(quote) : ""} />
+        : kind === "video"
         ? <video class="cw-player" src={message.media_url} controls playsInline />
         : <audio class="cw-player" src={message.media_url} controls />)}
-      {!message.media_url && (message.content.text || message.content.choice_text) && (
-        <blockquote class="cw-quote">
-          {String(message.content.text ?? message.content.choice_text)}
-        </blockquote>
-      )}
+      {quote && <blockquote class="cw-quote">{String(quote)}</blockquote>}
       <button type="button" class="cw-btn" onClick={props.onParticipate}>
         {t("channel_widget.home.participate_too")}
       </button>

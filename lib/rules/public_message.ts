@@ -4,6 +4,7 @@
 // e-mail, phone, first or last name, extra information, device id or author id. Every public
 // endpoint that returns a message goes through publicMessage().
 import type { SharedMessageRow } from "../../db/shared_messages.ts";
+import type { MediaKind } from "./participation.ts";
 
 /** The public shape of a shared message. */
 export interface PublicMessage {
@@ -19,6 +20,8 @@ export interface PublicMessage {
   medium: string;
   media_url: string | null;
   poster_url: string | null;
+  /** what the file is: audio, video or image (null without a file) */
+  media_kind: MediaKind | null;
 }
 
 /** Share tokens are uuids: anything else (an old numeric id) is not a token. */
@@ -62,6 +65,7 @@ export function publicMessage(row: SharedMessageRow): PublicMessage {
     medium: row.medium ?? "widget",
     media_url: row.playable_path ? `/media/${row.playable_path}` : null,
     poster_url: row.poster_path && row.poster_path !== row.playable_path ? `/media/${row.poster_path}` : null,
+    media_kind: row.playable_path ? row.media_kind : null,
   };
 }
 

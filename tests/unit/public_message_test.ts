@@ -26,6 +26,7 @@ const row = (over: Partial<SharedMessageRow> = {}): SharedMessageRow => ({
   author_city: "Lyon",
   playable_path: "processed/x.mp3",
   poster_path: null,
+  media_kind: "audio",
   status: "received",
   moderation: "none",
   shared_at: null,
@@ -70,8 +71,10 @@ Deno.test("publicMessage - the nickname and city at most, whitelisted content, n
     medium: "widget",
     media_url: "/media/processed/x.mp3",
     poster_url: null,
+    media_kind: "audio",
   });
   assert.equal(publicMessage(row({ nickname: null })).author_name, null);
+  assert.equal(publicMessage(row({ playable_path: null })).media_kind, null, "no file, no kind");
   assert.equal(publicMessage(row({ poster_path: "p.jpg" })).poster_url, "/media/p.jpg");
 });
 

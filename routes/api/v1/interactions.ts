@@ -149,6 +149,7 @@ const sharedSchema = z.object({
   medium: z.string().describe("how it reached the studio: widget, whatsapp, sms or voice"),
   media_url: z.string().nullable(),
   poster_url: z.string().nullable(),
+  media_kind: z.enum(["audio", "video", "image"]).nullable().describe("what the file is; null without one"),
 });
 const tokenParam = z.object({ token: z.string().max(64) });
 
