@@ -2,17 +2,7 @@ import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
 import { AUDIT_RETENTION_RANGE } from "../lib/rules/audit.ts";
-
-/** The provider as stored (no secret: only whether one is). */
-interface Settings {
-  display_name: string;
-  issuer: string;
-  client_id: string;
-  has_secret: boolean;
-  email_domains: string[];
-  password_sign_in: boolean;
-  create_accounts: boolean;
-}
+import type { SsoSettingsView as Settings } from "../lib/rules/sso.ts";
 
 interface Props {
   channelId: number;

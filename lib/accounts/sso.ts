@@ -18,6 +18,8 @@ import {
   ssoIssuerProblem,
 } from "../rules/sso.ts";
 import { normaliseEmail } from "../rules/accounts.ts";
+import type { SsoSettingsView } from "../rules/sso.ts";
+export type { SsoSettingsView };
 import {
   type ChannelSsoRow,
   deleteChannelSso,
@@ -35,17 +37,6 @@ export interface SsoContext {
   /** The public address: the provider sends the browser back to {baseUrl}/sso/callback. */
   baseUrl: string;
   now: Date;
-}
-
-/** A channel's provider as its settings page shows it (the secret never: only whether one is set). */
-export interface SsoSettingsView {
-  display_name: string;
-  issuer: string;
-  client_id: string;
-  has_secret: boolean;
-  email_domains: string[];
-  password_sign_in: boolean;
-  create_accounts: boolean;
 }
 
 /** The settings form as typed. An empty secret keeps the one stored. */

@@ -1,6 +1,17 @@
 // Single sign-on with OpenID Connect: which provider addresses are accepted, which e-mail domains go to a
 // channel's provider, and what a provider's answer opens. Pure.
 
+/** A channel's provider as its settings page shows it (the secret never: only whether one is set). */
+export interface SsoSettingsView {
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  has_secret: boolean;
+  email_domains: string[];
+  password_sign_in: boolean;
+  create_accounts: boolean;
+}
+
 /** The scopes asked of the provider: the subject and a verified e-mail are all an account is matched by. */
 export const SSO_SCOPE = "openid email";
 

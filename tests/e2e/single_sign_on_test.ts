@@ -38,6 +38,8 @@ for (const lang of ["en", "fr"] as const) {
 
         await page.context().clearCookies();
         await page.goto(`${baseUrl}/login?lang=${lang}`);
+        // the address is looked up when the field is left, by the page's script: type once it runs
+        await page.waitForSelector('[data-island="LoginPanel"][data-hydrated] form');
         await page.fill("#login-email", "operator@example.com");
         await page.press("#login-email", "Tab");
         const button = page.getByRole("link", { name: texts.button });
