@@ -31,6 +31,8 @@ browserTest("quiz editor - staff write, reorder and remove questions; refused on
   await page.goto(`${baseUrl}/interactions/${game.id}`);
   const editor = page.locator(".quiz-editor");
   await editor.getByText("No question yet").waitFor();
+  // the page is drawn by the server: its buttons answer once the editor's script runs
+  await page.waitForSelector('[data-island="QuizEditor"][data-hydrated]');
 
   // a first question sent half written: the server's rules show next to their fields
   await editor.getByRole("button", { name: "Add a question" }).click();
