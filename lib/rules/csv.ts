@@ -1,5 +1,6 @@
 // The separator of the CSV files staff download: French, Portuguese, Spanish and
 // Polish Excel split columns on ";" (their decimal mark is ","), English Excel on ",". Pure.
+import { wallClock } from "./wall_clock.ts";
 
 /** The separators offered, by the name the export's `separator` query takes. */
 export const CSV_SEPARATORS = { comma: ",", semicolon: ";" } as const;
@@ -32,19 +33,8 @@ export function csvNumber(value: number, separator: string): string {
  * @example csvDateTime(new Date("2026-03-01T08:00:00Z"), "Europe/Paris") // "01/03/2026 09:00:00"
  */
 export function csvDateTime(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(date).map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const t = wallClock(date, timeZone);
+  return `${t.day}/${t.month}/${t.year} ${t.hour}:${t.minute}:${t.second}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The statistics dashboard's rules (/statistics): the period asked, its buckets, CSV and SVG charts.
 // Pure; the SVG is text with every label escaped, so the page and the download share it.
 import { csvNumber } from "./csv.ts";
+import { wallClock } from "./wall_clock.ts";
 
 /** The periods offered: last 7 days, 30 days, 12 months, or custom dates. */
 export const STATISTICS_RANGES = ["7d", "30d", "12m", "custom"] as const;
@@ -54,18 +55,8 @@ export function timeZoneChoices(current = "UTC"): string[] {
 
 /** The wall-clock date and time of an instant in a time zone, as "YYYY-MM-DDTHH:MM". */
 export function localMinute(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(date).map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const t = wallClock(date, timeZone);
+  return `${t.year}-${t.month}-${t.day}T${t.hour}:${t.minute}`;
 }
 
 /**
