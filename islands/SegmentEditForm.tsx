@@ -10,7 +10,7 @@ import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
 import { type ChoiceDraft, ChoicesField } from "../components/interactions/ChoicesField.tsx";
 import { Section } from "../components/channels/fields.tsx";
-import { fieldMessages } from "../lib/rules/field_errors.ts";
+import { afterAnswer, fieldMessages } from "../lib/rules/field_errors.ts";
 import { GeneralSection } from "../components/interactions/edit/GeneralSection.tsx";
 import { DataSection } from "../components/interactions/edit/DataSection.tsx";
 import { OptionsSection } from "../components/interactions/edit/OptionsSection.tsx";
@@ -51,13 +51,13 @@ function SegmentEditForm(props: Props) {
       patch,
     );
     if (!res.ok) {
-      setErrors(fieldMessages(res.data?.fields, t));
+      setErrors((shown) => afterAnswer(shown, Object.keys(patch), fieldMessages(res.data?.fields, t)));
       showToast(t("interactions.save_failed", { message: errorMessage(res.data, String(res.status)) }), {
         kind: "error",
       });
       return;
     }
-    setErrors({});
+    setErrors((shown) => afterAnswer(shown, Object.keys(patch), {}));
     // Keep what the user typed meanwhile; take the server's rule-applied values for the fields sent.
     setSeg((s) => ({
       ...s,
@@ -145,11 +145,12 @@ function SegmentEditForm(props: Props) {
           id="seg-availability"
           value={{ from: seg.from, to: seg.to, start_date: seg.start_date, end_date: seg.end_date }}
           onChange={(v) => set({ ...v })}
+          errors={errors}
         />
       </Section>
-      <DataSection seg={seg} set={set} locked={gatherDisabled(customisation)} />
-      <OptionsSection seg={seg} set={set} />
-      <AdvancedSection seg={seg} set={set} />
+      <DataSection seg={seg} set={set} locked={gatherDisabled(customisation)} errors={errors} />
+      <OptionsSection seg={seg} set={set} errors={errors} />
+      <AdvancedSection seg={seg} set={set} errors={errors} />
       <BackgroundSection
         id={seg.id}
         value={{

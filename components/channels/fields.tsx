@@ -78,19 +78,43 @@ export function CheckField(props: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** The server's message for this field, shown under it and tied to it (back-office §8 Forms). */
+  error?: string;
 }) {
-  return (
+  const box = (
     <label class="checkbox" for={props.id}>
       <input
         id={props.id}
         type="checkbox"
         checked={props.checked}
         disabled={props.disabled}
+        {...errorAttributes(props.id, props.error)}
         onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)}
       />
       <span>{props.label}</span>
     </label>
   );
+  if (!props.error) return box;
+  return (
+    <div class="field">
+      {box}
+      <FieldError id={props.id} error={props.error} />
+    </div>
+  );
+}
+
+/**
+ * The attributes that tie a field to its message: `aria-invalid` and `aria-describedby` naming
+ * `<id>-error` (plus the field's other descriptions, e.g. a hint), nothing when the field is right.
+ */
+export function errorAttributes(id: string, error: string | undefined, describedBy?: string) {
+  const ids = [describedBy, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
+  return { "aria-invalid": error ? "true" as const : undefined, "aria-describedby": ids || undefined };
+}
+
+/** The message under a field, with the id its `aria-describedby` names; nothing when the field is right. */
+export function FieldError(props: { id: string; error: string | undefined }) {
+  return props.error ? <span class="field-error" id={`${props.id}-error`}>{props.error}</span> : null;
 }
 
 /** A group of radio buttons shown as segmented choices. */

@@ -1,4 +1,5 @@
 import { useT } from "../../framework/island.tsx";
+import { errorAttributes, FieldError } from "../channels/fields.tsx";
 import { type Availability, moveEnd, moveStart, setFrom, setTo } from "../../lib/rules/availability.ts";
 import { dateInput, fromInputs, timeInput } from "../../islands/browser/dates.ts";
 
@@ -34,6 +35,8 @@ export function AvailabilityFields(
     value: AvailabilityValue;
     onChange: (v: AvailabilityValue) => void;
     disabled?: boolean;
+    /** The server's messages keyed by the API's names (`from`, `to`, `start_date`, `end_date`). */
+    errors?: Record<string, string>;
   },
 ) {
   const { t } = useT();
@@ -41,6 +44,8 @@ export function AvailabilityFields(
   const a = toRules(v);
   const emit = (next: Availability) => props.onChange(fromRules(next));
   const id = (name: string) => `${props.id}-${name}`;
+  const errors = props.errors ?? {};
+  const err = (name: string, key: string) => errorAttributes(id(name), errors[key]);
   const onStart = (date: string, time: string) => {
     const iso = fromInputs(date, time);
     if (iso) emit(moveStart(a, new Date(iso)));
@@ -58,6 +63,7 @@ export function AvailabilityFields(
         <select
           id={id("from")}
           disabled={props.disabled}
+          {...err("from", "from")}
           onChange={(e) => emit(setFrom(a, (e.target as HTMLSelectElement).value as "now", new Date()))}
         >
           <option value="now" selected={v.from === "now"}>{t("interactions.panel.from_now")}</option>
@@ -65,6 +71,7 @@ export function AvailabilityFields(
             {t("interactions.panel.from_programmed")}
           </option>
         </select>
+        <FieldError id={id("from")} error={errors.from} />
       </div>
       <div class="field">
         <label for={id("start-date")}>{t("interactions.panel.start_date")}</label>
@@ -73,8 +80,10 @@ export function AvailabilityFields(
           type="date"
           value={dateInput(v.start_date)}
           disabled={startOff}
+          {...err("start-date", "start_date")}
           onChange={(e) => onStart((e.target as HTMLInputElement).value, timeInput(v.start_date))}
         />
+        <FieldError id={id("start-date")} error={errors.start_date} />
       </div>
       <div class="field">
         <label for={id("start-time")}>{t("interactions.panel.start_time")}</label>
@@ -91,6 +100,7 @@ export function AvailabilityFields(
         <select
           id={id("to")}
           disabled={props.disabled}
+          {...err("to", "to")}
           onChange={(e) => emit(setTo(a, (e.target as HTMLSelectElement).value as "permanent", new Date()))}
         >
           <option value="scheduled" selected={v.to === "scheduled"}>
@@ -100,6 +110,7 @@ export function AvailabilityFields(
             {t("interactions.panel.to_permanent")}
           </option>
         </select>
+        <FieldError id={id("to")} error={errors.to} />
       </div>
       <div class="field">
         <label for={id("end-date")}>{t("interactions.panel.end_date")}</label>
@@ -108,8 +119,10 @@ export function AvailabilityFields(
           type="date"
           value={dateInput(v.end_date)}
           disabled={endOff}
+          {...err("end-date", "end_date")}
           onChange={(e) => onEnd((e.target as HTMLInputElement).value, timeInput(v.end_date) || "00:00")}
         />
+        <FieldError id={id("end-date")} error={errors.end_date} />
       </div>
       <div class="field">
         <label for={id("end-time")}>{t("interactions.panel.end_time")}</label>

@@ -53,3 +53,18 @@ export function fieldMessages(
   }
   return Object.fromEntries(Object.entries(texts).map(([field, list]) => [field, list.join(" ")]));
 }
+
+/**
+ * The messages an autosaving form shows after one answer: the fields it sent take the answer's messages
+ * (none when saved), every other field keeps its own until it is sent again, so a refused type stays
+ * said while the next change (a checkbox) saves or fails on its own.
+ * @example afterAnswer({ type: "Not offered." }, ["title"], {}) // { type: "Not offered." }
+ */
+export function afterAnswer(
+  shown: Record<string, string>,
+  sent: string[],
+  answer: Record<string, string>,
+): Record<string, string> {
+  const kept = Object.entries(shown).filter(([field]) => !sent.includes(field));
+  return { ...Object.fromEntries(kept), ...answer };
+}

@@ -143,7 +143,7 @@ export async function updateSegment(
   if (patch.type && patch.type !== seg.type) {
     const channel = await getChannel(sql, seg.channel_id);
     if (!allowedTypes(channel ?? {}).includes(patch.type)) {
-      throw new AppError(422, "segment_type_not_allowed");
+      throw new AppError(422, "segment_type_not_allowed", {}, { type: ["segment_type_not_allowed"] });
     }
   }
 
@@ -154,7 +154,9 @@ export async function updateSegment(
     const channel = await getChannel(sql, seg.channel_id);
     const effective = { ...(channel?.customisation as Record<string, unknown> ?? {}), ...customisation };
     if (gatherDisabled(effective) && patch.gather_information === true) {
-      throw new AppError(422, "segment_gather_disabled");
+      throw new AppError(422, "segment_gather_disabled", {}, {
+        gather_information: ["segment_gather_disabled"],
+      });
     }
     const gather = patch.gather_information ?? seg.gather_information;
     const info = patch.information_to_gather ?? seg.information_to_gather;

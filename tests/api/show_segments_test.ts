@@ -241,7 +241,10 @@ Deno.test("show_segments API - list, create, edit rules, permissions, tenant iso
       await put({ customisation: { with_connexion: true } });
       const res = await put({ gather_information: true });
       assert.equal(res.status, 422);
-      assert.equal((await jsonOf(res)).code, "segment_gather_disabled");
+      const refused = await jsonOf(res);
+      assert.equal(refused.code, "segment_gather_disabled");
+      // named on its field, so the edit form says it under the checkbox
+      assert.deepEqual(refused.fields, { gather_information: ["segment_gather_disabled"] });
       // the channel's default customisation counts too, unless the segment overrides it
       await put({ customisation: { with_connexion: false } });
       assert.equal((await put({ gather_information: true })).status, 200);
@@ -264,7 +267,9 @@ Deno.test("show_segments API - list, create, edit rules, permissions, tenant iso
         json: { type: "sms" },
       });
       assert.equal(res.status, 422);
-      assert.equal((await jsonOf(res)).code, "segment_type_not_allowed");
+      const refused = await jsonOf(res);
+      assert.equal(refused.code, "segment_type_not_allowed");
+      assert.deepEqual(refused.fields, { type: ["segment_type_not_allowed"] });
     });
 
     await t.step("operators cannot edit, archive, trash or duplicate (403)", async () => {

@@ -1,15 +1,23 @@
 import { useT } from "../../../framework/island.tsx";
 import { SMS_MAX_LENGTH } from "../../../lib/rules/constants.ts";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
-import { CheckField, Section } from "../../channels/fields.tsx";
+import { CheckField, errorAttributes, FieldError, Section } from "../../channels/fields.tsx";
 
 /** The segment fields edited as a line of text (null when empty). */
 type TextKey = "show_id" | "program_id" | "sms_template" | "sms_receiver" | "legal_notice";
 
 /** Programme references, legal notice, SMS settings and registration: the remaining fields of §3. */
-export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
+export function AdvancedSection(
+  props: {
+    seg: SegmentJson;
+    set: (p: Record<string, unknown>) => void;
+    /** Every field's message (lib/rules/field_errors.ts), for the fields of this section. */
+    errors?: Record<string, string>;
+  },
+) {
   const { t } = useT();
   const { seg, set } = props;
+  const errors = props.errors ?? {};
   const text = (key: TextKey, max: number, area = false) => (
     <div class="field">
       <label for={`seg-${key}`}>{t(`interactions.fields.${key}`)}</label>
@@ -20,6 +28,7 @@ export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<strin
             rows={2}
             maxLength={max}
             value={seg[key] ?? ""}
+            {...errorAttributes(`seg-${key}`, errors[key])}
             onInput={(e) => set({ [key]: (e.target as HTMLTextAreaElement).value || null })}
           />
         )
@@ -29,9 +38,11 @@ export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<strin
             type="text"
             maxLength={max}
             value={seg[key] ?? ""}
+            {...errorAttributes(`seg-${key}`, errors[key])}
             onInput={(e) => set({ [key]: (e.target as HTMLInputElement).value || null })}
           />
         )}
+      <FieldError id={`seg-${key}`} error={errors[key]} />
     </div>
   );
   return (
@@ -48,6 +59,7 @@ export function AdvancedSection(props: { seg: SegmentJson; set: (p: Record<strin
           id="seg-registration-required"
           label={t("interactions.fields.registration_required")}
           checked={seg.registration_required === true}
+          error={errors.registration_required}
           onChange={(on) => set({ registration_required: on })}
         />
       )}

@@ -2,7 +2,7 @@ import { useT } from "../../../framework/island.tsx";
 import { TITLE_MAX_LENGTH } from "../../../lib/rules/constants.ts";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CHOICE_TYPES } from "../../../lib/rules/segments.ts";
-import { Section } from "../../channels/fields.tsx";
+import { CheckField, errorAttributes, FieldError, Section } from "../../channels/fields.tsx";
 
 type Set = (patch: Record<string, unknown>) => void;
 
@@ -22,6 +22,7 @@ export function GeneralSection(
 ) {
   const { t } = useT();
   const { seg, set, staged } = props;
+  const errors = props.errors ?? {};
   return (
     <Section id="sec-general" title={t("interactions.sections.general")}>
       <div class="field">
@@ -31,14 +32,13 @@ export function GeneralSection(
           type="text"
           maxLength={TITLE_MAX_LENGTH}
           value={seg.title}
-          aria-describedby={props.errors?.title ? "seg-title-count seg-title-error" : "seg-title-count"}
-          aria-invalid={props.errors?.title ? "true" : undefined}
+          {...errorAttributes("seg-title", errors.title, "seg-title-count")}
           onInput={(e) => set({ title: (e.target as HTMLInputElement).value })}
         />
         <span class="field-hint" id="seg-title-count">
           {t("interactions.fields.title_count", { count: seg.title.length })}
         </span>
-        {props.errors?.title && <span class="field-error" id="seg-title-error">{props.errors.title}</span>}
+        <FieldError id="seg-title" error={errors.title} />
       </div>
       <div class="field">
         <label for="seg-text">{t("interactions.fields.text")}</label>
@@ -46,17 +46,17 @@ export function GeneralSection(
           id="seg-text"
           rows={3}
           value={seg.text ?? ""}
-          aria-invalid={props.errors?.text ? "true" : undefined}
-          aria-describedby={props.errors?.text ? "seg-text-error" : undefined}
+          {...errorAttributes("seg-text", errors.text)}
           onInput={(e) => set({ text: (e.target as HTMLTextAreaElement).value })}
         />
-        {props.errors?.text && <span class="field-error" id="seg-text-error">{props.errors?.text}</span>}
+        <FieldError id="seg-text" error={errors.text} />
       </div>
       <div class="explicit-box">
         <div class="field">
           <label for="seg-type">{t("interactions.fields.type")}</label>
           <select
             id="seg-type"
+            {...errorAttributes("seg-type", errors.type)}
             onChange={(e) => props.stage({ type: (e.target as HTMLSelectElement).value })}
           >
             {props.allowedTypes.includes(seg.type)
@@ -66,17 +66,16 @@ export function GeneralSection(
               <option value={type} selected={staged.type === type}>{t(`interactions.types.${type}`)}</option>
             ))}
           </select>
+          <FieldError id="seg-type" error={errors.type} />
         </div>
         {CHOICE_TYPES.includes(staged.type) && (
-          <label class="checkbox" for="seg-testimonial-demanded">
-            <input
-              id="seg-testimonial-demanded"
-              type="checkbox"
-              checked={staged.testimonial_demanded}
-              onChange={(e) => props.stage({ testimonial_demanded: (e.target as HTMLInputElement).checked })}
-            />
-            <span>{t("interactions.fields.testimonial_demanded")}</span>
-          </label>
+          <CheckField
+            id="seg-testimonial-demanded"
+            label={t("interactions.fields.testimonial_demanded")}
+            checked={staged.testimonial_demanded}
+            error={errors.testimonial_demanded}
+            onChange={(on) => props.stage({ testimonial_demanded: on })}
+          />
         )}
         <p class="field-hint">{t("interactions.fields.explicit_hint")}</p>
         <button
@@ -97,13 +96,16 @@ export function GeneralSection(
               type="text"
               maxLength={1000}
               value={seg.testimonial ?? ""}
+              {...errorAttributes("seg-testimonial", errors.testimonial)}
               onInput={(e) => set({ testimonial: (e.target as HTMLInputElement).value })}
             />
+            <FieldError id="seg-testimonial" error={errors.testimonial} />
           </div>
           <div class="field">
             <label for="seg-testimonial-format">{t("interactions.fields.testimonial_format")}</label>
             <select
               id="seg-testimonial-format"
+              {...errorAttributes("seg-testimonial-format", errors.testimonial_format)}
               onChange={(e) => set({ testimonial_format: (e.target as HTMLSelectElement).value })}
             >
               {["voice", "text"].map((f) => (
@@ -112,6 +114,7 @@ export function GeneralSection(
                 </option>
               ))}
             </select>
+            <FieldError id="seg-testimonial-format" error={errors.testimonial_format} />
           </div>
         </>
       )}

@@ -8,7 +8,7 @@ import {
 } from "../../../lib/rules/constants.ts";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { hasChoices } from "../../../lib/rules/segments.ts";
-import { CheckField, Section } from "../../channels/fields.tsx";
+import { CheckField, errorAttributes, FieldError, Section } from "../../channels/fields.tsx";
 
 function Select(
   props: {
@@ -17,24 +17,38 @@ function Select(
     value: string;
     options: [string, string][];
     onChange: (v: string) => void;
+    error?: string;
   },
 ) {
   return (
     <div class="field">
       <label for={props.id}>{props.label}</label>
-      <select id={props.id} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}>
+      <select
+        id={props.id}
+        {...errorAttributes(props.id, props.error)}
+        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
+      >
         {props.options.map(([value, label]) => (
           <option value={value} selected={props.value === value}>{label}</option>
         ))}
       </select>
+      <FieldError id={props.id} error={props.error} />
     </div>
   );
 }
 
 /** The behaviour options of a segment: votes, answers, media, game, webview version, delivery. */
-export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
+export function OptionsSection(
+  props: {
+    seg: SegmentJson;
+    set: (p: Record<string, unknown>) => void;
+    /** Every field's message (lib/rules/field_errors.ts), for the fields of this section. */
+    errors?: Record<string, string>;
+  },
+) {
   const { t } = useT();
   const { seg, set } = props;
+  const errors = props.errors ?? {};
   const check = (
     key:
       | "limit_1_vote"
@@ -47,6 +61,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
       id={`seg-${key}`}
       label={t(`interactions.fields.${key}`)}
       checked={seg[key] === true}
+      error={errors[key]}
       onChange={(on) => set({ [key]: on })}
     />
   );
@@ -59,7 +74,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
         {check("enable_audio_answer")}
         {check("requires_approval")}
       </div>
-      {hasChoices(seg.type, seg.game_type) && <VoteIntegrityOptions seg={seg} set={set} />}
+      {hasChoices(seg.type, seg.game_type) && <VoteIntegrityOptions seg={seg} set={set} errors={errors} />}
       <div class="form-grid">
         {(seg.type === "recording_question" || seg.type === "video") && (
           <div class="field">
@@ -70,11 +85,13 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
               min={5}
               max={600}
               value={seg.max_recording_time}
+              {...errorAttributes("seg-max-recording", errors.max_recording_time)}
               onChange={(e) => {
                 const n = Number((e.target as HTMLInputElement).value);
                 if (Number.isInteger(n) && n >= 5 && n <= 600) set({ max_recording_time: n });
               }}
             />
+            <FieldError id="seg-max-recording" error={errors.max_recording_time} />
           </div>
         )}
         {seg.type === "video" && (
@@ -83,6 +100,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
             label={t("interactions.fields.media_type")}
             value={seg.media_type ?? "video"}
             options={["image", "video"].map((v) => [v, t(`interactions.fields.media.${v}`)])}
+            error={errors.media_type}
             onChange={(v) => set({ media_type: v })}
           />
         )}
@@ -92,6 +110,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
             label={t("interactions.fields.game_type")}
             value={seg.game_type}
             options={["answer", "registration"].map((v) => [v, t(`interactions.fields.game_types.${v}`)])}
+            error={errors.game_type}
             onChange={(v) => set({ game_type: v })}
           />
         )}
@@ -100,6 +119,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
           label={t("interactions.fields.webview_version")}
           value={seg.webview_version}
           options={WEBVIEW_VERSIONS.map((v) => [v, v])}
+          error={errors.webview_version}
           onChange={(v) => set({ webview_version: v })}
         />
         <Select
@@ -107,6 +127,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
           label={t("interactions.fields.delivery_option")}
           value={seg.delivery_option}
           options={DELIVERY_OPTIONS.map((v) => [v, t(`interactions.fields.delivery.${v}`)])}
+          error={errors.delivery_option}
           onChange={(v) => set({ delivery_option: v })}
         />
         {seg.delivery_option !== "none" && (
@@ -115,6 +136,7 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
             label={t("delivery_trigger.label")}
             value={seg.delivery_trigger ?? "accepted"}
             options={DELIVERY_TRIGGERS.map((v) => [v, t(`delivery_trigger.${v}`)])}
+            error={errors.delivery_trigger}
             onChange={(v) => set({ delivery_trigger: v })}
           />
         )}
@@ -124,9 +146,11 @@ export function OptionsSection(props: { seg: SegmentJson; set: (p: Record<string
 }
 
 /** The integrity options of a vote: per-address cap, results hidden until the end, high stakes. */
-function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void }) {
+function VoteIntegrityOptions(
+  props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void; errors: Record<string, string> },
+) {
   const { t } = useT();
-  const { seg, set } = props;
+  const { seg, set, errors } = props;
   return (
     <div class="vote-options">
       <div class="check-list">
@@ -135,6 +159,7 @@ function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string,
             id="seg-hide_results_until_end"
             label={t("votes.fields.hide_results_until_end")}
             checked={seg.hide_results_until_end === true}
+            error={errors.hide_results_until_end}
             onChange={(on) => set({ hide_results_until_end: on })}
           />
           <p class="field-hint">{t("votes.hints.hide_results")}</p>
@@ -144,6 +169,7 @@ function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string,
             id="seg-high_stakes"
             label={t("votes.fields.high_stakes")}
             checked={seg.high_stakes === true}
+            error={errors.high_stakes}
             onChange={(on) => set({ high_stakes: on })}
           />
           <p class="field-hint">{t("votes.hints.high_stakes")}</p>
@@ -157,13 +183,14 @@ function VoteIntegrityOptions(props: { seg: SegmentJson; set: (p: Record<string,
           min={1}
           max={MAX_VOTE_CAP}
           value={seg.vote_cap_per_address ?? DEFAULT_VOTE_CAP}
-          aria-describedby="seg-vote-cap-hint"
+          {...errorAttributes("seg-vote-cap", errors.vote_cap_per_address, "seg-vote-cap-hint")}
           onChange={(e) => {
             const n = Number((e.target as HTMLInputElement).value);
             if (Number.isInteger(n) && n >= 1 && n <= MAX_VOTE_CAP) set({ vote_cap_per_address: n });
           }}
         />
         <p class="field-hint" id="seg-vote-cap-hint">{t("votes.hints.vote_cap")}</p>
+        <FieldError id="seg-vote-cap" error={errors.vote_cap_per_address} />
       </div>
     </div>
   );

@@ -1,0 +1,82 @@
+// The interaction edit form says every refused field under that field (back-office §8 Forms), not only in the
+// toast: here a type the channel stopped offering while the page was open, and data collection switched on
+// after the channel started requiring a login. Each message is tied to its field for screen readers.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserTest, loginAs } from "./_browser.ts";
+
+/** The texts a screen reader reads for a field through its aria-describedby, errors only. */
+async function describedError(page: Page, fieldId: string): Promise<string> {
+  return await page.evaluate((id) => {
+    const ids = (document.getElementById(id)!.getAttribute("aria-describedby") ?? "").split(" ");
+    return ids.map((i) => document.getElementById(i)).filter((el) => el?.classList.contains("field-error"))
+      .map((el) => el!.textContent).join(" ");
+  }, fieldId);
+}
+
+/** The message sits right under its field (the field's bottom edge, at most 40 px above the text). */
+async function assertUnder(page: Page, fieldId: string) {
+  const field = await page.locator(`#${fieldId}`).boundingBox();
+  const text = await page.locator(`#${fieldId}-error`).boundingBox();
+  assert.ok(field && text, `${fieldId} and its message are shown`);
+  assert.ok(
+    text.y >= field.y + field.height && text.y - (field.y + field.height) < 40,
+    `${fieldId}: ${text.y}`,
+  );
+}
+
+for (const width of [1280, 375]) {
+  browserTest(
+    `interaction edit form - a refused type and a refused data collection are said under their fields (${width} px)`,
+    async ({ page, baseUrl, server, consoleErrors }) => {
+      await loginAs(page, server, baseUrl, "admin", { welcomeSeen: true });
+      const [seg] = await server.sql<{ id: number; channel_id: number }[]>`
+        select id::int, channel_id::int from segments
+        where type = 'message' and status <> 'trash' and title <> '' order by id limit 1`;
+      await server.sql`update channels set customisation = customisation || '{"with_connexion": false}',
+        interaction_available_voice = true where id = ${seg.channel_id}`;
+      await server.sql`update segments set customisation = customisation - 'with_connexion',
+        gather_information = false where id = ${seg.id}`;
+      await page.goto(`${baseUrl}/interactions/${seg.id}`);
+      await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
+      assert.equal(await page.locator("#seg-type").getAttribute("aria-invalid"), null);
+
+      // another administrator stops offering voice messages on the channel while the form is open
+      await page.locator("#seg-type").selectOption("recording_question");
+      await server.sql`update channels set interaction_available_voice = false where id = ${seg.channel_id}`;
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      const typeError = "This type of interaction is not available on this channel.";
+      await page.locator("#seg-type-error").waitFor();
+      assert.equal(await page.locator("#seg-type-error").textContent(), typeError);
+      assert.equal(await page.locator("#seg-type").getAttribute("aria-invalid"), "true");
+      assert.equal(await describedError(page, "seg-type"), typeError);
+      await assertUnder(page, "seg-type");
+      await page.locator("#seg-type").scrollIntoViewIfNeeded();
+      await Deno.mkdir("tests/e2e/screenshots", { recursive: true });
+      await page.screenshot({ path: `tests/e2e/screenshots/edit-form-errors-type-${width}.png` });
+
+      // the channel starts requiring a login: collecting data is refused, said under its checkbox
+      await server.sql`update channels set customisation = customisation || '{"with_connexion": true}'
+        where id = ${seg.channel_id}`;
+      await page.locator("#seg-gather").check();
+      const gatherError = "Data collection is disabled: the customisation requires a login.";
+      await page.locator("#seg-gather-error").waitFor();
+      assert.equal(await page.locator("#seg-gather-error").textContent(), gatherError);
+      assert.equal(await page.locator("#seg-gather").getAttribute("aria-invalid"), "true");
+      assert.equal(await describedError(page, "seg-gather"), gatherError);
+      // that answer was about the collection only: the type, still not saved, keeps its message
+      assert.equal(await page.locator("#seg-type-error").textContent(), typeError);
+      await assertUnder(page, "seg-gather");
+      await page.locator("#seg-gather").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `tests/e2e/screenshots/edit-form-errors-gather-${width}.png` });
+      const [row] = await server.sql`select gather_information, type from segments where id = ${seg.id}`;
+      assert.deepEqual(
+        { ...row },
+        { gather_information: false, type: "message" },
+        "nothing refused was saved",
+      );
+      assert.deepEqual(consoleErrors.filter((e) => !e.includes("422")), []);
+    },
+    { viewport: { width, height: width === 375 ? 800 : 900 } },
+  );
+}
