@@ -110,10 +110,8 @@ function SegmentEditForm(props: Props) {
   };
   const dirty = staged.type !== seg.type ||
     staged.testimonial_demanded !== (seg.testimonial_demanded === true);
-  const saveStaged = () => {
-    setSeg((s) => ({ ...s, ...staged }));
-    send(staged);
-  };
+  // the page shows the type as saved only once the server took it: a refused type keeps Save enabled
+  const saveStaged = () => send(staged);
   const customisation = { ...props.channelCustomisation, ...seg.customisation };
 
   return (

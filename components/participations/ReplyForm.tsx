@@ -5,6 +5,7 @@ import { api, errorMessage } from "../../islands/browser/http.ts";
 import type { InboxMessage } from "./format.ts";
 import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import type { Recording } from "../../islands/browser/use_recorder.ts";
+import { keepReplyDraft, readReplyDraft } from "../../islands/browser/reply_draft.ts";
 
 /** Longest staff voice reply, in seconds. */
 const REPLY_MAX_SECONDS = 300;
@@ -14,7 +15,8 @@ type ReplyType = "text" | "voice";
 /**
  * Reply by text or with an audio/video file (back-office §4 Reply): switching the type clears the text
  * and focuses the field after 200 ms; once sent, a notice shows for 2 s, then the message reloads and
- * the field and type reset.
+ * the field and type reset. A text typed and not sent is kept per message in the browser, so a reload
+ * gives it back; sending (or emptying the field) forgets it.
  */
 export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: () => void }) {
   const { t } = useT();
@@ -27,10 +29,16 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
   const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  // read after the first paint: the server rendered the form empty
+  useEffect(() => setText(readReplyDraft(message.id)), [message.id]);
+  const write = (next: string) => {
+    setText(next);
+    keepReplyDraft(message.id, next);
+  };
 
   const switchTo = (next: ReplyType) => {
     setType(next);
-    setText("");
+    write("");
     setFile(null);
     setError(null);
     timers.current.push(setTimeout(() => field.current?.focus(), REPLY_FOCUS_MS));
@@ -54,6 +62,7 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
     setBusy(false);
     if (!res.ok) return setError(errorMessage(res.data, t("participations.error")));
     setSent(true);
+    keepReplyDraft(message.id, "");
     timers.current.push(setTimeout(() => {
       setSent(false);
       setType("text");
@@ -107,7 +116,7 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
             aria-label={t("participations.reply_placeholder")}
             placeholder={t("participations.reply_placeholder")}
             value={text}
-            onInput={(e) => setText(e.currentTarget.value)}
+            onInput={(e) => write(e.currentTarget.value)}
           />
         )
         : (

@@ -112,6 +112,15 @@ export function moderationChanges(decision: "approve" | "reject"): Partial<Messa
 }
 
 /**
+ * The local-storage key of a staff reply typed and not sent yet, one per message: a page reloaded during a
+ * live show (or the studio PC's browser restarted) gives the reply back under the message it answers.
+ * @example replyDraftKey(42) // "im.inbox.reply-draft.42"
+ */
+export function replyDraftKey(messageId: number): string {
+  return `im.inbox.reply-draft.${messageId}`;
+}
+
+/**
  * The words of a search turned into a prefix tsquery for the 'simple' configuration, or null when
  * nothing searchable is left. Only letters and digits survive, so the result is always valid.
  * @example searchQuery("Marie  lyon!") // "marie:* & lyon:*"

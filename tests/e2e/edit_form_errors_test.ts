@@ -51,6 +51,8 @@ for (const width of [1280, 375]) {
       assert.equal(await page.locator("#seg-type").getAttribute("aria-invalid"), "true");
       assert.equal(await describedError(page, "seg-type"), typeError);
       await assertUnder(page, "seg-type");
+      // not saved, so Save stays there to try again
+      assert.equal(await page.getByRole("button", { name: "Save", exact: true }).isEnabled(), true);
       await page.locator("#seg-type").scrollIntoViewIfNeeded();
       await Deno.mkdir("tests/e2e/screenshots", { recursive: true });
       await page.screenshot({ path: `tests/e2e/screenshots/edit-form-errors-type-${width}.png` });

@@ -46,6 +46,27 @@ browserTest(
     );
     assert.equal(await allCount(page), before);
     assert.ok((await page.locator(".inbox-item").count()) > marked, "the list shows every message again");
+    // the keyboard user stays in the box, ready to type the next search
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("inbox-search")), true);
+    await Deno.mkdir("tests/e2e/screenshots", { recursive: true });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await box.fill("playlist de ce matin");
+      await page.waitForFunction(
+        (n) => document.querySelector(".inbox-tab:first-child .inbox-count")?.textContent === String(n),
+        marked,
+      );
+      await box.press("Escape");
+      await page.waitForFunction(
+        (n) => document.querySelector(".inbox-tab:first-child .inbox-count")?.textContent === String(n),
+        before,
+      );
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.classList.contains("inbox-search")),
+        true,
+      );
+      await page.screenshot({ path: `tests/e2e/screenshots/inbox-search-escape-${width}.png` });
+    }
   },
 );
 
