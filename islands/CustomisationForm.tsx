@@ -5,6 +5,7 @@ import {
   type Customisation,
   defaultCustomisation,
   MIN_CONTRAST,
+  previewButton,
   toggleConsent,
 } from "../lib/rules/customisation.ts";
 import { CUSTOMISATION_DEFAULTS_DELAY_MS, TOAST_MS } from "../lib/rules/constants.ts";
@@ -40,6 +41,8 @@ function CustomisationForm(props: Props) {
   if (!form) return <p class="notice notice-info" role="status">{t("settings.loading_defaults")}</p>;
   const set = <K extends keyof Customisation>(key: K, value: Customisation[K]) =>
     setForm({ ...form, [key]: value });
+  // the preview's button as the widget draws it: white on yellow becomes dark text there
+  const shown = previewButton(form.btn_1_color, form.btn_1_text_color);
 
   const save = async (event: Event) => {
     event.preventDefault();
@@ -95,14 +98,16 @@ function CustomisationForm(props: Props) {
             ))}
           </div>
           {contrastRatio(form.btn_1_color, form.btn_1_text_color) < MIN_CONTRAST && (
-            <p class="notice notice-warning" role="status">{t("settings.low_contrast")}</p>
+            <p class="notice notice-warning" role="status">
+              {t("settings.low_contrast")} {shown.switched && t("settings.low_contrast_switched")}
+            </p>
           )}
           <div class="customisation-preview" style={`background:${form.background_outer}`} aria-hidden="true">
             <div style={`background:${form.background_inner}`}>
               <p>{form.text_personal || t("settings.preview_text")}</p>
               <span
                 class="preview-btn"
-                style={`background:${form.btn_1_color};color:${form.btn_1_text_color}`}
+                style={`background:${shown.background};color:${shown.color}`}
               >
                 {t("settings.preview_button")}
               </span>

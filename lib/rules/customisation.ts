@@ -111,6 +111,20 @@ export function buttonText(button: string, chosen: unknown): string {
   return readableOn(button);
 }
 
+/**
+ * The button of the customisation preview as the widget will draw it (same rule as the widget's
+ * `--w-btn-text`): the chosen text colour when it reads on the button at WCAG AA (4.5:1), else white or
+ * dark; `switched` says the widget will not use the chosen colour, so the form can say why.
+ * @example previewButton("#ffd43b", "#ffffff") // { background: "#ffd43b", color: "#1c2230", switched: true }
+ */
+export function previewButton(
+  button: string,
+  chosen: string,
+): { background: string; color: string; switched: boolean } {
+  const color = buttonText(button, chosen);
+  return { background: button, color, switched: color !== chosen };
+}
+
 /** A segment's customisation over its channel's default one; empty values of the segment do not override. */
 export function mergedCustomisation(channel: unknown, segment: unknown): Record<string, unknown> {
   const own = (v: unknown) => (v && typeof v === "object" ? v as Record<string, unknown> : {});

@@ -1,7 +1,7 @@
 // Texts everyone can read: a button text that reads on the widget's colour, help images with a description,
 // count texts with real plural forms.
 import assert from "node:assert/strict";
-import { buttonText, contrastRatio, MIN_CONTRAST } from "../../lib/rules/customisation.ts";
+import { buttonText, contrastRatio, MIN_CONTRAST, previewButton } from "../../lib/rules/customisation.ts";
 import { imagesWithoutAlt } from "../../lib/rules/markdown.ts";
 import { widgetStyle } from "../../lib/widgets/page.ts";
 
@@ -43,5 +43,27 @@ Deno.test("plurals - no '(s)' texts and none of the old single-form count keys i
       assert.equal(locale.channel_widget.space[key], undefined, `${language}: space.${key}`);
       assert.ok(locale.channel_widget.space[`${key}_one`], `${language}: space.${key}_one`);
     }
+  }
+});
+
+Deno.test("customisation preview - the button shows the widget's text colour, at WCAG AA, and says when it switched", () => {
+  // white on yellow: 1.5:1 as chosen; the widget writes dark, and so does the preview
+  const yellow = previewButton("#ffd43b", "#ffffff");
+  assert.deepEqual(yellow, { background: "#ffd43b", color: "#1c2230", switched: true });
+  assert.ok(contrastRatio(yellow.background, yellow.color) >= MIN_CONTRAST);
+  // a readable choice is kept as chosen
+  assert.deepEqual(previewButton("#1b2a4a", "#ffe08a"), {
+    background: "#1b2a4a",
+    color: "#ffe08a",
+    switched: false,
+  });
+  // the same colour as the widget page's --w-btn-text, whatever the pair
+  for (const [button, chosen] of [["#ffd43b", "#ffffff"], ["#e07a5f", "#ffffff"], ["#1b2a4a", "#000000"]]) {
+    const shown = previewButton(button, chosen);
+    assert.ok(
+      widgetStyle("#000000", { btn_1_color: button, btn_1_text_color: chosen }, {})
+        .includes(`--w-btn-text:${shown.color}`),
+    );
+    assert.ok(contrastRatio(button, shown.color) >= MIN_CONTRAST, `${button}/${shown.color}`);
   }
 });
