@@ -70,6 +70,13 @@ function ExportLinks(props: { id: number }) {
       <a class="btn btn-link btn-sm" href={href(other)} download="export.csv">
         {t(`csv_separator.${other}`)}
       </a>
+      <a
+        class="btn btn-link btn-sm"
+        href={`/api/v1/show_segments/${props.id}/export?format=raw`}
+        download="export.csv"
+      >
+        {t("interactions.download_csv_raw")}
+      </a>
     </div>
   );
 }

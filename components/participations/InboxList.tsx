@@ -28,7 +28,12 @@ function Toolbar({ inbox }: { inbox: Inbox }) {
           placeholder={t("participations.search_placeholder")}
           value={inbox.search.value}
           onInput={(e) => (inbox.search.value = e.currentTarget.value)}
-          onKeyDown={(e) => e.key === "Escape" && inbox.clearSearch()}
+          onKeyDown={(e) => {
+            if (e.key !== "Escape" || !(e.currentTarget.value || inbox.search.value)) return;
+            // a search to clear: empty it and stay in the box for the next one (a second Escape leaves it)
+            e.stopPropagation();
+            inbox.clearSearch();
+          }}
           // the box's own clear button (×) empties it with a "search" event and no input
           onSearch={(e: Event) => !(e.currentTarget as HTMLInputElement).value && inbox.clearSearch()}
         />

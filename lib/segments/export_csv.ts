@@ -1,6 +1,8 @@
 // Export of a segment's participations (back-office §7 "GET segment export" → export.csv): UTF-8 with a
 // BOM (so spreadsheets read accents), one row per participation, streamed batch by batch. A person opens it
 // in a spreadsheet: headers and values in their language, dates in the channel's time, links that open.
+// The raw format is for a tool that imports the file: machine keys, ISO 8601 dates in UTC, true/false and
+// the stored states, split by ",", without the BOM.
 import { stringify } from "csv-stringify/sync";
 import { DATA_ITEMS } from "../rules/constants.ts";
 import type { ExportRow } from "../../db/segments.ts";
@@ -47,11 +49,13 @@ export interface ExportFormat {
   timeZone: string;
   /** The platform's public address, before the media paths. */
   origin: string;
+  /** For a tool, not a person: machine keys and values, ISO dates (see the file's comment). */
+  raw?: boolean;
 }
 
-/** The header row in the downloader's language (`export_csv.columns.<column>`). */
-export const exportHeader = (t: TFunction) =>
-  EXPORT_HEADER.map((column) => t(`export_csv.columns.${column}`));
+/** The header row in the downloader's language (`export_csv.columns.<column>`), or the keys for a tool. */
+export const exportHeader = (t: TFunction, raw = false) =>
+  raw ? [...EXPORT_HEADER] : EXPORT_HEADER.map((column) => t(`export_csv.columns.${column}`));
 
 /** A text cell a spreadsheet would run as a formula gets a leading quote (CSV injection). */
 const safe = (value: string | null | undefined) =>
@@ -63,20 +67,24 @@ export function exportCells(
   labels: Map<string, string>,
   format: ExportFormat,
 ): (string | number)[] {
-  const { t, timeZone } = format;
+  const { t, timeZone, raw } = format;
   const info = row.extra_user_information ?? {};
-  const yes = (value: boolean | null) => t(value ? "export_csv.yes" : "export_csv.no");
-  const word = (group: string, value: string) => t(`export_csv.${group}.${value}`, { defaultValue: value });
+  const yes = (value: boolean | null) =>
+    raw ? String(value === true) : t(value ? "export_csv.yes" : "export_csv.no");
+  const word = (group: string, value: string) =>
+    raw ? value : t(`export_csv.${group}.${value}`, { defaultValue: value });
+  const date = (value: string | Date) =>
+    raw ? new Date(value).toISOString() : csvDateTime(new Date(value), timeZone);
   return [
     row.id,
-    csvDateTime(new Date(row.created_at), timeZone),
-    t(`interactions.types.${row.type}`, { defaultValue: row.type }),
+    date(row.created_at),
+    raw ? row.type : t(`interactions.types.${row.type}`, { defaultValue: row.type }),
     safe(row.text),
     safe(row.transcript),
     safe(csvLink(row.recording_url, format.origin)),
     row.duration_ms == null
       ? ""
-      : csvNumber(Math.round(row.duration_ms / 100) / 10, CSV_SEPARATORS[format.separator]),
+      : csvNumber(Math.round(row.duration_ms / 100) / 10, raw ? "," : CSV_SEPARATORS[format.separator]),
     safe((row.choice_ids ?? []).map((id) => labels.get(String(id)) ?? String(id)).join(" | ")),
     safe(row.nickname),
     safe(row.first_name),
@@ -92,8 +100,8 @@ export function exportCells(
     yes(row.liked),
     yes(row.winner),
     // not on air: an empty cell, so the column reads at a glance
-    row.broadcast_status === "none" ? "" : word("broadcast", row.broadcast_status),
-    csvDateTime(new Date(row.updated_at), timeZone),
+    row.broadcast_status === "none" && !raw ? "" : word("broadcast", row.broadcast_status),
+    date(row.updated_at),
     // counted, suspicious (past the per-address cap, not in the results) or excluded by staff
     row.choice_ids?.length ? word("votes", row.vote_integrity ?? "counted") : "",
   ];
@@ -118,7 +126,8 @@ export function exportStream(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + stringify([exportHeader(format.t)], options)));
+        const header = stringify([exportHeader(format.t, format.raw)], options);
+        controller.enqueue(encoder.encode(format.raw ? header : BOM + header));
         return;
       }
       const rows = await nextBatch(lastId, batch);

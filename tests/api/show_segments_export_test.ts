@@ -143,6 +143,49 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
       },
     );
 
+    await t.step(
+      "format=raw: machine keys and values, ISO dates in UTC, ',' and no BOM, for a tool",
+      async () => {
+        await ctx.sql`update users set language = 'fr' where id = ${operator.id}`;
+        const operatorToken = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, operator.id, "staff");
+        const res = await ctx.request(`/api/v1/show_segments/${seg.id}/export?format=raw`, {
+          token: operatorToken,
+        });
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get("content-type"), "text/csv; charset=utf-8");
+        const text = await res.text();
+        // a French downloader still gets the keys, split by ",", with nothing before the first key
+        assert.ok(text.startsWith(EXPORT_HEADER.join(",") + "\r\n"), text.slice(0, 80));
+        const rows = parseCsv(text);
+        const cell = (row: string[], name: string) => row[EXPORT_HEADER.indexOf(name)];
+        assert.equal(rows.length, 3);
+        assert.equal(cell(rows[1], "created_at"), "2026-03-01T08:00:00.000Z");
+        assert.match(cell(rows[1], "updated_at"), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        assert.equal(cell(rows[1], "type"), "single_choice_question");
+        assert.equal(cell(rows[1], "consent_gdpr"), "true");
+        assert.equal(cell(rows[2], "consent_gdpr"), "false");
+        assert.equal(cell(rows[1], "status"), "received");
+        assert.equal(cell(rows[1], "broadcast_status"), "none");
+        assert.equal(cell(rows[1], "vote"), "counted");
+        assert.equal(cell(rows[1], "text"), 'Ligne 1, "citée"\r\nLigne 2 – été');
+        assert.match(cell(rows[1], "recording_url"), /^https?:\/\/[^/]+\/media\/voice\/rec-1\.webm$/);
+        // still opened in a spreadsheet now and then: a formula stays neutralised
+        assert.equal(cell(rows[2], "text"), '\'=HYPERLINK("http://evil")');
+        const semicolon = await ctx.request(
+          `/api/v1/show_segments/${seg.id}/export?format=raw&separator=semicolon`,
+          {
+            token: operatorToken,
+          },
+        );
+        assert.ok((await semicolon.text()).startsWith(EXPORT_HEADER.join(";") + "\r\n"));
+        const refused = await ctx.request(`/api/v1/show_segments/${seg.id}/export?format=xlsx`, {
+          token: operatorToken,
+        });
+        assert.equal(refused.status, 400);
+        await ctx.sql`update users set language = 'en' where id = ${operator.id}`;
+      },
+    );
+
     await t.step("100,000 participations stream out in batches", async () => {
       await ctx.sql`
         insert into messages (channel_id, segment_id, type, text, choice_ids, author_name, extra_user_information)

@@ -67,6 +67,12 @@ browserTest(
       );
       await page.screenshot({ path: `tests/e2e/screenshots/inbox-search-escape-${width}.png` });
     }
+    // a second Escape, on the empty box, leaves it so the inbox's keys (j, k, r…) work again
+    await box.press("Escape");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains("inbox-search")),
+      false,
+    );
   },
 );
 

@@ -16,10 +16,13 @@ app.openapi(
     path: "/",
     tags: ["show_segments"],
     summary:
-      "Participations of an interaction as export.csv (UTF-8 with BOM, streamed); columns split by ';' unless the user's language is English, or as `separator` asks; headers and values in the user's language, dates DD/MM/YYYY HH:mm:ss in the channel's time zone, absolute media links",
+      "Participations of an interaction as export.csv (UTF-8 with BOM, streamed); columns split by ';' unless the user's language is English, or as `separator` asks; headers and values in the user's language, dates DD/MM/YYYY HH:mm:ss in the channel's time zone, absolute media links; `format=raw` for a tool: machine keys and values, ISO 8601 dates in UTC, ',' unless `separator` asks, no BOM",
     request: {
       params: z.object({ id: idParam }),
-      query: z.object({ separator: z.enum(["comma", "semicolon"]).optional() }),
+      query: z.object({
+        separator: z.enum(["comma", "semicolon"]).optional(),
+        format: z.enum(["spreadsheet", "raw"]).optional(),
+      }),
     },
     responses: {
       200: { content: { "text/csv": { schema: z.string() } }, description: "export.csv" },
@@ -27,10 +30,13 @@ app.openapi(
     },
   }),
   async (c) => {
-    const separator = csvSeparatorFor(c.var.lang, c.req.valid("query").separator);
+    const query = c.req.valid("query");
+    const raw = query.format === "raw";
+    // a tool reads "," whatever the downloader's language
+    const separator = raw ? query.separator ?? "comma" : csvSeparatorFor(c.var.lang, query.separator);
     const { id } = c.req.valid("param");
     const origin = publicUrl(c.var.deps.config);
-    const body = await segmentExport(c.var.sql, staffOf(c), id, { separator, t: c.var.t, origin });
+    const body = await segmentExport(c.var.sql, staffOf(c), id, { separator, t: c.var.t, origin, raw });
     await audit(c, "messages_exported", { object: ["interaction", id] });
     return new Response(body, {
       status: 200,
