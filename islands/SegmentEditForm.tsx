@@ -117,6 +117,9 @@ function SegmentEditForm(props: Props) {
   return (
     <fieldset class="segment-form" disabled={props.readOnly}>
       <legend class="sr-only">{t("interactions.edit_title")}</legend>
+      {props.readOnly && (
+        <p class="notice notice-info segment-read-only">{t("interactions.edit_read_only")}</p>
+      )}
       <GeneralSection
         seg={seg}
         set={set}
