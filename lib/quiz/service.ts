@@ -23,7 +23,7 @@ import {
   type QuizQuestionInput,
   type QuizScreen,
 } from "../rules/quiz.ts";
-import { keywordChoice } from "../rules/lines.ts";
+import { keywordChoices } from "../rules/lines.ts";
 import { isValidDeviceId, VOTE_CAP_WINDOW_SECONDS, voteCapKey } from "../rules/vote_integrity.ts";
 import { windowStart } from "../platform/rate_limit.ts";
 import { getSegment } from "../../db/segments.ts";
@@ -378,8 +378,8 @@ export interface LinePlayer {
 }
 
 /**
- * A text sent to a phone line that feeds a live quiz: "A", "2" or a choice's label (read as an SMS vote is)
- * answers the question open now, under the widget's rules (one per number and question, timed and scored on
+ * A text sent to a phone line that feeds a live quiz: "A", "2" or a choice's label (read as an SMS vote is),
+ * or several of them ("B D") where several choices are right, answers the question open now, under the widget's rules (one per number and question, timed and scored on
  * the server at receipt, refused after the close: AppError). Null when the interaction is not a live quiz:
  * the text is then a participation as any other.
  */
@@ -396,12 +396,16 @@ export async function answerQuizByLine(
   }
   const open = questions.find((q) => quizPhase(q, deps.now) === "open");
   if (!open) throw new AppError(410, "quiz_answers_closed");
-  const choice = keywordChoice(text, open.choices);
-  if (choice === null) throw new AppError(400, "quiz_invalid_choice");
+  // a question whose every right choice must be picked takes several in one text ("B D", "2,4"), as the
+  // widget lets a listener pick several; any other takes one, as the widget does
+  const choiceIds = keywordChoices(text, open.choices);
+  if (!choiceIds || (choiceIds.length > 1 && open.right_choice_ids.length < 2)) {
+    throw new AppError(400, "quiz_invalid_choice");
+  }
   const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
   return await storeAnswer(deps, id, player, from.name(player), {
     question_id: open.id,
-    choice_ids: [choice],
+    choice_ids: choiceIds,
   });
 }
 
