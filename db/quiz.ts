@@ -239,3 +239,24 @@ export async function quizVoteCaps(sql: Db, segmentIds: number[]): Promise<Map<n
     select id::int as id, vote_cap_per_address as cap from segments where id in ${sql(segmentIds)}`;
   return new Map(rows.map((r) => [r.id, r.cap]));
 }
+
+/**
+ * Makes the answers and wins of players unlinkable: each player's key in each quiz becomes a random one, so
+ * nothing the server can derive from a number (its keyed hash) finds them again, while the answers still count
+ * for the same player within their quiz. Returns how many answers were rekeyed.
+ */
+export async function forgetQuizPlayers(sql: Db, players: string[]): Promise<number> {
+  if (!players.length) return 0;
+  const [row] = await sql<{ n: number }[]>`
+    with gone as materialized (
+      select segment_id, player, 'f' || replace(gen_random_uuid()::text, '-', '') as key
+      from quiz_answers where player = any(${players}::text[]) group by segment_id, player),
+    answers as (
+      update quiz_answers a set player = g.key from gone g
+      where a.segment_id = g.segment_id and a.player = g.player returning 1),
+    winners as (
+      update quiz_winners w set player = g.key from gone g
+      where w.segment_id = g.segment_id and w.player = g.player returning 1)
+    select (select count(*) from answers)::int as n`;
+  return row.n;
+}

@@ -410,6 +410,16 @@ export async function answerQuizByLine(
 }
 
 /**
+ * A number's quiz answers after its STOP or erasure: made unlinkable rather than removed. Its key in each quiz
+ * (`p<keyed hash>`, which the server can derive from the number again) becomes a random one: the answers keep
+ * counting for one player of that quiz, so the counts and bars already on air, the leaderboard and a draw's
+ * recorded candidates stay what they were, and nothing leads from the number to them any more.
+ */
+export async function forgetLinePlayer(sql: Sql, sender: string): Promise<number> {
+  return await db.forgetQuizPlayers(sql, [linePlayer(sender)]);
+}
+
+/**
  * What a listener's widget shows: the current question (its remaining time from the server's clock), the
  * questions still open it has not answered (a late joiner plays them), its own score and rank, the top 10 and
  * the winners, with whether it won.

@@ -1,15 +1,12 @@
 // A live quiz answered by SMS, beyond one letter: a question whose every right choice must be picked takes "B D",
 // "B,D" or "2 4" in one text and scores it as the widget scores the same choices; webhooks signed as Twilio signs.
 import assert from "node:assert/strict";
-import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { providerStub, twilioSigned } from "../_providers.ts";
+import { providerStub } from "../_providers.ts";
 import { randomSegment } from "./_participation.ts";
 import { answer, newDevice, step, testClock } from "./_quiz.ts";
-
-const ACCESS_TOKEN = "EAAG-quiz-several-token";
-const ACCOUNT = { sid: `AC${"c3".repeat(16)}`, token: "twilio-quiz-several-token" };
-const PUBLIC = "https://im.example.org";
+import { ACCESS_TOKEN, ACCOUNT, PUBLIC, smsLine } from "./_quiz_lines.ts";
 
 const QUESTIONS = [
   {
@@ -32,44 +29,6 @@ const QUESTIONS = [
     points: 100,
   },
 ];
-
-/** An SMS line of `channel` feeding `segment`, and a way to text it as Twilio posts it, signed. */
-export async function smsLine(ctx: TestApp, channel: number, segment: number, token: string) {
-  const res = await ctx.request(`/api/v1/channels/${channel}/lines`, {
-    method: "POST",
-    token,
-    json: {
-      kind: "sms",
-      segment_id: segment,
-      credentials: { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token },
-    },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  const line = (await res.json()).id as number;
-  let sid = 0;
-  return async (from: string, body: string, city?: string) => {
-    const params: Record<string, string> = {
-      AccountSid: ACCOUNT.sid,
-      MessageSid: `SM${String(++sid).padStart(20, "0")}${line}`,
-      From: from,
-      To: "+33700000000",
-      Body: body,
-      NumMedia: "0",
-      ...(city ? { FromCity: city } : {}),
-    };
-    const path = `/lines/${line}/sms`;
-    const sent = await ctx.request(path, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": twilioSigned(ACCOUNT.token, `${PUBLIC}${path}`, params),
-      },
-      body: new URLSearchParams(params).toString(),
-    });
-    assert.equal(sent.status, 200);
-    return await sent.text();
-  };
-}
 
 Deno.test({
   name: "quiz by phone - several choices in one text answer a question whose every right choice is needed",
