@@ -111,6 +111,7 @@ export async function deleteAppUser(sql: Sql, appUserId: number) {
     // its live quiz answers and wins are keyed by its id (db/quiz.ts): they go with it
     await tx`delete from quiz_answers where player = ${`u${appUserId}`}`;
     await tx`delete from quiz_winners where player = ${`u${appUserId}`}`;
+    await tx`delete from quiz_line_names where player = ${`u${appUserId}`}`;
     return {
       found: !!user,
       avatarUrl: user?.avatar_url ?? null,

@@ -116,6 +116,8 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         appUserId: await accountOfNumberHash(deps.sql, hash),
         channelId: line.channel_id,
         name: (key: string) => playerName(deps, line.language, inbound.city, key),
+        nth: (name: string, n: number) =>
+          deps.translator?.(line.language)("quiz.name_nth", { name, n }) ?? `${name} ${n}`,
       };
       const quiz = { sql: deps.sql, bus: deps.bus, now: deps.now?.() ?? new Date(), secret: deps.jwtSecret };
       const answered = await answerQuizByLine(

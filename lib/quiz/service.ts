@@ -375,6 +375,8 @@ export interface LinePlayer {
   channelId: number;
   /** the name on air: "Listener · city", or a made-up player name */
   name: (player: string) => string;
+  /** the name of the `n`th player of the quiz with the same name: "Listener · Lyon 2" */
+  nth: (name: string, n: number) => string;
 }
 
 /**
@@ -403,7 +405,10 @@ export async function answerQuizByLine(
     throw new AppError(400, "quiz_invalid_choice");
   }
   const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
-  return await storeAnswer(deps, id, player, from.name(player), {
+  // several players of one city are told apart on air, each keeping its number for the whole quiz
+  const name = from.name(player);
+  const n = await db.claimQuizName(deps.sql, id, player, name);
+  return await storeAnswer(deps, id, player, n > 1 ? from.nth(name, n) : name, {
     question_id: open.id,
     choice_ids: choiceIds,
   });
