@@ -418,7 +418,9 @@ export async function answerQuizByLine(
  * A number's quiz answers after its STOP or erasure: made unlinkable rather than removed. Its key in each quiz
  * (`p<keyed hash>`, which the server can derive from the number again) becomes a random one: the answers keep
  * counting for one player of that quiz, so the counts and bars already on air, the leaderboard and a draw's
- * recorded candidates stay what they were, and nothing leads from the number to them any more.
+ * recorded candidates stay what they were, and nothing leads from the number to them any more. The price: a
+ * number that texts again is a new player, so it may answer a question still open once more (the per-address
+ * cap, keyed by the number for its hour, still counts it).
  */
 export async function forgetLinePlayer(sql: Sql, sender: string): Promise<number> {
   return await db.forgetQuizPlayers(sql, [linePlayer(sender)]);
