@@ -5,6 +5,7 @@
 // emptied row keeps every tally and count exact. What stays is what counts: the segment, the type, the
 // choices, the state flags and the date.
 import type { Db, Sql } from "./client.ts";
+import { forgetQuizPlayers } from "./quiz.ts";
 
 /** A stored file of a participation or a reply: the keys to remove from the media store. */
 export interface MediaFiles {
@@ -84,8 +85,12 @@ export async function anonymiseMessages(sql: Sql, ids: number[]): Promise<MediaF
         phone_number_id = null
       where id = any(${ids}::bigint[])`;
     if (numbers.length) {
-      await tx`delete from phone_numbers pn where pn.id = any(${numbers.map((n) => n.id)}::bigint[])
-        and not exists (select 1 from messages m where m.phone_number_id = pn.id)`;
+      const gone = await tx<{ number_hash: string }[]>`
+        delete from phone_numbers pn where pn.id = any(${numbers.map((n) => n.id)}::bigint[])
+        and not exists (select 1 from messages m where m.phone_number_id = pn.id) returning number_hash`;
+      // the number's live quiz answers (player 'p' + its keyed hash, lib/rules/quiz.ts linePlayer) are
+      // made unlinkable, as at its STOP (lib/quiz/service.ts forgetLinePlayer)
+      await forgetQuizPlayers(tx, gone.map((n) => `p${n.number_hash.slice(0, 40)}`));
     }
     if (files.length) await tx`delete from media where id = any(${files.map((f) => f.id)}::uuid[])`;
     return files;
@@ -106,6 +111,7 @@ export async function deleteAppUser(sql: Sql, appUserId: number) {
     // its live quiz answers and wins are keyed by its id (db/quiz.ts): they go with it
     await tx`delete from quiz_answers where player = ${`u${appUserId}`}`;
     await tx`delete from quiz_winners where player = ${`u${appUserId}`}`;
+    await tx`delete from quiz_line_names where player = ${`u${appUserId}`}`;
     return {
       found: !!user,
       avatarUrl: user?.avatar_url ?? null,

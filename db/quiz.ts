@@ -239,3 +239,55 @@ export async function quizVoteCaps(sql: Db, segmentIds: number[]): Promise<Map<n
     select id::int as id, vote_cap_per_address as cap from segments where id in ${sql(segmentIds)}`;
   return new Map(rows.map((r) => [r.id, r.cap]));
 }
+
+/**
+ * The number of a phone player's name in a quiz: 1 for the first player called `name`, 2 for the second… A
+ * player keeps the number it was given first. Two players claiming at once cannot take the same number: the
+ * unique (name, n) makes the later one claim again.
+ */
+export async function claimQuizName(
+  sql: Db,
+  segmentId: number,
+  player: string,
+  name: string,
+): Promise<number> {
+  for (let attempt = 0;; attempt++) {
+    const [row] = await sql<{ n: number }[]>`
+      with mine as (select n from quiz_line_names where segment_id = ${segmentId} and player = ${player}),
+      claimed as (
+        insert into quiz_line_names (segment_id, player, name, n)
+        select ${segmentId}, ${player}, ${name}, next.n from (
+          select coalesce(max(n), 0) + 1 as n from quiz_line_names
+          where segment_id = ${segmentId} and name = ${name}) next
+        where not exists (select 1 from mine)
+        on conflict do nothing returning n)
+      select n from mine union all select n from claimed`;
+    if (row) return row.n;
+    if (attempt === 50) throw new Error("quiz name not claimed"); // only under a storm of one city's players
+  }
+}
+
+/**
+ * Makes the answers, wins and names of players unlinkable: each player's key in each quiz becomes a random one, so
+ * nothing the server can derive from a number (its keyed hash) finds them again, while the answers still count
+ * for the same player within their quiz. Returns how many answers were rekeyed.
+ */
+export async function forgetQuizPlayers(sql: Db, players: string[]): Promise<number> {
+  if (!players.length) return 0;
+  const [row] = await sql<{ n: number }[]>`
+    with gone as materialized (
+      select segment_id, player, 'f' || replace(gen_random_uuid()::text, '-', '') as key from (
+        select segment_id, player from quiz_answers where player = any(${players}::text[])
+        union select segment_id, player from quiz_line_names where player = any(${players}::text[])) p),
+    answers as (
+      update quiz_answers a set player = g.key from gone g
+      where a.segment_id = g.segment_id and a.player = g.player returning 1),
+    winners as (
+      update quiz_winners w set player = g.key from gone g
+      where w.segment_id = g.segment_id and w.player = g.player returning 1),
+    names as (
+      update quiz_line_names l set player = g.key from gone g
+      where l.segment_id = g.segment_id and l.player = g.player returning 1)
+    select (select count(*) from answers)::int as n`;
+  return row.n;
+}

@@ -13,7 +13,7 @@ import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
 import { QUEUES } from "../platform/jobs.ts";
 import type { EventBus } from "../live/bus.ts";
 import { sendParticipation } from "../participations/service.ts";
-import { answerQuizByLine } from "../quiz/service.ts";
+import { answerQuizByLine, forgetLinePlayer } from "../quiz/service.ts";
 import type { TFunction } from "../rules/i18n.ts";
 import { quizPseudonym } from "../rules/quiz.ts";
 import { AppError } from "../rules/errors.ts";
@@ -101,6 +101,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   const hash = numberHash(deps.jwtSecret, number);
   if (inbound.text !== undefined && isStopRequest(inbound.text)) {
     await db.deletePhoneNumber(deps.sql, hash);
+    await forgetLinePlayer(deps.sql, hash.slice(0, 40));
     if (line.kind === "whatsapp") await deps.confirmStop?.(line, number).catch(() => {});
     return "stopped";
   }
@@ -115,6 +116,8 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         appUserId: await accountOfNumberHash(deps.sql, hash),
         channelId: line.channel_id,
         name: (key: string) => playerName(deps, line.language, inbound.city, key),
+        nth: (name: string, n: number) =>
+          deps.translator?.(line.language)("quiz.name_nth", { name, n }) ?? `${name} ${n}`,
       };
       const quiz = { sql: deps.sql, bus: deps.bus, now: deps.now?.() ?? new Date(), secret: deps.jwtSecret };
       const answered = await answerQuizByLine(

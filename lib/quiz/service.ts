@@ -23,7 +23,7 @@ import {
   type QuizQuestionInput,
   type QuizScreen,
 } from "../rules/quiz.ts";
-import { keywordChoice } from "../rules/lines.ts";
+import { keywordChoices } from "../rules/lines.ts";
 import { isValidDeviceId, VOTE_CAP_WINDOW_SECONDS, voteCapKey } from "../rules/vote_integrity.ts";
 import { windowStart } from "../platform/rate_limit.ts";
 import { getSegment } from "../../db/segments.ts";
@@ -375,11 +375,13 @@ export interface LinePlayer {
   channelId: number;
   /** the name on air: "Listener · city", or a made-up player name */
   name: (player: string) => string;
+  /** the name of the `n`th player of the quiz with the same name: "Listener · Lyon 2" */
+  nth: (name: string, n: number) => string;
 }
 
 /**
- * A text sent to a phone line that feeds a live quiz: "A", "2" or a choice's label (read as an SMS vote is)
- * answers the question open now, under the widget's rules (one per number and question, timed and scored on
+ * A text sent to a phone line that feeds a live quiz: "A", "2" or a choice's label (read as an SMS vote is),
+ * or several of them ("B D") where several choices are right, answers the question open now, under the widget's rules (one per number and question, timed and scored on
  * the server at receipt, refused after the close: AppError). Null when the interaction is not a live quiz:
  * the text is then a participation as any other.
  */
@@ -396,13 +398,32 @@ export async function answerQuizByLine(
   }
   const open = questions.find((q) => quizPhase(q, deps.now) === "open");
   if (!open) throw new AppError(410, "quiz_answers_closed");
-  const choice = keywordChoice(text, open.choices);
-  if (choice === null) throw new AppError(400, "quiz_invalid_choice");
+  // a question whose every right choice must be picked takes several in one text ("B D", "2,4"), as the
+  // widget lets a listener pick several; any other takes one, as the widget does
+  const choiceIds = keywordChoices(text, open.choices);
+  if (!choiceIds || (choiceIds.length > 1 && open.right_choice_ids.length < 2)) {
+    throw new AppError(400, "quiz_invalid_choice");
+  }
   const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
-  return await storeAnswer(deps, id, player, from.name(player), {
+  // several players of one city are told apart on air, each keeping its number for the whole quiz
+  const name = from.name(player);
+  const n = await db.claimQuizName(deps.sql, id, player, name);
+  return await storeAnswer(deps, id, player, n > 1 ? from.nth(name, n) : name, {
     question_id: open.id,
-    choice_ids: [choice],
+    choice_ids: choiceIds,
   });
+}
+
+/**
+ * A number's quiz answers after its STOP or erasure: made unlinkable rather than removed. Its key in each quiz
+ * (`p<keyed hash>`, which the server can derive from the number again) becomes a random one: the answers keep
+ * counting for one player of that quiz, so the counts and bars already on air, the leaderboard and a draw's
+ * recorded candidates stay what they were, and nothing leads from the number to them any more. The price: a
+ * number that texts again is a new player, so it may answer a question still open once more (the per-address
+ * cap, keyed by the number for its hour, still counts it).
+ */
+export async function forgetLinePlayer(sql: Sql, sender: string): Promise<number> {
+  return await db.forgetQuizPlayers(sql, [linePlayer(sender)]);
 }
 
 /**

@@ -111,6 +111,48 @@ export function keywordChoice(text: string, choices: { id: number; label: string
   return null;
 }
 
+// Between the choices of one text: punctuation, and "and" in the five languages ("e" is left out: it is
+// also the letter of a fifth choice)
+const CHOICE_SEPARATORS = /[,;/+&]+/g;
+const AND_WORDS = new Set(["and", "et", "y", "i", "oraz"]);
+
+/**
+ * The choices of a text that picks several ("B D", "B,D", "2 4", "B and D", "Jazz, Rock", labels holding
+ * spaces), in the question's order, each once; null when a part is no choice (an out-of-range number, an
+ * unknown word), so the listener can send again rather than have a wrong answer kept. A text that is one
+ * choice ("vote B", a label with a comma) reads as `keywordChoice` reads it.
+ * @example keywordChoices("b, 2", [{ id: 7, label: "Jazz" }, { id: 8, label: "Rock" }]) // [8]
+ */
+export function keywordChoices(text: string, choices: { id: number; label: string }[]): number[] | null {
+  const single = keywordChoice(text, choices);
+  if (single !== null) return [single];
+  const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+  const words = (s: string) => s.replace(CHOICE_SEPARATORS, " ").trim().split(/\s+/).filter(Boolean);
+  const said = words(fold(text).replace(/[.!]+$/, "").replace(VOTE_WORDS, ""));
+  const labels = choices.map((c) => words(fold(c.label)).join(" "));
+  // the longest reading first at each word, so "Rolling Stones" is one label before "Rolling" is tried; a
+  // word from which no reading ends is remembered, so a long text costs words² tries, never more
+  const dead = new Set<number>();
+  const read = (from: number): number[] | null => {
+    if (from === said.length) return [];
+    if (dead.has(from)) return null;
+    for (let to = said.length; to > from; to--) {
+      const part = said.slice(from, to).join(" ");
+      const one = to - from === 1 ? keywordChoice(part, choices) : null;
+      const index = one !== null ? choices.findIndex((c) => c.id === one) : labels.indexOf(part);
+      if (index < 0) continue;
+      const rest = read(to);
+      if (rest) return [index, ...rest];
+    }
+    const after = AND_WORDS.has(said[from]) && from > 0 ? read(from + 1) : null;
+    if (!after) dead.add(from);
+    return after;
+  };
+  const picked = said.length > 1 ? read(0) : null;
+  if (!picked) return null;
+  return choices.filter((_, i) => picked.includes(i)).map((c) => c.id);
+}
+
 // STOP and its equivalents in the five languages (en, fr, pt, es, pl), as carriers and providers expect
 const STOP_WORDS = new Set([
   "stop",

@@ -143,8 +143,9 @@ export interface QuizStanding {
 }
 
 /**
- * The leaderboard: score first, ties broken by the total answer time (the quicker first), then by player so
- * the order is the same on every screen.
+ * The leaderboard: score first, ties broken by the total answer time (the quicker first), then by whose first
+ * answer came first in `answers` (given in the order they were stored), so the order is the same on every
+ * screen and stays when a forgotten number's player is given a new key.
  */
 export function leaderboard(answers: readonly ScoredAnswer[]): QuizStanding[] {
   const players = new Map<string, Omit<QuizStanding, "rank">>();
@@ -157,7 +158,7 @@ export function leaderboard(answers: readonly ScoredAnswer[]): QuizStanding[] {
     players.set(a.player, p);
   }
   return [...players.values()]
-    .sort((a, b) => b.score - a.score || a.total_ms - b.total_ms || (a.player < b.player ? -1 : 1))
+    .sort((a, b) => b.score - a.score || a.total_ms - b.total_ms) // a stable sort: first answers' order kept
     .map((p, i) => ({ rank: i + 1, ...p }));
 }
 

@@ -10,6 +10,8 @@ import { randomSegment } from "../api/_participation.ts";
 import { demoStaff } from "../_helpers.ts";
 
 const SHOTS = Deno.env.get("QUIZ_SHOTS_DIR"); // screenshots for a person to look at, outside the repo
+// the same walk on a wider screen (1280 for a desktop page embedding the widget), to look at its layout
+const WIDTH = Number(Deno.env.get("QUIZ_SHOTS_WIDTH") ?? 375);
 
 browserTest("quiz in the channel widget - a listener on the station's page plays it", async (ctx) => {
   const { page, baseUrl, server, consoleErrors } = ctx;
@@ -22,10 +24,10 @@ browserTest("quiz in the channel widget - a listener on the station's page plays
   // the channel widget lists the channel's permanent interactions: the station put its quiz there
   await server.sql`update segments set to_mode = 'permanent' where id = ${quiz.id}`;
   const shot = async (p: Page, name: string) => {
-    if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${WIDTH}.png`, fullPage: true });
   };
 
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize({ width: WIDTH, height: 740 });
   await page.goto(`${baseUrl}/widgets/channel/${radio}/?lang=en&interaction_id=${quiz.id}`);
   await page.locator("[data-ready]").waitFor();
   await page.locator(".cw-participate").first().click();

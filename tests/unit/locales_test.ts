@@ -47,6 +47,7 @@ const SAME_EVERYWHERE = [
   " - Admin",
   "Account SID", // the provider's own name of the field, as its console shows it
   "{{n}} pts",
+  "{{name}} {{n}}", // the second player of one name on air ("Listener · Lyon 2"): a number after the name
   "Beta",
   "FTP",
   "FTP / FTPS",

@@ -56,7 +56,7 @@ Deno.test("quiz right answer - exactly the right choices, in any order", () => {
   assert.ok(!isRightAnswer([1, 1], [1, 3]));
 });
 
-Deno.test("quiz leaderboard - score first, ties broken by total answer time, then by player", () => {
+Deno.test("quiz leaderboard - score first, ties broken by total answer time, then by first answer", () => {
   const board = leaderboard([
     { player: "da", pseudonym: "Ann", points: 150, elapsed_ms: 4000, correct: true },
     { player: "db", pseudonym: "Bob", points: 150, elapsed_ms: 3000, correct: true },
@@ -70,6 +70,12 @@ Deno.test("quiz leaderboard - score first, ties broken by total answer time, the
     [3, "Di", 150, 1, 3000],
     [4, "Ann", 150, 1, 4000],
   ]);
+  // a player key never orders a tie: a forgotten number's new random key leaves its place as it was
+  const tie = leaderboard([
+    { player: "fz", pseudonym: "Listener · Lyon", points: 150, elapsed_ms: 3000, correct: true },
+    { player: "fa", pseudonym: "Listener · Brest", points: 150, elapsed_ms: 3000, correct: true },
+  ]);
+  assert.deepEqual(tie.map((s) => s.pseudonym), ["Listener · Lyon", "Listener · Brest"]);
 });
 
 Deno.test("quiz answer bars - counts, whole percents, right choices marked", () => {

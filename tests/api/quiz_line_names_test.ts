@@ -1,0 +1,123 @@
+// Phone players of one city on a live quiz's leaderboard: "Auditeur · Lyon", "Auditeur · Lyon 2"… in the order
+// they first answered, each keeping its name for the whole quiz, even when they answer at the same moment.
+import assert from "node:assert/strict";
+import { demoStaff, testApp } from "../_helpers.ts";
+import { jsonOf } from "../_fixtures.ts";
+import { providerStub } from "../_providers.ts";
+import { createTranslator, LANGUAGES } from "../../lib/rules/i18n.ts";
+import { randomSegment } from "./_participation.ts";
+import { step, testClock } from "./_quiz.ts";
+import { ACCESS_TOKEN, ACCOUNT, PUBLIC, smsLine } from "./_quiz_lines.ts";
+
+const QUESTIONS = [1, 2].map((n) => ({
+  text: `Question ${n}?`,
+  choices: [{ id: 1, label: "Mars" }, { id: 2, label: "Jupiter" }, { id: 3, label: "Venus" }],
+  right_choice_ids: [2],
+  time_limit_s: 20,
+  points: 100,
+}));
+
+Deno.test("quiz names - the nth player of one name is told apart in every language", async () => {
+  for (const language of LANGUAGES) {
+    const locale = JSON.parse(
+      await Deno.readTextFile(new URL(`../../locales/${language}.json`, import.meta.url)),
+    );
+    const t = createTranslator({ [language]: locale }, language);
+    const name = t("quiz.listener_city", { city: "Lyon" });
+    const second = t("quiz.name_nth", { name, n: 2 });
+    assert.ok(second.includes(name) && second.includes("2") && second !== name, `${language}: ${second}`);
+  }
+});
+
+Deno.test({
+  name: "quiz by phone - several players of one city get numbered names, stable within the quiz",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
+    const ctx = await testApp({
+      demoPassword: "Demo-Password-1!",
+      env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
+    });
+    try {
+      const { radio, token } = await demoStaff(ctx);
+      const manager = await token("manager");
+      const operator = await token("operator");
+      const clock = testClock(ctx);
+      const quiz = async (title: string) => {
+        const game = await randomSegment(ctx.sql, radio, { type: "game", title });
+        const written = await ctx.request(`/api/v1/show_segments/${game.id}/quiz`, {
+          method: "PUT",
+          token: manager,
+          json: { questions: QUESTIONS },
+        });
+        assert.equal(written.status, 200);
+        const ids = (await jsonOf(written)).questions.map((q: { id: number }) => q.id) as number[];
+        return { id: game.id, ids, text: await smsLine(ctx, radio, game.id, manager) };
+      };
+      const namesOf = async (questionId: number) =>
+        new Map(
+          (await ctx.sql<{ player: string; pseudonym: string }[]>`
+            select player, pseudonym from quiz_answers where question_id = ${questionId}`)
+            .map((r) => [r.player, r.pseudonym]),
+        );
+      const game = await quiz("City quiz");
+      const [q1, q2] = game.ids;
+      const LYON = ["+33630000001", "+33630000002", "+33630000003"];
+
+      await t.step("the second and third player of Lyon are 'Auditeur · Lyon 2' and '… 3'", async () => {
+        assert.equal((await step(ctx, operator, game.id, q1, "open")).status, 200);
+        clock.advance(2_000);
+        for (const number of LYON) await game.text(number, "B", "Lyon");
+        await game.text("+33630000009", "B", "Brest");
+        const names = [...(await namesOf(q1)).values()].sort();
+        assert.deepEqual(names, [
+          "Auditeur · Brest",
+          "Auditeur · Lyon",
+          "Auditeur · Lyon 2",
+          "Auditeur · Lyon 3",
+        ]);
+      });
+
+      await t.step("a player keeps its name when the order of answers changes", async () => {
+        clock.advance(20_000);
+        assert.equal((await step(ctx, operator, game.id, q1, "reveal")).status, 200);
+        assert.equal((await step(ctx, operator, game.id, q2, "open")).status, 200);
+        clock.advance(1_000);
+        for (const number of [...LYON].reverse()) await game.text(number, "B", "Lyon");
+        assert.deepEqual(
+          await namesOf(q2),
+          new Map([...(await namesOf(q1))].filter(([, n]) => n.includes("Lyon"))),
+        );
+        clock.advance(20_000);
+        assert.equal((await step(ctx, operator, game.id, q2, "reveal")).status, 200);
+        const top = (await jsonOf(await ctx.request(`/api/v1/quizzes/${game.id}`))).top as {
+          pseudonym: string;
+        }[];
+        const names = top.map((s) => s.pseudonym);
+        assert.equal(
+          new Set(names).size,
+          names.length,
+          `every line of the leaderboard is told apart: ${names}`,
+        );
+      });
+
+      await t.step("players of one city answering at the same moment take different numbers", async () => {
+        const rush = await quiz("Rush quiz");
+        assert.equal((await step(ctx, operator, rush.id, rush.ids[0], "open")).status, 200);
+        const numbers = Array.from({ length: 12 }, (_, i) => `+3364000${String(i).padStart(4, "0")}`);
+        await Promise.all(numbers.map((n) => rush.text(n, "B", "Lyon")));
+        const names = [...(await namesOf(rush.ids[0])).values()];
+        assert.equal(names.length, 12);
+        assert.equal(new Set(names).size, 12, names.join());
+        assert.ok(
+          names.includes("Auditeur · Lyon") && names.includes("Auditeur · Lyon 12"),
+          "numbered from 1",
+        );
+      });
+    } finally {
+      await ctx.close();
+      await stub.close();
+    }
+  },
+});
