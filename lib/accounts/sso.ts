@@ -29,6 +29,8 @@ import {
 } from "../../db/sso.ts";
 import { findUserByEmail, insertUser, takenIdentifiers } from "../../db/users.ts";
 import { log } from "../platform/log.ts";
+import type { SecondStep } from "../platform/auth.ts";
+import { secondStepFor } from "./two_factor.ts";
 
 /** What the sign-in needs from the app. */
 export interface SsoContext {
@@ -48,6 +50,8 @@ export interface SsoSettingsInput {
   email_domains: string;
   password_sign_in: boolean;
   create_accounts: boolean;
+  /** The provider asks its own second factor, so sign-in through it does not ask the local one. */
+  provider_two_factor: boolean;
 }
 
 /** The "Sign in with …" button of the login page. */
@@ -104,6 +108,7 @@ export async function saveSsoSettings(
     email_domains: domains!,
     password_sign_in: input.password_sign_in,
     create_accounts: input.create_accounts,
+    provider_two_factor: input.provider_two_factor,
   };
   await saveChannelSso(ctx.sql, row);
   const changed = (Object.keys(row) as (keyof ChannelSsoRow)[]).filter((k) =>
@@ -194,16 +199,29 @@ export class SsoRefused extends AppError {
   }
 }
 
+/** A provider's sign-in accepted: whose account, whether it was just created, what is left to ask. */
+export interface SsoSignIn {
+  userId: number;
+  channelId: number;
+  next: string | null;
+  created: boolean;
+  /**
+   * The local second factor still to give (or enrol), as after a password, unless the channel said its
+   * provider asks its own; null: the session opens.
+   */
+  step: SecondStep | null;
+}
+
 /**
  * Ends a sign-in from the provider's answer (the callback's address) and the sealed flow: checks state,
  * PKCE, nonce, issuer, audience and expiry (openid-client), then matches the verified e-mail. Returns the
- * account signed in and where to go; throws SsoRefused.
+ * account signed in, where to go and the second step left; throws SsoRefused.
  */
 export async function finishSso(
   ctx: SsoContext,
   sealedFlow: string | undefined,
   callbackUrl: URL,
-): Promise<{ userId: number; channelId: number; next: string | null; created: boolean }> {
+): Promise<SsoSignIn> {
   let flow: Flow;
   try {
     flow = JSON.parse(await decryptSecret(ctx.jwtSecret, sealedFlow ?? ""));
@@ -243,8 +261,10 @@ export async function finishSso(
       account?.channel_id === flow.channel ? account.id : null,
     );
   }
+  const stepOf = async (userId: number) => row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
   if (decision.kind === "sign_in") {
-    return { userId: decision.userId, channelId: flow.channel, next: flow.next, created: false };
+    const userId = decision.userId;
+    return { userId, channelId: flow.channel, next: flow.next, created: false, step: await stepOf(userId) };
   }
   const userId = await insertUser(ctx.sql, {
     login: await freeLogin(ctx.sql, decision.email),
@@ -256,7 +276,7 @@ export async function finishSso(
     first_name: typeof claims.given_name === "string" ? claims.given_name.slice(0, 60) : "",
     last_name: typeof claims.family_name === "string" ? claims.family_name.slice(0, 60) : "",
   });
-  return { userId, channelId: flow.channel, next: flow.next, created: true };
+  return { userId, channelId: flow.channel, next: flow.next, created: true, step: await stepOf(userId) };
 }
 
 /** A login for a new account: the e-mail's local part, numbered when taken. */

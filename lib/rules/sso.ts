@@ -10,6 +10,7 @@ export interface SsoSettingsView {
   email_domains: string[];
   password_sign_in: boolean;
   create_accounts: boolean;
+  provider_two_factor: boolean;
 }
 
 /** The scopes asked of the provider: the subject and a verified e-mail are all an account is matched by. */
