@@ -261,7 +261,8 @@ export async function finishSso(
       account?.channel_id === flow.channel ? account.id : null,
     );
   }
-  const stepOf = async (userId: number) => row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
+  const stepOf = async (userId: number) =>
+    row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
   if (decision.kind === "sign_in") {
     const userId = decision.userId;
     return { userId, channelId: flow.channel, next: flow.next, created: false, step: await stepOf(userId) };
