@@ -15,8 +15,8 @@ export interface LocalProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** The account the next sign-in at the provider answers for. */
-  signIn(account: DirectoryAccount): void;
+  /** The account the next sign-in at the provider answers for; null: the provider refuses it (access_denied). */
+  signIn(account: DirectoryAccount | null): void;
   /**
    * Makes the provider misbehave: the ID tokens it issues next carry the claims `change` returns, signed
    * with its own key (as a misconfigured or hostile provider would); null issues them as they are.
@@ -55,7 +55,7 @@ interface GrantContext {
 
 /** Starts a provider whose one client may come back to `redirectUri`. */
 export async function startProvider(redirectUri: string): Promise<LocalProvider> {
-  let current: DirectoryAccount = { email: "nobody@example.test", email_verified: false };
+  let current: DirectoryAccount | null = { email: "nobody@example.test", email_verified: false };
   let alter: ((claims: Record<string, unknown>) => Record<string, unknown>) | null = null;
   // the provider's signing key, known here so an altered ID token is still signed by the provider
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -118,10 +118,10 @@ export async function startProvider(redirectUri: string): Promise<LocalProvider>
   server.on("request", async (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith("/interaction/")) {
       try {
-        const accountId = btoa(JSON.stringify(current));
-        await provider.interactionFinished(req, res, { login: { accountId } }, {
-          mergeWithLastSubmission: false,
-        });
+        const result = current
+          ? { login: { accountId: btoa(JSON.stringify(current)) } }
+          : { error: "access_denied", error_description: "The directory refused this sign-in" };
+        await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
       } catch (error) {
         res.statusCode = 500;
         res.end(String(error));

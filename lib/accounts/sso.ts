@@ -11,6 +11,7 @@ import {
   emailDomainOf,
   emailDomainsOf,
   isLoopbackIssuer,
+  providerErrorCode,
   SSO_CREATED_ROLE,
   SSO_FLOW_TTL_MS,
   SSO_SCOPE,
@@ -194,7 +195,13 @@ export async function startSso(
 
 /** A refused sign-in: its error key, and the channel and account it names (for the audit log). */
 export class SsoRefused extends AppError {
-  constructor(reason: string, readonly channelId: number | null, readonly userId: number | null = null) {
+  constructor(
+    reason: string,
+    readonly channelId: number | null,
+    readonly userId: number | null = null,
+    /** The error the provider itself answered (access_denied…), for the audit log. */
+    readonly providerError: string | null = null,
+  ) {
     super(401, reason);
   }
 }
@@ -231,6 +238,9 @@ export async function finishSso(
   if (flow.expires < ctx.now.getTime()) throw new SsoRefused("sso_state", flow.channel);
   // an answer to another browser's sign-in (login CSRF): said plainly, before the provider is called at all
   if (callbackUrl.searchParams.get("state") !== flow.state) throw new SsoRefused("sso_state", flow.channel);
+  // the provider refused the sign-in itself (the person cancelled, or the directory does not allow the app)
+  const denied = callbackUrl.searchParams.get("error");
+  if (denied !== null) throw new SsoRefused("sso_denied", flow.channel, null, providerErrorCode(denied));
   const row = await getChannelSso(ctx.sql, flow.channel);
   if (!row) throw new SsoRefused("sso_state", flow.channel);
   const config = await clientOf(ctx, row);

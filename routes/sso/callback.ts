@@ -40,7 +40,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     await audit(c, "sign_in_failed", {
       actor: refused?.userId ? await signInActor(sql, { id: refused.userId }) : null,
       channelId: refused?.channelId ?? null,
-      details: { method: "sso", reason: error.code },
+      details: {
+        method: "sso",
+        reason: error.code,
+        ...(refused?.providerError ? { provider_error: refused.providerError } : {}),
+      },
     });
     return c.redirect(`/login?sso_error=${error.code}`, 302);
   }
