@@ -5,7 +5,7 @@
 // language, audited under the channel, and never opens a session nor answers a 500.
 import assert from "node:assert/strict";
 import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
-import { type LocalProvider, startProvider, throughProvider } from "../_oidc.ts";
+import { startProvider, throughProvider } from "../_oidc.ts";
 
 const PUBLIC_URL = "http://im.test";
 const CALLBACK = `${PUBLIC_URL}/sso/callback`;
@@ -15,7 +15,7 @@ const hasCookie = (res: Response, name: string) =>
   res.headers.getSetCookie().some((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
 
 /** "Sign in with …", the provider, and the provider's answer as it comes back (not yet read by the app). */
-async function answerOf(ctx: TestApp, provider: LocalProvider, channel: number) {
+async function answerOf(ctx: TestApp, channel: number) {
   const start = await ctx.request(`/sso/start?channel=${channel}`);
   assert.equal(start.status, 302);
   const flow = start.headers.getSetCookie().find((c) => c.startsWith("im_sso="))!.split(";")[0];
@@ -59,7 +59,7 @@ Deno.test("single sign-on - a misbehaving or refusing provider is refused plainl
       provider.signIn(OPERATOR);
       provider.alterIdTokens(change);
       try {
-        const res = await (await answerOf(ctx, provider, staff.radio))();
+        const res = await (await answerOf(ctx, staff.radio))();
         assert.equal(res.status, 302);
         assert.equal(res.headers.get("location"), "/login?sso_error=sso_failed");
         assert.equal(hasCookie(res, "im_session"), false, "no session");
@@ -78,7 +78,7 @@ Deno.test("single sign-on - a misbehaving or refusing provider is refused plainl
       "the provider as it is signs in (the refusals below come from the alterations)",
       async () => {
         provider.signIn(OPERATOR);
-        const res = await (await answerOf(ctx, provider, staff.radio))();
+        const res = await (await answerOf(ctx, staff.radio))();
         assert.equal(res.status, 302);
         assert.ok(hasCookie(res, "im_session"));
       },
@@ -101,7 +101,7 @@ Deno.test("single sign-on - a misbehaving or refusing provider is refused plainl
       "a sign-in the provider refuses itself: said so, with the provider's code in the log",
       async () => {
         provider.signIn(null);
-        const res = await (await answerOf(ctx, provider, staff.radio))();
+        const res = await (await answerOf(ctx, staff.radio))();
         assert.equal(res.status, 302);
         assert.equal(res.headers.get("location"), "/login?sso_error=sso_denied");
         assert.equal(hasCookie(res, "im_session"), false);
@@ -134,7 +134,7 @@ Deno.test("single sign-on - a misbehaving or refusing provider is refused plainl
 
     await t.step("a provider gone before its answer is read: unavailable, not a 500", async () => {
       provider.signIn(OPERATOR);
-      const answer = await answerOf(ctx, provider, staff.radio);
+      const answer = await answerOf(ctx, staff.radio);
       await provider.close();
       const res = await answer();
       assert.equal(res.status, 302);
