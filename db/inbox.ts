@@ -621,12 +621,20 @@ export async function idsInScope(sql: Db, channelId: number | null, ids: number[
   return rows.map((r) => r.id);
 }
 
-/** Sets `values` on every message the query matches (a bulk action, lib/rules/inbox.ts); returns how many changed. */
-export async function bulkUpdate(sql: Db, q: MessageQuery, values: Partial<MessageState>): Promise<number> {
-  const rows = await sql`
-    update messages m set ${sql(values)}, updated_at = now()
-    where ${where(sql, q)} returning m.id`;
-  return rows.length;
+/** Sets `values` on every message the query matches (a bulk action, lib/rules/inbox.ts); returns how many changed in each channel. */
+export async function bulkUpdate(
+  sql: Db,
+  q: MessageQuery,
+  values: Partial<MessageState>,
+): Promise<{ channel_id: number; count: number }[]> {
+  // counted per channel: a super administrator's bulk action is logged in each channel it touched
+  return await sql<{ channel_id: number; count: number }[]>`
+    with changed as (
+      update messages m set ${sql(values)}, updated_at = now()
+      where ${where(sql, q)} returning m.channel_id
+    )
+    select channel_id::int as channel_id, count(*)::int as count from changed
+    group by channel_id order by channel_id`;
 }
 
 /** Sets moderation columns on the given messages of the scope; returns the ids changed. */

@@ -11,11 +11,13 @@ export interface ChannelSsoRow {
   email_domains: string[];
   password_sign_in: boolean;
   create_accounts: boolean;
+  /** The provider asks its own second factor: sign-in does not ask the local one (migration 083). */
+  provider_two_factor: boolean;
 }
 
 const columns = (sql: Db) =>
   sql`channel_id::int as channel_id, display_name, issuer, client_id, client_secret_enc, email_domains,
-    password_sign_in, create_accounts`;
+    password_sign_in, create_accounts, provider_two_factor`;
 
 /** The provider of a channel, or null when it has none. */
 export async function getChannelSso(sql: Db, channelId: number): Promise<ChannelSsoRow | null> {
@@ -39,7 +41,8 @@ export async function saveChannelSso(sql: Db, row: ChannelSsoRow): Promise<void>
     on conflict (channel_id) do update set display_name = excluded.display_name, issuer = excluded.issuer,
       client_id = excluded.client_id, client_secret_enc = excluded.client_secret_enc,
       email_domains = excluded.email_domains, password_sign_in = excluded.password_sign_in,
-      create_accounts = excluded.create_accounts, updated_at = excluded.updated_at`;
+      create_accounts = excluded.create_accounts, provider_two_factor = excluded.provider_two_factor,
+      updated_at = excluded.updated_at`;
 }
 
 /** Removes a channel's provider (password sign-in works again). */

@@ -18,6 +18,8 @@ interface Props {
   sso: SsoButton | null;
   /** Why a single sign-on came back refused (an error key). */
   ssoError: string | null;
+  /** What a single sign-on left to do: the local second factor (or its enrolment). */
+  secondStep: SecondStepState | null;
   lang: string;
 }
 
@@ -29,7 +31,7 @@ function LoginPanel(props: Props) {
   const [registered, setRegistered] = useState<string | null>(null);
   const [tokenState, setTokenState] = useState<"idle" | "busy" | string>(props.token ? "busy" : "idle");
   const [resent, setResent] = useState<string | null>(null);
-  const [secondStep, setSecondStep] = useState<SecondStepState | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStepState | null>(props.secondStep);
   const modal = useRef<HTMLDialogElement>(null);
   const go = (redirect: string) => location.assign(safeNext(props.next) ?? redirect);
 

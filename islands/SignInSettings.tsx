@@ -26,6 +26,7 @@ function SignInSettings(props: Props) {
     email_domains: s?.email_domains.join(", ") ?? "",
     password_sign_in: s?.password_sign_in ?? true,
     create_accounts: s?.create_accounts ?? false,
+    provider_two_factor: s?.provider_two_factor ?? false,
   });
   const [stored, setStored] = useState(!!s);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -78,7 +79,11 @@ function SignInSettings(props: Props) {
       )}
     </div>
   );
-  const check = (name: "password_sign_in" | "create_accounts", label: string, on: boolean) => (
+  const check = (
+    name: "password_sign_in" | "create_accounts" | "provider_two_factor",
+    label: string,
+    on: boolean,
+  ) => (
     <label class="checkbox">
       <input
         type="checkbox"
@@ -106,6 +111,7 @@ function SignInSettings(props: Props) {
         {text("email_domains", "text", t("auth.sso.email_domains_hint"))}
         {check("password_sign_in", t("auth.sso.password_off"), !form.password_sign_in)}
         {check("create_accounts", t("auth.sso.create_accounts"), form.create_accounts)}
+        {check("provider_two_factor", t("auth.sso.provider_two_factor"), form.provider_two_factor)}
         <dl class="sso-addresses">
           <dt>{t("auth.sso.redirect_uri")}</dt>
           <dd>

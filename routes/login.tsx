@@ -6,11 +6,14 @@ import LoginPanel from "../islands/LoginPanel.tsx";
 import { landingPath, safeNext } from "../lib/rules/accounts.ts";
 import { ssoButtonOf } from "../lib/accounts/sso.ts";
 import { ssoErrorOf } from "../lib/rules/sso.ts";
+import { secondStepAccount } from "../lib/accounts/two_factor.ts";
+import { takeSecondStepCookie } from "./sso/_flow.ts";
 
 /**
  * GET /login (back-office §2): the login and register forms. Query email prefills, token logs in
  * directly, next is where to go after, sso (a channel) offers its provider, sso_error says why a single
- * sign-on was refused; someone already logged in goes straight there.
+ * sign-on was refused; after a single sign-on that still asks the local second factor, that step;
+ * someone already logged in goes straight there.
  */
 export default new Hono<AppEnv>().get("/", async (c) => {
   const token = c.req.query("token")?.slice(0, 200) || null;
@@ -24,6 +27,14 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     : null;
   const sso = c.req.query("sso") ? await ssoButtonOf(c.var.sql, Number(c.req.query("sso"))) : null;
   const ssoError = ssoErrorOf(c.req.query("sso_error"));
+  // a sign-in through the channel's provider that still asks the local second factor
+  const ticket = takeSecondStepCookie(c);
+  const secondStep = ticket
+    ? await secondStepAccount(c.var.sql, c.var.deps.jwtSecret, ticket).then(
+      (half) => ({ step: half.step, ticket }),
+      () => null,
+    )
+    : null;
   const t = c.var.t;
   c.header("Cache-Control", "no-store");
   return renderPage(
@@ -37,6 +48,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
         notice={notice}
         sso={sso}
         ssoError={ssoError}
+        secondStep={secondStep}
         lang={c.var.lang}
       />
     </AuthShell>,

@@ -3,6 +3,7 @@
 // flow is driven by fetch alone.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import Provider from "oidc-provider";
+import { CompactSign, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
 
 /** An account of the directory: its e-mail and whether the provider verified it. */
 export interface DirectoryAccount {
@@ -14,9 +15,28 @@ export interface LocalProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** The account the next sign-in at the provider answers for. */
-  signIn(account: DirectoryAccount): void;
+  /** The account the next sign-in at the provider answers for; null: the provider refuses it (access_denied). */
+  signIn(account: DirectoryAccount | null): void;
+  /**
+   * Makes the provider misbehave: the ID tokens it issues next carry the claims `change` returns, signed
+   * with its own key (as a misconfigured or hostile provider would); null issues them as they are.
+   */
+  alterIdTokens(change: ((claims: Record<string, unknown>) => Record<string, unknown>) | null): void;
   close(): Promise<void>;
+}
+
+/** Follows the provider's redirects from its authorization address until it sends the browser to `callback`. */
+export async function throughProvider(authorizationUrl: string, callback: string): Promise<URL> {
+  let next = authorizationUrl;
+  const jar: string[] = [];
+  for (let hop = 0; hop < 10 && !next.startsWith(callback); hop++) {
+    const res = await fetch(next, { redirect: "manual", headers: { cookie: jar.join("; ") } });
+    await res.body?.cancel();
+    for (const c of res.headers.getSetCookie()) jar.push(c.split(";")[0]);
+    next = new URL(res.headers.get("location")!, next).href;
+  }
+  if (!next.startsWith(callback)) throw new Error(`the provider did not send the browser back: ${next}`);
+  return new URL(next);
 }
 
 /** What the provider hands its grant hook (oidc-provider ships no types). */
@@ -35,7 +55,11 @@ interface GrantContext {
 
 /** Starts a provider whose one client may come back to `redirectUri`. */
 export async function startProvider(redirectUri: string): Promise<LocalProvider> {
-  let current: DirectoryAccount = { email: "nobody@example.test", email_verified: false };
+  let current: DirectoryAccount | null = { email: "nobody@example.test", email_verified: false };
+  let alter: ((claims: Record<string, unknown>) => Record<string, unknown>) | null = null;
+  // the provider's signing key, known here so an altered ID token is still signed by the provider
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...await exportJWK(privateKey), kid: "test-key", alg: "RS256", use: "sig" };
   const clientId = "interaction-manager";
   const clientSecret = "a-client-secret-of-32-characters-or-more";
   const server = createServer();
@@ -55,6 +79,7 @@ export async function startProvider(redirectUri: string): Promise<LocalProvider>
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     cookies: { keys: ["test-cookie-key"] },
+    jwks: { keys: [jwk] },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     ttl: {
@@ -79,14 +104,24 @@ export async function startProvider(redirectUri: string): Promise<LocalProvider>
       return grant;
     },
   });
+  provider.use(async (ctx: { path: string; body: unknown }, next: () => Promise<void>) => {
+    await next();
+    const body = ctx.body as { id_token?: string } | undefined;
+    if (ctx.path !== "/token" || !alter || !body?.id_token) return;
+    const claims = alter(decodeJwt(body.id_token));
+    const idToken = await new CompactSign(new TextEncoder().encode(JSON.stringify(claims)))
+      .setProtectedHeader(decodeProtectedHeader(body.id_token) as { alg: string })
+      .sign(privateKey);
+    ctx.body = { ...body, id_token: idToken };
+  });
   const callback = provider.callback();
   server.on("request", async (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith("/interaction/")) {
       try {
-        const accountId = btoa(JSON.stringify(current));
-        await provider.interactionFinished(req, res, { login: { accountId } }, {
-          mergeWithLastSubmission: false,
-        });
+        const result = current
+          ? { login: { accountId: btoa(JSON.stringify(current)) } }
+          : { error: "access_denied", error_description: "The directory refused this sign-in" };
+        await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
       } catch (error) {
         res.statusCode = 500;
         res.end(String(error));
@@ -100,6 +135,7 @@ export async function startProvider(redirectUri: string): Promise<LocalProvider>
     clientId,
     clientSecret,
     signIn: (account) => current = account,
+    alterIdTokens: (change) => alter = change,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

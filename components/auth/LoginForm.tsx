@@ -40,10 +40,13 @@ export function LoginForm(
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
   const [resent, setResent] = useState<string | null>(null);
   const [sso, setSso] = useState(props.sso);
-  const lookUpSso = async () => {
-    if (props.sso || !email.includes("@")) return;
-    const res = await api<SsoButton>("GET", `/api/v1/auth/sso?email=${encodeURIComponent(email.trim())}`);
-    setSso(res.ok ? res.data : null);
+  const lookUpSso = async (address = email) => {
+    if (props.sso || !address.includes("@")) return;
+    const res = await api<{ provider: SsoButton | null }>(
+      "GET",
+      `/api/v1/auth/sso?email=${encodeURIComponent(address.trim())}`,
+    );
+    setSso(res.ok ? res.data.provider : null);
   };
   // too many failed attempts: the wait the server gave, counted down, and no submit until it is over
   const [wait, startWait, waited] = useCountdown();
@@ -54,6 +57,9 @@ export function LoginForm(
     const typed = (id: string) => form.current?.querySelector<HTMLInputElement>(`#${id}`)?.value ?? "";
     if (typed("login-email")) setEmail(typed("login-email"));
     if (typed("login-password")) setPassword(typed("login-password"));
+    // an address typed (or filled by the browser) before the script ran is looked up now: its field may
+    // already have been left, and will not be again
+    void lookUpSso(typed("login-email"));
   }, []);
 
   const submit = async (event: Event) => {
@@ -124,7 +130,7 @@ export function LoginForm(
         autoComplete="username"
         disabled={loading}
         onInput={setEmail}
-        onBlur={lookUpSso}
+        onBlur={() => lookUpSso()}
       />
       <PasswordField
         id="login-password"

@@ -11,6 +11,7 @@ import {
   emailDomainOf,
   emailDomainsOf,
   isLoopbackIssuer,
+  providerErrorCode,
   SSO_CREATED_ROLE,
   SSO_FLOW_TTL_MS,
   SSO_SCOPE,
@@ -29,6 +30,8 @@ import {
 } from "../../db/sso.ts";
 import { findUserByEmail, insertUser, takenIdentifiers } from "../../db/users.ts";
 import { log } from "../platform/log.ts";
+import type { SecondStep } from "../platform/auth.ts";
+import { secondStepFor } from "./two_factor.ts";
 
 /** What the sign-in needs from the app. */
 export interface SsoContext {
@@ -48,6 +51,8 @@ export interface SsoSettingsInput {
   email_domains: string;
   password_sign_in: boolean;
   create_accounts: boolean;
+  /** The provider asks its own second factor, so sign-in through it does not ask the local one. */
+  provider_two_factor: boolean;
 }
 
 /** The "Sign in with …" button of the login page. */
@@ -104,6 +109,7 @@ export async function saveSsoSettings(
     email_domains: domains!,
     password_sign_in: input.password_sign_in,
     create_accounts: input.create_accounts,
+    provider_two_factor: input.provider_two_factor,
   };
   await saveChannelSso(ctx.sql, row);
   const changed = (Object.keys(row) as (keyof ChannelSsoRow)[]).filter((k) =>
@@ -189,21 +195,40 @@ export async function startSso(
 
 /** A refused sign-in: its error key, and the channel and account it names (for the audit log). */
 export class SsoRefused extends AppError {
-  constructor(reason: string, readonly channelId: number | null, readonly userId: number | null = null) {
+  constructor(
+    reason: string,
+    readonly channelId: number | null,
+    readonly userId: number | null = null,
+    /** The error the provider itself answered (access_denied…), for the audit log. */
+    readonly providerError: string | null = null,
+  ) {
     super(401, reason);
   }
+}
+
+/** A provider's sign-in accepted: whose account, whether it was just created, what is left to ask. */
+export interface SsoSignIn {
+  userId: number;
+  channelId: number;
+  next: string | null;
+  created: boolean;
+  /**
+   * The local second factor still to give (or enrol), as after a password, unless the channel said its
+   * provider asks its own; null: the session opens.
+   */
+  step: SecondStep | null;
 }
 
 /**
  * Ends a sign-in from the provider's answer (the callback's address) and the sealed flow: checks state,
  * PKCE, nonce, issuer, audience and expiry (openid-client), then matches the verified e-mail. Returns the
- * account signed in and where to go; throws SsoRefused.
+ * account signed in, where to go and the second step left; throws SsoRefused.
  */
 export async function finishSso(
   ctx: SsoContext,
   sealedFlow: string | undefined,
   callbackUrl: URL,
-): Promise<{ userId: number; channelId: number; next: string | null; created: boolean }> {
+): Promise<SsoSignIn> {
   let flow: Flow;
   try {
     flow = JSON.parse(await decryptSecret(ctx.jwtSecret, sealedFlow ?? ""));
@@ -213,6 +238,9 @@ export async function finishSso(
   if (flow.expires < ctx.now.getTime()) throw new SsoRefused("sso_state", flow.channel);
   // an answer to another browser's sign-in (login CSRF): said plainly, before the provider is called at all
   if (callbackUrl.searchParams.get("state") !== flow.state) throw new SsoRefused("sso_state", flow.channel);
+  // the provider refused the sign-in itself (the person cancelled, or the directory does not allow the app)
+  const denied = callbackUrl.searchParams.get("error");
+  if (denied !== null) throw new SsoRefused("sso_denied", flow.channel, null, providerErrorCode(denied));
   const row = await getChannelSso(ctx.sql, flow.channel);
   if (!row) throw new SsoRefused("sso_state", flow.channel);
   const config = await clientOf(ctx, row);
@@ -243,8 +271,11 @@ export async function finishSso(
       account?.channel_id === flow.channel ? account.id : null,
     );
   }
+  const stepOf = async (userId: number) =>
+    row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
   if (decision.kind === "sign_in") {
-    return { userId: decision.userId, channelId: flow.channel, next: flow.next, created: false };
+    const userId = decision.userId;
+    return { userId, channelId: flow.channel, next: flow.next, created: false, step: await stepOf(userId) };
   }
   const userId = await insertUser(ctx.sql, {
     login: await freeLogin(ctx.sql, decision.email),
@@ -256,7 +287,7 @@ export async function finishSso(
     first_name: typeof claims.given_name === "string" ? claims.given_name.slice(0, 60) : "",
     last_name: typeof claims.family_name === "string" ? claims.family_name.slice(0, 60) : "",
   });
-  return { userId, channelId: flow.channel, next: flow.next, created: true };
+  return { userId, channelId: flow.channel, next: flow.next, created: true, step: await stepOf(userId) };
 }
 
 /** A login for a new account: the e-mail's local part, numbered when taken. */

@@ -251,9 +251,16 @@ export async function queryOf(
   };
 }
 
-/** Applies a bulk action (archive, trash, restore, read all) to every message the query matches; returns how many changed. */
-export async function bulkAct(sql: Sql, q: inbox.MessageQuery, action: BulkAction): Promise<number> {
-  return await inbox.bulkUpdate(sql, q, bulkChanges(action));
+/** How many messages a bulk action changed, in all and in each channel (whose audit log records its part). */
+export interface BulkResult {
+  count: number;
+  byChannel: { channel_id: number; count: number }[];
+}
+
+/** Applies a bulk action (archive, trash, restore, read all) to every message the query matches. */
+export async function bulkAct(sql: Sql, q: inbox.MessageQuery, action: BulkAction): Promise<BulkResult> {
+  const byChannel = await inbox.bulkUpdate(sql, q, bulkChanges(action));
+  return { count: byChannel.reduce((sum, c) => sum + c.count, 0), byChannel };
 }
 
 /** A page of messages for the list filters, as the API shows them, with its pagination. */
@@ -344,12 +351,12 @@ export async function moderateMessages(
   );
 }
 
-/** Applies a bulk action to every message the list filters match; returns how many changed. */
+/** Applies a bulk action to every message the list filters match; returns how many changed, and where. */
 export async function bulkActOnMessages(
   sql: Sql,
   user: StaffUser,
   query: Parameters<typeof queryOf>[2] & { action: BulkAction },
-): Promise<number> {
+): Promise<BulkResult> {
   return await bulkAct(sql, await queryOf(sql, user, query), query.action);
 }
 

@@ -108,6 +108,19 @@ export interface AuditFilter {
   to?: string;
 }
 
+// provider_error: the short code a single sign-on provider answered instead of signing in (access_denied…)
+const DETAIL_KEYS = [
+  "fields",
+  "role",
+  "policy",
+  "scope",
+  "method",
+  "reason",
+  "provider_error",
+  "events",
+  "count",
+];
+
 /**
  * The fields of a detail object that may be recorded: names of settings and roles, never a value a
  * listener typed. Anything else is dropped.
@@ -115,7 +128,7 @@ export interface AuditFilter {
  */
 export function auditDetails(details: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
-  for (const key of ["fields", "role", "policy", "scope", "method", "reason", "events", "count"]) {
+  for (const key of DETAIL_KEYS) {
     if (details[key] !== undefined) kept[key] = details[key];
   }
   return kept;

@@ -10,6 +10,7 @@ export interface SsoSettingsView {
   email_domains: string[];
   password_sign_in: boolean;
   create_accounts: boolean;
+  provider_two_factor: boolean;
 }
 
 /** The scopes asked of the provider: the subject and a verified e-mail are all an account is matched by. */
@@ -25,6 +26,7 @@ export const SSO_CREATED_ROLE = "operator";
 export const SSO_ERRORS = [
   "sso_state",
   "sso_failed",
+  "sso_denied",
   "sso_unavailable",
   "sso_email_unverified",
   "sso_no_account",
@@ -36,6 +38,15 @@ export const SSO_ERRORS = [
 /** The refusal a login page may show for its query, or null for anything else. */
 export const ssoErrorOf = (value: string | undefined) =>
   (SSO_ERRORS as readonly string[]).includes(value ?? "") ? value! : null;
+
+/**
+ * The error code a provider sent back instead of signing in (RFC 6749 §4.1.2.1), as the audit log keeps it:
+ * a short token as the standard's codes are, else "other" (the address is typed by anyone).
+ * @example providerErrorCode("access_denied") // "access_denied"
+ */
+export function providerErrorCode(value: string): string {
+  return /^[a-z0-9_.-]{1,64}$/i.test(value) ? value : "other";
+}
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 

@@ -8,11 +8,13 @@ import { signInActor } from "../../lib/audit/service.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { AppError } from "../../lib/rules/errors.ts";
 import { safeNext } from "../../lib/rules/accounts.ts";
-import { ssoContext, takeFlowCookie } from "./_flow.ts";
+import { secondStepTicket } from "../../lib/accounts/two_factor.ts";
+import { setSecondStepCookie, ssoContext, takeFlowCookie } from "./_flow.ts";
 
 /**
- * GET /sso/callback: the provider's answer. A verified e-mail of the channel's staff opens a session; any
- * refusal is recorded and sent back to the login page with its reason.
+ * GET /sso/callback: the provider's answer. A verified e-mail of the channel's staff opens a session, or,
+ * when a local second factor is still asked, goes on to the login page's second step; any refusal is
+ * recorded and sent back to the login page with its reason.
  */
 export default new Hono<AppEnv>().get("/", async (c) => {
   c.header("Cache-Control", "no-store");
@@ -23,6 +25,12 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     if (done.created) {
       await audit(c, "user_created", { actor, object: ["user", done.userId], details: { method: "sso" } });
     }
+    if (done.step) {
+      // as after a password: the session opens at the second step, which audits the sign-in
+      setSecondStepCookie(c, await secondStepTicket(c.var.deps.jwtSecret, done.userId, done.step));
+      const next = safeNext(done.next);
+      return c.redirect(`/login${next ? `?next=${encodeURIComponent(next)}` : ""}`, 302);
+    }
     await audit(c, "sign_in", { actor, details: { method: "sso" } });
     setSessionCookie(c, await openSession(sql, c.var.deps.jwtSecret, done.userId, "staff"));
     return c.redirect(safeNext(done.next) ?? await landingAfterLogin(sql, done.userId), 302);
@@ -32,7 +40,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     await audit(c, "sign_in_failed", {
       actor: refused?.userId ? await signInActor(sql, { id: refused.userId }) : null,
       channelId: refused?.channelId ?? null,
-      details: { method: "sso", reason: error.code },
+      details: {
+        method: "sso",
+        reason: error.code,
+        ...(refused?.providerError ? { provider_error: refused.providerError } : {}),
+      },
     });
     return c.redirect(`/login?sso_error=${error.code}`, 302);
   }

@@ -3,6 +3,7 @@ import {
   emailDomainOf,
   emailDomainsOf,
   isLoopbackIssuer,
+  providerErrorCode,
   SSO_CREATED_ROLE,
   SSO_ERRORS,
   SSO_FLOW_TTL_MS,
@@ -90,4 +91,13 @@ Deno.test("sso rules - the login page shows a known refusal only, each with a te
     }
     assert.match(texts.auth.sso_button, /\{\{name\}\}/, lang);
   }
+});
+
+Deno.test("sso rules - a provider's own refusal is kept in the audit log as its short code, anything else as other", () => {
+  assert.equal(providerErrorCode("access_denied"), "access_denied");
+  assert.equal(providerErrorCode("login_required"), "login_required");
+  assert.equal(providerErrorCode("<script>alert(1)</script>"), "other");
+  assert.equal(providerErrorCode("x".repeat(65)), "other");
+  assert.equal(providerErrorCode(""), "other");
+  assert.equal(ssoErrorOf("sso_denied"), "sso_denied");
 });

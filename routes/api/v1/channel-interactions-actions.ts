@@ -23,10 +23,17 @@ app.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const count = await bulkActOnMessages(c.var.sql, staffOf(c), query);
+    const { count, byChannel } = await bulkActOnMessages(c.var.sql, staffOf(c), query);
     const action = bulkAuditAction(query.action);
     const segment = query.segment_id ? ["interaction", query.segment_id] as [string, number] : undefined;
-    if (action && count > 0) await audit(c, action, { object: segment, details: { count } });
+    // one entry in each channel whose messages changed (a super administrator's "trash all" may span several)
+    for (const part of action ? byChannel : []) {
+      await audit(c, action!, {
+        object: segment,
+        channelId: part.channel_id,
+        details: { count: part.count },
+      });
+    }
     return c.json({ action: query.action, count }, 200);
   },
 );

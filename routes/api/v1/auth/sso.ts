@@ -1,10 +1,11 @@
 // Which OpenID provider signs in an e-mail: the login page asks once the address is typed, and offers
-// "Sign in with …". It tells the domain's provider only, never whether an account exists.
+// "Sign in with …". It tells the domain's provider only, never whether an account exists. "No provider" is
+// an answer like any other (200, null), not a missing resource: most addresses have none, and a 404 would
+// be an error in every browser's console.
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../../app/api.ts";
 import { ssoButtonForEmail } from "../../../../lib/accounts/sso.ts";
-import { AppError } from "../../../../lib/rules/errors.ts";
 
 const app = apiApp();
 
@@ -17,17 +18,16 @@ app.openapi(
     request: { query: z.object({ email: z.string().max(254) }) },
     responses: {
       200: json(
-        z.object({ channel_id: z.number(), name: z.string() }),
-        "The provider: sign in at /sso/start",
+        z.object({ provider: z.object({ channel_id: z.number(), name: z.string() }).nullable() }),
+        "The provider (sign in at /sso/start), or null when no channel signs in this domain",
       ),
-      404: json(errorSchema, "No channel signs in this domain"),
+      400: json(errorSchema, "No e-mail given"),
     },
   }),
   async (c) => {
-    const button = await ssoButtonForEmail(c.var.sql, c.req.valid("query").email);
-    if (!button) throw new AppError(404, "not_found");
+    const provider = await ssoButtonForEmail(c.var.sql, c.req.valid("query").email);
     c.header("Cache-Control", "no-store");
-    return c.json(button, 200);
+    return c.json({ provider }, 200);
   },
 );
 

@@ -26,6 +26,7 @@ const settings = z.object({
   email_domains: z.array(z.string()),
   password_sign_in: z.boolean(),
   create_accounts: z.boolean(),
+  provider_two_factor: z.boolean(),
 });
 
 app.openapi(
@@ -69,6 +70,8 @@ app.openapi(
               email_domains: text(2000),
               password_sign_in: z.boolean(),
               create_accounts: z.boolean(),
+              // off unless said: sign-in through the provider still asks the local second factor
+              provider_two_factor: z.boolean().default(false),
             }),
           },
         },
