@@ -35,6 +35,8 @@ import {
   whatsappSignatureValid,
 } from "../rules/lines.ts";
 import type { LineMediaJob } from "./media.ts";
+import { heldNoticeSent, insertHeldMessage } from "../../db/line_held.ts";
+import { HELD_NOTICE_QUIET_MS, heldNotice, type HeldReason, heldReason } from "../rules/line_held.ts";
 import { receiveDeliveryStatus } from "./replies.ts";
 
 export interface InboundDeps {
@@ -48,12 +50,23 @@ export interface InboundDeps {
    * TwiML); best effort, the number is forgotten either way.
    */
   confirmStop?: (line: db.LineRow, number: string) => Promise<void>;
+  /**
+   * Tells a WhatsApp listener why their message could not count (SMS lines answer in the webhook's TwiML);
+   * best effort, the message is held either way.
+   */
+  tellListener?: (line: db.LineRow, number: string, text: string) => Promise<void>;
   /** the texts of the channel's language (the name a quiz player gets on air); English without it */
   translator?: (language: string) => TFunction;
 }
 
 /** What became of one inbound message (tests and logs read it). */
-export type Landing = "stored" | "duplicate" | "stopped" | "refused";
+export type Landing = "stored" | "duplicate" | "stopped" | "refused" | "held";
+
+/** What became of one inbound message, and what the listener is to read back (a held message's notice). */
+interface Landed {
+  outcome: Landing;
+  notice: string | null;
+}
 
 /** A line of that kind and its unsealed credentials; 404 for anything else (no line is revealed). */
 async function lineWithCredentials<T>(deps: InboundDeps, id: number, kinds: LineKind[]) {
@@ -81,6 +94,65 @@ interface Inbound {
   caption?: string | null;
   /** a voice, picture or video to fetch from the provider: its kind and the job's source */
   media?: Omit<LineMediaJob, "mediaId" | "lineId"> & { kind: "audio" | "video" | "image" };
+  /** false when nothing can be sent back (a voicemail's caller hung up): a held message is not told */
+  canTell?: boolean;
+}
+
+/**
+ * Keeps a message no interaction could take (the line feeds none, or the interaction refused it), with its
+ * media fetched like a participation's, for the channel's staff; the listener is told why once per reason
+ * and day. Never throws for the message itself: what the provider brought is stored before it is answered.
+ */
+async function hold(
+  deps: InboundDeps,
+  line: db.LineRow,
+  inbound: Inbound,
+  at: { hash: string; number: string; reason: HeldReason; error: AppError | null; mediaId: string | null },
+): Promise<Landed> {
+  const phoneNumberId = await db.upsertPhoneNumber(deps.sql, {
+    hash: at.hash,
+    sealed: await encryptSecret(deps.jwtSecret, at.number),
+    profileName: inbound.profileName?.slice(0, 200) ?? null,
+  });
+  await db.setInboundNumber(deps.sql, line.id, inbound.providerId, phoneNumberId);
+  let mediaId = at.mediaId;
+  if (inbound.media && !mediaId) {
+    mediaId = await insertUploadSlot(deps.sql, {
+      channelId: line.channel_id,
+      kind: inbound.media.kind,
+      extension: inbound.media.extension,
+    });
+  }
+  const now = deps.now?.() ?? new Date();
+  const since = new Date(now.getTime() - HELD_NOTICE_QUIET_MS);
+  const tell = inbound.canTell !== false &&
+    !(await heldNoticeSent(deps.sql, line.id, phoneNumberId, at.reason, since));
+  await insertHeldMessage(deps.sql, {
+    channelId: line.channel_id,
+    lineId: line.id,
+    medium: line.kind,
+    segmentId: line.segment_id,
+    reason: at.reason,
+    text: (inbound.media ? inbound.caption : inbound.text)?.trim() || null,
+    mediaId,
+    mediaKind: inbound.media?.kind ?? null,
+    phoneNumberId,
+    authorName: inbound.profileName?.slice(0, 200) ?? null,
+    authorCity: inbound.city?.trim().slice(0, 100) || null,
+    notified: tell,
+  });
+  if (inbound.media && mediaId) {
+    const { kind: _kind, ...fetch } = inbound.media;
+    const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
+    await deps.boss?.send(QUEUES.lineMedia, job);
+  }
+  if (!tell) return { outcome: "held", notice: null };
+  const t = deps.translator?.(line.language);
+  const error = at.error ? { code: at.error.code, params: at.error.values } : null;
+  const notice = heldNotice(at.reason, error, (key) => !!t && t(key) !== key);
+  const text = t ? t(notice.key, notice.params) : notice.key;
+  if (line.kind === "whatsapp") await deps.tellListener?.(line, at.number, text).catch(() => {});
+  return { outcome: "held", notice: text };
 }
 
 /**
@@ -95,18 +167,24 @@ function playerName(deps: InboundDeps, language: string, city: string | null | u
 }
 
 /** Stores one inbound message once, as a participation of the line's interaction. */
-async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Promise<Landing> {
+async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Promise<Landed> {
   const number = normalizeNumber(inbound.from);
-  if (!number) return "refused";
+  if (!number) return { outcome: "refused", notice: null };
   const hash = numberHash(deps.jwtSecret, number);
   if (inbound.text !== undefined && isStopRequest(inbound.text)) {
     await db.deletePhoneNumber(deps.sql, hash);
     if (line.kind === "whatsapp") await deps.confirmStop?.(line, number).catch(() => {});
-    return "stopped";
+    return { outcome: "stopped", notice: null };
   }
-  if (line.segment_id === null) return "refused"; // the line feeds no interaction now
-  if (!(await db.claimInbound(deps.sql, line.id, inbound.providerId))) return "duplicate";
+  if (!(await db.claimInbound(deps.sql, line.id, inbound.providerId))) {
+    return { outcome: "duplicate", notice: null };
+  }
+  const held = { hash, number, error: null, mediaId: null as string | null };
   try {
+    // the line feeds no interaction now: the message is kept for the channel's staff all the same
+    if (line.segment_id === null) {
+      return await hold(deps, line, inbound, { ...held, reason: "no_interaction" });
+    }
     // while a live quiz's question is open, "A" or a choice's label is an answer: scored, not a participation,
     // and the number is not stored for it (its keyed hash is the player; nothing is sent back to it)
     if (inbound.text !== undefined && !inbound.media) {
@@ -123,7 +201,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         player,
         inbound.text,
       );
-      if (answered) return "stored";
+      if (answered) return { outcome: "stored", notice: null };
     }
     const phoneNumberId = await db.upsertPhoneNumber(deps.sql, {
       hash,
@@ -164,6 +242,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         kind,
         extension: fetch.extension,
       });
+      held.mediaId = mediaId; // a refused media is held with the file it announced
       outcome = await sendParticipation(send, origin, {}, author, { id: mediaId, kind });
       const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
       await deps.boss?.send(QUEUES.lineMedia, job);
@@ -174,13 +253,24 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       const content = choice !== null ? { choice_ids: [choice] } : { text: inbound.text ?? "" };
       outcome = await sendParticipation(send, origin, content, author);
     }
-    if ("id" in outcome) await db.setInboundMessage(deps.sql, line.id, inbound.providerId, outcome.id);
-    return "stored";
+    if ("id" in outcome) {
+      await db.setInboundMessage(deps.sql, line.id, inbound.providerId, outcome.id);
+      return { outcome: "stored", notice: null };
+    }
+    // the listener's one participation is already taken (a second vote, a second picture): held, not counted
+    return await hold(deps, line, inbound, { ...held, reason: "limit_reached" });
   } catch (error) {
-    // refused by the interaction's rules (closed, not a text, a second vote): kept as received, never retried
-    if (error instanceof AppError) return "refused";
-    await db.releaseInbound(deps.sql, line.id, inbound.providerId);
-    throw error;
+    if (!(error instanceof AppError)) {
+      await db.releaseInbound(deps.sql, line.id, inbound.providerId);
+      throw error;
+    }
+    // refused by the interaction's rules (closed, not its kind, a quiz between questions): held for staff
+    try {
+      return await hold(deps, line, inbound, { ...held, reason: heldReason(error.code), error });
+    } catch (failure) {
+      await db.releaseInbound(deps.sql, line.id, inbound.providerId);
+      throw failure;
+    }
   }
 }
 
@@ -248,7 +338,7 @@ export async function receiveWhatsapp(
         profileName: names.get(message.from) ?? null,
       };
       if (message.type === "text" && typeof message.text?.body === "string") {
-        landings.push(await land(deps, line, { ...base, text: message.text.body.slice(0, 4000) }));
+        landings.push((await land(deps, line, { ...base, text: message.text.body.slice(0, 4000) })).outcome);
         continue;
       }
       // a voice note, a picture or a video: fetched by its media id through the Graph API
@@ -261,7 +351,7 @@ export async function receiveWhatsapp(
       if (id && /^[0-9A-Za-z_-]{1,100}$/.test(id) && taken) {
         const media = { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension };
         const caption = voiceNote ? null : mediaCaption(picture?.caption);
-        landings.push(await land(deps, line, { ...base, media, caption }));
+        landings.push((await land(deps, line, { ...base, media, caption })).outcome);
       }
     }
   }
@@ -299,7 +389,7 @@ export async function receiveSms(
   url: string,
   params: Record<string, string>,
   signature: string | null,
-): Promise<{ outcome: Landing; language: string }> {
+): Promise<{ outcome: Landing; language: string; notice: string | null }> {
   const { line } = await twilioLine(deps, lineId, ["sms"], url, params, signature);
   if (!params.MessageSid || !params.From) throw new AppError(400, "invalid_value");
   const sender = {
@@ -313,6 +403,7 @@ export async function receiveSms(
   const parts = mmsParts(params);
   if (parts.length) {
     const outcomes: Landing[] = [];
+    let notice: string | null = null;
     for (const [i, part] of parts.entries()) {
       const media = {
         source: "twilio-mms" as const,
@@ -322,12 +413,14 @@ export async function receiveSms(
         contentType: part.contentType,
       };
       const caption = i === 0 ? mediaCaption(params.Body) : null;
-      outcomes.push(await land(deps, line, { ...sender, providerId: part.providerId, media, caption }));
+      const landed = await land(deps, line, { ...sender, providerId: part.providerId, media, caption });
+      outcomes.push(landed.outcome);
+      notice ??= landed.notice;
     }
-    return { outcome: mergedLanding(outcomes), language: line.language };
+    return { outcome: mergedLanding(outcomes), language: line.language, notice };
   }
-  const outcome = await land(deps, line, { ...sender, text: (params.Body ?? "").slice(0, 4000) });
-  return { outcome, language: line.language };
+  const landed = await land(deps, line, { ...sender, text: (params.Body ?? "").slice(0, 4000) });
+  return { outcome: landed.outcome, language: line.language, notice: landed.notice };
 }
 
 /** Twilio's StatusCallback of a reply sent by an SMS line: the reply's delivery state moves forward. */
@@ -383,11 +476,12 @@ export async function receiveRecording(
   if (!RECORDING_SID.test(params.RecordingSid ?? "")) throw new AppError(400, "invalid_value");
   const from = await decryptSecret(deps.jwtSecret, request.caller).catch(() => null);
   if (!from) throw new AppError(400, "invalid_value");
-  const outcome = await land(deps, line, {
+  const { outcome } = await land(deps, line, {
     providerId: params.RecordingSid,
     from,
     profileName: null,
     media: { source: "twilio", ref: params.RecordingSid, extension: "wav", kind: "audio" },
+    canTell: false, // the caller hung up: nothing goes back to a voicemail's number
   });
   return { outcome };
 }
