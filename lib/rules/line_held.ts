@@ -21,9 +21,10 @@ export function heldReason(code: string): HeldReason {
     case "participation_wrong_type":
       return "wrong_type";
     case "already_received":
+    case "quiz_already_answered":
       return "limit_reached";
     case "quiz_answers_closed":
-    case "quiz_invalid_choice":
+    case "quiz_not_opened":
       return "quiz_no_question";
     default:
       return "refused";
@@ -44,15 +45,16 @@ export const HELD_NOTICE_KEYS: Record<HeldReason, string> = {
 };
 
 /**
- * The notice's key and values: a refusal with a text of its own in the widget (a text too long says its
- * limit) is told with it; `known` says whether a key has a text.
+ * The notice's key and values: the widget's own text for the refusal when it has one (a text too long says
+ * its limit, a second quiz answer says so), else the reason's; between a quiz's questions, that the next one
+ * is coming (the widget's "too late" would be wrong before the first). `known` says whether a key has a text.
  */
 export function heldNotice(
   reason: HeldReason,
   error: { code: string; params?: Record<string, unknown> } | null,
   known: (key: string) => boolean,
 ): { key: string; params: Record<string, unknown> } {
-  if (reason === "refused" && error && known(`errors.${error.code}`)) {
+  if (reason !== "quiz_no_question" && error && known(`errors.${error.code}`)) {
     return { key: `errors.${error.code}`, params: error.params ?? {} };
   }
   return { key: HELD_NOTICE_KEYS[reason], params: {} };
