@@ -16,9 +16,11 @@ import { sendParticipation } from "../participations/service.ts";
 import { answerQuizByLine } from "../quiz/service.ts";
 import type { TFunction } from "../rules/i18n.ts";
 import { quizPseudonym } from "../rules/quiz.ts";
+import { textLimit } from "../rules/participation.ts";
 import { AppError } from "../rules/errors.ts";
 import { hmacSha256, toHex } from "../rules/hmac.ts";
 import {
+  captionWithin,
   isStopRequest,
   keywordChoice,
   type LineKind,
@@ -94,6 +96,8 @@ interface Inbound {
   caption?: string | null;
   /** a voice, picture or video to fetch from the provider: its kind and the job's source */
   media?: Omit<LineMediaJob, "mediaId" | "lineId"> & { kind: "audio" | "video" | "image" };
+  /** a caption whose media no interaction takes, landing as a text: never taken for STOP */
+  captionOnly?: boolean;
   /** false when nothing can be sent back (a voicemail's caller hung up): a held message is not told */
   canTell?: boolean;
 }
@@ -133,7 +137,8 @@ async function hold(
     medium: line.kind,
     segmentId: line.segment_id,
     reason: at.reason,
-    text: (inbound.media ? inbound.caption : inbound.text)?.trim() || null,
+    // a held media's caption is not kept with it: it rides on the message's next part, or lands on its own
+    text: inbound.media ? null : inbound.text?.trim() || null,
     mediaId,
     mediaKind: inbound.media?.kind ?? null,
     phoneNumberId,
@@ -171,7 +176,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   const number = normalizeNumber(inbound.from);
   if (!number) return { outcome: "refused", notice: null };
   const hash = numberHash(deps.jwtSecret, number);
-  if (inbound.text !== undefined && isStopRequest(inbound.text)) {
+  if (inbound.text !== undefined && !inbound.captionOnly && isStopRequest(inbound.text)) {
     await db.deletePhoneNumber(deps.sql, hash);
     if (line.kind === "whatsapp") await deps.confirmStop?.(line, number).catch(() => {});
     return { outcome: "stopped", notice: null };
@@ -250,7 +255,11 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       const context = await getParticipationContext(deps.sql, line.segment_id, null);
       const choices = context?.choices ?? [];
       const choice = choices.length ? keywordChoice(inbound.text ?? "", choices) : null;
-      const content = choice !== null ? { choice_ids: [choice] } : { text: inbound.text ?? "" };
+      // a caption landing alone is held to the text limit as it would be on its media (cut, not refused)
+      const text = inbound.captionOnly
+        ? captionWithin(inbound.text ?? "", textLimit(context?.segmentCustomisation))
+        : inbound.text ?? "";
+      const content = choice !== null ? { choice_ids: [choice] } : { text };
       outcome = await sendParticipation(send, origin, content, author);
     }
     if ("id" in outcome) {
@@ -272,6 +281,34 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       throw failure;
     }
   }
+}
+
+/**
+ * A message's media parts and its caption (an MMS's Body, a WhatsApp caption): the caption rides on the first
+ * part an interaction takes; when none takes one (a video sent to a photo contest, a text-only interaction),
+ * it lands on its own as a text under its own id (`<message id>/text`), a participation or held like any
+ * text, so it is never lost nor kept twice.
+ */
+async function landWithCaption(
+  deps: InboundDeps,
+  line: db.LineRow,
+  sender: Pick<Inbound, "from" | "profileName" | "city">,
+  parts: { providerId: string; media: NonNullable<Inbound["media"]> }[],
+  caption: { text: string | null; providerId: string },
+): Promise<Landed[]> {
+  const landed: Landed[] = [];
+  let pending = caption.text;
+  for (const part of parts) {
+    const one = await land(deps, line, { ...sender, ...part, caption: pending });
+    if (one.outcome === "stored" || one.outcome === "duplicate") pending = null;
+    landed.push(one);
+  }
+  if (pending) {
+    landed.push(
+      await land(deps, line, { ...sender, providerId: caption.providerId, text: pending, captionOnly: true }),
+    );
+  }
+  return landed;
 }
 
 /** GET webhook verification of the WhatsApp Cloud API: the challenge when the verify token matches. */
@@ -348,11 +385,19 @@ export async function receiveWhatsapp(
         ? { kind: "audio" as const, extension: "ogg" }
         : lineMediaOf(picture?.mime_type);
       const id = (voiceNote ?? picture)?.id;
-      if (id && /^[0-9A-Za-z_-]{1,100}$/.test(id) && taken) {
-        const media = { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension };
-        const caption = voiceNote ? null : mediaCaption(picture?.caption);
-        landings.push((await land(deps, line, { ...base, media, caption })).outcome);
-      }
+      // a picture or video of a kind no line takes (a sticker, a document) still brings its caption
+      const media = id && /^[0-9A-Za-z_-]{1,100}$/.test(id) && taken
+        ? [{
+          providerId: message.id,
+          media: { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension },
+        }]
+        : [];
+      const caption = voiceNote ? null : mediaCaption(picture?.caption);
+      const landed = await landWithCaption(deps, line, base, media, {
+        text: caption,
+        providerId: `${message.id}/text`,
+      });
+      landings.push(...landed.map((l) => l.outcome));
     }
   }
   return landings;
@@ -402,22 +447,28 @@ export async function receiveSms(
   // account's credentials; each part is stored once by its own id, so a webhook sent again adds none
   const parts = mmsParts(params);
   if (parts.length) {
-    const outcomes: Landing[] = [];
-    let notice: string | null = null;
-    for (const [i, part] of parts.entries()) {
-      const media = {
-        source: "twilio-mms" as const,
-        ref: `${params.MessageSid}/${part.mediaSid}`,
-        kind: part.kind,
-        extension: part.extension,
-        contentType: part.contentType,
-      };
-      const caption = i === 0 ? mediaCaption(params.Body) : null;
-      const landed = await land(deps, line, { ...sender, providerId: part.providerId, media, caption });
-      outcomes.push(landed.outcome);
-      notice ??= landed.notice;
-    }
-    return { outcome: mergedLanding(outcomes), language: line.language, notice };
+    const landed = await landWithCaption(
+      deps,
+      line,
+      sender,
+      parts.map((part) => ({
+        providerId: part.providerId,
+        media: {
+          source: "twilio-mms" as const,
+          ref: `${params.MessageSid}/${part.mediaSid}`,
+          kind: part.kind,
+          extension: part.extension,
+          contentType: part.contentType,
+        },
+      })),
+      { text: mediaCaption(params.Body), providerId: `${params.MessageSid}/text` },
+    );
+    const outcomes = landed.map((l) => l.outcome);
+    return {
+      outcome: mergedLanding(outcomes),
+      language: line.language,
+      notice: landed.find((l) => l.notice)?.notice ?? null,
+    };
   }
   const landed = await land(deps, line, { ...sender, text: (params.Body ?? "").slice(0, 4000) });
   return { outcome: landed.outcome, language: line.language, notice: landed.notice };
