@@ -7,6 +7,7 @@ import {
   heldNotice,
   heldReason,
 } from "../../lib/rules/line_held.ts";
+import { captionWithin } from "../../lib/rules/lines.ts";
 
 const locales = Object.fromEntries(
   await Promise.all(
@@ -74,4 +75,14 @@ Deno.test("held line messages - every notice and every reason reads in the five 
       assert.equal(typeof textOf(resources, `lines.${key}`), "string", `${language} lines.${key}`);
     }
   }
+});
+
+Deno.test("captionWithin - a caption over the text limit is cut with an ellipsis, never through an emoji", () => {
+  assert.equal(captionWithin("short", 250), "short");
+  assert.equal(captionWithin("x".repeat(250), 250), "x".repeat(250));
+  assert.equal(captionWithin("abcdef", 4), "abc…");
+  assert.equal(captionWithin("abc def", 5), "abc…", "no space before the ellipsis");
+  // "ab😀c": cutting at 3 units would split the emoji's surrogate pair
+  assert.equal(captionWithin("ab\u{1F600}cd", 4), "ab…");
+  assert.equal(captionWithin("x".repeat(300), 250).length, 250);
 });
