@@ -488,6 +488,27 @@ export async function receiveSmsStatus(
 }
 
 /**
+ * What a call's recording callback carries sealed: the caller's number, and their city when the provider
+ * sent it with the call (Twilio's FromCity, as with an SMS), so the voicemail reads "Listener · city".
+ */
+function sealedCaller(number: string, city: string | undefined): string {
+  const where = city?.trim().slice(0, 100);
+  return where ? JSON.stringify({ number, city: where }) : number;
+}
+
+/** The caller a callback's sealed address names (a bare number: a call answered before cities were kept). */
+function openedCaller(opened: string): { number: string; city: string | null } | null {
+  if (!opened.startsWith("{")) return { number: opened, city: null };
+  try {
+    const { number, city } = JSON.parse(opened) as { number?: unknown; city?: unknown };
+    if (typeof number !== "string") return null;
+    return { number, city: typeof city === "string" ? city : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A call to the voicemail line: the TwiML of a greeting in the channel's language, a beep and a recording
  * no longer than the interaction allows, whose status is posted to `callbackUrl`.
  */
@@ -498,9 +519,11 @@ export async function answerCall(
   greeting: (language: string) => string,
 ): Promise<string> {
   const { line } = await twilioLine(deps, lineId, ["voice"], request.url, request.params, request.signature);
-  // the recording's callback does not name the caller: their number travels sealed in its address
+  // the recording's callback names neither the caller nor their city: both travel sealed in its address
   const number = normalizeNumber(request.params.From ?? "");
-  const caller = number ? encodeURIComponent(await encryptSecret(deps.jwtSecret, number)) : "";
+  const caller = number
+    ? encodeURIComponent(await encryptSecret(deps.jwtSecret, sealedCaller(number, request.params.FromCity)))
+    : "";
   const context = line.segment_id ? await getParticipationContext(deps.sql, line.segment_id, null) : null;
   const limit = Number(context?.segment.max_recording_time ?? 0) || VOICEMAIL_MAX_SECONDS;
   const seconds = Math.min(limit, VOICEMAIL_MAX_SECONDS);
@@ -525,11 +548,13 @@ export async function receiveRecording(
   const { line } = await twilioLine(deps, lineId, ["voice"], request.url, params, request.signature);
   if (params.RecordingStatus && params.RecordingStatus !== "completed") return { outcome: "refused" };
   if (!RECORDING_SID.test(params.RecordingSid ?? "")) throw new AppError(400, "invalid_value");
-  const from = await decryptSecret(deps.jwtSecret, request.caller).catch(() => null);
-  if (!from) throw new AppError(400, "invalid_value");
+  const opened = await decryptSecret(deps.jwtSecret, request.caller).catch(() => null);
+  const caller = opened === null ? null : openedCaller(opened);
+  if (!caller) throw new AppError(400, "invalid_value");
   const { outcome } = await land(deps, line, {
     providerId: params.RecordingSid,
-    from,
+    from: caller.number,
+    city: caller.city,
     profileName: null,
     media: { source: "twilio", ref: params.RecordingSid, extension: "wav", kind: "audio" },
     canTell: false, // the caller hung up: nothing goes back to a voicemail's number
