@@ -44,7 +44,9 @@ for (const width of [375, 1280]) {
         await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
         true,
       );
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(() =>
+        document.documentElement.scrollWidth - globalThis.innerWidth
+      );
       assert.ok(overflow <= 0, `the page is ${overflow} px too wide`);
       await assertAccessible(page, "held messages");
       await shot(`held-messages-${width}`);
