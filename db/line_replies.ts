@@ -9,12 +9,15 @@ export interface MessageLine {
   number_enc: string | null;
   /** when the listener last wrote on this line: WhatsApp's service window counts from it */
   last_inbound_at: Date | null;
+  /** whether the line still holds its provider's credentials (a reply cannot be sent without them) */
+  has_credentials: boolean;
 }
 
 /** The line a participation came in on, or null (a widget participation, or its line was removed). */
 export async function lineOfMessage(sql: Db, messageId: number): Promise<MessageLine | null> {
   const [row] = await sql<MessageLine[]>`
     select li.line_id::int as line_id, pn.number_enc,
+      (select l.credentials_enc is not null from phone_lines l where l.id = li.line_id) as has_credentials,
       (select max(li2.created_at) from line_inbound li2
         where li2.line_id = li.line_id and li2.phone_number_id = m.phone_number_id) as last_inbound_at
     from line_inbound li join messages m on m.id = li.message_id

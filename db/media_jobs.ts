@@ -149,6 +149,7 @@ export async function deleteUnusedUploads(sql: Db, before: Date): Promise<string
     delete from media x
     where x.status = 'uploaded' and x.updated_at < ${before}
       and not exists (select 1 from messages m where m.media_id = x.id)
+      and not exists (select 1 from line_held_messages h where h.media_id = x.id)
     returning x.original_path as path`;
   return rows.map((r) => r.path).filter((p): p is string => p !== null);
 }

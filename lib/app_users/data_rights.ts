@@ -6,6 +6,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import * as db from "../../db/data_rights.ts";
 import { getAppUser } from "../../db/app_users.ts";
 import { numbersOfAccount } from "../../db/phone_links.ts";
+import { deleteHeldMessagesBefore } from "../../db/line_held.ts";
 import { decryptSecret } from "../platform/crypto.ts";
 import { AppError } from "../rules/errors.ts";
 import { QUEUES } from "../platform/jobs.ts";
@@ -127,6 +128,10 @@ export async function applyRetention(deps: RightsDeps, now: Date = new Date()): 
       await anonymise(deps, ids);
       erased += ids.length;
     }
+    // the messages a line held outside any interaction are erased by the same period, with their files
+    const held = await deleteHeldMessagesBefore(deps.sql, channel.id, cutoff);
+    await removeFiles(deps.storage, held.files);
+    erased += held.count;
     if (erased > 0) {
       await db.insertErasureLog(deps.sql, {
         channelId: channel.id,

@@ -16,9 +16,11 @@ import { sendParticipation } from "../participations/service.ts";
 import { answerQuizByLine, forgetLinePlayer } from "../quiz/service.ts";
 import type { TFunction } from "../rules/i18n.ts";
 import { quizPseudonym } from "../rules/quiz.ts";
+import { textLimit } from "../rules/participation.ts";
 import { AppError } from "../rules/errors.ts";
 import { hmacSha256, toHex } from "../rules/hmac.ts";
 import {
+  captionWithin,
   isStopRequest,
   keywordChoice,
   type LineKind,
@@ -35,6 +37,8 @@ import {
   whatsappSignatureValid,
 } from "../rules/lines.ts";
 import type { LineMediaJob } from "./media.ts";
+import { heldNoticeSent, insertHeldMessage } from "../../db/line_held.ts";
+import { HELD_NOTICE_QUIET_MS, heldNotice, type HeldReason, heldReason } from "../rules/line_held.ts";
 import { receiveDeliveryStatus } from "./replies.ts";
 
 export interface InboundDeps {
@@ -48,12 +52,23 @@ export interface InboundDeps {
    * TwiML); best effort, the number is forgotten either way.
    */
   confirmStop?: (line: db.LineRow, number: string) => Promise<void>;
+  /**
+   * Tells a WhatsApp listener why their message could not count (SMS lines answer in the webhook's TwiML);
+   * best effort, the message is held either way.
+   */
+  tellListener?: (line: db.LineRow, number: string, text: string) => Promise<void>;
   /** the texts of the channel's language (the name a quiz player gets on air); English without it */
   translator?: (language: string) => TFunction;
 }
 
 /** What became of one inbound message (tests and logs read it). */
-export type Landing = "stored" | "duplicate" | "stopped" | "refused";
+export type Landing = "stored" | "duplicate" | "stopped" | "refused" | "held";
+
+/** What became of one inbound message, and what the listener is to read back (a held message's notice). */
+interface Landed {
+  outcome: Landing;
+  notice: string | null;
+}
 
 /** A line of that kind and its unsealed credentials; 404 for anything else (no line is revealed). */
 async function lineWithCredentials<T>(deps: InboundDeps, id: number, kinds: LineKind[]) {
@@ -81,6 +96,68 @@ interface Inbound {
   caption?: string | null;
   /** a voice, picture or video to fetch from the provider: its kind and the job's source */
   media?: Omit<LineMediaJob, "mediaId" | "lineId"> & { kind: "audio" | "video" | "image" };
+  /** a caption whose media no interaction takes, landing as a text: never taken for STOP */
+  captionOnly?: boolean;
+  /** false when nothing can be sent back (a voicemail's caller hung up): a held message is not told */
+  canTell?: boolean;
+}
+
+/**
+ * Keeps a message no interaction could take (the line feeds none, or the interaction refused it), with its
+ * media fetched like a participation's, for the channel's staff; the listener is told why once per reason
+ * and day. Never throws for the message itself: what the provider brought is stored before it is answered.
+ */
+async function hold(
+  deps: InboundDeps,
+  line: db.LineRow,
+  inbound: Inbound,
+  at: { hash: string; number: string; reason: HeldReason; error: AppError | null; mediaId: string | null },
+): Promise<Landed> {
+  const phoneNumberId = await db.upsertPhoneNumber(deps.sql, {
+    hash: at.hash,
+    sealed: await encryptSecret(deps.jwtSecret, at.number),
+    profileName: inbound.profileName?.slice(0, 200) ?? null,
+  });
+  await db.setInboundNumber(deps.sql, line.id, inbound.providerId, phoneNumberId);
+  let mediaId = at.mediaId;
+  if (inbound.media && !mediaId) {
+    mediaId = await insertUploadSlot(deps.sql, {
+      channelId: line.channel_id,
+      kind: inbound.media.kind,
+      extension: inbound.media.extension,
+    });
+  }
+  const now = deps.now?.() ?? new Date();
+  const since = new Date(now.getTime() - HELD_NOTICE_QUIET_MS);
+  const tell = inbound.canTell !== false &&
+    !(await heldNoticeSent(deps.sql, line.id, phoneNumberId, at.reason, since));
+  await insertHeldMessage(deps.sql, {
+    channelId: line.channel_id,
+    lineId: line.id,
+    medium: line.kind,
+    segmentId: line.segment_id,
+    reason: at.reason,
+    // a held media's caption is not kept with it: it rides on the message's next part, or lands on its own
+    text: inbound.media ? null : inbound.text?.trim() || null,
+    mediaId,
+    mediaKind: inbound.media?.kind ?? null,
+    phoneNumberId,
+    authorName: inbound.profileName?.slice(0, 200) ?? null,
+    authorCity: inbound.city?.trim().slice(0, 100) || null,
+    notified: tell,
+  });
+  if (inbound.media && mediaId) {
+    const { kind: _kind, ...fetch } = inbound.media;
+    const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
+    await deps.boss?.send(QUEUES.lineMedia, job);
+  }
+  if (!tell) return { outcome: "held", notice: null };
+  const t = deps.translator?.(line.language);
+  const error = at.error ? { code: at.error.code, params: at.error.values } : null;
+  const notice = heldNotice(at.reason, error, (key) => !!t && t(key) !== key);
+  const text = t ? t(notice.key, notice.params) : notice.key;
+  if (line.kind === "whatsapp") await deps.tellListener?.(line, at.number, text).catch(() => {});
+  return { outcome: "held", notice: text };
 }
 
 /**
@@ -95,19 +172,25 @@ function playerName(deps: InboundDeps, language: string, city: string | null | u
 }
 
 /** Stores one inbound message once, as a participation of the line's interaction. */
-async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Promise<Landing> {
+async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Promise<Landed> {
   const number = normalizeNumber(inbound.from);
-  if (!number) return "refused";
+  if (!number) return { outcome: "refused", notice: null };
   const hash = numberHash(deps.jwtSecret, number);
-  if (inbound.text !== undefined && isStopRequest(inbound.text)) {
+  if (inbound.text !== undefined && !inbound.captionOnly && isStopRequest(inbound.text)) {
     await db.deletePhoneNumber(deps.sql, hash);
     await forgetLinePlayer(deps.sql, hash.slice(0, 40));
     if (line.kind === "whatsapp") await deps.confirmStop?.(line, number).catch(() => {});
-    return "stopped";
+    return { outcome: "stopped", notice: null };
   }
-  if (line.segment_id === null) return "refused"; // the line feeds no interaction now
-  if (!(await db.claimInbound(deps.sql, line.id, inbound.providerId))) return "duplicate";
+  if (!(await db.claimInbound(deps.sql, line.id, inbound.providerId))) {
+    return { outcome: "duplicate", notice: null };
+  }
+  const held = { hash, number, error: null, mediaId: null as string | null };
   try {
+    // the line feeds no interaction now: the message is kept for the channel's staff all the same
+    if (line.segment_id === null) {
+      return await hold(deps, line, inbound, { ...held, reason: "no_interaction" });
+    }
     // while a live quiz's question is open, "A" or a choice's label is an answer: scored, not a participation,
     // and the number is not stored for it (its keyed hash is the player; nothing is sent back to it)
     if (inbound.text !== undefined && !inbound.media) {
@@ -126,7 +209,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         player,
         inbound.text,
       );
-      if (answered) return "stored";
+      if (answered) return { outcome: "stored", notice: null };
     }
     const phoneNumberId = await db.upsertPhoneNumber(deps.sql, {
       hash,
@@ -167,6 +250,7 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
         kind,
         extension: fetch.extension,
       });
+      held.mediaId = mediaId; // a refused media is held with the file it announced
       outcome = await sendParticipation(send, origin, {}, author, { id: mediaId, kind });
       const job: LineMediaJob = { mediaId, lineId: line.id, ...fetch };
       await deps.boss?.send(QUEUES.lineMedia, job);
@@ -174,17 +258,60 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
       const context = await getParticipationContext(deps.sql, line.segment_id, null);
       const choices = context?.choices ?? [];
       const choice = choices.length ? keywordChoice(inbound.text ?? "", choices) : null;
-      const content = choice !== null ? { choice_ids: [choice] } : { text: inbound.text ?? "" };
+      // a caption landing alone is held to the text limit as it would be on its media (cut, not refused)
+      const text = inbound.captionOnly
+        ? captionWithin(inbound.text ?? "", textLimit(context?.segmentCustomisation))
+        : inbound.text ?? "";
+      const content = choice !== null ? { choice_ids: [choice] } : { text };
       outcome = await sendParticipation(send, origin, content, author);
     }
-    if ("id" in outcome) await db.setInboundMessage(deps.sql, line.id, inbound.providerId, outcome.id);
-    return "stored";
+    if ("id" in outcome) {
+      await db.setInboundMessage(deps.sql, line.id, inbound.providerId, outcome.id);
+      return { outcome: "stored", notice: null };
+    }
+    // the listener's one participation is already taken (a second vote, a second picture): held, not counted
+    return await hold(deps, line, inbound, { ...held, reason: "limit_reached" });
   } catch (error) {
-    // refused by the interaction's rules (closed, not a text, a second vote): kept as received, never retried
-    if (error instanceof AppError) return "refused";
-    await db.releaseInbound(deps.sql, line.id, inbound.providerId);
-    throw error;
+    if (!(error instanceof AppError)) {
+      await db.releaseInbound(deps.sql, line.id, inbound.providerId);
+      throw error;
+    }
+    // refused by the interaction's rules (closed, not its kind, a quiz between questions): held for staff
+    try {
+      return await hold(deps, line, inbound, { ...held, reason: heldReason(error.code), error });
+    } catch (failure) {
+      await db.releaseInbound(deps.sql, line.id, inbound.providerId);
+      throw failure;
+    }
   }
+}
+
+/**
+ * A message's media parts and its caption (an MMS's Body, a WhatsApp caption): the caption rides on the first
+ * part an interaction takes; when none takes one (a video sent to a photo contest, a text-only interaction),
+ * it lands on its own as a text under its own id (`<message id>/text`), a participation or held like any
+ * text, so it is never lost nor kept twice.
+ */
+async function landWithCaption(
+  deps: InboundDeps,
+  line: db.LineRow,
+  sender: Pick<Inbound, "from" | "profileName" | "city">,
+  parts: { providerId: string; media: NonNullable<Inbound["media"]> }[],
+  caption: { text: string | null; providerId: string },
+): Promise<Landed[]> {
+  const landed: Landed[] = [];
+  let pending = caption.text;
+  for (const part of parts) {
+    const one = await land(deps, line, { ...sender, ...part, caption: pending });
+    if (one.outcome === "stored" || one.outcome === "duplicate") pending = null;
+    landed.push(one);
+  }
+  if (pending) {
+    landed.push(
+      await land(deps, line, { ...sender, providerId: caption.providerId, text: pending, captionOnly: true }),
+    );
+  }
+  return landed;
 }
 
 /** GET webhook verification of the WhatsApp Cloud API: the challenge when the verify token matches. */
@@ -251,7 +378,7 @@ export async function receiveWhatsapp(
         profileName: names.get(message.from) ?? null,
       };
       if (message.type === "text" && typeof message.text?.body === "string") {
-        landings.push(await land(deps, line, { ...base, text: message.text.body.slice(0, 4000) }));
+        landings.push((await land(deps, line, { ...base, text: message.text.body.slice(0, 4000) })).outcome);
         continue;
       }
       // a voice note, a picture or a video: fetched by its media id through the Graph API
@@ -261,11 +388,19 @@ export async function receiveWhatsapp(
         ? { kind: "audio" as const, extension: "ogg" }
         : lineMediaOf(picture?.mime_type);
       const id = (voiceNote ?? picture)?.id;
-      if (id && /^[0-9A-Za-z_-]{1,100}$/.test(id) && taken) {
-        const media = { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension };
-        const caption = voiceNote ? null : mediaCaption(picture?.caption);
-        landings.push(await land(deps, line, { ...base, media, caption }));
-      }
+      // a picture or video of a kind no line takes (a sticker, a document) still brings its caption
+      const media = id && /^[0-9A-Za-z_-]{1,100}$/.test(id) && taken
+        ? [{
+          providerId: message.id,
+          media: { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension },
+        }]
+        : [];
+      const caption = voiceNote ? null : mediaCaption(picture?.caption);
+      const landed = await landWithCaption(deps, line, base, media, {
+        text: caption,
+        providerId: `${message.id}/text`,
+      });
+      landings.push(...landed.map((l) => l.outcome));
     }
   }
   return landings;
@@ -302,7 +437,7 @@ export async function receiveSms(
   url: string,
   params: Record<string, string>,
   signature: string | null,
-): Promise<{ outcome: Landing; language: string }> {
+): Promise<{ outcome: Landing; language: string; notice: string | null }> {
   const { line } = await twilioLine(deps, lineId, ["sms"], url, params, signature);
   if (!params.MessageSid || !params.From) throw new AppError(400, "invalid_value");
   const sender = {
@@ -315,22 +450,31 @@ export async function receiveSms(
   // account's credentials; each part is stored once by its own id, so a webhook sent again adds none
   const parts = mmsParts(params);
   if (parts.length) {
-    const outcomes: Landing[] = [];
-    for (const [i, part] of parts.entries()) {
-      const media = {
-        source: "twilio-mms" as const,
-        ref: `${params.MessageSid}/${part.mediaSid}`,
-        kind: part.kind,
-        extension: part.extension,
-        contentType: part.contentType,
-      };
-      const caption = i === 0 ? mediaCaption(params.Body) : null;
-      outcomes.push(await land(deps, line, { ...sender, providerId: part.providerId, media, caption }));
-    }
-    return { outcome: mergedLanding(outcomes), language: line.language };
+    const landed = await landWithCaption(
+      deps,
+      line,
+      sender,
+      parts.map((part) => ({
+        providerId: part.providerId,
+        media: {
+          source: "twilio-mms" as const,
+          ref: `${params.MessageSid}/${part.mediaSid}`,
+          kind: part.kind,
+          extension: part.extension,
+          contentType: part.contentType,
+        },
+      })),
+      { text: mediaCaption(params.Body), providerId: `${params.MessageSid}/text` },
+    );
+    const outcomes = landed.map((l) => l.outcome);
+    return {
+      outcome: mergedLanding(outcomes),
+      language: line.language,
+      notice: landed.find((l) => l.notice)?.notice ?? null,
+    };
   }
-  const outcome = await land(deps, line, { ...sender, text: (params.Body ?? "").slice(0, 4000) });
-  return { outcome, language: line.language };
+  const landed = await land(deps, line, { ...sender, text: (params.Body ?? "").slice(0, 4000) });
+  return { outcome: landed.outcome, language: line.language, notice: landed.notice };
 }
 
 /** Twilio's StatusCallback of a reply sent by an SMS line: the reply's delivery state moves forward. */
@@ -347,6 +491,27 @@ export async function receiveSmsStatus(
 }
 
 /**
+ * What a call's recording callback carries sealed: the caller's number, and their city when the provider
+ * sent it with the call (Twilio's FromCity, as with an SMS), so the voicemail reads "Listener · city".
+ */
+function sealedCaller(number: string, city: string | undefined): string {
+  const where = city?.trim().slice(0, 100);
+  return where ? JSON.stringify({ number, city: where }) : number;
+}
+
+/** The caller a callback's sealed address names (a bare number: a call answered before cities were kept). */
+function openedCaller(opened: string): { number: string; city: string | null } | null {
+  if (!opened.startsWith("{")) return { number: opened, city: null };
+  try {
+    const { number, city } = JSON.parse(opened) as { number?: unknown; city?: unknown };
+    if (typeof number !== "string") return null;
+    return { number, city: typeof city === "string" ? city : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A call to the voicemail line: the TwiML of a greeting in the channel's language, a beep and a recording
  * no longer than the interaction allows, whose status is posted to `callbackUrl`.
  */
@@ -357,9 +522,11 @@ export async function answerCall(
   greeting: (language: string) => string,
 ): Promise<string> {
   const { line } = await twilioLine(deps, lineId, ["voice"], request.url, request.params, request.signature);
-  // the recording's callback does not name the caller: their number travels sealed in its address
+  // the recording's callback names neither the caller nor their city: both travel sealed in its address
   const number = normalizeNumber(request.params.From ?? "");
-  const caller = number ? encodeURIComponent(await encryptSecret(deps.jwtSecret, number)) : "";
+  const caller = number
+    ? encodeURIComponent(await encryptSecret(deps.jwtSecret, sealedCaller(number, request.params.FromCity)))
+    : "";
   const context = line.segment_id ? await getParticipationContext(deps.sql, line.segment_id, null) : null;
   const limit = Number(context?.segment.max_recording_time ?? 0) || VOICEMAIL_MAX_SECONDS;
   const seconds = Math.min(limit, VOICEMAIL_MAX_SECONDS);
@@ -384,13 +551,16 @@ export async function receiveRecording(
   const { line } = await twilioLine(deps, lineId, ["voice"], request.url, params, request.signature);
   if (params.RecordingStatus && params.RecordingStatus !== "completed") return { outcome: "refused" };
   if (!RECORDING_SID.test(params.RecordingSid ?? "")) throw new AppError(400, "invalid_value");
-  const from = await decryptSecret(deps.jwtSecret, request.caller).catch(() => null);
-  if (!from) throw new AppError(400, "invalid_value");
-  const outcome = await land(deps, line, {
+  const opened = await decryptSecret(deps.jwtSecret, request.caller).catch(() => null);
+  const caller = opened === null ? null : openedCaller(opened);
+  if (!caller) throw new AppError(400, "invalid_value");
+  const { outcome } = await land(deps, line, {
     providerId: params.RecordingSid,
-    from,
+    from: caller.number,
+    city: caller.city,
     profileName: null,
     media: { source: "twilio", ref: params.RecordingSid, extension: "wav", kind: "audio" },
+    canTell: false, // the caller hung up: nothing goes back to a voicemail's number
   });
   return { outcome };
 }

@@ -48,7 +48,8 @@ export async function replyWindowOf(sql: Sql, message: { id: number; medium: str
 /**
  * The line a text reply goes back through, or null when it stays in the inbox (a widget participation, a
  * voice reply, a removed line or number). Outside WhatsApp's window the reply is refused with a 422: the
- * provider would refuse it anyway, and staff should know before they write.
+ * provider would refuse it anyway, and staff should know before they write; a line left without its
+ * provider's credentials is refused the same way (422), as nothing could send the reply.
  */
 export async function lineForReply(
   sql: Sql,
@@ -62,6 +63,8 @@ export async function lineForReply(
   if (!replyWindow(message.medium, line.last_inbound_at, now).open) {
     throw new AppError(422, "reply_window_closed");
   }
+  // said at once rather than a reply queued that would only ever fail
+  if (!line.has_credentials) throw new AppError(422, "line_credentials_missing");
   return line.line_id;
 }
 

@@ -25,7 +25,8 @@ import { recordConsents } from "../app_users/data_rights.ts";
 import { AppError } from "../rules/errors.ts";
 import { QUEUES } from "../platform/jobs.ts";
 import { mediaErrorOf, mediaJobPriority } from "../rules/media_jobs.ts";
-import { authorSnapshot, decideParticipation, type Submission } from "../rules/participation.ts";
+import { authorSnapshot, decideParticipation, type Submission, textLimit } from "../rules/participation.ts";
+import { captionWithin } from "../rules/lines.ts";
 import { canAccessChannel, type StaffUser } from "../rules/permissions.ts";
 import { type VoteResultRow, voteResults } from "../rules/votes.ts";
 import {
@@ -229,7 +230,9 @@ async function store(
   const snapshot = authorSnapshot(author, origin.extra_user_information);
   const labels = new Map(choices.map((c) => [c.id, c.label]));
   const body: Record<string, unknown> = {};
-  const text = decision.text ?? (media ? origin.line?.caption || null : null);
+  // a line's caption rides on its media, held to the channel's text limit (lib/rules/lines.ts captionWithin)
+  const caption = media && origin.line?.caption ? origin.line.caption : null;
+  const text = decision.text ?? (caption ? captionWithin(caption, textLimit(segmentCustomisation)) : null);
   if (text !== null) body.text = text;
   if (decision.choiceIds) {
     body.choice_ids = decision.choiceIds;

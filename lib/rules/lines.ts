@@ -276,6 +276,20 @@ export function mediaCaption(text: string | null | undefined): string | null {
   return value ? value.slice(0, 4000) : null;
 }
 
+/**
+ * A caption held to the channel's text limit, as the widget holds a text: cut with an ellipsis rather than
+ * refused, because refusing it would refuse the picture or voice it came with, which the listener can no
+ * longer edit once the provider delivered it (the widget, by contrast, stops the listener before sending).
+ * Cut by UTF-16 units like the widget's count, never through a surrogate pair.
+ * @example captionWithin("abcdef", 4) // "abc…"
+ */
+export function captionWithin(caption: string, limit: number): string {
+  if (caption.length <= limit) return caption;
+  let cut = caption.slice(0, Math.max(0, limit - 1));
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
 /** What a line takes from a provider's media, by its content type: the participation's kind and the file's extension. */
 const LINE_MEDIA_TYPES: Record<string, { kind: "audio" | "video" | "image"; extension: string }> = {
   "audio/ogg": { kind: "audio", extension: "ogg" },

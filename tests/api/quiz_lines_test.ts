@@ -135,13 +135,18 @@ Deno.test({
       const screen = async () => await jsonOf(await ctx.request(`/api/v1/quizzes/${game.id}`));
 
       await t.step(
-        "before the question opens, a text answers nothing and is not a participation",
+        "before the question opens, a text is no answer nor a participation: held, the listener told once",
         async () => {
-          assert.match(await textBySms(sms, "+33611110000", "B"), /<Response><\/Response>/);
+          const told = await textBySms(sms, "+33611110000", "B");
+          assert.match(told, /<Message>La prochaine question arrive/, "told in the channel's language");
           assert.equal((await answersOf(q1)).length, 0);
           const [{ n }] = await ctx.sql<{ n: number }[]>`
           select count(*)::int as n from messages where segment_id = ${game.id}`;
           assert.equal(n, 0, "a quiz's line holds no inbox message");
+          const held = await ctx.sql<{ reason: string; text: string }[]>`
+            select reason, text from line_held_messages where segment_id = ${game.id}`;
+          assert.deepEqual(held.map((h) => [h.reason, h.text]), [["quiz_no_question", "B"]]);
+          assert.match(await textBySms(sms, "+33611110000", "C"), /<Response><\/Response>/, "told once");
         },
       );
 
@@ -202,7 +207,8 @@ Deno.test({
 
       await t.step("a second answer from the same number is not counted", async () => {
         clock.advance(1_000);
-        assert.match(await textBySms(sms, "+33611111111", "A", "Lyon"), /<Response><\/Response>/);
+        const told = await textBySms(sms, "+33611111111", "A", "Lyon");
+        assert.match(told, /<Message>Vous avez déjà répondu à cette question/, "the widget's own text");
         const lyon = (await answersOf(q1)).filter((r) => r.pseudonym === "Auditeur · Lyon");
         assert.equal(lyon.length, 1);
         assert.deepEqual(lyon[0].choice_ids, [2], "the first answer stands");
@@ -222,9 +228,12 @@ Deno.test({
         assert.equal((await answersOf(q1)).length, 4, "another channel's line answers nothing");
       });
 
-      await t.step("after the close an answer is refused and answered with nothing", async () => {
+      await t.step("after the close an answer is refused, held and the listener told", async () => {
         clock.advance(16_000); // 21 s after the opening of a 20 s question
-        assert.match(await textBySms(sms, "+33666666666", "B", "Paris"), /<Response><\/Response>/);
+        assert.match(await textBySms(sms, "+33666666666", "B", "Paris"), /<Message>La prochaine question/);
+        const [held] = await ctx.sql<{ reason: string; author_city: string }[]>`
+          select reason, author_city from line_held_messages where segment_id = ${game.id} order by id desc limit 1`;
+        assert.deepEqual(held, { reason: "quiz_no_question", author_city: "Paris" });
         assert.equal((await answersOf(q1)).length, 4);
         const [{ n }] = await ctx.sql<{ n: number }[]>`
           select count(*)::int as n from messages where segment_id = ${game.id}`;

@@ -25,7 +25,14 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
       menu={superAdmin ? "channel" : "settings"}
       active={superAdmin ? "channels" : "settings"}
       heading={`${t("lines.title")} · ${label}`}
-      actions={<a class="btn btn-secondary btn-sm" href={`/channels/${id}`}>{t("lines.back")}</a>}
+      actions={
+        <>
+          <a class="btn btn-secondary btn-sm" href={`/channels/${id}/held-messages`}>
+            {t("lines.held_open")}
+          </a>
+          <a class="btn btn-secondary btn-sm" href={`/channels/${id}`}>{t("lines.back")}</a>
+        </>
+      }
     >
       <LinesPanel channelId={id} {...page} />
     </AdminLayout>,

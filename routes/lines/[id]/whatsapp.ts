@@ -18,8 +18,12 @@ export default new Hono<AppEnv>()
     const confirmStop = async (line: { id: number; language: string }, number: string) => {
       await sendLineText(c.var.deps, line.id, number, translator(line.language)("lines.stopped"));
     };
+    // a message held outside any interaction: the listener reads once why it could not count
+    const tellListener = async (line: { id: number }, number: string, text: string) => {
+      await sendLineText(c.var.deps, line.id, number, text);
+    };
     const landed = await receiveWhatsapp(
-      { ...c.var.deps, confirmStop, translator },
+      { ...c.var.deps, confirmStop, tellListener, translator },
       lineIdOf(c),
       raw,
       c.req.header("x-hub-signature-256") ?? null,

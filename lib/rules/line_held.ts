@@ -1,0 +1,70 @@
+// What a line does with a listener's message no interaction could take: it is held for staff (never lost),
+// under a reason staff read, and the listener is told why in the channel's language, with the texts the
+// widget already shows for the same refusal.
+
+/** Why a line held a message instead of making it a participation. */
+export const HELD_REASONS = [
+  "no_interaction",
+  "closed",
+  "wrong_type",
+  "limit_reached",
+  "quiz_no_question",
+  "refused",
+] as const;
+export type HeldReason = typeof HELD_REASONS[number];
+
+/** The reason of a refusal, from the error code the interaction's rules answered. */
+export function heldReason(code: string): HeldReason {
+  switch (code) {
+    case "segment_unavailable":
+      return "closed";
+    case "participation_wrong_type":
+      return "wrong_type";
+    case "already_received":
+    case "quiz_already_answered":
+      return "limit_reached";
+    case "quiz_answers_closed":
+    case "quiz_not_opened":
+      return "quiz_no_question";
+    default:
+      return "refused";
+  }
+}
+
+/**
+ * What the listener reads back: the text the widget shows for the same refusal (a line that feeds nothing
+ * says what a closed channel's widget says; a quiz between questions says the next one is coming).
+ */
+export const HELD_NOTICE_KEYS: Record<HeldReason, string> = {
+  no_interaction: "channels.widget_closed",
+  closed: "errors.segment_unavailable",
+  wrong_type: "errors.participation_wrong_type",
+  limit_reached: "widget.already_participated",
+  quiz_no_question: "quiz.waiting",
+  refused: "lines.held_notice",
+};
+
+/**
+ * The notice's key and values: the widget's own text for the refusal when it has one (a text too long says
+ * its limit, a second quiz answer says so), else the reason's; between a quiz's questions, that the next one
+ * is coming (the widget's "too late" would be wrong before the first). `known` says whether a key has a text.
+ */
+export function heldNotice(
+  reason: HeldReason,
+  error: { code: string; params?: Record<string, unknown> } | null,
+  known: (key: string) => boolean,
+): { key: string; params: Record<string, unknown> } {
+  if (reason !== "quiz_no_question" && error && known(`errors.${error.code}`)) {
+    return { key: `errors.${error.code}`, params: error.params ?? {} };
+  }
+  return { key: HELD_NOTICE_KEYS[reason], params: {} };
+}
+
+/**
+ * A listener is told once: no second notice for the same line, number and reason within this time (ten texts
+ * sent while the line feeds nothing get one answer, not ten, and the station pays for one).
+ */
+export const HELD_NOTICE_QUIET_MS = 24 * 60 * 60 * 1000;
+
+/** How many held messages the channel's page lists (newest first). */
+export const HELD_LIST_LIMIT = 200;

@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app/env.ts";
+import { requirePage, staffOf } from "../../../app/auth.ts";
+import { renderPage } from "../../../framework/render.tsx";
+import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
+import { MediumIcon } from "../../../components/participations/MediumIcon.tsx";
+import { heldMessages } from "../../../lib/lines/held.ts";
+import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
+import { AppError } from "../../../lib/rules/errors.ts";
+import { publicAuthorLine } from "../../../lib/rules/public_message.ts";
+
+/**
+ * GET /channels/{id}/held-messages: what the channel's lines received that no interaction took (the line
+ * fed none, or the interaction refused it), with why, for staff who read the channel's participations.
+ */
+export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
+  const user = staffOf(c);
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const held = await heldMessages(c.var.deps, user, id);
+  const label = await getChannelLabel(c.var.sql, id);
+  const t = c.var.t;
+  const when = new Intl.DateTimeFormat(c.var.lang, { dateStyle: "medium", timeStyle: "short" });
+  return renderPage(
+    c,
+    <AdminLayout
+      user={user}
+      menu="channel"
+      active="moderation"
+      heading={`${t("lines.held_title")} · ${label}`}
+    >
+      <div class="held" data-testid="held-messages">
+        <p class="field-hint">{t("lines.held_intro")}</p>
+        {held.length === 0 && <p class="field-hint">{t("lines.held_empty")}</p>}
+        <ul class="held-list">
+          {held.map((m) => (
+            <li key={m.id} class="card held-card" data-held-id={m.id} data-reason={m.reason}>
+              <div class="held-head">
+                <MediumIcon medium={m.medium} />
+                <strong>
+                  {publicAuthorLine(m, t("participations.anonymous"), t("participations.listener"))}
+                </strong>
+                <time class="muted" dateTime={m.created_at}>{when.format(new Date(m.created_at))}</time>
+              </div>
+              {m.text && <p class="held-text">{m.text}</p>}
+              {m.media_url && m.media_kind === "audio" && <audio controls preload="none" src={m.media_url} />}
+              {m.media_url && m.media_kind === "video" && <video controls preload="none" src={m.media_url} />}
+              {m.media_url && m.media_kind === "image" && <img src={m.media_url} alt={m.text ?? ""} />}
+              {m.media_kind && !m.media_url && <p class="muted">{t("lines.held_media_waiting")}</p>}
+              <p class="held-reason">
+                {t(`lines.held_reason_${m.reason}`, { interaction: m.segment_title ?? "" })}
+                {m.line_label ? ` · ${m.line_label}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </AdminLayout>,
+    { title: t("lines.held_title"), css: ["admin.css", "channels.css", "participations.css"] },
+  );
+});

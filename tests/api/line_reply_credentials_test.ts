@@ -1,0 +1,133 @@
+// A reply from the inbox to a line left without its provider's credentials is refused at once, in the staff
+// member's language, rather than queued to fail out of sight.
+import assert from "node:assert/strict";
+import { demoStaff, testApp } from "../_helpers.ts";
+import { seedDemo } from "../../lib/demo/seed.ts";
+import { randomSegment } from "./_participation.ts";
+import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import en from "../../locales/en.json" with { type: "json" };
+import pl from "../../locales/pl.json" with { type: "json" };
+
+const ACCESS_TOKEN = "EAAG-reply-token";
+const ACCOUNT = { sid: `AC${"e6".repeat(16)}`, token: "twilio-reply-token" };
+const APP_SECRET = "meta-reply-secret";
+const PUBLIC = "https://im.example.org";
+const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
+const ctx = await testApp({
+  jobs: true,
+  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
+});
+await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
+const staff = await demoStaff(ctx);
+
+Deno.test({
+  name: "line reply credentials - a reply through a line without credentials is refused at once",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    try {
+      const manager = await staff.token("manager");
+      const segment = await randomSegment(ctx.sql, staff.radio, { type: "message" });
+      const add = async (body: Record<string, unknown>) => {
+        const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
+          method: "POST",
+          token: manager,
+          json: { segment_id: segment.id, ...body },
+        });
+        assert.equal(res.status, 201);
+        return (await res.json()).id as number;
+      };
+      const whatsapp = await add({
+        kind: "whatsapp",
+        address: "106540352242922",
+        credentials: { app_secret: APP_SECRET, access_token: ACCESS_TOKEN, verify_token: "v" },
+      });
+      const sms = await add({
+        kind: "sms",
+        address: "+15005550006",
+        credentials: { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token },
+      });
+      const raw = whatsappBody("106540352242922", "33612345678", "Amélie", {
+        id: "wamid.no-credentials",
+        type: "text",
+        text: { body: "Hello?" },
+      });
+      const posted = await ctx.request(`/lines/${whatsapp}/whatsapp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": metaSignature(APP_SECRET, raw),
+        },
+        body: raw,
+      });
+      assert.equal(posted.status, 200);
+      await posted.body?.cancel();
+      const params = {
+        AccountSid: ACCOUNT.sid,
+        MessageSid: `SM${"7".repeat(32)}`,
+        From: "+33698765432",
+        To: "+15005550006",
+        Body: "Hi studio",
+        NumMedia: "0",
+      };
+      const smsPosted = await ctx.request(`/lines/${sms}/sms`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-twilio-signature": twilioSigned(ACCOUNT.token, `${PUBLIC}/lines/${sms}/sms`, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      assert.equal(smsPosted.status, 200);
+      await smsPosted.body?.cancel();
+      const messages = await ctx.sql<{ id: number; medium: string }[]>`
+        select id::int as id, medium from messages where segment_id = ${segment.id} order by id`;
+      assert.deepEqual(messages.map((m) => m.medium), ["whatsapp", "sms"]);
+      const reply = (messageId: number, text: string, token = manager) =>
+        ctx.request("/api/v1/interaction-reply", {
+          method: "POST",
+          token,
+          json: { interaction_id: messageId, content: { text } },
+        });
+      const repliesOf = async (messageId: number) =>
+        (await ctx.sql<
+          { n: number }[]
+        >`select count(*)::int as n from replies where message_id = ${messageId}`)[0].n;
+
+      await t.step("with its credentials, the reply is accepted", async () => {
+        const res = await reply(messages[0].id, "Hello Amélie!");
+        assert.equal(res.status, 201);
+        await res.body?.cancel();
+        const end = Date.now() + 60_000;
+        while (!stub.sent.length && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+        assert.equal(stub.sent.length, 1, "it reached the provider");
+      });
+
+      await t.step(
+        "without them, a 422 in the staff member's language; nothing stored nor sent",
+        async () => {
+          await ctx.sql`update phone_lines set credentials_enc = null`;
+          const sent = stub.sent.length;
+          await ctx.sql`update users set language = 'en' where id = ${staff.ids.manager}`;
+          for (const message of messages) {
+            const before = await repliesOf(message.id);
+            const res = await reply(message.id, "Still there?");
+            assert.equal(res.status, 422, message.medium);
+            const error = await res.json();
+            assert.equal(error.code, "line_credentials_missing");
+            assert.equal(error.message, en.errors.line_credentials_missing);
+            assert.equal(await repliesOf(message.id), before, "nothing stored");
+          }
+          await ctx.sql`update users set language = 'pl' where id = ${staff.ids.manager}`;
+          const polish = await (await reply(messages[1].id, "Halo?", await staff.token("manager"))).json();
+          assert.equal(polish.message, pl.errors.line_credentials_missing);
+          await new Promise((r) => setTimeout(r, 1_500)); // a queued send would have reached the stub by now
+          assert.equal(stub.sent.length - sent, 0, "nothing sent");
+        },
+      );
+    } finally {
+      await ctx.close();
+      await stub.close();
+    }
+  },
+});
