@@ -36,7 +36,13 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
   { path: "/s/{share}", tests: ["widget_registration_test.ts"] },
   {
     path: "/login",
-    tests: ["accounts_test.ts", "two_factor_test.ts", "passkeys_test.ts", "single_sign_on_test.ts"],
+    tests: [
+      "accounts_test.ts",
+      "two_factor_test.ts",
+      "passkeys_test.ts",
+      "single_sign_on_test.ts",
+      "single_sign_on_second_factor_test.ts",
+    ],
   },
   { path: "/reset/{token}", tests: ["accounts_test.ts"] },
   { path: "/account/reset/{token}", tests: ["account_reset_test.ts"] },
@@ -62,7 +68,11 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
   { path: "/settings", tests: ["channel_time_zone_test.ts"] },
   { path: "/channels/{id}", tests: ["channels_test.ts"] },
   { path: "/channels/{id}/webhooks", tests: ["webhooks_test.ts"] },
-  { path: "/channels/{id}/sign-in", tests: ["single_sign_on_test.ts"] },
+  {
+    path: "/channels/{id}/sign-in",
+    tests: ["single_sign_on_test.ts", "single_sign_on_second_factor_test.ts"],
+  },
+  { path: "/channels/{id}/held-messages", tests: ["line_held_test.ts"] },
   { path: "/statistics", tests: ["statistics_test.ts"] },
   { path: "/audit", tests: ["audit_log_test.ts"] },
 ];
