@@ -264,3 +264,21 @@ export async function openSegmentId(
     order by s.id limit 1`;
   return open.id;
 }
+
+/**
+ * Reads until `read` gives something (a job that runs in the background: a fetched media, a sent reply),
+ * failing with `what` once `timeoutMs` has passed.
+ */
+export async function until<T>(
+  read: () => Promise<T | null | undefined>,
+  what: string,
+  timeoutMs = 120_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (true) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`never happened: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -6,6 +6,7 @@
 // bearer token, Twilio `POST /2010-04-01/Accounts/{sid}/Messages.json` with basic auth), recording what they
 // were sent. And the providers' own way of signing the webhooks they send.
 import { createHmac } from "node:crypto";
+import { demoStaff, testApp } from "./_helpers.ts";
 
 export interface ProviderStub {
   graphUrl: string;
@@ -168,4 +169,25 @@ export function whatsappBody(
       }],
     }],
   });
+}
+
+/** The address the app is told it is published at: Twilio signs a webhook with its full URL. */
+export const LINES_PUBLIC_URL = "https://im.example.org";
+
+/**
+ * The app on a fresh database holding the demo (every demo account with the password `Demo-Password-1!`),
+ * its phone providers answered by a local stub that expects these secrets; `jobs` runs the worker in process
+ * (media fetches, replies). The demo staff come with it.
+ */
+export async function lineApp(
+  secrets: { accessToken: string; account: { sid: string; token: string } },
+  options: { jobs?: boolean } = {},
+) {
+  const stub = providerStub(secrets.accessToken, secrets.account);
+  const ctx = await testApp({
+    jobs: options.jobs,
+    demoPassword: "Demo-Password-1!",
+    env: { PUBLIC_URL: LINES_PUBLIC_URL, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
+  });
+  return { stub, ctx, staff: await demoStaff(ctx) };
 }

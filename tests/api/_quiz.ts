@@ -34,13 +34,21 @@ export function testClock(ctx: TestApp, start = new Date()) {
   return { advance: (ms: number) => void (now += ms), now: () => new Date(now) };
 }
 
-/** A game interaction of `channelId` with the three questions written by `token`; their ids in order. */
-export async function randomQuiz(ctx: TestApp, channelId: number, token: string) {
-  const segment = await randomSegment(ctx.sql, channelId, { type: "game", title: "Friday quiz" });
+/**
+ * A game interaction of `channelId` with the questions (the three above unless given) written by `token`;
+ * their ids in order.
+ */
+export async function randomQuiz(
+  ctx: TestApp,
+  channelId: number,
+  token: string,
+  { title = "Friday quiz", questions = QUESTIONS as readonly unknown[] } = {},
+) {
+  const segment = await randomSegment(ctx.sql, channelId, { type: "game", title });
   const res = await ctx.request(`/api/v1/show_segments/${segment.id}/quiz`, {
     method: "PUT",
     token,
-    json: { questions: QUESTIONS },
+    json: { questions },
   });
   if (res.status !== 200) throw new Error(`quiz not written: ${res.status} ${await res.text()}`);
   const quiz = await jsonOf(res);

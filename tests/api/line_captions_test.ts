@@ -2,22 +2,14 @@
 // interaction takes; when none takes one, it lands on its own as a text (a participation, or held for staff);
 // it is held to the channel's text limit, cut with an ellipsis. Against the local provider stub.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomSegment } from "./_participation.ts";
-import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
 
 const ACCESS_TOKEN = "EAAG-access-token";
 const ACCOUNT = { sid: `AC${"c3".repeat(16)}`, token: "twilio-auth-token" };
 const APP_SECRET = "meta-app-secret";
-const PUBLIC = "https://im.example.org";
-const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-const ctx = await testApp({
-  jobs: true,
-  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-});
-await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-const staff = await demoStaff(ctx);
+const PUBLIC = LINES_PUBLIC_URL;
+const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
 
 const messagesOf = (segmentId: number) =>
   ctx.sql<{ id: number; text: string | null; media_id: string | null }[]>`

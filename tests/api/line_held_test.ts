@@ -3,34 +3,17 @@
 // channel's language, and STOP and the channel's retention treat it as any line message. Against the local
 // provider stub (tests/_providers.ts), with webhooks signed as the providers sign them.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
+import { until } from "../_helpers.ts";
 import { applyRetention } from "../../lib/app_users/data_rights.ts";
 import { randomSegment } from "./_participation.ts";
-import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
 const ACCESS_TOKEN = "EAAG-access-token";
 const ACCOUNT = { sid: `AC${"b2".repeat(16)}`, token: "twilio-auth-token" };
 const APP_SECRET = "meta-app-secret";
-const PUBLIC = "https://im.example.org";
-const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-const ctx = await testApp({
-  jobs: true,
-  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-});
-await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-const staff = await demoStaff(ctx);
-
-async function until<T>(read: () => Promise<T | null>, what: string, timeoutMs = 120_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (true) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const PUBLIC = LINES_PUBLIC_URL;
+const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
 
 /** Two seconds of a tone in Opus/OGG, as a WhatsApp voice note. */
 async function voiceNote(): Promise<Uint8Array> {

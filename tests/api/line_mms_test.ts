@@ -2,22 +2,15 @@
 // lands with their picture, every picture of an MMS lands (the text on the first), and a webhook the
 // provider sends again stores none of them twice.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
+import { until } from "../_helpers.ts";
 import { randomSegment } from "./_participation.ts";
-import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
 
 const ACCESS_TOKEN = "EAAG-access-token";
 const ACCOUNT = { sid: `AC${"a1".repeat(16)}`, token: "twilio-auth-token" };
 const APP_SECRET = "meta-app-secret";
-const PUBLIC = "https://im.example.org";
-const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-const ctx = await testApp({
-  jobs: true,
-  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-});
-await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-const staff = await demoStaff(ctx);
+const PUBLIC = LINES_PUBLIC_URL;
+const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
 
 /** A small JPEG picture of a colour, as a phone's camera would send (smaller). */
 async function picture(colour: string): Promise<Uint8Array> {
@@ -40,16 +33,6 @@ async function picture(colour: string): Promise<Uint8Array> {
   const bytes = await Deno.readFile(out);
   await Deno.remove(dir, { recursive: true });
   return bytes;
-}
-
-async function until<T>(read: () => Promise<T | null>, what: string, timeoutMs = 120_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (true) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const messagesOf = (segmentId: number) =>

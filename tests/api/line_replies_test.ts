@@ -3,41 +3,21 @@
 // the line it came in on (a job with retries), WhatsApp's 24-hour window is enforced with a 422 in the staff
 // member's language, and the providers' signed status webhooks move the reply's delivery state forward only.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
+import { until } from "../_helpers.ts";
 import { randomSegment } from "./_participation.ts";
-import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
 import en from "../../locales/en.json" with { type: "json" };
 import pl from "../../locales/pl.json" with { type: "json" };
 
 const ACCESS_TOKEN = "EAAG-reply-token";
 const ACCOUNT = { sid: `AC${"b2".repeat(16)}`, token: "twilio-reply-token" };
 const APP_SECRET = "meta-reply-secret";
-const PUBLIC = "https://im.example.org";
+const PUBLIC = LINES_PUBLIC_URL;
 const PHONE_NUMBER_ID = "106540352242922";
 const SMS_NUMBER = "+15005550006";
-const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-const ctx = await testApp({
-  jobs: true,
-  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-});
-await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-const staff = await demoStaff(ctx);
+const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
 
 /** Waits (generously: the machine is shared) until the read answers something truthy. */
-async function until<T>(
-  read: () => Promise<T | null | undefined>,
-  what: string,
-  timeoutMs = 90_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (true) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type Detail = {
   replies: { id: number; content: { text: string }; delivery_status: string | null }[];

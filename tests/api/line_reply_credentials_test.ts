@@ -1,24 +1,16 @@
 // A reply from the inbox to a line left without its provider's credentials is refused at once, in the staff
 // member's language, rather than queued to fail out of sight.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { randomSegment } from "./_participation.ts";
-import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
 import en from "../../locales/en.json" with { type: "json" };
 import pl from "../../locales/pl.json" with { type: "json" };
 
 const ACCESS_TOKEN = "EAAG-reply-token";
 const ACCOUNT = { sid: `AC${"e6".repeat(16)}`, token: "twilio-reply-token" };
 const APP_SECRET = "meta-reply-secret";
-const PUBLIC = "https://im.example.org";
-const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-const ctx = await testApp({
-  jobs: true,
-  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-});
-await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-const staff = await demoStaff(ctx);
+const PUBLIC = LINES_PUBLIC_URL;
+const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
 
 Deno.test({
   name: "line reply credentials - a reply through a line without credentials is refused at once",

@@ -3,22 +3,15 @@
 // providers sign them land as participations of the line's interaction (voices fetched by jobs and
 // processed by the media pipeline); forged, unsigned, replayed and oversized webhooks store nothing.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
+import { until } from "../_helpers.ts";
 import { randomSegment } from "./_participation.ts";
-import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
 
 const ACCESS_TOKEN = "EAAG-access-token";
 const ACCOUNT = { sid: `AC${"a1".repeat(16)}`, token: "twilio-auth-token" };
 const APP_SECRET = "meta-app-secret";
-const PUBLIC = "https://im.example.org";
-const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-const ctx = await testApp({
-  jobs: true,
-  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-});
-await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-const staff = await demoStaff(ctx);
+const PUBLIC = LINES_PUBLIC_URL;
+const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
 
 /** A file ffmpeg makes from a lavfi source, with the given output options. */
 async function made(ext: string, source: string, options: string[]): Promise<Uint8Array> {
@@ -48,15 +41,6 @@ async function addLine(token: string, body: Record<string, unknown>) {
 }
 
 /** Waits (generously: the machine is shared) until the query answers something truthy. */
-async function until<T>(read: () => Promise<T | null>, what: string, timeoutMs = 120_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (true) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const messagesOf = (segmentId: number) =>
   ctx.sql<

@@ -1,14 +1,13 @@
 // A number's live quiz answers once it sends STOP or its listener is erased: rekeyed to a random player of
 // each quiz, so nothing derived from the number finds them, while the counts, bars and leaderboard on air stay.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { providerStub } from "../_providers.ts";
+import { lineApp } from "../_providers.ts";
 import { numberHash } from "../../lib/lines/inbound.ts";
 import { linePlayer } from "../../lib/rules/quiz.ts";
 import { randomSegment } from "./_participation.ts";
-import { step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, PUBLIC, smsLine } from "./_quiz_lines.ts";
+import { randomQuiz, step, testClock } from "./_quiz.ts";
+import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
 
 const QUESTIONS = [1, 2].map((n) => ({
   text: `Question ${n}?`,
@@ -23,23 +22,14 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-    const ctx = await testApp({
-      demoPassword: "Demo-Password-1!",
-      env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-    });
+    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
     try {
-      const { radio, token } = await demoStaff(ctx);
+      const { radio, token } = staff;
       const manager = await token("manager");
       const operator = await token("operator");
       const clock = testClock(ctx);
-      const game = await randomSegment(ctx.sql, radio, { type: "game", title: "Forgetful quiz" });
-      const written = await ctx.request(`/api/v1/show_segments/${game.id}/quiz`, {
-        method: "PUT",
-        token: manager,
-        json: { questions: QUESTIONS },
-      });
-      const [q1, q2] = (await jsonOf(written)).questions.map((q: { id: number }) => q.id);
+      const game = await randomQuiz(ctx, radio, manager, { title: "Forgetful quiz", questions: QUESTIONS });
+      const [q1, q2] = game.questionIds;
       const quizLine = await smsLine(ctx, radio, game.id, manager);
       const inbox = await randomSegment(ctx.sql, radio, { type: "message", title: "Morning show" });
       const inboxLine = await smsLine(ctx, radio, inbox.id, manager);

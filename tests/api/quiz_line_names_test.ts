@@ -1,13 +1,11 @@
 // Phone players of one city on a live quiz's leaderboard: "Auditeur · Lyon", "Auditeur · Lyon 2"… in the order
 // they first answered, each keeping its name for the whole quiz, even when they answer at the same moment.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { providerStub } from "../_providers.ts";
+import { lineApp } from "../_providers.ts";
 import { createTranslator, LANGUAGES } from "../../lib/rules/i18n.ts";
-import { randomSegment } from "./_participation.ts";
-import { step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, PUBLIC, smsLine } from "./_quiz_lines.ts";
+import { randomQuiz, step, testClock } from "./_quiz.ts";
+import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
 
 const QUESTIONS = [1, 2].map((n) => ({
   text: `Question ${n}?`,
@@ -34,26 +32,15 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-    const ctx = await testApp({
-      demoPassword: "Demo-Password-1!",
-      env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-    });
+    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
     try {
-      const { radio, token } = await demoStaff(ctx);
+      const { radio, token } = staff;
       const manager = await token("manager");
       const operator = await token("operator");
       const clock = testClock(ctx);
       const quiz = async (title: string) => {
-        const game = await randomSegment(ctx.sql, radio, { type: "game", title });
-        const written = await ctx.request(`/api/v1/show_segments/${game.id}/quiz`, {
-          method: "PUT",
-          token: manager,
-          json: { questions: QUESTIONS },
-        });
-        assert.equal(written.status, 200);
-        const ids = (await jsonOf(written)).questions.map((q: { id: number }) => q.id) as number[];
-        return { id: game.id, ids, text: await smsLine(ctx, radio, game.id, manager) };
+        const game = await randomQuiz(ctx, radio, manager, { title, questions: QUESTIONS });
+        return { id: game.id, ids: game.questionIds, text: await smsLine(ctx, radio, game.id, manager) };
       };
       const namesOf = async (questionId: number) =>
         new Map(

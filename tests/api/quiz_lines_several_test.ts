@@ -1,12 +1,10 @@
 // A live quiz answered by SMS, beyond one letter: a question whose every right choice must be picked takes "B D",
 // "B,D" or "2 4" in one text and scores it as the widget scores the same choices; webhooks signed as Twilio signs.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { providerStub } from "../_providers.ts";
-import { randomSegment } from "./_participation.ts";
-import { answer, newDevice, step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, PUBLIC, smsLine } from "./_quiz_lines.ts";
+import { lineApp } from "../_providers.ts";
+import { answer, newDevice, randomQuiz, step, testClock } from "./_quiz.ts";
+import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
 
 const QUESTIONS = [
   {
@@ -35,24 +33,14 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-    const ctx = await testApp({
-      demoPassword: "Demo-Password-1!",
-      env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-    });
+    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
     try {
-      const { radio, token } = await demoStaff(ctx);
+      const { radio, token } = staff;
       const manager = await token("manager");
       const operator = await token("operator");
       const clock = testClock(ctx);
-      const game = await randomSegment(ctx.sql, radio, { type: "game", title: "Planets by SMS" });
-      const written = await ctx.request(`/api/v1/show_segments/${game.id}/quiz`, {
-        method: "PUT",
-        token: manager,
-        json: { questions: QUESTIONS },
-      });
-      assert.equal(written.status, 200);
-      const [q1, q2] = (await jsonOf(written)).questions.map((q: { id: number }) => q.id);
+      const game = await randomQuiz(ctx, radio, manager, { title: "Planets by SMS", questions: QUESTIONS });
+      const [q1, q2] = game.questionIds;
       const text = await smsLine(ctx, radio, game.id, manager);
       const answersOf = (questionId: number) =>
         ctx.sql<{ player: string; choice_ids: number[]; points: number; correct: boolean }[]>`

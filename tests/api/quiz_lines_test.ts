@@ -4,11 +4,10 @@
 // close; a line of another channel cannot answer; STOP still unsubscribes; on air the player is
 // "Auditeur · city" or a made-up name, never the number.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { metaSignature, providerStub, twilioSigned, whatsappBody } from "../_providers.ts";
+import { lineApp, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
 import { randomSegment } from "./_participation.ts";
-import { answer, newDevice, step, testClock } from "./_quiz.ts";
+import { answer, newDevice, randomQuiz, step, testClock } from "./_quiz.ts";
 
 const ACCESS_TOKEN = "EAAG-quiz-access-token";
 const ACCOUNT = { sid: `AC${"b2".repeat(16)}`, token: "twilio-quiz-token" };
@@ -38,24 +37,14 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const stub = providerStub(ACCESS_TOKEN, ACCOUNT);
-    const ctx = await testApp({
-      demoPassword: "Demo-Password-1!",
-      env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-    });
+    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
     try {
-      const { radio, tv, token } = await demoStaff(ctx);
+      const { radio, tv, token } = staff;
       const manager = await token("manager");
       const operator = await token("operator");
       const clock = testClock(ctx);
-      const game = await randomSegment(ctx.sql, radio, { type: "game", title: "Phone quiz" });
-      const written = await ctx.request(`/api/v1/show_segments/${game.id}/quiz`, {
-        method: "PUT",
-        token: manager,
-        json: { questions: QUESTIONS },
-      });
-      assert.equal(written.status, 200);
-      const [q1, q2] = (await jsonOf(written)).questions.map((q: { id: number }) => q.id);
+      const game = await randomQuiz(ctx, radio, manager, { title: "Phone quiz", questions: QUESTIONS });
+      const [q1, q2] = game.questionIds;
       // the demo radio speaks French: names on air are in the channel's language
       const [{ language }] = await ctx.sql<
         { language: string }[]

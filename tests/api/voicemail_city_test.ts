@@ -2,21 +2,13 @@
 // travels sealed with the number to the recording's callback. A voicemail left while the line feeds no
 // interaction is held for staff, with its city, and nothing is sent back to the caller.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { seedDemo } from "../../lib/demo/seed.ts";
 import { encryptSecret } from "../../lib/platform/crypto.ts";
 import { randomSegment } from "./_participation.ts";
-import { providerStub, twilioSigned } from "../_providers.ts";
+import { lineApp, LINES_PUBLIC_URL, twilioSigned } from "../_providers.ts";
 
 const ACCOUNT = { sid: `AC${"d5".repeat(16)}`, token: "twilio-auth-token" };
-const PUBLIC = "https://im.example.org";
-const stub = providerStub("unused", ACCOUNT);
-const ctx = await testApp({
-  jobs: true,
-  env: { PUBLIC_URL: PUBLIC, WHATSAPP_GRAPH_URL: stub.graphUrl, TWILIO_API_URL: stub.twilioUrl },
-});
-await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
-const staff = await demoStaff(ctx);
+const PUBLIC = LINES_PUBLIC_URL;
+const { stub, ctx, staff } = await lineApp({ accessToken: "unused", account: ACCOUNT }, { jobs: true });
 
 const postTwilio = (path: string, params: Record<string, string>, query = "") =>
   ctx.request(`/lines/${path}${query}`, {
