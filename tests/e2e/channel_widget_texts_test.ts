@@ -91,7 +91,13 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
         // my space then the login panel: each fetches only what the page does not hold yet
         await page.goto(home);
         await page.locator("[data-ready]").waitFor();
-        await page.waitForLoadState("networkidle"); // the flow's texts, fetched once idle
+        // the flow's texts are fetched once the page is idle, which can come after a first quiet half second
+        // (so after "networkidle"): the count starts once that fetch has ended (from the network or the cache)
+        await page.waitForFunction(() =>
+          performance.getEntriesByType("resource").some((entry) =>
+            entry.name.includes("/api/v1/locales/") && entry.name.includes("channel_widget.flow")
+          )
+        );
         events.length = 0;
         await page.getByTitle(TEXTS[lang].mySpace).click();
         await page.getByText(TEXTS[lang].reserved).waitFor();
