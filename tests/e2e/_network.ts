@@ -36,6 +36,19 @@ export function behindProxy(): Record<string, string> {
   return { PUBLIC_URL: `http://127.0.0.1:${proxyPort}` };
 }
 
+/** A browserTest's options for a phone behind the proxy: fake microphone and camera, 375 px wide. */
+export const ON_A_PHONE = {
+  chromiumArgs: FAKE_MEDIA,
+  viewport: { width: 375, height: 740 },
+  env: behindProxy,
+};
+
+/** What a listener reads while the network is gone and their message waits on the phone. */
+export const SAVED_OFFLINE = {
+  en: "No network: your message is saved and will be sent as soon as you are back online",
+  fr: "Pas de réseau : votre message est enregistré et sera envoyé dès que vous serez de nouveau connecté",
+};
+
 /** The proxy in front of the app at `baseUrl` (at its public address after `behindProxy`). */
 export function proxyFor(baseUrl: string): DropProxy {
   return startDropProxy({ hostname: "127.0.0.1", port: Number(new URL(baseUrl).port) }, proxyPort);
