@@ -11,6 +11,12 @@ export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 export const DEMO_PASSWORD = "Demo-Password-1!";
 export const hasChromium = await Deno.stat(CHROMIUM).then(() => true, () => false);
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
+/**
+ * The walks' screenshots are for a person to look at; CI keeps no files, so there it takes only the one of a
+ * failure (a full-page PNG costs Chromium and the test a third of a walk's CPU). SCREENSHOTS=1 takes them
+ * in CI too.
+ */
+const TAKE_SHOTS = Deno.env.get("CI") !== "true" || Deno.env.get("SCREENSHOTS") === "1";
 
 if (!hasChromium) {
   console.warn(`\n!!! BROWSER TESTS SKIPPED: ${CHROMIUM} is missing (apt-get install chromium) !!!\n`);
@@ -21,7 +27,7 @@ export interface BrowserContext {
   browser: Browser;
   baseUrl: string;
   server: TestApp;
-  /** Saves a screenshot under tests/e2e/screenshots/. */
+  /** Saves a screenshot under tests/e2e/screenshots/ (outside CI, see TAKE_SHOTS). */
   shot(name: string): Promise<void>;
   /** Errors printed in the browser console or thrown by the page. */
   consoleErrors: string[];
@@ -131,14 +137,15 @@ export function browserTest(
       page.on("console", (msg) => msg.type() === "error" && consoleErrors.push(msg.text()));
       page.on("pageerror", (error) => consoleErrors.push(String(error)));
       const slug = name.replace(/[^\w]+/g, "-").toLowerCase();
-      const shot = async (label: string) => {
+      const screenshot = async (label: string) => {
         await Deno.mkdir(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}${slug}--${label}.png`, fullPage: true });
       };
+      const shot = TAKE_SHOTS ? screenshot : () => Promise.resolve();
       try {
         await fn({ page, browser, baseUrl, server, shot, consoleErrors });
       } catch (error) {
-        await shot("failure").catch(() => {});
+        await screenshot("failure").catch(() => {});
         throw error;
       } finally {
         await Promise.all(browser.contexts().filter((c) => !contextsBefore.has(c)).map((c) => c.close()));
