@@ -209,10 +209,10 @@ export function resultsSection(context: AiContext, t: TFunction): string[] {
 /** The texts of the participations that have words, with their sentiment. */
 function scored(context: AiContext, messages = context.messages) {
   const fallback = isLanguage(context.language) ? context.language : "fr";
-  return messages.filter((m) => messageText(m)).map((m) => ({
-    m,
-    score: sentimentOf(messageText(m), fallback).score,
-  }));
+  return messages.filter((m) => messageText(m)).map((m) => {
+    const { score, polarity } = sentimentOf(messageText(m), fallback);
+    return { m, score, polarity };
+  });
 }
 
 /**
@@ -227,8 +227,8 @@ export function sentimentSection(
   const out = [`### ${t("insight.sentiment.title")}`];
   const all = scored(context);
   if (all.length === 0) return [...out, t("insight.sentiment.no_texts")];
-  const negative = all.filter((s) => s.score < 0).sort((a, b) => a.score - b.score);
-  const positive = all.filter((s) => s.score > 0).sort((a, b) => b.score - a.score);
+  const negative = all.filter((s) => s.polarity === "negative").sort((a, b) => a.score - b.score);
+  const positive = all.filter((s) => s.polarity === "positive").sort((a, b) => b.score - a.score);
   out.push(t("insight.sentiment.counts", {
     n: all.length,
     positive: positive.length,
@@ -421,8 +421,8 @@ function summary(question: string, context: AiContext, t: TFunction): string[] {
       out.push(quotes.map((m) => `> ${quoteLine(m, context)}`).join("\n>\n"));
     }
     const all = scored(context);
-    const negative = all.filter((s) => s.score < 0).length;
-    const positive = all.filter((s) => s.score > 0).length;
+    const negative = all.filter((s) => s.polarity === "negative").length;
+    const positive = all.filter((s) => s.polarity === "positive").length;
     out.push(`### ${t("insight.sentiment.title")}`);
     out.push(t("insight.sentiment.counts", {
       n: all.length,
