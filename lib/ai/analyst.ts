@@ -2,7 +2,8 @@
 // configured (DESIGN.md "External services"). Pure: the same context gives the same answer.
 import { isLanguage, type TFunction } from "../rules/i18n.ts";
 import { choiceLetter, voteResults } from "../rules/votes.ts";
-import { detectIntent, type Intent } from "./intent.ts";
+import { isSafeOnAir, personalDataIn } from "../rules/on_air.ts";
+import { askedNumber, detectIntent, type Intent } from "./intent.ts";
 import { voteOutcome } from "./results.ts";
 import { sentimentOf } from "./sentiment.ts";
 import { findThemes } from "./themes.ts";
@@ -21,6 +22,9 @@ const MAX_MATCHES = 10;
 const QUOTE_LENGTH = 220;
 const MAX_CITIES = 8;
 const THEME_QUOTES = 2;
+/** Messages offered to read on air when the question does not say how many; at most ON_AIR_MAX. */
+const ON_AIR_QUOTES = 3;
+const ON_AIR_MAX = 10;
 
 /** The kind of a participation: a vote, a voice or video message, a text, or only registration data. */
 export function messageKind(m: AiMessage): MessageKind {
@@ -142,8 +146,12 @@ function quoteLine(m: AiMessage, context: AiContext): string {
     minute: "2-digit",
     timeZone: context.timeZone,
   }).format(m.created_at);
-  const where = m.author_city ? `${escapeMarkdown(m.author_city)}, ` : "";
-  return `“${escapeMarkdown(clip(messageText(m)))}” — _${where}${when}_ [#${m.id}](${
+  // who (the nickname shown in the inbox), from where, at the channel's local time
+  const who = [m.author_name?.trim(), m.author_city?.trim()].filter(Boolean).map((s) =>
+    `${escapeMarkdown(s!)}, `
+  )
+    .join("");
+  return `“${escapeMarkdown(clip(messageText(m)))}” — _${who}${when}_ [#${m.id}](${
     inboxLink(context.segment.id, m.id)
   })`;
 }
@@ -250,6 +258,41 @@ export function sentimentSection(
     out.push(lines.join("\n"));
   }
   out.push(`_${t("insight.sentiment.method")}_`);
+  return out;
+}
+
+/**
+ * Messages a presenter may read on air as they are (lib/rules/on_air.ts), `count` of them: those that
+ * say what many say first, never a negative one; with the nickname, the city and the local time, and
+ * what was left out and why.
+ */
+export function onAirSection(context: AiContext, t: TFunction, count: number): string[] {
+  const fallback = isLanguage(context.language) ? context.language : "fr";
+  const withText = context.messages.filter((m) => messageText(m));
+  const personal = withText.filter((m) => personalDataIn(messageText(m)).length > 0);
+  const moderated = withText.filter((m) => m.moderation === "pending" || m.moderation === "rejected");
+  const safe = withText.filter((m) => isSafeOnAir({ text: messageText(m), moderation: m.moderation }));
+  const tone = new Map(safe.map((m) => [m.id, sentimentOf(messageText(m), fallback)]));
+  const readable = safe.filter((m) => tone.get(m.id)!.polarity !== "negative");
+  const picked = representativeQuotes(readable, count);
+  const rest = readable.filter((m) => !picked.includes(m))
+    .sort((a, b) => tone.get(b.id)!.score - tone.get(a.id)!.score);
+  picked.push(...rest.slice(0, count - picked.length));
+  const out = [`### ${t("insight.on_air.title", { n: picked.length })}`];
+  out.push(
+    picked.length > 0
+      ? picked.map((m, i) => `${i + 1}. ${quoteLine(m, context)}`).join("\n")
+      : t("insight.on_air.none"),
+  );
+  out.push(`_${
+    t("insight.on_air.method", {
+      safe: readable.length,
+      n: withText.length,
+      personal: personal.length,
+      moderation: moderated.length,
+      negative: safe.length - readable.length,
+    })
+  }_`);
   return out;
 }
 
@@ -364,7 +407,10 @@ export function analyse(question: string, context: AiContext, t: TFunction): str
   const out: string[] = [];
   out.push(`## ${escapeMarkdown(context.segment.title || t("ai.analyst.untitled"))}`);
   out.push(`_${t("ai.analyst.based_on", { count: messages.length, total: context.total })}_`);
-  if (intent === "results") {
+  if (intent === "on_air") {
+    const asked = askedNumber(question, isLanguage(context.language) ? context.language : "en");
+    out.push(...onAirSection(context, t, Math.min(ON_AIR_MAX, Math.max(1, asked ?? ON_AIR_QUOTES))));
+  } else if (intent === "results") {
     out.push(...resultsSection(context, t), ...overviewSection(context, t), ...voteTable(context, t));
   } else if (intent === "negative" || intent === "positive") {
     out.push(...sentimentSection(context, t, intent));

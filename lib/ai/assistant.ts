@@ -59,7 +59,12 @@ export async function loadAiContext(
       total,
       background,
       language: input.question ? questionLanguage(input.question, fallback) : fallback,
-      timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : "UTC",
+      // the hours of the channel's shows, wherever the person asking is
+      timeZone: isTimeZone(channel.time_zone)
+        ? channel.time_zone
+        : input.timeZone && isTimeZone(input.timeZone)
+        ? input.timeZone
+        : "UTC",
     },
   };
 }
