@@ -217,6 +217,47 @@ export function askedNumber(question: string, language: Language = "en"): number
   return null;
 }
 
+/** Words naming a length of answer: sentences, or words (folded stems of the five languages). */
+const LENGTH_UNITS: { unit: "sentences" | "words"; stems: string[]; one: string[] }[] = [
+  {
+    unit: "sentences",
+    stems: ["sentence", "phrase", "frase", "zdani"],
+    // the singular forms: "in a sentence", "en une phrase", "w jednym zdaniu"
+    one: ["sentence", "phrase", "frase", "zdaniu", "zdanie"],
+  },
+  {
+    unit: "words",
+    stems: ["word", "mot", "palavra", "palabra", "slow"],
+    one: ["word", "mot", "palavra", "palabra"],
+  },
+];
+const MAX_LENGTH = { sentences: 10, words: 300 };
+
+/**
+ * The length of answer a question asks ("in two sentences", "en 40 mots", "em duas frases", "w trzech
+ * zdaniach"): a number next to a word of sentences or words, or one such word in the singular; null
+ * when it asks none. At most 10 sentences or 300 words.
+ * @example askedLength("Summarise the messages in two sentences", "en") // { unit: "sentences", count: 2 }
+ */
+export function askedLength(
+  question: string,
+  language: Language,
+): { unit: "sentences" | "words"; count: number } | null {
+  const words = folded(question).map((w) => w.replace(/ł/g, "l"));
+  for (const { unit, stems, one } of LENGTH_UNITS) {
+    const at = words.findIndex((w) => stems.some((s) => w.startsWith(s)) && w.length <= 10);
+    if (at < 0) continue;
+    // "mots" asks a length only with a number before it, or in the singular after "in a" ("en une phrase")
+    const before = words.slice(Math.max(0, at - 2), at).join(" ");
+    const number = askedNumber(before, language);
+    if (number) return { unit, count: Math.min(MAX_LENGTH[unit], Math.max(1, number)) };
+    if (one.includes(words[at]) && /\b(a|one|une|un|uma|um|una|jednym|jedno)$/.test(before)) {
+      return { unit, count: 1 };
+    }
+  }
+  return null;
+}
+
 /** Letters only one of the five languages uses (ç is French and Portuguese, so counts for neither). */
 const LETTERS: [Language, RegExp][] = [
   ["pl", /[ąćęłńśźż]/giu],

@@ -16,24 +16,68 @@ const MIN_TEXTS = 2;
 const MAX_OVERLAP = 0.5;
 
 /**
- * The key phrases of a text, folded, each once, with their spelling: two meaningful words in a row,
- * or three words whose first and last are meaningful ("festival de Vienne"); single meaningful
- * words too when `single`.
+ * Words about who writes rather than what about: a phrase holding one ("listener in Grenoble",
+ * "bonjour de Lyon", "pozdrowienia z Gdańska") names no theme. Folded.
+ */
+const ABOUT_THE_SENDER = new Set([
+  "listener",
+  "listeners",
+  "listening",
+  "hello",
+  "greetings",
+  "auditeur",
+  "auditeurs",
+  "auditrice",
+  "auditrices",
+  "ecoute",
+  "bonjour",
+  "salut",
+  "ouvinte",
+  "ouvintes",
+  "ouvir",
+  "ola",
+  "saudacoes",
+  "oyente",
+  "oyentes",
+  "escucho",
+  "hola",
+  "saludos",
+  "sluchacz",
+  "sluchaczka",
+  "sluchacze",
+  "slucham",
+  "czesc",
+  "pozdrowienia",
+]);
+
+/** The words of a text as written (case kept), the first one lower-cased unless all capitals. */
+function written(text: string): string[] {
+  const words = text.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+  if (words[0] && words[0] !== words[0].toUpperCase()) words[0] = words[0].toLowerCase();
+  return words;
+}
+
+/**
+ * The key phrases of a text, folded, each once, with their spelling as written ("festival de
+ * Vienne"): two meaningful words in a row, or three words whose first and last are meaningful;
+ * single meaningful words too when `single`; none about who writes (ABOUT_THE_SENDER).
  */
 export function keyPhrases(text: string, single = false): Map<string, string> {
   const words = tokens(text);
+  const asWritten = written(text);
+  const spelt = asWritten.length === words.length ? asWritten : words;
   const found = new Map<string, string>();
-  const add = (parts: string[]) => {
-    const key = parts.map(foldWord).join(" ");
-    if (!found.has(key)) found.set(key, parts.join(" "));
+  const add = (at: number, size: number) => {
+    const parts = words.slice(at, at + size).map(foldWord);
+    if (parts.some((p) => ABOUT_THE_SENDER.has(p.replace(/ł/g, "l")))) return;
+    const key = parts.join(" ");
+    if (!found.has(key)) found.set(key, spelt.slice(at, at + size).join(" "));
   };
   for (let i = 0; i < words.length; i++) {
     if (!isMeaningful(words[i])) continue;
-    if (single) add([words[i]]);
-    if (i + 1 < words.length && isMeaningful(words[i + 1])) add(words.slice(i, i + 2));
-    if (i + 2 < words.length && isMeaningful(words[i + 2]) && words[i + 1].length <= 3) {
-      add(words.slice(i, i + 3));
-    }
+    if (single) add(i, 1);
+    if (i + 1 < words.length && isMeaningful(words[i + 1])) add(i, 2);
+    if (i + 2 < words.length && isMeaningful(words[i + 2]) && words[i + 1].length <= 3) add(i, 3);
   }
   return found;
 }
