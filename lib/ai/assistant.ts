@@ -69,15 +69,21 @@ export async function loadAiContext(
   };
 }
 
-/** What the assistant page shows: the segment (404 when missing or of another channel), its channel key. */
+/**
+ * What the assistant page shows: the segment (404 when missing or of another channel), its channel
+ * key, its participations in all and how many of them a question reads (the latest, at most
+ * AI_ANALYST_MAX_MESSAGES: the number the answer's "Based on the N latest participations" gives).
+ */
 export async function loadAssistantPage(sql: Sql, user: StaffUser, segmentId: number) {
   const segment = Number.isSafeInteger(segmentId) && segmentId > 0 ? await getSegment(sql, segmentId) : null;
   if (!segment || !canAccessChannel(user, Number(segment.channel_id))) throw new AppError(404, "not_found");
   const channel = await getChannel(sql, Number(segment.channel_id));
   if (!channel) throw new AppError(404, "not_found");
+  const total = await countAiMessages(sql, Number(segment.id));
   return {
     segment: { id: Number(segment.id), title: segment.title },
     apiKey: String(channel.uuid),
-    total: await countAiMessages(sql, Number(segment.id)),
+    total,
+    reads: Math.min(total, AI_ANALYST_MAX_MESSAGES),
   };
 }

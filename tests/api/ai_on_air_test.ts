@@ -5,7 +5,7 @@ import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 
-Deno.test("AI prompt API - messages to read on air: nickname, channel's local time, nothing unsafe", async () => {
+Deno.test("AI prompt API - messages to read on air: nickname, channel's local time, nothing unsafe; the hint counts what the answer reads", async () => {
   const ctx = await testApp();
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
@@ -48,6 +48,10 @@ Deno.test("AI prompt API - messages to read on air: nickname, channel's local ti
     }
     for (const name of ["Phone", "Pending", "Trashed"]) assert.ok(!answer.includes(name), name);
     assert.match(answer, /Choisis parmi 3 des 5 messages écrits/);
+    // the page's hint and the answer give the same number of participations read (the trashed one left out)
+    assert.match(answer, /D'après les 5 dernières participations \(5 au total\)/);
+    const page = await (await ctx.request(`/interactions/${segment.id}/assistant`, { token })).text();
+    assert.match(page, /L(&#x27;|&#39;|')assistant lit les 5 dernières participations de cette interaction/);
   } finally {
     await ctx.close();
   }
