@@ -16,8 +16,9 @@ const MIN_TEXTS = 2;
 const MAX_OVERLAP = 0.5;
 
 /**
- * Words about who writes rather than what about: a phrase holding one ("listener in Grenoble",
- * "bonjour de Lyon", "pozdrowienia z Gdańska") names no theme. Folded.
+ * Words about who writes or what kind of message it is rather than what about: a phrase holding one
+ * ("listener in Grenoble", "bonjour de Lyon", "pozdrowienia z Gdańska", "dédicace pour") names no
+ * theme. Folded.
  */
 const ABOUT_THE_SENDER = new Set([
   "listener",
@@ -48,6 +49,71 @@ const ABOUT_THE_SENDER = new Set([
   "slucham",
   "czesc",
   "pozdrowienia",
+  // what the message is (a dedication) rather than what it is about
+  "dedication",
+  "dedicace",
+  "dedicacer",
+  "dedicatoria",
+  "dedykacja",
+]);
+/** Greetings of two words, folded: no theme either. */
+const GREETINGS = new Set([
+  "good morning",
+  "good evening",
+  "bonne journee",
+  "bonne soiree",
+  "bom dia",
+  "boa tarde",
+  "buenos dias",
+  "buenas tardes",
+  "dzien dobry",
+]);
+
+/**
+ * The short words that may join two meaningful ones into a theme's name: prepositions and definite
+ * articles ("festival de Vienne", "équipe des urgences", "carril del puerto"). A verb or an indefinite
+ * article in the middle makes a fragment of a sentence ("tomates ont enfin", "souhaiter un joyeux").
+ */
+const JOINING = new Set([
+  "de",
+  "du",
+  "des",
+  "d",
+  "la",
+  "le",
+  "les",
+  "l",
+  "au",
+  "aux",
+  "en",
+  "a",
+  "of",
+  "the",
+  "in",
+  "on",
+  "for",
+  "at",
+  "da",
+  "do",
+  "das",
+  "dos",
+  "na",
+  "no",
+  "nas",
+  "nos",
+  "em",
+  "del",
+  "el",
+  "los",
+  "las",
+  "z",
+  "ze",
+  "w",
+  "we",
+  "dla",
+  "o",
+  "po",
+  "przy",
 ]);
 
 /** The words of a text as written (case kept), the first one lower-cased unless all capitals. */
@@ -59,7 +125,7 @@ function written(text: string): string[] {
 
 /**
  * The key phrases of a text, folded, each once, with their spelling as written ("festival de
- * Vienne"): two meaningful words in a row, or three words whose first and last are meaningful;
+ * Vienne"): two meaningful words in a row, or three whose middle one joins them (JOINING);
  * single meaningful words too when `single`; none about who writes (ABOUT_THE_SENDER).
  */
 export function keyPhrases(text: string, single = false): Map<string, string> {
@@ -71,13 +137,14 @@ export function keyPhrases(text: string, single = false): Map<string, string> {
     const parts = words.slice(at, at + size).map(foldWord);
     if (parts.some((p) => ABOUT_THE_SENDER.has(p.replace(/ł/g, "l")))) return;
     const key = parts.join(" ");
+    if (GREETINGS.has(key)) return;
     if (!found.has(key)) found.set(key, spelt.slice(at, at + size).join(" "));
   };
   for (let i = 0; i < words.length; i++) {
     if (!isMeaningful(words[i])) continue;
     if (single) add(i, 1);
     if (i + 1 < words.length && isMeaningful(words[i + 1])) add(i, 2);
-    if (i + 2 < words.length && isMeaningful(words[i + 2]) && words[i + 1].length <= 3) add(i, 3);
+    if (i + 2 < words.length && isMeaningful(words[i + 2]) && JOINING.has(foldWord(words[i + 1]))) add(i, 3);
   }
   return found;
 }

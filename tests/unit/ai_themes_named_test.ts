@@ -37,6 +37,12 @@ Deno.test("ai themes - named as written, never by words about who writes", () =>
   assert.equal(keyPhrases("Festival de Vienne samedi").get("festival de vienne"), "festival de Vienne");
   assert.equal(keyPhrases("Listener in Grenoble here").has("listener in grenoble"), false);
   assert.equal(keyPhrases("Pozdrowienia z Gdańska").size, 0);
+  assert.equal(keyPhrases("Good morning Leeds").has("good morning"), false);
+  assert.equal(keyPhrases("Dédicacer la prochaine chanson").has("dedicacer la prochaine"), false);
+  // three words only when a preposition or an article joins them, not a verb or "un"
+  assert.equal(keyPhrases("Les tomates ont enfin poussé").has("tomates ont enfin"), false);
+  assert.equal(keyPhrases("Pour souhaiter un joyeux anniversaire").has("souhaiter un joyeux"), false);
+  assert.equal(keyPhrases("Pour l'équipe des urgences").get("equipe des urgences"), "équipe des urgences");
   const names = findThemes(ALBUM, ["Have a nice day", "Play some rock"]).map((t) => t.name);
   assert.equal(names[0], "latest album");
   assert.ok(!names.some((n) => /listener|hello/i.test(n)), names.join(", "));
