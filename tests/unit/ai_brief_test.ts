@@ -90,3 +90,21 @@ Deno.test("ai brief - a first sentence longer than the words asked is cut", () =
   assert.ok(text.endsWith("…"), text);
   assert.equal(words(text).length, 3);
 });
+
+Deno.test("ai sentiment answer - says how it reads: negation, intensifier and 'but', in the five languages", () => {
+  const words: Record<Language, RegExp> = {
+    en: /a negation turns .*"very" strengthens it, what follows "but" counts more/,
+    fr: /une négation inverse .*« très » le renforce, ce qui suit « mais » compte davantage/,
+    pt: /uma negação inverte .*«muito» reforça-o, o que vem depois de «mas» conta mais/,
+    es: /una negación invierte .*«muy» lo refuerza, lo que sigue a «pero» cuenta más/,
+    pl: /przeczenie odwraca .*„bardzo” je wzmacnia, to, co po „ale”, liczy się bardziej/,
+  };
+  for (const [language, method] of Object.entries(words) as [Language, RegExp][]) {
+    const answer = analyse(
+      "Quel est le sentiment ? mood nastrój sentimento sentimiento",
+      context(language),
+      translator(language),
+    );
+    assert.match(answer, method, language);
+  }
+});
