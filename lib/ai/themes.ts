@@ -160,6 +160,34 @@ export function findThemes(texts: string[], background: string[]): Theme[] {
   return themes.length >= 2 ? themes : pick(texts, background, true);
 }
 
+/** Most of a theme's messages must share the word before its phrase for the name to take it. */
+const WORD_BEFORE_SHARE = 0.6;
+
+/**
+ * The theme's name with the meaningful word most of its messages write just before it, when they do
+ * ("cyclables à Grenoble" → "pistes cyclables à Grenoble"): the phrase alone can be a fragment.
+ */
+export function withWordBefore(name: string, key: string, texts: string[]): string {
+  const parts = key.split(" ");
+  const before = new Map<string, { count: number; spelling: string }>();
+  for (const text of texts) {
+    const words = tokens(text).map(foldWord);
+    const spelt = written(text);
+    for (let i = 1; i + parts.length <= words.length; i++) {
+      if (parts.every((p, k) => words[i + k] === p) && isMeaningful(words[i - 1])) {
+        const entry = before.get(words[i - 1]) ?? { count: 0, spelling: spelt[i - 1] ?? words[i - 1] };
+        entry.count++;
+        before.set(words[i - 1], entry);
+        break;
+      }
+    }
+  }
+  const [best] = [...before.values()].sort((a, b) => b.count - a.count);
+  return best && best.count >= 2 && best.count >= WORD_BEFORE_SHARE * texts.length && parts.length < 4
+    ? `${best.spelling} ${name}`
+    : name;
+}
+
 function pick(texts: string[], background: string[], single: boolean): Theme[] {
   const members = new Map<string, number[]>();
   const spellings = new Map<string, Map<string, number>>();
@@ -198,7 +226,7 @@ function pick(texts: string[], background: string[], single: boolean): Theme[] {
     const name = [...spellings.get(key)!.entries()].sort((a, b) =>
       b[1] - a[1] || a[0].localeCompare(b[0])
     )[0][0];
-    themes.push({ name, members: group });
+    themes.push({ name: withWordBefore(name, key, group.map((i) => texts[i])), members: group });
     for (const i of group) covered.add(i);
   }
   return themes;

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { translator } from "../../app/i18n.ts";
 import { analyse } from "../../lib/ai/analyst.ts";
-import { findThemes, keyPhrases } from "../../lib/ai/themes.ts";
+import { findThemes, keyPhrases, withWordBefore } from "../../lib/ai/themes.ts";
 import type { AiMessage } from "../../lib/ai/types.ts";
 
 let nextId = 1;
@@ -43,6 +43,19 @@ Deno.test("ai themes - named as written, never by words about who writes", () =>
   assert.equal(keyPhrases("Les tomates ont enfin poussé").has("tomates ont enfin"), false);
   assert.equal(keyPhrases("Pour souhaiter un joyeux anniversaire").has("souhaiter un joyeux"), false);
   assert.equal(keyPhrases("Pour l'équipe des urgences").get("equipe des urgences"), "équipe des urgences");
+  // a fragment takes the word its messages write before it
+  assert.equal(
+    withWordBefore("cyclables à Grenoble", "cyclables a grenoble", [
+      "Les pistes cyclables à Grenoble sont dangereuses",
+      "Des pistes cyclables à Grenoble, enfin",
+      "Cyclables à Grenoble ?",
+    ]),
+    "pistes cyclables à Grenoble",
+  );
+  assert.equal(
+    withWordBefore("latest album", "latest album", ["the latest album", "your latest album"]),
+    "latest album",
+  );
   const names = findThemes(ALBUM, ["Have a nice day", "Play some rock"]).map((t) => t.name);
   assert.equal(names[0], "latest album");
   assert.ok(!names.some((n) => /listener|hello/i.test(n)), names.join(", "));
