@@ -2,26 +2,29 @@
 import type { Db } from "./client.ts";
 import type { AiMessage } from "../lib/ai/types.ts";
 
-/** The id and answer language of the channel whose uuid is `uuid` (the api-key header), or null. */
+/**
+ * The id, answer language and time zone (of the hours quoted) of the channel whose uuid is `uuid`
+ * (the api-key header), or null.
+ */
 export async function getChannelByUuid(
   sql: Db,
   uuid: string,
-): Promise<{ id: number; uuid: string; language: string } | null> {
+): Promise<{ id: number; uuid: string; language: string; time_zone: string } | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return null;
-  const [row] = await sql<{ id: number; uuid: string; language: string }[]>`
-    select id::int, uuid::text, coalesce(customisation->>'language', language) as language
+  const [row] = await sql<{ id: number; uuid: string; language: string; time_zone: string }[]>`
+    select id::int, uuid::text, coalesce(customisation->>'language', language) as language, time_zone
     from channels where uuid = ${uuid}`;
   return row ?? null;
 }
 
 /**
  * The latest `limit` participations of a segment, newest first, without the trashed ones, with no
- * personal data but the city; author_key only serves to count participants.
+ * personal data but the city and the nickname; author_key only serves to count participants.
  */
 export async function listAiMessages(sql: Db, segmentId: number, limit: number): Promise<AiMessage[]> {
   const rows = await sql<(Omit<AiMessage, "choice_ids"> & { choice_ids: (string | number)[] | null })[]>`
     with m as (
-      select id, channel_id, type, text, transcript, choice_ids, author_city, created_at,
+      select id, channel_id, type, text, transcript, choice_ids, author_city, author_name, moderation, created_at,
         coalesce('u' || author_app_user_id::text, 'd' || device_id) as author_key
       from messages
       where segment_id = ${segmentId} and status <> 'trash'
@@ -40,7 +43,8 @@ export async function listAiMessages(sql: Db, segmentId: number, limit: number):
             or o.device_id = substr(a.author_key, 2) and a.author_key like 'd%')
       )
     )
-    select m.id::int, m.type, m.text, m.transcript, m.choice_ids, m.author_city, m.created_at, m.author_key,
+    select m.id::int, m.type, m.text, m.transcript, m.choice_ids, m.author_city, m.author_name, m.moderation,
+      m.created_at, m.author_key,
       r.author_key is not null as author_returning
     from m left join returning_authors r on r.author_key = m.author_key
     order by m.created_at desc, m.id desc`;

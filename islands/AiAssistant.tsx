@@ -12,6 +12,8 @@ interface Props {
   apiKey: string;
   /** The interaction's title, shown under the modal's heading. */
   title: string;
+  /** How many participations a question reads (the answer's "Based on the N latest"). */
+  reads: number;
 }
 
 interface Answer {
@@ -38,7 +40,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** The AI assistant modal (back-office §2): 0 Request, 1 Processing, 2 Response, opened by its button. */
-function AiAssistant({ segmentId, apiKey, title }: Props) {
+function AiAssistant({ segmentId, apiKey, title, reads }: Props) {
   const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const abort = useRef<AbortController | null>(null);
@@ -128,7 +130,14 @@ function AiAssistant({ segmentId, apiKey, title }: Props) {
           </div>
           <AiSteps step={step} />
           {step === 0 && (
-            <AiRequestStep prompt={prompt} error={error} onInput={setPrompt} onNext={ask} onCancel={close} />
+            <AiRequestStep
+              prompt={prompt}
+              reads={reads}
+              error={error}
+              onInput={setPrompt}
+              onNext={ask}
+              onCancel={close}
+            />
           )}
           {step === 1 && (
             <div class="ai-processing" role="status" tabIndex={-1}>

@@ -1,8 +1,10 @@
 import { useT } from "../../framework/island.tsx";
-import { AI_MAX_MESSAGES, AI_PROMPT_MAX_LENGTH } from "../../lib/rules/constants.ts";
+import { AI_PROMPT_MAX_LENGTH } from "../../lib/rules/constants.ts";
 
 interface Props {
   prompt: string;
+  /** How many participations a question reads: the number the answer says it is based on. */
+  reads: number;
   error: string | null;
   onInput: (prompt: string) => void;
   onNext: () => void;
@@ -10,7 +12,7 @@ interface Props {
 }
 
 /** Step 0, the request: Next only with a non-empty question (back-office §5). */
-export function AiRequestStep({ prompt, error, onInput, onNext, onCancel }: Props) {
+export function AiRequestStep({ prompt, reads, error, onInput, onNext, onCancel }: Props) {
   const { t } = useT();
   const examples = [t("ai.example_summary"), t("ai.example_words"), t("ai.example_hours")];
   const empty = !prompt.trim();
@@ -35,7 +37,7 @@ export function AiRequestStep({ prompt, error, onInput, onNext, onCancel }: Prop
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !empty) onNext();
           }}
         />
-        <p class="field-hint">{t("ai.prompt_hint", { count: AI_MAX_MESSAGES })}</p>
+        <p class="field-hint">{t("ai.prompt_hint", { count: reads })}</p>
       </div>
       <div class="ai-examples">
         <span class="ai-examples-title">{t("ai.examples")}</span>

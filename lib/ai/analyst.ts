@@ -1,8 +1,9 @@
 // The built-in analyst: answers from the participations themselves, in markdown, when no model is
 // configured (DESIGN.md "External services"). Pure: the same context gives the same answer.
-import { isLanguage, type TFunction } from "../rules/i18n.ts";
+import { isLanguage, type Language, type TFunction } from "../rules/i18n.ts";
 import { choiceLetter, voteResults } from "../rules/votes.ts";
-import { detectIntent, type Intent } from "./intent.ts";
+import { isSafeOnAir, personalDataIn } from "../rules/on_air.ts";
+import { askedLength, askedNumber, detectIntent, type Intent } from "./intent.ts";
 import { voteOutcome } from "./results.ts";
 import { sentimentOf } from "./sentiment.ts";
 import { findThemes } from "./themes.ts";
@@ -21,6 +22,9 @@ const MAX_MATCHES = 10;
 const QUOTE_LENGTH = 220;
 const MAX_CITIES = 8;
 const THEME_QUOTES = 2;
+/** Messages offered to read on air when the question does not say how many; at most ON_AIR_MAX. */
+const ON_AIR_QUOTES = 3;
+const ON_AIR_MAX = 10;
 
 /** The kind of a participation: a vote, a voice or video message, a text, or only registration data. */
 export function messageKind(m: AiMessage): MessageKind {
@@ -142,8 +146,12 @@ function quoteLine(m: AiMessage, context: AiContext): string {
     minute: "2-digit",
     timeZone: context.timeZone,
   }).format(m.created_at);
-  const where = m.author_city ? `${escapeMarkdown(m.author_city)}, ` : "";
-  return `“${escapeMarkdown(clip(messageText(m)))}” — _${where}${when}_ [#${m.id}](${
+  // who (the nickname shown in the inbox), from where, at the channel's local time
+  const who = [m.author_name?.trim(), m.author_city?.trim()].filter(Boolean).map((s) =>
+    `${escapeMarkdown(s!)}, `
+  )
+    .join("");
+  return `“${escapeMarkdown(clip(messageText(m)))}” — _${who}${when}_ [#${m.id}](${
     inboxLink(context.segment.id, m.id)
   })`;
 }
@@ -209,10 +217,10 @@ export function resultsSection(context: AiContext, t: TFunction): string[] {
 /** The texts of the participations that have words, with their sentiment. */
 function scored(context: AiContext, messages = context.messages) {
   const fallback = isLanguage(context.language) ? context.language : "fr";
-  return messages.filter((m) => messageText(m)).map((m) => ({
-    m,
-    score: sentimentOf(messageText(m), fallback).score,
-  }));
+  return messages.filter((m) => messageText(m)).map((m) => {
+    const { score, polarity } = sentimentOf(messageText(m), fallback);
+    return { m, score, polarity };
+  });
 }
 
 /**
@@ -227,8 +235,8 @@ export function sentimentSection(
   const out = [`### ${t("insight.sentiment.title")}`];
   const all = scored(context);
   if (all.length === 0) return [...out, t("insight.sentiment.no_texts")];
-  const negative = all.filter((s) => s.score < 0).sort((a, b) => a.score - b.score);
-  const positive = all.filter((s) => s.score > 0).sort((a, b) => b.score - a.score);
+  const negative = all.filter((s) => s.polarity === "negative").sort((a, b) => a.score - b.score);
+  const positive = all.filter((s) => s.polarity === "positive").sort((a, b) => b.score - a.score);
   out.push(t("insight.sentiment.counts", {
     n: all.length,
     positive: positive.length,
@@ -253,12 +261,172 @@ export function sentimentSection(
   return out;
 }
 
+/**
+ * Messages a presenter may read on air as they are (lib/rules/on_air.ts), `count` of them: those that
+ * say what many say first, never a negative one; with the nickname, the city and the local time, and
+ * what was left out and why.
+ */
+export function onAirSection(context: AiContext, t: TFunction, count: number): string[] {
+  const fallback = isLanguage(context.language) ? context.language : "fr";
+  const withText = context.messages.filter((m) => messageText(m));
+  const personal = withText.filter((m) => personalDataIn(messageText(m)).length > 0);
+  const moderated = withText.filter((m) => m.moderation === "pending" || m.moderation === "rejected");
+  const safe = withText.filter((m) => isSafeOnAir({ text: messageText(m), moderation: m.moderation }));
+  const tone = new Map(safe.map((m) => [m.id, sentimentOf(messageText(m), fallback)]));
+  const readable = safe.filter((m) => tone.get(m.id)!.polarity !== "negative");
+  const picked = representativeQuotes(readable, count);
+  const rest = readable.filter((m) => !picked.includes(m))
+    .sort((a, b) => tone.get(b.id)!.score - tone.get(a.id)!.score);
+  picked.push(...rest.slice(0, count - picked.length));
+  const out = [`### ${t("insight.on_air.title", { n: picked.length })}`];
+  out.push(
+    picked.length > 0
+      ? picked.map((m, i) => `${i + 1}. ${quoteLine(m, context)}`).join("\n")
+      : t("insight.on_air.none"),
+  );
+  out.push(`_${
+    t("insight.on_air.method", {
+      safe: readable.length,
+      n: withText.length,
+      personal: personal.length,
+      moderation: moderated.length,
+      negative: safe.length - readable.length,
+    })
+  }_`);
+  return out;
+}
+
+/** The words of a sentence, to count them ("l'été" is one word, "49,3 %" one). */
+function wordCount(sentence: string): number {
+  return sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+/**
+ * The sentences a short summary is made of, the most telling first: the vote's leader, what they talk
+ * about, the tone, the main complaint, who and where, the busiest hour. Each one sentence, no inner
+ * full stop (the choice's letter is left out: "A." would read as one).
+ */
+export function summarySentences(context: AiContext, t: TFunction): string[] {
+  const { messages } = context;
+  const fallback = isLanguage(context.language) ? context.language : "fr";
+  const list = (items: string[]) =>
+    new Intl.ListFormat(context.language, { type: "conjunction" }).format(items);
+  const n = (v: number) => decimal(v, context.language);
+  const out: string[] = [];
+  const { voters, choices } = choiceCounts(context);
+  const outcome = context.choices.length > 0 ? voteOutcome(choices, voters) : null;
+  if (outcome) {
+    out.push(
+      t("insight.brief.vote", { label: outcome.winner.label, share: n(outcome.winner.share), voters }),
+    );
+  }
+  const withText = messages.filter((m) => messageText(m));
+  const texts = withText.map(messageText);
+  const themes = findThemes(texts, context.background ?? []).slice(0, 3);
+  if (themes.length > 0) out.push(t("insight.brief.themes", { themes: list(themes.map((th) => th.name)) }));
+  if (withText.length > 0) {
+    const tones = withText.map((m) => sentimentOf(messageText(m), fallback));
+    const positive = tones.filter((s) => s.polarity === "positive").length;
+    const negative = tones.filter((s) => s.polarity === "negative").length;
+    const mood = positive > 1.5 * negative ? "positive" : negative > 1.5 * positive ? "negative" : "mixed";
+    out.push(t(`insight.brief.tone_${mood}`, { positive, negative, n: withText.length }));
+    const complaints = withText.filter((_, i) => tones[i].polarity === "negative").map(messageText);
+    const complaint = complaintOf(complaints, texts, fallback);
+    if (complaint) out.push(t("insight.brief.complaint", { complaint: complaint.name, n: complaint.count }));
+  }
+  const cities = new Map<string, number>();
+  for (const m of messages) {
+    if (m.author_city?.trim()) {
+      cities.set(m.author_city.trim(), (cities.get(m.author_city.trim()) ?? 0) + 1);
+    }
+  }
+  const [city] = [...cities.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  out.push(
+    t(city && city[1] >= 2 ? "insight.brief.overview_city" : "insight.brief.overview", {
+      n: messages.length,
+      people: countParticipants(messages),
+      city: city?.[0] ?? "",
+    }),
+  );
+  const [hour] = busiestHours(messages, context.timeZone, 1);
+  if (hour && messages.length >= 2) {
+    out.push(t("insight.brief.hours", {
+      from: `${String(hour.hour).padStart(2, "0")}:00`,
+      to: `${String((hour.hour + 1) % 24).padStart(2, "0")}:00`,
+    }));
+  }
+  return out;
+}
+
+/**
+ * What the negative messages complain about most: their strongest theme against the other messages,
+ * else a meaningful word at least two of them share; null with fewer than two complaints.
+ */
+export function complaintOf(
+  complaints: string[],
+  all: string[],
+  language: Language = "en",
+): { name: string; count: number } | null {
+  if (complaints.length < 2) return null;
+  const others = all.filter((text) => !complaints.includes(text));
+  const [theme] = findThemes(complaints, others);
+  if (theme) return { name: theme.name, count: theme.members.length };
+  // what is complained about, not how: "sound" rather than "awful"
+  const [word] = frequentTerms(complaints, Infinity, false, 2).filter((f) =>
+    sentimentOf(f.term, language).score === 0
+  );
+  return word ? { name: word.term, count: word.count } : null;
+}
+
+/**
+ * A summary of the length asked: `count` sentences, or as many whole sentences as fit in `count`
+ * words (the first one cut with "…" when it alone is longer).
+ */
+export function briefSection(
+  context: AiContext,
+  t: TFunction,
+  length: { unit: "sentences" | "words"; count: number },
+): string[] {
+  const sentences = summarySentences(context, t).map((s) => s.replace(/\s+/g, " ").trim());
+  let chosen: string[];
+  if (length.unit === "sentences") chosen = sentences.slice(0, length.count);
+  else {
+    chosen = [];
+    let used = 0;
+    for (const sentence of sentences) {
+      const size = wordCount(sentence);
+      if (used + size > length.count) break;
+      chosen.push(sentence);
+      used += size;
+    }
+    if (chosen.length === 0 && sentences.length > 0) {
+      chosen = [`${sentences[0].split(/\s+/).slice(0, length.count).join(" ").replace(/[.,;:]$/, "")}…`];
+    }
+  }
+  return [`### ${t("insight.brief.title")}`, escapeMarkdown(chosen.join(" "))];
+}
+
 /** The themes: a name, how many messages, two representative quotes linking to the inbox. */
 export function themesSection(context: AiContext, t: TFunction): string[] {
   const out = [`### ${t("insight.themes.title")}`];
   const withText = context.messages.filter((m) => messageText(m));
   const themes = findThemes(withText.map(messageText), context.background ?? []);
-  if (themes.length === 0) return [...out, t("insight.themes.none")];
+  // What the negative messages have in common comes out even when it is no theme of the whole.
+  const fallback = isLanguage(context.language) ? context.language : "fr";
+  const negative = withText.filter((m) => sentimentOf(messageText(m), fallback).polarity === "negative");
+  const complaint = complaintOf(negative.map(messageText), withText.map(messageText), fallback);
+  const complaintLines: string[] = [];
+  if (complaint) {
+    const about = negative.filter((m) => mentions(messageText(m), complaint.name.split(" ").at(-1)!));
+    const members = about.length > 0 ? about : negative;
+    complaintLines.push(
+      [
+        `- ${t("insight.themes.complaint", { name: escapeMarkdown(complaint.name), n: complaint.count })}`,
+        ...members.slice(0, THEME_QUOTES).map((m) => `  - ${quoteLine(m, context)}`),
+      ].join("\n"),
+    );
+  }
+  if (themes.length === 0) return [...out, t("insight.themes.none"), ...complaintLines];
   for (const theme of themes) {
     const members = theme.members.map((i) => withText[i]);
     const quotes = representativeQuotes(members, THEME_QUOTES);
@@ -270,7 +438,7 @@ export function themesSection(context: AiContext, t: TFunction): string[] {
       ].join("\n"),
     );
   }
-  out.push(`_${t("insight.themes.method")}_`);
+  out.push(...complaintLines, `_${t("insight.themes.method")}_`);
   return out;
 }
 
@@ -364,7 +532,14 @@ export function analyse(question: string, context: AiContext, t: TFunction): str
   const out: string[] = [];
   out.push(`## ${escapeMarkdown(context.segment.title || t("ai.analyst.untitled"))}`);
   out.push(`_${t("ai.analyst.based_on", { count: messages.length, total: context.total })}_`);
-  if (intent === "results") {
+  const length = intent === "on_air"
+    ? null
+    : askedLength(question, isLanguage(context.language) ? context.language : "en");
+  if (length) out.push(...briefSection(context, t, length));
+  else if (intent === "on_air") {
+    const asked = askedNumber(question, isLanguage(context.language) ? context.language : "en");
+    out.push(...onAirSection(context, t, Math.min(ON_AIR_MAX, Math.max(1, asked ?? ON_AIR_QUOTES))));
+  } else if (intent === "results") {
     out.push(...resultsSection(context, t), ...overviewSection(context, t), ...voteTable(context, t));
   } else if (intent === "negative" || intent === "positive") {
     out.push(...sentimentSection(context, t, intent));
@@ -421,8 +596,8 @@ function summary(question: string, context: AiContext, t: TFunction): string[] {
       out.push(quotes.map((m) => `> ${quoteLine(m, context)}`).join("\n>\n"));
     }
     const all = scored(context);
-    const negative = all.filter((s) => s.score < 0).length;
-    const positive = all.filter((s) => s.score > 0).length;
+    const negative = all.filter((s) => s.polarity === "negative").length;
+    const positive = all.filter((s) => s.polarity === "positive").length;
     out.push(`### ${t("insight.sentiment.title")}`);
     out.push(t("insight.sentiment.counts", {
       n: all.length,

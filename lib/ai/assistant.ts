@@ -59,20 +59,31 @@ export async function loadAiContext(
       total,
       background,
       language: input.question ? questionLanguage(input.question, fallback) : fallback,
-      timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : "UTC",
+      // the hours of the channel's shows, wherever the person asking is
+      timeZone: isTimeZone(channel.time_zone)
+        ? channel.time_zone
+        : input.timeZone && isTimeZone(input.timeZone)
+        ? input.timeZone
+        : "UTC",
     },
   };
 }
 
-/** What the assistant page shows: the segment (404 when missing or of another channel), its channel key. */
+/**
+ * What the assistant page shows: the segment (404 when missing or of another channel), its channel
+ * key, its participations in all and how many of them a question reads (the latest, at most
+ * AI_ANALYST_MAX_MESSAGES: the number the answer's "Based on the N latest participations" gives).
+ */
 export async function loadAssistantPage(sql: Sql, user: StaffUser, segmentId: number) {
   const segment = Number.isSafeInteger(segmentId) && segmentId > 0 ? await getSegment(sql, segmentId) : null;
   if (!segment || !canAccessChannel(user, Number(segment.channel_id))) throw new AppError(404, "not_found");
   const channel = await getChannel(sql, Number(segment.channel_id));
   if (!channel) throw new AppError(404, "not_found");
+  const total = await countAiMessages(sql, Number(segment.id));
   return {
     segment: { id: Number(segment.id), title: segment.title },
     apiKey: String(channel.uuid),
-    total: await countAiMessages(sql, Number(segment.id)),
+    total,
+    reads: Math.min(total, AI_ANALYST_MAX_MESSAGES),
   };
 }

@@ -4,7 +4,15 @@ import { STOP_WORDS_BY_LANGUAGE } from "./stopwords.ts";
 import { foldWord, tokens } from "./words.ts";
 
 /** What the built-in analyst answers: one kind of figures, or the general report. */
-export type Intent = "results" | "negative" | "positive" | "sentiment" | "themes" | "audience" | "summary";
+export type Intent =
+  | "on_air"
+  | "results"
+  | "negative"
+  | "positive"
+  | "sentiment"
+  | "themes"
+  | "audience"
+  | "summary";
 
 /**
  * Keyword stems of each intent in the five languages, folded (lower case, no accents). A stem matches
@@ -12,6 +20,8 @@ export type Intent = "results" | "negative" | "positive" | "sentiment" | "themes
  * The order of INTENTS breaks ties: the more specific question first.
  */
 const KEYWORDS: Record<Exclude<Intent, "summary">, string[]> = {
+  // "messages I could read on air", "à lire à l'antenne", "para ler no ar", "para leer en antena"
+  on_air: ["on air", "antenn", "antena", "antenie", "no ar", "al aire", "en el aire"],
   results: [
     // fr
     "gagn",
@@ -147,7 +157,7 @@ const KEYWORDS: Record<Exclude<Intent, "summary">, string[]> = {
     "powracaj",
   ],
 };
-const INTENTS = ["results", "negative", "positive", "sentiment", "themes", "audience"] as const;
+const INTENTS = ["on_air", "results", "negative", "positive", "sentiment", "themes", "audience"] as const;
 
 /** The folded words of a text ("L'écart ?" → ["l", "ecart"]). */
 function folded(text: string): string[] {
@@ -175,6 +185,77 @@ export function detectIntent(question: string): Intent {
     if (count > most) [best, most] = [intent, count];
   }
   return best;
+}
+
+/** Numbers written as words in the five languages, from two (one is also an article: "un", "uma"). */
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
+  [
+    ["two", "deux", "dois", "duas", "dos", "dwa", "dwie", "dwoch"],
+    ["three", "trois", "tres", "trzy", "trzech"],
+    ["four", "quatre", "quatro", "cuatro", "cztery", "czterech"],
+    ["five", "cinq", "cinco", "piec", "pieciu"],
+    ["six", "seis", "szesc"],
+    ["seven", "sept", "sete", "siete", "siedem"],
+    ["eight", "huit", "oito", "ocho", "osiem"],
+    ["nine", "neuf", "nove", "nueve", "dziewiec"],
+    ["ten", "dix", "dez", "diez", "dziesiec"],
+  ].flatMap((words, i) => words.map((w) => [w, i + 2])),
+);
+
+/**
+ * The first number the question asks for, in digits or in words ("three messages", "em duas frases",
+ * "w trzech zdaniach"), or null; `language` tells the words of two languages apart.
+ * @example askedNumber("Summarise in two sentences") // 2
+ */
+export function askedNumber(question: string, language: Language = "en"): number | null {
+  for (const word of folded(question).map((w) => w.replace(/ł/g, "l"))) {
+    if (/^\d{1,4}$/.test(word)) return Number(word);
+    // Portuguese "dos" is "of the", Spanish "dos" is two
+    if (word === "dos" && language === "pt") continue;
+    if (word in NUMBER_WORDS) return NUMBER_WORDS[word];
+  }
+  return null;
+}
+
+/** Words naming a length of answer: sentences, or words (folded stems of the five languages). */
+const LENGTH_UNITS: { unit: "sentences" | "words"; stems: string[]; one: string[] }[] = [
+  {
+    unit: "sentences",
+    stems: ["sentence", "phrase", "frase", "zdani"],
+    // the singular forms: "in a sentence", "en une phrase", "w jednym zdaniu"
+    one: ["sentence", "phrase", "frase", "zdaniu", "zdanie"],
+  },
+  {
+    unit: "words",
+    stems: ["word", "mot", "palavra", "palabra", "slow"],
+    one: ["word", "mot", "palavra", "palabra"],
+  },
+];
+const MAX_LENGTH = { sentences: 10, words: 300 };
+
+/**
+ * The length of answer a question asks ("in two sentences", "en 40 mots", "em duas frases", "w trzech
+ * zdaniach"): a number next to a word of sentences or words, or one such word in the singular; null
+ * when it asks none. At most 10 sentences or 300 words.
+ * @example askedLength("Summarise the messages in two sentences", "en") // { unit: "sentences", count: 2 }
+ */
+export function askedLength(
+  question: string,
+  language: Language,
+): { unit: "sentences" | "words"; count: number } | null {
+  const words = folded(question).map((w) => w.replace(/ł/g, "l"));
+  for (const { unit, stems, one } of LENGTH_UNITS) {
+    const at = words.findIndex((w) => stems.some((s) => w.startsWith(s)) && w.length <= 10);
+    if (at < 0) continue;
+    // "mots" asks a length only with a number before it, or in the singular after "in a" ("en une phrase")
+    const before = words.slice(Math.max(0, at - 2), at).join(" ");
+    const number = askedNumber(before, language);
+    if (number) return { unit, count: Math.min(MAX_LENGTH[unit], Math.max(1, number)) };
+    if (one.includes(words[at]) && /\b(a|one|une|un|uma|um|una|jednym|jedno)$/.test(before)) {
+      return { unit, count: 1 };
+    }
+  }
+  return null;
 }
 
 /** Letters only one of the five languages uses (ç is French and Portuguese, so counts for neither). */

@@ -1,7 +1,7 @@
 // The AI assistant (back-office §2 "AI assistant modal", §9 "100 messages considered"): shared types.
 import type { TFunction } from "../rules/i18n.ts";
 
-/** A participation as the assistant sees it: no personal data except the city. */
+/** A participation as the assistant sees it: no personal data except the city and the nickname. */
 export interface AiMessage {
   id: number;
   type: string;
@@ -9,6 +9,10 @@ export interface AiMessage {
   transcript: string | null;
   choice_ids: number[] | null;
   author_city: string | null;
+  /** The nickname shown in the inbox, quoted by the built-in analyst; never sent to a model. */
+  author_name?: string | null;
+  /** "pending" while awaiting moderation, "rejected" when refused: never offered to read on air. */
+  moderation?: string;
   /** Who sent it (app user or device), only to count participants; never sent to a model. */
   author_key: string | null;
   /** True when the author had taken part in the channel before this interaction; never sent to a model. */

@@ -1,6 +1,7 @@
 // The evaluation set of the built-in analyst: questions in the five languages over seeded data whose
 // answers are known (the winner and its margin, whether it is within the noise, the number of negative
-// messages, a theme that must be found, the top city). Prints the share answered right; goal ≥ 90 %.
+// messages, a theme that must be found, the top city; negatives turned by negations, messages to read
+// on air, a summary of two sentences). Prints the share answered right; goal ≥ 90 %.
 import assert from "node:assert/strict";
 import { translator } from "../../app/i18n.ts";
 import { analyse, inboxLink } from "../../lib/ai/analyst.ts";
@@ -237,6 +238,161 @@ function audience(): AiContext {
   return context(50, messages);
 }
 
+/** Messages whose tone turns on a negation or an intensifier: "not good", "pas terrible", "nada mal". */
+const NEGATED: Record<Language, { negative: string[]; positive: string[]; neutral: string[] }> = {
+  fr: {
+    negative: [
+      "Pas terrible la matinale aujourd'hui",
+      "Je n'aime pas du tout la nouvelle voix",
+      "J'aime pas quand vous coupez les chansons",
+      "Vraiment pas drôle le sketch de ce matin",
+    ],
+    positive: ["Pas mal du tout cette émission", "Je ne suis pas déçu, au contraire, bravo", "Vraiment top"],
+    neutral: ["Une dédicace pour mon frère Hugo", "Vous passez quoi après les infos ?"],
+  },
+  en: {
+    negative: [
+      "Not good at all this morning",
+      "I don't like the new jingle",
+      "The quiz wasn't fun, really boring",
+      "Really not happy with the sound today",
+    ],
+    positive: [
+      "Not bad at all, this new show",
+      "Very very good interview",
+      "Never disappointed by your team",
+    ],
+    neutral: ["A song for my brother Hugo", "What's after the news?"],
+  },
+  pt: {
+    negative: [
+      "Não gostei nada do programa de hoje",
+      "A música não está boa esta manhã",
+      "Muito chato o novo horário",
+      "Não gosto da nova voz da rádio",
+    ],
+    positive: [
+      "Nada mal este programa novo",
+      "Muito bom o passatempo de hoje",
+      "Adorei a entrevista, muito obrigado",
+    ],
+    neutral: ["Uma música para o meu irmão Hugo", "O que passa depois das notícias?"],
+  },
+  es: {
+    negative: [
+      "No me gusta nada la nueva voz",
+      "El programa de hoy no ha sido bueno",
+      "Muy aburrido el concurso de esta mañana",
+      "No estoy contento con el sonido",
+    ],
+    positive: [
+      "No está nada mal este programa",
+      "Muy buena la entrevista de hoy",
+      "Me encanta la nueva sección",
+    ],
+    neutral: ["Una canción para mi hermano Hugo", "¿Qué ponéis después de las noticias?"],
+  },
+  pl: {
+    negative: [
+      "Nie podoba mi się nowa audycja",
+      "Dzisiaj wcale nie było dobrze",
+      "Bardzo nudny konkurs dziś rano",
+      "Nie lubię nowego dżingla",
+    ],
+    positive: ["Nie najgorsza ta nowa audycja", "Bardzo dobry wywiad dzisiaj", "Naprawdę świetna muzyka"],
+    neutral: ["Piosenka dla brata Huberta", "Co puścicie po wiadomościach?"],
+  },
+};
+
+/** Messages to read on air: safe ones among ones with personal data, awaiting moderation, negative. */
+const ON_AIR: Record<Language, { question: string; safe: string[]; unsafe: string[]; title: string }> = {
+  fr: {
+    question: "Trois messages que je pourrais lire à l'antenne, avec le pseudo de l'auteur",
+    safe: [
+      "Bravo pour la matinale, on vous écoute en famille",
+      "Une dédicace pour ma grand-mère qui a 90 ans",
+      "J'adore la chronique cinéma du vendredi",
+    ],
+    unsafe: [
+      "Appelez-moi au 06 12 34 56 78 pour le cadeau",
+      "Mon adresse : 4 rue des Lilas à Lyon, bravo",
+      "Émission nulle, je suis déçu",
+    ],
+    title: "Messages à lire à l'antenne (3)",
+  },
+  en: {
+    question: "Three messages I could read on air, with the author's nickname",
+    safe: [
+      "Well done for the breakfast show, the whole family listens",
+      "A dedication for my grandmother who turns 90",
+      "I love the Friday film review",
+    ],
+    unsafe: [
+      "Call me on 07700 900123 for the prize",
+      "Send it to jane.doe@example.org please, great show",
+      "Awful show, I'm disappointed",
+    ],
+    title: "Messages to read on air (3)",
+  },
+  pt: {
+    question: "Três mensagens que eu poderia ler no ar, com o pseudónimo do autor",
+    safe: [
+      "Parabéns pela manhã, ouvimos em família",
+      "Uma dedicatória para a minha avó que faz 90 anos",
+      "Adoro a rubrica de cinema de sexta",
+    ],
+    unsafe: [
+      "Liguem-me para o 912 345 678 por causa do prémio",
+      "Moro na Rua Augusta 120, obrigado",
+      "Programa péssimo, estou desiludido",
+    ],
+    title: "Mensagens para ler no ar (3)",
+  },
+  es: {
+    question: "Tres mensajes que podría leer en antena, con el apodo del autor",
+    safe: [
+      "Enhorabuena por la mañana, os escuchamos en familia",
+      "Una dedicatoria para mi abuela que cumple 90 años",
+      "Me encanta la sección de cine del viernes",
+    ],
+    unsafe: [
+      "Llamadme al 612 345 678 para el premio",
+      "Vivo en la calle Mayor 14, gracias",
+      "Programa horrible, estoy decepcionado",
+    ],
+    title: "Mensajes para leer en antena (3)",
+  },
+  pl: {
+    question: "Trzy wiadomości, które mogę przeczytać na antenie, z pseudonimem autora",
+    safe: [
+      "Brawo za poranek, słuchamy całą rodziną",
+      "Dedykacja dla babci która kończy 90 lat",
+      "Uwielbiam piątkowy kącik filmowy",
+    ],
+    unsafe: [
+      "Zadzwońcie do mnie 601 234 567 w sprawie nagrody",
+      "Mieszkam na ul. Długa 5, dzięki",
+      "Okropna audycja, jestem rozczarowany",
+    ],
+    title: "Wiadomości do przeczytania na antenie (3)",
+  },
+};
+
+const BRIEF: Record<Language, string> = {
+  fr: "Résume les messages en deux phrases",
+  en: "Summarise the messages in two sentences",
+  pt: "Resuma as mensagens em duas frases",
+  es: "Resume los mensajes en dos frases",
+  pl: "Podsumuj wiadomości w dwóch zdaniach",
+};
+const NEGATIVE_LIST: Record<Language, string> = {
+  fr: "Quels sont les messages négatifs ?",
+  en: "Which messages are negative?",
+  pt: "Quais são as mensagens negativas?",
+  es: "¿Cuáles son los mensajes negativos?",
+  pl: "Które wiadomości są negatywne?",
+};
+
 interface Case {
   question: string;
   context: AiContext;
@@ -388,6 +544,64 @@ function cases(): Case[] {
       },
     });
   });
+  languages.forEach((language, i) => {
+    // negations and intensifiers: every negative found, none of the praise turned by a negation
+    const make = seeded(80 + i);
+    const { negative, positive, neutral } = NEGATED[language];
+    const bad = negative.map((text) => make({ text }));
+    const messages = [
+      ...bad,
+      ...positive.map((text) => make({ text })),
+      ...neutral.map((text) => make({ text })),
+    ];
+    const context_ = context(110 + i, messages, { language });
+    list.push({
+      question: NEGATIVE_LIST[language],
+      context: context_,
+      check: (a) =>
+        has(a, `${NEGATIVE_TITLE[language]} (${bad.length})`) &&
+        bad.every((m) => a.includes(`(${inboxLink(context_.segment.id, m.id)})`)),
+    });
+  });
+  languages.forEach((language, i) => {
+    // on air: the three safe messages, each with its author's nickname and the Paris hour
+    const make = seeded(90 + i);
+    const { question, safe, unsafe, title } = ON_AIR[language];
+    const at = new Date(Date.UTC(2026, 10, 3, 13, 5));
+    const ok = safe.map((text, k) => make({ text, author_name: `Safe${k}`, created_at: at }));
+    const messages = [
+      ...ok,
+      ...unsafe.map((text, k) => make({ text, author_name: `Unsafe${k}`, created_at: at })),
+      make({
+        text: safe[0].replace(/^\S+/, "Bravo"),
+        author_name: "Pending",
+        moderation: "pending",
+        created_at: at,
+      }),
+    ];
+    list.push({
+      question,
+      context: context(120 + i, messages, { language, timeZone: "Europe/Paris" }),
+      check: (a) =>
+        a.includes(title) && ok.every((m) => a.includes(`${m.author_name}, `)) &&
+        a.includes(language === "en" ? "02:05 PM" : "14:05") &&
+        !a.includes(language === "en" ? "01:05 PM" : "13:05") && !/Unsafe|Pending/.test(a),
+    });
+  });
+  languages.forEach((language, i) => {
+    // a summary of two sentences, in the question's language, not the general report
+    const { context: ctx } = feedback(language, 130 + i, 140 + i);
+    list.push({
+      question: BRIEF[language],
+      context: ctx,
+      check: (a) => {
+        const parts = a.split("\n\n");
+        const text = parts[parts.findIndex((p) => p.startsWith("### ")) + 1] ?? "";
+        return text.split(/(?<=[.!?…])\s+/).filter(Boolean).length === 2 &&
+          questionLanguage(text, language === "fr" ? "en" : "fr") === language;
+      },
+    });
+  });
   list.push(
     {
       question: "D'où viennent les participants, et combien sont nouveaux ?",
@@ -411,7 +625,7 @@ function cases(): Case[] {
 
 Deno.test("ai evaluation - the built-in analyst answers at least 90 % of the questions right", () => {
   const all = cases();
-  assert.ok(all.length >= 25, `${all.length} questions`);
+  assert.ok(all.length >= 40, `${all.length} questions`);
   const wrong: string[] = [];
   for (const c of all) {
     const language = questionLanguage(c.question, c.context.language as Language);

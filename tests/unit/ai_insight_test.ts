@@ -109,10 +109,7 @@ Deno.test("ai results - the answer names the winner, the margin and the noise, i
 });
 
 Deno.test("ai sentiment - lexicons of the five languages, negation turns the sign", () => {
-  const polarity = (text: string) => {
-    const { score } = sentimentOf(text);
-    return score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
-  };
+  const polarity = (text: string) => sentimentOf(text).polarity;
   assert.equal(polarity("C'est nul, trop de pub le matin"), "negative");
   assert.equal(polarity("Super émission, bravo à toute l'équipe"), "positive");
   assert.equal(polarity("This show is boring and terrible"), "negative");

@@ -23,7 +23,7 @@ export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c
     >
       <section class="card ai-page">
         <p class="ai-page-kicker">{data.segment.title}</p>
-        <p>{t("ai.page_intro", { count: data.total })}</p>
+        <p>{t("ai.page_intro", { count: data.reads })}</p>
         <dl class="ai-facts">
           <div>
             <dt>{t("admin.menu.participations")}</dt>
@@ -33,7 +33,12 @@ export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c
         <p class="ai-provider">
           {model ? t("ai.provider_model", { model }) : t("ai.provider_builtin")}
         </p>
-        <AiAssistant segmentId={data.segment.id} apiKey={data.apiKey} title={data.segment.title} />
+        <AiAssistant
+          segmentId={data.segment.id}
+          apiKey={data.apiKey}
+          title={data.segment.title}
+          reads={data.reads}
+        />
       </section>
     </AdminLayout>,
     { title: `${t("ai.title")} · ${data.segment.title}`, css: ["admin.css", "ai.css"] },
