@@ -9,6 +9,8 @@ import { CompactSign, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPa
 export interface DirectoryAccount {
   email: string;
   email_verified: boolean;
+  /** The groups the directory puts the person in (the `groups` claim); absent: no such claim. */
+  groups?: string[];
 }
 
 export interface LocalProvider {
@@ -71,10 +73,13 @@ export async function startProvider(redirectUri: string): Promise<LocalProvider>
       client_id: clientId,
       client_secret: clientSecret,
       redirect_uris: [redirectUri],
+      // signing out at the provider sends the browser back to the app's login page
+      post_logout_redirect_uris: [new URL("/login", redirectUri).href],
       grant_types: ["authorization_code"],
       response_types: ["code"],
     }],
-    claims: { openid: ["sub"], email: ["email", "email_verified"] },
+    // groups in the ID token, as Entra ID ("groups" claim) and Keycloak (a group mapper) put them
+    claims: { openid: ["sub", "groups"], email: ["email", "email_verified"] },
     // the claims in the ID token itself, as Entra ID, Google and Keycloak put them
     conformIdTokenClaims: false,
     pkce: { required: () => true },

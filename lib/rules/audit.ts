@@ -112,6 +112,8 @@ export interface AuditFilter {
 const DETAIL_KEYS = [
   "fields",
   "role",
+  // the role a person had before the provider's groups changed it at sign-in
+  "previous_role",
   "policy",
   "scope",
   "method",

@@ -25,6 +25,20 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     if (done.created) {
       await audit(c, "user_created", { actor, object: ["user", done.userId], details: { method: "sso" } });
     }
+    if (done.roleChange) {
+      // the role followed the provider's groups: said as any other role change, with where it came from
+      await audit(c, "user_changed", {
+        actor,
+        object: ["user", done.userId],
+        channelId: done.channelId,
+        details: {
+          fields: ["role"],
+          role: done.roleChange.to,
+          previous_role: done.roleChange.from,
+          method: "sso_groups",
+        },
+      });
+    }
     if (done.step) {
       // as after a password: the session opens at the second step, which audits the sign-in
       setSecondStepCookie(c, await secondStepTicket(c.var.deps.jwtSecret, done.userId, done.step));
