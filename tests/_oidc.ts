@@ -55,8 +55,14 @@ interface GrantContext {
   };
 }
 
-/** Starts a provider whose one client may come back to `redirectUri`. */
-export async function startProvider(redirectUri: string): Promise<LocalProvider> {
+/**
+ * Starts a provider whose one client may come back to `redirectUri`; `signOut: false` starts one without an
+ * end_session_endpoint (no sign-out at the provider).
+ */
+export async function startProvider(
+  redirectUri: string,
+  options: { signOut?: boolean } = {},
+): Promise<LocalProvider> {
   let current: DirectoryAccount | null = { email: "nobody@example.test", email_verified: false };
   let alter: ((claims: Record<string, unknown>) => Record<string, unknown>) | null = null;
   // the provider's signing key, known here so an altered ID token is still signed by the provider
@@ -85,7 +91,10 @@ export async function startProvider(redirectUri: string): Promise<LocalProvider>
     pkce: { required: () => true },
     cookies: { keys: ["test-cookie-key"] },
     jwks: { keys: [jwk] },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: options.signOut ?? true },
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     ttl: {
       Interaction: 600,

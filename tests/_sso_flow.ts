@@ -19,6 +19,8 @@ export async function signInThrough(
   provider: LocalProvider,
   channel: number,
   account: DirectoryAccount,
+  /** Filled with the provider's cookies (its own session), for signing out there afterwards. */
+  jar: string[] = [],
 ): Promise<Response> {
   provider.signIn(account);
   const start = await ctx.request(`/sso/start?channel=${channel}`);
@@ -26,7 +28,6 @@ export async function signInThrough(
   const flow = cookieOf(start, "im_sso");
   assert.ok(flow, "the flow is kept in a cookie");
   let next = start.headers.get("location")!;
-  const jar: string[] = [];
   for (let hop = 0; hop < 10 && !next.startsWith(CALLBACK); hop++) {
     const res = await fetch(next, { redirect: "manual", headers: { cookie: jar.join("; ") } });
     await res.body?.cancel();

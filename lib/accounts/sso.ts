@@ -33,6 +33,8 @@ import {
 } from "../../db/sso.ts";
 import { findUserByEmail, insertUser, takenIdentifiers, updateUser } from "../../db/users.ts";
 import { endUserSessions } from "../platform/sessions.ts";
+import { getSessionProvider } from "../../db/sessions.ts";
+import { SECOND_STEP_TTL_SECONDS } from "../rules/two_factor.ts";
 import { log } from "../platform/log.ts";
 import type { SecondStep } from "../platform/auth.ts";
 import { secondStepFor } from "./two_factor.ts";
@@ -236,8 +238,14 @@ export interface SsoSignIn {
   step: SecondStep | null;
   /** The role the provider's groups gave instead of the one stored, for the audit log; null: unchanged. */
   roleChange: { from: string; to: string } | null;
-  /** The provider's ID token, which signing out at the provider names (id_token_hint). */
-  idToken: string | null;
+  /** The provider that signed in and its ID token sealed: the session keeps them to sign out there. */
+  provider: SessionProvider;
+}
+
+/** What a session opened through a provider remembers (sessions.sso_channel_id, id_token_enc). */
+export interface SessionProvider {
+  channelId: number;
+  idTokenEnc: string | null;
 }
 
 /**
@@ -299,7 +307,11 @@ export async function finishSso(
     if (decision.kind === "sign_in") await endUserSessions(ctx.sql, "staff", decision.userId);
     throw new SsoRefused("sso_no_role", flow.channel, decision.kind === "sign_in" ? decision.userId : null);
   }
-  const idToken = tokenOf(tokens);
+  // sealed at rest as the client secret is: an ID token names the person and opens a sign-out in their name
+  const provider: SessionProvider = {
+    channelId: flow.channel,
+    idTokenEnc: tokens.id_token ? await encryptSecret(ctx.jwtSecret, tokens.id_token) : null,
+  };
   const stepOf = async (userId: number) =>
     row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
   if (decision.kind === "sign_in") {
@@ -315,7 +327,7 @@ export async function finishSso(
       next: flow.next,
       created: false,
       roleChange,
-      idToken,
+      provider,
       step: await stepOf(userId),
     };
   }
@@ -335,13 +347,74 @@ export async function finishSso(
     next: flow.next,
     created: true,
     roleChange: null,
-    idToken,
+    provider,
     step: await stepOf(userId),
   };
 }
 
-/** The ID token as the provider sent it, kept for signing out there (id_token_hint). */
-const tokenOf = (tokens: { id_token?: string }) => tokens.id_token ?? null;
+/**
+ * Where the browser goes to sign out at the provider of a session opened through it: the provider's
+ * end_session_endpoint (from discovery) with the session's ID token as id_token_hint and the login page as
+ * post_logout_redirect_uri. Null (a local sign-out only) for any other session, a provider that offers no
+ * such endpoint, one removed since, or one that cannot be reached now.
+ */
+export async function providerSignOutUrl(
+  ctx: Pick<SsoContext, "sql" | "jwtSecret" | "baseUrl">,
+  sessionId: string,
+): Promise<string | null> {
+  const session = await getSessionProvider(ctx.sql, sessionId);
+  const row = session && await getChannelSso(ctx.sql, session.channelId);
+  if (!session || !row) return null;
+  let config: oidc.Configuration;
+  try {
+    config = await clientOf(ctx, row);
+  } catch {
+    return null;
+  }
+  if (!config.serverMetadata().end_session_endpoint) return null;
+  const params: Record<string, string> = { post_logout_redirect_uri: ssoSignedOutUri(ctx.baseUrl) };
+  if (session.idTokenEnc) params.id_token_hint = await decryptSecret(ctx.jwtSecret, session.idTokenEnc);
+  else params.client_id = row.client_id;
+  return oidc.buildEndSessionUrl(config, params).href;
+}
+
+/** Where the provider sends the browser back once signed out: the login page (registered at the provider). */
+export const ssoSignedOutUri = (baseUrl: string) => `${baseUrl}/login`;
+
+/** How long a provider's sign-in waits for the local second step before it is forgotten (ms). */
+const PENDING_TTL_MS = SECOND_STEP_TTL_SECONDS * 1000;
+
+/**
+ * The provider of a sign-in whose local second step is still to come, sealed for a cookie the second step
+ * reads (its session then remembers the provider as a direct one does).
+ */
+export async function sealPendingProvider(
+  jwtSecret: Uint8Array,
+  userId: number,
+  provider: SessionProvider,
+  now: Date,
+): Promise<string> {
+  return await encryptSecret(
+    jwtSecret,
+    JSON.stringify({ userId, provider, expires: now.getTime() + PENDING_TTL_MS }),
+  );
+}
+
+/** The provider kept for that account's second step, or null (none, forged, another account's, too old). */
+export async function pendingProviderOf(
+  jwtSecret: Uint8Array,
+  sealed: string | undefined,
+  userId: number,
+  now: Date,
+): Promise<SessionProvider | null> {
+  if (!sealed) return null;
+  try {
+    const kept = JSON.parse(await decryptSecret(jwtSecret, sealed));
+    return kept.userId === userId && kept.expires >= now.getTime() ? kept.provider : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A login for a new account: the e-mail's local part, numbered when taken. */
 async function freeLogin(sql: Sql, email: string): Promise<string> {
