@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   "second_step_failed",
   "two_factor_enrolled",
   "two_factor_reset",
+  "two_factor_turned_off",
   "two_factor_policy_changed",
   "sso_settings_changed",
   "audit_retention_changed",
