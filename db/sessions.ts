@@ -8,10 +8,28 @@ export type SessionKind = "staff" | "visitor";
 /** Records a new session. */
 export async function insertSession(
   sql: Db,
-  session: { id: string; kind: SessionKind; userId: number; expiresAt: Date },
+  session: {
+    id: string;
+    kind: SessionKind;
+    userId: number;
+    expiresAt: Date;
+    /** The channel whose OpenID provider signed in, and its ID token sealed (migration 097). */
+    provider?: { channelId: number; idTokenEnc: string | null } | null;
+  },
 ): Promise<void> {
-  await sql`insert into sessions (id, kind, user_id, expires_at)
-    values (${session.id}, ${session.kind}, ${session.userId}, ${session.expiresAt})`;
+  await sql`insert into sessions (id, kind, user_id, expires_at, sso_channel_id, id_token_enc)
+    values (${session.id}, ${session.kind}, ${session.userId}, ${session.expiresAt},
+      ${session.provider?.channelId ?? null}, ${session.provider?.idTokenEnc ?? null})`;
+}
+
+/** The provider a session was opened through (channel and sealed ID token), or null. */
+export async function getSessionProvider(
+  sql: Db,
+  sessionId: string,
+): Promise<{ channelId: number; idTokenEnc: string | null } | null> {
+  const [row] = await sql<{ channel_id: number | null; id_token_enc: string | null }[]>`
+    select sso_channel_id::int as channel_id, id_token_enc from sessions where id = ${sessionId}`;
+  return row?.channel_id ? { channelId: row.channel_id, idTokenEnc: row.id_token_enc } : null;
 }
 
 // last_seen_at is written at most every five minutes per session, in the same statement as the read.

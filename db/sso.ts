@@ -13,11 +13,15 @@ export interface ChannelSsoRow {
   create_accounts: boolean;
   /** The provider asks its own second factor: sign-in does not ask the local one (migration 083). */
   provider_two_factor: boolean;
+  /** The claim listing the person's groups, and the groups that give each role (migration 096). */
+  role_claim: string;
+  administrator_groups: string[];
+  operator_groups: string[];
 }
 
 const columns = (sql: Db) =>
   sql`channel_id::int as channel_id, display_name, issuer, client_id, client_secret_enc, email_domains,
-    password_sign_in, create_accounts, provider_two_factor`;
+    password_sign_in, create_accounts, provider_two_factor, role_claim, administrator_groups, operator_groups`;
 
 /** The provider of a channel, or null when it has none. */
 export async function getChannelSso(sql: Db, channelId: number): Promise<ChannelSsoRow | null> {
@@ -42,7 +46,8 @@ export async function saveChannelSso(sql: Db, row: ChannelSsoRow): Promise<void>
       client_id = excluded.client_id, client_secret_enc = excluded.client_secret_enc,
       email_domains = excluded.email_domains, password_sign_in = excluded.password_sign_in,
       create_accounts = excluded.create_accounts, provider_two_factor = excluded.provider_two_factor,
-      updated_at = excluded.updated_at`;
+      role_claim = excluded.role_claim, administrator_groups = excluded.administrator_groups,
+      operator_groups = excluded.operator_groups, updated_at = excluded.updated_at`;
 }
 
 /** Removes a channel's provider (password sign-in works again). */

@@ -27,6 +27,9 @@ function SignInSettings(props: Props) {
     password_sign_in: s?.password_sign_in ?? true,
     create_accounts: s?.create_accounts ?? false,
     provider_two_factor: s?.provider_two_factor ?? false,
+    role_claim: s?.role_claim ?? "groups",
+    administrator_groups: s?.administrator_groups.join("\n") ?? "",
+    operator_groups: s?.operator_groups.join("\n") ?? "",
   });
   const [stored, setStored] = useState(!!s);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -79,6 +82,23 @@ function SignInSettings(props: Props) {
       )}
     </div>
   );
+  // one group a line: a name or an id, as the provider writes it in the claim
+  const groups = (name: "administrator_groups" | "operator_groups") => (
+    <div class="field">
+      <label for={`sso-${name}`}>{t(`auth.sso.${name}`)}</label>
+      <textarea
+        id={`sso-${name}`}
+        rows={2}
+        value={form[name]}
+        aria-invalid={error(name) ? "true" : undefined}
+        aria-describedby={error(name) ? `sso-${name}-error` : "sso-groups-hint"}
+        onInput={(e) => setForm({ ...form, [name]: (e.target as HTMLTextAreaElement).value })}
+      />
+      {error(name) && (
+        <p id={`sso-${name}-error`} class="field-error" role="alert">{t(`errors.${error(name)}`)}</p>
+      )}
+    </div>
+  );
   const check = (
     name: "password_sign_in" | "create_accounts" | "provider_two_factor",
     label: string,
@@ -109,6 +129,13 @@ function SignInSettings(props: Props) {
         {text("client_id")}
         {text("client_secret", "password", stored ? t("auth.sso.client_secret_kept") : undefined)}
         {text("email_domains", "text", t("auth.sso.email_domains_hint"))}
+        <fieldset class="sso-roles">
+          <legend>{t("auth.sso.roles_title")}</legend>
+          <p id="sso-groups-hint" class="field-hint">{t("auth.sso.roles_hint")}</p>
+          {text("role_claim")}
+          {groups("administrator_groups")}
+          {groups("operator_groups")}
+        </fieldset>
         {check("password_sign_in", t("auth.sso.password_off"), !form.password_sign_in)}
         {check("create_accounts", t("auth.sso.create_accounts"), form.create_accounts)}
         {check("provider_two_factor", t("auth.sso.provider_two_factor"), form.provider_two_factor)}

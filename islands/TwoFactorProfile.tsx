@@ -89,6 +89,29 @@ function TwoFactorProfile(props: Props) {
       showToast(t("users.two_factor.reset_done"));
     } else showToast(errorMessage(res.data, t("auth.network_error")), { kind: "warning" });
   };
+  // turning one's own factor off is confirmed by a code: an open session alone is not enough
+  const [turningOff, setTurningOff] = useState(false);
+  const [offCode, setOffCode] = useState("");
+  const turnOff = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    const res = await api("POST", "/api/v1/two-factor/turn-off", { code: offCode.trim() });
+    setBusy(false);
+    if (!res.ok) {
+      const code = (res.data as { code?: string } | null)?.code;
+      return setError(
+        code === "two_factor_required" ? t("errors.two_factor_required") : secondStepError(t, res.data),
+      );
+    }
+    setError(null);
+    setTurningOff(false);
+    setOffCode("");
+    setEnrolled(false);
+    setApp(false);
+    setPasskeys(0);
+    setCodes(null);
+    showToast(t("users.two_factor.turned_off"));
+  };
   const savePolicy = async (scope: "channel" | "platform", policy: string) => {
     const res = await api("PUT", "/api/v1/two-factor/policy", { scope, policy });
     showToast(res.ok ? t("users.two_factor.policy_saved") : errorMessage(res.data, t("auth.network_error")));
@@ -152,6 +175,31 @@ function TwoFactorProfile(props: Props) {
           />
           <button type="submit" class="btn btn-primary" disabled={busy}>
             {t("users.two_factor.confirm")}
+          </button>
+        </form>
+      )}
+      {props.self && enrolled && !props.required && !enrolment && !turningOff && (
+        <button
+          type="button"
+          class="btn btn-secondary"
+          onClick={() => setTurningOff(true)}
+        >
+          {t("users.two_factor.turn_off")}
+        </button>
+      )}
+      {turningOff && enrolled && (
+        <form onSubmit={turnOff} noValidate class="two-factor-turn-off">
+          <p>{t("users.two_factor.turn_off_intro")}</p>
+          <TextField
+            id="two-factor-off-code"
+            label={t("auth.two_factor.code_label")}
+            value={offCode}
+            autoComplete="one-time-code"
+            maxLength={12}
+            onInput={setOffCode}
+          />
+          <button type="submit" class="btn btn-danger" disabled={busy}>
+            {t("users.two_factor.turn_off")}
           </button>
         </form>
       )}

@@ -9,6 +9,8 @@ import { CompactSign, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPa
 export interface DirectoryAccount {
   email: string;
   email_verified: boolean;
+  /** The groups the directory puts the person in (the `groups` claim); absent: no such claim. */
+  groups?: string[];
 }
 
 export interface LocalProvider {
@@ -53,8 +55,14 @@ interface GrantContext {
   };
 }
 
-/** Starts a provider whose one client may come back to `redirectUri`. */
-export async function startProvider(redirectUri: string): Promise<LocalProvider> {
+/**
+ * Starts a provider whose one client may come back to `redirectUri`; `signOut: false` starts one without an
+ * end_session_endpoint (no sign-out at the provider).
+ */
+export async function startProvider(
+  redirectUri: string,
+  options: { signOut?: boolean } = {},
+): Promise<LocalProvider> {
   let current: DirectoryAccount | null = { email: "nobody@example.test", email_verified: false };
   let alter: ((claims: Record<string, unknown>) => Record<string, unknown>) | null = null;
   // the provider's signing key, known here so an altered ID token is still signed by the provider
@@ -71,16 +79,22 @@ export async function startProvider(redirectUri: string): Promise<LocalProvider>
       client_id: clientId,
       client_secret: clientSecret,
       redirect_uris: [redirectUri],
+      // signing out at the provider sends the browser back to the app's login page
+      post_logout_redirect_uris: [new URL("/login", redirectUri).href],
       grant_types: ["authorization_code"],
       response_types: ["code"],
     }],
-    claims: { openid: ["sub"], email: ["email", "email_verified"] },
+    // groups in the ID token, as Entra ID ("groups" claim) and Keycloak (a group mapper) put them
+    claims: { openid: ["sub", "groups"], email: ["email", "email_verified"] },
     // the claims in the ID token itself, as Entra ID, Google and Keycloak put them
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     cookies: { keys: ["test-cookie-key"] },
     jwks: { keys: [jwk] },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: options.signOut ?? true },
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     ttl: {
       Interaction: 600,

@@ -10,13 +10,16 @@ import { requireAccess, type StaffUser } from "../rules/permissions.ts";
 import {
   emailDomainOf,
   emailDomainsOf,
+  groupsOf,
   isLoopbackIssuer,
   providerErrorCode,
+  roleClaimOf,
   SSO_CREATED_ROLE,
   SSO_FLOW_TTL_MS,
   SSO_SCOPE,
   ssoDecision,
   ssoIssuerProblem,
+  ssoRoleOf,
 } from "../rules/sso.ts";
 import { normaliseEmail } from "../rules/accounts.ts";
 import type { SsoSettingsView } from "../rules/sso.ts";
@@ -28,7 +31,10 @@ import {
   getChannelSso,
   saveChannelSso,
 } from "../../db/sso.ts";
-import { findUserByEmail, insertUser, takenIdentifiers } from "../../db/users.ts";
+import { findUserByEmail, insertUser, takenIdentifiers, updateUser } from "../../db/users.ts";
+import { endUserSessions } from "../platform/sessions.ts";
+import { getSessionProvider } from "../../db/sessions.ts";
+import { SECOND_STEP_TTL_SECONDS } from "../rules/two_factor.ts";
 import { log } from "../platform/log.ts";
 import type { SecondStep } from "../platform/auth.ts";
 import { secondStepFor } from "./two_factor.ts";
@@ -53,6 +59,10 @@ export interface SsoSettingsInput {
   create_accounts: boolean;
   /** The provider asks its own second factor, so sign-in through it does not ask the local one. */
   provider_two_factor: boolean;
+  /** The claim listing the groups ("" gives "groups"), and the groups of each role (commas or lines). */
+  role_claim: string;
+  administrator_groups: string;
+  operator_groups: string;
 }
 
 /** The "Sign in with …" button of the login page. */
@@ -97,6 +107,12 @@ export async function saveSsoSettings(
   if (!input.client_id.trim()) problems.client_id = ["fields_required"];
   if (!input.client_secret && !before) problems.client_secret = ["fields_required"];
   if (!domains) problems.email_domains = ["sso_domain_invalid"];
+  const roleClaim = roleClaimOf(input.role_claim);
+  const administratorGroups = groupsOf(input.administrator_groups);
+  const operatorGroups = groupsOf(input.operator_groups);
+  if (!roleClaim) problems.role_claim = ["sso_claim_invalid"];
+  if (!administratorGroups) problems.administrator_groups = ["sso_groups_invalid"];
+  if (!operatorGroups) problems.operator_groups = ["sso_groups_invalid"];
   if (Object.keys(problems).length) throw new AppError(400, "validation", {}, problems);
   const row: ChannelSsoRow = {
     channel_id: channelId,
@@ -110,6 +126,9 @@ export async function saveSsoSettings(
     password_sign_in: input.password_sign_in,
     create_accounts: input.create_accounts,
     provider_two_factor: input.provider_two_factor,
+    role_claim: roleClaim!,
+    administrator_groups: administratorGroups!,
+    operator_groups: operatorGroups!,
   };
   await saveChannelSso(ctx.sql, row);
   const changed = (Object.keys(row) as (keyof ChannelSsoRow)[]).filter((k) =>
@@ -217,6 +236,16 @@ export interface SsoSignIn {
    * provider asks its own; null: the session opens.
    */
   step: SecondStep | null;
+  /** The role the provider's groups gave instead of the one stored, for the audit log; null: unchanged. */
+  roleChange: { from: string; to: string } | null;
+  /** The provider that signed in and its ID token sealed: the session keeps them to sign out there. */
+  provider: SessionProvider;
+}
+
+/** What a session opened through a provider remembers (sessions.sso_channel_id, id_token_enc). */
+export interface SessionProvider {
+  channelId: number;
+  idTokenEnc: string | null;
 }
 
 /**
@@ -248,8 +277,9 @@ export async function finishSso(
   const answer = new URL(ssoRedirectUri(ctx.baseUrl));
   answer.search = callbackUrl.search;
   let claims: Record<string, unknown>;
+  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, answer, {
+    tokens = await oidc.authorizationCodeGrant(config, answer, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,
       expectedNonce: flow.nonce,
@@ -271,23 +301,119 @@ export async function finishSso(
       account?.channel_id === flow.channel ? account.id : null,
     );
   }
+  const mapped = ssoRoleOf(claims, row);
+  if (mapped.kind === "none") {
+    // out of the channel's groups at the provider: no access, and the sessions still open end now
+    if (decision.kind === "sign_in") await endUserSessions(ctx.sql, "staff", decision.userId);
+    throw new SsoRefused("sso_no_role", flow.channel, decision.kind === "sign_in" ? decision.userId : null);
+  }
+  // sealed at rest as the client secret is: an ID token names the person and opens a sign-out in their name
+  const provider: SessionProvider = {
+    channelId: flow.channel,
+    idTokenEnc: tokens.id_token ? await encryptSecret(ctx.jwtSecret, tokens.id_token) : null,
+  };
   const stepOf = async (userId: number) =>
     row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
   if (decision.kind === "sign_in") {
     const userId = decision.userId;
-    return { userId, channelId: flow.channel, next: flow.next, created: false, step: await stepOf(userId) };
+    let roleChange: SsoSignIn["roleChange"] = null;
+    if (mapped.kind === "role" && account!.role !== mapped.role) {
+      await updateUser(ctx.sql, userId, { role: mapped.role });
+      roleChange = { from: account!.role, to: mapped.role };
+    }
+    return {
+      userId,
+      channelId: flow.channel,
+      next: flow.next,
+      created: false,
+      roleChange,
+      provider,
+      step: await stepOf(userId),
+    };
   }
   const userId = await insertUser(ctx.sql, {
     login: await freeLogin(ctx.sql, decision.email),
     email: decision.email,
-    role: SSO_CREATED_ROLE,
+    role: mapped.kind === "role" ? mapped.role : SSO_CREATED_ROLE,
     channel_id: flow.channel,
     active: true,
     confirmed_at: ctx.now,
     first_name: typeof claims.given_name === "string" ? claims.given_name.slice(0, 60) : "",
     last_name: typeof claims.family_name === "string" ? claims.family_name.slice(0, 60) : "",
   });
-  return { userId, channelId: flow.channel, next: flow.next, created: true, step: await stepOf(userId) };
+  return {
+    userId,
+    channelId: flow.channel,
+    next: flow.next,
+    created: true,
+    roleChange: null,
+    provider,
+    step: await stepOf(userId),
+  };
+}
+
+/**
+ * Where the browser goes to sign out at the provider of a session opened through it: the provider's
+ * end_session_endpoint (from discovery) with the session's ID token as id_token_hint and the login page as
+ * post_logout_redirect_uri. Null (a local sign-out only) for any other session, a provider that offers no
+ * such endpoint, one removed since, or one that cannot be reached now.
+ */
+export async function providerSignOutUrl(
+  ctx: Pick<SsoContext, "sql" | "jwtSecret" | "baseUrl">,
+  sessionId: string,
+): Promise<string | null> {
+  const session = await getSessionProvider(ctx.sql, sessionId);
+  const row = session && await getChannelSso(ctx.sql, session.channelId);
+  if (!session || !row) return null;
+  let config: oidc.Configuration;
+  try {
+    config = await clientOf(ctx, row);
+  } catch {
+    return null;
+  }
+  if (!config.serverMetadata().end_session_endpoint) return null;
+  const params: Record<string, string> = { post_logout_redirect_uri: ssoSignedOutUri(ctx.baseUrl) };
+  if (session.idTokenEnc) params.id_token_hint = await decryptSecret(ctx.jwtSecret, session.idTokenEnc);
+  else params.client_id = row.client_id;
+  return oidc.buildEndSessionUrl(config, params).href;
+}
+
+/** Where the provider sends the browser back once signed out: the login page (registered at the provider). */
+export const ssoSignedOutUri = (baseUrl: string) => `${baseUrl}/login`;
+
+/** How long a provider's sign-in waits for the local second step before it is forgotten (ms). */
+const PENDING_TTL_MS = SECOND_STEP_TTL_SECONDS * 1000;
+
+/**
+ * The provider of a sign-in whose local second step is still to come, sealed for a cookie the second step
+ * reads (its session then remembers the provider as a direct one does).
+ */
+export async function sealPendingProvider(
+  jwtSecret: Uint8Array,
+  userId: number,
+  provider: SessionProvider,
+  now: Date,
+): Promise<string> {
+  return await encryptSecret(
+    jwtSecret,
+    JSON.stringify({ userId, provider, expires: now.getTime() + PENDING_TTL_MS }),
+  );
+}
+
+/** The provider kept for that account's second step, or null (none, forged, another account's, too old). */
+export async function pendingProviderOf(
+  jwtSecret: Uint8Array,
+  sealed: string | undefined,
+  userId: number,
+  now: Date,
+): Promise<SessionProvider | null> {
+  if (!sealed) return null;
+  try {
+    const kept = JSON.parse(await decryptSecret(jwtSecret, sealed));
+    return kept.userId === userId && kept.expires >= now.getTime() ? kept.provider : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A login for a new account: the e-mail's local part, numbered when taken. */

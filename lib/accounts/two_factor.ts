@@ -197,6 +197,25 @@ export async function resetSecondFactor(sql: Sql, actor: StaffUser, userId: numb
   return user.channel_id;
 }
 
+/**
+ * A member of staff turns their own second factor off (the app, passkeys and recovery codes), confirmed by a
+ * current code of the app or one of their recovery codes: someone who only found an open session cannot.
+ * Refused (409) while their channel or the platform requires one; 404 when they have none.
+ */
+export async function turnOffOwnSecondFactor(
+  sql: Sql,
+  jwtSecret: Uint8Array,
+  user: Pick<StaffUser, "id" | "role">,
+  code: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const status = await twoFactorStatus(sql, user);
+  if (!status.enrolled) throw new AppError(404, "two_factor_none");
+  if (status.required) throw new AppError(409, "two_factor_required");
+  await checkSecondFactor(sql, jwtSecret, user.id, code, now);
+  await deleteSecondFactors(sql, user.id);
+}
+
 /** Who must have a second factor in the actor's channel, and on the platform. */
 export async function twoFactorSettingsFor(sql: Sql, actor: StaffUser) {
   requireAccess(actor, "channel-settings");

@@ -26,6 +26,23 @@ export async function openSession(
   return await signToken(secret, userId, audience, id);
 }
 
+/**
+ * Opens a staff session signed in through a channel's OpenID provider: it remembers the provider and its
+ * ID token (sealed), so signing out ends the sign-in there too (lib/accounts/sso.ts providerSignOutUrl).
+ */
+export async function openProviderSession(
+  sql: Sql,
+  secret: Uint8Array,
+  userId: number,
+  provider: { channelId: number; idTokenEnc: string | null },
+  now: Date = new Date(),
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + tokenTtlSeconds("staff") * 1000);
+  await insertSession(sql, { id, kind: "staff", userId, expiresAt, provider });
+  return await signToken(secret, userId, "staff", id);
+}
+
 /** Ends one session (logout). */
 export async function endSession(sql: Sql, sessionId: string): Promise<void> {
   await revokeSession(sql, sessionId);

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   "second_step_failed",
   "two_factor_enrolled",
   "two_factor_reset",
+  "two_factor_turned_off",
   "two_factor_policy_changed",
   "sso_settings_changed",
   "audit_retention_changed",
@@ -112,6 +113,8 @@ export interface AuditFilter {
 const DETAIL_KEYS = [
   "fields",
   "role",
+  // the role a person had before the provider's groups changed it at sign-in
+  "previous_role",
   "policy",
   "scope",
   "method",

@@ -11,6 +11,11 @@ export interface SsoSettingsView {
   password_sign_in: boolean;
   create_accounts: boolean;
   provider_two_factor: boolean;
+  /** The claim of the ID token that lists the person's groups at the provider. */
+  role_claim: string;
+  /** Groups whose members are the channel's administrators, and its operators (both empty: roles stay). */
+  administrator_groups: string[];
+  operator_groups: string[];
 }
 
 /** The scopes asked of the provider: the subject and a verified e-mail are all an account is matched by. */
@@ -22,6 +27,12 @@ export const SSO_FLOW_TTL_MS = 10 * 60_000;
 /** The role of an account created at its first sign-in, when the administrator allowed it. */
 export const SSO_CREATED_ROLE = "operator";
 
+/** The claim that lists a person's groups when the administrator names none (Entra ID, Keycloak, Okta). */
+export const SSO_DEFAULT_ROLE_CLAIM = "groups";
+
+/** How many groups a role may list, and how long a group's name may be (Entra ID gives 36-character ids). */
+export const SSO_GROUPS_LIMIT = { count: 50, length: 256 };
+
 /** Why a single sign-on may come back refused: the login page's notices (`errors.*`). */
 export const SSO_ERRORS = [
   "sso_state",
@@ -31,6 +42,7 @@ export const SSO_ERRORS = [
   "sso_email_unverified",
   "sso_no_account",
   "sso_other_channel",
+  "sso_no_role",
   "account_inactive",
   "not_found",
 ] as const;
@@ -124,4 +136,59 @@ export function ssoDecision(
   if (account.channel_id !== channelId) return { kind: "refused", reason: "sso_other_channel" };
   if (!account.active) return { kind: "refused", reason: "account_inactive" };
   return { kind: "sign_in", userId: account.id };
+}
+
+/**
+ * The claim name typed by the administrator ("" gives the default), or null when it cannot be a claim's
+ * name (spaces, or longer than a claim name goes).
+ * @example roleClaimOf(" roles ") // "roles"
+ */
+export function roleClaimOf(text: string): string | null {
+  const name = text.trim() || SSO_DEFAULT_ROLE_CLAIM;
+  return /^[\x21-\x7e]{1,200}$/.test(name) ? name : null;
+}
+
+/**
+ * The groups typed for a role (commas or lines between them; a group's name may hold spaces), once each,
+ * as typed (providers compare them exactly); null when there are too many or one is too long.
+ * @example groupsOf("Studio team, 1c5e…-id\nStudio team") // ["Studio team", "1c5e…-id"]
+ */
+export function groupsOf(text: string): string[] | null {
+  const groups = [...new Set(text.split(/[,\n]+/).map((g) => g.trim()).filter(Boolean))];
+  if (groups.length > SSO_GROUPS_LIMIT.count) return null;
+  return groups.every((g) => g.length <= SSO_GROUPS_LIMIT.length) ? groups : null;
+}
+
+/** The groups-to-role mapping of a channel's provider. */
+export interface SsoRoleMapping {
+  role_claim: string;
+  administrator_groups: string[];
+  operator_groups: string[];
+}
+
+/**
+ * What the provider's groups make of the person on the channel: "off" when the channel maps no group
+ * (roles stay as the administrators set them), else the role its groups give (administrator above
+ * operator), or "none" when no listed group is in the claim: no access. A claim never gives more than a
+ * channel's administrator: a super administrator is never made from it.
+ * @example ssoRoleOf({ groups: ["Studio"] }, { role_claim: "groups", administrator_groups: [], operator_groups: ["Studio"] })
+ * // { kind: "role", role: "operator" }
+ */
+export function ssoRoleOf(
+  claims: Record<string, unknown>,
+  mapping: SsoRoleMapping,
+): { kind: "off" } | { kind: "none" } | { kind: "role"; role: "administrator" | "operator" } {
+  if (!mapping.administrator_groups.length && !mapping.operator_groups.length) return { kind: "off" };
+  const value = claims[mapping.role_claim];
+  // a list of names or ids, as Entra ID, Keycloak and Okta send it; a provider may send a single one as text
+  const held = new Set(
+    Array.isArray(value)
+      ? value.filter((g) => typeof g === "string")
+      : typeof value === "string"
+      ? [value]
+      : [],
+  );
+  if (mapping.administrator_groups.some((g) => held.has(g))) return { kind: "role", role: "administrator" };
+  if (mapping.operator_groups.some((g) => held.has(g))) return { kind: "role", role: "operator" };
+  return { kind: "none" };
 }

@@ -2,15 +2,20 @@ import assert from "node:assert/strict";
 import {
   emailDomainOf,
   emailDomainsOf,
+  groupsOf,
   isLoopbackIssuer,
   providerErrorCode,
+  roleClaimOf,
   SSO_CREATED_ROLE,
+  SSO_DEFAULT_ROLE_CLAIM,
   SSO_ERRORS,
   SSO_FLOW_TTL_MS,
+  SSO_GROUPS_LIMIT,
   SSO_SCOPE,
   ssoDecision,
   ssoErrorOf,
   ssoIssuerProblem,
+  ssoRoleOf,
 } from "../../lib/rules/sso.ts";
 import { ROLES } from "../../lib/rules/permissions.ts";
 
@@ -100,4 +105,48 @@ Deno.test("sso rules - a provider's own refusal is kept in the audit log as its 
   assert.equal(providerErrorCode("x".repeat(65)), "other");
   assert.equal(providerErrorCode(""), "other");
   assert.equal(ssoErrorOf("sso_denied"), "sso_denied");
+});
+
+Deno.test("sso rules - the groups claim gives administrator before operator, none outside, never more", () => {
+  const mapping = { role_claim: "groups", administrator_groups: ["Admins"], operator_groups: ["Studio"] };
+  assert.deepEqual(ssoRoleOf({ groups: ["Studio", "Admins"] }, mapping), {
+    kind: "role",
+    role: "administrator",
+  });
+  assert.deepEqual(ssoRoleOf({ groups: ["Studio"] }, mapping), { kind: "role", role: "operator" });
+  assert.deepEqual(ssoRoleOf({ groups: "Studio" }, mapping), { kind: "role", role: "operator" });
+  assert.deepEqual(ssoRoleOf({ groups: ["studio"] }, mapping), { kind: "none" }, "names compare exactly");
+  assert.deepEqual(ssoRoleOf({ groups: [] }, mapping), { kind: "none" });
+  assert.deepEqual(ssoRoleOf({}, mapping), { kind: "none" });
+  assert.deepEqual(ssoRoleOf({ groups: [{ name: "Admins" }] }, mapping), { kind: "none" });
+  assert.deepEqual(ssoRoleOf({ roles: ["Admins"] }, { ...mapping, role_claim: "roles" }), {
+    kind: "role",
+    role: "administrator",
+  });
+  assert.deepEqual(ssoRoleOf({}, { ...mapping, administrator_groups: [], operator_groups: [] }), {
+    kind: "off",
+  });
+  const superAdmin = { ...mapping, administrator_groups: ["super_administrator"] };
+  assert.deepEqual(ssoRoleOf({ groups: ["super_administrator"] }, superAdmin), {
+    kind: "role",
+    role: "administrator",
+  });
+});
+
+Deno.test("sso rules - a claim name and the groups typed are read, or refused", () => {
+  assert.equal(SSO_DEFAULT_ROLE_CLAIM, "groups");
+  assert.equal(roleClaimOf(""), "groups");
+  assert.equal(roleClaimOf(" roles "), "roles");
+  assert.equal(roleClaimOf("https://radio.example/claims/groups"), "https://radio.example/claims/groups");
+  assert.equal(roleClaimOf("my groups"), null);
+  assert.equal(roleClaimOf("x".repeat(201)), null);
+  assert.deepEqual(groupsOf("Studio team, 1c5e-id\nStudio team\n\n"), ["Studio team", "1c5e-id"]);
+  assert.deepEqual(groupsOf(""), []);
+  assert.equal(
+    groupsOf(Array.from({ length: SSO_GROUPS_LIMIT.count + 1 }, (_, i) => `g${i}`).join(",")),
+    null,
+  );
+  assert.deepEqual(groupsOf("g".repeat(SSO_GROUPS_LIMIT.length)), ["g".repeat(SSO_GROUPS_LIMIT.length)]);
+  assert.equal(groupsOf("g".repeat(SSO_GROUPS_LIMIT.length + 1)), null);
+  assert.ok(SSO_ERRORS.includes("sso_no_role"), "the login page shows the refusal");
 });

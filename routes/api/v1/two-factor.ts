@@ -1,18 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { SECURITY } from "../../../app/openapi.ts";
-import { apiApp, json, staffErrors } from "../../../app/api.ts";
-import { staffOf } from "../../../app/auth.ts";
+import { apiApp, errorSchema, json, staffErrors } from "../../../app/api.ts";
+import { clientIp, staffOf } from "../../../app/auth.ts";
 import {
   confirmEnrolment,
   setTwoFactorPolicy,
   startEnrolment,
+  turnOffOwnSecondFactor,
   twoFactorSettingsFor,
   twoFactorStatus,
 } from "../../../lib/accounts/two_factor.ts";
 import { TWO_FACTOR_POLICIES } from "../../../lib/rules/two_factor.ts";
 import { body } from "./_accounts.ts";
 import { audit } from "../../../app/audit.ts";
+import { loginKeys, throttledLogin } from "../../../lib/platform/login_throttle.ts";
 
 const tags = ["two-factor"];
 const app = apiApp();
@@ -85,6 +87,38 @@ app.openapi(
       now,
     );
     return c.json({ recovery_codes: codes }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    security: SECURITY.staff,
+    method: "post",
+    path: "/turn-off",
+    tags,
+    summary:
+      "Turns the caller's own second factor off, confirmed by a current code of the app or a recovery " +
+      "code (409 while the channel or the platform requires one)",
+    request: body(z.object({ code: z.string().max(40) })),
+    responses: {
+      204: { description: "Turned off" },
+      409: json(errorSchema, "The channel or the platform requires a second factor"),
+      429: json(errorSchema, "Too many wrong codes (Retry-After says how long)"),
+      ...staffErrors,
+    },
+  }),
+  async (c) => {
+    const user = staffOf(c);
+    const now = c.var.deps.now?.() ?? new Date();
+    // wrong codes count with the sign-in's: an open session cannot be used to guess them
+    await throttledLogin(
+      c.var.sql,
+      loginKeys("staff", user.email, clientIp(c)),
+      () => turnOffOwnSecondFactor(c.var.sql, c.var.deps.jwtSecret, user, c.req.valid("json").code, now),
+      now,
+    );
+    await audit(c, "two_factor_turned_off", { object: ["user", user.id] });
+    return c.body(null, 204);
   },
 );
 

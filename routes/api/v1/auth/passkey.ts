@@ -3,7 +3,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../../app/api.ts";
-import { clientIp, setSessionCookie } from "../../../../app/auth.ts";
+import { clientIp } from "../../../../app/auth.ts";
 import { audit } from "../../../../app/audit.ts";
 import { landingAfterLogin } from "../../../../lib/accounts/service.ts";
 import { secondStepAccount } from "../../../../lib/accounts/two_factor.ts";
@@ -15,7 +15,7 @@ import {
 import { signInActor } from "../../../../lib/audit/service.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
 import { loginKeys, throttledLogin } from "../../../../lib/platform/login_throttle.ts";
-import { openSession } from "../../../../lib/platform/sessions.ts";
+import { openSessionAfterSecondStep } from "../../../../app/provider_session.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
 import { body } from "../_accounts.ts";
 
@@ -82,8 +82,8 @@ app.openapi(
     }
     await audit(c, "sign_in", { actor, details: { method: "passkey" } });
     const redirect = await landingAfterLogin(sql, user.id);
-    const accessToken = await openSession(sql, secret, user.id, "staff");
-    setSessionCookie(c, accessToken);
+    // a sign-in through the channel's provider: the session remembers it, to sign out there too
+    const accessToken = await openSessionAfterSecondStep(c, user.id);
     return c.json({ access_token: accessToken, redirect }, 200);
   },
 );

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { apiApp, errorSchema, json } from "../../../../app/api.ts";
-import { clientIp, setSessionCookie } from "../../../../app/auth.ts";
+import { clientIp } from "../../../../app/auth.ts";
 import { landingAfterLogin } from "../../../../lib/accounts/service.ts";
 import {
   checkSecondFactor,
@@ -10,7 +10,7 @@ import {
   startEnrolment,
 } from "../../../../lib/accounts/two_factor.ts";
 import { loginKeys, throttledLogin } from "../../../../lib/platform/login_throttle.ts";
-import { openSession } from "../../../../lib/platform/sessions.ts";
+import { openSessionAfterSecondStep } from "../../../../app/provider_session.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
 import { body } from "../_accounts.ts";
 import { audit } from "../../../../app/audit.ts";
@@ -65,8 +65,8 @@ app.openapi(
     if (recoveryCodes) await audit(c, "two_factor_enrolled", { actor, object: ["user", user.id] });
     await audit(c, "sign_in", { actor, details: { method: "second_step" } });
     const redirect = await landingAfterLogin(sql, user.id);
-    const accessToken = await openSession(sql, secret, user.id, "staff");
-    setSessionCookie(c, accessToken);
+    // a sign-in through the channel's provider: the session remembers it, to sign out there too
+    const accessToken = await openSessionAfterSecondStep(c, user.id);
     return c.json({ access_token: accessToken, redirect, recovery_codes: recoveryCodes }, 200);
   },
 );

@@ -27,6 +27,9 @@ const settings = z.object({
   password_sign_in: z.boolean(),
   create_accounts: z.boolean(),
   provider_two_factor: z.boolean(),
+  role_claim: z.string(),
+  administrator_groups: z.array(z.string()),
+  operator_groups: z.array(z.string()),
 });
 
 app.openapi(
@@ -72,6 +75,10 @@ app.openapi(
               create_accounts: z.boolean(),
               // off unless said: sign-in through the provider still asks the local second factor
               provider_two_factor: z.boolean().default(false),
+              // roles from the provider's groups: off while both lists are empty
+              role_claim: text(200).default(""),
+              administrator_groups: text(14000).default(""),
+              operator_groups: text(14000).default(""),
             }),
           },
         },
