@@ -138,6 +138,7 @@ export async function openQuizQuestion(
   if (!await db.openQuizQuestion(sql, question.id, now, closesAt(now, question.time_limit_s))) {
     throw new AppError(409, "quiz_already_opened");
   }
+  await db.dropForgottenAnswers(sql, id, question.id);
   await segmentChanged(bus, id, "segment");
 }
 
@@ -405,6 +406,11 @@ export async function answerQuizByLine(
     throw new AppError(400, "quiz_invalid_choice");
   }
   const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
+  // a number forgotten (STOP, erasure) after answering this question is a new player now, but still one number:
+  // the question counts its answer once
+  if (!from.appUserId && await db.answeredBeforeForgotten(deps.sql, open.id, player)) {
+    throw new AppError(409, "quiz_already_answered");
+  }
   // several players of one city are told apart on air, each keeping its number for the whole quiz
   const name = from.name(player);
   const n = await db.claimQuizName(deps.sql, id, player, name);
@@ -418,9 +424,9 @@ export async function answerQuizByLine(
  * A number's quiz answers after its STOP or erasure: made unlinkable rather than removed. Its key in each quiz
  * (`p<keyed hash>`, which the server can derive from the number again) becomes a random one: the answers keep
  * counting for one player of that quiz, so the counts and bars already on air, the leaderboard and a draw's
- * recorded candidates stay what they were, and nothing leads from the number to them any more. The price: a
- * number that texts again is a new player, so it may answer a question still open once more (the per-address
- * cap, keyed by the number for its hour, still counts it).
+ * recorded candidates stay what they were, and nothing leads from the number to them any more. A number that
+ * texts again is a new player of the questions to come; a question it answered that is still open keeps a
+ * tag of it until it closes (`db.forgetQuizPlayers`), so that one still counts it once.
  */
 export async function forgetLinePlayer(sql: Sql, sender: string): Promise<number> {
   return await db.forgetQuizPlayers(sql, [linePlayer(sender)]);
