@@ -210,6 +210,8 @@ export async function announceQuizWinners(
     });
     const players = new Map((await db.quizAnswerPlayers(tx, draw.winners)).map((p) => [p.id, p]));
     const scores = new Map(board.map((s) => [s.player, s.score]));
+    // a drawn player is named as on the leaderboard ("Marie 2" when another Marie answered first)
+    const names = new Map(board.map((s) => [s.player, s.pseudonym]));
     await db.setQuizWinners(
       tx,
       id,
@@ -218,7 +220,7 @@ export async function announceQuizWinners(
         return {
           rank: i + 1,
           player: p.player,
-          pseudonym: p.pseudonym,
+          pseudonym: names.get(p.player) ?? p.pseudonym,
           score: scores.get(p.player) ?? 0,
           draw_id: draw.id,
         };
