@@ -17,6 +17,7 @@ import {
   questionView,
   QUIZ_TOP,
   quizAnswerSchema,
+  quizOver,
   quizPhase,
   quizPlayer,
   quizPseudonym,
@@ -400,14 +401,21 @@ export async function answerQuizByLine(
     throw new AppError(403, "forbidden");
   }
   const open = questions.find((q) => quizPhase(q, deps.now) === "open");
-  if (!open) throw new AppError(410, "quiz_answers_closed");
+  const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
+  if (!open) {
+    // after the last question, the player is told the quiz is over (with its final score when it played),
+    // not that the next question is coming
+    const end = quizOver(questions, deps.now);
+    if (!end.over) throw new AppError(410, "quiz_answers_closed");
+    const me = end.final ? (await standings(deps.sql, id)).find((s) => s.player === player) : undefined;
+    throw new AppError(410, "quiz_over", me ? { rank: me.rank, score: me.score } : {});
+  }
   // a question whose every right choice must be picked takes several in one text ("B D", "2,4"), as the
   // widget lets a listener pick several; any other takes one, as the widget does
   const choiceIds = keywordChoices(text, open.choices);
   if (!choiceIds || (choiceIds.length > 1 && open.right_choice_ids.length < 2)) {
     throw new AppError(400, "quiz_invalid_choice");
   }
-  const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
   // a number forgotten (STOP, erasure) after answering this question is a new player now, but still one number:
   // the question counts its answer once
   if (!from.appUserId && await db.answeredBeforeForgotten(deps.sql, open.id, player)) {

@@ -273,6 +273,16 @@ export interface QuizScreen {
   winners: { rank: number; pseudonym: string; score: number }[];
 }
 
+/**
+ * Whether a quiz is over at `now`: every question was opened and none takes answers any more. Its scores are
+ * final once every question is revealed too.
+ */
+export function quizOver(questions: readonly QuizClock[], now: Date): { over: boolean; final: boolean } {
+  const over = questions.length > 0 &&
+    questions.every((q) => q.opened_at && quizPhase(q, now) !== "open");
+  return { over, final: over && questions.every((q) => q.revealed_at) };
+}
+
 /** The question a screen shows: the last one opened (null before the first). */
 export function currentQuestion<T extends QuizClock & { position: number }>(
   questions: readonly T[],
