@@ -55,6 +55,10 @@ Deno.test({
         const [held] = await ctx.sql<{ reason: string }[]>`
           select reason from line_held_messages where segment_id = ${game.id} order by id desc limit 1`;
         assert.equal(held.reason, "quiz_over", "kept for the studio under its own reason");
+        const page = await ctx.request(`/channels/${radio}/held-messages`, { token: operator });
+        assert.equal(page.status, 200);
+        const label = fr.lines.held_reason_quiz_over.replace("{{interaction}}", "Last call");
+        assert.ok((await page.text()).includes(label), "the studio reads why");
       });
 
       await t.step("once revealed, a player hears its final score and rank", async () => {
