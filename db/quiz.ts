@@ -293,6 +293,21 @@ export async function claimQuizName(
 }
 
 /**
+ * Leaves the tags `forgetQuizPlayers` leaves for the answers of `player` to the questions still taking answers,
+ * as if `as` had given them: a number linked to an account answered as the account, and once its STOP unlinks
+ * them, the number texting again (as `as`) must still find the questions it answered.
+ */
+export async function tagOpenAnswers(sql: Db, player: string, as: string): Promise<void> {
+  await sql`
+    insert into quiz_forgotten_answers (question_id, tag)
+    select a.question_id, encode(sha256(convert_to(a.question_id::text || ':' || ${as}::text, 'UTF8')), 'hex')
+    from quiz_answers a join quiz_questions q on q.id = a.question_id
+    where a.player = ${player} and q.opened_at is not null and q.revealed_at is null
+      and q.closes_at > now() - interval '1 hour'
+    on conflict do nothing`;
+}
+
+/**
  * Makes the answers, wins and names of players unlinkable: each player's key in each quiz becomes a random one, so
  * nothing the server can derive from a number (its keyed hash) finds them again, while the answers still count
  * for the same player within their quiz. Returns how many answers were rekeyed.

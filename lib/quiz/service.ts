@@ -438,7 +438,13 @@ export async function answerQuizByLine(
  * texts again is a new player of the questions to come; a question it answered that is still open keeps a
  * tag of it until it closes (`db.forgetQuizPlayers`), so that one still counts it once.
  */
-export async function forgetLinePlayer(sql: Sql, sender: string): Promise<number> {
+export async function forgetLinePlayer(
+  sql: Sql,
+  sender: string,
+  appUserId: number | null = null,
+): Promise<number> {
+  // a number linked to an account answered as the account: once unlinked, it still answers those questions once
+  if (appUserId) await db.tagOpenAnswers(sql, quizPlayer(appUserId, null)!, linePlayer(sender));
   return await db.forgetQuizPlayers(sql, [linePlayer(sender)]);
 }
 

@@ -41,11 +41,19 @@ Deno.test({
           where question_id in (${q1}, ${q2}) order by question_id`;
 
       await inboxLine(ERASED, "Hello, morning show");
+      // a number its listener linked to their account from my space answers as that account
+      const LINKED = "+33630000003";
+      await inboxLine(LINKED, "Hello too");
+      const [listener] = await ctx.sql<{ id: number }[]>`
+        select id::int as id from app_users where channel_id = ${radio} order by id limit 1`;
+      await ctx.sql`update phone_numbers set app_user_id = ${listener.id}
+        where number_hash = ${numberHash(ctx.deps.jwtSecret, LINKED)}`;
       assert.equal((await step(ctx, operator, game.id, q1, "open")).status, 200);
       clock.advance(2_000);
       await quizLine(STOPPER, "A", "Lyon");
       await quizLine(ERASED, "B", "Brest");
-      assert.equal(await answersTo(q1), 2);
+      await quizLine(LINKED, "B", "Caen");
+      assert.equal(await answersTo(q1), 3);
 
       await t.step(
         "after STOP, the same number's second answer to the open question is refused",
@@ -53,13 +61,25 @@ Deno.test({
           await quizLine(STOPPER, "STOP");
           const again = await quizLine(STOPPER, "B", "Lyon");
           assert.match(again, /déjà répondu/, "told in the channel's language that it already answered");
-          assert.equal(await answersTo(q1), 2, "the question still counts the number once");
+          assert.equal(await answersTo(q1), 3, "the question still counts the number once");
+        },
+      );
+
+      await t.step(
+        "a number linked to an account: its STOP unlinks it, yet it answers that question once",
+        async () => {
+          await quizLine(LINKED, "STOP");
+          await quizLine(LINKED, "A", "Caen");
+          assert.equal(await answersTo(q1), 3);
+          const [{ n }] = await ctx.sql<{ n: number }[]>`
+          select count(*)::int as n from quiz_answers where question_id = ${q1} and player = ${`u${listener.id}`}`;
+          assert.equal(n, 1, "the account's own answer stays the account's");
         },
       );
 
       await t.step("after erasure too", async () => {
         const [message] = await ctx.sql<{ id: number }[]>`
-          select id::int as id from messages where segment_id = ${inbox.id}`;
+          select id::int as id from messages where segment_id = ${inbox.id} order by id limit 1`;
         const erased = await ctx.request("/api/v1/listener_erasure", {
           method: "POST",
           token: manager,
@@ -67,16 +87,16 @@ Deno.test({
         });
         assert.equal(erased.status, 200);
         await quizLine(ERASED, "A", "Brest");
-        assert.equal(await answersTo(q1), 2);
+        assert.equal(await answersTo(q1), 3);
       });
 
       await t.step("what is kept is a tag per question, neither the number nor its keyed hash", async () => {
         const kept = await tags();
-        assert.equal(kept.length, 2);
+        assert.equal(kept.length, 3);
         for (const { question_id, tag } of kept) {
           assert.equal(question_id, q1);
           assert.match(tag, /^[0-9a-f]{64}$/);
-          for (const number of [STOPPER, ERASED]) {
+          for (const number of [STOPPER, ERASED, LINKED]) {
             const hash = numberHash(ctx.deps.jwtSecret, number);
             assert.ok(!tag.includes(number.slice(1)) && !tag.includes(hash.slice(0, 40)));
           }
