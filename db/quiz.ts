@@ -60,9 +60,34 @@ export async function closeQuizQuestion(sql: Db, id: number, now: Date): Promise
   await sql`update quiz_questions set closes_at = least(closes_at, ${now}) where id = ${id}`;
 }
 
-/** Reveals a closed question's right answer. */
+/**
+ * Reveals a closed question's right answer. It takes no answer from now on, so the tags of the forgotten
+ * numbers that answered it (`forgetQuizPlayers`) are dropped.
+ */
 export async function revealQuizQuestion(sql: Db, id: number, now: Date): Promise<void> {
   await sql`update quiz_questions set revealed_at = coalesce(revealed_at, ${now}) where id = ${id}`;
+  await sql`delete from quiz_forgotten_answers where question_id = ${id}`;
+}
+
+/**
+ * Drops the tags of forgotten numbers for the questions of a quiz other than `openId`: a question opens only
+ * once the others are closed, so none of them can take an answer any more.
+ */
+export async function dropForgottenAnswers(sql: Db, segmentId: number, openId: number): Promise<void> {
+  await sql`delete from quiz_forgotten_answers f using quiz_questions q
+    where q.id = f.question_id and q.segment_id = ${segmentId} and q.id <> ${openId}`;
+}
+
+/**
+ * Whether `player` answered the question before it was forgotten (its STOP, its erasure): its tag is the one
+ * `forgetQuizPlayers` leaves.
+ */
+export async function answeredBeforeForgotten(sql: Db, questionId: number, player: string): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists(select 1 from quiz_forgotten_answers where question_id = ${questionId}
+      and tag = encode(sha256(convert_to(${questionId}::bigint::text || ':' || ${player}::text, 'UTF8')), 'hex'))
+      as found`;
+  return row.found;
 }
 
 export interface NewQuizAnswer {
@@ -268,9 +293,32 @@ export async function claimQuizName(
 }
 
 /**
+ * Leaves the tags `forgetQuizPlayers` leaves for the answers of `player` to the questions still taking answers,
+ * as if `as` had given them: a number linked to an account answered as the account, and once its STOP unlinks
+ * them, the number texting again (as `as`) must still find the questions it answered.
+ */
+export async function tagOpenAnswers(sql: Db, player: string, as: string): Promise<void> {
+  await sql`
+    insert into quiz_forgotten_answers (question_id, tag)
+    select a.question_id, encode(sha256(convert_to(a.question_id::text || ':' || ${as}::text, 'UTF8')), 'hex')
+    from quiz_answers a join quiz_questions q on q.id = a.question_id
+    where a.player = ${player} and q.opened_at is not null and q.revealed_at is null
+      and q.closes_at > now() - interval '1 hour'
+    on conflict do nothing`;
+}
+
+/**
  * Makes the answers, wins and names of players unlinkable: each player's key in each quiz becomes a random one, so
  * nothing the server can derive from a number (its keyed hash) finds them again, while the answers still count
  * for the same player within their quiz. Returns how many answers were rekeyed.
+ *
+ * One thing is kept, and only while it serves: for each answer to a question that may still take answers
+ * (opened, not revealed), a tag, the SHA-256 of the question and the old key. The old key is already a keyed
+ * hash of the number (the server's secret), so the tag is a keyed hash per question: it cannot be turned back
+ * into the number, does not lead to the answer (now keyed at random) nor to the same number's tags of other
+ * questions, and lets the server refuse that number a second answer to that question, the one purpose it is
+ * kept for (the integrity of a game the number took part in). It is dropped once the question can take no
+ * answer: at its reveal, when the next question opens, and an hour after its close in any case.
  */
 export async function forgetQuizPlayers(sql: Db, players: string[]): Promise<number> {
   if (!players.length) return 0;
@@ -279,6 +327,17 @@ export async function forgetQuizPlayers(sql: Db, players: string[]): Promise<num
       select segment_id, player, 'f' || replace(gen_random_uuid()::text, '-', '') as key from (
         select segment_id, player from quiz_answers where player = any(${players}::text[])
         union select segment_id, player from quiz_line_names where player = any(${players}::text[])) p),
+    tags as (
+      insert into quiz_forgotten_answers (question_id, tag)
+      select a.question_id, encode(sha256(convert_to(a.question_id::text || ':' || a.player, 'UTF8')), 'hex')
+      from quiz_answers a join quiz_questions q on q.id = a.question_id
+      where a.player = any(${players}::text[]) and q.opened_at is not null and q.revealed_at is null
+        and q.closes_at > now() - interval '1 hour'
+      on conflict do nothing returning 1),
+    stale as (
+      delete from quiz_forgotten_answers f using quiz_questions q
+      where q.id = f.question_id and (q.revealed_at is not null or q.closes_at <= now() - interval '1 hour')
+      returning 1),
     answers as (
       update quiz_answers a set player = g.key from gone g
       where a.segment_id = g.segment_id and a.player = g.player returning 1),
@@ -288,6 +347,7 @@ export async function forgetQuizPlayers(sql: Db, players: string[]): Promise<num
     names as (
       update quiz_line_names l set player = g.key from gone g
       where l.segment_id = g.segment_id and l.player = g.player returning 1)
-    select (select count(*) from answers)::int as n`;
+    select (select count(*) from answers)::int as n, (select count(*) from tags) as tagged,
+      (select count(*) from stale) as dropped`;
   return row.n;
 }

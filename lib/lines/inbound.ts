@@ -177,8 +177,9 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   if (!number) return { outcome: "refused", notice: null };
   const hash = numberHash(deps.jwtSecret, number);
   if (inbound.text !== undefined && !inbound.captionOnly && isStopRequest(inbound.text)) {
+    const account = await accountOfNumberHash(deps.sql, hash);
     await db.deletePhoneNumber(deps.sql, hash);
-    await forgetLinePlayer(deps.sql, hash.slice(0, 40));
+    await forgetLinePlayer(deps.sql, hash.slice(0, 40), account);
     if (line.kind === "whatsapp") await deps.confirmStop?.(line, number).catch(() => {});
     return { outcome: "stopped", notice: null };
   }

@@ -17,6 +17,7 @@ import {
   questionView,
   QUIZ_TOP,
   quizAnswerSchema,
+  quizOver,
   quizPhase,
   quizPlayer,
   quizPseudonym,
@@ -138,6 +139,7 @@ export async function openQuizQuestion(
   if (!await db.openQuizQuestion(sql, question.id, now, closesAt(now, question.time_limit_s))) {
     throw new AppError(409, "quiz_already_opened");
   }
+  await db.dropForgottenAnswers(sql, id, question.id);
   await segmentChanged(bus, id, "segment");
 }
 
@@ -209,6 +211,8 @@ export async function announceQuizWinners(
     });
     const players = new Map((await db.quizAnswerPlayers(tx, draw.winners)).map((p) => [p.id, p]));
     const scores = new Map(board.map((s) => [s.player, s.score]));
+    // a drawn player is named as on the leaderboard ("Marie 2" when another Marie answered first)
+    const names = new Map(board.map((s) => [s.player, s.pseudonym]));
     await db.setQuizWinners(
       tx,
       id,
@@ -217,7 +221,7 @@ export async function announceQuizWinners(
         return {
           rank: i + 1,
           player: p.player,
-          pseudonym: p.pseudonym,
+          pseudonym: names.get(p.player) ?? p.pseudonym,
           score: scores.get(p.player) ?? 0,
           draw_id: draw.id,
         };
@@ -397,14 +401,26 @@ export async function answerQuizByLine(
     throw new AppError(403, "forbidden");
   }
   const open = questions.find((q) => quizPhase(q, deps.now) === "open");
-  if (!open) throw new AppError(410, "quiz_answers_closed");
+  const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
+  if (!open) {
+    // after the last question, the player is told the quiz is over (with its final score when it played),
+    // not that the next question is coming
+    const end = quizOver(questions, deps.now);
+    if (!end.over) throw new AppError(410, "quiz_answers_closed");
+    const me = end.final ? (await standings(deps.sql, id)).find((s) => s.player === player) : undefined;
+    throw new AppError(410, "quiz_over", me ? { rank: me.rank, score: me.score } : {});
+  }
   // a question whose every right choice must be picked takes several in one text ("B D", "2,4"), as the
   // widget lets a listener pick several; any other takes one, as the widget does
   const choiceIds = keywordChoices(text, open.choices);
   if (!choiceIds || (choiceIds.length > 1 && open.right_choice_ids.length < 2)) {
     throw new AppError(400, "quiz_invalid_choice");
   }
-  const player = from.appUserId ? quizPlayer(from.appUserId, null)! : linePlayer(from.sender);
+  // a number forgotten (STOP, erasure) after answering this question is a new player now, but still one number:
+  // the question counts its answer once
+  if (!from.appUserId && await db.answeredBeforeForgotten(deps.sql, open.id, player)) {
+    throw new AppError(409, "quiz_already_answered");
+  }
   // several players of one city are told apart on air, each keeping its number for the whole quiz
   const name = from.name(player);
   const n = await db.claimQuizName(deps.sql, id, player, name);
@@ -418,11 +434,17 @@ export async function answerQuizByLine(
  * A number's quiz answers after its STOP or erasure: made unlinkable rather than removed. Its key in each quiz
  * (`p<keyed hash>`, which the server can derive from the number again) becomes a random one: the answers keep
  * counting for one player of that quiz, so the counts and bars already on air, the leaderboard and a draw's
- * recorded candidates stay what they were, and nothing leads from the number to them any more. The price: a
- * number that texts again is a new player, so it may answer a question still open once more (the per-address
- * cap, keyed by the number for its hour, still counts it).
+ * recorded candidates stay what they were, and nothing leads from the number to them any more. A number that
+ * texts again is a new player of the questions to come; a question it answered that is still open keeps a
+ * tag of it until it closes (`db.forgetQuizPlayers`), so that one still counts it once.
  */
-export async function forgetLinePlayer(sql: Sql, sender: string): Promise<number> {
+export async function forgetLinePlayer(
+  sql: Sql,
+  sender: string,
+  appUserId: number | null = null,
+): Promise<number> {
+  // a number linked to an account answered as the account: once unlinked, it still answers those questions once
+  if (appUserId) await db.tagOpenAnswers(sql, quizPlayer(appUserId, null)!, linePlayer(sender));
   return await db.forgetQuizPlayers(sql, [linePlayer(sender)]);
 }
 

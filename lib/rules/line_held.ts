@@ -9,6 +9,7 @@ export const HELD_REASONS = [
   "wrong_type",
   "limit_reached",
   "quiz_no_question",
+  "quiz_over",
   "refused",
 ] as const;
 export type HeldReason = typeof HELD_REASONS[number];
@@ -26,6 +27,8 @@ export function heldReason(code: string): HeldReason {
     case "quiz_answers_closed":
     case "quiz_not_opened":
       return "quiz_no_question";
+    case "quiz_over":
+      return "quiz_over";
     default:
       return "refused";
   }
@@ -41,20 +44,26 @@ export const HELD_NOTICE_KEYS: Record<HeldReason, string> = {
   wrong_type: "errors.participation_wrong_type",
   limit_reached: "widget.already_participated",
   quiz_no_question: "quiz.waiting",
+  quiz_over: "quiz.over",
   refused: "lines.held_notice",
 };
 
 /**
  * The notice's key and values: the widget's own text for the refusal when it has one (a text too long says
  * its limit, a second quiz answer says so), else the reason's; between a quiz's questions, that the next one
- * is coming (the widget's "too late" would be wrong before the first). `known` says whether a key has a text.
+ * is coming (the widget's "too late" would be wrong before the first); after the last one, that the quiz is over,
+ * with the player's final score and rank when it played. `known` says whether a key has a text.
  */
 export function heldNotice(
   reason: HeldReason,
   error: { code: string; params?: Record<string, unknown> } | null,
   known: (key: string) => boolean,
 ): { key: string; params: Record<string, unknown> } {
-  if (reason !== "quiz_no_question" && error && known(`errors.${error.code}`)) {
+  // after the last question, a player hears its final score and rank (known once the last answer is revealed)
+  if (reason === "quiz_over" && error?.params?.rank !== undefined) {
+    return { key: "quiz.over_score", params: error.params };
+  }
+  if (reason !== "quiz_no_question" && reason !== "quiz_over" && error && known(`errors.${error.code}`)) {
     return { key: `errors.${error.code}`, params: error.params ?? {} };
   }
   return { key: HELD_NOTICE_KEYS[reason], params: {} };

@@ -142,10 +142,41 @@ export interface QuizStanding {
   total_ms: number;
 }
 
+/** How two names compare on air: letter case, width forms and runs of spaces do not tell them apart. */
+const nameOnAir = (name: string) => name.normalize("NFKC").toLocaleLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Tells apart players who chose the same name, as phone players of one city are: the first to answer keeps
+ * it, the next are "Marie 2", "Marie 3"… in the order they first answered (`players` in that order), skipping
+ * a number whose name another player chose or was given. Returns each player's name on air.
+ * @example distinctNames([{ player: "d1", pseudonym: "Marie" }, { player: "d2", pseudonym: "marie" }])
+ * // Map { "d1" => "Marie", "d2" => "marie 2" }
+ */
+export function distinctNames(
+  players: readonly { player: string; pseudonym: string }[],
+  nth: (name: string, n: number) => string = (name, n) => `${name} ${n}`,
+): Map<string, string> {
+  const chosen = new Set(players.map((p) => nameOnAir(p.pseudonym)));
+  const taken = new Set<string>();
+  const names = new Map<string, string>();
+  for (const { player, pseudonym } of players) {
+    let name = pseudonym;
+    if (taken.has(nameOnAir(name))) {
+      let n = 2;
+      while (chosen.has(nameOnAir(nth(pseudonym, n))) || taken.has(nameOnAir(nth(pseudonym, n)))) n++;
+      name = nth(pseudonym, n);
+    }
+    taken.add(nameOnAir(name));
+    names.set(player, name);
+  }
+  return names;
+}
+
 /**
  * The leaderboard: score first, ties broken by the total answer time (the quicker first), then by whose first
  * answer came first in `answers` (given in the order they were stored), so the order is the same on every
- * screen and stays when a forgotten number's player is given a new key.
+ * screen and stays when a forgotten number's player is given a new key. Players who chose the same name are
+ * numbered in the order they first answered (`distinctNames`).
  */
 export function leaderboard(answers: readonly ScoredAnswer[]): QuizStanding[] {
   const players = new Map<string, Omit<QuizStanding, "rank">>();
@@ -157,6 +188,8 @@ export function leaderboard(answers: readonly ScoredAnswer[]): QuizStanding[] {
     p.total_ms += a.elapsed_ms;
     players.set(a.player, p);
   }
+  const names = distinctNames([...players.values()]);
+  for (const p of players.values()) p.pseudonym = names.get(p.player)!;
   return [...players.values()]
     .sort((a, b) => b.score - a.score || a.total_ms - b.total_ms) // a stable sort: first answers' order kept
     .map((p, i) => ({ rank: i + 1, ...p }));
@@ -238,6 +271,16 @@ export interface QuizScreen {
   answers: number;
   top: Omit<QuizStanding, "player">[];
   winners: { rank: number; pseudonym: string; score: number }[];
+}
+
+/**
+ * Whether a quiz is over at `now`: every question was opened and none takes answers any more. Its scores are
+ * final once every question is revealed too.
+ */
+export function quizOver(questions: readonly QuizClock[], now: Date): { over: boolean; final: boolean } {
+  const over = questions.length > 0 &&
+    questions.every((q) => q.opened_at && quizPhase(q, now) !== "open");
+  return { over, final: over && questions.every((q) => q.revealed_at) };
 }
 
 /** The question a screen shows: the last one opened (null before the first). */

@@ -29,16 +29,26 @@ for (const width of [375, 1280]) {
           (${channel}, ${line}, 'sms', ${segment}, 'wrong_type', null, ${media}::uuid, 'image', null, 'Brest',
             now() - interval '2 minutes'),
           (${channel}, null, 'whatsapp', ${segment}, 'closed', 'Still time to vote?', null, null, 'Amélie', null,
-            now() - interval '1 minute')`;
+            now() - interval '1 minute'),
+          (${channel}, ${line}, 'sms', ${segment}, 'quiz_over', 'B', null, null, null, 'Nice', now())`;
       await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
       await page.goto(`${baseUrl}/channels/${channel}/held-messages`);
       const cards = page.locator(".held-card");
       await cards.first().waitFor();
-      assert.equal(await cards.count(), 3);
+      assert.equal(await cards.count(), 4);
       const authors = await page.locator(".held-head strong").allTextContents();
-      assert.deepEqual(authors, ["Amélie", "Listener · Brest", "Listener · Lyon"], "newest first");
-      assert.match((await cards.nth(2).locator(".held-reason").textContent()) ?? "", /fed no interaction/);
-      const picture = cards.nth(1).locator("img");
+      assert.deepEqual(
+        authors,
+        ["Listener · Nice", "Amélie", "Listener · Brest", "Listener · Lyon"],
+        "newest first",
+      );
+      assert.match((await cards.nth(3).locator(".held-reason").textContent()) ?? "", /fed no interaction/);
+      assert.match(
+        (await cards.nth(0).locator(".held-reason").textContent()) ?? "",
+        /was over/,
+        "a quiz's end",
+      );
+      const picture = cards.nth(2).locator("img");
       await picture.waitFor();
       assert.equal(
         await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
