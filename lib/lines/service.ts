@@ -4,6 +4,7 @@
 import type { Sql } from "postgres";
 import * as db from "../../db/lines.ts";
 import { getChannel } from "../../db/channels.ts";
+import { countWaitingHeld } from "../../db/line_held.ts";
 import { encryptSecret } from "../platform/crypto.ts";
 import { AppError } from "../rules/errors.ts";
 import { requireAccess, type StaffUser } from "../rules/permissions.ts";
@@ -91,5 +92,7 @@ export async function linesPage(deps: LineDeps & { config: Config }, user: Staff
     lines: lines.map((line) => ({ ...line, webhook_url: lineWebhookUrl(base, line) })),
     targets: await db.listLineTargets(deps.sql, channelId),
     webhookBase: base,
+    // the held messages waiting for staff: counted on the page's link to them
+    heldWaiting: await countWaitingHeld(deps.sql, channelId),
   };
 }

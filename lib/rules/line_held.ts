@@ -68,3 +68,9 @@ export const HELD_NOTICE_QUIET_MS = 24 * 60 * 60 * 1000;
 
 /** How many held messages the channel's page lists (newest first). */
 export const HELD_LIST_LIMIT = 200;
+
+/**
+ * A move of a held message still unfinished after this long was cut (its server stopped between taking the
+ * message and storing the participation): staff may move it again. Far longer than a move takes.
+ */
+export const HELD_MOVE_STALE_SECONDS = 300;
