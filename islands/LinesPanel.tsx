@@ -10,6 +10,7 @@ type Line = {
   address: string;
   segment_id: number | null;
   credentials_set: boolean;
+  template: { name: string; language: string } | null;
   webhook_url: string;
 };
 type Target = { id: number; title: string };
@@ -20,6 +21,10 @@ const FIELDS: Record<"whatsapp" | "twilio", string[]> = {
   twilio: ["account_sid", "auth_token"],
 };
 const fieldsOf = (kind: LineKind) => FIELDS[kind === "whatsapp" ? "whatsapp" : "twilio"];
+
+/** A WhatsApp line's template as the API takes it: both its name and language, or none (null). */
+const templateOf = (name = "", language = "") =>
+  name.trim() && language.trim() ? { name: name.trim(), language: language.trim() } : null;
 
 /**
  * A channel's phone lines: connect a WhatsApp number, an SMS number or a voicemail line with its
@@ -39,12 +44,14 @@ function LinesPanel(props: Props) {
     setBusy(true);
     setError(null);
     const credentials = Object.fromEntries(fieldsOf(kind).map((f) => [f, form[f] ?? ""]));
+    const template = templateOf(form.template_name, form.template_language);
     const res = await api<Line & { message?: string }>("POST", `/api/v1/channels/${props.channelId}/lines`, {
       kind,
       label: form.label ?? "",
       address: form.address ?? "",
       segment_id: form.segment_id ? Number(form.segment_id) : null,
       credentials,
+      ...(kind === "whatsapp" && template ? { template } : {}),
     });
     setBusy(false);
     if (!res.ok) return setError(res.data?.message ?? t("errors.invalid_value"));
@@ -61,6 +68,21 @@ function LinesPanel(props: Props) {
       segment_id,
     });
     if (res.ok) setLines(lines.map((l) => l.id === line.id ? { ...l, segment_id } : l));
+  };
+  const saveTemplate = async (line: Line, e: Event) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget as HTMLFormElement);
+    const template = templateOf(String(data.get("name") ?? ""), String(data.get("language") ?? ""));
+    const res = await api<Line & { message?: string }>("PUT", `/api/v1/lines/${line.id}`, {
+      kind: line.kind,
+      label: line.label,
+      address: line.address,
+      segment_id: line.segment_id,
+      template,
+    });
+    if (!res.ok) return setError(res.data?.message ?? t("errors.invalid_value"));
+    setError(null);
+    setLines(lines.map((l) => l.id === line.id ? { ...l, template: res.data.template } : l));
   };
   const remove = async (line: Line) => {
     const res = await api("DELETE", `/api/v1/lines/${line.id}`);
@@ -97,6 +119,32 @@ function LinesPanel(props: Props) {
               <label for={`line-feed-${line.id}`}>{t("lines.segment")}</label>
               {targets(line.segment_id, (v) => feed(line, v), `line-feed-${line.id}`)}
             </div>
+            {line.kind === "whatsapp" && (
+              <form class="line-template" onSubmit={(e) => saveTemplate(line, e)}>
+                <p class="field-hint">
+                  {line.template ? t("lines.template_hint") : t("lines.template_none")}
+                </p>
+                <div class="field">
+                  <label for={`line-template-${line.id}`}>{t("lines.template_name")}</label>
+                  <input
+                    id={`line-template-${line.id}`}
+                    name="name"
+                    class="input"
+                    defaultValue={line.template?.name ?? ""}
+                  />
+                </div>
+                <div class="field">
+                  <label for={`line-template-language-${line.id}`}>{t("lines.template_language")}</label>
+                  <input
+                    id={`line-template-language-${line.id}`}
+                    name="language"
+                    class="input"
+                    defaultValue={line.template?.language ?? ""}
+                  />
+                </div>
+                <button type="submit" class="btn btn-secondary btn-sm">{t("lines.template_save")}</button>
+              </form>
+            )}
             <button type="button" class="btn btn-link btn-sm" onClick={() => remove(line)}>
               {t("lines.remove")}
             </button>
@@ -145,6 +193,18 @@ function LinesPanel(props: Props) {
             />
           </div>
         ))}
+        {kind === "whatsapp" &&
+          ["template_name", "template_language"].map((name) => (
+            <div class="field" key={name}>
+              <label for={`line-${name}`}>{t(`lines.${name}`)}</label>
+              <input
+                id={`line-${name}`}
+                class="input"
+                value={form[name] ?? ""}
+                onInput={(e) => set(name, e.currentTarget.value)}
+              />
+            </div>
+          ))}
         {error && <p class="field-error" role="alert">{error}</p>}
         <button type="submit" class="btn btn-primary" disabled={busy}>{t("lines.add")}</button>
       </form>

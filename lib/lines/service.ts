@@ -18,8 +18,11 @@ export interface LineDeps {
 
 /** What staff read of a line: never its credentials, only whether they are set. */
 export function publicLine(row: db.LineRow) {
-  const { credentials_enc, language: _language, created_at, ...rest } = row;
-  return { ...rest, credentials_set: !!credentials_enc, created_at: created_at.toISOString() };
+  const { credentials_enc, language: _language, created_at, template_name, template_language, ...rest } = row;
+  const template = template_name && template_language
+    ? { name: template_name, language: template_language }
+    : null;
+  return { ...rest, credentials_set: !!credentials_enc, template, created_at: created_at.toISOString() };
 }
 export type PublicLine = ReturnType<typeof publicLine>;
 
@@ -62,6 +65,7 @@ export async function createLine(deps: LineDeps, user: StaffUser, channelId: num
     address: input.address,
     segmentId: input.segment_id,
     credentialsEnc: sealed,
+    template: input.kind === "whatsapp" ? input.template ?? null : null,
   });
   return publicLine((await db.getLine(deps.sql, id))!);
 }
@@ -75,6 +79,8 @@ export async function updateLine(deps: LineDeps, user: StaffUser, id: number, in
     address: input.address,
     segmentId: input.segment_id,
     credentialsEnc: sealed,
+    // only WhatsApp sends templates: an SMS or voicemail line never keeps one
+    template: line.kind === "whatsapp" ? input.template : null,
   });
   return publicLine((await db.getLine(deps.sql, id))!);
 }
