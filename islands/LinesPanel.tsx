@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
+import { LineTemplateForm } from "../components/lines/LineTemplateForm.tsx";
 import { LINE_KINDS, type LineKind, lineWebhookUrl } from "../lib/rules/line_kinds.ts";
 
 type Line = {
@@ -120,30 +121,10 @@ function LinesPanel(props: Props) {
               {targets(line.segment_id, (v) => feed(line, v), `line-feed-${line.id}`)}
             </div>
             {line.kind === "whatsapp" && (
-              <form class="line-template" onSubmit={(e) => saveTemplate(line, e)}>
-                <p class="field-hint">
-                  {line.template ? t("lines.template_hint") : t("lines.template_none")}
-                </p>
-                <div class="field">
-                  <label for={`line-template-${line.id}`}>{t("lines.template_name")}</label>
-                  <input
-                    id={`line-template-${line.id}`}
-                    name="name"
-                    class="input"
-                    defaultValue={line.template?.name ?? ""}
-                  />
-                </div>
-                <div class="field">
-                  <label for={`line-template-language-${line.id}`}>{t("lines.template_language")}</label>
-                  <input
-                    id={`line-template-language-${line.id}`}
-                    name="language"
-                    class="input"
-                    defaultValue={line.template?.language ?? ""}
-                  />
-                </div>
-                <button type="submit" class="btn btn-secondary btn-sm">{t("lines.template_save")}</button>
-              </form>
+              <LineTemplateForm
+                line={line}
+                onSubmit={(e) => saveTemplate(line, e)}
+              />
             )}
             <button type="button" class="btn btn-link btn-sm" onClick={() => remove(line)}>
               {t("lines.remove")}
