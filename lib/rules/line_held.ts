@@ -10,6 +10,8 @@ export const HELD_REASONS = [
   "limit_reached",
   "quiz_no_question",
   "refused",
+  // a WhatsApp sticker, document or location without a caption: no interaction takes these kinds
+  "unsupported",
 ] as const;
 export type HeldReason = typeof HELD_REASONS[number];
 
@@ -42,6 +44,7 @@ export const HELD_NOTICE_KEYS: Record<HeldReason, string> = {
   limit_reached: "widget.already_participated",
   quiz_no_question: "quiz.waiting",
   refused: "lines.held_notice",
+  unsupported: "lines.held_notice",
 };
 
 /**
