@@ -2,7 +2,7 @@
 import type { Sql } from "postgres";
 import type { Db } from "./client.ts";
 import type { LineKind } from "../lib/rules/lines.ts";
-import { HELD_MOVE_STALE_SECONDS, type HeldReason } from "../lib/rules/line_held.ts";
+import type { HeldReason } from "../lib/rules/line_held.ts";
 
 /** A held message as the channel's staff read it (never the listener's number). */
 export interface HeldMessageRow {
@@ -118,7 +118,7 @@ export interface HeldForMove {
 /**
  * Takes a waiting held message of the channel for one staff action (`moving` or `dismissed`), or null when it
  * is not the channel's or was already taken: of two staff acting at the same moment, one gets it. A move whose
- * server stopped half-way (still `moving` after HELD_MOVE_STALE_SECONDS) may be taken again.
+ * server stopped half-way (still `moving` after `staleSeconds`, lib/rules/line_held.ts) may be taken again.
  */
 export async function claimHeldMessage(
   sql: Db,
@@ -126,13 +126,14 @@ export async function claimHeldMessage(
   id: number,
   resolution: "moving" | "dismissed",
   userId: number,
+  staleSeconds: number,
 ): Promise<HeldForMove | null> {
   const [row] = await sql<HeldForMove[]>`
     with taken as (
       update line_held_messages set resolution = ${resolution}, resolved_at = now(), resolved_by = ${userId}
       where id = ${id} and channel_id = ${channelId}
         and (resolution is null
-          or (resolution = 'moving' and resolved_at < now() - make_interval(secs => ${HELD_MOVE_STALE_SECONDS})))
+          or (resolution = 'moving' and resolved_at < now() - make_interval(secs => ${staleSeconds})))
       returning *)
     select t.id::int as id, t.line_id::int as line_id, t.medium, t.text, t.media_id, t.media_kind,
       m.status as media_status, t.phone_number_id::int as phone_number_id, p.number_hash, t.author_name,

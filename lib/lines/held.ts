@@ -21,7 +21,7 @@ import type { EventBus } from "../live/bus.ts";
 import { keywordChoice } from "../rules/lines.ts";
 import { getChannel } from "../../db/channels.ts";
 import { AppError } from "../rules/errors.ts";
-import { HELD_LIST_LIMIT } from "../rules/line_held.ts";
+import { HELD_LIST_LIMIT, HELD_MOVE_STALE_SECONDS } from "../rules/line_held.ts";
 import { can, requireAccess, type StaffUser } from "../rules/permissions.ts";
 import { listLineTargets } from "../../db/lines.ts";
 
@@ -59,7 +59,7 @@ export async function waitingHeldCount(
 /** Takes a waiting held message for one action: 404 when not the channel's, 409 when staff already settled it. */
 async function claim(sql: Sql, user: StaffUser, channelId: number, id: number, to: "moving" | "dismissed") {
   requireAccess(user, "participations-action", [channelId]);
-  const held = await claimHeldMessage(sql, channelId, id, to, user.id);
+  const held = await claimHeldMessage(sql, channelId, id, to, user.id, HELD_MOVE_STALE_SECONDS);
   if (held) return held;
   if (!(await heldMessageExists(sql, channelId, id))) throw new AppError(404, "not_found");
   throw new AppError(409, "held_settled");

@@ -8,6 +8,7 @@ import { until } from "../_helpers.ts";
 import { randomSegment } from "./_participation.ts";
 import { lineApp, metaSignature, whatsappBody } from "../_providers.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
+import { HELD_MOVE_STALE_SECONDS } from "../../lib/rules/line_held.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
 const ACCESS_TOKEN = "EAAG-access-token";
@@ -68,7 +69,10 @@ Deno.test({
       const tvOperator = await openSession(ctx.deps.sql, ctx.deps.jwtSecret, tvOperatorId, "staff");
       const textSegment = await randomSegment(ctx.sql, staff.radio, { type: "message", title: "Le mur" });
       const vote = await randomSegment(ctx.sql, staff.radio, { limit_1_vote: true }, ["Jazz", "Rock"]);
-      const voices = await randomSegment(ctx.sql, staff.radio, { type: "recording_question", title: "Messages vocaux" });
+      const voices = await randomSegment(ctx.sql, staff.radio, {
+        type: "recording_question",
+        title: "Messages vocaux",
+      });
       const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
         method: "POST",
         token: manager,
@@ -238,6 +242,29 @@ Deno.test({
         assert.match(list, new RegExp(`data-held-id="${held.id}"[^>]*data-resolution="dismissed"`));
         assert.ok(list.includes(fr.lines.held_dismissed));
       });
+
+      await t.step(
+        "a move cut half-way may be made again once HELD_MOVE_STALE_SECONDS have passed",
+        async () => {
+          await postWhatsapp(line, "33611110000", {
+            id: "wamid.move7",
+            type: "text",
+            text: { body: "Coupé" },
+          });
+          const held = await lastHeld();
+          await ctx
+            .sql`update line_held_messages set resolution = 'moving', resolved_at = now() where id = ${held.id}`;
+          const busy = await move(held.id, voices.id);
+          assert.equal(busy.status, 409, "a move under way is not made twice");
+          await busy.body?.cancel();
+          await ctx.sql`update line_held_messages set resolved_at = now() - make_interval(secs => ${
+            HELD_MOVE_STALE_SECONDS + 1
+          }) where id = ${held.id}`;
+          const again = await dismiss(held.id);
+          assert.equal(again.status, 204, "its server stopped: staff settle it");
+          await again.body?.cancel();
+        },
+      );
 
       await t.step("another channel's staff can neither move nor dismiss them", async () => {
         await postWhatsapp(line, "33699990000", { id: "wamid.move6", type: "text", text: { body: "Allô" } });
