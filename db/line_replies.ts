@@ -11,6 +11,8 @@ export interface MessageLine {
   last_inbound_at: Date | null;
   /** whether the line still holds its provider's credentials (a reply cannot be sent without them) */
   has_credentials: boolean;
+  /** whether the line has an approved WhatsApp template to send outside the window */
+  has_template: boolean;
 }
 
 /** The line a participation came in on, or null (a widget participation, or its line was removed). */
@@ -18,6 +20,8 @@ export async function lineOfMessage(sql: Db, messageId: number): Promise<Message
   const [row] = await sql<MessageLine[]>`
     select li.line_id::int as line_id, pn.number_enc,
       (select l.credentials_enc is not null from phone_lines l where l.id = li.line_id) as has_credentials,
+      coalesce((select l.template_name is not null from phone_lines l where l.id = li.line_id), false)
+        as has_template,
       (select max(li2.created_at) from line_inbound li2
         where li2.line_id = li.line_id and li2.phone_number_id = m.phone_number_id) as last_inbound_at
     from line_inbound li join messages m on m.id = li.message_id
@@ -34,16 +38,28 @@ export interface LineReplyRow {
   delivery_status: DeliveryState | null;
   provider_message_id: string | null;
   number_enc: string | null;
+  /** the listener's last message on the line: a reply sent later than 24 hours after it is a template */
+  last_inbound_at: Date | null;
 }
 
 /** The reply to send, or null once removed with its message. */
 export async function getLineReply(sql: Db, replyId: number): Promise<LineReplyRow | null> {
   const [row] = await sql<LineReplyRow[]>`
     select r.id::int as id, r.text, r.line_id::int as line_id, r.delivery_status, r.provider_message_id,
-      pn.number_enc
+      pn.number_enc,
+      (select max(li.created_at) from line_inbound li
+        where li.line_id = r.line_id and li.phone_number_id = m.phone_number_id) as last_inbound_at
     from replies r join messages m on m.id = r.message_id left join phone_numbers pn on pn.id = m.phone_number_id
     where r.id = ${replyId}`;
   return row ?? null;
+}
+
+/** When the number (by its keyed hash) last wrote on the line: WhatsApp's window for a code counts from it. */
+export async function lastInboundOf(sql: Db, lineId: number, numberHash: string): Promise<Date | null> {
+  const [row] = await sql<{ at: Date | null }[]>`
+    select max(li.created_at) as at from line_inbound li join phone_numbers pn on pn.id = li.phone_number_id
+    where li.line_id = ${lineId} and pn.number_hash = ${numberHash}`;
+  return row?.at ?? null;
 }
 
 /** The provider took the reply: its message id (the status webhooks name it) and the state "sent". */

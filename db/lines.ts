@@ -13,12 +13,16 @@ export interface LineRow {
   credentials_enc: string | null;
   /** the channel's language: the voicemail greeting is spoken in it */
   language: string;
+  /** a WhatsApp line's approved template, sent outside the 24-hour window (migration 094) */
+  template_name: string | null;
+  template_language: string | null;
   created_at: Date;
 }
 
 const columns = (sql: Db) =>
   sql`l.id::int as id, l.channel_id::int as channel_id, l.kind, l.label, l.address,
-    l.segment_id::int as segment_id, l.credentials_enc, coalesce(c.language, 'en') as language, l.created_at`;
+    l.segment_id::int as segment_id, l.credentials_enc, coalesce(c.language, 'en') as language, l.template_name,
+    l.template_language, l.created_at`;
 
 /** The lines of a channel, oldest first. */
 export async function listLines(sql: Db, channelId: number): Promise<LineRow[]> {
@@ -42,25 +46,37 @@ export async function insertLine(sql: Db, line: {
   address: string;
   segmentId: number | null;
   credentialsEnc: string | null;
+  template: { name: string; language: string } | null;
 }): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
-    insert into phone_lines (channel_id, kind, label, address, segment_id, credentials_enc)
+    insert into phone_lines (channel_id, kind, label, address, segment_id, credentials_enc, template_name,
+      template_language)
     values (${line.channelId}, ${line.kind}, ${line.label}, ${line.address}, ${line.segmentId},
-      ${line.credentialsEnc})
+      ${line.credentialsEnc}, ${line.template?.name ?? null}, ${line.template?.language ?? null})
     returning id::int as id`;
   return row.id;
 }
 
-/** Changes a line; credentials only when new ones are given (null keeps the sealed ones). */
+/**
+ * Changes a line; credentials only when new ones are given (null keeps the sealed ones), its template only
+ * when one is given (undefined keeps it, null removes it: switching the interaction leaves it alone).
+ */
 export async function updateLine(sql: Db, id: number, line: {
   label: string;
   address: string;
   segmentId: number | null;
   credentialsEnc: string | null;
+  template?: { name: string; language: string } | null;
 }): Promise<void> {
+  const keep = line.template === undefined;
   await sql`
     update phone_lines set label = ${line.label}, address = ${line.address}, segment_id = ${line.segmentId},
-      credentials_enc = coalesce(${line.credentialsEnc}, credentials_enc), updated_at = now()
+      credentials_enc = coalesce(${line.credentialsEnc}, credentials_enc),
+      template_name = case when ${keep} then template_name else ${line.template?.name ?? null} end,
+      template_language = case when ${keep} then template_language else ${
+    line.template?.language ?? null
+  } end,
+      updated_at = now()
     where id = ${id}`;
 }
 

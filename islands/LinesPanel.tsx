@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
+import { LineTemplateForm } from "../components/lines/LineTemplateForm.tsx";
 import { LINE_KINDS, type LineKind, lineWebhookUrl } from "../lib/rules/line_kinds.ts";
 
 type Line = {
@@ -10,6 +11,7 @@ type Line = {
   address: string;
   segment_id: number | null;
   credentials_set: boolean;
+  template: { name: string; language: string } | null;
   webhook_url: string;
 };
 type Target = { id: number; title: string };
@@ -20,6 +22,10 @@ const FIELDS: Record<"whatsapp" | "twilio", string[]> = {
   twilio: ["account_sid", "auth_token"],
 };
 const fieldsOf = (kind: LineKind) => FIELDS[kind === "whatsapp" ? "whatsapp" : "twilio"];
+
+/** A WhatsApp line's template as the API takes it: both its name and language, or none (null). */
+const templateOf = (name = "", language = "") =>
+  name.trim() && language.trim() ? { name: name.trim(), language: language.trim() } : null;
 
 /**
  * A channel's phone lines: connect a WhatsApp number, an SMS number or a voicemail line with its
@@ -39,12 +45,14 @@ function LinesPanel(props: Props) {
     setBusy(true);
     setError(null);
     const credentials = Object.fromEntries(fieldsOf(kind).map((f) => [f, form[f] ?? ""]));
+    const template = templateOf(form.template_name, form.template_language);
     const res = await api<Line & { message?: string }>("POST", `/api/v1/channels/${props.channelId}/lines`, {
       kind,
       label: form.label ?? "",
       address: form.address ?? "",
       segment_id: form.segment_id ? Number(form.segment_id) : null,
       credentials,
+      ...(kind === "whatsapp" && template ? { template } : {}),
     });
     setBusy(false);
     if (!res.ok) return setError(res.data?.message ?? t("errors.invalid_value"));
@@ -61,6 +69,21 @@ function LinesPanel(props: Props) {
       segment_id,
     });
     if (res.ok) setLines(lines.map((l) => l.id === line.id ? { ...l, segment_id } : l));
+  };
+  const saveTemplate = async (line: Line, e: Event) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget as HTMLFormElement);
+    const template = templateOf(String(data.get("name") ?? ""), String(data.get("language") ?? ""));
+    const res = await api<Line & { message?: string }>("PUT", `/api/v1/lines/${line.id}`, {
+      kind: line.kind,
+      label: line.label,
+      address: line.address,
+      segment_id: line.segment_id,
+      template,
+    });
+    if (!res.ok) return setError(res.data?.message ?? t("errors.invalid_value"));
+    setError(null);
+    setLines(lines.map((l) => l.id === line.id ? { ...l, template: res.data.template } : l));
   };
   const remove = async (line: Line) => {
     const res = await api("DELETE", `/api/v1/lines/${line.id}`);
@@ -97,6 +120,12 @@ function LinesPanel(props: Props) {
               <label for={`line-feed-${line.id}`}>{t("lines.segment")}</label>
               {targets(line.segment_id, (v) => feed(line, v), `line-feed-${line.id}`)}
             </div>
+            {line.kind === "whatsapp" && (
+              <LineTemplateForm
+                line={line}
+                onSubmit={(e) => saveTemplate(line, e)}
+              />
+            )}
             <button type="button" class="btn btn-link btn-sm" onClick={() => remove(line)}>
               {t("lines.remove")}
             </button>
@@ -145,6 +174,18 @@ function LinesPanel(props: Props) {
             />
           </div>
         ))}
+        {kind === "whatsapp" &&
+          ["template_name", "template_language"].map((name) => (
+            <div class="field" key={name}>
+              <label for={`line-${name}`}>{t(`lines.${name}`)}</label>
+              <input
+                id={`line-${name}`}
+                class="input"
+                value={form[name] ?? ""}
+                onInput={(e) => set(name, e.currentTarget.value)}
+              />
+            </div>
+          ))}
         {error && <p class="field-error" role="alert">{error}</p>}
         <button type="submit" class="btn btn-primary" disabled={busy}>{t("lines.add")}</button>
       </form>

@@ -3,7 +3,7 @@
 // access token), Twilio's recording download (GET /2010-04-01/Accounts/{sid}/Recordings/{sid}.wav with
 // basic auth) and an MMS's media (GET …/Messages/{sid}/Media/{sid} with basic auth, answered by a redirect to a
 // short-lived address of its file store, as Twilio does), the messages endpoints a reply is sent by (Graph `POST /{phone-number-id}/messages` with the
-// bearer token, Twilio `POST /2010-04-01/Accounts/{sid}/Messages.json` with basic auth), recording what they
+// bearer token, a text or an approved template's message, Twilio `POST /2010-04-01/Accounts/{sid}/Messages.json` with basic auth), recording what they
 // were sent. And the providers' own way of signing the webhooks they send.
 import { createHmac } from "node:crypto";
 import { demoStaff, testApp } from "./_helpers.ts";
@@ -101,6 +101,20 @@ export function providerStub(accessToken: string, account: { sid: string; token:
       const body = await req.json().catch(() => ({}));
       if (body.messaging_product !== "whatsapp" || !body.to) {
         return Response.json({ error: { code: 100 } }, { status: 400 });
+      }
+      // a template message names an approved template and its language; its body's parameters are texts
+      // without line breaks, tabs or more than four spaces in a row (the Graph API's template message shape)
+      const template = body.type === "template" ? body.template : null;
+      const parameters = template?.components?.find((c: { type?: string }) => c.type === "body")?.parameters;
+      if (
+        body.type === "template" &&
+        (typeof template?.name !== "string" || typeof template?.language?.code !== "string" ||
+          !Array.isArray(parameters) ||
+          parameters.some((p: { type?: string; text?: unknown }) =>
+            p.type !== "text" || typeof p.text !== "string" || /[\n\t]| {5}/.test(p.text)
+          ))
+      ) {
+        return Response.json({ error: { code: 132000, message: "Invalid parameter" } }, { status: 400 });
       }
       const id = `wamid.${crypto.randomUUID().replaceAll("-", "")}`;
       stub.sent.push({ provider: "whatsapp", path: url.pathname, body, id });

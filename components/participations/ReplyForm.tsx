@@ -44,7 +44,9 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
     timers.current.push(setTimeout(() => field.current?.focus(), REPLY_FOCUS_MS));
   };
   // outside WhatsApp's 24-hour window a text cannot reach the listener: the API would refuse it
-  const windowClosed = type === "text" && message.reply_window?.open === false;
+  // (unless the line has an approved template, which then carries it)
+  const windowClosed = type === "text" && message.reply_window?.open === false &&
+    !message.reply_window.template;
   const empty = type === "text" ? !text.trim() || windowClosed : !file;
 
   const fileForm = (blob: Blob, name: string) => {
@@ -161,6 +163,9 @@ export function ReplyForm({ message, onSent }: { message: InboxMessage; onSent: 
 function LineNotice({ window }: { window?: InboxMessage["reply_window"] }) {
   const { t, lang } = useT();
   if (!window) return null;
+  if (!window.open && window.template) {
+    return <p class="muted reply-line-notice">{t("participations.reply_by_template")}</p>;
+  }
   if (!window.open) {
     return (
       <p class="notice notice-warning reply-window-closed" role="status">

@@ -63,7 +63,8 @@ export interface InboxMessage {
     delivery_status?: string | null;
   }[];
   /** a WhatsApp or SMS participation: its text reply goes back by that medium, within WhatsApp's window */
-  reply_window?: { medium: string; open: boolean; closes_at: string | null };
+  /** template: a WhatsApp line's approved template carries a reply outside the window */
+  reply_window?: { medium: string; open: boolean; closes_at: string | null; template?: boolean };
 }
 
 /**

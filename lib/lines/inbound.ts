@@ -100,6 +100,8 @@ interface Inbound {
   captionOnly?: boolean;
   /** false when nothing can be sent back (a voicemail's caller hung up): a held message is not told */
   canTell?: boolean;
+  /** a kind no interaction takes (a sticker, a document, a location) with no caption: held as it is */
+  unsupported?: boolean;
 }
 
 /**
@@ -188,6 +190,8 @@ async function land(deps: InboundDeps, line: db.LineRow, inbound: Inbound): Prom
   }
   const held = { hash, number, error: null, mediaId: null as string | null };
   try {
+    // nothing in it an interaction could take: kept for staff, so the studio still sees that it came
+    if (inbound.unsupported) return await hold(deps, line, inbound, { ...held, reason: "unsupported" });
     // the line feeds no interaction now: the message is kept for the channel's staff all the same
     if (line.segment_id === null) {
       return await hold(deps, line, inbound, { ...held, reason: "no_interaction" });
@@ -338,6 +342,7 @@ interface WhatsappPayload {
           voice?: { id?: string };
           image?: { id?: string; mime_type?: string; caption?: string };
           video?: { id?: string; mime_type?: string; caption?: string };
+          document?: { id?: string; mime_type?: string; caption?: string };
         }[];
         /** what became of the messages the line sent (a staff reply): sent, delivered, read, failed */
         statuses?: { id?: string; status?: string }[];
@@ -345,6 +350,9 @@ interface WhatsappPayload {
     }[];
   }[];
 }
+
+/** The WhatsApp message types no interaction takes, held when they bring no caption (never dropped). */
+const UNSUPPORTED_KINDS = new Set(["sticker", "document", "location", "image", "video"]);
 
 /** POST of the WhatsApp Cloud API: signed with the app secret over the raw body, each message landed. */
 export async function receiveWhatsapp(
@@ -396,7 +404,12 @@ export async function receiveWhatsapp(
           media: { source: "whatsapp" as const, ref: id, kind: taken.kind, extension: taken.extension },
         }]
         : [];
-      const caption = voiceNote ? null : mediaCaption(picture?.caption);
+      const caption = voiceNote ? null : mediaCaption(picture?.caption ?? message.document?.caption);
+      // a sticker, a document or a location with nothing to land: held for staff, never dropped
+      if (!media.length && !caption && UNSUPPORTED_KINDS.has(message.type ?? "")) {
+        landings.push((await land(deps, line, { ...base, unsupported: true })).outcome);
+        continue;
+      }
       const landed = await landWithCaption(deps, line, base, media, {
         text: caption,
         providerId: `${message.id}/text`,

@@ -28,6 +28,8 @@ import {
 } from "../rules/phone_links.ts";
 import { numberHash } from "./inbound.ts";
 import { type LineReplyDeps, sendLineText } from "./replies.ts";
+import { lastInboundOf } from "../../db/line_replies.ts";
+import { replyWindow } from "../rules/line_replies.ts";
 
 export type PhoneLinkDeps = LineReplyDeps;
 
@@ -83,6 +85,12 @@ export async function requestPhoneLink(
     PHONE_LINK_REQUEST_LIMIT,
     now,
   );
+  // outside WhatsApp's 24-hour window only the line's approved template may carry the code: without one,
+  // the listener is told at once to write to the station first (Meta would refuse a free-form text)
+  const settings = await getLine(deps.sql, line.id);
+  const windowOpen = line.kind !== "whatsapp" ||
+    replyWindow("whatsapp", await lastInboundOf(deps.sql, line.id, hash), now).open;
+  if (!windowOpen && !settings?.template_name) throw new AppError(422, "phone_code_window_closed");
   const code = newPhoneLinkCode();
   const expiresAt = new Date(now.getTime() + PHONE_LINK_CODE_TTL_MS);
   const id = await db.insertLinkCode(deps.sql, {
@@ -94,8 +102,8 @@ export async function requestPhoneLink(
     codeHash: phoneLinkCodeHash(deps.jwtSecret, hash, request.medium, code),
     expiresAt,
   });
-  const language = (await getLine(deps.sql, line.id))?.language ?? "en";
-  const sent = await sendLineText(deps, line.id, number, codeText(language, code))
+  const language = settings?.language ?? "en";
+  const sent = await sendLineText(deps, line.id, number, codeText(language, code), windowOpen)
     .then((answer) => answer.id !== undefined, () => false);
   if (!sent) {
     // the provider did not take it (WhatsApp outside its window, an outage): nothing the listener can type

@@ -16,6 +16,7 @@ import {
   repliesThroughLine,
   replyWindow,
   twilioSmsForm,
+  whatsappTemplateMessage,
   whatsappTextMessage,
 } from "../rules/line_replies.ts";
 import { lineWebhookUrl, type TwilioCredentials, type WhatsappCredentials } from "../rules/lines.ts";
@@ -40,16 +41,18 @@ export async function replyWindowOf(sql: Sql, message: { id: number; medium: str
   if (!repliesThroughLine(message.medium)) return {};
   const line = await db.lineOfMessage(sql, message.id);
   if (!line?.number_enc) return {};
-  return {
-    reply_window: { medium: message.medium, ...replyWindow(message.medium, line.last_inbound_at, now) },
-  };
+  const window = replyWindow(message.medium, line.last_inbound_at, now);
+  // outside the window a WhatsApp reply goes as the line's approved template: the form says so
+  const template = message.medium === "whatsapp" ? { template: line.has_template } : {};
+  return { reply_window: { medium: message.medium, ...window, ...template } };
 }
 
 /**
  * The line a text reply goes back through, or null when it stays in the inbox (a widget participation, a
- * voice reply, a removed line or number). Outside WhatsApp's window the reply is refused with a 422: the
- * provider would refuse it anyway, and staff should know before they write; a line left without its
- * provider's credentials is refused the same way (422), as nothing could send the reply.
+ * voice reply, a removed line or number). Outside WhatsApp's window it goes as the line's approved template;
+ * a line without one refuses it with a 422 (the provider would refuse free text, and staff should know
+ * before they write); a line left without its provider's credentials is refused the same way (422), as
+ * nothing could send the reply.
  */
 export async function lineForReply(
   sql: Sql,
@@ -60,7 +63,7 @@ export async function lineForReply(
   if (reply.file !== undefined || !reply.text || !repliesThroughLine(message.medium)) return null;
   const line = await db.lineOfMessage(sql, message.id);
   if (!line?.number_enc) return null;
-  if (!replyWindow(message.medium, line.last_inbound_at, now).open) {
+  if (!replyWindow(message.medium, line.last_inbound_at, now).open && !line.has_template) {
     throw new AppError(422, "reply_window_closed");
   }
   // said at once rather than a reply queued that would only ever fail
@@ -76,24 +79,34 @@ export async function queueLineReply(boss: PgBoss | undefined, replyId: number) 
 /** The provider's answer to a send: its message id, or why it refused (and whether for good). */
 export type SendAnswer = { id: string } | { id?: undefined; final: boolean; error: string };
 
-/** Texts `to` through a WhatsApp or SMS line: a staff reply, or the code that links a number to an account. */
+/**
+ * Texts `to` through a WhatsApp or SMS line: a staff reply, or the code that links a number to an account.
+ * Outside WhatsApp's 24-hour window (`windowOpen` false) it goes as the line's approved template carrying
+ * the text; a line without one sends nothing (Meta would refuse free text there).
+ */
 export async function sendLineText(
   deps: LineReplyDeps,
   lineId: number,
   to: string,
   text: string,
+  windowOpen = true,
 ): Promise<SendAnswer> {
   const line = await getLine(deps.sql, lineId);
   if (!line?.credentials_enc) return { final: true, error: "line removed" };
   const credentials = JSON.parse(await decryptSecret(deps.jwtSecret, line.credentials_enc));
   let response: Response;
   if (line.kind === "whatsapp") {
+    const template = line.template_name && line.template_language
+      ? { name: line.template_name, language: line.template_language }
+      : null;
+    if (!windowOpen && !template) return { final: true, error: "outside the window, no template" };
+    const message = windowOpen ? whatsappTextMessage(to, text) : whatsappTemplateMessage(to, template!, text);
     const { access_token } = credentials as WhatsappCredentials;
     const base = deps.config.WHATSAPP_GRAPH_URL.replace(/\/$/, "");
     response = await fetch(`${base}/${encodeURIComponent(line.address)}/messages`, {
       method: "POST",
       headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
-      body: JSON.stringify(whatsappTextMessage(to, text)),
+      body: JSON.stringify(message),
       redirect: "error",
     });
   } else {
@@ -128,7 +141,11 @@ export async function sendLineText(
  * twice; a final refusal marks it failed; anything else throws so pg-boss retries it, and the last
  * attempt's failure marks it failed.
  */
-export async function sendLineReply(deps: LineReplyDeps, job: LineReplyJob, lastAttempt = false) {
+export async function sendLineReply(
+  deps: LineReplyDeps & { now?: () => Date },
+  job: LineReplyJob,
+  lastAttempt = false,
+) {
   const reply = await db.getLineReply(deps.sql, job.replyId);
   if (!reply || reply.provider_message_id || reply.delivery_status !== "queued" || reply.line_id === null) {
     return;
@@ -138,9 +155,11 @@ export async function sendLineReply(deps: LineReplyDeps, job: LineReplyJob, last
     : null;
   // the listener sent STOP meanwhile: their number is gone and nothing more is sent
   if (!to || !reply.text) return void await db.setReplyState(deps.sql, reply.id, "queued", "failed");
+  // the window is read when the reply leaves: a retry after an outage may find it closed (a template then)
+  const open = replyWindow("whatsapp", reply.last_inbound_at, deps.now?.() ?? new Date()).open;
   let answer: SendAnswer;
   try {
-    answer = await sendLineText(deps, reply.line_id, to, reply.text);
+    answer = await sendLineText(deps, reply.line_id, to, reply.text, open);
   } catch (error) {
     answer = { final: false, error: String(error) };
   }

@@ -4,6 +4,7 @@
 import type { Sql } from "postgres";
 import * as db from "../../db/lines.ts";
 import { getChannel } from "../../db/channels.ts";
+import { countWaitingHeld } from "../../db/line_held.ts";
 import { encryptSecret } from "../platform/crypto.ts";
 import { AppError } from "../rules/errors.ts";
 import { requireAccess, type StaffUser } from "../rules/permissions.ts";
@@ -17,8 +18,11 @@ export interface LineDeps {
 
 /** What staff read of a line: never its credentials, only whether they are set. */
 export function publicLine(row: db.LineRow) {
-  const { credentials_enc, language: _language, created_at, ...rest } = row;
-  return { ...rest, credentials_set: !!credentials_enc, created_at: created_at.toISOString() };
+  const { credentials_enc, language: _language, created_at, template_name, template_language, ...rest } = row;
+  const template = template_name && template_language
+    ? { name: template_name, language: template_language }
+    : null;
+  return { ...rest, credentials_set: !!credentials_enc, template, created_at: created_at.toISOString() };
 }
 export type PublicLine = ReturnType<typeof publicLine>;
 
@@ -61,6 +65,7 @@ export async function createLine(deps: LineDeps, user: StaffUser, channelId: num
     address: input.address,
     segmentId: input.segment_id,
     credentialsEnc: sealed,
+    template: input.kind === "whatsapp" ? input.template ?? null : null,
   });
   return publicLine((await db.getLine(deps.sql, id))!);
 }
@@ -74,6 +79,8 @@ export async function updateLine(deps: LineDeps, user: StaffUser, id: number, in
     address: input.address,
     segmentId: input.segment_id,
     credentialsEnc: sealed,
+    // only WhatsApp sends templates: an SMS or voicemail line never keeps one
+    template: line.kind === "whatsapp" ? input.template : null,
   });
   return publicLine((await db.getLine(deps.sql, id))!);
 }
@@ -91,5 +98,7 @@ export async function linesPage(deps: LineDeps & { config: Config }, user: Staff
     lines: lines.map((line) => ({ ...line, webhook_url: lineWebhookUrl(base, line) })),
     targets: await db.listLineTargets(deps.sql, channelId),
     webhookBase: base,
+    // the held messages waiting for staff: counted on the page's link to them
+    heldWaiting: await countWaitingHeld(deps.sql, channelId),
   };
 }

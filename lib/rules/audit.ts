@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "line_created",
   "line_changed",
   "line_deleted",
+  "held_message_moved",
+  "held_message_dismissed",
   "interaction_published",
   "interaction_closed",
   "interaction_archived",

@@ -11,6 +11,8 @@ export const HELD_REASONS = [
   "quiz_no_question",
   "quiz_over",
   "refused",
+  // a WhatsApp sticker, document or location without a caption: no interaction takes these kinds
+  "unsupported",
 ] as const;
 export type HeldReason = typeof HELD_REASONS[number];
 
@@ -46,6 +48,7 @@ export const HELD_NOTICE_KEYS: Record<HeldReason, string> = {
   quiz_no_question: "quiz.waiting",
   quiz_over: "quiz.over",
   refused: "lines.held_notice",
+  unsupported: "lines.held_notice",
 };
 
 /**
@@ -77,3 +80,9 @@ export const HELD_NOTICE_QUIET_MS = 24 * 60 * 60 * 1000;
 
 /** How many held messages the channel's page lists (newest first). */
 export const HELD_LIST_LIMIT = 200;
+
+/**
+ * A move of a held message still unfinished after this long was cut (its server stopped between taking the
+ * message and storing the participation): staff may move it again. Far longer than a move takes.
+ */
+export const HELD_MOVE_STALE_SECONDS = 300;

@@ -73,6 +73,35 @@ export function whatsappTextMessage(to: string, text: string) {
   };
 }
 
+/**
+ * The Graph API's `POST /{phone-number-id}/messages` body of an approved template to `to`: what WhatsApp
+ * accepts outside the 24-hour window. The template's body has one variable, {{1}}, which carries `text`.
+ * @example whatsappTemplateMessage("33612345678", { name: "studio_reply", language: "fr" }, "Merci !")
+ */
+export function whatsappTemplateMessage(
+  to: string,
+  template: { name: string; language: string },
+  text: string,
+) {
+  return {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: to.replace(/^\+/, ""),
+    type: "template",
+    template: {
+      name: template.name,
+      language: { code: template.language },
+      // a template's parameter may not hold a line break, a tab or more than four spaces in a row
+      components: [{ type: "body", parameters: [{ type: "text", text: templateText(text) }] }],
+    },
+  };
+}
+
+/** A text as a template parameter takes it: its line breaks and tabs as spaces, no run of more than 4 spaces. */
+export function templateText(text: string): string {
+  return text.replace(/[\r\n\t]+/g, " ").replace(/ {5,}/g, "    ").trim();
+}
+
 /** Twilio's `POST /2010-04-01/Accounts/{sid}/Messages.json` form of an SMS, its statuses posted back. */
 export function twilioSmsForm(
   from: string,

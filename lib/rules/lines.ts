@@ -26,11 +26,21 @@ export const LINE_MEDIA_FETCH_TIMEOUT_MS = 60_000;
 
 const secret = z.string().trim().min(1).max(500);
 /** What an administrator gives for a line; the secrets are sealed and never read back. */
+/** A WhatsApp template's name as Meta allows it: lowercase letters, digits and underscores. */
+export const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
+/** A template language code as Meta lists them: "fr", "en_US", "pt_BR", "es_MX"… */
+export const WHATSAPP_TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+
 export const lineInputSchema = z.object({
   kind: z.enum(LINE_KINDS),
   label: z.string().trim().max(100).default(""),
   address: z.string().trim().max(40).default(""),
   segment_id: z.number().int().positive().nullable().default(null),
+  // a WhatsApp line's approved template, sent outside the 24-hour window (null removes it, left out keeps it)
+  template: z.object({
+    name: z.string().trim().regex(WHATSAPP_TEMPLATE_NAME),
+    language: z.string().trim().regex(WHATSAPP_TEMPLATE_LANGUAGE),
+  }).strict().nullable().optional(),
   credentials: z.union([
     z.object({ app_secret: secret, access_token: secret, verify_token: secret }).strict(),
     z.object({ account_sid: z.string().regex(/^AC[0-9a-f]{32}$/), auth_token: secret }).strict(),
@@ -330,5 +340,6 @@ export const lineSchema = z.object({
   address: z.string(),
   segment_id: z.number().nullable(),
   credentials_set: z.boolean(),
+  template: z.object({ name: z.string(), language: z.string() }).nullable(),
   created_at: z.string(),
 });

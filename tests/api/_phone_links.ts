@@ -40,6 +40,8 @@ export async function phoneLinkStation() {
     address: "106540352242922",
     segment_id: segment.id,
     credentials: { app_secret: "meta-app-secret", access_token: ACCESS_TOKEN, verify_token: "v" },
+    // a number that never wrote is outside WhatsApp's window: its code goes as this approved template
+    template: { name: "account_code", language: "fr" },
   });
   let sid = 0;
   /** An SMS from `from` to the SMS line, signed as the provider signs it. */
@@ -84,7 +86,13 @@ export async function phoneLinkStation() {
   /** The code the line texted last to `to` (as the provider received it). */
   const lastCode = (to: string) => {
     const sent = stub.sent.findLast((s) => s.body.To === to || s.body.to === to.replace(/^\+/, ""));
-    const text = String(sent?.body.Body ?? (sent?.body.text as { body?: string } | undefined)?.body ?? "");
+    const template = sent?.body.template as
+      | { components?: { parameters?: { text?: string }[] }[] }
+      | undefined;
+    const text = String(
+      sent?.body.Body ?? (sent?.body.text as { body?: string } | undefined)?.body ??
+        template?.components?.[0]?.parameters?.[0]?.text ?? "",
+    );
     const code = /\b([0-9]{6})\b/.exec(text)?.[1];
     assert.ok(code, `a code was texted to ${to}`);
     return code;

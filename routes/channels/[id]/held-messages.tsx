@@ -4,20 +4,22 @@ import { requirePage, staffOf } from "../../../app/auth.ts";
 import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import { MediumIcon } from "../../../components/participations/MediumIcon.tsx";
-import { heldMessages } from "../../../lib/lines/held.ts";
+import HeldActions from "../../../islands/HeldActions.tsx";
+import { heldPage } from "../../../lib/lines/held.ts";
 import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
 import { publicAuthorLine } from "../../../lib/rules/public_message.ts";
 
 /**
  * GET /channels/{id}/held-messages: what the channel's lines received that no interaction took (the line
- * fed none, or the interaction refused it), with why, for staff who read the channel's participations.
+ * fed none, or the interaction refused it), with why, for staff who read the channel's participations; those
+ * who act on them move each into an interaction or dismiss it.
  */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
   const id = Number(c.req.param("id"));
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
-  const held = await heldMessages(c.var.deps, user, id);
+  const { held, targets, canAct } = await heldPage(c.var.deps, user, id);
   const label = await getChannelLabel(c.var.sql, id);
   const t = c.var.t;
   const when = new Intl.DateTimeFormat(c.var.lang, { dateStyle: "medium", timeStyle: "short" });
@@ -34,7 +36,13 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
         {held.length === 0 && <p class="field-hint">{t("lines.held_empty")}</p>}
         <ul class="held-list">
           {held.map((m) => (
-            <li key={m.id} class="card held-card" data-held-id={m.id} data-reason={m.reason}>
+            <li
+              key={m.id}
+              class={`card held-card${m.resolution ? " held-settled" : ""}`}
+              data-held-id={m.id}
+              data-reason={m.reason}
+              data-resolution={m.resolution ?? "waiting"}
+            >
               <div class="held-head">
                 <MediumIcon medium={m.medium} />
                 <strong>
@@ -51,6 +59,17 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
                 {t(`lines.held_reason_${m.reason}`, { interaction: m.segment_title ?? "" })}
                 {m.line_label ? ` · ${m.line_label}` : ""}
               </p>
+              {m.resolution === "moved" && (
+                <p class="held-reason">
+                  <a href={`/participations/${m.moved_to}`}>
+                    {t("lines.held_moved", { interaction: m.moved_title ?? "" })}
+                  </a>
+                </p>
+              )}
+              {m.resolution === "dismissed" && <p class="held-reason">{t("lines.held_dismissed")}</p>}
+              {m.resolution !== "moved" && m.resolution !== "dismissed" && canAct && (
+                <HeldActions channelId={id} heldId={m.id} targets={targets} />
+              )}
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { requirePage, staffOf } from "../../../app/auth.ts";
 import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import LinesPanel from "../../../islands/LinesPanel.tsx";
+import { HeldLink } from "../../../components/admin/HeldLink.tsx";
 import { linesPage } from "../../../lib/lines/service.ts";
 import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
 import { AppError } from "../../../lib/rules/errors.ts";
@@ -27,14 +28,12 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
       heading={`${t("lines.title")} · ${label}`}
       actions={
         <>
-          <a class="btn btn-secondary btn-sm" href={`/channels/${id}/held-messages`}>
-            {t("lines.held_open")}
-          </a>
+          <HeldLink channelId={id} waiting={page.heldWaiting} />
           <a class="btn btn-secondary btn-sm" href={`/channels/${id}`}>{t("lines.back")}</a>
         </>
       }
     >
-      <LinesPanel channelId={id} {...page} />
+      <LinesPanel channelId={id} lines={page.lines} targets={page.targets} webhookBase={page.webhookBase} />
     </AdminLayout>,
     { title: t("lines.title"), css: ["admin.css", "channels.css"] },
   );

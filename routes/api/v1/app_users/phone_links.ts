@@ -61,7 +61,7 @@ app.openapi(
     responses: {
       202: json(z.object({ expires_at: z.string() }), "Code texted"),
       ...visitorErrors,
-      422: json(errorSchema, "Not a phone number"),
+      422: json(errorSchema, "Not a phone number, or WhatsApp cannot reach it now (no template)"),
       429: json(errorSchema, "Too many codes this hour"),
       503: json(errorSchema, "The provider did not take the text"),
     },
