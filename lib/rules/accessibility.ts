@@ -47,13 +47,16 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
   { path: "/reset/{token}", tests: ["accounts_test.ts"] },
   { path: "/account/reset/{token}", tests: ["account_reset_test.ts"] },
   { path: "/users", tests: ["accounts_test.ts"] },
-  { path: "/users/{id}", tests: ["accounts_test.ts", "two_factor_test.ts", "passkeys_test.ts"] },
+  {
+    path: "/users/{id}",
+    tests: ["accounts_test.ts", "two_factor_test.ts", "passkeys_test.ts", "two_factor_turn_off_test.ts"],
+  },
   { path: "/interactions", tests: ["interactions_test.ts", "statistics_test.ts"] },
   {
     path: "/interactions/{id}",
     tests: ["interactions_test.ts", "statistics_test.ts", "back_office_details_test.ts"],
   },
-  { path: "/interactions/{id}/assistant", tests: ["ai_test.ts"] },
+  { path: "/interactions/{id}/assistant", tests: ["ai_test.ts", "ai_on_air_test.ts"] },
   {
     path: "/participations/{interaction}",
     tests: [
@@ -70,9 +73,14 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
   { path: "/channels/{id}/webhooks", tests: ["webhooks_test.ts"] },
   {
     path: "/channels/{id}/sign-in",
-    tests: ["single_sign_on_test.ts", "single_sign_on_second_factor_test.ts"],
+    tests: [
+      "single_sign_on_test.ts",
+      "single_sign_on_second_factor_test.ts",
+      "single_sign_on_roles_sign_out_test.ts",
+    ],
   },
-  { path: "/channels/{id}/held-messages", tests: ["line_held_test.ts"] },
+  { path: "/channels/{id}/lines", tests: ["line_templates_test.ts"] },
+  { path: "/channels/{id}/held-messages", tests: ["line_held_test.ts", "line_held_actions_test.ts"] },
   { path: "/statistics", tests: ["statistics_test.ts"] },
   { path: "/audit", tests: ["audit_log_test.ts"] },
 ];
