@@ -24,6 +24,8 @@ export interface LocalProvider {
    * with its own key (as a misconfigured or hostile provider would); null issues them as they are.
    */
   alterIdTokens(change: ((claims: Record<string, unknown>) => Record<string, unknown>) | null): void;
+  /** How many times its discovery document was asked for. */
+  discoveries(): number;
   close(): Promise<void>;
 }
 
@@ -129,7 +131,9 @@ export async function startProvider(
     ctx.body = { ...body, id_token: idToken };
   });
   const callback = provider.callback();
+  let discoveries = 0;
   server.on("request", async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith("/.well-known/openid-configuration")) discoveries++;
     if (req.url?.startsWith("/interaction/")) {
       try {
         const result = current
@@ -150,6 +154,7 @@ export async function startProvider(
     clientSecret,
     signIn: (account) => current = account,
     alterIdTokens: (change) => alter = change,
+    discoveries: () => discoveries,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -36,6 +36,7 @@ import { endUserSessions } from "../platform/sessions.ts";
 import { getSessionProvider } from "../../db/sessions.ts";
 import { SECOND_STEP_TTL_SECONDS } from "../rules/two_factor.ts";
 import { log } from "../platform/log.ts";
+import { BoundedCache } from "../platform/bounded_cache.ts";
 import type { SecondStep } from "../platform/auth.ts";
 import { secondStepFor } from "./two_factor.ts";
 
@@ -166,13 +167,28 @@ interface Flow {
   expires: number;
 }
 
+// A provider's discovery (its metadata and keys' address) is kept a few minutes, by issuer, client and sealed
+// secret: a sign-out then does not wait on the provider each time, and a changed setting is a new key.
+const DISCOVERY_TTL_MS = 5 * 60_000;
+const discovered = new BoundedCache<string, oidc.Configuration>(100, DISCOVERY_TTL_MS);
+
+/** A request to the provider that got no answer at all: refused connection, reset, timed out. */
+const unreachable = (error: unknown) =>
+  (error instanceof TypeError && /fetch failed|error sending request/i.test(error.message)) ||
+  (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"));
+
 async function clientOf(ctx: Pick<SsoContext, "jwtSecret">, row: ChannelSsoRow): Promise<oidc.Configuration> {
+  const key = `${row.issuer}\n${row.client_id}\n${row.client_secret_enc}`;
+  const kept = discovered.get(key, Date.now());
+  if (kept) return kept;
   const secret = await decryptSecret(ctx.jwtSecret, row.client_secret_enc);
   try {
-    return await oidc.discovery(new URL(row.issuer), row.client_id, secret, undefined, {
+    const config = await oidc.discovery(new URL(row.issuer), row.client_id, secret, undefined, {
       execute: isLoopbackIssuer(row.issuer) ? [oidc.allowInsecureRequests] : [],
       timeout: 10,
     });
+    discovered.set(key, config, Date.now());
+    return config;
   } catch (error) {
     log.warn("sso discovery failed", { issuer: row.issuer, error: String(error) });
     throw new AppError(503, "sso_unavailable");
@@ -289,7 +305,8 @@ export async function finishSso(
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
     log.warn("sso sign-in refused", { channel: flow.channel, error: String(error), cause });
-    throw new SsoRefused("sso_failed", flow.channel);
+    // a provider that cannot be reached now (its discovery was kept) is not one that refused the answer
+    throw new SsoRefused(unreachable(error) ? "sso_unavailable" : "sso_failed", flow.channel);
   }
   const email = typeof claims.email === "string" ? normaliseEmail(claims.email) : "";
   const account = email ? await findUserByEmail(ctx.sql, email) : null;
@@ -352,19 +369,29 @@ export async function finishSso(
   };
 }
 
+/** What signing out at the provider needs of a session: read before the session ends. */
+export interface ProviderSession {
+  row: ChannelSsoRow;
+  idTokenEnc: string | null;
+}
+
+/** The provider a session was opened through, with its settings, or null (a password session, a provider removed since). */
+export async function providerSessionOf(sql: Sql, sessionId: string): Promise<ProviderSession | null> {
+  const session = await getSessionProvider(sql, sessionId);
+  const row = session && await getChannelSso(sql, session.channelId);
+  return session && row ? { row, idTokenEnc: session.idTokenEnc } : null;
+}
+
 /**
- * Where the browser goes to sign out at the provider of a session opened through it: the provider's
- * end_session_endpoint (from discovery) with the session's ID token as id_token_hint and the login page as
- * post_logout_redirect_uri. Null (a local sign-out only) for any other session, a provider that offers no
- * such endpoint, one removed since, or one that cannot be reached now.
+ * Where the browser goes to sign out at the provider of a session opened through it (the session already
+ * ended here, so a slow provider delays only the redirect): the provider's end_session_endpoint (from
+ * discovery) with the session's ID token as id_token_hint and the login page as post_logout_redirect_uri.
+ * Null (a local sign-out only) for a provider that offers no such endpoint or cannot be reached now.
  */
 export async function providerSignOutUrl(
-  ctx: Pick<SsoContext, "sql" | "jwtSecret" | "baseUrl">,
-  sessionId: string,
+  ctx: Pick<SsoContext, "jwtSecret" | "baseUrl">,
+  { row, idTokenEnc }: ProviderSession,
 ): Promise<string | null> {
-  const session = await getSessionProvider(ctx.sql, sessionId);
-  const row = session && await getChannelSso(ctx.sql, session.channelId);
-  if (!session || !row) return null;
   let config: oidc.Configuration;
   try {
     config = await clientOf(ctx, row);
@@ -373,7 +400,7 @@ export async function providerSignOutUrl(
   }
   if (!config.serverMetadata().end_session_endpoint) return null;
   const params: Record<string, string> = { post_logout_redirect_uri: ssoSignedOutUri(ctx.baseUrl) };
-  if (session.idTokenEnc) params.id_token_hint = await decryptSecret(ctx.jwtSecret, session.idTokenEnc);
+  if (idTokenEnc) params.id_token_hint = await decryptSecret(ctx.jwtSecret, idTokenEnc);
   else params.client_id = row.client_id;
   return oidc.buildEndSessionUrl(config, params).href;
 }

@@ -60,8 +60,10 @@ Deno.test("single sign-on sign-out - a provider's session signs out at the provi
 
     let signOut: URL;
     await t.step("signing out ends the session and sends the browser to the provider", async () => {
+      const asked = provider.discoveries();
       const res = await logout(ctx, session);
       assert.equal(res.status, 303);
+      assert.equal(provider.discoveries(), asked, "the provider's discovery is kept from the sign-in");
       signOut = new URL(res.headers.get("location")!);
       const discovery = await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json();
       assert.equal(`${signOut.origin}${signOut.pathname}`, discovery.end_session_endpoint);
