@@ -375,7 +375,7 @@ export interface ProviderSession {
   idTokenEnc: string | null;
 }
 
-/** The provider a session was opened through, with its settings, or null (a password session, a provider removed since). */
+/** The provider a session was opened through, with its settings; null for a password session or a removed provider. */
 export async function providerSessionOf(sql: Sql, sessionId: string): Promise<ProviderSession | null> {
   const session = await getSessionProvider(sql, sessionId);
   const row = session && await getChannelSso(sql, session.channelId);
