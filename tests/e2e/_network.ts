@@ -54,6 +54,16 @@ export function proxyFor(baseUrl: string): DropProxy {
   return startDropProxy({ hostname: "127.0.0.1", port: Number(new URL(baseUrl).port) }, proxyPort);
 }
 
+/** A walk behind the proxy in front of the app at `baseUrl`; the proxy is closed after it, whatever happens. */
+export async function withProxy(baseUrl: string, walk: (proxy: DropProxy) => Promise<void>): Promise<void> {
+  const proxy = proxyFor(baseUrl);
+  try {
+    await walk(proxy);
+  } finally {
+    await proxy.close();
+  }
+}
+
 /** A new tab in `context` on the slow network through `proxy`. */
 export async function listenerTab(context: BrowserContext, proxy: DropProxy): Promise<Listener> {
   const page = await context.newPage();

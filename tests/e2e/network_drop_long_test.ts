@@ -9,7 +9,6 @@ import {
   newDevice,
   ON_A_PHONE,
   openInteraction,
-  proxyFor,
   record,
   seen,
   send,
@@ -17,13 +16,13 @@ import {
   thanked,
   UPLOAD_STARTS,
   widgetUrl,
+  withProxy,
 } from "./_network.ts";
 
 browserTest(
   "network drop - a voice message from the channel widget arrives once through a 60 s drop",
   async ({ browser, baseUrl, server }) => {
-    const proxy = proxyFor(baseUrl);
-    try {
+    await withProxy(baseUrl, async (proxy) => {
       // the retries wait, the online event resumes
       const s = await openInteraction(server.sql, "audio");
       const tab = await listenerTab(await newDevice(browser), proxy);
@@ -33,9 +32,7 @@ browserTest(
       await tab.drop(60_000);
       await thanked(tab.page, "channel");
       assert.equal((await stored(server.sql, s.id)).count, 1);
-    } finally {
-      await proxy.close();
-    }
+    });
   },
   ON_A_PHONE,
 );
@@ -43,8 +40,7 @@ browserTest(
 browserTest(
   "network drop - a voice message from the single widget arrives once when the network drops as the final PUT leaves",
   async ({ browser, baseUrl, server }) => {
-    const proxy = proxyFor(baseUrl);
-    try {
+    await withProxy(baseUrl, async (proxy) => {
       // the app never sees that PUT: it is sent again
       const s = await openInteraction(server.sql, "audio");
       const tab = await listenerTab(await newDevice(browser), proxy);
@@ -55,9 +51,7 @@ browserTest(
       await tab.drop(5_000);
       await thanked(tab.page, "single");
       assert.equal((await stored(server.sql, s.id)).count, 1);
-    } finally {
-      await proxy.close();
-    }
+    });
   },
   ON_A_PHONE,
 );
@@ -65,8 +59,7 @@ browserTest(
 browserTest(
   "network drop - a voice message from the channel widget is stored once when the app's answer is lost",
   async ({ browser, baseUrl, server }) => {
-    const proxy = proxyFor(baseUrl);
-    try {
+    await withProxy(baseUrl, async (proxy) => {
       // the app stores it and the answer is lost: sent again with its key, it is the same message
       const s = await openInteraction(server.sql, "audio");
       const tab = await listenerTab(await newDevice(browser), proxy);
@@ -78,9 +71,7 @@ browserTest(
       await thanked(tab.page, "channel");
       assert.ok(proxy.seen("PUT /api/v1/interactions") - before >= 2, "the final PUT was sent again");
       assert.equal((await stored(server.sql, s.id)).count, 1);
-    } finally {
-      await proxy.close();
-    }
+    });
   },
   ON_A_PHONE,
 );

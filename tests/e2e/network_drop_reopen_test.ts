@@ -8,7 +8,6 @@ import {
   newDevice,
   ON_A_PHONE,
   openInteraction,
-  proxyFor,
   record,
   SAVED_OFFLINE,
   seen,
@@ -17,6 +16,7 @@ import {
   UPLOAD_STARTS,
   type WidgetKind,
   widgetUrl,
+  withProxy,
 } from "./_network.ts";
 
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
@@ -37,8 +37,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
   browserTest(
     `network drop - the ${widget} widget's tab closed during a drop, opened again, finishes sending once`,
     async ({ browser, baseUrl, server }) => {
-      const proxy = proxyFor(baseUrl);
-      try {
+      await withProxy(baseUrl, async (proxy) => {
         const s = await openInteraction(server.sql, "audio");
         const device = await newDevice(browser);
         const lang = widget === "single" ? "en" as const : "fr" as const;
@@ -62,9 +61,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
         assert.equal((await stored(server.sql, s.id)).count, 1);
         const left = await again.page.evaluate(() => localStorage.getItem("interaction-manager.outbox"));
         assert.equal(left, null, "nothing is left waiting once sent");
-      } finally {
-        await proxy.close();
-      }
+      });
     },
     ON_A_PHONE,
   );

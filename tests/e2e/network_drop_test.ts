@@ -10,7 +10,6 @@ import {
   newDevice,
   ON_A_PHONE,
   openInteraction,
-  proxyFor,
   record,
   SAVED_OFFLINE,
   seen,
@@ -20,14 +19,14 @@ import {
   UPLOAD_STARTS,
   type WidgetKind,
   widgetUrl,
+  withProxy,
 } from "./_network.ts";
 
 for (const widget of ["single", "channel"] as WidgetKind[]) {
   browserTest(
     `network drop - a 20 s voice message from the ${widget} widget arrives once through a 10 s drop`,
     async ({ browser, baseUrl, server }) => {
-      const proxy = proxyFor(baseUrl);
-      try {
+      await withProxy(baseUrl, async (proxy) => {
         const s = await openInteraction(server.sql, "audio");
         const tab = await listenerTab(await newDevice(browser), proxy);
         await record(tab.page, widgetUrl(proxy, widget, s), widget, "audio", 20);
@@ -41,9 +40,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
         const got = await stored(server.sql, s.id);
         assert.equal(got.count, 1);
         assert.ok(got.bytes[0] <= 100_000, `a 20 s voice message of ${got.bytes[0]} bytes`);
-      } finally {
-        await proxy.close();
-      }
+      });
     },
     ON_A_PHONE,
   );
@@ -51,8 +48,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
   browserTest(
     `network drop - a video from the ${widget} widget arrives once through a 10 s drop`,
     async ({ browser, baseUrl, server }) => {
-      const proxy = proxyFor(baseUrl);
-      try {
+      await withProxy(baseUrl, async (proxy) => {
         const s = await openInteraction(server.sql, "video");
         const tab = await listenerTab(await newDevice(browser), proxy);
         await record(tab.page, widgetUrl(proxy, widget, s), widget, "video", 5);
@@ -61,9 +57,7 @@ for (const widget of ["single", "channel"] as WidgetKind[]) {
         await tab.drop(10_000);
         await thanked(tab.page, widget);
         assert.equal((await stored(server.sql, s.id)).count, 1);
-      } finally {
-        await proxy.close();
-      }
+      });
     },
     ON_A_PHONE,
   );
