@@ -104,8 +104,9 @@ export interface NewQuizAnswer {
 }
 
 /**
- * Stores an answer unless the player already answered the question, and only while the question takes
- * answers at `received_at` (checked in the same statement, so an answer racing the close is refused).
+ * Stores an answer unless the player already answered the question (under its key, or under the number it
+ * was before a STOP: the tag `forgetQuizPlayers` leaves), and only while the question takes answers at
+ * `received_at` (checked in the same statement, so an answer racing the close is refused).
  * Returns "stored", "repeated" (already answered) or "closed".
  */
 export async function insertQuizAnswer(sql: Db, a: NewQuizAnswer): Promise<"stored" | "repeated" | "closed"> {
@@ -117,6 +118,8 @@ export async function insertQuizAnswer(sql: Db, a: NewQuizAnswer): Promise<"stor
     from quiz_questions q
     where q.id = ${a.question_id} and q.opened_at is not null and q.revealed_at is null
       and q.closes_at > ${a.received_at}
+      and not exists (select 1 from quiz_forgotten_answers f where f.question_id = q.id
+        and f.tag = encode(sha256(convert_to(q.id::text || ':' || ${a.player}::text, 'UTF8')), 'hex'))
     on conflict (question_id, player) do nothing
     returning id::int as id`;
   if (rows.length) return "stored";
@@ -226,7 +229,8 @@ export async function appUserChannel(sql: Db, appUserId: number): Promise<number
 
 /**
  * Stores a batch of answers in one statement (the group commit of lib/quiz/answer_batch.ts): each is kept only
- * while its question takes answers at its own `received_at` and its player has not answered yet. The batch
+ * while its question takes answers at its own `received_at` and its player has not answered yet (nor the
+ * number it was before a STOP: the tag `forgetQuizPlayers` leaves). The batch
  * holds at most one answer per question and player. Returns the answers stored, as "question_id:player".
  */
 export async function insertQuizAnswers(sql: Db, answers: NewQuizAnswer[]): Promise<Set<string>> {
@@ -241,6 +245,8 @@ export async function insertQuizAnswers(sql: Db, answers: NewQuizAnswer[]): Prom
       points int, integrity text)
     join quiz_questions q on q.id = a.question_id
     where q.opened_at is not null and q.revealed_at is null and q.closes_at > a.received_at
+      and not exists (select 1 from quiz_forgotten_answers f where f.question_id = a.question_id
+        and f.tag = encode(sha256(convert_to(a.question_id::text || ':' || a.player, 'UTF8')), 'hex'))
     on conflict (question_id, player) do nothing
     returning question_id || ':' || player as key`;
   return new Set(rows.map((r) => r.key));
@@ -293,6 +299,27 @@ export async function claimQuizName(
 }
 
 /**
+ * Holds the questions a batch of answers goes to until its transaction ends, before its insert: a number's
+ * forgetting (`holdAnswerableQuestions`, at its STOP or erasure) under way is waited for, so the insert, a
+ * statement of its own, sees the tags it left; one that comes next waits for the batch, so it finds (and
+ * rekeys) the answers just stored. Either way a number forgotten while it answers counts once.
+ */
+export async function holdQuizQuestions(sql: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await sql`select 1 from quiz_questions where id in ${sql(ids)} order by id for key share`;
+}
+
+/**
+ * The other side of `holdQuizQuestions`, in the transaction of a forgetting, before anything else: the
+ * questions that may still take answers, held until it commits.
+ */
+export async function holdAnswerableQuestions(sql: Db): Promise<void> {
+  await sql`select 1 from quiz_questions
+    where opened_at is not null and revealed_at is null and closes_at > now() - interval '1 hour'
+    order by id for update`;
+}
+
+/**
  * Leaves the tags `forgetQuizPlayers` leaves for the answers of `player` to the questions still taking answers,
  * as if `as` had given them: a number linked to an account answered as the account, and once its STOP unlinks
  * them, the number texting again (as `as`) must still find the questions it answered.
@@ -319,9 +346,12 @@ export async function tagOpenAnswers(sql: Db, player: string, as: string): Promi
  * questions, and lets the server refuse that number a second answer to that question, the one purpose it is
  * kept for (the integrity of a game the number took part in). It is dropped once the question can take no
  * answer: at its reveal, when the next question opens, and an hour after its close in any case.
+ *
+ * Run in a transaction: its questions are held (`holdAnswerableQuestions`) until it commits.
  */
 export async function forgetQuizPlayers(sql: Db, players: string[]): Promise<number> {
   if (!players.length) return 0;
+  await holdAnswerableQuestions(sql);
   const [row] = await sql<{ n: number }[]>`
     with gone as materialized (
       select segment_id, player, 'f' || replace(gen_random_uuid()::text, '-', '') as key from (

@@ -43,7 +43,9 @@ const hitKey = (p: BatchedAnswer) => `${p.capKey} ${p.windowStart.toISOString()}
 async function storeBatch(sql: Sql, batch: BatchedAnswer[]): Promise<StoreOutcome[]> {
   return await sql.begin(async (tx) => {
     // sent together (one round trip): neither needs the other's answer
-    const [caps, counts] = await Promise.all([
+    // (its questions held first: a number's STOP under way is waited for, see db.holdQuizQuestions)
+    const [, caps, counts] = await Promise.all([
+      db.holdQuizQuestions(tx, [...new Set(batch.map((p) => p.answer.question_id))]),
       db.quizVoteCaps(tx, [...new Set(batch.map((p) => p.answer.segment_id))]),
       hitRateLimits(tx, batch.map((p) => ({ key: p.capKey, windowStart: p.windowStart }))),
     ]);
@@ -78,7 +80,10 @@ async function storeOne(sql: Sql, p: BatchedAnswer): Promise<StoreOutcome> {
   const cap = (await db.quizVoteCaps(sql, [p.answer.segment_id])).get(p.answer.segment_id) ??
     DEFAULT_VOTE_CAP;
   const integrity = voteIntegrity(hits, cap) === "counted" ? "counted" : "suspicious";
-  return await db.insertQuizAnswer(sql, { ...p.answer, integrity });
+  return await sql.begin(async (tx) => {
+    await db.holdQuizQuestions(tx, [p.answer.question_id]);
+    return await db.insertQuizAnswer(tx, { ...p.answer, integrity });
+  }) as StoreOutcome;
 }
 
 /** The group commit of one database: answers queue while a batch is stored, then go together. */

@@ -443,9 +443,14 @@ export async function forgetLinePlayer(
   sender: string,
   appUserId: number | null = null,
 ): Promise<number> {
-  // a number linked to an account answered as the account: once unlinked, it still answers those questions once
-  if (appUserId) await db.tagOpenAnswers(sql, quizPlayer(appUserId, null)!, linePlayer(sender));
-  return await db.forgetQuizPlayers(sql, [linePlayer(sender)]);
+  return await sql.begin(async (tx) => {
+    // one transaction, the open questions held first: an answer of the number stored meanwhile is either
+    // seen here (and rekeyed) or sees the tags (and is refused)
+    await db.holdAnswerableQuestions(tx);
+    // a number linked to an account answered as the account: once unlinked, it still answers those questions once
+    if (appUserId) await db.tagOpenAnswers(tx, quizPlayer(appUserId, null)!, linePlayer(sender));
+    return await db.forgetQuizPlayers(tx, [linePlayer(sender)]);
+  }) as number;
 }
 
 /**
