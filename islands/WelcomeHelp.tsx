@@ -29,18 +29,26 @@ function WelcomeHelp() {
   const [status, setStatus] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [sending, setSending] = useState(false);
   const body = useRef<HTMLDivElement>(null);
+  // asked to open: shown once its text and comments are in place, so nothing in it moves as it opens (staff
+  // click as the page loads; a dialog that grows while centred moves under their pointer)
+  const [opening, setOpening] = useState(false);
   // The server renders the markdown and sanitises it (lib/rules/markdown.ts).
   useEffect(() => {
     if (body.current && item) body.current.innerHTML = item.html;
   }, [item]);
+  useEffect(() => {
+    if (!opening) return;
+    setOpening(false);
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, [opening]);
 
   const loadComments = async (id: number) => {
     const res = await api<Comment[]>("GET", `/api/v1/help_item/${id}/comments`);
     if (res.ok) setComments(res.data);
   };
-  const open = (help: HelpItem) => {
-    loadComments(help.id);
-    if (!dialog.current?.open) dialog.current?.showModal();
+  const open = async (help: HelpItem) => {
+    await loadComments(help.id);
+    setOpening(true);
   };
 
   useEffect(() => {
@@ -49,7 +57,7 @@ function WelcomeHelp() {
       if (!res.ok || !res.data) return;
       setItem(res.data);
       if (!res.data.seen) {
-        open(res.data);
+        await open(res.data);
         await api("POST", "/api/v1/help_item/welcome/seen");
       }
     })();
