@@ -3,8 +3,9 @@ import { island, useT } from "../framework/island.tsx";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 import { addPasskey, passkeysSupported } from "./browser/passkey.ts";
-import { SelectField, TextField } from "../components/channels/fields.tsx";
+import { SelectField } from "../components/channels/fields.tsx";
 import { secondStepError, TotpEnrolment } from "../components/auth/SecondStepForm.tsx";
+import { CodeForm } from "../components/auth/CodeForm.tsx";
 import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from "../lib/rules/two_factor.ts";
 
 interface Props {
@@ -31,7 +32,6 @@ function TwoFactorProfile(props: Props) {
   const [enrolment, setEnrolment] = useState<{ secret: string; qr_path: string; qr_size: number } | null>(
     null,
   );
-  const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,19 +52,20 @@ function TwoFactorProfile(props: Props) {
     if (res.ok) setEnrolment(res.data);
     else setError(errorMessage(res.data, t("auth.network_error")));
   };
-  const confirm = async (event: Event) => {
-    event.preventDefault();
+  const confirm = async (code: string) => {
     setBusy(true);
-    const res = await api<{ recovery_codes: string[] }>("POST", "/api/v1/two-factor/confirm", {
-      code: code.trim(),
-    });
+    const res = await api<{ recovery_codes: string[] }>("POST", "/api/v1/two-factor/confirm", { code });
     setBusy(false);
-    if (!res.ok) return setError(secondStepError(t, res.data));
+    if (!res.ok) {
+      setError(secondStepError(t, res.data));
+      return false;
+    }
     setError(null);
     setEnrolled(true);
     setApp(true);
     setEnrolment(null);
     setCodes(res.data.recovery_codes);
+    return true;
   };
   const passkey = async () => {
     setBusy(true);
@@ -91,26 +92,25 @@ function TwoFactorProfile(props: Props) {
   };
   // turning one's own factor off is confirmed by a code: an open session alone is not enough
   const [turningOff, setTurningOff] = useState(false);
-  const [offCode, setOffCode] = useState("");
-  const turnOff = async (event: Event) => {
-    event.preventDefault();
+  const turnOff = async (code: string) => {
     setBusy(true);
-    const res = await api("POST", "/api/v1/two-factor/turn-off", { code: offCode.trim() });
+    const res = await api("POST", "/api/v1/two-factor/turn-off", { code });
     setBusy(false);
     if (!res.ok) {
-      const code = (res.data as { code?: string } | null)?.code;
-      return setError(
-        code === "two_factor_required" ? t("errors.two_factor_required") : secondStepError(t, res.data),
+      const refusal = (res.data as { code?: string } | null)?.code;
+      setError(
+        refusal === "two_factor_required" ? t("errors.two_factor_required") : secondStepError(t, res.data),
       );
+      return false;
     }
     setError(null);
     setTurningOff(false);
-    setOffCode("");
     setEnrolled(false);
     setApp(false);
     setPasskeys(0);
     setCodes(null);
     showToast(t("users.two_factor.turned_off"));
+    return true;
   };
   const savePolicy = async (scope: "channel" | "platform", policy: string) => {
     const res = await api("PUT", "/api/v1/two-factor/policy", { scope, policy });
@@ -162,21 +162,16 @@ function TwoFactorProfile(props: Props) {
         </p>
       )}
       {enrolment && (
-        <form onSubmit={confirm} noValidate>
+        <CodeForm
+          id="two-factor-code"
+          onCode={confirm}
+          busy={busy}
+          submit={t("users.two_factor.confirm")}
+          submitClass="btn btn-primary"
+        >
           <p>{t("users.two_factor.enrol_intro")}</p>
           <TotpEnrolment enrolment={enrolment} />
-          <TextField
-            id="two-factor-code"
-            label={t("auth.two_factor.code_label")}
-            value={code}
-            autoComplete="one-time-code"
-            maxLength={10}
-            onInput={setCode}
-          />
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            {t("users.two_factor.confirm")}
-          </button>
-        </form>
+        </CodeForm>
       )}
       {props.self && enrolled && !props.required && !enrolment && !turningOff && (
         <button
@@ -188,20 +183,16 @@ function TwoFactorProfile(props: Props) {
         </button>
       )}
       {turningOff && enrolled && (
-        <form onSubmit={turnOff} noValidate class="two-factor-turn-off">
+        <CodeForm
+          id="two-factor-off-code"
+          onCode={turnOff}
+          busy={busy}
+          submit={t("users.two_factor.turn_off")}
+          submitClass="btn btn-danger"
+          class="two-factor-turn-off"
+        >
           <p>{t("users.two_factor.turn_off_intro")}</p>
-          <TextField
-            id="two-factor-off-code"
-            label={t("auth.two_factor.code_label")}
-            value={offCode}
-            autoComplete="one-time-code"
-            maxLength={12}
-            onInput={setOffCode}
-          />
-          <button type="submit" class="btn btn-danger" disabled={busy}>
-            {t("users.two_factor.turn_off")}
-          </button>
-        </form>
+        </CodeForm>
       )}
       {props.canReset && !props.self && enrolled && (
         <button type="button" class="btn btn-secondary" onClick={reset}>{t("users.two_factor.reset")}</button>

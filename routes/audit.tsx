@@ -14,7 +14,7 @@ import { isSuperAdminMode } from "../lib/rules/permissions.ts";
 export default new Hono<AppEnv>().get("/", requirePage("channel-settings"), async (c) => {
   const user = staffOf(c);
   const filter = auditFilterOf(c.req.query());
-  const { rows, actors } = await auditFor(c.var.sql, user, filter);
+  const { rows, actors, timeZone } = await auditFor(c.var.sql, user, filter);
   const t = c.var.t;
   const query = new URLSearchParams(c.req.query()).toString();
   c.header("Cache-Control", "no-store");
@@ -32,7 +32,7 @@ export default new Hono<AppEnv>().get("/", requirePage("channel-settings"), asyn
       }
     >
       <AuditFilters filter={filter} actors={actors} />
-      <AuditTable rows={rows} platform={isSuperAdminMode(user)} />
+      <AuditTable rows={rows} platform={isSuperAdminMode(user)} timeZone={timeZone} />
     </AdminLayout>,
     { title: t("audit.title"), css: ["admin.css", "channels.css"] },
   );

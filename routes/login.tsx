@@ -8,21 +8,23 @@ import { ssoButtonOf } from "../lib/accounts/sso.ts";
 import { ssoErrorOf } from "../lib/rules/sso.ts";
 import { secondStepAccount } from "../lib/accounts/two_factor.ts";
 import { takeSecondStepCookie } from "./sso/_flow.ts";
+import { takeSignedOutAtProvider } from "../app/provider_session.ts";
 
 /**
  * GET /login (back-office §2): the login and register forms. Query email prefills, token logs in
  * directly, next is where to go after, sso (a channel) offers its provider, sso_error says why a single
- * sign-on was refused; after a single sign-on that still asks the local second factor, that step;
- * someone already logged in goes straight there.
+ * sign-on was refused; back from the provider's sign-out, the logged-out notice once; after a single
+ * sign-on that still asks the local second factor, that step; someone already logged in goes straight there.
  */
 export default new Hono<AppEnv>().get("/", async (c) => {
   const token = c.req.query("token")?.slice(0, 200) || null;
   const next = safeNext(c.req.query("next"));
   const user = c.var.user;
   if (user && !token) return c.redirect(landingPath(user, next), 302);
+  const signedOutAtProvider = takeSignedOutAtProvider(c);
   const notice = c.req.query("reset") !== undefined
     ? "reset_done"
-    : c.req.query("logged_out") !== undefined
+    : c.req.query("logged_out") !== undefined || signedOutAtProvider
     ? "logged_out"
     : null;
   const sso = c.req.query("sso") ? await ssoButtonOf(c.var.sql, Number(c.req.query("sso"))) : null;

@@ -1,6 +1,7 @@
 import { useT } from "../../framework/island.tsx";
 import type { AuditRow } from "../../lib/audit/service.ts";
 import { AUDIT_ACTIONS, type AuditFilter } from "../../lib/rules/audit.ts";
+import { zonedDateTime } from "../../lib/rules/wall_clock.ts";
 
 /** The log's filters: a plain GET form, so the address of a filtered view can be shared and exported. */
 export function AuditFilters(props: { filter: AuditFilter; actors: { id: number; login: string }[] }) {
@@ -38,16 +39,19 @@ export function AuditFilters(props: { filter: AuditFilter; actors: { id: number;
   );
 }
 
-/** The entries, newest first (UTC times, as the CSV has them). */
-export function AuditTable(props: { rows: AuditRow[]; platform: boolean }) {
-  const { t } = useT();
+/**
+ * The entries, newest first, their times in the reader's language on the clock of `timeZone` (the
+ * channel's), the zone named; the CSV keeps the instants in UTC.
+ */
+export function AuditTable(props: { rows: AuditRow[]; platform: boolean; timeZone: string }) {
+  const { t, lang } = useT();
   if (props.rows.length === 0) return <p class="muted">{t("audit.empty")}</p>;
   return (
     <div class="table-wrap">
       <table class="table audit-table">
         <thead>
           <tr>
-            <th scope="col">{t("audit.col_time")}</th>
+            <th scope="col">{t("audit.col_local_time")}</th>
             <th scope="col">{t("audit.col_person")}</th>
             <th scope="col">{t("audit.col_action")}</th>
             <th scope="col">{t("audit.col_object")}</th>
@@ -59,7 +63,7 @@ export function AuditTable(props: { rows: AuditRow[]; platform: boolean }) {
           {props.rows.map((r) => (
             <tr key={r.id}>
               <td>
-                <time dateTime={r.at.toISOString()}>{r.at.toISOString().slice(0, 19).replace("T", " ")}</time>
+                <time dateTime={r.at.toISOString()}>{zonedDateTime(r.at, lang, props.timeZone)}</time>
               </td>
               <td>{r.actor_login || "—"}</td>
               <td>

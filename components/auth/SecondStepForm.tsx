@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { useT } from "../../framework/island.tsx";
 import { api, errorMessage } from "../../islands/browser/http.ts";
 import { useCountdown } from "../../islands/browser/countdown.ts";
-import { TextField } from "../channels/fields.tsx";
+import { CodeForm } from "./CodeForm.tsx";
 import type { OnLoggedIn } from "./LoginForm.tsx";
 import type { TFunction } from "../../lib/rules/i18n.ts";
 import { passkeysSupported, signInWithPasskey } from "../../islands/browser/passkey.ts";
@@ -42,7 +42,6 @@ interface Enrolment {
  */
 export function SecondStepForm(props: SecondStepState & { onLoggedIn: OnLoggedIn; onBack: () => void }) {
   const { t } = useT();
-  const [code, setCode] = useState("");
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
@@ -57,24 +56,24 @@ export function SecondStepForm(props: SecondStepState & { onLoggedIn: OnLoggedIn
     });
   }, []);
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    if (loading || wait > 0 || !code.trim()) return;
+  const submit = async (code: string) => {
+    if (!code) return true;
     setLoading(true);
     setError(null);
     const res = await api<{ redirect: string; recovery_codes?: string[] }>(
       "POST",
       "/api/v1/auth/second-step",
-      { ticket: props.ticket, code: code.trim() },
+      { ticket: props.ticket, code },
     );
     setLoading(false);
-    if (res.ok && res.data.recovery_codes) {
-      return setDone({ redirect: res.data.redirect, codes: res.data.recovery_codes });
+    if (!res.ok) {
+      if (res.status === 429 && res.retryAfter) startWait(res.retryAfter);
+      setError(res.status === 0 ? t("auth.network_error") : secondStepError(t, res.data));
+      return false;
     }
-    if (res.ok) return props.onLoggedIn(res.data.redirect);
-    if (res.status === 429 && res.retryAfter) startWait(res.retryAfter);
-    setCode("");
-    setError(res.status === 0 ? t("auth.network_error") : secondStepError(t, res.data));
+    if (res.data.recovery_codes) setDone({ redirect: res.data.redirect, codes: res.data.recovery_codes });
+    else props.onLoggedIn(res.data.redirect);
+    return true;
   };
 
   const passkey = async () => {
@@ -111,40 +110,46 @@ export function SecondStepForm(props: SecondStepState & { onLoggedIn: OnLoggedIn
     );
   }
   return (
-    <form class="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
+    <CodeForm
+      id="second-step-code"
+      onCode={submit}
+      busy={loading}
+      waiting={wait > 0}
+      submit={
+        <>
+          {loading && <span class="spinner" aria-hidden="true" />}
+          {loading ? t("auth.two_factor.verifying") : t("auth.two_factor.verify")}
+        </>
+      }
+      submitClass="btn btn-primary btn-block"
+      class="auth-form"
+      after={
+        <>
+          {props.step === "code" && passkeysSupported() && (
+            <button
+              type="button"
+              class="btn btn-secondary btn-block auth-passkey"
+              disabled={loading || wait > 0}
+              onClick={passkey}
+            >
+              {t("auth.two_factor.use_passkey")}
+            </button>
+          )}
+          <p class="auth-switch">
+            <button type="button" class="btn btn-link" onClick={props.onBack}>
+              {t("auth.two_factor.back")}
+            </button>
+          </p>
+        </>
+      }
+    >
       <h1>{t("auth.two_factor.title")}</h1>
       {props.step === "enrol"
         ? <p class="muted">{t("auth.two_factor.enrol_intro")}</p>
         : <p class="muted">{t("auth.two_factor.code_intro")}</p>}
       {error && <p class="notice notice-error" role="alert">{error}</p>}
       {enrolment && <TotpEnrolment enrolment={enrolment} />}
-      <TextField
-        id="second-step-code"
-        label={t("auth.two_factor.code_label")}
-        value={code}
-        autoComplete="one-time-code"
-        maxLength={40}
-        disabled={loading}
-        onInput={setCode}
-      />
-      <button type="submit" class="btn btn-primary btn-block" disabled={loading || wait > 0}>
-        {loading && <span class="spinner" aria-hidden="true" />}
-        {loading ? t("auth.two_factor.verifying") : t("auth.two_factor.verify")}
-      </button>
-      {props.step === "code" && passkeysSupported() && (
-        <button
-          type="button"
-          class="btn btn-secondary btn-block auth-passkey"
-          disabled={loading || wait > 0}
-          onClick={passkey}
-        >
-          {t("auth.two_factor.use_passkey")}
-        </button>
-      )}
-      <p class="auth-switch">
-        <button type="button" class="btn btn-link" onClick={props.onBack}>{t("auth.two_factor.back")}</button>
-      </p>
-    </form>
+    </CodeForm>
   );
 }
 

@@ -28,6 +28,9 @@ import type { TFunction } from "../rules/i18n.ts";
 import { AppError } from "../rules/errors.ts";
 import { normaliseEmail } from "../rules/accounts.ts";
 import { findUserByEmail, getUser } from "../../db/users.ts";
+import { channelTimeZone } from "../../db/statistics.ts";
+import { isTimeZone } from "../rules/statistics.ts";
+import { zonedDateTime } from "../rules/wall_clock.ts";
 import { isSuperAdminMode, requireAccess, type StaffUser } from "../rules/permissions.ts";
 
 /** Who acted: a staff account (its id, login and channel), or an unknown e-mail's failed sign-in (null). */
@@ -81,23 +84,34 @@ export async function recordMessageAudit(
 
 /**
  * The log the actor may read (channel-settings: its channel's; a super administrator in super admin mode:
- * everything), filtered, newest first.
+ * everything), filtered, newest first; with the time zone staff read it in, where its days also start:
+ * the reader's channel's, UTC for a super administrator without a channel.
  */
 export async function auditFor(
   sql: Sql,
   actor: StaffUser,
   filter: AuditFilter,
-  timeZone = "UTC",
   limit = AUDIT_PAGE_SIZE,
-): Promise<{ rows: AuditRow[]; actors: { id: number; login: string }[] }> {
+): Promise<{ rows: AuditRow[]; actors: { id: number; login: string }[]; timeZone: string }> {
   requireAccess(actor, "channel-settings");
   const channelId = isSuperAdminMode(actor) ? null : actor.channel_id;
   if (channelId === null && !isSuperAdminMode(actor)) throw new AppError(404, "not_found");
+  const zone = actor.channel_id ? await channelTimeZone(sql, actor.channel_id) : "UTC";
+  const timeZone = isTimeZone(zone) ? zone : "UTC";
   const [rows, actors] = await Promise.all([
     listAudit(sql, channelId, filter, timeZone, limit),
     auditActors(sql, channelId),
   ]);
-  return { rows, actors };
+  return { rows, actors, timeZone };
+}
+
+/**
+ * The log's entries as the API gives them: the instant (ISO, UTC) and the time staff read, in `lang` on
+ * the clock of the log's time zone, the zone named (lib/rules/wall_clock.ts zonedDateTime).
+ */
+export async function auditEntriesFor(sql: Sql, actor: StaffUser, filter: AuditFilter, lang: string) {
+  const { rows, timeZone } = await auditFor(sql, actor, filter);
+  return rows.map((r) => ({ ...r, at: r.at.toISOString(), at_local: zonedDateTime(r.at, lang, timeZone) }));
 }
 
 /** Forgets entries past their channel's retention, the platform's past the default (the worker, hourly). */
@@ -158,7 +172,7 @@ export async function auditCsv(
   separator: string,
   t: TFunction,
 ): Promise<string> {
-  const { rows } = await auditFor(sql, actor, filter, "UTC", AUDIT_EXPORT_MAX);
+  const { rows } = await auditFor(sql, actor, filter, AUDIT_EXPORT_MAX);
   const header = ["time", "person", "address", "action", "object", "channel", "details"].map((k) =>
     t(`audit.col_${k}`)
   );

@@ -24,6 +24,12 @@ export const SSO_SCOPE = "openid email";
 /** How long a sign-in may stay at the provider before its state is forgotten (ms). */
 export const SSO_FLOW_TTL_MS = 10 * 60_000;
 
+/**
+ * How long the login page still says "You are logged out" to a browser that signed out through the
+ * provider (s): the provider may ask to confirm, and it sends the browser back to the bare /login.
+ */
+export const SSO_SIGNED_OUT_NOTICE_SECONDS = 10 * 60;
+
 /** The role of an account created at its first sign-in, when the administrator allowed it. */
 export const SSO_CREATED_ROLE = "operator";
 

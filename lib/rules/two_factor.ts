@@ -10,6 +10,8 @@ export type TwoFactorPolicy = typeof TWO_FACTOR_POLICIES[number];
 export const TOTP = { period: 30, digits: 6, algorithm: "SHA1" } as const;
 /** Steps either side of now a code may come from: a phone clock off by up to 30 s still signs in. */
 export const TOTP_WINDOW = 1;
+/** The longest code a form takes and the API reads: six digits or a recovery code, with room for spaces. */
+export const TWO_FACTOR_CODE_MAX = 40;
 /** Recovery codes given at enrolment, each usable once. */
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the "half session" between the password and the second step lasts. */

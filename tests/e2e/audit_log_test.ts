@@ -1,12 +1,24 @@
-// The audit page as an administrator sees it: the channel's entries, a filter by action, the CSV link; in
-// two languages, at 375 and 1280 px.
+// The audit page as an administrator sees it: the channel's entries at the channel's time, the zone named, a
+// filter by action, the CSV link; in two languages, at 375 and 1280 px.
 import assert from "node:assert/strict";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { recordAudit } from "../../lib/audit/service.ts";
 
 const TEXTS = {
-  en: { title: "Audit log", changed: "Media settings changed", signIn: "Signed in" },
-  pl: { title: "Dziennik audytu", changed: "Zmieniono ustawienia medium", signIn: "Zalogowanie" },
+  en: {
+    title: "Audit log",
+    changed: "Media settings changed",
+    signIn: "Signed in",
+    time: "Time",
+    date: /^\d\d\/\d\d\/\d{4}, /,
+  },
+  pl: {
+    title: "Dziennik audytu",
+    changed: "Zmieniono ustawienia medium",
+    signIn: "Zalogowanie",
+    time: "Czas",
+    date: /^\d\d\.\d\d\.\d{4}, /,
+  },
 } as const;
 
 for (const lang of ["en", "pl"] as const) {
@@ -17,6 +29,7 @@ for (const lang of ["en", "pl"] as const) {
       await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
       const [manager] = await server.sql<{ id: number; channel_id: number }[]>`
       update users set language = ${lang} where login = 'manager' returning id::int, channel_id::int`;
+      await server.sql`update channels set time_zone = 'America/Montreal' where id = ${manager.channel_id}`;
       const actor = { id: manager.id, login: "manager", channel_id: manager.channel_id };
       await recordAudit(server.sql, { actor, address: "192.0.2.7", action: "sign_in" });
       await recordAudit(server.sql, {
@@ -31,6 +44,11 @@ for (const lang of ["en", "pl"] as const) {
       const rows = page.locator(".audit-table tbody tr");
       assert.equal(await rows.count(), 2);
       assert.match(await rows.first().innerText(), new RegExp(texts.changed));
+      const time = await rows.first().locator("time").innerText();
+      assert.match(time, texts.date, "the date as the reader's language writes it");
+      assert.match(time, / \d\d:\d\d:\d\d \(America\/Montreal\)$/, "on the channel's clock, the zone named");
+      const heading = await page.locator(".audit-table th").first().textContent();
+      assert.equal(heading, texts.time, "the column says no zone: each time names its own");
       await assertAccessible(page, "audit log");
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 800 });

@@ -1,7 +1,7 @@
 // The provider's groups and signing out, as people see them: an administrator maps the provider's groups to
 // roles on the channel's sign-in page (a wrong claim name is said under its field); a member of the studio's
 // group signs in through the provider (a real one, on 127.0.0.1), then "Log out" takes the browser through
-// the provider's sign-out and back to the login page. At 375 and 1280 px, in two languages.
+// the provider's sign-out and back to the login page, which says once that they are logged out. At 375 and 1280 px, in two languages.
 import assert from "node:assert/strict";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { startProvider } from "../_oidc.ts";
@@ -88,10 +88,16 @@ for (const lang of ["en", "fr"] as const) {
         // the provider's own page loads its fonts from the Internet: what it logs is not this app's
         const back = consoleErrors.length;
         await page.waitForSelector('[data-island="LoginPanel"][data-hydrated] form');
+        // signed out, the person is no longer known: the page speaks the browser's language (English here)
+        const notice = page.getByRole("status").filter({ hasText: "You are logged out." });
+        assert.equal(await notice.count(), 1, "the same notice as a sign-out here");
         const me = await page.request.get(`${baseUrl}/api/v1/users/current`);
         assert.equal(me.status(), 401, "signed out here too");
         await shot("after-sign-out-1280");
         assert.deepEqual(consoleErrors.slice(back), []);
+        await page.reload();
+        await page.waitForSelector('[data-island="LoginPanel"][data-hydrated] form');
+        assert.equal(await notice.count(), 0, "said once: a reload no longer says it");
       } finally {
         await provider.close();
       }

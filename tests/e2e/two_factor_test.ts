@@ -63,6 +63,11 @@ for (const lang of ["en", "fr"] as const) {
     const alert = page.getByRole("alert");
     await alert.waitFor();
     assert.match(await alert.innerText(), texts.wrong);
+    assert.equal(
+      await page.inputValue("#second-step-code"),
+      "",
+      "a refused code is cleared for the next try",
+    );
     await assertAccessible(page, "second step");
     await bothWidths(page, shot, "second-step");
 

@@ -43,6 +43,16 @@ for (const lang of ["en", "fr"] as const) {
       await page.locator("#two-factor-off-code").scrollIntoViewIfNeeded();
       await shot(`turn-off-${width}`);
     }
+    await page.fill("#two-factor-off-code", "000000");
+    await section.locator("form.two-factor-turn-off button[type=submit]").click();
+    await section.getByRole("alert").waitFor();
+    assert.equal(
+      await page.inputValue("#two-factor-off-code"),
+      "",
+      "a refused code is cleared for the next try",
+    );
+    assert.equal(consoleErrors.length, 1, "the refused code only");
+    consoleErrors.length = 0;
     await page.fill("#two-factor-off-code", recovery.trim());
     await section.locator("form.two-factor-turn-off button[type=submit]").click();
     await section.getByText(texts.done).waitFor();

@@ -136,3 +136,64 @@ Deno.test("audit log - entries cannot be changed or deleted; the retention purge
     await ctx.close();
   }
 });
+
+Deno.test("audit log - times read on the channel's clock in the reader's language, the zone named", async (t) => {
+  const ctx = await testApp({ demoPassword: PASSWORD });
+  try {
+    const staff = await demoStaff(ctx);
+    await ctx.sql`update channels set time_zone = 'Europe/Paris' where id = ${staff.radio}`;
+    for (const at of ["2026-01-14T12:05:09Z", "2026-07-14T12:05:09Z"]) {
+      await ctx.sql`insert into audit_log (at, channel_id, actor_id, actor_login, action, details)
+        values (${at}, ${staff.radio}, ${staff.ids.manager}, 'manager', 'sign_in', '{}')`;
+    }
+    const manager = await staff.token("manager");
+
+    await t.step("the API: the instant in UTC, and the time as staff read it", async () => {
+      const entries = await jsonOf(await call(ctx, "/api/v1/audit?lang=fr", { token: manager })) as {
+        at: string;
+        at_local: string;
+      }[];
+      assert.deepEqual(entries.map((e) => [e.at, e.at_local]), [
+        ["2026-07-14T12:05:09.000Z", "14/07/2026 14:05:09 (Europe/Paris)"],
+        ["2026-01-14T12:05:09.000Z", "14/01/2026 13:05:09 (Europe/Paris)"],
+      ]);
+    });
+
+    await t.step("the page: the same, in English", async () => {
+      const res = await call(ctx, "/audit?lang=en", { token: manager });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /text\/html/);
+      const html = await res.text();
+      assert.match(
+        html,
+        /<time datetime="2026-07-14T12:05:09.000Z">07\/14\/2026, 14:05:09 \(Europe\/Paris\)<\/time>/,
+      );
+      assert.match(
+        html,
+        /<time datetime="2026-01-14T12:05:09.000Z">01\/14\/2026, 13:05:09 \(Europe\/Paris\)<\/time>/,
+      );
+    });
+
+    await t.step("a day of the filter is the channel's day", async () => {
+      // 14 July 23:30 UTC is 15 July in Paris
+      await ctx.sql`insert into audit_log (at, channel_id, actor_id, actor_login, action, details)
+        values ('2026-07-14T23:30:00Z', ${staff.radio}, ${staff.ids.manager}, 'manager', 'sign_in_failed', '{}')`;
+      const day = await jsonOf(
+        await call(ctx, "/api/v1/audit?from=2026-07-15&to=2026-07-15", { token: manager }),
+      );
+      assert.deepEqual((day as { action: string }[]).map((e) => e.action), ["sign_in_failed"]);
+    });
+
+    await t.step("a super administrator without a channel reads UTC, said as such", async () => {
+      const entries = await jsonOf(
+        await call(ctx, "/api/v1/audit?lang=en&action=sign_in", { token: await staff.token("admin") }),
+      ) as { at_local: string }[];
+      assert.deepEqual(entries.map((e) => e.at_local), [
+        "07/14/2026, 12:05:09 (UTC)",
+        "01/14/2026, 12:05:09 (UTC)",
+      ]);
+    });
+  } finally {
+    await ctx.close();
+  }
+});

@@ -1,6 +1,8 @@
 // Signing out of a session opened through a channel's OpenID provider (a real oidc-provider on 127.0.0.1)
 // ends the sign-in at the provider too: the browser goes to its end_session_endpoint with the session's ID
-// token and comes back to /login. Without such an endpoint, or for a password session, local sign-out only.
+// token and comes back to the bare /login, which says once that the person is logged out (a short-lived
+// cookie, since the address registered at the provider holds no query). Without such an endpoint, or for a
+// password session, local sign-out only.
 import assert from "node:assert/strict";
 import { decodeJwt } from "jose";
 import { Secret, TOTP } from "otpauth";
@@ -59,6 +61,7 @@ Deno.test("single sign-on sign-out - a provider's session signs out at the provi
     });
 
     let signOut: URL;
+    let note = "";
     await t.step("signing out ends the session and sends the browser to the provider", async () => {
       const asked = provider.discoveries();
       const res = await logout(ctx, session);
@@ -74,6 +77,13 @@ Deno.test("single sign-on sign-out - a provider's session signs out at the provi
       assert.equal(hint.email, OPERATOR.email, "the ID token of this very sign-in");
       assert.ok(res.headers.getSetCookie().some((c) => /^im_session=;|im_session=.*Max-Age=0/.test(c)));
       assert.equal(await stillSignedIn(ctx, session), false, "ended here before the provider is asked");
+      const set = res.headers.getSetCookie().find((c) => c.startsWith("im_signed_out="))!;
+      assert.ok(set, "a note for the login page the provider sends the browser back to");
+      assert.match(set, /HttpOnly/i);
+      assert.match(set, /SameSite=Lax/i, "sent along with the provider's redirect back");
+      assert.match(set, /Path=\/login/);
+      assert.match(set, /Max-Age=600\b/, "short-lived: ten minutes to confirm at the provider");
+      note = cookieOf(res, "im_signed_out")!;
     });
 
     await t.step("the provider takes the hint, signs out and sends the browser back to /login", async () => {
@@ -95,6 +105,27 @@ Deno.test("single sign-on sign-out - a provider's session signs out at the provi
       assert.equal(confirmed.headers.get("location"), `${PUBLIC_URL}/login`);
     });
 
+    await t.step("back at /login, the page says once that the person is logged out", async () => {
+      const back = await ctx.request("/login?lang=en", { headers: { cookie: note } });
+      assert.equal(back.status, 200);
+      assert.match(back.headers.get("content-type")!, /text\/html/);
+      assert.match(await back.text(), /role="status">You are logged out\.</);
+      assert.ok(
+        back.headers.getSetCookie().some((c) =>
+          /^im_signed_out=;.*Max-Age=0/.test(c) && /Path=\/login/.test(c)
+        ),
+        "the note is forgotten once read",
+      );
+      const again = await ctx.request("/login?lang=en");
+      assert.equal(again.status, 200);
+      // (the island's messages hold the text too: the notice is the paragraph that shows it)
+      assert.doesNotMatch(
+        await again.text(),
+        /role="status">You are logged out/,
+        "a reload no longer says it",
+      );
+    });
+
     await t.step("a password session signs out here only", async () => {
       const res = await ctx.request("/api/v1/auth", {
         method: "POST",
@@ -105,6 +136,7 @@ Deno.test("single sign-on sign-out - a provider's session signs out at the provi
       assert.ok(password);
       const out = await logout(ctx, password);
       assert.equal(out.headers.get("location"), "/login?logged_out");
+      assert.equal(cookieOf(out, "im_signed_out"), undefined, "the address says it already");
       assert.equal(await stillSignedIn(ctx, password), false);
     });
 

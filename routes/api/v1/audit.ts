@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SECURITY } from "../../../app/openapi.ts";
 import { apiApp, idParam, json, staffErrors } from "../../../app/api.ts";
 import { staffOf } from "../../../app/auth.ts";
-import { auditCsv, auditFilterOf, auditFor } from "../../../lib/audit/service.ts";
+import { auditCsv, auditEntriesFor, auditFilterOf } from "../../../lib/audit/service.ts";
 import { AUDIT_ACTIONS } from "../../../lib/rules/audit.ts";
 import { csvSeparatorFor } from "../../../lib/rules/csv.ts";
 
@@ -19,6 +19,12 @@ const query = z.object({
 const entry = z.object({
   id: z.number(),
   at: z.string(),
+  at_local: z.string().openapi({
+    description:
+      "The time as staff read it: in the caller's language, on the clock of the caller's channel " +
+      "(UTC without one), the zone named",
+    example: "14/07/2026 14:05:00 (Europe/Paris)",
+  }),
   channel_id: z.number().nullable(),
   actor_id: z.number().nullable(),
   actor_login: z.string(),
@@ -41,8 +47,10 @@ app.openapi(
     responses: { 200: json(z.array(entry), "Entries"), ...staffErrors },
   }),
   async (c) => {
-    const { rows } = await auditFor(c.var.sql, staffOf(c), auditFilterOf(c.req.query()));
-    return c.json(rows.map((r) => ({ ...r, at: r.at.toISOString() })), 200);
+    return c.json(
+      await auditEntriesFor(c.var.sql, staffOf(c), auditFilterOf(c.req.query()), c.var.lang),
+      200,
+    );
   },
 );
 

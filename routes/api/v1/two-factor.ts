@@ -11,7 +11,7 @@ import {
   twoFactorSettingsFor,
   twoFactorStatus,
 } from "../../../lib/accounts/two_factor.ts";
-import { TWO_FACTOR_POLICIES } from "../../../lib/rules/two_factor.ts";
+import { TWO_FACTOR_CODE_MAX, TWO_FACTOR_POLICIES } from "../../../lib/rules/two_factor.ts";
 import { body } from "./_accounts.ts";
 import { audit } from "../../../app/audit.ts";
 import { loginKeys, throttledLogin } from "../../../lib/platform/login_throttle.ts";
@@ -70,7 +70,7 @@ app.openapi(
     path: "/confirm",
     tags,
     summary: "Confirms the enrolment with a code of the app; answers the ten recovery codes, shown once",
-    request: body(z.object({ code: z.string().max(40) })),
+    request: body(z.object({ code: z.string().max(TWO_FACTOR_CODE_MAX) })),
     responses: {
       200: json(z.object({ recovery_codes: z.array(z.string()) }), "Recovery codes"),
       ...staffErrors,
@@ -99,7 +99,7 @@ app.openapi(
     summary:
       "Turns the caller's own second factor off, confirmed by a current code of the app or a recovery " +
       "code (409 while the channel or the platform requires one)",
-    request: body(z.object({ code: z.string().max(40) })),
+    request: body(z.object({ code: z.string().max(TWO_FACTOR_CODE_MAX) })),
     responses: {
       204: { description: "Turned off" },
       409: json(errorSchema, "The channel or the platform requires a second factor"),

@@ -12,6 +12,7 @@ import {
 import { loginKeys, throttledLogin } from "../../../../lib/platform/login_throttle.ts";
 import { openSessionAfterSecondStep } from "../../../../app/provider_session.ts";
 import { AppError } from "../../../../lib/rules/errors.ts";
+import { TWO_FACTOR_CODE_MAX } from "../../../../lib/rules/two_factor.ts";
 import { body } from "../_accounts.ts";
 import { audit } from "../../../../app/audit.ts";
 import { signInActor } from "../../../../lib/audit/service.ts";
@@ -26,7 +27,7 @@ app.openapi(
     tags,
     summary: "Second step of sign-in: a code of the authenticator app or a recovery code, with the ticket " +
       "the password step gave (throttled with the password's failures); opens the session",
-    request: body(z.object({ ticket: z.string().max(2000), code: z.string().max(40) })),
+    request: body(z.object({ ticket: z.string().max(2000), code: z.string().max(TWO_FACTOR_CODE_MAX) })),
     responses: {
       200: json(
         z.object({
