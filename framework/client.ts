@@ -91,8 +91,14 @@ export async function hydrateIslands(
     const mod = bundledIslands[name] ?? await import(file!);
     const props = JSON.parse(el.dataset.props ?? "{}");
     const tree = h(I18nContext.Provider, { value: { t, lang: data.lang } }, h(mod.default, props));
+    // what a person typed before the island's code arrived (a slow phone) is in the fields but not in the
+    // island's state, which would empty them at its next render: told to the island as if typed now
+    const typed = [...el.querySelectorAll<HTMLInputElement>("input,textarea")].filter((f) =>
+      f.value != f.defaultValue
+    );
     if (switched) render(tree, el);
     else hydrate(tree, el);
+    for (const f of typed) f.dispatchEvent(new Event("input", { bubbles: true }));
     el.dataset.hydrated = ""; // browser tests wait for it before typing
   }
 
@@ -122,7 +128,7 @@ let nextScreens: string[] = [];
  */
 export function fetchNextScreens(): void {
   if (nextScreens.length === 0) return;
-  if (performance.getEntriesByName(IDLE_FETCH_MARK).length === 0) performance.mark(IDLE_FETCH_MARK);
+  markIdleFetch();
   for (const href of nextScreens) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
@@ -135,6 +141,11 @@ export function fetchNextScreens(): void {
  */
 export const IDLE_FETCH_MARK = "im:idle-fetch";
 
+/** Sets IDLE_FETCH_MARK, once. */
+function markIdleFetch(): void {
+  if (performance.getEntriesByName(IDLE_FETCH_MARK).length === 0) performance.mark(IDLE_FETCH_MARK);
+}
+
 /**
  * Runs `fetchNext` once the page is idle (hydrated, nothing left to run; at most `timeoutMs` later), after
  * marking the moment. The screens a visitor opens next are fetched then: a phone on a slow network has
@@ -142,7 +153,7 @@ export const IDLE_FETCH_MARK = "im:idle-fetch";
  */
 export function whenIdle(fetchNext: () => void, timeoutMs = 1000): void {
   const run = () => {
-    if (performance.getEntriesByName(IDLE_FETCH_MARK).length === 0) performance.mark(IDLE_FETCH_MARK);
+    markIdleFetch();
     fetchNext();
   };
   if ("requestIdleCallback" in globalThis) requestIdleCallback(run, { timeout: timeoutMs });

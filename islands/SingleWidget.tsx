@@ -9,7 +9,7 @@ import type { Ref } from "preact";
 import { island } from "../framework/island.tsx";
 import { FADE_IN_MS, FADE_OUT_MS } from "../lib/rules/constants.ts";
 import { needsLogin, type WidgetSegment } from "../lib/rules/widget.ts";
-import { CHANNEL_WIDGET_TEXTS } from "../lib/rules/channel_home.ts";
+import { LOGIN_PANEL_TEXTS } from "../lib/rules/login_panel_texts.ts";
 import { lazy, lazyWithTexts } from "./browser/lazy.ts";
 import { fetchNextScreens, whenIdle } from "../framework/client.ts";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
@@ -28,7 +28,7 @@ const Participation = lazy(() => later().then((m) => m.Participation));
 /** The channel widget's login panel (log in, register, forgot password), with its texts. */
 const LoginPanel = lazyWithTexts<LoginPanelProps>(
   () => import("../components/channel_widget/LoginPanel.tsx").then((m) => m.LoginPanel),
-  CHANNEL_WIDGET_TEXTS.login,
+  LOGIN_PANEL_TEXTS,
 );
 const INTENT = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"] as const;
 

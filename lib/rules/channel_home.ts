@@ -1,6 +1,7 @@
 // What the channel widget's home needs of its rules (visitor-widget §2 Channel widget screens), apart from
 // channel_widget.ts so the first screen's script does not carry the rules of the screens loaded later:
 // the screens, the screen a query opens, message dates, and the locale sections of each part.
+import { ACCOUNT_TEXTS, LOGIN_PANEL_TEXTS } from "./login_panel_texts.ts";
 
 /** The channel widget's screens (§2). */
 export type ChannelScreen =
@@ -33,17 +34,6 @@ export function screenOfQuery(value: string | null): ChannelScreen | null {
   return value === "space" ? "mySpace" : value === "profile" ? "profileEdit" : null;
 }
 
-// texts of the forms that the login panel and the profile both show
-const ACCOUNT_TEXTS = [
-  "channel_widget.back",
-  "channel_widget.error",
-  "channel_widget.email_invalid",
-  "channel_widget.email_taken",
-  "channel_widget.nickname_taken",
-  "channel_widget.forgot_sent",
-  "widget_forms",
-];
-
 /**
  * The locale sections (framework/sections.ts) of each part of the channel widget: the page carries the
  * home's (the carousel, the shared message, the frame); the login panel, my space and the participation
@@ -59,7 +49,7 @@ export const CHANNEL_WIDGET_TEXTS = {
     "widget.account_login",
     "widget.account_as",
   ],
-  login: ["channel_widget.login", "channel_widget.password_short", "sessions", ...ACCOUNT_TEXTS],
+  login: LOGIN_PANEL_TEXTS,
   space: [
     "channel_widget.space",
     "channel_widget.levels",
