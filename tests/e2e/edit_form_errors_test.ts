@@ -66,6 +66,8 @@ for (const width of [1280, 375]) {
       assert.equal(await page.locator("#seg-gather-error").textContent(), gatherError);
       assert.equal(await page.locator("#seg-gather").getAttribute("aria-invalid"), "true");
       assert.equal(await describedError(page, "seg-gather"), gatherError);
+      // refused, so the box shows what is stored (off), not ticked as if saved
+      assert.equal(await page.locator("#seg-gather").isChecked(), false);
       // that answer was about the collection only: the type, still not saved, keeps its message
       assert.equal(await page.locator("#seg-type-error").textContent(), typeError);
       await assertUnder(page, "seg-gather");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { type FieldIssue, fieldMessages, issueCode } from "../../lib/rules/field_errors.ts";
+import { type FieldIssue, fieldMessages, issueCode, storedSwitches } from "../../lib/rules/field_errors.ts";
 import { channelFieldsSchema } from "../../lib/rules/channel_schema.ts";
 import { translator } from "../../app/i18n.ts";
 import { LANGUAGES } from "../../lib/rules/i18n.ts";
@@ -72,4 +72,23 @@ Deno.test("field errors - every generic code is written in all five languages", 
       assert.notEqual(t("errors.channel_name_required"), translator("fr")("errors.channel_name_required"));
     }
   }
+});
+
+Deno.test("field errors - a refused switch goes back to its stored value, typed text stays as typed", () => {
+  const stored = {
+    title: "Stored",
+    gather_information: false,
+    information_to_gather: { email: { active: false, mandatory: false } },
+    choices: [{ id: 1, label: "A" }],
+  };
+  assert.deepEqual(
+    storedSwitches(stored, {
+      title: "Typed",
+      gather_information: true,
+      information_to_gather: { email: { active: true, mandatory: false } },
+      choices: [{ id: 1, label: "B" }],
+    }),
+    { gather_information: false, information_to_gather: { email: { active: false, mandatory: false } } },
+  );
+  assert.deepEqual(storedSwitches(stored, { title: "Typed" }), {});
 });
