@@ -133,6 +133,7 @@ function SegmentEditForm(props: Props) {
         dirty={dirty}
         allowedTypes={props.allowedTypes}
         errors={errors}
+        readOnly={props.readOnly}
       />
       {hasChoices(seg.type, seg.game_type) && (
         <Section id="sec-choices" title={t("interactions.sections.choices")}>
@@ -164,6 +165,7 @@ function SegmentEditForm(props: Props) {
         }}
         onChange={(b) => setSeg((s) => ({ ...s, ...b }))}
         onSaved={() => saved(t)}
+        readOnly={props.readOnly}
       />
     </fieldset>
   );
