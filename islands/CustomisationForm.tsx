@@ -12,7 +12,16 @@ import { CUSTOMISATION_DEFAULTS_DELAY_MS, TOAST_MS } from "../lib/rules/constant
 import { LANGUAGES } from "../lib/rules/languages.ts";
 import { showToast } from "./browser/toast.ts";
 import { api, errorMessage } from "./browser/http.ts";
-import { CheckField, ColorField, Section, TextField } from "../components/channels/fields.tsx";
+import {
+  CheckField,
+  ColorField,
+  errorAttributes,
+  FieldError,
+  Section,
+  TextField,
+} from "../components/channels/fields.tsx";
+import { fieldMessages } from "../lib/rules/field_errors.ts";
+import { useFirstInvalidFocus } from "./browser/focus.ts";
 
 interface Props {
   channelId: number;
@@ -38,6 +47,8 @@ function CustomisationForm(props: Props) {
     return () => clearTimeout(timer);
   }, []);
 
+  const formRef = useFirstInvalidFocus<HTMLFormElement>(errors);
+
   if (!form) return <p class="notice notice-info" role="status">{t("settings.loading_defaults")}</p>;
   const set = <K extends keyof Customisation>(key: K, value: Customisation[K]) =>
     setForm({ ...form, [key]: value });
@@ -56,8 +67,8 @@ function CustomisationForm(props: Props) {
     setSaving(false);
     if (res.ok) showToast(t("channels.saved"), { durationMs: TOAST_MS.default });
     else {
-      const fields = res.data?.fields ?? {};
-      setErrors(Object.fromEntries(Object.keys(fields).map((k) => [k, t("channels.invalid_field")])));
+      // every refused field at once, each with its own text under it (back-office §8 Forms)
+      setErrors(fieldMessages(res.data?.fields, t));
       showToast(errorMessage(res.data, t("channels.save_failed")), { kind: "warning" });
     }
   };
@@ -72,15 +83,15 @@ function CustomisationForm(props: Props) {
         value={form[key]}
         disabled={disabled}
         maxLength={key.endsWith("_text") ? 5000 : 500}
-        aria-invalid={errors[key] ? "true" : undefined}
+        {...errorAttributes(key, errors[key])}
         onInput={(e) => set(key, (e.target as HTMLTextAreaElement).value)}
       />
-      {errors[key] && <span class="field-error">{errors[key]}</span>}
+      <FieldError id={key} error={errors[key]} />
     </div>
   );
 
   return (
-    <form class="channel-form" onSubmit={save} noValidate>
+    <form class="channel-form" onSubmit={save} noValidate ref={formRef}>
       <div class="form-grid">
         <Section id="cus-colors" title={t("settings.section_colors")}>
           <div class="color-grid">
@@ -173,6 +184,7 @@ function CustomisationForm(props: Props) {
             value={form.title_consent_image_right}
             maxLength={200}
             disabled={!form.image_right}
+            error={errors.title_consent_image_right}
             onInput={(v) => set("title_consent_image_right", v)}
           />
           {area("image_right_text", !form.image_right)}
@@ -194,4 +206,4 @@ function CustomisationForm(props: Props) {
   );
 }
 
-export default island("CustomisationForm", CustomisationForm, { ns: ["channels", "settings"] });
+export default island("CustomisationForm", CustomisationForm, { ns: ["channels", "settings", "errors"] });

@@ -105,7 +105,7 @@ function HelpItemEditor(props: Props) {
             aria-describedby="help-body-hint"
             onInput={(e) => setBody((e.target as HTMLTextAreaElement).value)}
           />
-          <span class="field-hint" id="help-body-hint">{t("help.body_hint")}</span>
+          <span class="field-hint" id="help-body-hint">{t("help.body_hint")} {t("help.steps_hint")}</span>
         </div>
         <div class="help-media-row">
           {(["image", "video"] as const).map((which) => {

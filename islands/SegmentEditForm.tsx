@@ -10,7 +10,7 @@ import { showToast } from "./browser/toast.ts";
 import { AvailabilityFields } from "../components/interactions/AvailabilityFields.tsx";
 import { type ChoiceDraft, ChoicesField } from "../components/interactions/ChoicesField.tsx";
 import { Section } from "../components/channels/fields.tsx";
-import { afterAnswer, fieldMessages } from "../lib/rules/field_errors.ts";
+import { afterAnswer, fieldMessages, storedSwitches } from "../lib/rules/field_errors.ts";
 import { GeneralSection } from "../components/interactions/edit/GeneralSection.tsx";
 import { DataSection } from "../components/interactions/edit/DataSection.tsx";
 import { OptionsSection } from "../components/interactions/edit/OptionsSection.tsx";
@@ -42,6 +42,8 @@ function SegmentEditForm(props: Props) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const pending = useRef<Record<string, unknown>>({});
+  // the segment as the server last stored it: what a refused switch goes back to
+  const stored = useRef(props.segment);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const send = async (patch: Record<string, unknown>) => {
@@ -52,12 +54,14 @@ function SegmentEditForm(props: Props) {
     );
     if (!res.ok) {
       setErrors((shown) => afterAnswer(shown, Object.keys(patch), fieldMessages(res.data?.fields, t)));
+      setSeg((s) => ({ ...s, ...storedSwitches(stored.current, patch) }));
       showToast(t("interactions.save_failed", { message: errorMessage(res.data, String(res.status)) }), {
         kind: "error",
       });
       return;
     }
     setErrors((shown) => afterAnswer(shown, Object.keys(patch), {}));
+    stored.current = { ...stored.current, ...res.data };
     // Keep what the user typed meanwhile; take the server's rule-applied values for the fields sent.
     setSeg((s) => ({
       ...s,
@@ -129,6 +133,7 @@ function SegmentEditForm(props: Props) {
         dirty={dirty}
         allowedTypes={props.allowedTypes}
         errors={errors}
+        readOnly={props.readOnly}
       />
       {hasChoices(seg.type, seg.game_type) && (
         <Section id="sec-choices" title={t("interactions.sections.choices")}>
@@ -160,6 +165,7 @@ function SegmentEditForm(props: Props) {
         }}
         onChange={(b) => setSeg((s) => ({ ...s, ...b }))}
         onSaved={() => saved(t)}
+        readOnly={props.readOnly}
       />
     </fieldset>
   );

@@ -9,6 +9,8 @@ interface HelpItem {
   image_url: string | null;
   video_url: string | null;
   seen: boolean;
+  /** The first steps the user's role allows (lib/rules/welcome_steps.ts). */
+  steps: string[];
 }
 interface Comment {
   id: number;
@@ -105,6 +107,14 @@ function WelcomeHelp() {
             {item.image_url && <img class="help-media" src={item.image_url} alt={item.title} />}
             {item.video_url && <video class="help-media" src={item.video_url} controls preload="metadata" />}
             <div class="help-text" ref={body} />
+            {item.steps.length > 0 && (
+              <section class="help-steps" aria-labelledby="help-steps-title">
+                <h3 id="help-steps-title">{t("help.steps_title")}</h3>
+                <ol>
+                  {item.steps.map((step) => <li key={step}>{t(`help.steps.${step}`)}</li>)}
+                </ol>
+              </section>
+            )}
             <section class="help-comments" aria-labelledby="help-comments-title">
               <h3 id="help-comments-title">{t("help.comments")}</h3>
               {comments.length === 0 ? <p class="muted">{t("help.no_comments")}</p> : (

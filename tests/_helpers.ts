@@ -40,19 +40,29 @@ async function exists(path: string): Promise<boolean> {
   return await Deno.stat(path).then(() => true, () => false);
 }
 
+/** The demo's source (db/seed.ts, db/seed/, lib/demo/): a change to its data seeds a new template. */
+async function demoSource(): Promise<string> {
+  const files = [`${ROOT}db/seed.ts`];
+  for (const dir of [`${ROOT}db/seed/`, `${ROOT}lib/demo/`]) {
+    for await (const entry of Deno.readDir(dir)) if (entry.isFile) files.push(dir + entry.name);
+  }
+  return (await Promise.all(files.sort().map((f) => Deno.readTextFile(f)))).join("\n");
+}
+
 /**
- * The key of a template: the migration set, and for a demo one its password and day. The demo is dated
- * relative to the moment it is seeded (segments open for days, messages of the past weeks), so one made
- * today serves every test of today's run, and a run that crosses midnight seeds a new one.
+ * The key of a template: the migration set, and for a demo one its source, password and day. The demo is
+ * dated relative to the moment it is seeded (segments open for days, messages of the past weeks), so one
+ * made today serves every test of today's run, and a run that crosses midnight seeds a new one.
  */
 async function templateKey(demo?: string): Promise<string> {
   const hash = await migrationsHash();
   if (demo === undefined) return hash;
   const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(demo));
-  const password = Array.from(new Uint8Array(digest).slice(0, 3), (b) => b.toString(16).padStart(2, "0"))
-    .join("");
-  return `${hash}_demo_${password}_${day}`;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(demo + await demoSource()));
+  const data = Array.from(new Uint8Array(digest).slice(0, 3), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+  return `${hash}_demo_${data}_${day}`;
 }
 
 /**

@@ -13,7 +13,16 @@ import {
 import type { AudioFormat, AudioTarget } from "../../lib/rules/audio.ts";
 import { LANGUAGES } from "../../lib/rules/languages.ts";
 import { timeZoneChoices } from "../../lib/rules/statistics.ts";
-import { CheckField, ColorField, RadioGroup, Section, SelectField, TextField } from "./fields.tsx";
+import {
+  CheckField,
+  ColorField,
+  errorAttributes,
+  FieldError,
+  RadioGroup,
+  Section,
+  SelectField,
+  TextField,
+} from "./fields.tsx";
 import { BackgroundField, type ImageChoice, LogoField } from "./ImageFields.tsx";
 
 /** What the form edits: the channel's fields plus the write-only FTP password. */
@@ -340,8 +349,7 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?
             autoComplete="off"
             value={form.sftp_private_key}
             disabled={off}
-            aria-invalid={errors.sftp_private_key ? "true" : undefined}
-            aria-describedby="sftp_private_key-hint"
+            {...errorAttributes("sftp_private_key", errors.sftp_private_key, "sftp_private_key-hint")}
             onInput={(e) => set("sftp_private_key", e.currentTarget.value)}
           />
           <span class="field-hint" id="sftp_private_key-hint">
@@ -349,7 +357,7 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?
               ? t("studio_delivery.sftp_private_key_kept")
               : t("studio_delivery.sftp_private_key_hint")}
           </span>
-          {errors.sftp_private_key && <span class="field-error">{errors.sftp_private_key}</span>}
+          <FieldError id="sftp_private_key" error={errors.sftp_private_key} />
         </div>
       )}
       <div class="check-list">

@@ -37,8 +37,9 @@ export function TextField(props: {
         aria-describedby={describedBy || undefined}
         onInput={(e) => props.onInput((e.target as HTMLInputElement).value)}
       />
-      {props.hint && <span class="field-hint" id={`${props.id}-hint`}>{props.hint}</span>}
+      {/* the message first, right under the field: the hint may run to several lines on a phone */}
       {props.error && <span class="field-error" id={`${props.id}-error`}>{props.error}</span>}
+      {props.hint && <span class="field-hint" id={`${props.id}-hint`}>{props.hint}</span>}
     </div>
   );
 }
@@ -165,11 +166,12 @@ export function ColorField(props: {
           type="color"
           value={props.value}
           disabled={props.disabled}
+          {...errorAttributes(props.id, props.error)}
           onInput={(e) => props.onInput((e.target as HTMLInputElement).value)}
         />
         <code aria-hidden="true">{props.value}</code>
       </div>
-      {props.error && <span class="field-error">{props.error}</span>}
+      <FieldError id={props.id} error={props.error} />
     </div>
   );
 }

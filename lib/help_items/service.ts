@@ -5,6 +5,7 @@ import * as help from "../../db/help_items.ts";
 import { AppError } from "../rules/errors.ts";
 import { imagesWithoutAlt, renderMarkdown } from "../rules/markdown.ts";
 import { isSuperAdministrator, requireAccess, type StaffUser } from "../rules/permissions.ts";
+import { welcomeSteps } from "../rules/welcome_steps.ts";
 import { checkUpload } from "../media/upload.ts";
 import type { Storage } from "../media/storage.ts";
 import { forgetMedia, storeUpload } from "../media/stored.ts";
@@ -27,7 +28,10 @@ const commentView = (r: help.HelpCommentRow) => ({
   created_at: r.created_at.toISOString(),
 });
 
-/** The welcome item in `language` as HTML, with whether the user has seen it; null when none is written. */
+/**
+ * The welcome item in `language` as HTML, with whether the user has seen it and the first steps their role
+ * allows; null when none is written.
+ */
 export async function welcomeItem(sql: Sql, user: StaffUser, language: string) {
   const item = await help.getHelpItemFor(sql, WELCOME, language);
   if (!item) return null;
@@ -40,6 +44,7 @@ export async function welcomeItem(sql: Sql, user: StaffUser, language: string) {
     image_url: item.image_url,
     video_url: item.video_url,
     seen: await help.hasSeenHelpItem(sql, user.id, WELCOME),
+    steps: welcomeSteps(user),
   };
 }
 

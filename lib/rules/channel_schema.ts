@@ -41,7 +41,7 @@ export const channelFieldsSchema = z.object({
   sharing_enabled: z.boolean(),
   retention_months: z.union([...RETENTION_MONTHS.map((m) => z.literal(m)), z.null()]),
   segment_customisation: z.object({
-    character_text_zone_length: z.number().int().min(10).max(5000),
+    character_text_zone_length: z.number().int().min(10, "text_zone_length").max(5000, "text_zone_length"),
   }).strict(),
   language: z.enum(LANGUAGES),
   /** The IANA time zone whose days the statistics count (a change rolls them all again). */
@@ -82,7 +82,8 @@ export type ChannelFields = z.infer<typeof channelFieldsSchema>;
 /** POST channels: a label is required, every other field takes the default of a new channel. */
 export const channelCreateSchema = channelFieldsSchema.required({ label: true });
 
-const text = (max: number) => z.string().max(max);
+// the limit is in the code, so the form says how short to make the text (errors.text_max_200, …)
+const text = (max: 200 | 500 | 5000) => z.string().max(max, `text_max_${max}`);
 
 /** Every customisation field (back-office §3 Customisation), all required on save. */
 export const customisationSchema = z.object({

@@ -68,3 +68,21 @@ export function afterAnswer(
   const kept = Object.entries(shown).filter(([field]) => !sent.includes(field));
   return { ...Object.fromEntries(kept), ...answer };
 }
+
+/**
+ * What an autosaving form puts back when the server refuses a change: the stored value of every switch it
+ * sent (a checkbox, the data items, the consents' settings), so a refused box shows as it is stored, not
+ * ticked as if saved; typed text and the choices stay as typed, for the person to correct.
+ * @example storedSwitches({ gather_information: false, title: "A" }, { gather_information: true, title: "B" })
+ * // { gather_information: false }
+ */
+export function storedSwitches<T extends Record<string, unknown>>(
+  stored: T,
+  sent: Record<string, unknown>,
+): Partial<T> {
+  const isSwitch = (v: unknown) =>
+    typeof v === "boolean" || (v !== null && typeof v === "object" && !Array.isArray(v));
+  return Object.fromEntries(
+    Object.keys(sent).filter((k) => k in stored && isSwitch(sent[k])).map((k) => [k, stored[k]]),
+  ) as Partial<T>;
+}

@@ -210,8 +210,14 @@ export async function updateSegment(
       throw new AppError(422, code, {}, Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, [v]])));
     }
   }
-  // A registration, draw or quiz goes live only with a way to reach its participants (e-mail or phone).
-  if (leavesDraft && nextStatus !== "trash" && nextStatus !== "archived" && COLLECTING_TYPES.includes(type)) {
+  // A registration, draw or quiz goes live only with a way to reach its participants (e-mail or phone),
+  // and once live keeps one: its data collection changed on the edit page is checked the same way.
+  const touchesCollection = patch.gather_information !== undefined ||
+    patch.information_to_gather !== undefined;
+  const checksContact = leavesDraft || (touchesCollection && seg.status !== "draft");
+  if (
+    checksContact && nextStatus !== "trash" && nextStatus !== "archived" && COLLECTING_TYPES.includes(type)
+  ) {
     const gather = patch.gather_information ?? seg.gather_information;
     const info = patch.information_to_gather ?? seg.information_to_gather;
     if (!gather || !collectsContact(normaliseInformation(info, gather))) {

@@ -51,6 +51,30 @@ Deno.test("show_segments API - a registration, draw or quiz goes live only with 
       );
     }
 
+    await t.step("a live registration keeps a contact field: removing the last one is refused", async () => {
+      const id = await draft("registration_form");
+      let res = await put(id, {
+        title: "Join the club",
+        information_to_gather: { email: { active: true, mandatory: true } },
+        status: "ready",
+      });
+      assert.equal(res.status, 200);
+      res = await put(id, { information_to_gather: { first_name: { active: true, mandatory: false } } });
+      assert.equal(res.status, 422);
+      assert.deepEqual((await jsonOf(res)).fields, { information_to_gather: ["segment_contact_required"] });
+      res = await put(id, { gather_information: false });
+      assert.equal(res.status, 422);
+      await res.body?.cancel();
+      const [kept] = await ctx
+        .sql`select gather_information, information_to_gather from segments where id = ${id}`;
+      assert.equal(kept.gather_information, true);
+      assert.equal(kept.information_to_gather.email.active, true);
+      // another change of a live registration is not held back by it
+      res = await put(id, { title: "Join the listeners' club" });
+      assert.equal(res.status, 200);
+      await res.body?.cancel();
+    });
+
     await t.step("a draw starts as an entry game: no answers are asked to activate it", async () => {
       const id = await draft("game_draw");
       const [row] = await ctx.sql`select game_type from segments where id = ${id}`;

@@ -66,6 +66,8 @@ for (const width of [1280, 375]) {
       assert.equal(await page.locator("#seg-gather-error").textContent(), gatherError);
       assert.equal(await page.locator("#seg-gather").getAttribute("aria-invalid"), "true");
       assert.equal(await describedError(page, "seg-gather"), gatherError);
+      // refused, so the box shows what is stored (off), not ticked as if saved
+      assert.equal(await page.locator("#seg-gather").isChecked(), false);
       // that answer was about the collection only: the type, still not saved, keeps its message
       assert.equal(await page.locator("#seg-type-error").textContent(), typeError);
       await assertUnder(page, "seg-gather");
@@ -80,5 +82,46 @@ for (const width of [1280, 375]) {
       assert.deepEqual(consoleErrors.filter((e) => !e.includes("422")), []);
     },
     { viewport: { width, height: width === 375 ? 800 : 900 } },
+  );
+}
+
+for (const width of [1280, 375]) {
+  browserTest(
+    `interaction edit form - a live registration keeps a contact: the refused item shows ticked again, said under the table (${width} px)`,
+    async ({ page, baseUrl, server, shot, consoleErrors }) => {
+      await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+      const [seg] = await server.sql<{ id: number }[]>`
+        select id::int from segments where title = 'Rejoignez le club des auditeurs'`;
+      await page.goto(`${baseUrl}/interactions/${seg.id}?lang=en`);
+      await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
+      const saved = () =>
+        page.waitForResponse((r) =>
+          r.request().method() === "PUT" && r.url().endsWith(`/api/v1/show_segments/${seg.id}`)
+        );
+      const phone = page.getByLabel("Phone – Ask");
+      const email = page.getByLabel("Email – Ask");
+      // the phone goes: the e-mail is still a way to reach the members, so it saves
+      const [first] = await Promise.all([saved(), phone.uncheck()]);
+      assert.equal(first.status(), 200);
+      assert.equal(await phone.isChecked(), false);
+      // the e-mail too: refused, and the box shows what is stored (ticked), not unticked as if saved
+      const [answer] = await Promise.all([saved(), email.uncheck()]);
+      assert.equal(answer.status(), 422);
+      const message =
+        "Collect at least an e-mail address or a phone number, so the participants can be reached.";
+      await page.locator("#data-items-error").waitFor();
+      assert.equal(await page.locator("#data-items-error").textContent(), message);
+      assert.equal(await email.isChecked(), true);
+      assert.equal(await phone.isChecked(), false);
+      await page.locator("#sec-data").scrollIntoViewIfNeeded();
+      await shot(`contact-${width}`);
+      const [row] = await server.sql`select information_to_gather from segments where id = ${seg.id}`;
+      assert.deepEqual(
+        [row.information_to_gather.email.active, row.information_to_gather.phone.active],
+        [true, false],
+      );
+      assert.deepEqual(consoleErrors.filter((e) => !e.includes("422")), []);
+    },
+    { viewport: { width, height: 800 } },
   );
 }

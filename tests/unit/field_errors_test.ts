@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { type FieldIssue, fieldMessages, issueCode } from "../../lib/rules/field_errors.ts";
-import { channelFieldsSchema } from "../../lib/rules/channel_schema.ts";
+import { type FieldIssue, fieldMessages, issueCode, storedSwitches } from "../../lib/rules/field_errors.ts";
+import { channelFieldsSchema, customisationSchema } from "../../lib/rules/channel_schema.ts";
+import { defaultCustomisation } from "../../lib/rules/customisation.ts";
 import { translator } from "../../app/i18n.ts";
 import { LANGUAGES } from "../../lib/rules/i18n.ts";
 
@@ -70,6 +71,69 @@ Deno.test("field errors - every generic code is written in all five languages", 
     // each language's own text, not French's fallback (French is the fallback)
     if (language !== "fr") {
       assert.notEqual(t("errors.channel_name_required"), translator("fr")("errors.channel_name_required"));
+    }
+  }
+});
+
+Deno.test("field errors - a refused switch goes back to its stored value, typed text stays as typed", () => {
+  const stored = {
+    title: "Stored",
+    gather_information: false,
+    information_to_gather: { email: { active: false, mandatory: false } },
+    choices: [{ id: 1, label: "A" }],
+  };
+  assert.deepEqual(
+    storedSwitches(stored, {
+      title: "Typed",
+      gather_information: true,
+      information_to_gather: { email: { active: true, mandatory: false } },
+      choices: [{ id: 1, label: "B" }],
+    }),
+    { gather_information: false, information_to_gather: { email: { active: false, mandatory: false } } },
+  );
+  assert.deepEqual(storedSwitches(stored, { title: "Typed" }), {});
+});
+
+Deno.test("field errors - every refusal of the channel and customisation forms has its own text in five languages", () => {
+  const channel = codesOf(channelFieldsSchema, {
+    label: " ",
+    primary_color: "red",
+    background: "bg-99",
+    header_url: "ftp://example.org",
+    segment_customisation: { character_text_zone_length: 5 },
+    time_zone: "Mars/Olympus",
+    ftp_host: "http://example.org",
+    ftp_folder: "../up",
+    ftp_naming: "{unknown}",
+    sftp_private_key: "not a key",
+    s3_bucket: "UPPER",
+    s3_region: "EU West",
+  });
+  const customisation = codesOf(customisationSchema, {
+    ...defaultCustomisation(),
+    background_outer: "red",
+    title_consent: "t".repeat(201),
+    text_personal: "t".repeat(501),
+    consent_gdpr_text: "t".repeat(5001),
+  });
+  assert.deepEqual(customisation, {
+    background_outer: "color",
+    title_consent: "text_max_200",
+    text_personal: "text_max_500",
+    consent_gdpr_text: "text_max_5000",
+  });
+  const codes = [...new Set([...Object.values(channel), ...Object.values(customisation)])];
+  assert.equal(Object.keys(channel).length, 12, JSON.stringify(channel));
+  for (const language of LANGUAGES) {
+    const t = translator(language);
+    const messages = fieldMessages(Object.fromEntries(codes.map((c) => [c, [c]])), t);
+    for (const code of codes) {
+      assert.notEqual(
+        messages[code],
+        t("errors.invalid_field"),
+        `${language} ${code} has only the generic text`,
+      );
+      assert.notEqual(messages[code], t("errors.field_out_of_range"), `${language} ${code}`);
     }
   }
 });

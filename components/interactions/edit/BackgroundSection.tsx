@@ -9,9 +9,18 @@ interface Background {
   background_kind: string | null;
 }
 
-/** The segment background: an image or a video (png, jpg, mp4, webm; 10 MB), uploaded at once. */
+/**
+ * The segment background: an image or a video (png, jpg, mp4, webm; 10 MB), uploaded at once; read-only
+ * (no interaction-action-edit), only the preview.
+ */
 export function BackgroundSection(
-  props: { id: number; value: Background; onChange: (b: Background) => void; onSaved: () => void },
+  props: {
+    id: number;
+    value: Background;
+    onChange: (b: Background) => void;
+    onSaved: () => void;
+    readOnly?: boolean;
+  },
 ) {
   const { t } = useT();
   const [error, setError] = useState("");
@@ -40,34 +49,36 @@ export function BackgroundSection(
           {url && kind !== "video" && <img src={url} alt="" />}
           {!url && <span class="muted">{t("interactions.bg_none")}</span>}
         </div>
-        <div class="background-actions">
-          <label class="btn btn-secondary btn-sm" for="seg-background-file">
-            {t("interactions.bg_upload")}
-          </label>
-          <input
-            id="seg-background-file"
-            class="sr-only"
-            type="file"
-            accept="image/png,image/jpeg,video/mp4,video/webm"
-            disabled={busy}
-            onChange={(e) => upload((e.target as HTMLInputElement).files?.[0])}
-          />
-          {url && (
-            <button
-              type="button"
-              class="btn btn-secondary btn-sm"
+        {!props.readOnly && (
+          <div class="background-actions">
+            <label class="btn btn-secondary btn-sm" for="seg-background-file">
+              {t("interactions.bg_upload")}
+            </label>
+            <input
+              id="seg-background-file"
+              class="sr-only"
+              type="file"
+              accept="image/png,image/jpeg,video/mp4,video/webm"
               disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                done(await api("DELETE", `/api/v1/show_segments/${props.id}/background`));
-              }}
-            >
-              {t("interactions.bg_remove")}
-            </button>
-          )}
-          <p class="field-hint">{t("interactions.bg_hint")}</p>
-          {error && <p class="field-error" role="alert">{error}</p>}
-        </div>
+              onChange={(e) => upload((e.target as HTMLInputElement).files?.[0])}
+            />
+            {url && (
+              <button
+                type="button"
+                class="btn btn-secondary btn-sm"
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  done(await api("DELETE", `/api/v1/show_segments/${props.id}/background`));
+                }}
+              >
+                {t("interactions.bg_remove")}
+              </button>
+            )}
+            <p class="field-hint">{t("interactions.bg_hint")}</p>
+            {error && <p class="field-error" role="alert">{error}</p>}
+          </div>
+        )}
       </div>
     </Section>
   );

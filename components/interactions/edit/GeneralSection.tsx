@@ -18,6 +18,8 @@ export function GeneralSection(
     allowedTypes: string[];
     /** Every field's message (lib/rules/field_errors.ts), for the fields of this section. */
     errors?: Record<string, string>;
+    /** Only shown (no interaction-action-edit): no Save button to press in vain. */
+    readOnly?: boolean;
   },
 ) {
   const { t } = useT();
@@ -77,15 +79,19 @@ export function GeneralSection(
             onChange={(on) => props.stage({ testimonial_demanded: on })}
           />
         )}
-        <p class="field-hint">{t("interactions.fields.explicit_hint")}</p>
-        <button
-          type="button"
-          class="btn btn-primary btn-sm"
-          disabled={!props.dirty}
-          onClick={props.saveStaged}
-        >
-          {t("interactions.fields.save_explicit")}
-        </button>
+        {!props.readOnly && (
+          <>
+            <p class="field-hint">{t("interactions.fields.explicit_hint")}</p>
+            <button
+              type="button"
+              class="btn btn-primary btn-sm"
+              disabled={!props.dirty}
+              onClick={props.saveStaged}
+            >
+              {t("interactions.fields.save_explicit")}
+            </button>
+          </>
+        )}
       </div>
       {seg.testimonial_demanded === true && (
         <>

@@ -23,6 +23,8 @@ const itemSchema = z.object({
   image_url: z.string().nullable(),
   video_url: z.string().nullable(),
   seen: z.boolean(),
+  /** The first steps the caller's role allows (keys under help.steps. of the locales). */
+  steps: z.array(z.string()),
 });
 const commentSchema = z.object({
   id: z.number(),
