@@ -51,7 +51,10 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
     path: "/users/{id}",
     tests: ["accounts_test.ts", "two_factor_test.ts", "passkeys_test.ts", "two_factor_turn_off_test.ts"],
   },
-  { path: "/interactions", tests: ["interactions_test.ts", "statistics_test.ts"] },
+  {
+    path: "/interactions",
+    tests: ["interactions_test.ts", "statistics_test.ts", "welcome_help_roles_test.ts"],
+  },
   {
     path: "/interactions/{id}",
     tests: ["interactions_test.ts", "statistics_test.ts", "back_office_details_test.ts"],
