@@ -186,8 +186,28 @@ export function whatsappBody(
   });
 }
 
+/**
+ * The secrets of the phone line tests' providers: the stub expects the access token and the account's token,
+ * the lines are given them, and the webhooks are signed with them and the app secret.
+ */
+export const LINE_SECRETS = {
+  accessToken: "EAAG-access-token",
+  account: { sid: `AC${"c3".repeat(16)}`, token: "twilio-auth-token" },
+  appSecret: "meta-app-secret",
+};
+
 /** The address the app is told it is published at: Twilio signs a webhook with its full URL. */
 export const LINES_PUBLIC_URL = "https://im.example.org";
+
+/** The WhatsApp phone number id of the lines the tests add: the address Meta's webhooks name. */
+export const WHATSAPP_PHONE_ID = "106540352242922";
+
+/** A WhatsApp line's credentials, the stub expecting `accessToken` (its verify token "v"). */
+export const whatsappCredentials = (appSecret: string, accessToken: string) => ({
+  app_secret: appSecret,
+  access_token: accessToken,
+  verify_token: "v",
+});
 
 /** A line of `channel` added by `token` with `body` (kind, address, segment, credentials…); its id. */
 export async function addLine(ctx: TestApp, channel: number, token: string, body: Record<string, unknown>) {
@@ -224,7 +244,7 @@ export function postTwilio(ctx: TestApp, line: number, authToken: string, params
  * (media fetches, replies). The demo staff come with it.
  */
 export async function lineApp(
-  secrets: { accessToken: string; account: { sid: string; token: string } },
+  secrets: { accessToken: string; account: { sid: string; token: string } } = LINE_SECRETS,
   options: { jobs?: boolean } = {},
 ) {
   const stub = providerStub(secrets.accessToken, secrets.account);
