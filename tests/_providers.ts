@@ -196,18 +196,17 @@ export const LINE_SECRETS = {
   appSecret: "meta-app-secret",
 };
 
+/** The credentials staff give the tests' lines: a WhatsApp line's (its verify token "v") and an SMS line's. */
+export const LINE_CREDENTIALS = {
+  whatsapp: { app_secret: LINE_SECRETS.appSecret, access_token: LINE_SECRETS.accessToken, verify_token: "v" },
+  sms: { account_sid: LINE_SECRETS.account.sid, auth_token: LINE_SECRETS.account.token },
+};
+
 /** The address the app is told it is published at: Twilio signs a webhook with its full URL. */
 export const LINES_PUBLIC_URL = "https://im.example.org";
 
 /** The WhatsApp phone number id of the lines the tests add: the address Meta's webhooks name. */
 export const WHATSAPP_PHONE_ID = "106540352242922";
-
-/** A WhatsApp line's credentials, the stub expecting `accessToken` (its verify token "v"). */
-export const whatsappCredentials = (appSecret: string, accessToken: string) => ({
-  app_secret: appSecret,
-  access_token: accessToken,
-  verify_token: "v",
-});
 
 /** A line of `channel` added by `token` with `body` (kind, address, segment, credentials…); its id. */
 export async function addLine(ctx: TestApp, channel: number, token: string, body: Record<string, unknown>) {

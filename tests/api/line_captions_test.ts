@@ -5,15 +5,15 @@ import assert from "node:assert/strict";
 import { randomSegment } from "./_participation.ts";
 import {
   addLine,
+  LINE_CREDENTIALS,
   LINE_SECRETS,
   lineApp,
   postTwilio,
   postWhatsapp as postSigned,
   whatsappBody,
-  whatsappCredentials,
 } from "../_providers.ts";
 
-const { accessToken: ACCESS_TOKEN, account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
+const { account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
 const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 const messagesOf = (segmentId: number) =>
@@ -60,7 +60,7 @@ Deno.test({
   async fn(t) {
     try {
       const manager = await staff.token("manager");
-      const twilio = { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token };
+      const twilio = LINE_CREDENTIALS.sms;
       const text = await randomSegment(ctx.sql, staff.radio, { type: "message" });
       const photos = await randomSegment(ctx.sql, staff.radio, {
         type: "video",
@@ -73,7 +73,7 @@ Deno.test({
         kind: "whatsapp",
         address: "106540352242922",
         segment_id: photos.id,
-        credentials: whatsappCredentials(APP_SECRET, ACCESS_TOKEN),
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
 
       await t.step(

@@ -5,16 +5,16 @@ import assert from "node:assert/strict";
 import { randomSegment } from "./_participation.ts";
 import {
   addLine,
+  LINE_CREDENTIALS,
   LINE_SECRETS,
   lineApp,
   postWhatsapp,
   WHATSAPP_PHONE_ID as PHONE_ID,
   whatsappBody,
-  whatsappCredentials,
 } from "../_providers.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const { accessToken: ACCESS_TOKEN, appSecret: APP_SECRET } = LINE_SECRETS;
+const { appSecret: APP_SECRET } = LINE_SECRETS;
 const { stub, ctx, staff } = await lineApp(LINE_SECRETS);
 
 Deno.test({
@@ -29,7 +29,7 @@ Deno.test({
         kind: "whatsapp",
         address: PHONE_ID,
         segment_id: segment.id,
-        credentials: whatsappCredentials(APP_SECRET, ACCESS_TOKEN),
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
       const post = async (message: Record<string, unknown>) => {
         const raw = whatsappBody(PHONE_ID, "33612345678", "Amélie", message);

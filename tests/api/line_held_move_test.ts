@@ -8,18 +8,18 @@ import { until } from "../_helpers.ts";
 import { makeMedia, randomSegment } from "./_participation.ts";
 import {
   addLine,
+  LINE_CREDENTIALS,
   LINE_SECRETS,
   lineApp,
   postWhatsapp as postSigned,
   WHATSAPP_PHONE_ID as PHONE_ID,
   whatsappBody,
-  whatsappCredentials,
 } from "../_providers.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { HELD_MOVE_STALE_SECONDS } from "../../lib/rules/line_held.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const { accessToken: ACCESS_TOKEN, appSecret: APP_SECRET } = LINE_SECRETS;
+const { appSecret: APP_SECRET } = LINE_SECRETS;
 const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 /** Two seconds of a tone in Opus/OGG, as a WhatsApp voice note. */
@@ -68,7 +68,7 @@ Deno.test({
         kind: "whatsapp",
         address: PHONE_ID,
         segment_id: null,
-        credentials: whatsappCredentials(APP_SECRET, ACCESS_TOKEN),
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
       const move = (held: number, segment: number, token = operator, channel = staff.radio) =>
         ctx.request(`/api/v1/channels/${channel}/held-messages/${held}/move`, {

@@ -8,16 +8,16 @@ import { applyRetention } from "../../lib/app_users/data_rights.ts";
 import { makeMedia, randomSegment } from "./_participation.ts";
 import {
   addLine,
+  LINE_CREDENTIALS,
   LINE_SECRETS,
   lineApp,
   postTwilio,
   postWhatsapp as postSigned,
   whatsappBody,
-  whatsappCredentials,
 } from "../_providers.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const { accessToken: ACCESS_TOKEN, account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
+const { account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
 const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 /** Two seconds of a tone in Opus/OGG, as a WhatsApp voice note. */
@@ -81,13 +81,13 @@ Deno.test({
       const textSegment = await randomSegment(ctx.sql, staff.radio, { type: "message" });
       const vote = await randomSegment(ctx.sql, staff.radio, { limit_1_vote: true }, ["Jazz", "Rock"]);
       const photos = await randomSegment(ctx.sql, staff.radio, { type: "video", media_type: "image" });
-      const twilio = { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token };
+      const twilio = LINE_CREDENTIALS.sms;
       const add = (body: Record<string, unknown>) => addLine(ctx, staff.radio, manager, body);
       const whatsapp = await add({
         kind: "whatsapp",
         address: "106540352242922",
         segment_id: null,
-        credentials: whatsappCredentials(APP_SECRET, ACCESS_TOKEN),
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
       const sms = await add({ kind: "sms", segment_id: textSegment.id, credentials: twilio });
 

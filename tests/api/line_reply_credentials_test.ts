@@ -4,17 +4,17 @@ import assert from "node:assert/strict";
 import { randomSegment } from "./_participation.ts";
 import {
   addLine,
+  LINE_CREDENTIALS,
   LINE_SECRETS,
   lineApp,
   postTwilio,
   postWhatsapp,
   whatsappBody,
-  whatsappCredentials,
 } from "../_providers.ts";
 import en from "../../locales/en.json" with { type: "json" };
 import pl from "../../locales/pl.json" with { type: "json" };
 
-const { accessToken: ACCESS_TOKEN, account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
+const { account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
 const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 Deno.test({
@@ -30,12 +30,12 @@ Deno.test({
       const whatsapp = await add({
         kind: "whatsapp",
         address: "106540352242922",
-        credentials: whatsappCredentials(APP_SECRET, ACCESS_TOKEN),
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
       const sms = await add({
         kind: "sms",
         address: "+15005550006",
-        credentials: { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token },
+        credentials: LINE_CREDENTIALS.sms,
       });
       const raw = whatsappBody("106540352242922", "33612345678", "Amélie", {
         id: "wamid.no-credentials",

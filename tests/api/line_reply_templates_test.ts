@@ -7,17 +7,17 @@ import assert from "node:assert/strict";
 import { until } from "../_helpers.ts";
 import { randomAppUser, randomSegment } from "./_participation.ts";
 import {
+  LINE_CREDENTIALS,
   LINE_SECRETS,
   lineApp,
   postWhatsapp,
   WHATSAPP_PHONE_ID as PHONE_ID,
   whatsappBody,
-  whatsappCredentials,
 } from "../_providers.ts";
 import en from "../../locales/en.json" with { type: "json" };
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const { accessToken: ACCESS_TOKEN, appSecret: APP_SECRET } = LINE_SECRETS;
+const { appSecret: APP_SECRET } = LINE_SECRETS;
 const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 type Sent = { type: string; to: string; text?: { body: string }; template?: Record<string, unknown> };
@@ -37,7 +37,7 @@ Deno.test({
           kind: "whatsapp",
           address: PHONE_ID,
           segment_id: segment.id,
-          credentials: whatsappCredentials(APP_SECRET, ACCESS_TOKEN),
+          credentials: LINE_CREDENTIALS.whatsapp,
           template: { name: "studio_reply", language: "fr" },
         },
       });
