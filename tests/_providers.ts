@@ -5,8 +5,9 @@
 // short-lived address of its file store, as Twilio does), the messages endpoints a reply is sent by (Graph `POST /{phone-number-id}/messages` with the
 // bearer token, a text or an approved template's message, Twilio `POST /2010-04-01/Accounts/{sid}/Messages.json` with basic auth), recording what they
 // were sent. And the providers' own way of signing the webhooks they send.
+import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
-import { demoStaff, testApp } from "./_helpers.ts";
+import { demoStaff, type TestApp, testApp } from "./_helpers.ts";
 
 export interface ProviderStub {
   graphUrl: string;
@@ -185,8 +186,56 @@ export function whatsappBody(
   });
 }
 
+/**
+ * The secrets of the phone line tests' providers: the stub expects the access token and the account's token,
+ * the lines are given them, and the webhooks are signed with them and the app secret.
+ */
+export const LINE_SECRETS = {
+  accessToken: "EAAG-access-token",
+  account: { sid: `AC${"c3".repeat(16)}`, token: "twilio-auth-token" },
+  appSecret: "meta-app-secret",
+};
+
+/** The credentials staff give the tests' lines: a WhatsApp line's (its verify token "v") and an SMS line's. */
+export const LINE_CREDENTIALS = {
+  whatsapp: { app_secret: LINE_SECRETS.appSecret, access_token: LINE_SECRETS.accessToken, verify_token: "v" },
+  sms: { account_sid: LINE_SECRETS.account.sid, auth_token: LINE_SECRETS.account.token },
+};
+
 /** The address the app is told it is published at: Twilio signs a webhook with its full URL. */
 export const LINES_PUBLIC_URL = "https://im.example.org";
+
+/** The WhatsApp phone number id of the lines the tests add: the address Meta's webhooks name. */
+export const WHATSAPP_PHONE_ID = "106540352242922";
+
+/** A line of `channel` added by `token` with `body` (kind, address, segment, credentials…); its id. */
+export async function addLine(ctx: TestApp, channel: number, token: string, body: Record<string, unknown>) {
+  const res = await ctx.request(`/api/v1/channels/${channel}/lines`, { method: "POST", token, json: body });
+  assert.equal(res.status, 201, await res.clone().text());
+  return (await res.json()).id as number;
+}
+
+/** A WhatsApp webhook body (`whatsappBody`) posted to a line as Meta posts it, signed with the app secret. */
+export function postWhatsapp(ctx: TestApp, line: number, appSecret: string, raw: string) {
+  return ctx.request(`/lines/${line}/whatsapp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(appSecret, raw) },
+    body: raw,
+  });
+}
+
+/** Twilio's webhook parameters posted to a line (`/lines/<id>/sms`) as Twilio posts them, signed. */
+export function postTwilio(ctx: TestApp, line: number, authToken: string, params: Record<string, string>) {
+  const path = `/lines/${line}/sms`;
+  return ctx.request(path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": twilioSigned(authToken, `${LINES_PUBLIC_URL}${path}`, params),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+}
 
 /**
  * The app on a fresh database holding the demo (every demo account with the password `Demo-Password-1!`),
@@ -194,7 +243,7 @@ export const LINES_PUBLIC_URL = "https://im.example.org";
  * (media fetches, replies). The demo staff come with it.
  */
 export async function lineApp(
-  secrets: { accessToken: string; account: { sid: string; token: string } },
+  secrets: { accessToken: string; account: { sid: string; token: string } } = LINE_SECRETS,
   options: { jobs?: boolean } = {},
 ) {
   const stub = providerStub(secrets.accessToken, secrets.account);

@@ -1,8 +1,10 @@
-// Driving a single sign-on through the app and the local provider (tests/_oidc.ts) with fetch alone: the
-// "Sign in with …" click, the provider's screens, the app's answer, and the audit entries it left.
+// Driving a single sign-on through the app and the local provider (tests/_oidc.ts) with fetch alone: the app
+// and its provider started, the channel's provider settings saved, the "Sign in with …" click, the provider's
+// screens, the app's answer, and the audit entries it left; and the same settings typed on the sign-in page.
 import assert from "node:assert/strict";
-import type { TestApp } from "./_helpers.ts";
-import type { DirectoryAccount, LocalProvider } from "./_oidc.ts";
+import type { Page } from "playwright-core";
+import { demoStaff, type TestApp, testApp } from "./_helpers.ts";
+import { type DirectoryAccount, type LocalProvider, startProvider } from "./_oidc.ts";
 
 export const PUBLIC_URL = "http://im.test";
 export const CALLBACK = `${PUBLIC_URL}/sso/callback`;
@@ -13,6 +15,84 @@ export const cookieOf = (res: Response, name: string) =>
     c.startsWith(`${name}=`) && c.length > name.length + 1
   );
 
+/**
+ * The app on a fresh database holding the demo (every demo account with the password `Demo-Password-1!`),
+ * published at PUBLIC_URL, a local provider coming back to its CALLBACK (`signOut: false`: without an
+ * end_session_endpoint), and the demo staff. `close` ends both, the provider even if the test stopped it.
+ */
+export async function ssoApp(options: { signOut?: boolean } = {}) {
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!", env: { PUBLIC_URL } });
+  const provider = await startProvider(CALLBACK, options);
+  const close = async () => {
+    await provider.close().catch(() => {});
+    await ctx.close();
+  };
+  try {
+    return { ctx, provider, staff: await demoStaff(ctx), close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** A channel's settings for `provider`: its button "Radio Directory", the addresses of example.com. */
+export const providerSettings = (provider: LocalProvider) => ({
+  display_name: "Radio Directory",
+  issuer: provider.issuer,
+  client_id: provider.clientId,
+  client_secret: provider.clientSecret,
+  email_domains: "example.com",
+  password_sign_in: true,
+  create_accounts: false,
+});
+
+/** Writes a channel's provider settings (PUT /api/v1/channels/:id/sso) as `token`: the app's answer. */
+export const putProvider = (ctx: TestApp, channel: number, token: string, json: Record<string, unknown>) =>
+  ctx.request(`/api/v1/channels/${channel}/sso`, { method: "PUT", token, json });
+
+/** Saves the radio's provider settings (providerSettings, with `changes`) as its manager. */
+export async function saveProvider(
+  ctx: TestApp,
+  staff: { radio: number; token: (login: string) => Promise<string> },
+  provider: LocalProvider,
+  changes: Record<string, unknown> = {},
+) {
+  const saved = await putProvider(ctx, staff.radio, await staff.token("manager"), {
+    ...providerSettings(provider),
+    ...changes,
+  });
+  assert.equal(saved.status, 204);
+}
+
+/**
+ * Clicks "Sign in with …" (on to `next` once signed in, if given), signs in at the provider as `account`, and
+ * stops where the provider sends the browser back: where the app sent the browser, the provider's answer and
+ * the flow cookie the app set. `jar` is filled with the provider's cookies (its own session).
+ */
+export async function toProvider(
+  ctx: TestApp,
+  provider: LocalProvider,
+  channel: number,
+  account: DirectoryAccount,
+  { next: then, jar = [] }: { next?: string; jar?: string[] } = {},
+): Promise<{ sentTo: URL; answer: URL; flow: string }> {
+  provider.signIn(account);
+  const start = await ctx.request(`/sso/start?channel=${channel}${then ? `&next=${then}` : ""}`);
+  assert.equal(start.status, 302);
+  const flow = cookieOf(start, "im_sso");
+  assert.ok(flow, "the flow is kept in a cookie");
+  let next = start.headers.get("location")!;
+  const sentTo = new URL(next);
+  for (let hop = 0; hop < 10 && !next.startsWith(CALLBACK); hop++) {
+    const res = await fetch(next, { redirect: "manual", headers: { cookie: jar.join("; ") } });
+    await res.body?.cancel();
+    for (const c of res.headers.getSetCookie()) jar.push(c.split(";")[0]);
+    next = new URL(res.headers.get("location")!, next).href;
+  }
+  assert.ok(next.startsWith(CALLBACK), "the provider sends the browser back");
+  return { sentTo, answer: new URL(next), flow };
+}
+
 /** Signs in at the channel's provider as `account` and plays its answer to the app: the app's response. */
 export async function signInThrough(
   ctx: TestApp,
@@ -22,23 +102,19 @@ export async function signInThrough(
   /** Filled with the provider's cookies (its own session), for signing out there afterwards. */
   jar: string[] = [],
 ): Promise<Response> {
-  provider.signIn(account);
-  const start = await ctx.request(`/sso/start?channel=${channel}`);
-  assert.equal(start.status, 302);
-  const flow = cookieOf(start, "im_sso");
-  assert.ok(flow, "the flow is kept in a cookie");
-  let next = start.headers.get("location")!;
-  for (let hop = 0; hop < 10 && !next.startsWith(CALLBACK); hop++) {
-    const res = await fetch(next, { redirect: "manual", headers: { cookie: jar.join("; ") } });
-    await res.body?.cancel();
-    for (const c of res.headers.getSetCookie()) jar.push(c.split(";")[0]);
-    next = new URL(res.headers.get("location")!, next).href;
-  }
-  assert.ok(next.startsWith(CALLBACK), "the provider sends the browser back");
-  const answer = new URL(next);
+  const { answer, flow } = await toProvider(ctx, provider, channel, account, { jar });
   return await ctx.request(`${answer.pathname}${answer.search}`, {
-    headers: { cookie: flow!, "x-forwarded-for": "192.0.2.7" },
+    headers: { cookie: flow, "x-forwarded-for": "192.0.2.7" },
   });
+}
+
+/** Types `provider`'s settings on the channel's sign-in page, as its administrator does; not yet saved. */
+export async function fillProviderForm(page: Page, provider: LocalProvider) {
+  await page.fill("#sso-display_name", "Radio Directory");
+  await page.fill("#sso-issuer", provider.issuer);
+  await page.fill("#sso-client_id", provider.clientId);
+  await page.fill("#sso-client_secret", provider.clientSecret);
+  await page.fill("#sso-email_domains", "example.com");
 }
 
 /** The audit entries after `afterId`, oldest first. */

@@ -106,9 +106,9 @@ export async function probeResponse(res: Response, suffix = ".mp3"): Promise<Pro
   }
 }
 
-/** Generates a small media file with ffmpeg (sine tone or test pattern video). */
+/** Generates a small media file with ffmpeg (sine tone or test pattern video; "ogg": Opus, a voice note). */
 export async function makeMedia(
-  kind: "mp3" | "webm-audio" | "mp4" | "wav",
+  kind: "mp3" | "webm-audio" | "ogg" | "mp4" | "wav",
   seconds = 1,
 ): Promise<Uint8Array> {
   const dir = await Deno.makeTempDir();
@@ -131,7 +131,7 @@ export async function makeMedia(
       "-shortest",
       out,
     ]
-    : kind === "webm-audio"
+    : kind === "webm-audio" || kind === "ogg"
     ? [...sine, "-c:a", "libopus", out]
     : [...sine, out];
   const res = await new Deno.Command("ffmpeg", { args: ["-loglevel", "error", "-y", ...args] }).output();

@@ -1,5 +1,6 @@
 // Factories of the live quiz tests: a game interaction with three questions, a clock the test moves, devices.
-import type { TestApp } from "../_helpers.ts";
+import assert from "node:assert/strict";
+import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
 import { randomSegment } from "./_participation.ts";
 
@@ -82,3 +83,33 @@ export function answer(
     headers: { "x-forwarded-for": init.ip ?? "203.0.113.7" },
   });
 }
+
+/**
+ * The app on a fresh database holding the demo, and a quiz of the demo radio (the three questions above)
+ * written by its manager, its first question open.
+ */
+export async function openQuiz({ title }: { title?: string } = {}) {
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
+  try {
+    const { radio, token } = await demoStaff(ctx);
+    const manager = await token("manager");
+    const quiz = await randomQuiz(ctx, radio, manager, { title });
+    const [q1] = quiz.questionIds;
+    assert.equal((await step(ctx, manager, quiz.id, q1, "open")).status, 200);
+    return { ctx, manager, quiz, q1 };
+  } catch (e) {
+    await ctx.close();
+    throw e;
+  }
+}
+
+/** A right answer worth 100 points of "Ann" to the quiz, as the answer batcher stores it; question and player to add. */
+export const storedAnswer = (segmentId: number) => ({
+  segment_id: segmentId,
+  pseudonym: "Ann",
+  choice_ids: [2],
+  received_at: new Date(),
+  elapsed_ms: 10,
+  correct: true,
+  points: 100,
+});

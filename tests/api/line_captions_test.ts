@@ -3,13 +3,18 @@
 // it is held to the channel's text limit, cut with an ellipsis. Against the local provider stub.
 import assert from "node:assert/strict";
 import { randomSegment } from "./_participation.ts";
-import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
+import {
+  addLine,
+  LINE_CREDENTIALS,
+  LINE_SECRETS,
+  lineApp,
+  postTwilio,
+  postWhatsapp as postSigned,
+  whatsappBody,
+} from "../_providers.ts";
 
-const ACCESS_TOKEN = "EAAG-access-token";
-const ACCOUNT = { sid: `AC${"c3".repeat(16)}`, token: "twilio-auth-token" };
-const APP_SECRET = "meta-app-secret";
-const PUBLIC = LINES_PUBLIC_URL;
-const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
+const { account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
+const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 const messagesOf = (segmentId: number) =>
   ctx.sql<{ id: number; text: string | null; media_id: string | null }[]>`
@@ -19,25 +24,12 @@ const heldOf = (segmentId: number) =>
     select reason, text, media_kind from line_held_messages where segment_id = ${segmentId} order by id`;
 
 const postSms = async (line: number, params: Record<string, string>) => {
-  const path = `/lines/${line}/sms`;
-  const res = await ctx.request(path, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-twilio-signature": twilioSigned(ACCOUNT.token, `${PUBLIC}${path}`, params),
-    },
-    body: new URLSearchParams(params).toString(),
-  });
+  const res = await postTwilio(ctx, line, ACCOUNT.token, params);
   assert.equal(res.status, 200);
   return await res.text();
 };
 const postWhatsapp = async (line: number, message: Record<string, unknown>, from = "33688888888") => {
-  const raw = whatsappBody("106540352242922", from, "Lou", message);
-  const res = await ctx.request(`/lines/${line}/whatsapp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(APP_SECRET, raw) },
-    body: raw,
-  });
+  const res = await postSigned(ctx, line, APP_SECRET, whatsappBody("106540352242922", from, "Lou", message));
   assert.equal(res.status, 200);
   await res.body?.cancel();
 };
@@ -68,28 +60,20 @@ Deno.test({
   async fn(t) {
     try {
       const manager = await staff.token("manager");
-      const twilio = { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token };
+      const twilio = LINE_CREDENTIALS.sms;
       const text = await randomSegment(ctx.sql, staff.radio, { type: "message" });
       const photos = await randomSegment(ctx.sql, staff.radio, {
         type: "video",
         media_type: "image",
         limit_1_vote: false,
       });
-      const add = async (body: Record<string, unknown>) => {
-        const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
-          method: "POST",
-          token: manager,
-          json: body,
-        });
-        assert.equal(res.status, 201);
-        return (await res.json()).id as number;
-      };
+      const add = (body: Record<string, unknown>) => addLine(ctx, staff.radio, manager, body);
       const sms = await add({ kind: "sms", segment_id: text.id, credentials: twilio });
       const whatsapp = await add({
         kind: "whatsapp",
         address: "106540352242922",
         segment_id: photos.id,
-        credentials: { app_secret: APP_SECRET, access_token: ACCESS_TOKEN, verify_token: "v" },
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
 
       await t.step(

@@ -3,14 +3,19 @@
 // a document's caption lands as a text, as a picture's does. Against the local provider stub.
 import assert from "node:assert/strict";
 import { randomSegment } from "./_participation.ts";
-import { lineApp, metaSignature, whatsappBody } from "../_providers.ts";
+import {
+  addLine,
+  LINE_CREDENTIALS,
+  LINE_SECRETS,
+  lineApp,
+  postWhatsapp,
+  WHATSAPP_PHONE_ID as PHONE_ID,
+  whatsappBody,
+} from "../_providers.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const ACCESS_TOKEN = "EAAG-kinds-token";
-const ACCOUNT = { sid: `AC${"e5".repeat(16)}`, token: "twilio-kinds-token" };
-const APP_SECRET = "meta-kinds-secret";
-const PHONE_ID = "106540352242922";
-const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
+const { appSecret: APP_SECRET } = LINE_SECRETS;
+const { stub, ctx, staff } = await lineApp(LINE_SECRETS);
 
 Deno.test({
   name: "held line messages - a sticker, a document or a location without caption is held, not dropped",
@@ -20,28 +25,15 @@ Deno.test({
     try {
       const manager = await staff.token("manager");
       const segment = await randomSegment(ctx.sql, staff.radio, { type: "message", limit_1_vote: false });
-      const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
-        method: "POST",
-        token: manager,
-        json: {
-          kind: "whatsapp",
-          address: PHONE_ID,
-          segment_id: segment.id,
-          credentials: { app_secret: APP_SECRET, access_token: ACCESS_TOKEN, verify_token: "v" },
-        },
+      const line = await addLine(ctx, staff.radio, manager, {
+        kind: "whatsapp",
+        address: PHONE_ID,
+        segment_id: segment.id,
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
-      assert.equal(res.status, 201);
-      const line = (await res.json()).id as number;
       const post = async (message: Record<string, unknown>) => {
         const raw = whatsappBody(PHONE_ID, "33612345678", "Amélie", message);
-        const answer = await ctx.request(`/lines/${line}/whatsapp`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "x-hub-signature-256": metaSignature(APP_SECRET, raw),
-          },
-          body: raw,
-        });
+        const answer = await postWhatsapp(ctx, line, APP_SECRET, raw);
         assert.equal(answer.status, 200);
         await answer.body?.cancel();
       };

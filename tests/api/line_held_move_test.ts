@@ -5,37 +5,28 @@
 // local provider stub (tests/_providers.ts), with webhooks signed as Meta signs them.
 import assert from "node:assert/strict";
 import { until } from "../_helpers.ts";
-import { randomSegment } from "./_participation.ts";
-import { lineApp, metaSignature, whatsappBody } from "../_providers.ts";
+import { makeMedia, randomSegment } from "./_participation.ts";
+import {
+  addLine,
+  LINE_CREDENTIALS,
+  LINE_SECRETS,
+  lineApp,
+  postWhatsapp as postSigned,
+  WHATSAPP_PHONE_ID as PHONE_ID,
+  whatsappBody,
+} from "../_providers.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { HELD_MOVE_STALE_SECONDS } from "../../lib/rules/line_held.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const ACCESS_TOKEN = "EAAG-access-token";
-const ACCOUNT = { sid: `AC${"c3".repeat(16)}`, token: "twilio-auth-token" };
-const APP_SECRET = "meta-app-secret";
-const PHONE_ID = "106540352242922";
-const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
+const { appSecret: APP_SECRET } = LINE_SECRETS;
+const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 /** Two seconds of a tone in Opus/OGG, as a WhatsApp voice note. */
-async function voiceNote(): Promise<Uint8Array> {
-  const dir = await Deno.makeTempDir();
-  const out = `${dir}/v.ogg`;
-  const args = ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a"];
-  const res = await new Deno.Command("ffmpeg", { args: [...args, "libopus", out] }).output();
-  assert.ok(res.success, new TextDecoder().decode(res.stderr));
-  const bytes = await Deno.readFile(out);
-  await Deno.remove(dir, { recursive: true });
-  return bytes;
-}
+const voiceNote = () => makeMedia("ogg", 2);
 
 const postWhatsapp = async (line: number, from: string, message: Record<string, unknown>) => {
-  const raw = whatsappBody(PHONE_ID, from, "Amélie", message);
-  const res = await ctx.request(`/lines/${line}/whatsapp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(APP_SECRET, raw) },
-    body: raw,
-  });
+  const res = await postSigned(ctx, line, APP_SECRET, whatsappBody(PHONE_ID, from, "Amélie", message));
   assert.equal(res.status, 200);
   await res.body?.cancel();
 };
@@ -73,18 +64,12 @@ Deno.test({
         type: "recording_question",
         title: "Messages vocaux",
       });
-      const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
-        method: "POST",
-        token: manager,
-        json: {
-          kind: "whatsapp",
-          address: PHONE_ID,
-          segment_id: null,
-          credentials: { app_secret: APP_SECRET, access_token: ACCESS_TOKEN, verify_token: "v" },
-        },
+      const line = await addLine(ctx, staff.radio, manager, {
+        kind: "whatsapp",
+        address: PHONE_ID,
+        segment_id: null,
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
-      assert.equal(res.status, 201);
-      const line = (await res.json()).id as number;
       const move = (held: number, segment: number, token = operator, channel = staff.radio) =>
         ctx.request(`/api/v1/channels/${channel}/held-messages/${held}/move`, {
           method: "POST",

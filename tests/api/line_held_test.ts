@@ -5,27 +5,23 @@
 import assert from "node:assert/strict";
 import { until } from "../_helpers.ts";
 import { applyRetention } from "../../lib/app_users/data_rights.ts";
-import { randomSegment } from "./_participation.ts";
-import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
+import { makeMedia, randomSegment } from "./_participation.ts";
+import {
+  addLine,
+  LINE_CREDENTIALS,
+  LINE_SECRETS,
+  lineApp,
+  postTwilio,
+  postWhatsapp as postSigned,
+  whatsappBody,
+} from "../_providers.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const ACCESS_TOKEN = "EAAG-access-token";
-const ACCOUNT = { sid: `AC${"b2".repeat(16)}`, token: "twilio-auth-token" };
-const APP_SECRET = "meta-app-secret";
-const PUBLIC = LINES_PUBLIC_URL;
-const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
+const { account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
+const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 /** Two seconds of a tone in Opus/OGG, as a WhatsApp voice note. */
-async function voiceNote(): Promise<Uint8Array> {
-  const dir = await Deno.makeTempDir();
-  const out = `${dir}/v.ogg`;
-  const args = ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a"];
-  const res = await new Deno.Command("ffmpeg", { args: [...args, "libopus", out] }).output();
-  assert.ok(res.success, new TextDecoder().decode(res.stderr));
-  const bytes = await Deno.readFile(out);
-  await Deno.remove(dir, { recursive: true });
-  return bytes;
-}
+const voiceNote = () => makeMedia("ogg", 2);
 
 interface HeldRow {
   id: number;
@@ -55,25 +51,13 @@ const postSms = async (line: number, from: string, body: string, extra: Record<s
     NumMedia: "0",
     ...extra,
   };
-  const path = `/lines/${line}/sms`;
-  const res = await ctx.request(path, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-twilio-signature": twilioSigned(ACCOUNT.token, `${PUBLIC}${path}`, params),
-    },
-    body: new URLSearchParams(params).toString(),
-  });
+  const res = await postTwilio(ctx, line, ACCOUNT.token, params);
   assert.equal(res.status, 200);
   return await res.text();
 };
 
 const postWhatsapp = async (line: number, raw: string) => {
-  const res = await ctx.request(`/lines/${line}/whatsapp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(APP_SECRET, raw) },
-    body: raw,
-  });
+  const res = await postSigned(ctx, line, APP_SECRET, raw);
   assert.equal(res.status, 200, "acknowledged once stored");
   await res.body?.cancel();
 };
@@ -97,21 +81,13 @@ Deno.test({
       const textSegment = await randomSegment(ctx.sql, staff.radio, { type: "message" });
       const vote = await randomSegment(ctx.sql, staff.radio, { limit_1_vote: true }, ["Jazz", "Rock"]);
       const photos = await randomSegment(ctx.sql, staff.radio, { type: "video", media_type: "image" });
-      const twilio = { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token };
-      const add = async (body: Record<string, unknown>) => {
-        const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
-          method: "POST",
-          token: manager,
-          json: body,
-        });
-        assert.equal(res.status, 201);
-        return (await res.json()).id as number;
-      };
+      const twilio = LINE_CREDENTIALS.sms;
+      const add = (body: Record<string, unknown>) => addLine(ctx, staff.radio, manager, body);
       const whatsapp = await add({
         kind: "whatsapp",
         address: "106540352242922",
         segment_id: null,
-        credentials: { app_secret: APP_SECRET, access_token: ACCESS_TOKEN, verify_token: "v" },
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
       const sms = await add({ kind: "sms", segment_id: textSegment.id, credentials: twilio });
 

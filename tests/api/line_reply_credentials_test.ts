@@ -2,15 +2,20 @@
 // member's language, rather than queued to fail out of sight.
 import assert from "node:assert/strict";
 import { randomSegment } from "./_participation.ts";
-import { lineApp, LINES_PUBLIC_URL, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
+import {
+  addLine,
+  LINE_CREDENTIALS,
+  LINE_SECRETS,
+  lineApp,
+  postTwilio,
+  postWhatsapp,
+  whatsappBody,
+} from "../_providers.ts";
 import en from "../../locales/en.json" with { type: "json" };
 import pl from "../../locales/pl.json" with { type: "json" };
 
-const ACCESS_TOKEN = "EAAG-reply-token";
-const ACCOUNT = { sid: `AC${"e6".repeat(16)}`, token: "twilio-reply-token" };
-const APP_SECRET = "meta-reply-secret";
-const PUBLIC = LINES_PUBLIC_URL;
-const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
+const { account: ACCOUNT, appSecret: APP_SECRET } = LINE_SECRETS;
+const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 Deno.test({
   name: "line reply credentials - a reply through a line without credentials is refused at once",
@@ -20,38 +25,24 @@ Deno.test({
     try {
       const manager = await staff.token("manager");
       const segment = await randomSegment(ctx.sql, staff.radio, { type: "message" });
-      const add = async (body: Record<string, unknown>) => {
-        const res = await ctx.request(`/api/v1/channels/${staff.radio}/lines`, {
-          method: "POST",
-          token: manager,
-          json: { segment_id: segment.id, ...body },
-        });
-        assert.equal(res.status, 201);
-        return (await res.json()).id as number;
-      };
+      const add = (body: Record<string, unknown>) =>
+        addLine(ctx, staff.radio, manager, { segment_id: segment.id, ...body });
       const whatsapp = await add({
         kind: "whatsapp",
         address: "106540352242922",
-        credentials: { app_secret: APP_SECRET, access_token: ACCESS_TOKEN, verify_token: "v" },
+        credentials: LINE_CREDENTIALS.whatsapp,
       });
       const sms = await add({
         kind: "sms",
         address: "+15005550006",
-        credentials: { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token },
+        credentials: LINE_CREDENTIALS.sms,
       });
       const raw = whatsappBody("106540352242922", "33612345678", "Amélie", {
         id: "wamid.no-credentials",
         type: "text",
         text: { body: "Hello?" },
       });
-      const posted = await ctx.request(`/lines/${whatsapp}/whatsapp`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-hub-signature-256": metaSignature(APP_SECRET, raw),
-        },
-        body: raw,
-      });
+      const posted = await postWhatsapp(ctx, whatsapp, APP_SECRET, raw);
       assert.equal(posted.status, 200);
       await posted.body?.cancel();
       const params = {
@@ -62,14 +53,7 @@ Deno.test({
         Body: "Hi studio",
         NumMedia: "0",
       };
-      const smsPosted = await ctx.request(`/lines/${sms}/sms`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "x-twilio-signature": twilioSigned(ACCOUNT.token, `${PUBLIC}/lines/${sms}/sms`, params),
-        },
-        body: new URLSearchParams(params).toString(),
-      });
+      const smsPosted = await postTwilio(ctx, sms, ACCOUNT.token, params);
       assert.equal(smsPosted.status, 200);
       await smsPosted.body?.cancel();
       const messages = await ctx.sql<{ id: number; medium: string }[]>`

@@ -6,15 +6,19 @@
 import assert from "node:assert/strict";
 import { until } from "../_helpers.ts";
 import { randomAppUser, randomSegment } from "./_participation.ts";
-import { lineApp, metaSignature, whatsappBody } from "../_providers.ts";
+import {
+  LINE_CREDENTIALS,
+  LINE_SECRETS,
+  lineApp,
+  postWhatsapp,
+  WHATSAPP_PHONE_ID as PHONE_ID,
+  whatsappBody,
+} from "../_providers.ts";
 import en from "../../locales/en.json" with { type: "json" };
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const ACCESS_TOKEN = "EAAG-template-token";
-const ACCOUNT = { sid: `AC${"d4".repeat(16)}`, token: "twilio-template-token" };
-const APP_SECRET = "meta-template-secret";
-const PHONE_ID = "106540352242922";
-const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT }, { jobs: true });
+const { appSecret: APP_SECRET } = LINE_SECRETS;
+const { stub, ctx, staff } = await lineApp(LINE_SECRETS, { jobs: true });
 
 type Sent = { type: string; to: string; text?: { body: string }; template?: Record<string, unknown> };
 
@@ -33,7 +37,7 @@ Deno.test({
           kind: "whatsapp",
           address: PHONE_ID,
           segment_id: segment.id,
-          credentials: { app_secret: APP_SECRET, access_token: ACCESS_TOKEN, verify_token: "v" },
+          credentials: LINE_CREDENTIALS.whatsapp,
           template: { name: "studio_reply", language: "fr" },
         },
       });
@@ -52,14 +56,7 @@ Deno.test({
         });
       const write = async (id: string, from: string, text: string) => {
         const raw = whatsappBody(PHONE_ID, from, "Amélie", { id, type: "text", text: { body: text } });
-        const res = await ctx.request(`/lines/${line.id}/whatsapp`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "x-hub-signature-256": metaSignature(APP_SECRET, raw),
-          },
-          body: raw,
-        });
+        const res = await postWhatsapp(ctx, line.id, APP_SECRET, raw);
         assert.equal(res.status, 200);
         await res.body?.cancel();
         const [row] = await ctx.sql<{ message_id: number }[]>`

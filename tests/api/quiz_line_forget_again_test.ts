@@ -1,34 +1,24 @@
 // A number forgotten (STOP, erasure) after answering a question still open becomes a new player, yet the
 // question counts it once: a tag of its old key is kept for that question until it can take no answer.
 import assert from "node:assert/strict";
-import { lineApp } from "../_providers.ts";
 import { numberHash } from "../../lib/lines/inbound.ts";
 import { randomSegment } from "./_participation.ts";
-import { randomQuiz, step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
+import { step } from "./_quiz.ts";
+import { numberedQuestions, phoneQuizApp, smsLine } from "./_quiz_lines.ts";
 
-const QUESTIONS = [1, 2, 3].map((n) => ({
-  text: `Question ${n}?`,
-  choices: [{ id: 1, label: "Mars" }, { id: 2, label: "Jupiter" }, { id: 3, label: "Venus" }],
-  right_choice_ids: [2],
-  time_limit_s: 20,
-  points: 100,
-}));
+const QUESTIONS = numberedQuestions(3);
 
 Deno.test({
   name: "quiz by phone - a number answers a question once, even after its STOP or erasure",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
+    const app = await phoneQuizApp();
     try {
-      const { radio, token } = staff;
-      const manager = await token("manager");
-      const operator = await token("operator");
-      const clock = testClock(ctx);
-      const game = await randomQuiz(ctx, radio, manager, { title: "Once per number", questions: QUESTIONS });
+      const { ctx, radio, manager, operator, clock } = app;
+      const game = await app.quiz("Once per number", QUESTIONS);
       const [q1, q2, q3] = game.questionIds;
-      const quizLine = await smsLine(ctx, radio, game.id, manager);
+      const quizLine = game.text;
       const inbox = await randomSegment(ctx.sql, radio, { type: "message", title: "Morning show" });
       const inboxLine = await smsLine(ctx, radio, inbox.id, manager);
       const STOPPER = "+33630000001", ERASED = "+33630000002";
@@ -130,8 +120,7 @@ Deno.test({
         },
       );
     } finally {
-      await ctx.close();
-      await stub.close();
+      await app.close();
     }
   },
 });

@@ -2,35 +2,25 @@
 // each quiz, so nothing derived from the number finds them, while the counts, bars and leaderboard on air stay.
 import assert from "node:assert/strict";
 import { jsonOf } from "../_fixtures.ts";
-import { lineApp } from "../_providers.ts";
 import { numberHash } from "../../lib/lines/inbound.ts";
 import { linePlayer } from "../../lib/rules/quiz.ts";
 import { randomSegment } from "./_participation.ts";
-import { randomQuiz, step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
+import { step } from "./_quiz.ts";
+import { numberedQuestions, phoneQuizApp, smsLine } from "./_quiz_lines.ts";
 
-const QUESTIONS = [1, 2].map((n) => ({
-  text: `Question ${n}?`,
-  choices: [{ id: 1, label: "Mars" }, { id: 2, label: "Jupiter" }, { id: 3, label: "Venus" }],
-  right_choice_ids: [2],
-  time_limit_s: 20,
-  points: 100,
-}));
+const QUESTIONS = numberedQuestions(2);
 
 Deno.test({
   name: "quiz by phone - STOP and erasure leave a number's answers counted but unlinkable",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
+    const app = await phoneQuizApp();
     try {
-      const { radio, token } = staff;
-      const manager = await token("manager");
-      const operator = await token("operator");
-      const clock = testClock(ctx);
-      const game = await randomQuiz(ctx, radio, manager, { title: "Forgetful quiz", questions: QUESTIONS });
+      const { ctx, radio, manager, operator, clock } = app;
+      const game = await app.quiz("Forgetful quiz", QUESTIONS);
       const [q1, q2] = game.questionIds;
-      const quizLine = await smsLine(ctx, radio, game.id, manager);
+      const quizLine = game.text;
       const inbox = await randomSegment(ctx.sql, radio, { type: "message", title: "Morning show" });
       const inboxLine = await smsLine(ctx, radio, inbox.id, manager);
       const keyOf = (number: string) => linePlayer(numberHash(ctx.deps.jwtSecret, number).slice(0, 40));
@@ -107,8 +97,7 @@ Deno.test({
         assert.deepEqual(screen.winners.map((w: { pseudonym: string }) => w.pseudonym), names);
       });
     } finally {
-      await ctx.close();
-      await stub.close();
+      await app.close();
     }
   },
 });

@@ -2,18 +2,11 @@
 // they first answered, each keeping its name for the whole quiz, even when they answer at the same moment.
 import assert from "node:assert/strict";
 import { jsonOf } from "../_fixtures.ts";
-import { lineApp } from "../_providers.ts";
 import { createTranslator, LANGUAGES } from "../../lib/rules/i18n.ts";
-import { randomQuiz, step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
+import { step } from "./_quiz.ts";
+import { numberedQuestions, phoneQuizApp } from "./_quiz_lines.ts";
 
-const QUESTIONS = [1, 2].map((n) => ({
-  text: `Question ${n}?`,
-  choices: [{ id: 1, label: "Mars" }, { id: 2, label: "Jupiter" }, { id: 3, label: "Venus" }],
-  right_choice_ids: [2],
-  time_limit_s: 20,
-  points: 100,
-}));
+const QUESTIONS = numberedQuestions(2);
 
 Deno.test("quiz names - the nth player of one name is told apart in every language", async () => {
   for (const language of LANGUAGES) {
@@ -32,15 +25,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
+    const app = await phoneQuizApp();
     try {
-      const { radio, token } = staff;
-      const manager = await token("manager");
-      const operator = await token("operator");
-      const clock = testClock(ctx);
+      const { ctx, operator, clock } = app;
       const quiz = async (title: string) => {
-        const game = await randomQuiz(ctx, radio, manager, { title, questions: QUESTIONS });
-        return { id: game.id, ids: game.questionIds, text: await smsLine(ctx, radio, game.id, manager) };
+        const game = await app.quiz(title, QUESTIONS);
+        return { id: game.id, ids: game.questionIds, text: game.text };
       };
       const namesOf = async (questionId: number) =>
         new Map(
@@ -103,8 +93,7 @@ Deno.test({
         );
       });
     } finally {
-      await ctx.close();
-      await stub.close();
+      await app.close();
     }
   },
 });

@@ -1,18 +1,11 @@
 // A text after a live quiz's last question is told the quiz is over, with the player's final score and rank
 // once every answer is revealed, in the channel's language; between two questions it is still told to wait.
 import assert from "node:assert/strict";
-import { lineApp } from "../_providers.ts";
-import { randomQuiz, step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
+import { step } from "./_quiz.ts";
+import { numberedQuestions, phoneQuizApp } from "./_quiz_lines.ts";
 import fr from "../../locales/fr.json" with { type: "json" };
 
-const QUESTIONS = [1, 2].map((n) => ({
-  text: `Question ${n}?`,
-  choices: [{ id: 1, label: "Mars" }, { id: 2, label: "Jupiter" }],
-  right_choice_ids: [2],
-  time_limit_s: 20,
-  points: 100,
-}));
+const QUESTIONS = numberedQuestions(2, ["Mars", "Jupiter"]);
 
 /** The text of a TwiML reply (the notice sent back to the number). */
 const said = (twiml: string) =>
@@ -23,15 +16,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
+    const app = await phoneQuizApp();
     try {
-      const { radio, token } = staff;
-      const manager = await token("manager");
-      const operator = await token("operator");
-      const clock = testClock(ctx);
-      const game = await randomQuiz(ctx, radio, manager, { title: "Last call", questions: QUESTIONS });
+      const { ctx, radio, operator, clock } = app;
+      const game = await app.quiz("Last call", QUESTIONS);
       const [q1, q2] = game.questionIds;
-      const quizLine = await smsLine(ctx, radio, game.id, manager);
+      const quizLine = game.text;
       const FAST = "+33640000001", SLOW = "+33640000002", LATE = "+33640000003", NEVER = "+33640000004";
       const EARLY = "+33640000005";
 
@@ -70,8 +60,7 @@ Deno.test({
         assert.equal(said(await quizLine(NEVER, "B")), fr.quiz.over, "a number that never played: no score");
       });
     } finally {
-      await ctx.close();
-      await stub.close();
+      await app.close();
     }
   },
 });

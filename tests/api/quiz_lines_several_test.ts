@@ -2,9 +2,8 @@
 // "B,D" or "2 4" in one text and scores it as the widget scores the same choices; webhooks signed as Twilio signs.
 import assert from "node:assert/strict";
 import { jsonOf } from "../_fixtures.ts";
-import { lineApp } from "../_providers.ts";
-import { answer, newDevice, randomQuiz, step, testClock } from "./_quiz.ts";
-import { ACCESS_TOKEN, ACCOUNT, smsLine } from "./_quiz_lines.ts";
+import { answer, newDevice, step } from "./_quiz.ts";
+import { phoneQuizApp } from "./_quiz_lines.ts";
 
 const QUESTIONS = [
   {
@@ -33,15 +32,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
+    const app = await phoneQuizApp();
     try {
-      const { radio, token } = staff;
-      const manager = await token("manager");
-      const operator = await token("operator");
-      const clock = testClock(ctx);
-      const game = await randomQuiz(ctx, radio, manager, { title: "Planets by SMS", questions: QUESTIONS });
+      const { ctx, operator, clock } = app;
+      const game = await app.quiz("Planets by SMS", QUESTIONS);
       const [q1, q2] = game.questionIds;
-      const text = await smsLine(ctx, radio, game.id, manager);
+      const { text } = game;
       const answersOf = (questionId: number) =>
         ctx.sql<{ player: string; choice_ids: number[]; points: number; correct: boolean }[]>`
           select player, choice_ids, points, correct from quiz_answers where question_id = ${questionId}
@@ -107,8 +103,7 @@ Deno.test({
         assert.deepEqual((await answersOf(q2))[0].choice_ids, [2]);
       });
     } finally {
-      await ctx.close();
-      await stub.close();
+      await app.close();
     }
   },
 });

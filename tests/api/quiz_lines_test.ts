@@ -5,14 +5,12 @@
 // "Auditeur · city" or a made-up name, never the number.
 import assert from "node:assert/strict";
 import { jsonOf } from "../_fixtures.ts";
-import { lineApp, metaSignature, twilioSigned, whatsappBody } from "../_providers.ts";
+import { addLine as addLineOf, postWhatsapp, whatsappBody } from "../_providers.ts";
 import { randomSegment } from "./_participation.ts";
-import { answer, newDevice, randomQuiz, step, testClock } from "./_quiz.ts";
+import { answer, newDevice, randomQuiz, step } from "./_quiz.ts";
+import { ACCESS_TOKEN, ACCOUNT, phoneQuizApp, smsSender } from "./_quiz_lines.ts";
 
-const ACCESS_TOKEN = "EAAG-quiz-access-token";
-const ACCOUNT = { sid: `AC${"b2".repeat(16)}`, token: "twilio-quiz-token" };
 const APP_SECRET = "meta-quiz-secret";
-const PUBLIC = "https://im.example.org";
 
 /** A question whose right answer is a STOP word: STOP must still unsubscribe, never answer. */
 const QUESTIONS = [
@@ -37,12 +35,9 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const { stub, ctx, staff } = await lineApp({ accessToken: ACCESS_TOKEN, account: ACCOUNT });
+    const app = await phoneQuizApp();
     try {
-      const { radio, tv, token } = staff;
-      const manager = await token("manager");
-      const operator = await token("operator");
-      const clock = testClock(ctx);
+      const { ctx, staff: { radio, tv, token }, manager, operator, clock } = app;
       const game = await randomQuiz(ctx, radio, manager, { title: "Phone quiz", questions: QUESTIONS });
       const [q1, q2] = game.questionIds;
       // the demo radio speaks French: names on air are in the channel's language
@@ -52,15 +47,8 @@ Deno.test({
       assert.equal(language, "fr");
       const tvSegment = await randomSegment(ctx.sql, tv, { type: "message" });
       const twilio = { account_sid: ACCOUNT.sid, auth_token: ACCOUNT.token };
-      const addLine = async (channel: number, body: Record<string, unknown>, as = manager) => {
-        const res = await ctx.request(`/api/v1/channels/${channel}/lines`, {
-          method: "POST",
-          token: as,
-          json: body,
-        });
-        assert.equal(res.status, 201, await res.clone().text());
-        return (await res.json()).id as number;
-      };
+      const addLine = (channel: number, body: Record<string, unknown>, as = manager) =>
+        addLineOf(ctx, channel, as, body);
       const sms = await addLine(radio, { kind: "sms", segment_id: game.id, credentials: twilio });
       const whatsapp = await addLine(radio, {
         kind: "whatsapp",
@@ -75,43 +63,17 @@ Deno.test({
         await token("admin"),
       );
 
+      const senders = new Map([[sms, smsSender(ctx, sms)], [tvSms, smsSender(ctx, tvSms)]]);
+      const textBySms = (line: number, from: string, body: string, city?: string) =>
+        senders.get(line)!(from, body, city);
       let sid = 0;
-      const textBySms = async (line: number, from: string, body: string, city?: string) => {
-        const params: Record<string, string> = {
-          AccountSid: ACCOUNT.sid,
-          MessageSid: `SM${String(++sid).padStart(32, "0")}`,
-          From: from,
-          To: "+33700000000",
-          Body: body,
-          NumMedia: "0",
-          ...(city ? { FromCity: city } : {}),
-        };
-        const path = `/lines/${line}/sms`;
-        const res = await ctx.request(path, {
-          method: "POST",
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            "x-twilio-signature": twilioSigned(ACCOUNT.token, `${PUBLIC}${path}`, params),
-          },
-          body: new URLSearchParams(params).toString(),
-        });
-        assert.equal(res.status, 200);
-        return await res.text();
-      };
       const textByWhatsapp = async (from: string, name: string, body: string) => {
         const raw = whatsappBody("106540352242922", from, name, {
           id: `wamid.${++sid}`,
           type: "text",
           text: { body },
         });
-        const res = await ctx.request(`/lines/${whatsapp}/whatsapp`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "x-hub-signature-256": metaSignature(APP_SECRET, raw),
-          },
-          body: raw,
-        });
+        const res = await postWhatsapp(ctx, whatsapp, APP_SECRET, raw);
         assert.equal(res.status, 200);
         await res.body?.cancel();
       };
@@ -259,8 +221,7 @@ Deno.test({
         assert.equal(linked?.player, `u${listener.id}`, "one answer per person, by widget or phone");
       });
     } finally {
-      await ctx.close();
-      await stub.close();
+      await app.close();
     }
   },
 });

@@ -2,50 +2,17 @@
 // not a session), codes used once, a phone clock one step off, recovery codes, the channel's and the
 // platform's requirement, and an administrator's reset of a lost factor.
 import assert from "node:assert/strict";
-import { Secret, TOTP } from "otpauth";
 import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
 import { RECOVERY_CODE_COUNT, TOTP_ISSUER } from "../../lib/rules/two_factor.ts";
+import { codeAt, enrol, post } from "./_two_factor.ts";
 
 const PASSWORD = "Demo-Password-1!";
 const STEP_MS = 30_000;
 
-/** The code an authenticator app with this secret shows at `at`. */
-const codeAt = (secret: string, at: Date) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
-
-function post(ctx: TestApp, path: string, json: unknown, token?: string, ip = "203.0.113.5") {
-  return ctx.request(path, { method: "POST", json, token, headers: { "x-forwarded-for": ip } });
-}
-
 async function passwordStep(ctx: TestApp, email: string, ip?: string) {
   const res = await post(ctx, "/api/v1/auth", { email, password: PASSWORD }, undefined, ip);
   return { res, body: await jsonOf(res) };
-}
-
-/**
- * Enrols an authenticator app from the profile of `token`'s account, the server's clock at `at`; returns
- * its secret and recovery codes.
- */
-async function enrol(ctx: TestApp, token: string, at: Date) {
-  const clock = ctx.deps.now;
-  ctx.deps.now = () => at;
-  try {
-    const started = await jsonOf(await post(ctx, "/api/v1/two-factor/enrol", {}, token));
-    const confirmed = await post(
-      ctx,
-      "/api/v1/two-factor/confirm",
-      { code: codeAt(started.secret, at) },
-      token,
-    );
-    assert.equal(confirmed.status, 200);
-    return {
-      secret: started.secret as string,
-      recovery: (await jsonOf(confirmed)).recovery_codes as string[],
-    };
-  } finally {
-    ctx.deps.now = clock;
-  }
 }
 
 Deno.test("two-factor - enrolment from the profile: QR code and secret, a right code, ten recovery codes", async () => {

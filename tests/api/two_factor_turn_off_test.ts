@@ -1,31 +1,14 @@
 // Staff turn their own second factor off from their profile, confirmed by a current code of their app (or a
 // recovery code), never while their channel requires one; the change is in the audit log with who.
 import assert from "node:assert/strict";
-import { Secret, TOTP } from "otpauth";
 import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
+import { codeAt, enrol, post as postFrom } from "./_two_factor.ts";
 
 const PASSWORD = "Demo-Password-1!";
 
-const codeAt = (secret: string, at: Date) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
-
 const post = (ctx: TestApp, path: string, json: unknown, token: string) =>
-  ctx.request(path, { method: "POST", json, token, headers: { "x-forwarded-for": "203.0.113.9" } });
-
-/** Enrols an app for `token`'s account at `at`: its secret and recovery codes. */
-async function enrol(ctx: TestApp, token: string, at: Date) {
-  ctx.deps.now = () => at;
-  const started = await jsonOf(await post(ctx, "/api/v1/two-factor/enrol", {}, token));
-  const confirmed = await post(
-    ctx,
-    "/api/v1/two-factor/confirm",
-    { code: codeAt(started.secret, at) },
-    token,
-  );
-  assert.equal(confirmed.status, 200);
-  return { secret: started.secret as string, recovery: (await jsonOf(confirmed)).recovery_codes as string[] };
-}
+  postFrom(ctx, path, json, token, "203.0.113.9");
 
 const status = async (ctx: TestApp, token: string) =>
   await jsonOf(await ctx.request("/api/v1/two-factor", { token }));

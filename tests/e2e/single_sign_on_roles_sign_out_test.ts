@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { startProvider } from "../_oidc.ts";
+import { fillProviderForm } from "../_sso_flow.ts";
 
 const TEXTS = {
   en: {
@@ -37,11 +38,7 @@ for (const lang of ["en", "fr"] as const) {
           on conflict do nothing`;
         await page.goto(`${baseUrl}/channels/${manager.channel_id}/sign-in`);
         await page.waitForSelector('[data-island="SignInSettings"][data-hydrated]');
-        await page.fill("#sso-display_name", "Radio Directory");
-        await page.fill("#sso-issuer", provider.issuer);
-        await page.fill("#sso-client_id", provider.clientId);
-        await page.fill("#sso-client_secret", provider.clientSecret);
-        await page.fill("#sso-email_domains", "example.com");
+        await fillProviderForm(page, provider);
         assert.equal(await page.inputValue("#sso-role_claim"), "groups", "the usual claim is proposed");
         await page.fill("#sso-role_claim", "my groups");
         await page.fill("#sso-administrator_groups", "IM Admins");

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { Secret, TOTP } from "otpauth";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { startProvider } from "../_oidc.ts";
+import { fillProviderForm } from "../_sso_flow.ts";
 
 browserTest(
   "single sign-on - a channel requiring two-factor sign-in asks to enrol one after the provider",
@@ -16,11 +17,7 @@ browserTest(
         select channel_id::int from users where login = 'manager'`;
       await page.goto(`${baseUrl}/channels/${manager.channel_id}/sign-in`);
       await page.waitForSelector('[data-island="SignInSettings"][data-hydrated]');
-      await page.fill("#sso-display_name", "Radio Directory");
-      await page.fill("#sso-issuer", provider.issuer);
-      await page.fill("#sso-client_id", provider.clientId);
-      await page.fill("#sso-client_secret", provider.clientSecret);
-      await page.fill("#sso-email_domains", "example.com");
+      await fillProviderForm(page, provider);
       const trust = page.getByLabel("The provider already asks a second factor", { exact: false });
       assert.equal(await trust.isChecked(), false, "the local second factor is asked unless said");
       await page.click("[data-testid=sso-form] button[type=submit]");

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 import { startProvider } from "../_oidc.ts";
+import { fillProviderForm } from "../_sso_flow.ts";
 
 const TEXTS = {
   en: { saved: "Single sign-on saved.", button: "Sign in with Radio Directory" },
@@ -22,11 +23,7 @@ for (const lang of ["en", "fr"] as const) {
         const [manager] = await server.sql<{ channel_id: number }[]>`
           update users set language = ${lang} where login = 'manager' returning channel_id::int`;
         await page.goto(`${baseUrl}/channels/${manager.channel_id}/sign-in`);
-        await page.fill("#sso-display_name", "Radio Directory");
-        await page.fill("#sso-issuer", provider.issuer);
-        await page.fill("#sso-client_id", provider.clientId);
-        await page.fill("#sso-client_secret", provider.clientSecret);
-        await page.fill("#sso-email_domains", "example.com");
+        await fillProviderForm(page, provider);
         await page.click("[data-testid=sso-form] button[type=submit]");
         await page.getByText(texts.saved).waitFor();
         assert.equal(await page.inputValue("#sso-client_secret"), "", "the secret is never shown back");

@@ -2,28 +2,14 @@
 // batch the database refuses must leave nothing behind: its hits are rolled back with its rows (each answer,
 // stored again alone, counts once), and the connection goes back to the pool outside any transaction.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
-import { randomQuiz, step } from "../api/_quiz.ts";
+import { openQuiz, storedAnswer } from "../api/_quiz.ts";
 import { AnswerBatcher } from "../../lib/quiz/answer_batch.ts";
 
 Deno.test("quiz group commit - a refused batch leaves no hit counted twice and no transaction open", async () => {
-  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
+  const { ctx, quiz, q1 } = await openQuiz({ title: "Rolled back" });
   try {
-    const { radio, token } = await demoStaff(ctx);
-    const manager = await token("manager");
-    const quiz = await randomQuiz(ctx, radio, manager, { title: "Rolled back" });
-    const [q1] = quiz.questionIds;
-    assert.equal((await step(ctx, manager, quiz.id, q1, "open")).status, 200);
     const batcher = new AnswerBatcher(ctx.sql);
-    const base = {
-      segment_id: quiz.id,
-      pseudonym: "Ann",
-      choice_ids: [2],
-      received_at: new Date(),
-      elapsed_ms: 10,
-      correct: true,
-      points: 100,
-    };
+    const base = storedAnswer(quiz.id);
     const windowStart = new Date(0);
     const [good, bad] = await Promise.allSettled([
       batcher.submit({

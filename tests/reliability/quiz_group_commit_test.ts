@@ -3,20 +3,13 @@
 // once, the per-address cap counts every answer of a batch in turn, every acknowledged answer is stored, and
 // a batch the database refuses is stored again answer by answer.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { answer, newDevice, randomQuiz, step } from "../api/_quiz.ts";
+import { answer, newDevice, openQuiz, step, storedAnswer } from "../api/_quiz.ts";
 import { AnswerBatcher } from "../../lib/quiz/answer_batch.ts";
 
 Deno.test("quiz group commit - answers sent at once are judged one by one", async (t) => {
-  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
+  const { ctx, manager, quiz, q1 } = await openQuiz();
   try {
-    const { radio, token } = await demoStaff(ctx);
-    const manager = await token("manager");
-    const quiz = await randomQuiz(ctx, radio, manager);
-    const [q1] = quiz.questionIds;
-    assert.equal((await step(ctx, manager, quiz.id, q1, "open")).status, 200);
-
     await t.step("one device sending ten answers at once is stored once", async () => {
       const device = await newDevice(ctx);
       const statuses = await Promise.all(
@@ -57,15 +50,7 @@ Deno.test("quiz group commit - answers sent at once are judged one by one", asyn
 
     await t.step("a batch the database refuses is stored answer by answer", async () => {
       const batcher = new AnswerBatcher(ctx.sql);
-      const base = {
-        segment_id: quiz.id,
-        pseudonym: "Ann",
-        choice_ids: [2],
-        received_at: new Date(),
-        elapsed_ms: 10,
-        correct: true,
-        points: 100,
-      };
+      const base = storedAnswer(quiz.id);
       const good = { question_id: q1, player: "dgroup-good", ...base };
       // points beyond an int column: the database refuses the statement that holds this answer
       const bad = { question_id: q1, player: "dgroup-bad", ...base, points: 2 ** 40 };
@@ -81,16 +66,7 @@ Deno.test("quiz group commit - answers sent at once are judged one by one", asyn
     });
 
     await t.step("batches in flight at once: each judged as alone, one answer per player kept", async () => {
-      const base = {
-        segment_id: quiz.id,
-        question_id: q1,
-        pseudonym: "Ann",
-        choice_ids: [2],
-        received_at: new Date(),
-        elapsed_ms: 10,
-        correct: true,
-        points: 100,
-      };
+      const base = { ...storedAnswer(quiz.id), question_id: q1 };
       const windowStart = new Date(0);
       const commits = async (prefix: string) =>
         (await ctx.sql<{ n: number }[]>`

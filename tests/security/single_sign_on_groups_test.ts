@@ -2,31 +2,28 @@
 // channel's staff member gets the role its groups give, loses the channel when it leaves them, and never
 // becomes a super administrator; each change is in the audit log once, with who.
 import assert from "node:assert/strict";
-import { demoStaff, testApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { startProvider } from "../_oidc.ts";
-import { auditSince, CALLBACK, cookieOf, lastAuditId, PUBLIC_URL, signInThrough } from "../_sso_flow.ts";
+import {
+  auditSince,
+  cookieOf,
+  lastAuditId,
+  providerSettings,
+  putProvider,
+  signInThrough,
+  ssoApp,
+} from "../_sso_flow.ts";
 
 Deno.test("single sign-on groups - the role follows the provider's groups at each sign-in", async (t) => {
-  const ctx = await testApp({ demoPassword: "Demo-Password-1!", env: { PUBLIC_URL } });
-  const provider = await startProvider(CALLBACK);
+  const { ctx, staff, provider, close } = await ssoApp();
   try {
-    const staff = await demoStaff(ctx);
     const manager = await staff.token("manager");
     const settings = {
-      display_name: "Radio Directory",
-      issuer: provider.issuer,
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-      email_domains: "example.com",
-      password_sign_in: true,
-      create_accounts: false,
+      ...providerSettings(provider),
       role_claim: "",
       administrator_groups: "IM Admins",
       operator_groups: "IM Studio\nIM Newsroom, IM Studio",
     };
-    const put = (json: Record<string, unknown>) =>
-      ctx.request(`/api/v1/channels/${staff.radio}/sso`, { method: "PUT", token: manager, json });
+    const put = (json: Record<string, unknown>) => putProvider(ctx, staff.radio, manager, json);
     const roleOf = async (login: string) =>
       (await ctx.sql<{ role: string }[]>`select role from users where login = ${login}`)[0]?.role;
     const operator = (groups?: string[]) => ({ email: "operator@example.com", email_verified: true, groups });
@@ -188,7 +185,6 @@ Deno.test("single sign-on groups - the role follows the provider's groups at eac
       assert.equal(await roleOf("operator"), "administrator");
     });
   } finally {
-    await provider.close();
-    await ctx.close();
+    await close();
   }
 });

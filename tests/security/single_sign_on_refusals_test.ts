@@ -4,11 +4,9 @@
 // before its answer is read. Each one is refused with a reason the login page says in the staff's
 // language, audited under the channel, and never opens a session nor answers a 500.
 import assert from "node:assert/strict";
-import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
-import { startProvider, throughProvider } from "../_oidc.ts";
-
-const PUBLIC_URL = "http://im.test";
-const CALLBACK = `${PUBLIC_URL}/sso/callback`;
+import type { TestApp } from "../_helpers.ts";
+import { throughProvider } from "../_oidc.ts";
+import { CALLBACK, saveProvider, ssoApp } from "../_sso_flow.ts";
 const OPERATOR = { email: "operator@example.com", email_verified: true };
 
 const hasCookie = (res: Response, name: string) =>
@@ -35,24 +33,9 @@ async function lastAudit(ctx: TestApp) {
 }
 
 Deno.test("single sign-on - a misbehaving or refusing provider is refused plainly, audited, never a 500", async (t) => {
-  const ctx = await testApp({ demoPassword: "Demo-Password-1!", env: { PUBLIC_URL } });
-  const provider = await startProvider(CALLBACK);
+  const { ctx, staff, provider, close } = await ssoApp();
   try {
-    const staff = await demoStaff(ctx);
-    const saved = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-      method: "PUT",
-      token: await staff.token("manager"),
-      json: {
-        display_name: "Radio Directory",
-        issuer: provider.issuer,
-        client_id: provider.clientId,
-        client_secret: provider.clientSecret,
-        email_domains: "example.com",
-        password_sign_in: true,
-        create_accounts: false,
-      },
-    });
-    assert.equal(saved.status, 204);
+    await saveProvider(ctx, staff, provider);
 
     /** Signs in as the operator with ID tokens altered by `change`, and checks the refusal. */
     const refused = async (change: (claims: Record<string, unknown>) => Record<string, unknown>) => {
@@ -142,7 +125,6 @@ Deno.test("single sign-on - a misbehaving or refusing provider is refused plainl
       assert.deepEqual((await lastAudit(ctx)).details, { method: "sso", reason: "sso_unavailable" });
     });
   } finally {
-    await provider.close().catch(() => {});
-    await ctx.close();
+    await close();
   }
 });

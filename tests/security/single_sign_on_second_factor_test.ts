@@ -3,18 +3,12 @@
 // factor (or its enrolment) before any session opens, unless the channel said its provider asks its own.
 import assert from "node:assert/strict";
 import { Secret, TOTP } from "otpauth";
-import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
+import type { TestApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { type LocalProvider, startProvider, throughProvider } from "../_oidc.ts";
+import { type LocalProvider, throughProvider } from "../_oidc.ts";
+import { CALLBACK, cookieOf, providerSettings, putProvider, ssoApp } from "../_sso_flow.ts";
 
-const PUBLIC_URL = "http://im.test";
-const CALLBACK = `${PUBLIC_URL}/sso/callback`;
 const OPERATOR = { email: "operator@example.com", email_verified: true };
-
-const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) =>
-    c.startsWith(`${name}=`) && c.length > name.length + 1
-  );
 
 /** "Sign in with …", the provider, and the app's answer to the provider's redirect back. */
 async function signInThroughProvider(ctx: TestApp, provider: LocalProvider, channel: number) {
@@ -40,25 +34,11 @@ const actions = async (ctx: TestApp) => [
 ];
 
 Deno.test("single sign-on - a channel requiring two-factor sign-in asks the local second factor after its provider", async (t) => {
-  const ctx = await testApp({ demoPassword: "Demo-Password-1!", env: { PUBLIC_URL } });
-  const provider = await startProvider(CALLBACK);
+  const { ctx, staff, provider, close } = await ssoApp();
   try {
-    const staff = await demoStaff(ctx);
     const manager = await staff.token("manager");
-    const settings = {
-      display_name: "Radio Directory",
-      issuer: provider.issuer,
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-      email_domains: "example.com",
-      password_sign_in: false,
-      create_accounts: false,
-    };
-    const saved = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-      method: "PUT",
-      token: manager,
-      json: settings,
-    });
+    const settings = { ...providerSettings(provider), password_sign_in: false };
+    const saved = await putProvider(ctx, staff.radio, manager, settings);
     assert.equal(saved.status, 204);
     const read = await jsonOf(await ctx.request(`/api/v1/channels/${staff.radio}/sso`, { token: manager }));
     assert.equal(read.settings.provider_two_factor, false, "by default the local second factor is asked");
@@ -161,10 +141,10 @@ Deno.test("single sign-on - a channel requiring two-factor sign-in asks the loca
     await t.step(
       "a channel whose provider asks its own second factor: the session opens at once",
       async () => {
-        const set = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-          method: "PUT",
-          token: manager,
-          json: { ...settings, client_secret: "", provider_two_factor: true },
+        const set = await putProvider(ctx, staff.radio, manager, {
+          ...settings,
+          client_secret: "",
+          provider_two_factor: true,
         });
         assert.equal(set.status, 204);
         const [changed] = await ctx.sql<{ details: { fields: string[] } }[]>`
@@ -179,7 +159,6 @@ Deno.test("single sign-on - a channel requiring two-factor sign-in asks the loca
       },
     );
   } finally {
-    await provider.close();
-    await ctx.close();
+    await close();
   }
 });

@@ -6,32 +6,18 @@
 import assert from "node:assert/strict";
 import { decodeJwt } from "jose";
 import { Secret, TOTP } from "otpauth";
-import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
+import type { TestApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { type LocalProvider, startProvider } from "../_oidc.ts";
-import { CALLBACK, cookieOf, PUBLIC_URL, signInThrough } from "../_sso_flow.ts";
+import { cookieOf, PUBLIC_URL, saveProvider, signInThrough, ssoApp } from "../_sso_flow.ts";
 
 const PASSWORD = "Demo-Password-1!";
 const OPERATOR = { email: "operator@example.com", email_verified: true };
 
-async function setUp(provider: LocalProvider) {
-  const ctx = await testApp({ demoPassword: PASSWORD, env: { PUBLIC_URL } });
-  const staff = await demoStaff(ctx);
-  const saved = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-    method: "PUT",
-    token: await staff.token("manager"),
-    json: {
-      display_name: "Radio Directory",
-      issuer: provider.issuer,
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-      email_domains: "example.com",
-      password_sign_in: true,
-      create_accounts: false,
-    },
-  });
-  assert.equal(saved.status, 204);
-  return { ctx, staff };
+/** The app and its provider, the radio's provider settings saved. */
+async function setUp(options: { signOut?: boolean } = {}) {
+  const app = await ssoApp(options);
+  await saveProvider(app.ctx, app.staff, app.provider);
+  return app;
 }
 
 const logout = (ctx: TestApp, session: string) =>
@@ -44,8 +30,7 @@ async function stillSignedIn(ctx: TestApp, session: string) {
 }
 
 Deno.test("single sign-on sign-out - a provider's session signs out at the provider, back to /login", async (t) => {
-  const provider = await startProvider(CALLBACK);
-  const { ctx, staff } = await setUp(provider);
+  const { ctx, staff, provider, close } = await setUp();
   try {
     const jar: string[] = [];
     let session = "";
@@ -149,14 +134,12 @@ Deno.test("single sign-on sign-out - a provider's session signs out at the provi
       assert.equal(await stillSignedIn(ctx, again), false);
     });
   } finally {
-    await ctx.close();
-    await provider.close();
+    await close();
   }
 });
 
 Deno.test("single sign-on sign-out - after the local second step, the session still remembers its provider", async () => {
-  const provider = await startProvider(CALLBACK);
-  const { ctx, staff } = await setUp(provider);
+  const { ctx, staff, provider, close } = await setUp();
   try {
     const policy = await ctx.request("/api/v1/two-factor/policy", {
       method: "PUT",
@@ -187,14 +170,12 @@ Deno.test("single sign-on sign-out - after the local second step, the session st
     const out = await logout(ctx, cookieOf(done, "im_session")!);
     assert.ok(out.headers.get("location")!.startsWith(`${provider.issuer}/`), "off to the provider");
   } finally {
-    await ctx.close();
-    await provider.close();
+    await close();
   }
 });
 
 Deno.test("single sign-on sign-out - a provider without an end_session_endpoint: local sign-out only", async () => {
-  const provider = await startProvider(CALLBACK, { signOut: false });
-  const { ctx, staff } = await setUp(provider);
+  const { ctx, staff, provider, close } = await setUp({ signOut: false });
   try {
     const discovery = await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json();
     assert.equal(discovery.end_session_endpoint, undefined);
@@ -205,7 +186,6 @@ Deno.test("single sign-on sign-out - a provider without an end_session_endpoint:
     assert.equal(out.headers.get("location"), "/login?logged_out");
     assert.equal(await stillSignedIn(ctx, session), false);
   } finally {
-    await ctx.close();
-    await provider.close();
+    await close();
   }
 });

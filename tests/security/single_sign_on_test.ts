@@ -2,45 +2,31 @@
 // flow with PKCE, state and nonce signs in a verified e-mail of the channel's staff, and nothing else; a
 // channel can turn password sign-in off; every outcome is in the audit log.
 import assert from "node:assert/strict";
-import { demoStaff, type TestApp, testApp } from "../_helpers.ts";
+import type { TestApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
-import { type DirectoryAccount, type LocalProvider, startProvider } from "../_oidc.ts";
+import type { DirectoryAccount, LocalProvider } from "../_oidc.ts";
 import { hashPassword } from "../../lib/platform/password.ts";
+import {
+  CALLBACK,
+  cookieOf,
+  providerSettings,
+  putProvider,
+  ssoApp,
+  toProvider as toCallback,
+} from "../_sso_flow.ts";
 
 const PASSWORD = "Demo-Password-1!";
-const PUBLIC_URL = "http://im.test";
-const CALLBACK = `${PUBLIC_URL}/sso/callback`;
-
-/** The cookie pair of a Set-Cookie header (name=value). */
-const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) =>
-    c.startsWith(`${name}=`) && c.length > name.length + 1
-  );
 
 /**
  * Clicks "Sign in with …", signs in at the provider as `account`, and stops where the provider sends the
  * browser back: the answer's address and the flow cookie the app set.
  */
 async function toProvider(ctx: TestApp, provider: LocalProvider, channel: number, account: DirectoryAccount) {
-  provider.signIn(account);
-  const start = await ctx.request(`/sso/start?channel=${channel}&next=/moderation`);
-  assert.equal(start.status, 302);
-  const flow = cookieOf(start, "im_sso");
-  assert.ok(flow, "the flow is kept in a cookie");
-  let next = start.headers.get("location")!;
-  assert.ok(next.startsWith(provider.issuer), "off to the channel's provider");
-  const url = new URL(next);
-  assert.equal(url.searchParams.get("code_challenge_method"), "S256");
-  assert.ok(url.searchParams.get("state") && url.searchParams.get("nonce"));
-  const jar: string[] = [];
-  for (let hop = 0; hop < 10 && !next.startsWith(CALLBACK); hop++) {
-    const res = await fetch(next, { redirect: "manual", headers: { cookie: jar.join("; ") } });
-    await res.body?.cancel();
-    for (const c of res.headers.getSetCookie()) jar.push(c.split(";")[0]);
-    next = new URL(res.headers.get("location")!, next).href;
-  }
-  assert.ok(next.startsWith(CALLBACK), "the provider sends the browser back");
-  return { answer: new URL(next), flow: flow! };
+  const { sentTo, answer, flow } = await toCallback(ctx, provider, channel, account, { next: "/moderation" });
+  assert.ok(sentTo.href.startsWith(provider.issuer), "off to the channel's provider");
+  assert.equal(sentTo.searchParams.get("code_challenge_method"), "S256");
+  assert.ok(sentTo.searchParams.get("state") && sentTo.searchParams.get("nonce"));
+  return { answer, flow };
 }
 
 /** The app's handling of the provider's answer. */
@@ -59,32 +45,18 @@ async function lastAudit(ctx: TestApp) {
 }
 
 Deno.test("single sign-on - a channel's OpenID provider signs in its staff by verified e-mail only", async (t) => {
-  const ctx = await testApp({ demoPassword: PASSWORD, env: { PUBLIC_URL } });
-  const provider = await startProvider(CALLBACK);
+  const { ctx, staff, provider, close } = await ssoApp();
   try {
-    const staff = await demoStaff(ctx);
     const manager = await staff.token("manager");
     await ctx.sql`insert into users (login, email, role, channel_id, active, confirmed_at, password_hash)
       values ('tv-editor', 'tv-editor@example.com', 'administrator', ${staff.tv}, true, now(),
         ${await hashPassword(PASSWORD)})`;
-    const settings = {
-      display_name: "Radio Directory",
-      issuer: provider.issuer,
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-      email_domains: "example.com",
-      password_sign_in: true,
-      create_accounts: false,
-    };
+    const settings = providerSettings(provider);
 
     await t.step(
       "the administrator sets the provider; the secret is stored sealed and never read back",
       async () => {
-        const saved = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-          method: "PUT",
-          token: manager,
-          json: settings,
-        });
+        const saved = await putProvider(ctx, staff.radio, manager, settings);
         assert.equal(saved.status, 204);
         const [row] = await ctx
           .sql`select client_secret_enc from channel_sso where channel_id = ${staff.radio}`;
@@ -108,10 +80,9 @@ Deno.test("single sign-on - a channel's OpenID provider signs in its staff by ve
     });
 
     await t.step("an http issuer other than this machine's is refused", async () => {
-      const res = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-        method: "PUT",
-        token: manager,
-        json: { ...settings, issuer: "http://login.example.org" },
+      const res = await putProvider(ctx, staff.radio, manager, {
+        ...settings,
+        issuer: "http://login.example.org",
       });
       assert.equal(res.status, 400);
       assert.deepEqual((await jsonOf(res)).fields, { issuer: ["sso_issuer_https"] });
@@ -235,10 +206,10 @@ Deno.test("single sign-on - a channel's OpenID provider signs in its staff by ve
     await t.step(
       "an e-mail without an account becomes an operator when the administrator allowed it",
       async () => {
-        const saved = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-          method: "PUT",
-          token: manager,
-          json: { ...settings, client_secret: "", create_accounts: true },
+        const saved = await putProvider(ctx, staff.radio, manager, {
+          ...settings,
+          client_secret: "",
+          create_accounts: true,
         });
         assert.equal(saved.status, 204);
         const { answer, flow } = await toProvider(ctx, provider, staff.radio, {
@@ -259,10 +230,10 @@ Deno.test("single sign-on - a channel's OpenID provider signs in its staff by ve
     await t.step(
       "password sign-in turned off: the channel's staff are refused, other channels' are not",
       async () => {
-        const saved = await ctx.request(`/api/v1/channels/${staff.radio}/sso`, {
-          method: "PUT",
-          token: manager,
-          json: { ...settings, client_secret: "", password_sign_in: false },
+        const saved = await putProvider(ctx, staff.radio, manager, {
+          ...settings,
+          client_secret: "",
+          password_sign_in: false,
         });
         assert.equal(saved.status, 204);
         const refused = await ctx.request("/api/v1/auth", {
@@ -300,7 +271,6 @@ Deno.test("single sign-on - a channel's OpenID provider signs in its staff by ve
       await res.body?.cancel();
     });
   } finally {
-    await provider.close();
-    await ctx.close();
+    await close();
   }
 });

@@ -3,23 +3,12 @@ import assert from "node:assert/strict";
 import { translator } from "../../app/i18n.ts";
 import { analyse, complaintOf, summarySentences } from "../../lib/ai/analyst.ts";
 import { askedLength } from "../../lib/ai/intent.ts";
-import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
+import type { AiContext } from "../../lib/ai/types.ts";
+import { messageMaker } from "./_ai.ts";
 import type { Language } from "../../lib/rules/i18n.ts";
 
-let nextId = 1;
-function msg(text: string, city = "Lyon"): AiMessage {
-  const id = nextId++;
-  return {
-    id,
-    type: "message",
-    text,
-    transcript: null,
-    choice_ids: null,
-    author_city: city,
-    author_key: `d${id}`,
-    created_at: new Date(Date.UTC(2026, 10, 3, 7 + (id % 2), 5)),
-  };
-}
+const make = messageMaker(1, (id) => ({ created_at: new Date(Date.UTC(2026, 10, 3, 7 + (id % 2), 5)) }));
+const msg = (text: string, city = "Lyon") => make({ text, author_city: city });
 
 function context(language: Language): AiContext {
   const texts = [

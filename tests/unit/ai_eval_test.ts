@@ -8,6 +8,7 @@ import { analyse, inboxLink } from "../../lib/ai/analyst.ts";
 import { questionLanguage } from "../../lib/ai/intent.ts";
 import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
 import type { Language } from "../../lib/rules/i18n.ts";
+import { messageMaker } from "./_ai.ts";
 
 /** A seeded random source (mulberry32), so the data is the same on every run. */
 function random(seed: number) {
@@ -21,24 +22,18 @@ function random(seed: number) {
 }
 
 const CITIES = ["Lyon", "Grenoble", "Annecy", "Valence", "Vienne"];
-let nextId = 1000;
+/** One numbering for every message of the set. */
+const numbered = messageMaker(1000);
 
+/** Messages from a city and at an hour of November drawn from `seed`. */
 function seeded(seed: number) {
   const rnd = random(seed);
-  return (fields: Partial<AiMessage>): AiMessage => {
-    const id = nextId++;
-    return {
-      id,
-      type: "message",
-      text: null,
-      transcript: null,
-      choice_ids: null,
+  return (fields: Partial<AiMessage>): AiMessage =>
+    numbered({
       author_city: CITIES[Math.floor(rnd() * CITIES.length)],
-      author_key: `d${id}`,
       created_at: new Date(Date.UTC(2026, 10, 1 + Math.floor(rnd() * 20), 6 + Math.floor(rnd() * 14))),
       ...fields,
-    };
-  };
+    });
 }
 
 function context(segmentId: number, messages: AiMessage[], extra: Partial<AiContext> = {}): AiContext {
@@ -74,8 +69,11 @@ const VOTE_CLEAR = vote(1, ["Soleil d'août", "Nuits blanches", "Danser encore",
 ], 1);
 const VOTE_CLOSE = vote(2, ["Rock", "Jazz", "Pop"], [51, 47, 12], 2);
 
+/** Texts of listeners by tone, in each language. */
+type Toned = Record<Language, { negative: string[]; positive: string[]; neutral: string[] }>;
+
 /** Written messages of one language: known negative ones among positive and neutral ones. */
-const FEEDBACK: Record<Language, { negative: string[]; positive: string[]; neutral: string[] }> = {
+const FEEDBACK: Toned = {
   fr: {
     negative: [
       "Franchement c'est nul, trop de pub le matin",
@@ -134,16 +132,20 @@ const FEEDBACK: Record<Language, { negative: string[]; positive: string[]; neutr
   },
 };
 
-function feedback(language: Language, segmentId: number, seed: number) {
+/** The messages of a table's negative, positive and neutral texts in one language, and the negative ones. */
+function toned(table: Toned, language: Language, seed: number) {
   const make = seeded(seed);
-  const { negative, positive, neutral } = FEEDBACK[language];
+  const { negative, positive, neutral } = table[language];
   const bad = negative.map((text) => make({ text }));
-  const messages = [
-    ...bad,
-    ...positive.map((text) => make({ text })),
-    ...neutral.map((text) => make({ text })),
-  ]
-    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  return {
+    bad,
+    messages: [...bad, ...positive.map((text) => make({ text })), ...neutral.map((text) => make({ text }))],
+  };
+}
+
+function feedback(language: Language, segmentId: number, seed: number) {
+  const { bad, messages } = toned(FEEDBACK, language, seed);
+  messages.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
   return { context: context(segmentId, messages, { language }), negatives: bad };
 }
 
@@ -239,7 +241,7 @@ function audience(): AiContext {
 }
 
 /** Messages whose tone turns on a negation or an intensifier: "not good", "pas terrible", "nada mal". */
-const NEGATED: Record<Language, { negative: string[]; positive: string[]; neutral: string[] }> = {
+const NEGATED: Toned = {
   fr: {
     negative: [
       "Pas terrible la matinale aujourd'hui",
@@ -546,14 +548,7 @@ function cases(): Case[] {
   });
   languages.forEach((language, i) => {
     // negations and intensifiers: every negative found, none of the praise turned by a negation
-    const make = seeded(80 + i);
-    const { negative, positive, neutral } = NEGATED[language];
-    const bad = negative.map((text) => make({ text }));
-    const messages = [
-      ...bad,
-      ...positive.map((text) => make({ text })),
-      ...neutral.map((text) => make({ text })),
-    ];
+    const { bad, messages } = toned(NEGATED, language, 80 + i);
     const context_ = context(110 + i, messages, { language });
     list.push({
       question: NEGATIVE_LIST[language],

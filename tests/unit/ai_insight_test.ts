@@ -6,22 +6,10 @@ import { voteOutcome } from "../../lib/ai/results.ts";
 import { sentimentOf } from "../../lib/ai/sentiment.ts";
 import { findThemes, keyPhrases } from "../../lib/ai/themes.ts";
 import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
+import { messageMaker } from "./_ai.ts";
 
-let nextId = 1;
-function msg(fields: Partial<AiMessage> = {}): AiMessage {
-  const id = nextId++;
-  return {
-    id,
-    type: "message",
-    text: null,
-    transcript: null,
-    choice_ids: null,
-    author_city: null,
-    author_key: `u${id}`,
-    created_at: new Date("2026-11-20T08:30:00Z"),
-    ...fields,
-  };
-}
+/** Messages of signed-in listeners (their author keyed `u<id>`). */
+const msg = messageMaker(1, (id) => ({ author_key: `u${id}` }));
 
 function context(messages: AiMessage[], extra: Partial<AiContext> = {}): AiContext {
   return {

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { translator } from "../../app/i18n.ts";
 import { analyse } from "../../lib/ai/analyst.ts";
 import { askedNumber, detectIntent } from "../../lib/ai/intent.ts";
-import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
+import type { AiContext } from "../../lib/ai/types.ts";
+import { messageMaker } from "./_ai.ts";
 import { isSafeOnAir, personalDataIn } from "../../lib/rules/on_air.ts";
 
 Deno.test("on air - personal data: e-mail addresses, phone numbers and street addresses of the five languages", () => {
@@ -56,23 +57,12 @@ Deno.test("on air - the question's count, in digits or words of the five languag
   ) assert.equal(detectIntent(q), "on_air", q);
 });
 
-let nextId = 500;
-function msg(fields: Partial<AiMessage>): AiMessage {
-  const id = nextId++;
-  return {
-    id,
-    type: "message",
-    text: null,
-    transcript: null,
-    choice_ids: null,
-    author_city: "Lyon",
-    author_name: `Auditeur${id}`,
-    author_key: `d${id}`,
-    moderation: "none",
-    created_at: new Date(Date.UTC(2026, 10, 3, 13, 5)),
-    ...fields,
-  };
-}
+const msg = messageMaker(500, (id) => ({
+  author_city: "Lyon",
+  author_name: `Auditeur${id}`,
+  moderation: "none",
+  created_at: new Date(Date.UTC(2026, 10, 3, 13, 5)),
+}));
 
 Deno.test("on air - the answer quotes safe messages with nickname and local time, and says what it left out", () => {
   const safe = [

@@ -14,25 +14,13 @@ import {
 import { buildPrompt, neutralise } from "../../lib/ai/prompt.ts";
 import { parseSse, sseEvent } from "../../lib/rules/sse.ts";
 import type { AiContext, AiMessage } from "../../lib/ai/types.ts";
+import { messageMaker } from "./_ai.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "../../lib/ai/words.ts";
 import { renderMarkdown } from "../../lib/rules/markdown.ts";
 import { AI_MAX_MESSAGES } from "../../lib/rules/constants.ts";
 
-let nextId = 1;
-function msg(fields: Partial<AiMessage> = {}): AiMessage {
-  const id = nextId++;
-  return {
-    id,
-    type: "message",
-    text: null,
-    transcript: null,
-    choice_ids: null,
-    author_city: null,
-    author_key: `u${id}`,
-    created_at: new Date("2026-11-20T08:30:00Z"),
-    ...fields,
-  };
-}
+/** Messages of signed-in listeners (their author keyed `u<id>`). */
+const msg = messageMaker(1, (id) => ({ author_key: `u${id}` }));
 
 function context(messages: AiMessage[], extra: Partial<AiContext> = {}): AiContext {
   return {

@@ -4,22 +4,13 @@ import assert from "node:assert/strict";
 import { translator } from "../../app/i18n.ts";
 import { analyse } from "../../lib/ai/analyst.ts";
 import { findThemes, keyPhrases, withWordBefore } from "../../lib/ai/themes.ts";
-import type { AiMessage } from "../../lib/ai/types.ts";
+import { messageMaker } from "./_ai.ts";
 
-let nextId = 1;
-function msg(text: string): AiMessage {
-  const id = nextId++;
-  return {
-    id,
-    type: "message",
-    text,
-    transcript: null,
-    choice_ids: null,
-    author_city: "Grenoble",
-    author_key: `d${id}`,
-    created_at: new Date(Date.UTC(2026, 10, 3, 9, id % 60)),
-  };
-}
+const make = messageMaker(
+  1,
+  (id) => ({ author_city: "Grenoble", created_at: new Date(Date.UTC(2026, 10, 3, 9, id % 60)) }),
+);
+const msg = (text: string) => make({ text });
 
 const ALBUM = [
   "Listener in Grenoble here, the latest album is a masterpiece",
