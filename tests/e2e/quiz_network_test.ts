@@ -52,7 +52,7 @@ browserTest(
       // the widget may read that it answered (its live view) before its answer goes again: the second
       // sending comes all the same, and is told "already answered", which says nothing to the listener
       await waitUntil(
-        async () => proxy.seen("POST /api/v1/quizzes/") >= 3,
+        () => Promise.resolve(proxy.seen("POST /api/v1/quizzes/") >= 3),
         "the lost reply's answer sent again",
         60_000,
       );
