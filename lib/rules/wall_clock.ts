@@ -12,22 +12,25 @@ export interface WallClock {
   second: string;
 }
 
+/** A date and a 24-hour time to the second, each part on two digits (the year whole). */
+const TO_THE_SECOND: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+};
+
 /**
  * What a clock in `timeZone` shows at `date` (24-hour).
  * @example wallClock(new Date("2026-03-01T08:00:00Z"), "Europe/Paris").hour // "09"
  */
 export function wallClock(date: Date, timeZone: string): WallClock {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(date).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat("en-GB", { timeZone, ...TO_THE_SECOND }).formatToParts(date)
+      .map((p) => [p.type, p.value]),
   );
   return {
     year: parts.year,
@@ -46,15 +49,7 @@ export function wallClock(date: Date, timeZone: string): WallClock {
  * @example zonedDateTime(new Date("2026-07-14T12:05:00Z"), "fr", "Europe/Paris") // "14/07/2026 14:05:00 (Europe/Paris)"
  */
 export function zonedDateTime(date: Date, lang: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  };
+  const options = TO_THE_SECOND;
   const locale = lang === "technical" ? "en" : lang;
   let zone = timeZone;
   let text: string;
