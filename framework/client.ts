@@ -92,10 +92,11 @@ export async function hydrateIslands(
     const props = JSON.parse(el.dataset.props ?? "{}");
     const tree = h(I18nContext.Provider, { value: { t, lang: data.lang } }, h(mod.default, props));
     // what a person typed before the island's code arrived (a slow phone) is in the fields but not in the
-    // island's state, which would empty them at its next render: told to the island as if typed now
-    const typed = [...el.querySelectorAll<HTMLInputElement>("input,textarea")].filter((f) =>
-      f.value != f.defaultValue
-    );
+    // island's state, which would empty them at its next render: told to the island as if typed now. Not a
+    // colour or a range: the browser itself replaces a value they cannot show (a stored "red"), which is no
+    // one's choice
+    const typed = [...el.querySelectorAll<HTMLInputElement>("textarea,input:not([type=color],[type=range])")]
+      .filter((f) => f.value != f.defaultValue);
     if (switched) render(tree, el);
     else hydrate(tree, el);
     for (const f of typed) f.dispatchEvent(new Event("input", { bubbles: true }));

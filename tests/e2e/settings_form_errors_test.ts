@@ -2,7 +2,7 @@
 // words that say what to fix: they used to show one error at a time, or "This value is not valid".
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, loginAs } from "./_browser.ts";
+import { browserTest, loginAs, waitUntil } from "./_browser.ts";
 
 /** The message under a field, read through its aria-describedby as a screen reader does. */
 async function describedError(page: Page, fieldId: string): Promise<string> {
@@ -82,8 +82,11 @@ for (const width of [1280, 375]) {
       await page.locator("#title_consent").fill("Vos données");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.locator(".field-error").first().waitFor({ state: "detached" });
-      const [saved] = await server.sql`select customisation from channels where id = ${channel.id}`;
-      assert.equal(saved.customisation.text_personal, "Bienvenue !");
+      // the messages go as the fields are corrected: the save itself is waited for in what it stored
+      const saved = await waitUntil(async () => {
+        const [row] = await server.sql`select customisation from channels where id = ${channel.id}`;
+        return row.customisation.text_personal === "Bienvenue !" && row;
+      }, "the corrected customisation saved");
       assert.equal(saved.customisation.background_outer, "#223344");
       assert.deepEqual(consoleErrors.filter((e) => !e.includes("400")), []);
     },
