@@ -138,15 +138,19 @@ export function useRecorder({ kind, maxSeconds, onError, onRecording }: Recorder
       setElapsed(Math.min(durationMs, maxSeconds * 1000));
       setState("finished");
     };
+    // the recorder captures from its start event, not from start(): on a busy phone the two are a few hundred
+    // ms apart, and a listener who began speaking when the screen said "recording" lost their first words
+    recorder.onstart = () => {
+      i.started = Date.now();
+      setState("recording");
+      onRecording?.(extension);
+      i.timer = setInterval(() => {
+        const ms = Date.now() - (i.started ?? Date.now());
+        setElapsed(Math.min(ms, maxSeconds * 1000));
+        if (ms >= maxSeconds * 1000) stop();
+      }, RECORDER_TICK_MS);
+    };
     recorder.start(RECORDER_TIMESLICE_MS);
-    i.started = Date.now();
-    setState("recording");
-    onRecording?.(extension);
-    i.timer = setInterval(() => {
-      const ms = Date.now() - (i.started ?? Date.now());
-      setElapsed(Math.min(ms, maxSeconds * 1000));
-      if (ms >= maxSeconds * 1000) stop();
-    }, RECORDER_TICK_MS);
   };
 
   return { state, elapsed, recording, stream, analyser, start, stop, reset: () => reset(), preview };
