@@ -2,28 +2,8 @@
 // toast: here a type the channel stopped offering while the page was open, and data collection switched on
 // after the channel started requiring a login. Each message is tied to its field for screen readers.
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import { assertUnder, describedError } from "./_field_errors.ts";
 import { browserTest, loginAs } from "./_browser.ts";
-
-/** The texts a screen reader reads for a field through its aria-describedby, errors only. */
-async function describedError(page: Page, fieldId: string): Promise<string> {
-  return await page.evaluate((id) => {
-    const ids = (document.getElementById(id)!.getAttribute("aria-describedby") ?? "").split(" ");
-    return ids.map((i) => document.getElementById(i)).filter((el) => el?.classList.contains("field-error"))
-      .map((el) => el!.textContent).join(" ");
-  }, fieldId);
-}
-
-/** The message sits right under its field (the field's bottom edge, at most 40 px above the text). */
-async function assertUnder(page: Page, fieldId: string) {
-  const field = await page.locator(`#${fieldId}`).boundingBox();
-  const text = await page.locator(`#${fieldId}-error`).boundingBox();
-  assert.ok(field && text, `${fieldId} and its message are shown`);
-  assert.ok(
-    text.y >= field.y + field.height && text.y - (field.y + field.height) < 40,
-    `${fieldId}: ${text.y}`,
-  );
-}
 
 for (const width of [1280, 375]) {
   browserTest(

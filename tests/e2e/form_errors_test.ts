@@ -1,18 +1,8 @@
 // Back-office forms (back-office §8): the server's message for each wrong field shows under that field, in
 // the staff member's language, tied to it for screen readers, and the focus goes to the first one.
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import { describedError } from "./_field_errors.ts";
 import { browserTest, loginAs } from "./_browser.ts";
-
-/** The text under a field, read through its aria-describedby as a screen reader does. */
-async function describedError(page: Page, fieldId: string): Promise<string> {
-  return await page.evaluate((id) => {
-    const field = document.getElementById(id)!;
-    const ids = (field.getAttribute("aria-describedby") ?? "").split(" ");
-    return ids.map((i) => document.getElementById(i)).filter((el) => el?.classList.contains("field-error"))
-      .map((el) => el!.textContent).join(" ");
-  }, fieldId);
-}
 
 for (
   const { lang, name, create } of [

@@ -2,16 +2,8 @@
 // words that say what to fix: they used to show one error at a time, or "This value is not valid".
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { assertUnder, describedError } from "./_field_errors.ts";
 import { browserTest, loginAs, waitUntil } from "./_browser.ts";
-
-/** The message under a field, read through its aria-describedby as a screen reader does. */
-async function describedError(page: Page, fieldId: string): Promise<string> {
-  return await page.evaluate((id) => {
-    const ids = (document.getElementById(id)!.getAttribute("aria-describedby") ?? "").split(" ");
-    return ids.map((i) => document.getElementById(i)).filter((el) => el?.classList.contains("field-error"))
-      .map((el) => el!.textContent).join(" ");
-  }, fieldId);
-}
 
 /** Each field says its own message, right under it (at most 40 px below the field's bottom edge). */
 async function assertSaid(page: Page, expected: Record<string, string>) {
@@ -19,10 +11,7 @@ async function assertSaid(page: Page, expected: Record<string, string>) {
     await page.locator(`#${id}-error`).waitFor();
     assert.equal(await describedError(page, id), text, id);
     assert.equal(await page.locator(`#${id}`).getAttribute("aria-invalid"), "true", id);
-    const field = await page.locator(`#${id}`).boundingBox();
-    const message = await page.locator(`#${id}-error`).boundingBox();
-    assert.ok(field && message, `${id} and its message are shown`);
-    assert.ok(message.y >= field.y + field.height && message.y - (field.y + field.height) < 40, id);
+    await assertUnder(page, id);
   }
   assert.equal(await page.locator(".field-error").count(), Object.keys(expected).length);
 }
