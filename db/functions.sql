@@ -47,7 +47,8 @@
 --
 -- Functions that are not triggers: inbox_tabs() and inbox_tab_bits() (a message's tabs), search_bit() and
 -- search_tab_flips() (bits of the bitmaps), message_search_words() (the expression of the words index of
--- message_search), new_share_token() (the default of messages.share_token).
+-- message_search), new_share_token() (the default of messages.share_token), quiz_forgotten_tag() (what a
+-- forgotten quiz player's answer leaves, db/quiz.ts).
 
 -- messages → inbox_counts ----------------------------------------------------------------------------------
 
@@ -455,6 +456,17 @@ create or replace function new_share_token() returns uuid language sql volatile 
   select overlay(overlay(gen_random_uuid()::text
     placing lpad(to_hex(extract(epoch from now())::bigint & 4294967295), 8, '0') from 1 for 8)
     placing '8' from 15 for 1)::uuid
+$$;
+
+-- quiz_forgotten_answers.tag ------------------------------------------------------------------------------
+
+-- What a quiz answer leaves once its player is forgotten (a STOP, an erasure: db/quiz.ts forgetQuizPlayers):
+-- the SHA-256 of the question and the player's old key. The key is already a keyed hash of the number, so
+-- the tag cannot be turned back into it; it only lets the question refuse that player a second answer. Every
+-- statement that leaves or looks for a tag uses this one expression, so they cannot drift apart.
+create or replace function quiz_forgotten_tag(question bigint, player text) returns text
+  language sql immutable parallel safe as $$
+  select encode(sha256(convert_to(question::text || ':' || player, 'UTF8')), 'hex')
 $$;
 
 -- audit_log: append-only ---------------------------------------------------------------------------------

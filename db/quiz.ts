@@ -1,6 +1,6 @@
 // The live quiz of a game interaction (lib/rules/quiz.ts): its questions with their server times, one answer
 // per question and player, and the winners announced. SQL only.
-import type { Db } from "./client.ts";
+import type { Db, Json } from "./client.ts";
 import type { QuizQuestionInput, QuizQuestionRow } from "../lib/rules/quiz.ts";
 export type { QuizQuestionRow };
 
@@ -85,7 +85,7 @@ export async function dropForgottenAnswers(sql: Db, segmentId: number, openId: n
 export async function answeredBeforeForgotten(sql: Db, questionId: number, player: string): Promise<boolean> {
   const [row] = await sql<{ found: boolean }[]>`
     select exists(select 1 from quiz_forgotten_answers where question_id = ${questionId}
-      and tag = encode(sha256(convert_to(${questionId}::bigint::text || ':' || ${player}::text, 'UTF8')), 'hex'))
+      and tag = quiz_forgotten_tag(${questionId}, ${player}))
       as found`;
   return row.found;
 }
@@ -119,7 +119,7 @@ export async function insertQuizAnswer(sql: Db, a: NewQuizAnswer): Promise<"stor
     where q.id = ${a.question_id} and q.opened_at is not null and q.revealed_at is null
       and q.closes_at > ${a.received_at}
       and not exists (select 1 from quiz_forgotten_answers f where f.question_id = q.id
-        and f.tag = encode(sha256(convert_to(q.id::text || ':' || ${a.player}::text, 'UTF8')), 'hex'))
+        and f.tag = quiz_forgotten_tag(q.id, ${a.player}))
     on conflict (question_id, player) do nothing
     returning id::int as id`;
   if (rows.length) return "stored";
@@ -235,18 +235,21 @@ export async function appUserChannel(sql: Db, appUserId: number): Promise<number
  */
 export async function insertQuizAnswers(sql: Db, answers: NewQuizAnswer[]): Promise<Set<string>> {
   if (!answers.length) return new Set();
+  // postgres.js types JSON as objects with an index signature, which an interface has not: the cast is only that
   const rows = await sql<{ key: string }[]>`
     insert into quiz_answers (question_id, segment_id, player, pseudonym, choice_ids, received_at, elapsed_ms,
       correct, points, integrity)
     select a.question_id, a.segment_id, a.player, a.pseudonym, a.choice_ids, a.received_at, a.elapsed_ms,
       a.correct, a.points, a.integrity
-    from jsonb_to_recordset(${sql.json(answers as never)}) as a(question_id bigint, segment_id bigint,
+    from jsonb_to_recordset(${
+    sql.json(answers as unknown as Json)
+  }) as a(question_id bigint, segment_id bigint,
       player text, pseudonym text, choice_ids int[], received_at timestamptz, elapsed_ms int, correct boolean,
       points int, integrity text)
     join quiz_questions q on q.id = a.question_id
     where q.opened_at is not null and q.revealed_at is null and q.closes_at > a.received_at
       and not exists (select 1 from quiz_forgotten_answers f where f.question_id = a.question_id
-        and f.tag = encode(sha256(convert_to(a.question_id::text || ':' || a.player, 'UTF8')), 'hex'))
+        and f.tag = quiz_forgotten_tag(a.question_id, a.player))
     on conflict (question_id, player) do nothing
     returning question_id || ':' || player as key`;
   return new Set(rows.map((r) => r.key));
@@ -327,7 +330,7 @@ export async function holdAnswerableQuestions(sql: Db): Promise<void> {
 export async function tagOpenAnswers(sql: Db, player: string, as: string): Promise<void> {
   await sql`
     insert into quiz_forgotten_answers (question_id, tag)
-    select a.question_id, encode(sha256(convert_to(a.question_id::text || ':' || ${as}::text, 'UTF8')), 'hex')
+    select a.question_id, quiz_forgotten_tag(a.question_id, ${as})
     from quiz_answers a join quiz_questions q on q.id = a.question_id
     where a.player = ${player} and q.opened_at is not null and q.revealed_at is null
       and q.closes_at > now() - interval '1 hour'
@@ -359,7 +362,7 @@ export async function forgetQuizPlayers(sql: Db, players: string[]): Promise<num
         union select segment_id, player from quiz_line_names where player = any(${players}::text[])) p),
     tags as (
       insert into quiz_forgotten_answers (question_id, tag)
-      select a.question_id, encode(sha256(convert_to(a.question_id::text || ':' || a.player, 'UTF8')), 'hex')
+      select a.question_id, quiz_forgotten_tag(a.question_id, a.player)
       from quiz_answers a join quiz_questions q on q.id = a.question_id
       where a.player = any(${players}::text[]) and q.opened_at is not null and q.revealed_at is null
         and q.closes_at > now() - interval '1 hour'
