@@ -9,8 +9,13 @@ interface Operation {
   responses?: Record<string, { description?: string }>;
 }
 
+/** What the reference reads of an OpenAPI document: its operations by path and method. */
+export interface ApiDocument {
+  paths?: Record<string, Record<string, Operation>>;
+}
+
 /** A readable reference of the OpenAPI document, served at /api/docs with no script. */
-export function ApiReference({ doc }: { doc: { paths?: Record<string, Record<string, Operation>> } }) {
+export function ApiReference({ doc }: { doc: ApiDocument }) {
   const { t } = useT();
   const entries = Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (

@@ -1,6 +1,6 @@
 // The audit log (migration 051): appended to, read by channel or platform-wide, purged after its retention.
 import type { Sql } from "postgres";
-import type { Db } from "./client.ts";
+import type { Db, Json } from "./client.ts";
 import type { AuditFilter } from "../lib/rules/audit.ts";
 
 /** An entry as it is written. */
@@ -33,7 +33,7 @@ export interface AuditRow {
 export async function insertAudit(sql: Db, e: AuditEntry): Promise<void> {
   await sql`insert into audit_log (channel_id, actor_id, actor_login, address, action, object_type, object_id, details)
     values (${e.channelId}, ${e.actorId}, ${e.actorLogin}, ${e.address}, ${e.action}, ${e.objectType},
-      ${e.objectId}, ${sql.json(e.details as never)})`;
+      ${e.objectId}, ${sql.json(e.details as Json)})`;
 }
 
 /**
@@ -113,6 +113,6 @@ export async function insertMessageAudit(
 ): Promise<void> {
   await sql`insert into audit_log (channel_id, actor_id, actor_login, address, action, object_type, object_id, details)
     select m.channel_id, ${e.actorId}, ${e.actorLogin}, ${e.address}, ${e.action}, 'message', m.id::text,
-      ${sql.json(e.details as never)}
+      ${sql.json(e.details as Json)}
     from messages m where m.id = any(${messageIds}::bigint[]) order by m.id`;
 }

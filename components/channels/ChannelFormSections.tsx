@@ -309,7 +309,7 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?
               value={form.s3_bucket}
               disabled={off}
               error={errors.s3_bucket}
-              onInput={(v) => set("s3_bucket", v as never)}
+              onInput={(v) => set("s3_bucket", v)}
             />
             <TextField
               id="s3_region"
@@ -317,7 +317,7 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?
               value={form.s3_region}
               disabled={off}
               error={errors.s3_region}
-              onInput={(v) => set("s3_region", v as never)}
+              onInput={(v) => set("s3_region", v)}
             />
           </>
         )}
@@ -334,7 +334,7 @@ export function FtpSection(props: SectionProps & { passwordSet: boolean; keySet?
             value={form[f.key]}
             disabled={off}
             error={errors[f.key]}
-            onInput={(v) => set(f.key, v as never)}
+            onInput={(v) => set(f.key, v)}
           />
         ))}
       </div>

@@ -72,7 +72,7 @@ export async function passkeyRegistrationOptions(
     userName: user.email,
     userDisplayName: user.login,
     attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports as never })),
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
   });
   await saveChallenge(sql, {
@@ -134,7 +134,7 @@ export async function passkeyAuthenticationOptions(
   if (passkeys.length === 0) throw new AppError(404, "passkey_none");
   const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
-    allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports as never })),
+    allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports })),
     userVerification: "preferred",
   });
   await saveChallenge(sql, {
@@ -168,7 +168,7 @@ export async function checkPasskey(
       id: passkey.id,
       publicKey: new Uint8Array(passkey.public_key),
       counter: passkey.counter,
-      transports: passkey.transports as never,
+      transports: passkey.transports,
     },
     requireUserVerification: false,
   }).catch(() => null);

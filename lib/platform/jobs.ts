@@ -65,6 +65,7 @@ export async function startBoss(
             connection.release();
           }
         }
+        // pg-boss hands its parameters untyped; postgres.js asks for its own parameter type
         const rows = await sql.unsafe(text, values.map((v) => v === undefined ? null : v) as never[]);
         return { rows };
       },

@@ -88,17 +88,17 @@ export function newChannelDefaults() {
     segment_customisation: { character_text_zone_length: DEFAULT_TEXT_LIMIT },
     language: "fr" as const,
     time_zone: DEFAULT_TIME_ZONE as string,
-    ftp_host: null,
+    ftp_host: null as string | null,
     ftp_port: DEFAULT_FTP_PORT,
-    ftp_user: null,
-    ftp_folder: null,
+    ftp_user: null as string | null,
+    ftp_folder: null as string | null,
     ftp_naming: DEFAULT_FTP_NAMING,
     ftp_secure: false,
     audio_target_lufs: -23 as AudioTarget,
     audio_format: "mp3_192" as AudioFormat,
     delivery_protocol: "ftp" as DeliveryProtocol,
-    s3_bucket: null,
-    s3_region: null,
+    s3_bucket: null as string | null,
+    s3_region: null as string | null,
   };
 }
 

@@ -1,5 +1,6 @@
 // Factories of the participation tests: a channel, segments of any type, app users, media files.
 import { createHash } from "node:crypto";
+import type { Json } from "../../db/client.ts";
 import type { Sql } from "postgres";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { type Probe, probe } from "../../lib/media/processing.ts";
@@ -8,7 +9,7 @@ import { issueDeviceId } from "../../lib/rules/vote_integrity.ts";
 
 export async function randomChannel(sql: Sql, over: Record<string, unknown> = {}): Promise<number> {
   const [row] = await sql<{ id: number }[]>`insert into channels ${
-    sql({ label: `Channel ${crypto.randomUUID().slice(0, 6)}`, status: "active", ...over } as never)
+    sql({ label: `Channel ${crypto.randomUUID().slice(0, 6)}`, status: "active", ...over })
   } returning id::int as id`;
   return row.id;
 }
@@ -30,10 +31,10 @@ export async function randomSegment(
     ...over,
   };
   for (const key of ["information_to_gather", "customisation"]) {
-    if (values[key] !== undefined) values[key] = sql.json(values[key] as never);
+    if (values[key] !== undefined) values[key] = sql.json(values[key] as Json);
   }
   const [row] = await sql<{ id: number; uuid: string }[]>`insert into segments ${
-    sql(values as never)
+    sql(values)
   } returning id::int as id, uuid`;
   const choiceIds: number[] = [];
   for (const [position, label] of choices.entries()) {
@@ -50,7 +51,7 @@ export async function randomAppUser(
   over: Record<string, unknown> = {},
 ): Promise<{ id: number; token: string }> {
   const [row] = await ctx.sql<{ id: number }[]>`insert into app_users ${
-    ctx.sql({ nickname: `lou${crypto.randomUUID().slice(0, 6)}`, city: "Lyon", ...over } as never)
+    ctx.sql({ nickname: `lou${crypto.randomUUID().slice(0, 6)}`, city: "Lyon", ...over })
   } returning id::int as id`;
   return { id: row.id, token: await openSession(ctx.deps.sql, ctx.deps.jwtSecret, row.id, "visitor") };
 }
@@ -65,7 +66,7 @@ export async function randomMessage(
   over: Record<string, unknown> = {},
 ): Promise<{ id: number; author_app_user_id: number }> {
   const [author] = await sql<{ id: number }[]>`insert into app_users ${
-    sql({ nickname: `lou${crypto.randomUUID().slice(0, 6)}`, city: "Lyon" } as never)
+    sql({ nickname: `lou${crypto.randomUUID().slice(0, 6)}`, city: "Lyon" })
   } returning id::int as id`;
   const text = `Bonjour ${crypto.randomUUID().slice(0, 8)}`;
   const [row] = await sql<{ id: number; author_app_user_id: number }[]>`insert into messages ${
@@ -74,11 +75,11 @@ export async function randomMessage(
       segment_id: segment.id,
       type: "message",
       text,
-      content: sql.json({ text } as never),
+      content: sql.json({ text }),
       author_app_user_id: author.id,
       author_name: "Lou",
       ...over,
-    } as never)
+    })
   } returning id::int as id, author_app_user_id::int as author_app_user_id`;
   return row;
 }

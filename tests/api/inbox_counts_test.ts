@@ -295,6 +295,7 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
           text: () => pick([null, "counted", "together again"]),
           author_name: () => pick([null, "Counted Walrus"]),
         }[column]();
+        // a column chosen at run time: postgres.js types the row helper by literal keys only
         await sql`update messages set ${sql({ [column]: value } as never)} where id = ${id}`;
       }
       await check("updates");
@@ -493,6 +494,7 @@ Deno.test("inbox counters - equal a count of the rows after any write", async (t
           mode,
           await sql.begin(async (tx) => {
             await tx.unsafe(`set local plan_cache_mode = ${mode}`);
+            // the statement's parameters as the inbox sent them; postgres.js asks for its own parameter type
             const rows = await tx.unsafe(`explain ${string}`, params as never[]);
             return rows.map((r) => Object.values(r)[0]).join("\n");
           }),

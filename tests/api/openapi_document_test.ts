@@ -31,7 +31,8 @@ async function servedDocument(): Promise<Doc> {
 Deno.test("openapi - the served document validates with swagger-parser and Redocly's recommended rules", async (t) => {
   const doc = await servedDocument();
   await t.step("swagger-parser", async () => {
-    // validate() dereferences its argument in place: a copy keeps `doc` for the next steps
+    // validate() dereferences its argument in place: a copy keeps `doc` for the next steps (typed by
+    // swagger-parser's own OpenAPI types, which the generated document's type does not name)
     await SwaggerParser.validate(structuredClone(doc) as never);
   });
   await t.step("redocly lint: no error", async () => {

@@ -70,7 +70,7 @@ Deno.test("show_segments export - export.csv with BOM, escaping, one row per par
           consent_gdpr: false,
           created_at: new Date("2026-03-01T09:00:00Z"),
         },
-      ] as never)
+      ])
     }`;
 
     await t.step("an operator (participations-export) downloads export.csv", async () => {

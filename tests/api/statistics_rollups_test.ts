@@ -177,7 +177,7 @@ async function seed(sql: Sql, channelId: number) {
   ) {
     rows.push({ ...rows[1], device_id: "dev-midnight", created_at: new Date(at) });
   }
-  const ids = await sql<{ id: number }[]>`insert into messages ${sql(rows as never)} returning id::int as id`;
+  const ids = await sql<{ id: number }[]>`insert into messages ${sql(rows)} returning id::int as id`;
   await sql`insert into points_ledger (channel_id, app_user_id, message_id, event, points)
     select ${channelId}, ${users[0]}, id, 'quoted', 5 from messages where id = any(${
     ids.slice(0, 40).map((r) => r.id)

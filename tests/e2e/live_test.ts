@@ -72,7 +72,7 @@ browserTest("live - a vote moves the overlay bars, reveal and on air reach the o
   const msg = await randomMessage(server.sql, { id: seg.id, channelId: channel }, {
     author_name: "Jeanne Martin",
     author_city: "Nantes",
-    content: server.sql.json({ text: "Play White nights again, please!" } as never),
+    content: server.sql.json({ text: "Play White nights again, please!" }),
     text: "Play White nights again, please!",
   });
   await page.goto(`${baseUrl}/participations/${seg.id}`);

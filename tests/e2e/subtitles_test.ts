@@ -26,7 +26,7 @@ browserTest(
       server.sql.json([
         { start: 0, end: 2, text: "Bonjour la matinale," },
         { start: 2, end: 4, text: "voici ma ville sous la neige." },
-      ] as never)
+      ])
     }) returning id`;
     await server.sql`
       insert into messages (channel_id, segment_id, type, content, media_id, duration_ms, author_name, transcript)

@@ -83,7 +83,7 @@ Deno.test({
           author_city: "Nantes",
           device_id: "device-secret-123",
           extra_user_information: ctx.sql.json(
-            { email: "jeanne@example.org", phone: "+33600000000" } as never,
+            { email: "jeanne@example.org", phone: "+33600000000" },
           ),
         });
         await ctx.sql`update app_users set email = 'jeanne@example.org', phone = '+33611111111',
@@ -115,7 +115,7 @@ Deno.test({
           const voice = await randomMessage(ctx.sql, { id: seg.id, channelId: staff.radio }, {
             type: "recording_question",
             text: null,
-            content: ctx.sql.json({} as never),
+            content: ctx.sql.json({}),
           });
           assert.equal((await control({ message_id: voice.id })).status, 200);
           const sse = readSse(

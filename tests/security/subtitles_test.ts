@@ -17,7 +17,7 @@ Deno.test("security: subtitles - a stranger reads no transcript of a private vid
       const [media] = await ctx.sql<{ id: string }[]>`
         insert into media (channel_id, kind, extension, status, playable_path, duration_ms, transcript_segments)
         values (${channelId}, ${kind}, 'mp4', 'ready', 'participations/x-web.mp4', 1000,
-          ${ctx.sql.json([{ start: 0, end: 1, text: transcript ?? "" }] as never)})
+          ${ctx.sql.json([{ start: 0, end: 1, text: transcript ?? "" }])})
         returning id`;
       const message = await randomMessage(ctx.sql, { id: segment.id, channelId }, {
         type: "video",

@@ -51,7 +51,7 @@ function render(type: string, errors: Record<string, string>): string {
         allowedTypes={[type]}
         errors={errors}
       />
-      <AvailabilityFields id="seg-availability" value={seg as never} onChange={set} errors={errors} />
+      <AvailabilityFields id="seg-availability" value={seg} onChange={set} errors={errors} />
       <DataSection seg={seg} set={set} locked={false} errors={errors} />
       <OptionsSection seg={seg} set={set} errors={errors} />
       <AdvancedSection seg={seg} set={set} errors={errors} />

@@ -82,7 +82,7 @@ app.openapi(
         "content-disposition": 'attachment; filename="audit.csv"',
         "cache-control": "no-store",
       },
-    }) as never;
+    });
   },
 );
 

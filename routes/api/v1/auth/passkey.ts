@@ -41,6 +41,7 @@ app.openapi(
     if (user.step !== "code") throw new AppError(401, "second_step_expired");
     const rp = relyingPartyOf(publicUrl(c.var.deps.config));
     const now = c.var.deps.now?.() ?? new Date();
+    // the WebAuthn library types its options as an interface, which the schema's JSON record does not accept
     return c.json(await passkeyAuthenticationOptions(c.var.sql, rp, user.id, now) as never, 200);
   },
 );
@@ -73,6 +74,7 @@ app.openapi(
       await throttledLogin(
         sql,
         loginKeys("staff", user.email, clientIp(c)),
+        // the schema checks the answer's id; the WebAuthn library checks the rest and refuses a malformed one
         () => checkPasskey(sql, rp, user.id, response as never, now),
         now,
       );

@@ -33,7 +33,7 @@ app.openapi(
     const now = await channelCountsFor(sql, user);
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept")) || user.channel_id === null) {
-      return c.json(now, 200) as never;
+      return c.json(now, 200);
     }
     const sessionId = c.var.sessionId;
     admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
@@ -49,7 +49,7 @@ app.openapi(
       }),
       200,
       LIVE_HEADERS,
-    ) as never;
+    );
   },
 );
 

@@ -49,6 +49,7 @@ app.openapi(
   async (c) => {
     const rp = relyingPartyOf(publicUrl(c.var.deps.config));
     const now = c.var.deps.now?.() ?? new Date();
+    // the WebAuthn library types its options as an interface, which the schema's JSON record does not accept
     return c.json(await passkeyRegistrationOptions(c.var.sql, rp, staffOf(c).id, now) as never, 200);
   },
 );
@@ -69,6 +70,7 @@ app.openapi(
     const user = staffOf(c);
     const rp = relyingPartyOf(publicUrl(c.var.deps.config));
     const now = c.var.deps.now?.() ?? new Date();
+    // the schema checks the answer's id; the WebAuthn library checks the rest and refuses a malformed one
     const codes = await registerPasskey(c.var.sql, rp, user.id, c.req.valid("json").response as never, now);
     await audit(c, "two_factor_enrolled", { object: ["user", user.id], details: { method: "passkey" } });
     return c.json({ recovery_codes: codes }, 201);

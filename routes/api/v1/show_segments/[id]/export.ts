@@ -45,7 +45,7 @@ app.openapi(
         "content-disposition": 'attachment; filename="export.csv"',
         "cache-control": "no-store",
       },
-    }) as never;
+    });
   },
 );
 

@@ -30,7 +30,7 @@ app.openapi(
     const sql = c.var.sql;
     const now = await segmentLiveResults(sql, user, id); // 404 / 403 before the stream opens
     c.header("Cache-Control", "no-store");
-    if (!wantsEventStream(c.req.header("accept"))) return c.json(now, 200) as never;
+    if (!wantsEventStream(c.req.header("accept"))) return c.json(now, 200);
     const sessionId = c.var.sessionId;
     admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
     return c.body(
@@ -44,7 +44,7 @@ app.openapi(
       }),
       200,
       LIVE_HEADERS,
-    ) as never;
+    );
   },
 );
 

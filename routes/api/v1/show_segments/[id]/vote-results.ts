@@ -75,7 +75,7 @@ app.openapi(
     const now = () => deps.now?.() ?? new Date();
     const current = await publicLiveResults(sql, id, user, now()); // 404 before the stream opens
     c.header("Cache-Control", "no-store");
-    if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200) as never;
+    if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200);
     admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
     return c.body(
       liveEventStream({
@@ -96,7 +96,7 @@ app.openapi(
       }),
       200,
       LIVE_HEADERS,
-    ) as never;
+    );
   },
 );
 
