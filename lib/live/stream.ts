@@ -236,23 +236,46 @@ async function followLive(
   }
 }
 
-const shared = new Map<string, { at: number; value: Promise<unknown> }>();
+/** A read shared under its key: when it began, its answer, and the read that follows it once it ends. */
+interface SharedRead {
+  at: number;
+  value: Promise<unknown>;
+  running: boolean;
+  next?: Promise<unknown>;
+}
+
+const shared = new Map<string, SharedRead>();
+const ignore = () => {};
 
 /**
  * One read for every stream of this instance that asks for `key` within `ms` (the screens of one overlay
  * all wake on the same event): N screens cost one query, not N. A cache of a few milliseconds, never a
  * source of truth: a read begun before `notBefore` (the event the caller heard, or its stream's start)
- * may have missed that change, and is not shared with it.
+ * may have missed that change, and is not shared with it. Such a caller waits for the read that follows the
+ * one under way, begun when it ends (so after the caller's event) and shared by every caller that arrives
+ * meanwhile: a crowd opening its streams at once ("vote now") keeps at most one read of a key running and one
+ * waiting, however many arrive, instead of one read each.
  */
 export function sharedRead<T>(key: string, read: () => Promise<T>, ms = 50, notBefore = 0): Promise<T> {
-  const now = performance.now();
   const hit = shared.get(key);
-  if (hit && now - hit.at < ms && hit.at >= notBefore) return hit.value as Promise<T>;
-  const value = read();
-  shared.set(key, { at: now, value });
-  value.catch(() => shared.delete(key));
-  setTimeout(() => {
-    if (shared.get(key)?.value === value) shared.delete(key);
-  }, ms);
-  return value;
+  if (hit && performance.now() - hit.at < ms && hit.at >= notBefore) return hit.value as Promise<T>;
+  if (hit?.running) {
+    hit.next ??= hit.value.then(ignore, ignore).then(() => beginShared(key, read, ms).value);
+    return hit.next as Promise<T>;
+  }
+  return beginShared(key, read, ms).value as Promise<T>;
+}
+
+function beginShared(key: string, read: () => Promise<unknown>, ms: number): SharedRead {
+  const entry: SharedRead = { at: performance.now(), value: read(), running: true };
+  shared.set(key, entry);
+  const forget = () => {
+    if (shared.get(key) === entry) shared.delete(key);
+  };
+  entry.value.then(() => entry.running = false, () => {
+    entry.running = false;
+    forget();
+  });
+  setTimeout(forget, ms);
+  return entry;
 }

@@ -34,7 +34,9 @@ app.openapi(
     const deps = c.var.deps; // a stream keeps what it reads with, not the request's context
     const sql = c.var.sql;
     const now = () => deps.now?.() ?? new Date();
-    const current = await publicQuizScreen(sql, id, now()); // 404 before the stream opens
+    // a crowd opening the stream at once shares one read, as its streams do on each answer
+    const read = (since = 0) => sharedRead(`quiz:${id}`, () => publicQuizScreen(sql, id, now()), 50, since);
+    const current = await read(); // 404 before the stream opens
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200);
     admitLiveStream(deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
@@ -48,7 +50,7 @@ app.openapi(
         // every listener's stream of this quiz wakes on the same answer: one read for them all
         read: async (since) => ({
           event: "quiz",
-          data: await sharedRead(`quiz:${id}`, () => publicQuizScreen(sql, id, now()), 50, since),
+          data: await read(since),
         }),
       }),
       200,

@@ -73,7 +73,10 @@ app.openapi(
     const user = c.var.user;
     const deps = c.var.deps; // a stream keeps what it reads with, not the request's context
     const now = () => deps.now?.() ?? new Date();
-    const current = await publicLiveResults(sql, id, user, now()); // 404 before the stream opens
+    // a crowd opening the stream at once ("vote now") shares one read, as its streams do on each vote
+    const publicRead = (since = 0) =>
+      sharedRead(`vote-results:${id}`, () => publicLiveResults(sql, id, null, now()), 50, since);
+    const current = user ? await publicLiveResults(sql, id, user, now()) : await publicRead(); // 404 before the stream
     c.header("Cache-Control", "no-store");
     if (!wantsEventStream(c.req.header("accept"))) return c.json(current, 200);
     admitLiveStream(c.var.deps.config.LIVE_STREAMS_MAX); // 503 with Retry-After past this instance's cap
@@ -86,12 +89,7 @@ app.openapi(
         // every listener's stream of this interaction wakes on the same vote: one read for them all
         read: async (since) => ({
           event: "results",
-          data: await (user ? publicLiveResults(sql, id, user, now()) : sharedRead(
-            `vote-results:${id}`,
-            () => publicLiveResults(sql, id, null, now()),
-            50,
-            since,
-          )),
+          data: await (user ? publicLiveResults(sql, id, user, now()) : publicRead(since)),
         }),
       }),
       200,
