@@ -49,7 +49,7 @@ function SignInSettings(props: Props) {
     setNotice(null);
     // each provider is sent the fields it has
     const { password_sign_in, create_accounts, administrator_groups, operator_groups, ...common } = form;
-    const { super_administrator_groups, ...shared } = common;
+    const { super_administrator_groups: _platformOnly, ...shared } = common;
     const body = platform
       ? common
       : { ...shared, password_sign_in, create_accounts, administrator_groups, operator_groups };
