@@ -3,8 +3,10 @@
 // offers it, a channel's own provider keeps the domains it lists; the code flow with PKCE signs in the
 // existing account of any channel with its own role and channel, creates none, and refuses as a channel's
 // provider does (state, audience, expiry, unverified e-mail, deactivated account); its groups make super
-// administrators; signing out ends the session, then the sign-in at the provider.
+// administrators; a channel's required second factor is still asked after it; signing out ends the session,
+// then the sign-in at the provider.
 import assert from "node:assert/strict";
+import { Secret, TOTP } from "otpauth";
 import type { TestApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
 import type { DirectoryAccount } from "../_oidc.ts";
@@ -296,6 +298,47 @@ Deno.test("platform single sign-on - set by a super administrator, signs in the 
       const atProvider = await fetch(signOut, { headers: { cookie: jar.join("; ") } });
       await atProvider.body?.cancel();
       assert.equal(atProvider.status, 200, "the provider accepts the hint and the way back");
+    });
+
+    await t.step("a channel's required second factor is asked after it, unless it asks its own", async () => {
+      const policy = await ctx.request("/api/v1/two-factor/policy", {
+        method: "PUT",
+        token: await staff.token("manager"),
+        json: { scope: "channel", policy: "everyone" },
+      });
+      assert.equal(policy.status, 204);
+      const res = await signInThrough(ctx, provider, null, OPERATOR);
+      await res.body?.cancel();
+      assert.equal(res.headers.get("location"), "/login");
+      assert.equal(cookieOf(res, "im_session"), undefined, "no session before the second step");
+      const step = cookieOf(res, "im_sso_step")!;
+      const pending = cookieOf(res, "im_sso_provider")!;
+      assert.ok(step && pending);
+      const ticket = decodeURIComponent(step.slice("im_sso_step=".length));
+      const enrol = await ctx.request("/api/v1/auth/second-step/enrol", { method: "POST", json: { ticket } });
+      const code = TOTP.generate({ secret: Secret.fromBase32((await jsonOf(enrol)).secret) });
+      const done = await ctx.request("/api/v1/auth/second-step", {
+        method: "POST",
+        json: { ticket, code },
+        headers: { cookie: pending },
+      });
+      assert.equal(done.status, 200);
+      await done.body?.cancel();
+      const session = cookieOf(done, "im_session")!;
+      assert.equal((await whoIs(ctx, session))?.login, "operator");
+      const [row] = await ctx.sql<{ sso_platform: boolean }[]>`
+        select sso_platform from sessions where revoked_at is null order by created_at desc limit 1`;
+      assert.equal(
+        row.sso_platform,
+        true,
+        "the session remembers the platform's provider, to sign out there",
+      );
+
+      const own = { ...settings, client_secret: "", provider_two_factor: true };
+      assert.equal((await putPlatformProvider(ctx, await staff.token("admin"), own)).status, 204);
+      const at = await outcome(await signInThrough(ctx, provider, null, OPERATOR));
+      assert.equal(at.location, "/interactions");
+      assert.ok(at.session, "the provider asks its own: the session opens at once");
     });
 
     await t.step("removed: no longer offered, and its sign-in is refused", async () => {
