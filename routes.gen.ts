@@ -43,89 +43,91 @@ import $36 from "./routes/api/v1/locales.ts";
 import $37 from "./routes/api/v1/logout.ts";
 import $38 from "./routes/api/v1/moderation.ts";
 import $39 from "./routes/api/v1/permanent/all/[channelId].ts";
-import $40, { fast as fast$40 } from "./routes/api/v1/quizzes/[id]/answers.ts";
-import $41 from "./routes/api/v1/quizzes/[id]/live.ts";
-import $42 from "./routes/api/v1/quizzes/[id].ts";
-import $43 from "./routes/api/v1/ranking/user.ts";
-import $44 from "./routes/api/v1/ranking/index.ts";
-import $45 from "./routes/api/v1/register.ts";
-import $46 from "./routes/api/v1/show_segments/new.ts";
-import $47 from "./routes/api/v1/show_segments/[id]/background.ts";
-import $48 from "./routes/api/v1/show_segments/[id]/challenge.ts";
-import $49 from "./routes/api/v1/show_segments/[id]/export.ts";
-import $50 from "./routes/api/v1/show_segments/[id]/live.ts";
-import $51 from "./routes/api/v1/show_segments/[id]/overlay.ts";
-import $52 from "./routes/api/v1/show_segments/[id]/playout.ts";
-import $53 from "./routes/api/v1/show_segments/[id]/quiz.ts";
-import $54 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
-import $55, { fast as fast$55 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
-import $56 from "./routes/api/v1/show_segments/[id].ts";
-import $57 from "./routes/api/v1/show_segments/index.ts";
-import $58 from "./routes/api/v1/statistics.ts";
-import $59 from "./routes/api/v1/tasks.ts";
-import $60 from "./routes/api/v1/templates_show_segments.ts";
-import $61 from "./routes/api/v1/two-factor/passkeys.ts";
-import $62 from "./routes/api/v1/two-factor.ts";
-import $63 from "./routes/api/v1/upload.ts";
-import $64 from "./routes/api/v1/user.ts";
-import $65 from "./routes/api/v1/users/[id]/two-factor.ts";
-import $66 from "./routes/api/v1/users.ts";
-import $67 from "./routes/api/v1/webhooks/[id].ts";
-import $68 from "./routes/api/v1/widgets.ts";
-import $69 from "./routes/api/v2/ai/prompt.ts";
-import $70 from "./routes/audit.tsx";
-import $71 from "./routes/broadcast/[id].tsx";
-import $72 from "./routes/broadcast/index.tsx";
-import $73 from "./routes/channels/new.tsx";
-import $74 from "./routes/channels/[id]/approve.ts";
-import $75 from "./routes/channels/[id]/held-messages.tsx";
-import $76 from "./routes/channels/[id]/lines.tsx";
-import $77 from "./routes/channels/[id]/sign-in.tsx";
-import $78 from "./routes/channels/[id]/webhooks.tsx";
-import $79 from "./routes/channels/[id].tsx";
-import $80 from "./routes/channels/index.tsx";
-import $81 from "./routes/confirm/[token].tsx";
-import $82 from "./routes/customisation.tsx";
-import $83 from "./routes/dev/mailbox.tsx";
-import $84 from "./routes/forgot-password.tsx";
-import $85 from "./routes/healthz.ts";
-import $86 from "./routes/help-items.tsx";
-import $87 from "./routes/home.tsx";
-import $88 from "./routes/interactions/create.tsx";
-import $89 from "./routes/interactions/[id]/assistant.tsx";
-import $90 from "./routes/interactions/[id]/webview.tsx";
-import $91 from "./routes/interactions/[id].tsx";
-import $92 from "./routes/interactions/index.tsx";
-import $93 from "./routes/lines/[id]/recording.ts";
-import $94 from "./routes/lines/[id]/sms.ts";
-import $95 from "./routes/lines/[id]/status.ts";
-import $96 from "./routes/lines/[id]/voice.ts";
-import $97 from "./routes/lines/[id]/whatsapp.ts";
-import $98 from "./routes/login.tsx";
-import $99 from "./routes/logout.ts";
-import $100 from "./routes/media.ts";
-import $101 from "./routes/metrics.ts";
-import $102 from "./routes/moderation.tsx";
-import $103 from "./routes/oembed.ts";
-import $104 from "./routes/overlay/[token]/events.ts";
-import $105 from "./routes/overlay/[token].tsx";
-import $106 from "./routes/participations/[id].tsx";
-import $107 from "./routes/qr-code.tsx";
-import $108 from "./routes/reset/[token].tsx";
-import $109, { needs as needs$109 } from "./routes/robots.txt.ts";
-import $110 from "./routes/s/[uuid].tsx";
-import $111 from "./routes/settings.tsx";
-import $112 from "./routes/sso/callback.ts";
-import $113 from "./routes/sso/start.ts";
-import $114 from "./routes/statistics/download.ts";
-import $115 from "./routes/statistics/index.tsx";
-import $116 from "./routes/timeline.tsx";
-import $117 from "./routes/users/new.tsx";
-import $118 from "./routes/users/[id].tsx";
-import $119 from "./routes/users/index.tsx";
-import $120, { fast as fast$120, needs as needs$120 } from "./routes/widgets/channel/[channelId]/index.tsx";
-import $121, { needs as needs$121 } from "./routes/widgets/terms.tsx";
-import $122, { fast as fast$122, needs as needs$122 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
+import $40 from "./routes/api/v1/platform/sso.ts";
+import $41, { fast as fast$41 } from "./routes/api/v1/quizzes/[id]/answers.ts";
+import $42 from "./routes/api/v1/quizzes/[id]/live.ts";
+import $43 from "./routes/api/v1/quizzes/[id].ts";
+import $44 from "./routes/api/v1/ranking/user.ts";
+import $45 from "./routes/api/v1/ranking/index.ts";
+import $46 from "./routes/api/v1/register.ts";
+import $47 from "./routes/api/v1/show_segments/new.ts";
+import $48 from "./routes/api/v1/show_segments/[id]/background.ts";
+import $49 from "./routes/api/v1/show_segments/[id]/challenge.ts";
+import $50 from "./routes/api/v1/show_segments/[id]/export.ts";
+import $51 from "./routes/api/v1/show_segments/[id]/live.ts";
+import $52 from "./routes/api/v1/show_segments/[id]/overlay.ts";
+import $53 from "./routes/api/v1/show_segments/[id]/playout.ts";
+import $54 from "./routes/api/v1/show_segments/[id]/quiz.ts";
+import $55 from "./routes/api/v1/show_segments/[id]/vote-integrity.ts";
+import $56, { fast as fast$56 } from "./routes/api/v1/show_segments/[id]/vote-results.ts";
+import $57 from "./routes/api/v1/show_segments/[id].ts";
+import $58 from "./routes/api/v1/show_segments/index.ts";
+import $59 from "./routes/api/v1/statistics.ts";
+import $60 from "./routes/api/v1/tasks.ts";
+import $61 from "./routes/api/v1/templates_show_segments.ts";
+import $62 from "./routes/api/v1/two-factor/passkeys.ts";
+import $63 from "./routes/api/v1/two-factor.ts";
+import $64 from "./routes/api/v1/upload.ts";
+import $65 from "./routes/api/v1/user.ts";
+import $66 from "./routes/api/v1/users/[id]/two-factor.ts";
+import $67 from "./routes/api/v1/users.ts";
+import $68 from "./routes/api/v1/webhooks/[id].ts";
+import $69 from "./routes/api/v1/widgets.ts";
+import $70 from "./routes/api/v2/ai/prompt.ts";
+import $71 from "./routes/audit.tsx";
+import $72 from "./routes/broadcast/[id].tsx";
+import $73 from "./routes/broadcast/index.tsx";
+import $74 from "./routes/channels/new.tsx";
+import $75 from "./routes/channels/[id]/approve.ts";
+import $76 from "./routes/channels/[id]/held-messages.tsx";
+import $77 from "./routes/channels/[id]/lines.tsx";
+import $78 from "./routes/channels/[id]/sign-in.tsx";
+import $79 from "./routes/channels/[id]/webhooks.tsx";
+import $80 from "./routes/channels/[id].tsx";
+import $81 from "./routes/channels/index.tsx";
+import $82 from "./routes/confirm/[token].tsx";
+import $83 from "./routes/customisation.tsx";
+import $84 from "./routes/dev/mailbox.tsx";
+import $85 from "./routes/forgot-password.tsx";
+import $86 from "./routes/healthz.ts";
+import $87 from "./routes/help-items.tsx";
+import $88 from "./routes/home.tsx";
+import $89 from "./routes/interactions/create.tsx";
+import $90 from "./routes/interactions/[id]/assistant.tsx";
+import $91 from "./routes/interactions/[id]/webview.tsx";
+import $92 from "./routes/interactions/[id].tsx";
+import $93 from "./routes/interactions/index.tsx";
+import $94 from "./routes/lines/[id]/recording.ts";
+import $95 from "./routes/lines/[id]/sms.ts";
+import $96 from "./routes/lines/[id]/status.ts";
+import $97 from "./routes/lines/[id]/voice.ts";
+import $98 from "./routes/lines/[id]/whatsapp.ts";
+import $99 from "./routes/login.tsx";
+import $100 from "./routes/logout.ts";
+import $101 from "./routes/media.ts";
+import $102 from "./routes/metrics.ts";
+import $103 from "./routes/moderation.tsx";
+import $104 from "./routes/oembed.ts";
+import $105 from "./routes/overlay/[token]/events.ts";
+import $106 from "./routes/overlay/[token].tsx";
+import $107 from "./routes/participations/[id].tsx";
+import $108 from "./routes/platform/sign-in.tsx";
+import $109 from "./routes/qr-code.tsx";
+import $110 from "./routes/reset/[token].tsx";
+import $111, { needs as needs$111 } from "./routes/robots.txt.ts";
+import $112 from "./routes/s/[uuid].tsx";
+import $113 from "./routes/settings.tsx";
+import $114 from "./routes/sso/callback.ts";
+import $115 from "./routes/sso/start.ts";
+import $116 from "./routes/statistics/download.ts";
+import $117 from "./routes/statistics/index.tsx";
+import $118 from "./routes/timeline.tsx";
+import $119 from "./routes/users/new.tsx";
+import $120 from "./routes/users/[id].tsx";
+import $121 from "./routes/users/index.tsx";
+import $122, { fast as fast$122, needs as needs$122 } from "./routes/widgets/channel/[channelId]/index.tsx";
+import $123, { needs as needs$123 } from "./routes/widgets/terms.tsx";
+import $124, { fast as fast$124, needs as needs$124 } from "./routes/widgets/[channelId]/[segmentId]/index.tsx";
 
 export const middlewares: { path: string; handler: MiddlewareHandler<AppEnv> }[] = [
 ];
@@ -172,104 +174,106 @@ export const routes: { path: string; app: Hono<AppEnv, any, any> }[] = [
   { path: "/api/v1/logout", app: $37 },
   { path: "/api/v1/moderation", app: $38 },
   { path: "/api/v1/permanent/all/:channelId", app: $39 },
-  { path: "/api/v1/quizzes/:id/answers", app: $40 },
-  { path: "/api/v1/quizzes/:id/live", app: $41 },
-  { path: "/api/v1/quizzes/:id", app: $42 },
-  { path: "/api/v1/ranking/user", app: $43 },
-  { path: "/api/v1/ranking", app: $44 },
-  { path: "/api/v1/register", app: $45 },
-  { path: "/api/v1/show_segments/new", app: $46 },
-  { path: "/api/v1/show_segments/:id/background", app: $47 },
-  { path: "/api/v1/show_segments/:id/challenge", app: $48 },
-  { path: "/api/v1/show_segments/:id/export", app: $49 },
-  { path: "/api/v1/show_segments/:id/live", app: $50 },
-  { path: "/api/v1/show_segments/:id/overlay", app: $51 },
-  { path: "/api/v1/show_segments/:id/playout", app: $52 },
-  { path: "/api/v1/show_segments/:id/quiz", app: $53 },
-  { path: "/api/v1/show_segments/:id/vote-integrity", app: $54 },
-  { path: "/api/v1/show_segments/:id/vote-results", app: $55 },
-  { path: "/api/v1/show_segments/:id", app: $56 },
-  { path: "/api/v1/show_segments", app: $57 },
-  { path: "/api/v1/statistics", app: $58 },
-  { path: "/api/v1/tasks", app: $59 },
-  { path: "/api/v1/templates_show_segments", app: $60 },
-  { path: "/api/v1/two-factor/passkeys", app: $61 },
-  { path: "/api/v1/two-factor", app: $62 },
-  { path: "/api/v1/upload", app: $63 },
-  { path: "/api/v1/user", app: $64 },
-  { path: "/api/v1/users/:id/two-factor", app: $65 },
-  { path: "/api/v1/users", app: $66 },
-  { path: "/api/v1/webhooks/:id", app: $67 },
-  { path: "/api/v1/widgets", app: $68 },
-  { path: "/api/v2/ai/prompt", app: $69 },
-  { path: "/audit", app: $70 },
-  { path: "/broadcast/:id", app: $71 },
-  { path: "/broadcast", app: $72 },
-  { path: "/channels/new", app: $73 },
-  { path: "/channels/:id/approve", app: $74 },
-  { path: "/channels/:id/held-messages", app: $75 },
-  { path: "/channels/:id/lines", app: $76 },
-  { path: "/channels/:id/sign-in", app: $77 },
-  { path: "/channels/:id/webhooks", app: $78 },
-  { path: "/channels/:id", app: $79 },
-  { path: "/channels", app: $80 },
-  { path: "/confirm/:token", app: $81 },
-  { path: "/customisation", app: $82 },
-  { path: "/dev/mailbox", app: $83 },
-  { path: "/forgot-password", app: $84 },
-  { path: "/healthz", app: $85 },
-  { path: "/help-items", app: $86 },
-  { path: "/home", app: $87 },
-  { path: "/interactions/create", app: $88 },
-  { path: "/interactions/:id/assistant", app: $89 },
-  { path: "/interactions/:id/webview", app: $90 },
-  { path: "/interactions/:id", app: $91 },
-  { path: "/interactions", app: $92 },
-  { path: "/lines/:id/recording", app: $93 },
-  { path: "/lines/:id/sms", app: $94 },
-  { path: "/lines/:id/status", app: $95 },
-  { path: "/lines/:id/voice", app: $96 },
-  { path: "/lines/:id/whatsapp", app: $97 },
-  { path: "/login", app: $98 },
-  { path: "/logout", app: $99 },
-  { path: "/media", app: $100 },
-  { path: "/metrics", app: $101 },
-  { path: "/moderation", app: $102 },
-  { path: "/oembed", app: $103 },
-  { path: "/overlay/:token/events", app: $104 },
-  { path: "/overlay/:token", app: $105 },
-  { path: "/participations/:id", app: $106 },
-  { path: "/qr-code", app: $107 },
-  { path: "/reset/:token", app: $108 },
-  { path: "/robots.txt", app: $109 },
-  { path: "/s/:uuid", app: $110 },
-  { path: "/settings", app: $111 },
-  { path: "/sso/callback", app: $112 },
-  { path: "/sso/start", app: $113 },
-  { path: "/statistics/download", app: $114 },
-  { path: "/statistics", app: $115 },
-  { path: "/timeline", app: $116 },
-  { path: "/users/new", app: $117 },
-  { path: "/users/:id", app: $118 },
-  { path: "/users", app: $119 },
-  { path: "/widgets/channel/:channelId", app: $120 },
-  { path: "/widgets/terms", app: $121 },
-  { path: "/widgets/:channelId/:segmentId", app: $122 },
+  { path: "/api/v1/platform/sso", app: $40 },
+  { path: "/api/v1/quizzes/:id/answers", app: $41 },
+  { path: "/api/v1/quizzes/:id/live", app: $42 },
+  { path: "/api/v1/quizzes/:id", app: $43 },
+  { path: "/api/v1/ranking/user", app: $44 },
+  { path: "/api/v1/ranking", app: $45 },
+  { path: "/api/v1/register", app: $46 },
+  { path: "/api/v1/show_segments/new", app: $47 },
+  { path: "/api/v1/show_segments/:id/background", app: $48 },
+  { path: "/api/v1/show_segments/:id/challenge", app: $49 },
+  { path: "/api/v1/show_segments/:id/export", app: $50 },
+  { path: "/api/v1/show_segments/:id/live", app: $51 },
+  { path: "/api/v1/show_segments/:id/overlay", app: $52 },
+  { path: "/api/v1/show_segments/:id/playout", app: $53 },
+  { path: "/api/v1/show_segments/:id/quiz", app: $54 },
+  { path: "/api/v1/show_segments/:id/vote-integrity", app: $55 },
+  { path: "/api/v1/show_segments/:id/vote-results", app: $56 },
+  { path: "/api/v1/show_segments/:id", app: $57 },
+  { path: "/api/v1/show_segments", app: $58 },
+  { path: "/api/v1/statistics", app: $59 },
+  { path: "/api/v1/tasks", app: $60 },
+  { path: "/api/v1/templates_show_segments", app: $61 },
+  { path: "/api/v1/two-factor/passkeys", app: $62 },
+  { path: "/api/v1/two-factor", app: $63 },
+  { path: "/api/v1/upload", app: $64 },
+  { path: "/api/v1/user", app: $65 },
+  { path: "/api/v1/users/:id/two-factor", app: $66 },
+  { path: "/api/v1/users", app: $67 },
+  { path: "/api/v1/webhooks/:id", app: $68 },
+  { path: "/api/v1/widgets", app: $69 },
+  { path: "/api/v2/ai/prompt", app: $70 },
+  { path: "/audit", app: $71 },
+  { path: "/broadcast/:id", app: $72 },
+  { path: "/broadcast", app: $73 },
+  { path: "/channels/new", app: $74 },
+  { path: "/channels/:id/approve", app: $75 },
+  { path: "/channels/:id/held-messages", app: $76 },
+  { path: "/channels/:id/lines", app: $77 },
+  { path: "/channels/:id/sign-in", app: $78 },
+  { path: "/channels/:id/webhooks", app: $79 },
+  { path: "/channels/:id", app: $80 },
+  { path: "/channels", app: $81 },
+  { path: "/confirm/:token", app: $82 },
+  { path: "/customisation", app: $83 },
+  { path: "/dev/mailbox", app: $84 },
+  { path: "/forgot-password", app: $85 },
+  { path: "/healthz", app: $86 },
+  { path: "/help-items", app: $87 },
+  { path: "/home", app: $88 },
+  { path: "/interactions/create", app: $89 },
+  { path: "/interactions/:id/assistant", app: $90 },
+  { path: "/interactions/:id/webview", app: $91 },
+  { path: "/interactions/:id", app: $92 },
+  { path: "/interactions", app: $93 },
+  { path: "/lines/:id/recording", app: $94 },
+  { path: "/lines/:id/sms", app: $95 },
+  { path: "/lines/:id/status", app: $96 },
+  { path: "/lines/:id/voice", app: $97 },
+  { path: "/lines/:id/whatsapp", app: $98 },
+  { path: "/login", app: $99 },
+  { path: "/logout", app: $100 },
+  { path: "/media", app: $101 },
+  { path: "/metrics", app: $102 },
+  { path: "/moderation", app: $103 },
+  { path: "/oembed", app: $104 },
+  { path: "/overlay/:token/events", app: $105 },
+  { path: "/overlay/:token", app: $106 },
+  { path: "/participations/:id", app: $107 },
+  { path: "/platform/sign-in", app: $108 },
+  { path: "/qr-code", app: $109 },
+  { path: "/reset/:token", app: $110 },
+  { path: "/robots.txt", app: $111 },
+  { path: "/s/:uuid", app: $112 },
+  { path: "/settings", app: $113 },
+  { path: "/sso/callback", app: $114 },
+  { path: "/sso/start", app: $115 },
+  { path: "/statistics/download", app: $116 },
+  { path: "/statistics", app: $117 },
+  { path: "/timeline", app: $118 },
+  { path: "/users/new", app: $119 },
+  { path: "/users/:id", app: $120 },
+  { path: "/users", app: $121 },
+  { path: "/widgets/channel/:channelId", app: $122 },
+  { path: "/widgets/terms", app: $123 },
+  { path: "/widgets/:channelId/:segmentId", app: $124 },
 ];
 
 /** The routes that answer some requests before the app's routing (`export const fast`), in the order above. */
 export const fastRoutes: { path: string; fast: FastPath }[] = [
   { path: "/api/v1/interactions", fast: fast$32 },
-  { path: "/api/v1/quizzes/:id/answers", fast: fast$40 },
-  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$55 },
-  { path: "/widgets/channel/:channelId", fast: fast$120 },
-  { path: "/widgets/:channelId/:segmentId", fast: fast$122 },
+  { path: "/api/v1/quizzes/:id/answers", fast: fast$41 },
+  { path: "/api/v1/show_segments/:id/vote-results", fast: fast$56 },
+  { path: "/widgets/channel/:channelId", fast: fast$122 },
+  { path: "/widgets/:channelId/:segmentId", fast: fast$124 },
 ];
 
 /** The routes whose reads need less of the app's middlewares (`export const needs`), in the order above. */
 export const routeNeeds: { path: string; needs: RouteNeeds }[] = [
-  { path: "/robots.txt", needs: needs$109 },
-  { path: "/widgets/channel/:channelId", needs: needs$120 },
-  { path: "/widgets/terms", needs: needs$121 },
-  { path: "/widgets/:channelId/:segmentId", needs: needs$122 },
+  { path: "/robots.txt", needs: needs$111 },
+  { path: "/widgets/channel/:channelId", needs: needs$122 },
+  { path: "/widgets/terms", needs: needs$123 },
+  { path: "/widgets/:channelId/:segmentId", needs: needs$124 },
 ];

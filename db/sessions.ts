@@ -13,22 +13,30 @@ export async function insertSession(
     kind: SessionKind;
     userId: number;
     expiresAt: Date;
-    /** The channel whose OpenID provider signed in, and its ID token sealed (migration 097). */
-    provider?: { channelId: number; idTokenEnc: string | null } | null;
+    /**
+     * The channel whose OpenID provider signed in (null: the platform's, migration 100), and its ID token
+     * sealed (migration 097).
+     */
+    provider?: { channelId: number | null; idTokenEnc: string | null } | null;
   },
 ): Promise<void> {
-  await sql`insert into sessions (id, kind, user_id, expires_at, sso_channel_id, id_token_enc)
+  const provider = session.provider ?? null;
+  await sql`insert into sessions (id, kind, user_id, expires_at, sso_channel_id, sso_platform, id_token_enc)
     values (${session.id}, ${session.kind}, ${session.userId}, ${session.expiresAt},
-      ${session.provider?.channelId ?? null}, ${session.provider?.idTokenEnc ?? null})`;
+      ${provider?.channelId ?? null}, ${!!provider && provider.channelId === null},
+      ${provider?.idTokenEnc ?? null})`;
 }
 
-/** The provider a session was opened through (channel and sealed ID token), or null. */
+/** The provider a session was opened through (its channel, null for the platform's; sealed ID token), or null. */
 export async function getSessionProvider(
   sql: Db,
   sessionId: string,
-): Promise<{ channelId: number; idTokenEnc: string | null } | null> {
-  const [row] = await sql<{ channel_id: number | null; id_token_enc: string | null }[]>`
-    select sso_channel_id::int as channel_id, id_token_enc from sessions where id = ${sessionId}`;
+): Promise<{ channelId: number | null; idTokenEnc: string | null } | null> {
+  const [row] = await sql<
+    { channel_id: number | null; platform: boolean; id_token_enc: string | null }[]
+  >`select sso_channel_id::int as channel_id, sso_platform as platform, id_token_enc
+    from sessions where id = ${sessionId}`;
+  if (row?.platform) return { channelId: null, idTokenEnc: row.id_token_enc };
   return row?.channel_id ? { channelId: row.channel_id, idTokenEnc: row.id_token_enc } : null;
 }
 

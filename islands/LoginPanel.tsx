@@ -16,6 +16,8 @@ interface Props {
   notice: "reset_done" | "logged_out" | null;
   /** The provider a link names (query sso): "Sign in with …" from the start. */
   sso: SsoButton | null;
+  /** The platform's provider, offered until a typed e-mail's domain names another. */
+  platformSso: SsoButton | null;
   /** Why a single sign-on came back refused (an error key). */
   ssoError: string | null;
   /** What a single sign-on left to do: the local second factor (or its enrolment). */
@@ -100,6 +102,7 @@ function LoginPanel(props: Props) {
             key={`login-${email}`}
             email={email}
             sso={props.sso}
+            platformSso={props.platformSso}
             next={props.next}
             onLoggedIn={go}
             onRegister={() => setMode("register")}

@@ -2,46 +2,58 @@ import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
 import { AUDIT_RETENTION_RANGE } from "../lib/rules/audit.ts";
-import type { SsoSettingsView as Settings } from "../lib/rules/sso.ts";
+import type { PlatformSsoSettingsView, SsoSettingsView } from "../lib/rules/sso.ts";
 
-interface Props {
-  channelId: number;
-  settings: Settings | null;
-  redirectUri: string;
-  loginLink: string;
-  retentionMonths: number;
-}
+type Props =
+  & { redirectUri: string; loginLink: string }
+  & (
+    | { channelId: number; settings: SsoSettingsView | null; retentionMonths: number }
+    /** The platform's provider (a super administrator's): no password switch, no accounts created. */
+    | { channelId: null; settings: PlatformSsoSettingsView | null; retentionMonths?: undefined }
+  );
 
 type Problem = { message?: string; fields?: Record<string, string[]> };
 
-/** A channel's sign-in (its OpenID provider, password sign-in on or off) and how long its audit log is kept. */
+/**
+ * A channel's sign-in (its OpenID provider, password sign-in on or off) and how long its audit log is kept;
+ * or the platform's provider, whose groups make super administrators.
+ */
 function SignInSettings(props: Props) {
   const { t } = useT();
-  const s = props.settings;
+  const platform = props.channelId === null;
+  const s = props.settings as Partial<SsoSettingsView & PlatformSsoSettingsView> | null;
   const [form, setForm] = useState({
     display_name: s?.display_name ?? "",
     issuer: s?.issuer ?? "",
     client_id: s?.client_id ?? "",
     client_secret: "",
-    email_domains: s?.email_domains.join(", ") ?? "",
+    email_domains: s?.email_domains?.join(", ") ?? "",
     password_sign_in: s?.password_sign_in ?? true,
     create_accounts: s?.create_accounts ?? false,
     provider_two_factor: s?.provider_two_factor ?? false,
     role_claim: s?.role_claim ?? "groups",
-    administrator_groups: s?.administrator_groups.join("\n") ?? "",
-    operator_groups: s?.operator_groups.join("\n") ?? "",
+    administrator_groups: s?.administrator_groups?.join("\n") ?? "",
+    operator_groups: s?.operator_groups?.join("\n") ?? "",
+    super_administrator_groups: s?.super_administrator_groups?.join("\n") ?? "",
   });
   const [stored, setStored] = useState(!!s);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [months, setMonths] = useState(String(props.retentionMonths));
+  const [months, setMonths] = useState(String(props.retentionMonths ?? ""));
   const [retention, setRetention] = useState<{ ok: boolean; text: string } | null>(null);
   const url = `/api/v1/channels/${props.channelId}`;
+  const ssoUrl = platform ? "/api/v1/platform/sso" : `${url}/sso`;
 
   const save = async (e: Event) => {
     e.preventDefault();
     setNotice(null);
-    const res = await api<Problem>("PUT", `${url}/sso`, form);
+    // each provider is sent the fields it has
+    const { password_sign_in, create_accounts, administrator_groups, operator_groups, ...common } = form;
+    const { super_administrator_groups: _platformOnly, ...shared } = common;
+    const body = platform
+      ? common
+      : { ...shared, password_sign_in, create_accounts, administrator_groups, operator_groups };
+    const res = await api<Problem>("PUT", ssoUrl, body);
     if (!res.ok) return setProblem(res.data ?? {});
     setProblem(null);
     setStored(true);
@@ -49,10 +61,10 @@ function SignInSettings(props: Props) {
     setNotice(t("auth.sso.saved"));
   };
   const remove = async () => {
-    const res = await api<Problem>("DELETE", `${url}/sso`);
+    const res = await api<Problem>("DELETE", ssoUrl);
     if (!res.ok) return setProblem(res.data ?? {});
     setStored(false);
-    setNotice(t("auth.sso.removed"));
+    setNotice(t(platform ? "auth.sso.platform_removed" : "auth.sso.removed"));
   };
   const saveRetention = async (e: Event) => {
     e.preventDefault();
@@ -83,7 +95,7 @@ function SignInSettings(props: Props) {
     </div>
   );
   // one group a line: a name or an id, as the provider writes it in the claim
-  const groups = (name: "administrator_groups" | "operator_groups") => (
+  const groups = (name: "administrator_groups" | "operator_groups" | "super_administrator_groups") => (
     <div class="field">
       <label for={`sso-${name}`}>{t(`auth.sso.${name}`)}</label>
       <textarea
@@ -121,24 +133,40 @@ function SignInSettings(props: Props) {
     <div class="sign-in-settings">
       <form class="card" onSubmit={save} data-testid="sso-form">
         <h2>{t("auth.sso.title")}</h2>
-        <p class="field-hint">{t("auth.sso.intro")}</p>
+        <p class="field-hint">{t(platform ? "auth.sso.platform_intro" : "auth.sso.intro")}</p>
         {notice && <p class="notice notice-success" role="status">{notice}</p>}
         {problem && !problem.fields && <p class="notice notice-error" role="alert">{problem.message}</p>}
         {text("display_name", "text", t("auth.sso.display_name_hint"))}
         {text("issuer", "url", t("auth.sso.issuer_hint"))}
         {text("client_id")}
         {text("client_secret", "password", stored ? t("auth.sso.client_secret_kept") : undefined)}
-        {text("email_domains", "text", t("auth.sso.email_domains_hint"))}
+        {text(
+          "email_domains",
+          "text",
+          t(platform ? "auth.sso.platform_email_domains_hint" : "auth.sso.email_domains_hint"),
+        )}
         <fieldset class="sso-roles">
           <legend>{t("auth.sso.roles_title")}</legend>
-          <p id="sso-groups-hint" class="field-hint">{t("auth.sso.roles_hint")}</p>
+          <p id="sso-groups-hint" class="field-hint">
+            {t(platform ? "auth.sso.platform_roles_hint" : "auth.sso.roles_hint")}
+          </p>
           {text("role_claim")}
-          {groups("administrator_groups")}
-          {groups("operator_groups")}
+          {platform ? groups("super_administrator_groups") : (
+            <>
+              {groups("administrator_groups")}
+              {groups("operator_groups")}
+            </>
+          )}
         </fieldset>
-        {check("password_sign_in", t("auth.sso.password_off"), !form.password_sign_in)}
-        {check("create_accounts", t("auth.sso.create_accounts"), form.create_accounts)}
-        {check("provider_two_factor", t("auth.sso.provider_two_factor"), form.provider_two_factor)}
+        {!platform && check("password_sign_in", t("auth.sso.password_off"), !form.password_sign_in)}
+        {platform
+          ? <p class="field-hint">{t("auth.sso.platform_no_accounts")}</p>
+          : check("create_accounts", t("auth.sso.create_accounts"), form.create_accounts)}
+        {check(
+          "provider_two_factor",
+          t(platform ? "auth.sso.platform_provider_two_factor" : "auth.sso.provider_two_factor"),
+          form.provider_two_factor,
+        )}
         <dl class="sso-addresses">
           <dt>{t("auth.sso.redirect_uri")}</dt>
           <dd>
@@ -160,31 +188,33 @@ function SignInSettings(props: Props) {
           )}
         </div>
       </form>
-      <form class="card" onSubmit={saveRetention} data-testid="retention-form">
-        <h2>{t("audit.title")}</h2>
-        <div class="field">
-          <label for="audit-retention">{t("audit.retention")}</label>
-          <input
-            id="audit-retention"
-            type="number"
-            min={AUDIT_RETENTION_RANGE.min}
-            max={AUDIT_RETENTION_RANGE.max}
-            value={months}
-            aria-describedby="audit-retention-hint"
-            onInput={(e) => setMonths((e.target as HTMLInputElement).value)}
-          />
-          <p id="audit-retention-hint" class="field-hint">{t("audit.retention_hint")}</p>
-        </div>
-        {retention && (
-          <p
-            class={`notice ${retention.ok ? "notice-success" : "notice-error"}`}
-            role={retention.ok ? "status" : "alert"}
-          >
-            {retention.text}
-          </p>
-        )}
-        <button type="submit" class="btn btn-primary">{t("auth.sso.save")}</button>
-      </form>
+      {!platform && (
+        <form class="card" onSubmit={saveRetention} data-testid="retention-form">
+          <h2>{t("audit.title")}</h2>
+          <div class="field">
+            <label for="audit-retention">{t("audit.retention")}</label>
+            <input
+              id="audit-retention"
+              type="number"
+              min={AUDIT_RETENTION_RANGE.min}
+              max={AUDIT_RETENTION_RANGE.max}
+              value={months}
+              aria-describedby="audit-retention-hint"
+              onInput={(e) => setMonths((e.target as HTMLInputElement).value)}
+            />
+            <p id="audit-retention-hint" class="field-hint">{t("audit.retention_hint")}</p>
+          </div>
+          {retention && (
+            <p
+              class={`notice ${retention.ok ? "notice-success" : "notice-error"}`}
+              role={retention.ok ? "status" : "alert"}
+            >
+              {retention.text}
+            </p>
+          )}
+          <button type="submit" class="btn btn-primary">{t("auth.sso.save")}</button>
+        </form>
+      )}
     </div>
   );
 }

@@ -12,7 +12,8 @@ import { takeSignedOutAtProvider } from "../app/provider_session.ts";
 
 /**
  * GET /login (back-office §2): the login and register forms. Query email prefills, token logs in
- * directly, next is where to go after, sso (a channel) offers its provider, sso_error says why a single
+ * directly, next is where to go after, sso (a channel, or "platform") offers that provider only (else the
+ * platform's, when a super administrator set one, until a typed e-mail names another), sso_error says why a single
  * sign-on was refused; back from the provider's sign-out, the logged-out notice once; after a single
  * sign-on that still asks the local second factor, that step; someone already logged in goes straight there.
  */
@@ -27,7 +28,9 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     : c.req.query("logged_out") !== undefined || signedOutAtProvider
     ? "logged_out"
     : null;
-  const sso = c.req.query("sso") ? await ssoButtonOf(c.var.sql, Number(c.req.query("sso"))) : null;
+  const named = c.req.query("sso");
+  const sso = named ? await ssoButtonOf(c.var.sql, named === "platform" ? null : Number(named)) : null;
+  const platformSso = named ? null : await ssoButtonOf(c.var.sql, null);
   const ssoError = ssoErrorOf(c.req.query("sso_error"));
   // a sign-in through the channel's provider that still asks the local second factor
   const ticket = takeSecondStepCookie(c);
@@ -49,6 +52,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
         mode={c.req.query("register") !== undefined ? "register" : "login"}
         notice={notice}
         sso={sso}
+        platformSso={platformSso}
         ssoError={ssoError}
         secondStep={secondStep}
         lang={c.var.lang}

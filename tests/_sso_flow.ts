@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { demoStaff, type TestApp, testApp } from "./_helpers.ts";
 import { type DirectoryAccount, type LocalProvider, startProvider } from "./_oidc.ts";
+import { ssoStartAddress } from "../lib/rules/sso.ts";
 
 export const PUBLIC_URL = "http://im.test";
 export const CALLBACK = `${PUBLIC_URL}/sso/callback`;
@@ -46,6 +47,19 @@ export const providerSettings = (provider: LocalProvider) => ({
   create_accounts: false,
 });
 
+/** The platform's settings for `provider`: its button "Group Directory", the addresses of example.com. */
+export const platformSettings = (provider: LocalProvider) => ({
+  display_name: "Group Directory",
+  issuer: provider.issuer,
+  client_id: provider.clientId,
+  client_secret: provider.clientSecret,
+  email_domains: "example.com",
+});
+
+/** Writes the platform's provider settings (PUT /api/v1/platform/sso) as `token`: the app's answer. */
+export const putPlatformProvider = (ctx: TestApp, token: string, json: Record<string, unknown>) =>
+  ctx.request("/api/v1/platform/sso", { method: "PUT", token, json });
+
 /** Writes a channel's provider settings (PUT /api/v1/channels/:id/sso) as `token`: the app's answer. */
 export const putProvider = (ctx: TestApp, channel: number, token: string, json: Record<string, unknown>) =>
   ctx.request(`/api/v1/channels/${channel}/sso`, { method: "PUT", token, json });
@@ -65,19 +79,19 @@ export async function saveProvider(
 }
 
 /**
- * Clicks "Sign in with …" (on to `next` once signed in, if given), signs in at the provider as `account`, and
+ * Clicks "Sign in with …" of the channel's provider (the platform's: null; on to `next` once signed in, if given), signs in at the provider as `account`, and
  * stops where the provider sends the browser back: where the app sent the browser, the provider's answer and
  * the flow cookie the app set. `jar` is filled with the provider's cookies (its own session).
  */
 export async function toProvider(
   ctx: TestApp,
   provider: LocalProvider,
-  channel: number,
+  channel: number | null,
   account: DirectoryAccount,
   { next: then, jar = [] }: { next?: string; jar?: string[] } = {},
 ): Promise<{ sentTo: URL; answer: URL; flow: string }> {
   provider.signIn(account);
-  const start = await ctx.request(`/sso/start?channel=${channel}${then ? `&next=${then}` : ""}`);
+  const start = await ctx.request(ssoStartAddress(channel, then ?? null));
   assert.equal(start.status, 302);
   const flow = cookieOf(start, "im_sso");
   assert.ok(flow, "the flow is kept in a cookie");
@@ -93,11 +107,14 @@ export async function toProvider(
   return { sentTo, answer: new URL(next), flow };
 }
 
-/** Signs in at the channel's provider as `account` and plays its answer to the app: the app's response. */
+/**
+ * Signs in at the channel's provider (the platform's: null) as `account` and plays its answer to the app:
+ * the app's response.
+ */
 export async function signInThrough(
   ctx: TestApp,
   provider: LocalProvider,
-  channel: number,
+  channel: number | null,
   account: DirectoryAccount,
   /** Filled with the provider's cookies (its own session), for signing out there afterwards. */
   jar: string[] = [],

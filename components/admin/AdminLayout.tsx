@@ -163,6 +163,14 @@ export function AdminLayout(props: AdminLayoutProps) {
               {t("admin.menu.help_items")}
             </a>
           )}
+          {can(props.user, "channels-all") && (
+            <a
+              href="/platform/sign-in"
+              aria-current={props.active === "platform-sign-in" ? "page" : undefined}
+            >
+              {t("admin.menu.platform_sign_in")}
+            </a>
+          )}
           <a href="/accessibility">{t("admin.menu.accessibility")}</a>
           <WelcomeHelp />
           <form method="post" action="/logout" class="sidebar-logout">

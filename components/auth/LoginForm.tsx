@@ -3,6 +3,7 @@ import { useT } from "../../framework/island.tsx";
 import { api, errorMessage } from "../../islands/browser/http.ts";
 import { useCountdown } from "../../islands/browser/countdown.ts";
 import { TextField } from "../channels/fields.tsx";
+import { ssoStartAddress } from "../../lib/rules/sso.ts";
 import { PasswordField } from "./AuthShell.tsx";
 import type { SecondStepState } from "./SecondStepForm.tsx";
 
@@ -12,9 +13,9 @@ export interface LoginSecondStep {
   ticket: string;
 }
 
-/** A channel's OpenID provider, offered as "Sign in with {name}". */
+/** A channel's OpenID provider (null: the platform's), offered as "Sign in with {name}". */
 export interface SsoButton {
-  channel_id: number;
+  channel_id: number | null;
   name: string;
 }
 
@@ -27,6 +28,8 @@ export function LoginForm(
     email: string;
     /** The provider a link named; else the one of the typed e-mail's domain, asked when the field is left. */
     sso: SsoButton | null;
+    /** The platform's provider: offered until the typed e-mail's domain names a provider of its own. */
+    platformSso: SsoButton | null;
     next: string | null;
     onLoggedIn: OnLoggedIn;
     onRegister: () => void;
@@ -39,14 +42,14 @@ export function LoginForm(
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<{ text: string; code?: string } | null>(null);
   const [resent, setResent] = useState<string | null>(null);
-  const [sso, setSso] = useState(props.sso);
+  const [sso, setSso] = useState(props.sso ?? props.platformSso);
   const lookUpSso = async (address = email) => {
     if (props.sso || !address.includes("@")) return;
     const res = await api<{ provider: SsoButton | null }>(
       "GET",
       `/api/v1/auth/sso?email=${encodeURIComponent(address.trim())}`,
     );
-    setSso(res.ok ? res.data.provider : null);
+    setSso((res.ok ? res.data.provider : null) ?? props.platformSso);
   };
   // too many failed attempts: the wait the server gave, counted down, and no submit until it is over
   const [wait, startWait, waited] = useCountdown();
@@ -152,9 +155,7 @@ export function LoginForm(
       {sso && (
         <a
           class="btn btn-secondary btn-block auth-sso"
-          href={`/sso/start?channel=${sso.channel_id}${
-            props.next ? `&next=${encodeURIComponent(props.next)}` : ""
-          }`}
+          href={ssoStartAddress(sso.channel_id, props.next)}
         >
           {t("auth.sso_button", { name: sso.name })}
         </a>

@@ -1,7 +1,9 @@
 // Single sign-on with OpenID Connect (openid-client): a channel's administrator names the provider its
 // station already runs; staff then sign in there, by the authorization code flow with PKCE, a state and a
 // nonce. The flow's secrets travel in a sealed, short-lived cookie (no table of pending sign-ins), and an
-// account is matched by the provider's verified e-mail only (lib/rules/sso.ts ssoDecision).
+// account is matched by the provider's verified e-mail only (lib/rules/sso.ts ssoDecision). A super
+// administrator may also set one provider for the whole platform: the same flow, cookie, discovery cache
+// and refusals, for the existing account of any channel (a channel is "null" for it below).
 import type { Sql } from "postgres";
 import * as oidc from "openid-client";
 import { decryptSecret, encryptSecret } from "../platform/crypto.ts";
@@ -12,6 +14,7 @@ import {
   emailDomainsOf,
   groupsOf,
   isLoopbackIssuer,
+  platformRoleOf,
   providerErrorCode,
   roleClaimOf,
   SSO_CREATED_ROLE,
@@ -22,14 +25,18 @@ import {
   ssoRoleOf,
 } from "../rules/sso.ts";
 import { normaliseEmail } from "../rules/accounts.ts";
-import type { SsoSettingsView } from "../rules/sso.ts";
-export type { SsoSettingsView };
+import type { PlatformSsoSettingsView, SsoSettingsView } from "../rules/sso.ts";
+export type { PlatformSsoSettingsView, SsoSettingsView };
 import {
   type ChannelSsoRow,
   deleteChannelSso,
+  deletePlatformSso,
   findSsoByDomain,
   getChannelSso,
+  getPlatformSso,
+  type PlatformSsoRow,
   saveChannelSso,
+  savePlatformSso,
 } from "../../db/sso.ts";
 import { findUserByEmail, insertUser, takenIdentifiers, updateUser } from "../../db/users.ts";
 import { endUserSessions } from "../platform/sessions.ts";
@@ -66,10 +73,39 @@ export interface SsoSettingsInput {
   operator_groups: string;
 }
 
-/** The "Sign in with …" button of the login page. */
+/** The platform provider's form as typed: no password switch, no account creation, its own groups. */
+export type PlatformSsoSettingsInput =
+  & Pick<
+    SsoSettingsInput,
+    | "display_name"
+    | "issuer"
+    | "client_id"
+    | "client_secret"
+    | "email_domains"
+    | "provider_two_factor"
+    | "role_claim"
+  >
+  & { super_administrator_groups: string };
+
+/** The "Sign in with …" button of the login page: a channel's provider, or the platform's (null). */
 export interface SsoButton {
-  channel_id: number;
+  channel_id: number | null;
   name: string;
+}
+
+/** What reaching a provider needs of its settings (a channel's or the platform's). */
+type ProviderClient = Pick<ChannelSsoRow, "issuer" | "client_id" | "client_secret_enc">;
+
+/** A provider as the sign-in reads it: a channel's, or the platform's (channel null). */
+type Provider = { channel: number; row: ChannelSsoRow } | { channel: null; row: PlatformSsoRow };
+
+async function providerOf(sql: Sql, channel: number | null): Promise<Provider | null> {
+  if (channel === null) {
+    const row = await getPlatformSso(sql);
+    return row && { channel: null, row };
+  }
+  const row = Number.isSafeInteger(channel) && channel > 0 ? await getChannelSso(sql, channel) : null;
+  return row && { channel, row };
 }
 
 export const ssoRedirectUri = (baseUrl: string) => `${baseUrl}/sso/callback`;
@@ -99,6 +135,31 @@ export async function saveSsoSettings(
 ): Promise<string[]> {
   requireAccess(user, "channel-settings", [channelId]);
   const before = await getChannelSso(ctx.sql, channelId);
+  const { groups, ...common } = await providerFields(ctx.jwtSecret, input, {
+    administrator_groups: input.administrator_groups,
+    operator_groups: input.operator_groups,
+  }, before);
+  const row: ChannelSsoRow = {
+    channel_id: channelId,
+    ...common,
+    password_sign_in: input.password_sign_in,
+    create_accounts: input.create_accounts,
+    ...groups,
+  };
+  await saveChannelSso(ctx.sql, row);
+  return changedFields(row, before);
+}
+
+/**
+ * The fields every provider has, checked and the secret sealed (an empty secret keeps `before`'s), with
+ * the groups of each role; throws 400 with each wrong field's error key.
+ */
+async function providerFields<G extends string>(
+  jwtSecret: Uint8Array,
+  input: Omit<PlatformSsoSettingsInput, "super_administrator_groups">,
+  groups: Record<G, string>,
+  before: ProviderClient | null,
+) {
   const issuer = input.issuer.trim().replace(/\/+$/, "");
   const domains = emailDomainsOf(input.email_domains);
   const problems: Record<string, string[]> = {};
@@ -109,33 +170,74 @@ export async function saveSsoSettings(
   if (!input.client_secret && !before) problems.client_secret = ["fields_required"];
   if (!domains) problems.email_domains = ["sso_domain_invalid"];
   const roleClaim = roleClaimOf(input.role_claim);
-  const administratorGroups = groupsOf(input.administrator_groups);
-  const operatorGroups = groupsOf(input.operator_groups);
   if (!roleClaim) problems.role_claim = ["sso_claim_invalid"];
-  if (!administratorGroups) problems.administrator_groups = ["sso_groups_invalid"];
-  if (!operatorGroups) problems.operator_groups = ["sso_groups_invalid"];
+  const lists = {} as Record<G, string[]>;
+  for (const name of Object.keys(groups) as G[]) {
+    const list = groupsOf(groups[name]);
+    if (list) lists[name] = list;
+    else problems[name] = ["sso_groups_invalid"];
+  }
   if (Object.keys(problems).length) throw new AppError(400, "validation", {}, problems);
-  const row: ChannelSsoRow = {
-    channel_id: channelId,
+  return {
     display_name: input.display_name.trim().slice(0, 60),
     issuer,
     client_id: input.client_id.trim(),
     client_secret_enc: input.client_secret
-      ? await encryptSecret(ctx.jwtSecret, input.client_secret)
+      ? await encryptSecret(jwtSecret, input.client_secret)
       : before!.client_secret_enc,
     email_domains: domains!,
-    password_sign_in: input.password_sign_in,
-    create_accounts: input.create_accounts,
     provider_two_factor: input.provider_two_factor,
     role_claim: roleClaim!,
-    administrator_groups: administratorGroups!,
-    operator_groups: operatorGroups!,
+    groups: lists,
   };
-  await saveChannelSso(ctx.sql, row);
-  const changed = (Object.keys(row) as (keyof ChannelSsoRow)[]).filter((k) =>
+}
+
+/** The names of the settings that changed, for the audit log (the secret by name, never its value). */
+function changedFields<R extends object>(row: R, before: R | null): string[] {
+  const changed = (Object.keys(row) as (keyof R & string)[]).filter((k) =>
     k !== "channel_id" && JSON.stringify(row[k]) !== JSON.stringify(before?.[k])
   );
   return changed.map((k) => k === "client_secret_enc" ? "client_secret" : k);
+}
+
+/** The platform's provider (a super administrator's: channels-all), null when none is set; never its secret. */
+export async function platformSsoSettingsFor(
+  sql: Sql,
+  user: StaffUser,
+): Promise<PlatformSsoSettingsView | null> {
+  requireAccess(user, "channels-all");
+  const row = await getPlatformSso(sql);
+  if (!row) return null;
+  const { client_secret_enc, ...view } = row;
+  return { ...view, has_secret: !!client_secret_enc };
+}
+
+/**
+ * Sets the platform's provider (channels-all); returns the names of the fields that changed, for the audit
+ * log. Throws 400 with the field's error key as a channel's does.
+ */
+export async function savePlatformSsoSettings(
+  ctx: Pick<SsoContext, "sql" | "jwtSecret">,
+  user: StaffUser,
+  input: PlatformSsoSettingsInput,
+): Promise<string[]> {
+  requireAccess(user, "channels-all");
+  const before = await getPlatformSso(ctx.sql);
+  const { groups, ...common } = await providerFields(
+    ctx.jwtSecret,
+    input,
+    { super_administrator_groups: input.super_administrator_groups },
+    before,
+  );
+  const row: PlatformSsoRow = { ...common, ...groups };
+  await savePlatformSso(ctx.sql, row);
+  return changedFields(row, before);
+}
+
+/** Removes the platform's provider (channels-all): staff sign in with passwords or their channel's provider. */
+export async function removePlatformSsoSettings(sql: Sql, user: StaffUser): Promise<void> {
+  requireAccess(user, "channels-all");
+  await deletePlatformSso(sql);
 }
 
 /** Removes a channel's provider (channel-settings): its staff sign in with their passwords again. */
@@ -144,22 +246,29 @@ export async function removeSsoSettings(sql: Sql, user: StaffUser, channelId: nu
   await deleteChannelSso(sql, channelId);
 }
 
-/** The button for a channel's provider (a link `/login?sso={channel}`), or null. */
-export async function ssoButtonOf(sql: Sql, channelId: number): Promise<SsoButton | null> {
-  const row = Number.isSafeInteger(channelId) && channelId > 0 ? await getChannelSso(sql, channelId) : null;
-  return row ? { channel_id: row.channel_id, name: row.display_name } : null;
+/** The button for a channel's provider (a link `/login?sso={channel}`), or the platform's (null), or null. */
+export async function ssoButtonOf(sql: Sql, channelId: number | null): Promise<SsoButton | null> {
+  const provider = await providerOf(sql, channelId);
+  return provider && { channel_id: provider.channel, name: provider.row.display_name };
 }
 
-/** The button for the provider that signs in an e-mail's domain, or null. */
+/**
+ * The button for the provider that signs in an e-mail's domain, or null. A channel's provider that lists the
+ * domain wins over the platform's listing it too: the channel chose its own directory for its staff.
+ */
 export async function ssoButtonForEmail(sql: Sql, email: string): Promise<SsoButton | null> {
   const domain = emailDomainOf(email);
-  const row = domain ? await findSsoByDomain(sql, domain) : null;
-  return row ? { channel_id: row.channel_id, name: row.display_name } : null;
+  if (!domain) return null;
+  const row = await findSsoByDomain(sql, domain);
+  if (row) return { channel_id: row.channel_id, name: row.display_name };
+  const platform = await getPlatformSso(sql);
+  return platform?.email_domains.includes(domain) ? { channel_id: null, name: platform.display_name } : null;
 }
 
 /** The pending sign-in kept in the sealed cookie between the redirect and the provider's answer. */
 interface Flow {
-  channel: number;
+  /** The channel whose provider signs in; null: the platform's. */
+  channel: number | null;
   state: string;
   nonce: string;
   verifier: string;
@@ -177,7 +286,10 @@ const unreachable = (error: unknown) =>
   (error instanceof TypeError && /fetch failed|error sending request/i.test(error.message)) ||
   (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"));
 
-async function clientOf(ctx: Pick<SsoContext, "jwtSecret">, row: ChannelSsoRow): Promise<oidc.Configuration> {
+async function clientOf(
+  ctx: Pick<SsoContext, "jwtSecret">,
+  row: ProviderClient,
+): Promise<oidc.Configuration> {
   const key = `${row.issuer}\n${row.client_id}\n${row.client_secret_enc}`;
   const kept = discovered.get(key, Date.now());
   if (kept) return kept;
@@ -196,19 +308,17 @@ async function clientOf(ctx: Pick<SsoContext, "jwtSecret">, row: ChannelSsoRow):
 }
 
 /**
- * Starts a sign-in at the channel's provider: the address to send the browser to, and the sealed flow to
- * keep in a cookie until it comes back.
+ * Starts a sign-in at the channel's provider (the platform's: null): the address to send the browser to,
+ * and the sealed flow to keep in a cookie until it comes back.
  */
 export async function startSso(
   ctx: SsoContext,
-  channelId: number,
+  channelId: number | null,
   next: string | null,
 ): Promise<{ url: string; flow: string }> {
-  const row = Number.isSafeInteger(channelId) && channelId > 0
-    ? await getChannelSso(ctx.sql, channelId)
-    : null;
-  if (!row) throw new AppError(404, "not_found");
-  const config = await clientOf(ctx, row);
+  const provider = await providerOf(ctx.sql, channelId);
+  if (!provider) throw new AppError(404, "not_found");
+  const config = await clientOf(ctx, provider.row);
   const flow: Flow = {
     channel: channelId,
     state: oidc.randomState(),
@@ -232,6 +342,7 @@ export async function startSso(
 export class SsoRefused extends AppError {
   constructor(
     reason: string,
+    /** The channel whose provider refused (null: the platform's, or none known). */
     readonly channelId: number | null,
     readonly userId: number | null = null,
     /** The error the provider itself answered (access_denied…), for the audit log. */
@@ -244,7 +355,8 @@ export class SsoRefused extends AppError {
 /** A provider's sign-in accepted: whose account, whether it was just created, what is left to ask. */
 export interface SsoSignIn {
   userId: number;
-  channelId: number;
+  /** The account's channel (null: a super administrator's, through the platform's provider). */
+  channelId: number | null;
   next: string | null;
   created: boolean;
   /**
@@ -258,9 +370,10 @@ export interface SsoSignIn {
   provider: SessionProvider;
 }
 
-/** What a session opened through a provider remembers (sessions.sso_channel_id, id_token_enc). */
+/** What a session opened through a provider remembers (sessions.sso_channel_id or sso_platform, id_token_enc). */
 export interface SessionProvider {
-  channelId: number;
+  /** The channel whose provider signed in; null: the platform's. */
+  channelId: number | null;
   idTokenEnc: string | null;
 }
 
@@ -286,9 +399,9 @@ export async function finishSso(
   // the provider refused the sign-in itself (the person cancelled, or the directory does not allow the app)
   const denied = callbackUrl.searchParams.get("error");
   if (denied !== null) throw new SsoRefused("sso_denied", flow.channel, null, providerErrorCode(denied));
-  const row = await getChannelSso(ctx.sql, flow.channel);
-  if (!row) throw new SsoRefused("sso_state", flow.channel);
-  const config = await clientOf(ctx, row);
+  const source = await providerOf(ctx.sql, flow.channel);
+  if (!source) throw new SsoRefused("sso_state", flow.channel);
+  const config = await clientOf(ctx, source.row);
   // the answer is read at the public address the provider was given, whatever Host the proxy passed on
   const answer = new URL(ssoRedirectUri(ctx.baseUrl));
   answer.search = callbackUrl.search;
@@ -310,19 +423,25 @@ export async function finishSso(
   }
   const email = typeof claims.email === "string" ? normaliseEmail(claims.email) : "";
   const account = email ? await findUserByEmail(ctx.sql, email) : null;
-  const decision = ssoDecision(claims, account, flow.channel, row.create_accounts);
-  if (decision.kind === "refused") {
-    throw new SsoRefused(
-      decision.reason,
-      flow.channel,
-      account?.channel_id === flow.channel ? account.id : null,
-    );
-  }
-  const mapped = ssoRoleOf(claims, row);
+  // the platform's provider creates no account: it signs in the staff the channels already have
+  const createAccounts = source.channel !== null && source.row.create_accounts;
+  const decision = ssoDecision(claims, account, source.channel, createAccounts);
+  // the refused account is named when the provider may sign it in (its channel's, or the platform's)
+  const named = account && (source.channel === null || account.channel_id === source.channel)
+    ? account.id
+    : null;
+  if (decision.kind === "refused") throw new SsoRefused(decision.reason, flow.channel, named);
+  const mapped = source.channel === null
+    ? platformRoleOf(claims, source.row, account?.role ?? "")
+    : ssoRoleOf(claims, source.row);
   if (mapped.kind === "none") {
-    // out of the channel's groups at the provider: no access, and the sessions still open end now
+    // out of the groups at the provider: no access, and the sessions still open end now
     if (decision.kind === "sign_in") await endUserSessions(ctx.sql, "staff", decision.userId);
-    throw new SsoRefused("sso_no_role", flow.channel, decision.kind === "sign_in" ? decision.userId : null);
+    throw new SsoRefused(
+      source.channel === null ? "sso_not_super_administrator" : "sso_no_role",
+      flow.channel,
+      decision.kind === "sign_in" ? decision.userId : null,
+    );
   }
   // sealed at rest as the client secret is: an ID token names the person and opens a sign-out in their name
   const provider: SessionProvider = {
@@ -330,7 +449,7 @@ export async function finishSso(
     idTokenEnc: tokens.id_token ? await encryptSecret(ctx.jwtSecret, tokens.id_token) : null,
   };
   const stepOf = async (userId: number) =>
-    row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
+    source.row.provider_two_factor ? null : await secondStepFor(ctx.sql, userId);
   if (decision.kind === "sign_in") {
     const userId = decision.userId;
     let roleChange: SsoSignIn["roleChange"] = null;
@@ -340,7 +459,7 @@ export async function finishSso(
     }
     return {
       userId,
-      channelId: flow.channel,
+      channelId: account!.channel_id,
       next: flow.next,
       created: false,
       roleChange,
@@ -348,11 +467,12 @@ export async function finishSso(
       step: await stepOf(userId),
     };
   }
+  if (source.channel === null) throw new SsoRefused("sso_no_account", null);
   const userId = await insertUser(ctx.sql, {
     login: await freeLogin(ctx.sql, decision.email),
     email: decision.email,
     role: mapped.kind === "role" ? mapped.role : SSO_CREATED_ROLE,
-    channel_id: flow.channel,
+    channel_id: source.channel,
     active: true,
     confirmed_at: ctx.now,
     first_name: typeof claims.given_name === "string" ? claims.given_name.slice(0, 60) : "",
@@ -360,7 +480,7 @@ export async function finishSso(
   });
   return {
     userId,
-    channelId: flow.channel,
+    channelId: source.channel,
     next: flow.next,
     created: true,
     roleChange: null,
@@ -371,15 +491,15 @@ export async function finishSso(
 
 /** What signing out at the provider needs of a session: read before the session ends. */
 export interface ProviderSession {
-  row: ChannelSsoRow;
+  row: ProviderClient;
   idTokenEnc: string | null;
 }
 
 /** The provider a session was opened through, with its settings; null for a password session or a removed provider. */
 export async function providerSessionOf(sql: Sql, sessionId: string): Promise<ProviderSession | null> {
   const session = await getSessionProvider(sql, sessionId);
-  const row = session && await getChannelSso(sql, session.channelId);
-  return session && row ? { row, idTokenEnc: session.idTokenEnc } : null;
+  const provider = session && await providerOf(sql, session.channelId);
+  return session && provider ? { row: provider.row, idTokenEnc: session.idTokenEnc } : null;
 }
 
 /**

@@ -27,14 +27,14 @@ export async function openSession(
 }
 
 /**
- * Opens a staff session signed in through a channel's OpenID provider: it remembers the provider and its
+ * Opens a staff session signed in through a channel's OpenID provider (or the platform's, channel null): it remembers the provider and its
  * ID token (sealed), so signing out ends the sign-in there too (lib/accounts/sso.ts providerSignOutUrl).
  */
 export async function openProviderSession(
   sql: Sql,
   secret: Uint8Array,
   userId: number,
-  provider: { channelId: number; idTokenEnc: string | null },
+  provider: { channelId: number | null; idTokenEnc: string | null },
   now: Date = new Date(),
 ): Promise<string> {
   const id = crypto.randomUUID();

@@ -18,6 +18,22 @@ export interface SsoSettingsView {
   operator_groups: string[];
 }
 
+/**
+ * The platform's provider as the super administrator's page shows it: no password switch (a channel's
+ * setting), no account creation (it signs in existing accounts only), and groups that give the super
+ * administrator role instead of a channel's roles.
+ */
+export interface PlatformSsoSettingsView {
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  has_secret: boolean;
+  email_domains: string[];
+  provider_two_factor: boolean;
+  role_claim: string;
+  super_administrator_groups: string[];
+}
+
 /** The scopes asked of the provider: the subject and a verified e-mail are all an account is matched by. */
 export const SSO_SCOPE = "openid email";
 
@@ -49,6 +65,7 @@ export const SSO_ERRORS = [
   "sso_no_account",
   "sso_other_channel",
   "sso_no_role",
+  "sso_not_super_administrator",
   "account_inactive",
   "not_found",
 ] as const;
@@ -126,12 +143,13 @@ export type SsoDecision =
 /**
  * Who the provider's ID token claims sign in, for the channel whose provider answered: only a verified
  * e-mail matches, only an account of that channel (a provider never opens another channel's account nor a
- * super administrator's), and a new account only when the administrator allowed it.
+ * super administrator's), and a new account only when the administrator allowed it. The platform's
+ * provider (`channelId` null) opens the account of any channel, or a super administrator's, as it is.
  */
 export function ssoDecision(
   claims: { email?: unknown; email_verified?: unknown },
   account: SsoAccount | null,
-  channelId: number,
+  channelId: number | null,
   createAccounts: boolean,
 ): SsoDecision {
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
@@ -139,7 +157,9 @@ export function ssoDecision(
   if (!account) {
     return createAccounts ? { kind: "create", email } : { kind: "refused", reason: "sso_no_account" };
   }
-  if (account.channel_id !== channelId) return { kind: "refused", reason: "sso_other_channel" };
+  if (channelId !== null && account.channel_id !== channelId) {
+    return { kind: "refused", reason: "sso_other_channel" };
+  }
   if (!account.active) return { kind: "refused", reason: "account_inactive" };
   return { kind: "sign_in", userId: account.id };
 }
@@ -185,16 +205,57 @@ export function ssoRoleOf(
   mapping: SsoRoleMapping,
 ): { kind: "off" } | { kind: "none" } | { kind: "role"; role: "administrator" | "operator" } {
   if (!mapping.administrator_groups.length && !mapping.operator_groups.length) return { kind: "off" };
-  const value = claims[mapping.role_claim];
+  const held = groupsHeld(claims, mapping.role_claim);
+  if (mapping.administrator_groups.some((g) => held.has(g))) return { kind: "role", role: "administrator" };
+  if (mapping.operator_groups.some((g) => held.has(g))) return { kind: "role", role: "operator" };
+  return { kind: "none" };
+}
+
+/** The groups the ID token says the person is in, by the claim that lists them. */
+function groupsHeld(claims: Record<string, unknown>, claim: string): Set<string> {
+  const value = claims[claim];
   // a list of names or ids, as Entra ID, Keycloak and Okta send it; a provider may send a single one as text
-  const held = new Set(
+  return new Set(
     Array.isArray(value)
       ? value.filter((g) => typeof g === "string")
       : typeof value === "string"
       ? [value]
       : [],
   );
-  if (mapping.administrator_groups.some((g) => held.has(g))) return { kind: "role", role: "administrator" };
-  if (mapping.operator_groups.some((g) => held.has(g))) return { kind: "role", role: "operator" };
-  return { kind: "none" };
+}
+
+/** The platform provider's groups-to-role mapping: only the super administrator role comes from it. */
+export interface PlatformRoleMapping {
+  role_claim: string;
+  super_administrator_groups: string[];
+}
+
+/**
+ * What the platform provider's groups make of the person: "off" when no group is listed, or when the person
+ * is in none and is a channel's staff (their own role and channel stay); the super administrator role for
+ * a member of a listed group; "none" (no access) for a super administrator in none of them, as a channel's
+ * provider refuses someone outside its groups.
+ * @example platformRoleOf({ groups: ["IT"] }, { role_claim: "groups", super_administrator_groups: ["IT"] }, "operator")
+ * // { kind: "role", role: "super_administrator" }
+ */
+export function platformRoleOf(
+  claims: Record<string, unknown>,
+  mapping: PlatformRoleMapping,
+  currentRole: string,
+): { kind: "off" } | { kind: "none" } | { kind: "role"; role: "super_administrator" } {
+  if (!mapping.super_administrator_groups.length) return { kind: "off" };
+  const held = groupsHeld(claims, mapping.role_claim);
+  if (mapping.super_administrator_groups.some((g) => held.has(g))) {
+    return { kind: "role", role: "super_administrator" };
+  }
+  return currentRole === "super_administrator" ? { kind: "none" } : { kind: "off" };
+}
+
+/**
+ * Where "Sign in with …" goes: the channel's provider, or the platform's (`channelId` null), then `next`.
+ * @example ssoStartAddress(null, "/users") // "/sso/start?platform&next=%2Fusers"
+ */
+export function ssoStartAddress(channelId: number | null, next: string | null): string {
+  const then = next ? `&next=${encodeURIComponent(next)}` : "";
+  return channelId === null ? `/sso/start?platform${then}` : `/sso/start?channel=${channelId}${then}`;
 }

@@ -5,13 +5,16 @@ import { safeNext } from "../../lib/rules/accounts.ts";
 import { AppError } from "../../lib/rules/errors.ts";
 import { setFlowCookie, ssoContext } from "./_flow.ts";
 
-/** GET /sso/start?channel={id}&next=: off to the channel's OpenID provider ("Sign in with …"). */
+/**
+ * GET /sso/start?channel={id}&next=: off to the channel's OpenID provider ("Sign in with …");
+ * /sso/start?platform: to the platform's.
+ */
 export default new Hono<AppEnv>().get("/", async (c) => {
   c.header("Cache-Control", "no-store");
   try {
     const { url, flow } = await startSso(
       ssoContext(c),
-      Number(c.req.query("channel")),
+      c.req.query("platform") !== undefined ? null : Number(c.req.query("channel")),
       safeNext(c.req.query("next")),
     );
     setFlowCookie(c, flow);

@@ -4,6 +4,7 @@ import {
   emailDomainsOf,
   groupsOf,
   isLoopbackIssuer,
+  platformRoleOf,
   providerErrorCode,
   roleClaimOf,
   SSO_CREATED_ROLE,
@@ -16,6 +17,7 @@ import {
   ssoErrorOf,
   ssoIssuerProblem,
   ssoRoleOf,
+  ssoStartAddress,
 } from "../../lib/rules/sso.ts";
 import { ROLES } from "../../lib/rules/permissions.ts";
 
@@ -149,4 +151,52 @@ Deno.test("sso rules - a claim name and the groups typed are read, or refused", 
   assert.deepEqual(groupsOf("g".repeat(SSO_GROUPS_LIMIT.length)), ["g".repeat(SSO_GROUPS_LIMIT.length)]);
   assert.equal(groupsOf("g".repeat(SSO_GROUPS_LIMIT.length + 1)), null);
   assert.ok(SSO_ERRORS.includes("sso_no_role"), "the login page shows the refusal");
+});
+
+Deno.test("sso rules - the platform's provider opens any channel's account as it is, and creates none", () => {
+  const verified = { email: "Operator@Example.com", email_verified: true };
+  for (const channel_id of [1, 2, null]) {
+    assert.deepEqual(ssoDecision(verified, { id: 7, channel_id, active: true }, null, false), {
+      kind: "sign_in",
+      userId: 7,
+    });
+  }
+  assert.deepEqual(ssoDecision(verified, { id: 7, channel_id: 2, active: false }, null, false), {
+    kind: "refused",
+    reason: "account_inactive",
+  });
+  assert.deepEqual(ssoDecision({ ...verified, email_verified: false }, null, null, false), {
+    kind: "refused",
+    reason: "sso_email_unverified",
+  });
+  assert.deepEqual(ssoDecision(verified, null, null, false), { kind: "refused", reason: "sso_no_account" });
+});
+
+Deno.test("sso rules - the platform's groups give the super administrator role only, when listed", () => {
+  const mapping = { role_claim: "groups", super_administrator_groups: ["Platform team"] };
+  const member = { groups: ["Studio", "Platform team"] };
+  assert.deepEqual(platformRoleOf(member, { ...mapping, super_administrator_groups: [] }, "operator"), {
+    kind: "off",
+  });
+  assert.deepEqual(platformRoleOf(member, mapping, "operator"), {
+    kind: "role",
+    role: "super_administrator",
+  });
+  assert.deepEqual(platformRoleOf({ groups: "Platform team" }, mapping, "administrator"), {
+    kind: "role",
+    role: "super_administrator",
+  });
+  assert.deepEqual(platformRoleOf({ groups: ["Studio"] }, mapping, "administrator"), { kind: "off" });
+  assert.deepEqual(platformRoleOf({}, mapping, "super_administrator"), { kind: "none" });
+  assert.deepEqual(platformRoleOf({ roles: ["Platform team"] }, mapping, "super_administrator"), {
+    kind: "none",
+  }, "another claim than the one named");
+  assert.ok(SSO_ERRORS.includes("sso_not_super_administrator"), "the login page shows the refusal");
+});
+
+Deno.test("sso rules - \"Sign in with …\" goes to the channel's provider or the platform's", () => {
+  assert.equal(ssoStartAddress(3, null), "/sso/start?channel=3");
+  assert.equal(ssoStartAddress(3, "/users?x=1"), "/sso/start?channel=3&next=%2Fusers%3Fx%3D1");
+  assert.equal(ssoStartAddress(null, null), "/sso/start?platform");
+  assert.equal(ssoStartAddress(null, "/users"), "/sso/start?platform&next=%2Fusers");
 });
