@@ -12,23 +12,18 @@ import {
   ssoRedirectUri,
 } from "../../../../lib/accounts/sso.ts";
 import { publicUrl } from "../../../../lib/platform/config.ts";
+import {
+  providerGroups,
+  providerSettingsRead,
+  providerSettingsSent,
+} from "../../../../lib/rules/sso_schema.ts";
 
 const app = staffApi("channels-all");
 const tags = ["platform"];
-const text = (max: number) => z.string().max(max);
 // the audit entry's object: the platform's provider, one of its kind
 const OBJECT: [string, string] = ["platform", "sso"];
 
-const settings = z.object({
-  display_name: z.string(),
-  issuer: z.string(),
-  client_id: z.string(),
-  has_secret: z.boolean(),
-  email_domains: z.array(z.string()),
-  provider_two_factor: z.boolean(),
-  role_claim: z.string(),
-  super_administrator_groups: z.array(z.string()),
-});
+const settings = z.object({ ...providerSettingsRead, super_administrator_groups: z.array(z.string()) });
 
 app.openapi(
   createRoute({
@@ -63,15 +58,9 @@ app.openapi(
         content: {
           "application/json": {
             schema: z.object({
-              display_name: text(60),
-              issuer: text(500),
-              client_id: text(300),
-              client_secret: text(1000),
-              email_domains: text(2000),
-              provider_two_factor: z.boolean().default(false),
-              role_claim: text(200).default(""),
+              ...providerSettingsSent,
               // members of these groups are super administrators; empty: roles stay as set here
-              super_administrator_groups: text(14000).default(""),
+              super_administrator_groups: providerGroups,
             }),
           },
         },

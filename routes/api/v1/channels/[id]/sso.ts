@@ -12,22 +12,20 @@ import {
   ssoSettingsFor,
 } from "../../../../../lib/accounts/sso.ts";
 import { publicUrl } from "../../../../../lib/platform/config.ts";
+import {
+  providerGroups,
+  providerSettingsRead,
+  providerSettingsSent,
+} from "../../../../../lib/rules/sso_schema.ts";
 
 const app = staffApi("channel-settings");
 const tags = ["channels"];
 const params = z.object({ id: idParam });
-const text = (max: number) => z.string().max(max);
 
 const settings = z.object({
-  display_name: z.string(),
-  issuer: z.string(),
-  client_id: z.string(),
-  has_secret: z.boolean(),
-  email_domains: z.array(z.string()),
+  ...providerSettingsRead,
   password_sign_in: z.boolean(),
   create_accounts: z.boolean(),
-  provider_two_factor: z.boolean(),
-  role_claim: z.string(),
   administrator_groups: z.array(z.string()),
   operator_groups: z.array(z.string()),
 });
@@ -66,19 +64,12 @@ app.openapi(
         content: {
           "application/json": {
             schema: z.object({
-              display_name: text(60),
-              issuer: text(500),
-              client_id: text(300),
-              client_secret: text(1000),
-              email_domains: text(2000),
+              ...providerSettingsSent,
               password_sign_in: z.boolean(),
               create_accounts: z.boolean(),
-              // off unless said: sign-in through the provider still asks the local second factor
-              provider_two_factor: z.boolean().default(false),
               // roles from the provider's groups: off while both lists are empty
-              role_claim: text(200).default(""),
-              administrator_groups: text(14000).default(""),
-              operator_groups: text(14000).default(""),
+              administrator_groups: providerGroups,
+              operator_groups: providerGroups,
             }),
           },
         },
