@@ -6,6 +6,8 @@ import type { Page } from "playwright-core";
 import { demoStaff, type TestApp, testApp } from "./_helpers.ts";
 import { type DirectoryAccount, type LocalProvider, startProvider } from "./_oidc.ts";
 import { ssoStartAddress } from "../lib/rules/sso.ts";
+import { Secret, TOTP } from "otpauth";
+import { jsonOf } from "./_fixtures.ts";
 
 export const PUBLIC_URL = "http://im.test";
 export const CALLBACK = `${PUBLIC_URL}/sso/callback`;
@@ -123,6 +125,28 @@ export async function signInThrough(
   return await ctx.request(`${answer.pathname}${answer.search}`, {
     headers: { cookie: flow, "x-forwarded-for": "192.0.2.7" },
   });
+}
+
+/**
+ * Passes the second step a provider's sign-in (`res`, the app's answer to it) waits for, as someone without a
+ * second factor yet: enrols a time-based code and sends it with the cookie that keeps the provider. Returns
+ * the answer that opens the session, and the cookie that kept the provider meanwhile.
+ */
+export async function secondStepAfterProvider(ctx: TestApp, res: Response) {
+  const step = cookieOf(res, "im_sso_step")!;
+  const kept = cookieOf(res, "im_sso_provider")!;
+  assert.ok(step && kept, "the provider waits for the second step in a cookie");
+  const ticket = decodeURIComponent(step.slice("im_sso_step=".length));
+  const enrol = await ctx.request("/api/v1/auth/second-step/enrol", { method: "POST", json: { ticket } });
+  const code = TOTP.generate({ secret: Secret.fromBase32((await jsonOf(enrol)).secret) });
+  const done = await ctx.request("/api/v1/auth/second-step", {
+    method: "POST",
+    json: { ticket, code },
+    headers: { cookie: kept },
+  });
+  assert.equal(done.status, 200);
+  await done.body?.cancel();
+  return { done, kept };
 }
 
 /** Types `provider`'s settings on the channel's sign-in page, as its administrator does; not yet saved. */

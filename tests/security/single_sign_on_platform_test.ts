@@ -6,7 +6,6 @@
 // administrators; a channel's required second factor is still asked after it; signing out ends the session,
 // then the sign-in at the provider.
 import assert from "node:assert/strict";
-import { Secret, TOTP } from "otpauth";
 import type { TestApp } from "../_helpers.ts";
 import { jsonOf } from "../_fixtures.ts";
 import type { DirectoryAccount } from "../_oidc.ts";
@@ -19,6 +18,7 @@ import {
   providerSettings,
   putPlatformProvider,
   putProvider,
+  secondStepAfterProvider,
   signInThrough,
   ssoApp,
   toProvider,
@@ -311,19 +311,7 @@ Deno.test("platform single sign-on - set by a super administrator, signs in the 
       await res.body?.cancel();
       assert.equal(res.headers.get("location"), "/login");
       assert.equal(cookieOf(res, "im_session"), undefined, "no session before the second step");
-      const step = cookieOf(res, "im_sso_step")!;
-      const pending = cookieOf(res, "im_sso_provider")!;
-      assert.ok(step && pending);
-      const ticket = decodeURIComponent(step.slice("im_sso_step=".length));
-      const enrol = await ctx.request("/api/v1/auth/second-step/enrol", { method: "POST", json: { ticket } });
-      const code = TOTP.generate({ secret: Secret.fromBase32((await jsonOf(enrol)).secret) });
-      const done = await ctx.request("/api/v1/auth/second-step", {
-        method: "POST",
-        json: { ticket, code },
-        headers: { cookie: pending },
-      });
-      assert.equal(done.status, 200);
-      await done.body?.cancel();
+      const { done } = await secondStepAfterProvider(ctx, res);
       const session = cookieOf(done, "im_session")!;
       assert.equal((await whoIs(ctx, session))?.login, "operator");
       const [row] = await ctx.sql<{ sso_platform: boolean }[]>`

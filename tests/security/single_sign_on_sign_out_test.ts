@@ -5,10 +5,15 @@
 // password session, local sign-out only.
 import assert from "node:assert/strict";
 import { decodeJwt } from "jose";
-import { Secret, TOTP } from "otpauth";
 import type { TestApp } from "../_helpers.ts";
-import { jsonOf } from "../_fixtures.ts";
-import { cookieOf, PUBLIC_URL, saveProvider, signInThrough, ssoApp } from "../_sso_flow.ts";
+import {
+  cookieOf,
+  PUBLIC_URL,
+  saveProvider,
+  secondStepAfterProvider,
+  signInThrough,
+  ssoApp,
+} from "../_sso_flow.ts";
 
 const PASSWORD = "Demo-Password-1!";
 const OPERATOR = { email: "operator@example.com", email_verified: true };
@@ -148,22 +153,10 @@ Deno.test("single sign-on sign-out - after the local second step, the session st
     });
     assert.equal(policy.status, 204);
     const res = await signInThrough(ctx, provider, staff.radio, OPERATOR);
-    const step = cookieOf(res, "im_sso_step")!;
-    const kept = cookieOf(res, "im_sso_provider")!;
-    assert.ok(step && kept, "the provider waits for the second step in a cookie");
     assert.ok(
       res.headers.getSetCookie().some((c) => c.startsWith("im_sso_provider=") && /HttpOnly/i.test(c)),
     );
-    const ticket = decodeURIComponent(step.slice("im_sso_step=".length));
-    const enrol = await ctx.request("/api/v1/auth/second-step/enrol", { method: "POST", json: { ticket } });
-    const code = TOTP.generate({ secret: Secret.fromBase32((await jsonOf(enrol)).secret) });
-    const done = await ctx.request("/api/v1/auth/second-step", {
-      method: "POST",
-      json: { ticket, code },
-      headers: { cookie: kept },
-    });
-    assert.equal(done.status, 200);
-    await done.body?.cancel();
+    const { done } = await secondStepAfterProvider(ctx, res);
     assert.ok(
       done.headers.getSetCookie().some((c) => /^im_sso_provider=;|im_sso_provider=.*Max-Age=0/.test(c)),
     );
