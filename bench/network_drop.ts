@@ -5,11 +5,10 @@
 // Run: deno task build && deno run -A bench/network_drop.ts   (REPS=20 by default, CLEAN=3 runs without drop)
 // TIMELINE=1 prints, for the first run without drop, each request the widget makes between Send and thanks
 // (start and end in ms after Send, as the page sees them through the emulated latency): the round trips.
-import { launchBrowser } from "../tests/e2e/_browser.ts";
+import { FAKE_MEDIA, launchBrowser } from "../tests/e2e/_browser.ts";
 import { seedDemo } from "../lib/demo/seed.ts";
 import { testApp } from "../tests/_helpers.ts";
 import {
-  FAKE_MEDIA,
   listenerTab,
   newDevice,
   openInteraction,

@@ -11,6 +11,46 @@ export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 export const DEMO_PASSWORD = "Demo-Password-1!";
 export const hasChromium = await Deno.stat(CHROMIUM).then(() => true, () => false);
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
+
+/**
+ * A steady voice-like sound for the fake microphone: 2 s of a 220 Hz tone whose loudness rises and falls
+ * three times a second and never drops to silence, as a 16-bit 48 kHz mono WAV that Chromium plays in a loop.
+ * Chromium's own fake microphone beeps for 170 ms every 500 ms, and the product cuts a recording's leading
+ * and trailing silence before it goes on air, so a 1 s recording came out anywhere between 0.5 and 1 s.
+ */
+export function writeFakeVoice(path: string): string {
+  const rate = 48_000, samples = rate * 2;
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  const ascii = (at: number, text: string) =>
+    [...text].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + samples * 2, true);
+  ascii(8, "WAVEfmt ");
+  view.setUint32(16, 16, true); // the format chunk's size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate * 2, true); // bytes per second
+  view.setUint16(32, 2, true); // bytes per sample
+  view.setUint16(34, 16, true); // bits per sample
+  ascii(36, "data");
+  view.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i++) {
+    const t = i / rate;
+    const loudness = 0.6 + 0.4 * Math.sin(2 * Math.PI * 3 * t);
+    view.setInt16(44 + i * 2, Math.round(0.3 * loudness * Math.sin(2 * Math.PI * 220 * t) * 32_767), true);
+  }
+  Deno.writeFileSync(path, bytes);
+  return path;
+}
+
+/** Chromium's fake camera and microphone, allowed without asking; the microphone plays writeFakeVoice's sound. */
+export const FAKE_MEDIA = [
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  `--use-file-for-fake-audio-capture=${writeFakeVoice(Deno.makeTempFileSync({ suffix: ".wav" }))}`,
+];
 /**
  * The walks' screenshots are for a person to look at; CI keeps no files, so there it takes only the one of a
  * failure (a full-page PNG costs Chromium and the test a third of a walk's CPU). SCREENSHOTS=1 takes them

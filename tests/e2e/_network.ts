@@ -5,9 +5,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
 import type { Sql } from "postgres";
 import { type DropProxy, startDropProxy } from "../_drop_proxy.ts";
 import { randomSegment } from "../api/_participation.ts";
-import { recorded } from "./_browser.ts";
+import { FAKE_MEDIA, recorded } from "./_browser.ts";
 
-export const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 /** 400 kbit/s each way, 400 ms round trip. */
 export const SLOW_PHONE = { latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 

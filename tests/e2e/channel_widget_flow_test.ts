@@ -6,14 +6,13 @@ import {
   assertAccessible,
   browserTest,
   DEMO_PASSWORD,
+  FAKE_MEDIA,
   recorded,
   skip,
   storeListener,
   waitUntil,
 } from "./_browser.ts";
 import { THANKS_TO_RESULTS_MS } from "../../lib/rules/constants.ts";
-
-const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
 async function segmentId(sql: import("postgres").Sql, title: string): Promise<number> {
   const [row] = await sql<{ id: number }[]>`select id::int as id from segments where title = ${title}`;

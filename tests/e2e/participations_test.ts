@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertAccessible, browserTest, loginAs, recorded } from "./_browser.ts";
+import { assertAccessible, browserTest, FAKE_MEDIA, loginAs, recorded } from "./_browser.ts";
 import { startFtp } from "../_ftp.ts";
 import { encryptSecret } from "../../lib/platform/crypto.ts";
 import type { TestApp } from "../_helpers.ts";
@@ -266,5 +266,5 @@ browserTest(
     assert.equal(reply.type, "voice");
     assert.deepEqual(consoleErrors, []);
   },
-  { chromiumArgs: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] },
+  { chromiumArgs: FAKE_MEDIA },
 );

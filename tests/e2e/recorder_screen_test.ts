@@ -1,12 +1,11 @@
 // The recording screen shows the whole question, the camera before Record, and a
 // progress bar while a finished recording plays.
 import assert from "node:assert/strict";
-import { assertAccessible, browserTest, recorded } from "./_browser.ts";
+import { assertAccessible, browserTest, FAKE_MEDIA, recorded } from "./_browser.ts";
 import { textContrast } from "./_contrast.ts";
 import { MIN_CONTRAST } from "../../lib/rules/customisation.ts";
 import { randomSegment } from "../api/_participation.ts";
 
-const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 const QUESTION =
   "Racontez-nous en vidéo votre plus beau souvenir de festival cet été : la scène, les amis, " +
   "la pluie ou le soleil, le concert qui vous a marqué et pourquoi vous aimeriez y retourner l'an prochain " +

@@ -3,9 +3,8 @@
 // none of it: here the browser's recorder starts 700 ms late, and a voice message recorded for 1.5 s on the
 // widget's timer still lasts at least 1.3 s once processed.
 import assert from "node:assert/strict";
-import { browserTest, waitUntil } from "./_browser.ts";
+import { browserTest, FAKE_MEDIA, waitUntil } from "./_browser.ts";
 import { probeResponse, randomSegment } from "../api/_participation.ts";
-import { FAKE_MEDIA } from "./_network.ts";
 
 const LATE_MS = 700;
 

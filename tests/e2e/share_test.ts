@@ -2,9 +2,8 @@
 // message's share token, never its id) that opens the shared view for anyone; before the Share, the
 // message is not readable.
 import assert from "node:assert/strict";
-import { browserTest, loginAs, waitUntil } from "./_browser.ts";
+import { browserTest, FAKE_MEDIA, loginAs, waitUntil } from "./_browser.ts";
 
-const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 const VOICE = "Votre dédicace du matin";
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { assertAccessible, browserTest, storeListener } from "./_browser.ts";
+import { assertAccessible, browserTest, FAKE_MEDIA, storeListener } from "./_browser.ts";
 
 /** What has the focus: its tag, its text, and whether it lies inside `within`. */
 const focused = (page: Page, within: string) =>
@@ -140,6 +140,6 @@ browserTest(
   },
   {
     viewport: { width: 375, height: 740 },
-    chromiumArgs: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+    chromiumArgs: FAKE_MEDIA,
   },
 );

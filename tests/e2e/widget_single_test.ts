@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, recorded, settled, waitUntil } from "./_browser.ts";
+import { browserTest, FAKE_MEDIA, recorded, settled, waitUntil } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
 import { Buffer } from "node:buffer";
 import { makeMedia, probeResponse, randomSegment } from "../api/_participation.ts";
-
-const FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
 /** Screenshots of the current screen at 375 and 1280 px wide. */
 async function shots(page: Page, shot: (label: string) => Promise<void>, label: string) {
