@@ -113,12 +113,6 @@ export async function deletePhoneNumber(sql: Db, hash: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** Whether a number is known (by its hash). */
-export async function hasPhoneNumber(sql: Db, hash: string): Promise<boolean> {
-  const [row] = await sql`select 1 from phone_numbers where number_hash = ${hash}`;
-  return !!row;
-}
-
 /**
  * Claims a provider message id for a line: true the first time, false when it was already received (a
  * provider's retry, or a replay).
@@ -145,12 +139,6 @@ export async function setInboundNumber(sql: Db, lineId: number, providerId: stri
 /** Gives a claim back when storing failed, so the provider's retry is stored. */
 export async function releaseInbound(sql: Db, lineId: number, providerId: string): Promise<void> {
   await sql`delete from line_inbound where line_id = ${lineId} and provider_id = ${providerId.slice(0, 200)}`;
-}
-
-/** A message's medium (the inbox's icon and filter). */
-export async function getMessageMedium(sql: Db, messageId: number): Promise<string | null> {
-  const [row] = await sql<{ medium: string }[]>`select medium from messages where id = ${messageId}`;
-  return row?.medium ?? null;
 }
 
 /** The interactions a channel's lines may feed, newest first (the lines form's choice). */

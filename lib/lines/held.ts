@@ -36,7 +36,6 @@ export async function heldMessages(deps: { sql: Sql }, user: StaffUser, channelI
     created_at: row.created_at.toISOString(),
   }));
 }
-export type HeldMessage = Awaited<ReturnType<typeof heldMessages>>[number];
 
 /** The held messages page: the messages, and the interactions staff may move one into (those a line may feed). */
 export async function heldPage(deps: { sql: Sql }, user: StaffUser, channelId: number) {

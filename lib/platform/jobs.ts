@@ -25,8 +25,6 @@ export const QUEUES = {
   lineReply: "line_reply",
 } as const;
 
-export type QueueName = typeof QUEUES[keyof typeof QUEUES];
-
 /** Every queue's job but the media ones expires (is failed and retried) after this long. */
 export const JOB_EXPIRE_SECONDS = 900;
 

@@ -124,4 +124,3 @@ export function appUserView(row: AppUserRow) {
     created_at: row.created_at,
   };
 }
-export type AppUserView = ReturnType<typeof appUserView>;

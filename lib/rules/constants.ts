@@ -184,8 +184,6 @@ export const UNUSED_UPLOAD_MS = 86_400_000; // 24 h
  */
 export const MAX_RECORDING_TIME_S = 600;
 export const RECORDING_TIME_MARGIN_S = 10;
-/** The longest video a listener may send when the interaction gives no recording time (a gallery file). */
-export const MAX_VIDEO_DURATION_S = 600;
 /**
  * The largest picture (width × height) an image may declare: it is checked from the header before
  * anything decodes it (a 446 KB PNG of 12000×12000 decodes to 432 MB of pixels). 24 megapixels hold a

@@ -40,11 +40,6 @@ export function requiresSecondFactor(policy: TwoFactorPolicy, user: Pick<StaffUs
   return policy === "administrators" && user.role !== "operator";
 }
 
-/** True for a policy name. */
-export function isTwoFactorPolicy(value: unknown): value is TwoFactorPolicy {
-  return (TWO_FACTOR_POLICIES as readonly unknown[]).includes(value);
-}
-
 // no 0/O, 1/I/L: a person copies these from paper
 const RECOVERY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
