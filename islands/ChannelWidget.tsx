@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
-import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
+import { CHANNEL_WIDGET_PAGE_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
 import { whenIdle } from "../framework/client.ts";
@@ -76,8 +76,8 @@ function ChannelWidget(props: Props) {
       .catch(() => {}); // the service worker is unregistered at startup (§4)
     const wanted = channel.my_space_enabled ? screenOfQuery(props.screen) : null;
     if (wanted) setSpace(wanted as SpaceScreen);
-    // the participation flow's code and texts are there before the first tap (the page's head asks for the
-    // modules of the next screens with its own: framework/render.tsx; this adds the texts once idle)
+    // the participation flow is there before the first tap: the page carries its texts and its head asks for
+    // its module with the page's own (framework/render.tsx); loaded once idle
     whenIdle(() => Flow.preload());
     const ids = props.segments.map((p) => p.id);
     if (hasSavedMessageFor(ids)) {
@@ -225,4 +225,4 @@ function ChannelWidget(props: Props) {
   );
 }
 
-export default island("ChannelWidget", ChannelWidget, { ns: CHANNEL_WIDGET_TEXTS.home });
+export default island("ChannelWidget", ChannelWidget, { ns: CHANNEL_WIDGET_PAGE_TEXTS });
