@@ -99,7 +99,7 @@ export async function hydrateIslands(
     if (switched) render(tree, el);
     else hydrate(tree, el);
     for (const f of typed) f.dispatchEvent(new Event("input", { bubbles: true }));
-    el.dataset.hydrated = ""; // browser tests wait for it before typing
+    el.dataset.hydrated = ""; // browser tests wait for it before typing; base.css .after-script too
   }
 
   const lazy = new IntersectionObserver((entries) => {
