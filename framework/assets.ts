@@ -55,3 +55,20 @@ export function assetUrl(path: string): string {
   }
   return `/static/${path}${hash ? `?v=${hash}` : ""}`;
 }
+
+const texts = new Map<string, string>();
+
+/** A static file's text (a stylesheet a page carries inline), read once. */
+export function staticText(path: string): string {
+  let text = texts.get(path);
+  if (text === undefined) {
+    text = Deno.readTextFileSync(new URL(path, STATIC_DIR));
+    texts.set(path, text);
+  }
+  return text;
+}
+
+/** The favicon as a data: URL: a page that carries it makes no request for it. */
+export function inlineFavicon(): string {
+  return `data:image/svg+xml,${encodeURIComponent(staticText("favicon.svg").replace(/\s+/g, " ").trim())}`;
+}

@@ -185,6 +185,120 @@ async function nextScreens(dir: URL, loaded: Set<string>): Promise<string[]> {
   return [...next].sort();
 }
 
+/** The static imports of a built module: `import"./x.js"` and `import{a as b}from"./x.js"`, with their names. */
+const STATIC_IMPORT = /(?<=^|[;}])import(?:\{([\w$, ]*)\}from)?"\.\/([\w-]+\.js)"/g;
+/** A dynamic import of a built module by its file name. */
+const DYNAMIC_IMPORT = /(?<=\W)import\("\.\/([\w-]+\.js)"\)/g;
+
+/** The names a built module exports (its `export{a as b,c}`: b and c), by local name. */
+function exportsOf(code: string): string[] {
+  const found = [...code.matchAll(/(?<=^|[;}])export\{([\w$, ]*)\}(?!from)/g)];
+  if (found.length > 1) throw new Error("a built module with two export lists");
+  return (found[0]?.[1] ?? "").split(",").map((e) => e.trim()).filter(Boolean)
+    .map((e) => e.split(/\s+as\s+/).pop()!);
+}
+
+/**
+ * Merges the built modules `group` of `dir` (modules a page always loads together) into one, named after
+ * `lead` and its content hash, and points every other module of `dir` at it. On a phone network each
+ * module is a request, and a browser opens at most six connections to a server: the bundler's chunks
+ * (one per set of screens sharing some code) cost whole round trips. A module that other modules import
+ * dynamically keeps the names it exports (it is reached by them); a chunk's exports are renamed apart.
+ * Returns the merged module's file name.
+ */
+export async function mergeModules(dir: URL, group: string[], lead: string): Promise<string> {
+  const files = new Map<string, string>();
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && entry.name.endsWith(".js")) {
+      files.set(entry.name, await Deno.readTextFile(new URL(entry.name, dir)));
+    }
+  }
+  const dynamic = new Set(
+    [...files.values()].flatMap((code) => [...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[1])),
+  );
+  const prefix = new Map(group.map((file, i) => [file, dynamic.has(file) ? "" : `m${i}$`]));
+  const exported = new Set<string>();
+  const wrapper = group.map((file) => {
+    const names = exportsOf(files.get(file)!);
+    if (names.length === 0) return `import"./${file}";`;
+    const renamed = names.map((n) => `${prefix.get(file)}${n}`);
+    for (const n of renamed) {
+      if (exported.has(n)) throw new Error(`${n}: exported twice by the modules merged into ${lead}`);
+      exported.add(n);
+    }
+    return `export{${names.map((n, i) => `${n} as ${renamed[i]}`).join(",")}}from"./${file}";`;
+  }).join("");
+  const input = `.merge-${lead}.js`, output = `.merged-${lead}.js`;
+  await Deno.writeTextFile(new URL(input, dir), wrapper);
+  const outside = [...files.keys()].filter((f) => !group.includes(f)).map((f) => `--external=./${f}`);
+  const command = new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--quiet",
+      "--platform=browser",
+      "--format=esm",
+      "--minify",
+      ...outside,
+      "-o",
+      output,
+      input,
+    ],
+    cwd: dir,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  const { code } = await command.output();
+  await Deno.remove(new URL(input, dir));
+  if (code !== 0) throw new Error(`deno bundle failed merging ${lead}`);
+  const bytes = await Deno.readFile(new URL(output, dir));
+  const merged = `${lead}-${await sha(bytes)}.js`;
+  await Deno.rename(new URL(output, dir), new URL(merged, dir));
+  for (const file of group) await Deno.remove(new URL(file, dir));
+  for (const [file, code] of files) {
+    if (group.includes(file)) continue;
+    const pointed = code
+      .replace(STATIC_IMPORT, (all, names: string | undefined, from: string) => {
+        if (!prefix.has(from)) return all;
+        if (names === undefined) return `import"./${merged}"`;
+        const p = prefix.get(from)!;
+        const list = names.split(",").map((n) => {
+          const [name, local] = n.trim().split(/\s+as\s+/);
+          return `${p}${name} as ${local ?? name}`;
+        });
+        return `import{${list.join(",")}}from"./${merged}"`;
+      })
+      .replace(DYNAMIC_IMPORT, (all, from: string) => prefix.has(from) ? `import("./${merged}")` : all);
+    if (pointed !== code) await Deno.writeTextFile(new URL(file, dir), pointed);
+  }
+  return merged;
+}
+
+/** A hash of the names and contents of the files of `dir`. */
+async function folderHash(dir: URL): Promise<string> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) if (entry.isFile) names.push(entry.name);
+  const parts: Uint8Array[] = [];
+  for (const name of names.sort()) {
+    parts.push(new TextEncoder().encode(`${name}\n`), await Deno.readFile(new URL(name, dir)));
+  }
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+  return await sha(all);
+}
+
+/** `files` of `dir` and every module they import statically, less `loaded`. */
+async function staticClosure(dir: URL, files: string[], loaded = new Set<string>()): Promise<string[]> {
+  const found = new Set<string>();
+  const visit = async (file: string) => {
+    if (found.has(file) || loaded.has(file)) return;
+    found.add(file);
+    const text = await Deno.readTextFile(new URL(file, dir));
+    for (const m of text.matchAll(STATIC_IMPORT)) await visit(m[2]);
+  };
+  for (const file of files) await visit(file);
+  return [...found];
+}
+
 async function bundlePage(root: URL, client: string, name: string): Promise<Record<string, string>> {
   const work = new URL(`.page-${name}/`, root);
   await Deno.mkdir(work, { recursive: true });
@@ -204,18 +318,25 @@ async function bundlePage(root: URL, client: string, name: string): Promise<Reco
     const dir = `static/build/pages/${name}`;
     await denoBundle(root, dir, [`.page-${name}/${name}.ts`]);
     const outDir = new URL(`${dir}/`, root);
-    const bytes = await Deno.readFile(new URL(`${name}.js`, outDir));
-    const hashed = `${name}-${await sha(bytes)}.js`;
-    await Deno.rename(new URL(`${name}.js`, outDir), new URL(hashed, outDir));
-    const chunks = [
-      ...new TextDecoder().decode(bytes).matchAll(/(?:^|[;}])import(?:[^"()]*?from)?"\.\/([\w-]+\.js)"/g),
-    ]
-      .map((m) => `pages/${name}/${m[1]}`);
-    const next = await nextScreens(outDir, new Set([hashed, ...chunks.map((c) => c.split("/").pop()!)]));
+    // the page's script and the chunks it imports become one module, and so do its next screens: a few
+    // requests, not one per chunk the bundler cut
+    const first = await staticClosure(outDir, [`${name}.js`]);
+    const hashed = await mergeModules(outDir, first, name);
+    const screens = await nextScreens(outDir, new Set([hashed]));
+    const lead = screens.find((f) => /^(later|Flow)-/.test(f)) ?? screens[0];
+    const next = screens.length > 0
+      ? [await mergeModules(outDir, screens, lead.replace(/-[\w]+\.js$/, ""))]
+      : [];
+    // the merge rewrote imports in modules that keep the bundler's names: the page's folder is named after
+    // its whole content instead, so a module cached for a year under its address never changes
+    const folder = `${name}-${await folderHash(outDir)}`;
+    await Deno.rename(outDir, new URL(`static/build/pages/${folder}/`, root));
+    const chunks = (await staticClosure(new URL(`static/build/pages/${folder}/`, root), [hashed]))
+      .filter((f) => f !== hashed).map((f) => `pages/${folder}/${f}`);
     return {
-      [`page:${name}`]: `pages/${name}/${hashed}`,
+      [`page:${name}`]: `pages/${folder}/${hashed}`,
       [`page:${name}:chunks`]: chunks.join(" "),
-      [`page:${name}:next`]: next.map((c) => `pages/${name}/${c}`).join(" "),
+      [`page:${name}:next`]: next.map((c) => `pages/${folder}/${c}`).join(" "),
     };
   } finally {
     await Deno.remove(work, { recursive: true });

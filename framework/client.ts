@@ -67,7 +67,6 @@ export async function hydrateIslands(
     switchable?: boolean;
     ns?: string[];
     tv?: string;
-    next?: string[];
   };
   let switched = false;
   const wanted = data.switchable ? hooks?.preferred() : null;
@@ -100,7 +99,7 @@ export async function hydrateIslands(
     if (switched) render(tree, el);
     else hydrate(tree, el);
     for (const f of typed) f.dispatchEvent(new Event("input", { bubbles: true }));
-    el.dataset.hydrated = ""; // browser tests wait for it before typing
+    el.dataset.hydrated = ""; // browser tests wait for it before typing; base.css .after-script too
   }
 
   const lazy = new IntersectionObserver((entries) => {
@@ -116,29 +115,11 @@ export async function hydrateIslands(
     if (el.dataset.lazy !== undefined) lazy.observe(el);
     else hydrateIsland(el);
   }
-  nextScreens = data.next ?? [];
-  whenIdle(fetchNextScreens);
-}
-
-let nextScreens: string[] = [];
-
-/**
- * Fetches the modules of the page's next screens (the page's `next`, framework/bundle.ts), all at once: one
- * round trip, not one per level of imports. Once the page is idle, or sooner at the visitor's first
- * intent; once.
- */
-export function fetchNextScreens(): void {
-  if (nextScreens.length === 0) return;
-  markIdleFetch();
-  for (const href of nextScreens) {
-    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-  }
-  nextScreens = [];
 }
 
 /**
- * The performance mark set when the fetch of the next screens starts (idle, or a first intent): what is
- * fetched after it is not first-screen code.
+ * The performance mark set when the page turns idle (islands fetch their next screens' texts then: the
+ * modules themselves are asked for by the page's head at low priority, framework/render.tsx).
  */
 export const IDLE_FETCH_MARK = "im:idle-fetch";
 
@@ -149,8 +130,8 @@ function markIdleFetch(): void {
 
 /**
  * Runs `fetchNext` once the page is idle (hydrated, nothing left to run; at most `timeoutMs` later), after
- * marking the moment. The screens a visitor opens next are fetched then: a phone on a slow network has
- * them at the first tap, and they never slow down the first screen's own JavaScript.
+ * marking the moment: what a visitor's next screen needs besides its modules (its texts) is fetched then,
+ * so a phone on a slow network has it at the first tap without slowing down the first screen.
  */
 export function whenIdle(fetchNext: () => void, timeoutMs = 1000): void {
   const run = () => {

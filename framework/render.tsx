@@ -3,7 +3,7 @@ import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { TFunction } from "../lib/rules/i18n.ts";
 import { I18nContext, renderedIslands } from "./island.tsx";
-import { assetUrl, islandFiles, pageBundle } from "./assets.ts";
+import { assetUrl, inlineFavicon, islandFiles, pageBundle, staticText } from "./assets.ts";
 
 export interface PageOptions {
   title: string;
@@ -52,37 +52,48 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
   const names = [...renderedIslands.names];
   const namespaces = new Set(["common", ...renderedIslands.namespaces, ...(options.ns ?? [])]);
   const head = options.head ? renderToString(options.head) : "";
-  const styles = ["base.css", ...(options.css ?? [])]
-    .map((file) => `<link rel="stylesheet" href="${assetUrl(`css/${file}`)}">`)
-    .join("");
+  const sheets = ["base.css", ...(options.css ?? [])];
+  // a page bundle carries its island: one script and its chunks instead of the loader plus island files
+  const bundle = names.length > 0 ? pageBundle(names) : null;
+  // a page with a page bundle (the widgets, opened once by phones on slow networks) carries its styles in
+  // its head: no request, no connection of the six a browser opens taken, before the first paint
+  const styles = bundle
+    ? sheets.map((file) => `<style data-css="${file}">${staticText(`css/${file}`)}</style>`).join("")
+    : sheets.map((file) => `<link rel="stylesheet" href="${assetUrl(`css/${file}`)}">`).join("");
+  let data = "";
   let scripts = "";
   if (names.length > 0) {
-    // a page bundle carries its island: one script and its chunks instead of the loader plus island files
-    const page = pageBundle(names);
-    const files = page ? {} : islandFiles(names);
-    // {lang, texts, files, ns, tv, next}, the texts serialised once per language and set of sections; `ns` names
+    const files = bundle ? {} : islandFiles(names);
+    // {lang, texts, files, ns, tv}, the texts serialised once per language and set of sections; `ns` names
     // them, so a screen loaded later fetches only the sections the page does not hold (framework/client.ts),
-    // in the version `tv` of the texts; `next`: the modules of the next screens, fetched once the page is idle
-    const data = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
+    // in the version `tv` of the texts
+    const json = `{"lang":${escapeJson(lang)},"texts":${c.var.localeJson(lang, namespaces)},` +
       `"files":${escapeJson(files)},"ns":${escapeJson([...namespaces].sort())}` +
       (c.var.localeVersion ? `,"tv":${escapeJson(c.var.localeVersion)}` : "") +
-      (page?.next.length ? `,"next":${escapeJson(page.next)}` : "") +
       (options.clientLanguage ? `,"switchable":true}` : "}");
-    scripts = `<script type="application/json" id="__islands">${data}</script>` +
-      [...Object.values(files), ...(page?.chunks ?? [])].map((f) => `<link rel="modulepreload" href="${f}">`)
-        .join("") +
-      `<script type="module" src="${page?.entry ?? islandFiles(["client"]).client}"></script>`;
+    data = `<script type="application/json" id="__islands">${json}</script>`;
+    // a page bundle's next screens (the participation flow) are asked for with its own modules, at low
+    // priority: a phone on a slow network has them when the first screen is usable, not one round trip later
+    scripts = [...Object.values(files), ...(bundle?.chunks ?? [])]
+      .map((f) => `<link rel="modulepreload" href="${f}">`).join("") +
+      `<script type="module" src="${bundle?.entry ?? islandFiles(["client"]).client}"></script>` +
+      (bundle?.next ?? []).map((f) => `<link rel="modulepreload" href="${f}" fetchpriority="low">`).join("");
   }
+  // a page bundle's scripts open its head, before its styles: the browser asks for them as the first bytes
+  // of the page arrive (a module script runs once the page is parsed, wherever it is)
+  const [early, late] = bundle ? [scripts, data] : ["", data + scripts];
   const htmlLang = lang === "technical" ? "en" : lang;
   const html =
     `<!doctype html><html lang="${htmlLang}"${
       options.htmlStyle ? ` style="${escapeAttr(options.htmlStyle)}"` : ""
     }><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeText(options.title)}</title>` +
-    `<link rel="icon" href="${assetUrl("favicon.svg")}">${styles}${head}</head>` +
+    `${early}<link rel="icon" href="${
+      bundle ? inlineFavicon() : assetUrl("favicon.svg")
+    }">${styles}${head}</head>` +
     `<body${
       options.bodyClass ? ` class="${escapeAttr(options.bodyClass)}"` : ""
-    }>${body}${scripts}</body></html>`;
+    }>${body}${late}</body></html>`;
   return c.html(html, options.status ?? 200);
 }
 

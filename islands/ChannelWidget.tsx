@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
-import { CHANNEL_WIDGET_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
+import { CHANNEL_WIDGET_PAGE_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
 import { Carousel } from "../components/channel_widget/Carousel.tsx";
-import { fetchNextScreens, whenIdle } from "../framework/client.ts";
+import { whenIdle } from "../framework/client.ts";
 import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
 import {
@@ -76,8 +76,8 @@ function ChannelWidget(props: Props) {
       .catch(() => {}); // the service worker is unregistered at startup (§4)
     const wanted = channel.my_space_enabled ? screenOfQuery(props.screen) : null;
     if (wanted) setSpace(wanted as SpaceScreen);
-    // the participation flow's code and texts are there before the first tap (the framework fetches the
-    // modules of the next screens once the page is idle: framework/client.ts; this adds the texts)
+    // the participation flow is there before the first tap: the page carries its texts and its head asks for
+    // its module with the page's own (framework/render.tsx); loaded once idle
     whenIdle(() => Flow.preload());
     const ids = props.segments.map((p) => p.id);
     if (hasSavedMessageFor(ids)) {
@@ -111,7 +111,6 @@ function ChannelWidget(props: Props) {
     });
   };
   const participate = (id: number) => {
-    fetchNextScreens(); // a tap before the page was idle: every module of the flow at once
     if (held && active?.id === id) {
       setHeld(null);
       return setLogin(held); // Record: the login again, then the recording is sent
@@ -226,4 +225,4 @@ function ChannelWidget(props: Props) {
   );
 }
 
-export default island("ChannelWidget", ChannelWidget, { ns: CHANNEL_WIDGET_TEXTS.home });
+export default island("ChannelWidget", ChannelWidget, { ns: CHANNEL_WIDGET_PAGE_TEXTS });

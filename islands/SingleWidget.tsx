@@ -11,7 +11,7 @@ import { FADE_IN_MS, FADE_OUT_MS } from "../lib/rules/constants.ts";
 import { needsLogin, type WidgetSegment } from "../lib/rules/widget.ts";
 import { LOGIN_PANEL_TEXTS } from "../lib/rules/login_panel_texts.ts";
 import { lazy, lazyWithTexts } from "./browser/lazy.ts";
-import { fetchNextScreens, whenIdle } from "../framework/client.ts";
+import { whenIdle } from "../framework/client.ts";
 import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { hasSavedMessageFor } from "./browser/remembered.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
@@ -77,13 +77,12 @@ function FirstScreen({ segment: s, siteRef, interactionId }: Props) {
     if (!el) return;
     const preload = () => {
       for (const type of INTENT) el.removeEventListener(type, preload);
-      fetchNextScreens(); // every module at once, before the import below discovers them one level at a time
       Participation.preload();
       import("./browser/participation_client.ts");
     };
     for (const type of INTENT) el.addEventListener(type, preload, { passive: true });
-    // once the first screen is idle, the next screens are fetched anyway (their modules all at once by the
-    // framework: framework/client.ts): the first tap finds them there
+    // once the first screen is idle, the next screens are loaded anyway (their modules already asked for by
+    // the page's head, framework/render.tsx): the first tap finds them there
     whenIdle(preload);
     return () => INTENT.forEach((type) => el.removeEventListener(type, preload));
   }, []);

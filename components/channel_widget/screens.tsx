@@ -1,5 +1,6 @@
 // The channel widget's screens beyond its home, each loaded on first use with its texts
-// (lib/rules/channel_home.ts CHANNEL_WIDGET_TEXTS), so the page carries only the home's code and texts.
+// (lib/rules/channel_home.ts CHANNEL_WIDGET_TEXTS), so the page carries only the home's code (the
+// participation flow's texts too: CHANNEL_WIDGET_PAGE_TEXTS, a texts fetch then asks for nothing).
 import type { ComponentType } from "preact";
 import { lazyWithTexts } from "../../islands/browser/lazy.ts";
 import { CHANNEL_WIDGET_TEXTS } from "../../lib/rules/channel_home.ts";

@@ -20,7 +20,16 @@ export function WidgetFrame({ channel, background, message, children }: Props) {
           <div class="w-media">
             {background.kind === "video"
               ? <video src={background.url} autoPlay muted loop playsInline controls />
-              : <img src={background.url} alt="" {...stockImageSize(background.url)} />}
+              : (
+                // after the island's script (base.css .after-script): the first control comes first
+                <img
+                  class="after-script"
+                  src={background.url}
+                  alt=""
+                  loading="lazy"
+                  {...stockImageSize(background.url)}
+                />
+              )}
             {channel?.logo_url && <img class="w-logo" src={channel.logo_url} alt={channel.label} />}
           </div>
         )}

@@ -36,8 +36,9 @@ export function screenOfQuery(value: string | null): ChannelScreen | null {
 
 /**
  * The locale sections (framework/sections.ts) of each part of the channel widget: the page carries the
- * home's (the carousel, the shared message, the frame); the login panel, my space and the participation
- * flow fetch theirs with their code, when they first open.
+ * home's (the carousel, the shared message, the frame) and the participation flow's (`page`: a tap on
+ * Participate asks for nothing, a round trip on a phone network); the login panel, my space and the quiz
+ * fetch theirs with their code, when they first open.
  */
 export const CHANNEL_WIDGET_TEXTS = {
   // the slides, the shared message and the frame ("widget.record": a slide whose recording waits for a login)
@@ -64,3 +65,6 @@ export const CHANNEL_WIDGET_TEXTS = {
   // a game with questions, played as a live quiz (islands/QuizPlay.tsx) in the frame
   quiz: ["quiz", "channel_widget.close", "widget"],
 };
+
+/** The sections the channel widget's page carries: its home's and its participation flow's. */
+export const CHANNEL_WIDGET_PAGE_TEXTS = [...CHANNEL_WIDGET_TEXTS.home, ...CHANNEL_WIDGET_TEXTS.flow];

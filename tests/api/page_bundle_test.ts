@@ -3,7 +3,10 @@ import { testApp } from "../_helpers.ts";
 
 const scripts = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+/** The next screens' modules the page asks for with its own, at low priority. */
+const nextScreens = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
 
 Deno.test("page bundle - the widget pages load their own bundle and its chunks, other pages the loader", async () => {
   const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
@@ -19,16 +22,32 @@ Deno.test("page bundle - the widget pages load their own bundle and its chunks, 
       const html = await (await ctx.request(url)).text();
       const [entry, ...others] = scripts(html);
       assert.deepEqual(others, [], url);
-      assert.match(entry, new RegExp(`^/static/build/pages/${name}/${name}-\\w+\\.js$`), url);
+      // in a folder named after the content of all its modules (their imports are rewritten by the build)
+      assert.match(entry, new RegExp(`^/static/build/pages/${name}-\\w+/${name}-\\w+\\.js$`), url);
       assert.ok(!html.includes("/static/build/app/client-"), `${url} does not load the shared loader`);
       assert.ok(!html.includes("/static/build/islands/"), `${url} does not load the shared island file`);
-      // the chunks the entry imports are preloaded and served
+      // the page's script is one module, the bundler's chunks merged into it (on a phone network each is a
+      // request, and a browser opens six connections at most): nothing else to preload
       const chunks = preloads(html);
+      assert.deepEqual(chunks, [], url);
+      // the participation flow's modules are asked for with the page's own, not once it is idle: on a slow
+      // phone network, a tap the moment the widget works finds them there
+      const next = nextScreens(html);
+      // in one module too
+      assert.equal(next.length, 1, `${url}: ${next}`);
+      assert.match(next[0], /\/(Flow|later)-\w+\.js$/, url);
+      // what the first screen needs is in the page or asked for from its head, before anything else: its
+      // styles and favicon inline (no request, no connection of the six a browser opens), its modules first
+      const head = html.slice(0, html.indexOf("</head>"));
+      assert.ok(!html.includes('rel="stylesheet"'), `${url}: its styles are in the page`);
+      assert.match(head, /<style data-css="base\.css">/);
+      assert.match(head, /<link rel="icon" href="data:image\/svg\+xml,/);
+      assert.ok(head.indexOf(entry) < head.indexOf("<style"), `${url}: its modules before its styles`);
       assert.ok(
-        chunks.length > 0 && chunks.every((c) => c.startsWith(`/static/build/pages/${name}/chunk-`)),
+        [...chunks, ...next].every((c) => head.indexOf(c) > 0 && head.indexOf(c) < head.indexOf("<style")),
         url,
       );
-      for (const file of [entry, ...chunks]) {
+      for (const file of [entry, ...chunks, ...next]) {
         const res = await ctx.request(file);
         assert.equal(res.status, 200, file);
         assert.match(res.headers.get("cache-control")!, /immutable/);

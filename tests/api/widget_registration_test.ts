@@ -23,7 +23,8 @@ Deno.test("single widget of a registration-required interaction - the account no
       const html = markup(await res.text());
       assert.ok(html.includes(en.widget.account_needed));
       assert.ok(html.includes(en.widget.account_login));
-      assert.match(html, /<link rel="stylesheet" href="\/static\/css\/panel\.css(\?v=\w+)?">/);
+      // carried in the page (a widget makes no request for its styles)
+      assert.match(html, /<style data-css="panel\.css">/);
       // before the buttons, and no form yet
       assert.ok(html.indexOf(en.widget.account_needed) < html.indexOf(`>${en.widget.participate}<`));
       assert.ok(!html.includes('class="w-field"'));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { definesOnly, dropEmptyImports } from "../../framework/bundle.ts";
+import { definesOnly, dropEmptyImports, mergeModules } from "../../framework/bundle.ts";
 
 // The shape of the bundler's CommonJS helpers as a built chunk holds them.
 const HELPERS =
@@ -41,6 +41,40 @@ Deno.test("bundle - imports that take nothing from a defining-only chunk go; the
     assert.equal(await read("tus.js"), 'import{a as w,b as v}from"./chunk-H.js";export{w,v};');
     assert.equal(await read("islands/Island.js"), 'import"../chunk-E.js";export{};');
     assert.equal(await read("chunk-H.js"), HELPERS);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("bundle - modules loaded together merge into one; the others import from it, dynamically too", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const write = (name: string, code: string) => Deno.writeTextFile(`${dir}/${name}`, code);
+    // the shape of a page's build: an entry and its two chunks (both export `a`), a screen it opens later
+    // and a chunk of that screen's
+    await write("chunk-A.js", "var x=1;export{x as a};");
+    await write("chunk-B.js", 'import{a as y}from"./chunk-A.js";var z=y+1;export{z as a};');
+    await write(
+      "Page.js",
+      'import{a as p}from"./chunk-A.js";import{a as q}from"./chunk-B.js";' +
+        'globalThis.page=p+q;globalThis.open=()=>import("./Screen.js").then(m=>m.Screen);',
+    );
+    await write("chunk-C.js", 'import{a as y}from"./chunk-B.js";var w=()=>y*10;export{w as a};');
+    await write("Screen.js", 'import{a as c}from"./chunk-C.js";var Screen=c();export{Screen};');
+    const page = await mergeModules(
+      new URL(`file://${dir}/`),
+      ["Page.js", "chunk-A.js", "chunk-B.js"],
+      "Page",
+    );
+    assert.match(page, /^Page-\w+\.js$/);
+    const left = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+    assert.deepEqual(left, ["Screen.js", page, "chunk-C.js"].sort(), "the merged modules are gone");
+    const screen = await mergeModules(new URL(`file://${dir}/`), ["Screen.js", "chunk-C.js"], "Screen");
+    const g = globalThis as unknown as { page: number; open: () => Promise<number> };
+    await import(`file://${dir}/${page}`);
+    assert.equal(g.page, 3, "the page runs with its chunks' values");
+    assert.equal(await g.open(), 20, "its screen, merged with its chunk, imports from the merged page");
+    assert.match(await Deno.readTextFile(`${dir}/${page}`), new RegExp(`import\\("\\./${screen}"\\)`));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -76,7 +76,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   );
   return renderPage(
     c,
-    <div class="cw" style={query.background ? undefined : `background-image:url('${view.background_url}')`}>
+    // the background comes after the widget's script (base.css .after-script): the first control comes first
+    <div
+      class="cw after-script"
+      style={query.background ? undefined : `--after-script-bg:url('${view.background_url}')`}
+    >
       <ChannelWidget
         channel={{
           id: view.id,
