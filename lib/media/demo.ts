@@ -17,11 +17,11 @@ export const DEMO_VIDEO_SECONDS = [10] as const;
 const SCALE = [220, 246.94, 277.18, 329.63, 369.99, 440, 493.88, 554.37, 659.25];
 
 /**
- * A mono 16-bit WAV of `seconds`: a melody of soft plucked notes picked by `variant`.
- * @example jingleWav(9, 0) // 396,944 bytes
+ * A mono 16-bit WAV of `seconds` at `rate` samples per second, each sample `sample(t)` (t in seconds, a value
+ * from -1 to 1).
  */
-export function jingleWav(seconds: number, variant: number): Uint8Array {
-  const samples = Math.round(seconds * RATE);
+export function monoWav(seconds: number, rate: number, sample: (t: number) => number): Uint8Array {
+  const samples = Math.round(seconds * rate);
   const bytes = new Uint8Array(44 + samples * 2);
   const view = new DataView(bytes.buffer);
   const ascii = (at: number, text: string) =>
@@ -32,24 +32,31 @@ export function jingleWav(seconds: number, variant: number): Uint8Array {
   view.setUint32(16, 16, true); // fmt chunk size
   view.setUint16(20, 1, true); // PCM
   view.setUint16(22, 1, true); // mono
-  view.setUint32(24, RATE, true);
-  view.setUint32(28, RATE * 2, true); // bytes per second
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate * 2, true); // bytes per second
   view.setUint16(32, 2, true); // bytes per frame
   view.setUint16(34, 16, true); // bits per sample
   ascii(36, "data");
   view.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i++) view.setInt16(44 + i * 2, Math.round(sample(i / rate) * 32767), true);
+  return bytes;
+}
+
+/**
+ * A mono 16-bit WAV of `seconds`: a melody of soft plucked notes picked by `variant`.
+ * @example jingleWav(9, 0) // 396,944 bytes
+ */
+export function jingleWav(seconds: number, variant: number): Uint8Array {
   const beat = 0.3 + 0.05 * (variant % 3);
-  for (let i = 0; i < samples; i++) {
-    const t = i / RATE;
+  return monoWav(seconds, RATE, (t) => {
     const n = Math.floor(t / beat);
     const pitch = SCALE[(n * (3 + variant) + (n >> 2) * (variant + 1)) % SCALE.length];
     const local = t - n * beat;
     const envelope = Math.min(1, local / 0.01) * Math.exp(-local * 5);
     const fade = Math.min(1, t / 0.2, (seconds - t) / 0.5);
     const tone = Math.sin(2 * Math.PI * pitch * t) + 0.3 * Math.sin(4 * Math.PI * pitch * t);
-    view.setInt16(44 + i * 2, Math.round(tone * envelope * fade * 0.5 * 32767 / 1.3), true);
-  }
-  return bytes;
+    return tone * envelope * fade * 0.5 / 1.3;
+  });
 }
 
 /** True when ffmpeg can be run here. */

@@ -6,6 +6,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { openSession } from "../../lib/platform/sessions.ts";
 import { type TestApp, testApp } from "../_helpers.ts";
 import { STORAGE_KEYS } from "../../lib/rules/widget.ts";
+import { monoWav } from "../../lib/media/demo.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 export const DEMO_PASSWORD = "Demo-Password-1!";
@@ -19,29 +20,8 @@ const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
  * and trailing silence before it goes on air, so a 1 s recording came out anywhere between 0.5 and 1 s.
  */
 export function writeFakeVoice(path: string): string {
-  const rate = 48_000, samples = rate * 2;
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) =>
-    [...text].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
-  ascii(0, "RIFF");
-  view.setUint32(4, 36 + samples * 2, true);
-  ascii(8, "WAVEfmt ");
-  view.setUint32(16, 16, true); // the format chunk's size
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, rate, true);
-  view.setUint32(28, rate * 2, true); // bytes per second
-  view.setUint16(32, 2, true); // bytes per sample
-  view.setUint16(34, 16, true); // bits per sample
-  ascii(36, "data");
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) {
-    const t = i / rate;
-    const loudness = 0.6 + 0.4 * Math.sin(2 * Math.PI * 3 * t);
-    view.setInt16(44 + i * 2, Math.round(0.3 * loudness * Math.sin(2 * Math.PI * 220 * t) * 32_767), true);
-  }
-  Deno.writeFileSync(path, bytes);
+  const loudness = (t: number) => 0.6 + 0.4 * Math.sin(2 * Math.PI * 3 * t);
+  Deno.writeFileSync(path, monoWav(2, 48_000, (t) => 0.3 * loudness(t) * Math.sin(2 * Math.PI * 220 * t)));
   return path;
 }
 
