@@ -210,14 +210,17 @@ for (const width of [375, 1280]) {
 }
 
 browserTest(
-  "super administrator without a channel - Interactions, Points of distribution, Statistics and Settings say to pick a channel",
-  async ({ page, baseUrl, server }) => {
+  "super administrator without a channel - Interactions, Points of distribution, Statistics, Settings and Moderation say to pick a channel",
+  async ({ page, baseUrl, server, consoleErrors }) => {
     await loginAs(page, server, baseUrl, "admin", { welcomeSeen: true });
     const cases = [
       ["/interactions", "the interactions belong to a channel"],
       ["/timeline", "the points of distribution belong to a channel"],
       ["/statistics", "to see its statistics"],
       ["/settings", "to change its settings"],
+      // the queue and its live count belong to a channel: without one the page asked a stream that answered
+      // JSON, and the console said so
+      ["/moderation", "the messages awaiting moderation belong to a channel"],
     ];
     for (const [path, text] of cases) {
       await page.goto(`${baseUrl}${path}?lang=en`);
@@ -229,5 +232,6 @@ browserTest(
     // the plain channel list says nothing
     await page.goto(`${baseUrl}/channels?lang=en`);
     assert.equal(await page.getByText("Pick a channel first").count(), 0);
+    assert.deepEqual(consoleErrors, [], "no page asked what a channel-less account cannot have");
   },
 );
