@@ -3,7 +3,7 @@ import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { TFunction } from "../lib/rules/i18n.ts";
 import { I18nContext, renderedIslands } from "./island.tsx";
-import { assetUrl, islandFiles, pageBundle } from "./assets.ts";
+import { assetUrl, islandChunks, islandFiles, pageBundle } from "./assets.ts";
 
 export interface PageOptions {
   title: string;
@@ -60,6 +60,7 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     // a page bundle carries its island: one script and its chunks instead of the loader plus island files
     const page = pageBundle(names);
     const files = page ? {} : islandFiles(names);
+    const chunks = page ? page.chunks : islandChunks(["client", ...names]);
     // {lang, texts, files, ns, tv, next}, the texts serialised once per language and set of sections; `ns` names
     // them, so a screen loaded later fetches only the sections the page does not hold (framework/client.ts),
     // in the version `tv` of the texts; `next`: the modules of the next screens, fetched once the page is idle
@@ -69,7 +70,7 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
       (page?.next.length ? `,"next":${escapeJson(page.next)}` : "") +
       (options.clientLanguage ? `,"switchable":true}` : "}");
     scripts = `<script type="application/json" id="__islands">${data}</script>` +
-      [...Object.values(files), ...(page?.chunks ?? [])].map((f) => `<link rel="modulepreload" href="${f}">`)
+      [...Object.values(files), ...chunks].map((f) => `<link rel="modulepreload" href="${f}">`)
         .join("") +
       `<script type="module" src="${page?.entry ?? islandFiles(["client"]).client}"></script>`;
   }
