@@ -47,6 +47,37 @@ for (const width of [375, 1280]) {
 }
 
 browserTest(
+  "interactions list - the actions menu of the last row is drawn whole, over the list's edge, at 375 and 1280 px",
+  async ({ page, baseUrl, server }) => {
+    const seg = await trashedInteraction(server);
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${baseUrl}/interactions?status=trash&lang=en`);
+      await page.waitForSelector('[data-island="SegmentRowActions"][data-hydrated]');
+      const row = page.locator(".segment-table tbody tr", { hasText: seg.title });
+      await row.locator("summary").click();
+      const restore = row.getByRole("button", { name: "Restore" });
+      await restore.waitFor();
+      // no box around the menu cuts it: the list's scrolling wrap hid Restore under its bottom edge
+      const cut = await row.locator(".row-actions-menu").evaluate((menu) => {
+        const m = menu.getBoundingClientRect();
+        const cutBy: string[] = [];
+        for (let a = menu.parentElement; a; a = a.parentElement) {
+          const style = getComputedStyle(a);
+          if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+          const r = a.getBoundingClientRect();
+          if (m.bottom > r.bottom + 0.5 || m.top < r.top - 0.5) cutBy.push(`${a.tagName}.${a.className}`);
+        }
+        return cutBy.filter((c) => !/^HTML|^BODY/.test(c));
+      });
+      assert.deepEqual(cut, [], `${width} px`);
+      await page.screenshot({ path: `${SHOTS}/list-trash-menu-${width}.png`, fullPage: true });
+    }
+  },
+);
+
+browserTest(
   "interaction edit page - a trashed interaction says it is in the trash, and Restore takes it out",
   async ({ page, baseUrl, server }) => {
     const seg = await trashedInteraction(server);
