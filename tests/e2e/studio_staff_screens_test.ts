@@ -266,3 +266,31 @@ browserTest(
     assert.deepEqual(consoleErrors, [], "no page asked what a channel-less account cannot have");
   },
 );
+
+browserTest(
+  "interactions list - the status filter shows its whole option in every language at 1280 px",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const cut: string[] = [];
+    for (const lang of ["en", "fr", "es", "pt", "pl"]) {
+      await server.sql`update users set language = ${lang} where login = 'manager'`;
+      await page.goto(`${baseUrl}/interactions`);
+      // the text the select shows, measured in its own font, against the room its box leaves for it (the
+      // padding and the arrow): "Wszystkie (bez kosza)" lost its last letters in a 220 px box
+      const room = await page.locator("#segment-status").evaluate((el) => {
+        const select = el as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const ctx = document.createElement("canvas").getContext("2d")!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.options[select.selectedIndex].text;
+        // Chromium's own arrow takes 21 px of a 16 px select's box
+        const arrow = 20;
+        const free = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) -
+          arrow;
+        return { text, need: ctx.measureText(text).width, free };
+      });
+      if (room.need > room.free) cut.push(`${lang}: "${room.text}" needs ${room.need} px, has ${room.free}`);
+    }
+    assert.deepEqual(cut, []);
+  },
+);
