@@ -24,6 +24,16 @@ export function islandFiles(names: string[]): Record<string, string> {
 }
 
 /**
+ * The chunks the islands `names` import at once (and so the loader's, with "client"), each once: a page
+ * preloads them with the islands' own files, so that the browser fetches them all in one round.
+ */
+export function islandChunks(names: string[]): string[] {
+  const m = loadManifest();
+  const rows = names.flatMap((name) => (m[`${name}:chunks`] ?? "").split(" ").filter(Boolean));
+  return [...new Set(rows)].map((c) => `/static/build/${c}`);
+}
+
+/**
  * The page bundle of a page whose only island is `names[0]` (the loader and that island in one script,
  * framework/bundle.ts): its URL and those of the chunks it imports, or null.
  */

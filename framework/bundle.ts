@@ -35,6 +35,13 @@ export async function bundleIslands(root: URL, client: string, pages: string[] =
     await Deno.rename(built, new URL(hashed, outDir));
     manifest[name] = hashed;
   }
+  // each entry's chunks, preloaded with it by a page of several islands: without them the browser learnt of a
+  // chunk only once the module importing it had arrived and been parsed, two more round trips before the
+  // inbox answered a key
+  for (const name of Object.keys(manifest)) {
+    const chunks = await staticImports(outDir, manifest[name]);
+    if (chunks.length) manifest[`${name}:chunks`] = chunks.join(" ");
+  }
   for (const name of pages) Object.assign(manifest, await bundlePage(root, client, name));
   await Deno.writeTextFile(new URL("manifest.json", outDir), JSON.stringify(manifest, null, 2));
   return entries.length + pages.length;
@@ -297,6 +304,25 @@ async function staticClosure(dir: URL, files: string[], loaded = new Set<string>
   };
   for (const file of files) await visit(file);
   return [...found];
+}
+
+/**
+ * Every script `file` (a path under `dir`) imports statically, directly or through another, as paths under
+ * `dir`; dynamic imports (a screen opened later) are left out.
+ */
+async function staticImports(dir: URL, file: string): Promise<string[]> {
+  const found = new Set<string>();
+  const visit = async (path: string) => {
+    const text = await Deno.readTextFile(new URL(path, dir));
+    for (const m of text.matchAll(/(?:^|[;}])import(?:[^"()]*?from)?"(\.\.?\/[\w/-]+\.js)"/g)) {
+      const target = new URL(m[1], new URL(path, dir)).href.slice(dir.href.length);
+      if (found.has(target)) continue;
+      found.add(target);
+      await visit(target);
+    }
+  };
+  await visit(file);
+  return [...found].sort();
 }
 
 async function bundlePage(root: URL, client: string, name: string): Promise<Record<string, string>> {

@@ -3,7 +3,7 @@ import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { TFunction } from "../lib/rules/i18n.ts";
 import { I18nContext, renderedIslands } from "./island.tsx";
-import { assetUrl, inlineFavicon, islandFiles, pageBundle, staticText } from "./assets.ts";
+import { assetUrl, inlineFavicon, islandChunks, islandFiles, pageBundle, staticText } from "./assets.ts";
 
 export interface PageOptions {
   title: string;
@@ -64,6 +64,9 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
   let scripts = "";
   if (names.length > 0) {
     const files = bundle ? {} : islandFiles(names);
+    // every chunk the page's scripts import at once, asked for with them: found only once each importer has
+    // arrived, each would cost the page a round trip more
+    const chunks = bundle ? bundle.chunks : islandChunks(["client", ...names]);
     // {lang, texts, files, ns, tv}, the texts serialised once per language and set of sections; `ns` names
     // them, so a screen loaded later fetches only the sections the page does not hold (framework/client.ts),
     // in the version `tv` of the texts
@@ -74,7 +77,7 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     data = `<script type="application/json" id="__islands">${json}</script>`;
     // a page bundle's next screens (the participation flow) are asked for with its own modules, at low
     // priority: a phone on a slow network has them when the first screen is usable, not one round trip later
-    scripts = [...Object.values(files), ...(bundle?.chunks ?? [])]
+    scripts = [...Object.values(files), ...chunks]
       .map((f) => `<link rel="modulepreload" href="${f}">`).join("") +
       `<script type="module" src="${bundle?.entry ?? islandFiles(["client"]).client}"></script>` +
       (bundle?.next ?? []).map((f) => `<link rel="modulepreload" href="${f}" fetchpriority="low">`).join("");

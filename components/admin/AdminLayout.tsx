@@ -105,7 +105,7 @@ export interface AdminLayoutProps {
 
 /** The frame of every authenticated back-office page: top bar, side menu, content. */
 export function AdminLayout(props: AdminLayoutProps) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const adminMode = isSuperAdminMode(props.user);
   const initials = `${props.user.first_name?.[0] ?? ""}${props.user.last_name?.[0] ?? ""}`.toUpperCase() ||
     props.user.login.slice(0, 2).toUpperCase();
@@ -113,8 +113,8 @@ export function AdminLayout(props: AdminLayoutProps) {
     .filter((entry) => !entry.permission || can(props.user, entry.permission));
   return (
     // a back-office fetch answered 401 sends the person to sign in again, then back to this page's address
-    // (appended in the browser: islands/browser/http.ts)
-    <div class={`admin ${adminMode ? "admin-mode" : ""}`} data-sign-in={loginAddress("")}>
+    // (appended in the browser: islands/browser/http.ts), in the language of this page
+    <div class={`admin ${adminMode ? "admin-mode" : ""}`} data-sign-in={loginAddress("", lang)}>
       <a class="skip-link" href="#main">{t("admin.skip_to_content")}</a>
       {/* CSS-only sidebar toggle: a real, focusable checkbox; its label is the visible button. */}
       <input

@@ -62,10 +62,15 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * The login page that brings a staff member back to `path` once signed in again: where a back-office page
- * without a session goes, and where a back-office fetch answered 401 sends the person.
+ * without a session goes, and where a back-office fetch answered 401 sends the person. With `lang` (the
+ * language the page was shown in, the staff member's), the login page speaks it too: once the session has
+ * ended, the browser's language is all the server knows, and a Polish producer on an English PC got English.
+ * `next` comes last, so that the browser can append the page's own address.
  * @example loginAddress("/participations/12?tab=liked") // "/login?next=%2Fparticipations%2F12%3Ftab%3Dliked"
+ * @example loginAddress("", "pl") // "/login?lang=pl&next="
  */
-export const loginAddress = (path: string) => `/login?next=${encodeURIComponent(path)}`;
+export const loginAddress = (path: string, lang?: string) =>
+  `/login?${lang ? `lang=${encodeURIComponent(lang)}&` : ""}next=${encodeURIComponent(path)}`;
 
 /**
  * A `next` address that stays on this site (a path), else null. Browsers drop tabs and line breaks inside

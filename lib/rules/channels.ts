@@ -282,7 +282,7 @@ export function publicChannelView(row: ChannelRow) {
 }
 
 /** The channel's pages a super administrator without a channel is sent from to pick one. */
-export const CHANNEL_PAGES = ["interactions", "timeline", "statistics", "settings"] as const;
+export const CHANNEL_PAGES = ["interactions", "timeline", "statistics", "settings", "moderation"] as const;
 export type ChannelPage = typeof CHANNEL_PAGES[number];
 
 /**

@@ -37,8 +37,14 @@ Deno.test("help items API - welcome shown once, comments, editing by the super a
       assert.match(body.html, /<h1>Welcome to Interaction Manager<\/h1>/);
       assert.equal(body.seen, false);
       itemId = body.id;
+      // the demo's welcome is written in the five languages: a Portuguese reader gets it in Portuguese
       const pt = await jsonOf(await ctx.request("/api/v1/help_item/welcome?lang=pt", { token: manager }));
-      assert.equal(pt.language, "fr"); // no pt version: fr fallback
+      assert.equal(pt.language, "pt");
+      assert.equal(pt.title, "Bem-vindo!");
+      // a language the super administrator has not written yet falls back to French
+      await ctx.sql`delete from help_items where key = 'welcome' and language = 'pl'`;
+      const pl = await jsonOf(await ctx.request("/api/v1/help_item/welcome?lang=pl", { token: manager }));
+      assert.equal(pl.language, "fr");
     });
 
     await t.step("shown once: after POST seen it says seen, for that user only", async () => {
@@ -138,7 +144,7 @@ Deno.test("help items API - welcome shown once, comments, editing by the super a
       const versions = await jsonOf(
         await ctx.request("/api/v1/help_item/welcome/versions", { token: admin }),
       );
-      assert.deepEqual(versions.map((v: { language: string }) => v.language), ["en", "fr", "pt"]);
+      assert.deepEqual(versions.map((v: { language: string }) => v.language), ["en", "es", "fr", "pt"]);
       const vDenied = await ctx.request("/api/v1/help_item/welcome/versions", { token: operator });
       assert.equal(vDenied.status, 403);
       await jsonOf(vDenied);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testApp } from "../_helpers.ts";
+import { demoStaff, testApp } from "../_helpers.ts";
 
 const scripts = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
 const preloads = (html: string) =>
@@ -56,6 +56,33 @@ Deno.test("page bundle - the widget pages load their own bundle and its chunks, 
     }
     const login = await (await ctx.request("/login")).text();
     assert.match(scripts(login)[0], /^\/static\/build\/app\/client-\w+\.js$/);
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("page preloads - the studio inbox preloads every module its scripts import at once, so none is learnt late", async () => {
+  const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
+  try {
+    const { token } = await demoStaff(ctx);
+    const [seg] = await ctx.sql<{ id: number }[]>`
+      select segment_id as id from messages group by segment_id order by count(*) desc limit 1`;
+    const html =
+      await (await ctx.request(`/participations/${seg.id}?lang=en`, { token: await token("operator") }))
+        .text();
+    const loaded = new Set([...scripts(html), ...preloads(html)]);
+    assert.ok(loaded.size > 2, "the loader and the islands");
+    // a module the browser meets only once its importer has arrived costs a round trip more each level: the
+    // inbox answered its first key 100 ms later on a studio PC
+    const late: string[] = [];
+    for (const file of loaded) {
+      const code = await (await ctx.request(file)).text();
+      for (const m of code.matchAll(/(?:^|[;}])import(?:[^"()]*?from)?"(\.\.?\/[\w/-]+\.js)"/g)) {
+        const target = new URL(m[1], `http://x${file}`).pathname;
+        if (!loaded.has(target)) late.push(`${file} → ${target}`);
+      }
+    }
+    assert.deepEqual(late, []);
   } finally {
     await ctx.close();
   }

@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserTest, loginAs } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
+import { translator } from "../../app/i18n.ts";
+import { LANGUAGES } from "../../lib/rules/i18n.ts";
 
 const SHOTS = "/tmp/shots-studio";
 
@@ -139,6 +141,43 @@ for (const width of [375, 1280]) {
     { viewport: { width, height: width === 375 ? 740 : 800 } },
   );
 }
+
+browserTest(
+  "interaction wizard - the data step's table keeps inside the dialog's margins on a 375 px phone, in every language",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    for (const lang of LANGUAGES) {
+      const t = translator(lang);
+      // the staff member's language, as their profile sets it
+      await server.sql`update users set language = ${lang} where login = 'manager'`;
+      await page.goto(`${baseUrl}/interactions/create`);
+      const dialog = page.locator("dialog.wizard[open]");
+      await page.waitForSelector('[data-island="CreationWizard"][data-hydrated]');
+      await dialog.getByRole("radio", { name: t("interactions.wizard.categories.game") }).click();
+      await dialog.getByRole("button", { name: new RegExp(t("interaction_templates.game_draw.name")) })
+        .click();
+      await dialog.getByLabel(t("interactions.fields.title")).fill(`Two seats ${lang}`);
+      await dialog.getByRole("button", { name: t("interactions.wizard.next") }).click();
+      const table = dialog.locator("table.data-items");
+      await table.waitFor();
+      // the uppercase "OBLIGATOIRE" / "OBOWIĄZKOWE" header pushed the table over the dialog's padding, up to
+      // its border, where the column looked cut
+      const fit = await dialog.locator(".modal-body").evaluate((body) => {
+        const right = body.getBoundingClientRect().right - parseFloat(getComputedStyle(body).paddingRight);
+        return {
+          table: body.querySelector("table.data-items")!.getBoundingClientRect().right,
+          content: right,
+        };
+      });
+      assert.ok(
+        fit.table <= fit.content + 0.5,
+        `${lang}: table ends at ${fit.table}, content at ${fit.content}`,
+      );
+      await page.screenshot({ path: `${SHOTS}/wizard-data-${lang}-375.png` });
+    }
+  },
+  { viewport: { width: 375, height: 740 } },
+);
 
 browserTest(
   "interaction wizard - a draft keeps what was typed once typing pauses, and a wizard closed untouched leaves no draft",

@@ -66,6 +66,28 @@ browserTest(
 );
 
 browserTest(
+  "back office - the login page after a session ended speaks the staff member's language, not the browser's",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    await server.sql`update users set language = 'pl' where login = 'operator'`;
+    // the studio PC's browser is set to English; the producer reads Polish
+    await page.setExtraHTTPHeaders({ "accept-language": "en-US,en;q=0.9" });
+    const [seg] = await server.sql<{ id: number }[]>`
+      select s.id from segments s join messages m on m.segment_id = s.id group by s.id order by s.id limit 1`;
+    await page.goto(`${baseUrl}/participations/${seg.id}`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
+    await server.sql`update sessions set revoked_at = now()
+      where kind = 'staff' and user_id = (select id from users where login = 'operator')`;
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: 60_000 });
+    assert.equal(await page.locator("html").getAttribute("lang"), "pl");
+    await page.getByText("Zaloguj się do panelu swojego medium.").waitFor();
+    assert.equal(new URL(page.url()).searchParams.get("next"), `/participations/${seg.id}`);
+    await page.screenshot({ path: `${SHOTS}/login-after-session-pl-375.png` });
+  },
+  { viewport: { width: 375, height: 740 } },
+);
+
+browserTest(
   "inbox - a staff session that ends while the inbox is open sends to the login page, leaving no action buttons",
   async ({ page, baseUrl, server }) => {
     await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });

@@ -47,6 +47,37 @@ for (const width of [375, 1280]) {
 }
 
 browserTest(
+  "interactions list - the actions menu of the last row is drawn whole, over the list's edge, at 375 and 1280 px",
+  async ({ page, baseUrl, server }) => {
+    const seg = await trashedInteraction(server);
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${baseUrl}/interactions?status=trash&lang=en`);
+      await page.waitForSelector('[data-island="SegmentRowActions"][data-hydrated]');
+      const row = page.locator(".segment-table tbody tr", { hasText: seg.title });
+      await row.locator("summary").click();
+      const restore = row.getByRole("button", { name: "Restore" });
+      await restore.waitFor();
+      // no box around the menu cuts it: the list's scrolling wrap hid Restore under its bottom edge
+      const cut = await row.locator(".row-actions-menu").evaluate((menu) => {
+        const m = menu.getBoundingClientRect();
+        const cutBy: string[] = [];
+        for (let a = menu.parentElement; a; a = a.parentElement) {
+          const style = getComputedStyle(a);
+          if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+          const r = a.getBoundingClientRect();
+          if (m.bottom > r.bottom + 0.5 || m.top < r.top - 0.5) cutBy.push(`${a.tagName}.${a.className}`);
+        }
+        return cutBy.filter((c) => !/^HTML|^BODY/.test(c));
+      });
+      assert.deepEqual(cut, [], `${width} px`);
+      await page.screenshot({ path: `${SHOTS}/list-trash-menu-${width}.png`, fullPage: true });
+    }
+  },
+);
+
+browserTest(
   "interaction edit page - a trashed interaction says it is in the trash, and Restore takes it out",
   async ({ page, baseUrl, server }) => {
     const seg = await trashedInteraction(server);
@@ -210,14 +241,17 @@ for (const width of [375, 1280]) {
 }
 
 browserTest(
-  "super administrator without a channel - Interactions, Points of distribution, Statistics and Settings say to pick a channel",
-  async ({ page, baseUrl, server }) => {
+  "super administrator without a channel - Interactions, Points of distribution, Statistics, Settings and Moderation say to pick a channel",
+  async ({ page, baseUrl, server, consoleErrors }) => {
     await loginAs(page, server, baseUrl, "admin", { welcomeSeen: true });
     const cases = [
       ["/interactions", "the interactions belong to a channel"],
       ["/timeline", "the points of distribution belong to a channel"],
       ["/statistics", "to see its statistics"],
       ["/settings", "to change its settings"],
+      // the queue and its live count belong to a channel: without one the page asked a stream that answered
+      // JSON, and the console said so
+      ["/moderation", "the messages awaiting moderation belong to a channel"],
     ];
     for (const [path, text] of cases) {
       await page.goto(`${baseUrl}${path}?lang=en`);
@@ -229,5 +263,34 @@ browserTest(
     // the plain channel list says nothing
     await page.goto(`${baseUrl}/channels?lang=en`);
     assert.equal(await page.getByText("Pick a channel first").count(), 0);
+    assert.deepEqual(consoleErrors, [], "no page asked what a channel-less account cannot have");
+  },
+);
+
+browserTest(
+  "interactions list - the status filter shows its whole option in every language at 1280 px",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "manager", { welcomeSeen: true });
+    const cut: string[] = [];
+    for (const lang of ["en", "fr", "es", "pt", "pl"]) {
+      await server.sql`update users set language = ${lang} where login = 'manager'`;
+      await page.goto(`${baseUrl}/interactions`);
+      // the text the select shows, measured in its own font, against the room its box leaves for it (the
+      // padding and the arrow): "Wszystkie (bez kosza)" lost its last letters in a 220 px box
+      const room = await page.locator("#segment-status").evaluate((el) => {
+        const select = el as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const ctx = document.createElement("canvas").getContext("2d")!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.options[select.selectedIndex].text;
+        // Chromium's own arrow takes 21 px of a 16 px select's box
+        const arrow = 20;
+        const free = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) -
+          arrow;
+        return { text, need: ctx.measureText(text).width, free };
+      });
+      if (room.need > room.free) cut.push(`${lang}: "${room.text}" needs ${room.need} px, has ${room.free}`);
+    }
+    assert.deepEqual(cut, []);
   },
 );

@@ -93,3 +93,28 @@ for (const width of [1280, 375]) {
     { viewport: { width, height: 800 } },
   );
 }
+
+for (
+  const [lang, title, heading, steps] of [
+    ["es", "¡Bienvenido!", "Bienvenido a Interaction Manager", "Lo que su rol le permite hacer"],
+    ["pt", "Bem-vindo!", "Bem-vindo ao Interaction Manager", "O que a sua função lhe permite fazer"],
+    ["pl", "Witamy!", "Witamy w Interaction Manager", "Co umożliwia Twoja rola"],
+  ]
+) {
+  browserTest(
+    `welcome help - a staff member reading ${lang} gets the welcome text in ${lang}, not French above steps in ${lang} (375 px)`,
+    async ({ page, baseUrl, server, shot }) => {
+      await loginAs(page, server, baseUrl, "operator");
+      // the staff member's own language, as their profile sets it
+      await server.sql`update users set language = ${lang} where login = 'operator'`;
+      await page.goto(`${baseUrl}/interactions`);
+      const dialog = page.locator("dialog.help-modal[open]");
+      await dialog.getByRole("heading", { name: steps }).waitFor();
+      assert.equal(await dialog.locator("#help-title").innerText(), title);
+      await dialog.getByRole("heading", { name: heading }).waitFor();
+      assert.doesNotMatch(await dialog.innerText(), /Bienvenue|Écrivez-nous/);
+      await shot(`operator-${lang}-375`);
+    },
+    { viewport: { width: 375, height: 740 } },
+  );
+}

@@ -24,6 +24,13 @@ Deno.test("login address - takes the staff member back to the page they were on"
   assert.equal(safeNext(next), "/participations/12?tab=liked&q=caf%C3%A9");
 });
 
+Deno.test("login address - carries the page's language, with the way back last for the browser to append", () => {
+  assert.equal(loginAddress("", "pl"), "/login?lang=pl&next=");
+  const url = new URL(loginAddress("", "pt") + encodeURIComponent("/interactions?x=1"), "http://x");
+  assert.equal(url.searchParams.get("lang"), "pt");
+  assert.equal(url.searchParams.get("next"), "/interactions?x=1");
+});
+
 Deno.test("inbox keyboard help - every key named with a word has its name in the five languages", () => {
   const named = INBOX_SHORTCUTS.flatMap((s) => s.keys).filter((k) => k.length > 1 && /^\w+$/.test(k));
   assert.deepEqual(named.filter((k) => !(k in KEY_NAME_LABELS)), []);
