@@ -98,6 +98,8 @@ function ModerationList() {
           </button>
         </div>
       </div>
+      {/* the spec's title says "moderated" of messages that are not yet: the line under it says what they wait for */}
+      <p class="field-hint moderation-hint">{t("moderation.hint")}</p>
       {items.length === 0 ? <p class="inbox-empty">{t("moderation.empty")}</p> : (
         <ul class="moderation-list">
           {items.map((m) => (

@@ -180,6 +180,9 @@ browserTest(
 
       await page.goto(`${baseUrl}/moderation?lang=en`);
       await page.getByRole("heading", { name: /All moderated messages/ }).waitFor();
+      // what the title's "moderated" means: messages waiting for a decision, said under it
+      await page.getByText("These messages wait for your decision: approved, they show to listeners")
+        .waitFor();
       await page.locator(".moderation-item").first().waitFor();
       await shot("moderation-1280");
       await page.getByLabel("Select all").check();
