@@ -5,11 +5,16 @@
 // checks these lists against hono's secureHeaders with the options they stand for.
 import type { MiddlewareHandler } from "hono";
 import { isEmbeddablePath } from "../lib/rules/embed.ts";
+import { inlineModuleHashes } from "../framework/assets.ts";
 
-/** The Content-Security-Policy of every page (widgets load media and images from anywhere over https). */
+/**
+ * The Content-Security-Policy of every page (widgets load media and images from anywhere over https).
+ * Scripts come from the app's files, and inline only the page modules the widgets carry, each allowed by
+ * the hash of its exact text (framework/bundle.ts inlineModule): never any other inline script.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  ["script-src 'self'", ...inlineModuleHashes().map((hash) => `'${hash}'`)].join(" "),
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",

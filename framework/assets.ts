@@ -35,18 +35,36 @@ export function islandChunks(names: string[]): string[] {
 
 /**
  * The page bundle of a page whose only island is `names[0]` (the loader and that island in one script,
- * framework/bundle.ts): its URL and those of the chunks it imports, or null.
+ * framework/bundle.ts): its URL and those of the chunks it imports, or null. A page module that imports
+ * nothing is carried inside the page: `inline` is then its text (and `entry` empty).
  */
-export function pageBundle(names: string[]): { entry: string; chunks: string[]; next: string[] } | null {
+export function pageBundle(
+  names: string[],
+): { entry: string; inline: string; chunks: string[]; next: string[] } | null {
   const m = loadManifest();
-  const entry = names.length === 1 ? m[`page:${names[0]}`] : undefined;
-  if (!entry) return null;
+  const name = names.length === 1 ? names[0] : undefined;
+  if (name === undefined || (!m[`page:${name}`] && !m[`page:${name}:inline`])) return null;
   const files = (row: string) => (m[row] ?? "").split(" ").filter(Boolean).map((c) => `/static/build/${c}`);
   return {
-    entry: `/static/build/${entry}`,
-    chunks: files(`page:${names[0]}:chunks`),
-    next: files(`page:${names[0]}:next`),
+    entry: m[`page:${name}`] ? `/static/build/${m[`page:${name}`]}` : "",
+    inline: m[`page:${name}:inline`] ? staticText(`build/${m[`page:${name}:inline`]}`) : "",
+    chunks: files(`page:${name}:chunks`),
+    next: files(`page:${name}:next`),
   };
+}
+
+/**
+ * The CSP sources (`sha256-…`, computed by the build from the exact text a page serves) of the inline
+ * modules the pages carry; none before the build.
+ */
+export function inlineModuleHashes(): string[] {
+  let m: Record<string, string>;
+  try {
+    m = loadManifest();
+  } catch {
+    return [];
+  }
+  return Object.entries(m).filter(([row]) => row.endsWith(":sha256")).map(([, hash]) => hash).sort();
 }
 
 /** A static file's URL with a content-hash query, so it can be cached for a year. */

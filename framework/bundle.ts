@@ -280,6 +280,74 @@ export async function mergeModules(dir: URL, group: string[], lead: string): Pro
   return merged;
 }
 
+/** The global through which an inline page module hands its exports to the modules it loads later. */
+export const PAGE_EXPORTS = "__pageExports";
+
+/** The CSP source of a script's text: `sha256-` and its base64 digest (what a page's policy allows). */
+async function sha256Base64(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+/**
+ * Makes the built module `page` of `dir` (one that imports nothing statically) fit to run inline, in a
+ * `<script type="module">`, and points the other modules of `dir` at it. An inline module has no address:
+ * its exports are handed to the modules it loads through the global PAGE_EXPORTS, which each of them reads
+ * in place of its import of `page` (they run after it, loaded by it). Its dynamic imports are made absolute
+ * once its folder is named (servedInline).
+ */
+export async function inlineModule(dir: URL, page: string): Promise<void> {
+  const code = await Deno.readTextFile(new URL(page, dir));
+  const lists = [...code.matchAll(/(?<=^|[;}])export\{([\w$, ]*)\}(?!from)/g)];
+  if (lists.length > 1) throw new Error(`${page}: two export lists`);
+  const entries = (lists[0]?.[1] ?? "").split(",").map((e) => e.trim()).filter(Boolean)
+    .map((e) => {
+      const [local, name] = e.split(/\s+as\s+/);
+      return `${name ?? local}:${local}`;
+    });
+  const handed = `globalThis.${PAGE_EXPORTS}={${entries.join(",")}};`;
+  await Deno.writeTextFile(
+    new URL(page, dir),
+    lists[0] ? code.replace(lists[0][0], handed) : code + handed,
+  );
+  for await (const entry of Deno.readDir(dir)) {
+    if (!entry.isFile || !entry.name.endsWith(".js") || entry.name === page) continue;
+    const url = new URL(entry.name, dir);
+    const text = await Deno.readTextFile(url);
+    if ([...text.matchAll(DYNAMIC_IMPORT)].some((m) => m[1] === page)) {
+      throw new Error(`${entry.name} imports the inline page module ${page} dynamically`);
+    }
+    const reads: string[] = [];
+    const pointed = text.replace(STATIC_IMPORT, (all, names: string | undefined, from: string) => {
+      if (from !== page) return all;
+      for (const n of names ? names.split(",") : []) {
+        const [name, local] = n.trim().split(/\s+as\s+/);
+        reads.push(`${name}:${local ?? name}`);
+      }
+      return "";
+    });
+    if (pointed === text) continue;
+    // imports are hoisted: the names are read before the module's own code runs
+    const head = reads.length > 0 ? `const{${reads.join(",")}}=globalThis.${PAGE_EXPORTS};` : "";
+    await Deno.writeTextFile(url, head + pointed);
+  }
+}
+
+/**
+ * The text a page serves of the inline module `page` of `dir` (inlineModule), its dynamic imports at their
+ * absolute address under `base`; the module's file is removed (nothing asks for it).
+ */
+async function servedInline(dir: URL, page: string, base: string): Promise<string> {
+  const text = (await Deno.readTextFile(new URL(page, dir)))
+    .replace(DYNAMIC_IMPORT, (_all, file: string) => `import("${base}${file}")`);
+  if (/<\/script|<!--/i.test(text)) throw new Error(`${page}: text that would end an inline script`);
+  if (/(?<=^|[;}])import(?:\{[\w$, ]*\}from)?"|import\("\./.test(text)) {
+    throw new Error(`${page}: a relative import left in an inline module`);
+  }
+  await Deno.remove(new URL(page, dir));
+  return text;
+}
+
 /** A hash of the names and contents of the files of `dir`. */
 async function folderHash(dir: URL): Promise<string> {
   const names: string[] = [];
@@ -353,16 +421,30 @@ async function bundlePage(root: URL, client: string, name: string): Promise<Reco
     const next = screens.length > 0
       ? [await mergeModules(outDir, screens, lead.replace(/-[\w]+\.js$/, ""))]
       : [];
-    // the merge rewrote imports in modules that keep the bundler's names: the page's folder is named after
-    // its whole content instead, so a module cached for a year under its address never changes
+    const chunks = (await staticClosure(outDir, [hashed])).filter((f) => f !== hashed);
+    // a page module that imports nothing is carried inside the page: no round trip between the page's
+    // bytes and its script on a phone network (its next screens stay files, asked for with the page)
+    const inline = chunks.length === 0;
+    if (inline) await inlineModule(outDir, hashed);
+    // the merge (and the inlining) rewrote imports in modules that keep the bundler's names: the page's
+    // folder is named after its whole content instead, so a module cached for a year under its address
+    // never changes
     const folder = `${name}-${await folderHash(outDir)}`;
-    await Deno.rename(outDir, new URL(`static/build/pages/${folder}/`, root));
-    const chunks = (await staticClosure(new URL(`static/build/pages/${folder}/`, root), [hashed]))
-      .filter((f) => f !== hashed).map((f) => `pages/${folder}/${f}`);
-    return {
-      [`page:${name}`]: `pages/${folder}/${hashed}`,
-      [`page:${name}:chunks`]: chunks.join(" "),
+    const built = new URL(`static/build/pages/${folder}/`, root);
+    await Deno.rename(outDir, built);
+    const rows = {
+      [`page:${name}:chunks`]: chunks.map((f) => `pages/${folder}/${f}`).join(" "),
       [`page:${name}:next`]: next.map((c) => `pages/${folder}/${c}`).join(" "),
+    };
+    if (!inline) return { [`page:${name}`]: `pages/${folder}/${hashed}`, ...rows };
+    const text = await servedInline(built, hashed, `/static/build/pages/${folder}/`);
+    const file = `${name}-inline-${await sha(new TextEncoder().encode(text))}.js`;
+    await Deno.writeTextFile(new URL(file, built), text);
+    return {
+      [`page:${name}`]: "",
+      [`page:${name}:inline`]: `pages/${folder}/${file}`,
+      [`page:${name}:sha256`]: await sha256Base64(text),
+      ...rows,
     };
   } finally {
     await Deno.remove(work, { recursive: true });

@@ -79,12 +79,17 @@ export function renderPage<E extends RenderEnv>(c: Context<E>, page: VNode, opti
     // priority: a phone on a slow network has them when the first screen is usable, not one round trip later
     scripts = [...Object.values(files), ...chunks]
       .map((f) => `<link rel="modulepreload" href="${f}">`).join("") +
-      `<script type="module" src="${bundle?.entry ?? islandFiles(["client"]).client}"></script>` +
+      (bundle?.inline
+        ? ""
+        : `<script type="module" src="${bundle?.entry || islandFiles(["client"]).client}"></script>`) +
       (bundle?.next ?? []).map((f) => `<link rel="modulepreload" href="${f}" fetchpriority="low">`).join("");
   }
   // a page bundle's scripts open its head, before its styles: the browser asks for them as the first bytes
-  // of the page arrive (a module script runs once the page is parsed, wherever it is)
-  const [early, late] = bundle ? [scripts, data] : ["", data + scripts];
+  // of the page arrive (a module script runs once the page is parsed, wherever it is). A page module the
+  // page carries comes last, after the first screen it hydrates: its bytes do not hold back the first paint
+  // (its text is the build's, byte for byte: the policy allows it by its hash, app/secure_headers.ts)
+  const inline = bundle?.inline ? `<script type="module">${bundle.inline}</script>` : "";
+  const [early, late] = bundle ? [scripts, data + inline] : ["", data + scripts];
   const htmlLang = lang === "technical" ? "en" : lang;
   const html =
     `<!doctype html><html lang="${htmlLang}"${

@@ -266,8 +266,9 @@ export const MEDIA_JOB_PRIORITY_AIR = 10;
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * The most JavaScript (gzip bytes, as fetched) a widget page loads before a participation starts: phones
- * on a weak network open it when a station says "vote now" (tests/e2e/js_budget_test.ts). The single
+ * The most JavaScript (gzip bytes, as fetched, and the page's own module the page carries inline) a widget
+ * page loads before a participation starts: phones on a weak network open it when a station says "vote
+ * now" (tests/e2e/js_budget_test.ts). The single
  * widget's goal is 12 KB, the channel home's 15 KB. Each is a page bundle (framework/bundle.ts: the loader
  * and the island in one script, tree-shaken for that island alone). The single widget's first paint is
  * its first screen only: the participation (later screens, send flow, @preact/signals-core) loads on the

@@ -4,11 +4,20 @@ import { demoStaff, testApp } from "../_helpers.ts";
 const scripts = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+/** The texts of the inline module scripts of a page. */
+const inlineModules = (html: string) =>
+  [...html.matchAll(/<script type="module">(.*?)<\/script>/gs)].map((m) => m[1]);
+/** The CSP source that allows a script of this text. */
+async function hashSource(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
 /** The next screens' modules the page asks for with its own, at low priority. */
 const nextScreens = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
 
-Deno.test("page bundle - the widget pages load their own bundle and its chunks, other pages the loader", async () => {
+Deno.test("page bundle - the widget pages carry their own module and ask for their next screens, other pages load the loader", async () => {
   const ctx = await testApp({ demoPassword: "Demo-Password-1!" });
   try {
     const [seg] = await ctx.sql<{ id: number; channel_id: number }[]>`
@@ -19,11 +28,26 @@ Deno.test("page bundle - the widget pages load their own bundle and its chunks, 
         [`/widgets/channel/${seg.channel_id}/?lang=en`, "ChannelWidget"],
       ]
     ) {
-      const html = await (await ctx.request(url)).text();
-      const [entry, ...others] = scripts(html);
-      assert.deepEqual(others, [], url);
-      // in a folder named after the content of all its modules (their imports are rewritten by the build)
-      assert.match(entry, new RegExp(`^/static/build/pages/${name}-\\w+/${name}-\\w+\\.js$`), url);
+      const res = await ctx.request(url);
+      const html = await res.text();
+      // the page's own module comes inside the page, after the first screen it hydrates: no second round
+      // trip on a phone network before the widget works, and its bytes do not hold back the first paint
+      assert.deepEqual(scripts(html), [], `${url} asks for no module to run`);
+      const [inline, ...more] = inlineModules(html);
+      assert.deepEqual(more, [], url);
+      assert.ok(html.indexOf(inline) > html.indexOf("</head>"), `${url}: its module after its first screen`);
+      // it imports nothing by a relative address (it has none); what it loads later, by its absolute one
+      assert.doesNotMatch(inline, /import\s*\(\s*["']\.|(^|[;}])import\s*["'{]/, url);
+      const loads = [...inline.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]);
+      assert.ok(loads.length > 0, url);
+      for (const file of loads) {
+        assert.match(file, new RegExp(`^/static/build/pages/${name}-\\w+/[\\w-]+\\.js$`), url);
+      }
+      // the policy allows that text by its hash, and inline scripts no other way
+      const scriptSrc = res.headers.get("content-security-policy")!.split("; ")
+        .find((d) => d.startsWith("script-src "))!;
+      assert.ok(scriptSrc.split(" ").includes(await hashSource(inline)), `${url}: ${scriptSrc}`);
+      assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval|\*/);
       assert.ok(!html.includes("/static/build/app/client-"), `${url} does not load the shared loader`);
       assert.ok(!html.includes("/static/build/islands/"), `${url} does not load the shared island file`);
       // the page's script is one module, the bundler's chunks merged into it (on a phone network each is a
@@ -42,12 +66,11 @@ Deno.test("page bundle - the widget pages load their own bundle and its chunks, 
       assert.ok(!html.includes('rel="stylesheet"'), `${url}: its styles are in the page`);
       assert.match(head, /<style data-css="base\.css">/);
       assert.match(head, /<link rel="icon" href="data:image\/svg\+xml,/);
-      assert.ok(head.indexOf(entry) < head.indexOf("<style"), `${url}: its modules before its styles`);
       assert.ok(
         [...chunks, ...next].every((c) => head.indexOf(c) > 0 && head.indexOf(c) < head.indexOf("<style")),
         url,
       );
-      for (const file of [entry, ...chunks, ...next]) {
+      for (const file of [...chunks, ...next, ...loads]) {
         const res = await ctx.request(file);
         assert.equal(res.status, 200, file);
         assert.match(res.headers.get("cache-control")!, /immutable/);

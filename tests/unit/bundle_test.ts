@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { definesOnly, dropEmptyImports, mergeModules } from "../../framework/bundle.ts";
+import {
+  definesOnly,
+  dropEmptyImports,
+  inlineModule,
+  mergeModules,
+  PAGE_EXPORTS,
+} from "../../framework/bundle.ts";
 
 // The shape of the bundler's CommonJS helpers as a built chunk holds them.
 const HELPERS =
@@ -75,6 +81,38 @@ Deno.test("bundle - modules loaded together merge into one; the others import fr
     assert.equal(g.page, 3, "the page runs with its chunks' values");
     assert.equal(await g.open(), 20, "its screen, merged with its chunk, imports from the merged page");
     assert.match(await Deno.readTextFile(`${dir}/${page}`), new RegExp(`import\\("\\./${screen}"\\)`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("bundle - a page module made to run inline hands its exports to the modules it loads later", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const write = (name: string, code: string) => Deno.writeTextFile(`${dir}/${name}`, code);
+    // a merged page module (its exports renamed apart) and a screen it opens later, importing from it
+    await write(
+      "Page.js",
+      'var x=2;var f=()=>x+1;globalThis.openInline=()=>import("./Screen.js").then(m=>m.Screen);' +
+        "export{x as m0$a,f as m0$b};",
+    );
+    await write(
+      "Screen.js",
+      'import{m0$a as y,m0$b as g}from"./Page.js";import"./Page.js";var Screen=y*10+g();export{Screen};',
+    );
+    await write("Other.js", 'import{a as b}from"./Screen.js";export{b};');
+    await inlineModule(new URL(`file://${dir}/`), "Page.js");
+    const page = await Deno.readTextFile(`${dir}/Page.js`);
+    // an inline module has no address to import from: no export, its values on the page's global
+    assert.doesNotMatch(page, /export/);
+    assert.match(page, new RegExp(`globalThis\\.${PAGE_EXPORTS}=\\{m0\\$a:x,m0\\$b:f\\};`));
+    const screen = await Deno.readTextFile(`${dir}/Screen.js`);
+    assert.doesNotMatch(screen, /Page\.js/, "the screen no longer asks for the page module");
+    assert.ok(screen.startsWith(`const{m0$a:y,m0$b:g}=globalThis.${PAGE_EXPORTS};`), screen);
+    assert.equal(await Deno.readTextFile(`${dir}/Other.js`), 'import{a as b}from"./Screen.js";export{b};');
+    await import(`file://${dir}/Page.js`);
+    const g = globalThis as unknown as { openInline: () => Promise<number> };
+    assert.equal(await g.openInline(), 23, "the screen runs with the page's values");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

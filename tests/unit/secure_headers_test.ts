@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { secureHeaders as honoSecureHeaders } from "hono/secure-headers";
 import { secureHeaders } from "../../app/secure_headers.ts";
 import { isEmbeddablePath } from "../../lib/rules/embed.ts";
+import { inlineModuleHashes } from "../../framework/assets.ts";
 
 /** The chain the constant lists replace: hono's secureHeaders with the app's options, then framing. */
 function previousChain(app: Hono) {
@@ -20,7 +21,8 @@ function previousChain(app: Hono) {
     crossOriginOpenerPolicy: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // and the inline page modules the widgets carry, by their hash (tests/api/page_bundle_test.ts)
+      scriptSrc: ["'self'", ...inlineModuleHashes().map((hash) => `'${hash}'`)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", "https:"],
       mediaSrc: ["'self'", "blob:", "https:"],
