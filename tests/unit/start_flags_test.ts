@@ -56,10 +56,12 @@ Deno.test("deno task start - bounds V8's old generation to 256 MB, so it collect
 });
 
 Deno.test("deno task start - under a churn of rows the young generation stays at two 8 MB semi-spaces", async () => {
-  // V8 accepts the flags (an unknown one is an error at start) and they hold: by default it grows to 64 MB
-  assert.ok(await youngGenerationMb(startTaskFlags()) <= 16);
+  // V8 accepts the flags (an unknown one is an error at start) and they hold: by default it grows to 35-64 MB.
+  // Two 8 MB semi-spaces are 16 MB; during a scavenge V8 may hold a page or two more (17-18 MB seen in 30 runs)
+  const bounded = await youngGenerationMb(startTaskFlags());
+  assert.ok(bounded <= 20, `young generation ${bounded} MB with the flags`);
   assert.ok(
-    await youngGenerationMb([]) > 16,
+    await youngGenerationMb([]) > 24,
     "the default young generation no longer grows: the test shows nothing",
   );
 });
