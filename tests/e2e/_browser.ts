@@ -242,7 +242,9 @@ export async function loginAs(
       on conflict do nothing`;
   }
   const token = await openSession(server.deps.sql, server.deps.jwtSecret, user.id, "staff");
-  await page.context().clearCookies();
+  // the page's other cookies go; its session is replaced in one step, never absent: a request the open page
+  // sends meanwhile (a poll, a live stream) still has a session and is not refused
+  await page.context().clearCookies({ name: /^(?!im_session$)/ });
   await page.context().addCookies([{ name: "im_session", value: token, url: baseUrl }]);
 }
 
