@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { stockImageSize } from "../../lib/rules/channels.ts";
+import { BackgroundPicture } from "../widget/WidgetFrame.tsx";
 import type { ChannelSegment } from "./types.ts";
 
 /**
@@ -36,16 +36,7 @@ export function Slide(
         {s.background_url && s.background_kind === "video"
           ? <video src={s.background_url} muted loop playsInline autoPlay />
           : s.background_url
-          ? (
-            // after the island's script (base.css .after-script): the first control comes first
-            <img
-              class="after-script"
-              src={s.background_url}
-              alt=""
-              loading="lazy"
-              {...stockImageSize(s.background_url)}
-            />
-          )
+          ? <BackgroundPicture url={s.background_url} />
           : null}
       </div>
       <div class="cw-slide-body">

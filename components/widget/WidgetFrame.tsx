@@ -20,16 +20,7 @@ export function WidgetFrame({ channel, background, message, children }: Props) {
           <div class="w-media">
             {background.kind === "video"
               ? <video src={background.url} autoPlay muted loop playsInline controls />
-              : (
-                // after the island's script (base.css .after-script): the first control comes first
-                <img
-                  class="after-script"
-                  src={background.url}
-                  alt=""
-                  loading="lazy"
-                  {...stockImageSize(background.url)}
-                />
-              )}
+              : <BackgroundPicture url={background.url} />}
             {channel?.logo_url && <img class="w-logo" src={channel.logo_url} alt={channel.label} />}
           </div>
         )}
@@ -40,4 +31,12 @@ export function WidgetFrame({ channel, background, message, children }: Props) {
       </main>
     </div>
   );
+}
+
+/**
+ * A widget's background picture, shown once the island's script has run (base.css .after-script): on a phone
+ * network the first control's script comes first, the picture after it.
+ */
+export function BackgroundPicture({ url }: { url: string }) {
+  return <img class="after-script" src={url} alt="" loading="lazy" {...stockImageSize(url)} />;
 }
