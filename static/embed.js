@@ -10,4 +10,9 @@
       }
     }
   });
+  // a widget that loaded before this script said its height to no one, and says it again only when it
+  // changes: each widget already there is asked for it once
+  for (const frame of document.querySelectorAll("iframe[data-im-widget]")) {
+    frame.contentWindow?.postMessage({ type: "im:ask-height" }, origin);
+  }
 })();

@@ -21,4 +21,10 @@
   if (document.body) watch();
   else document.addEventListener("DOMContentLoaded", watch);
   globalThis.addEventListener("load", post);
+  // the embedding page's script, loaded after this page, asks for the height it could not hear
+  globalThis.addEventListener("message", (event) => {
+    if (event.source !== globalThis.parent || event.data?.type !== "im:ask-height") return;
+    last = 0;
+    post();
+  });
 })();

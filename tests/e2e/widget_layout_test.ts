@@ -106,6 +106,52 @@ browserTest(
 );
 
 browserTest(
+  "widget layout - a station's page whose sizing script arrives after the widget has loaded still sizes it",
+  async ({ page, baseUrl, server, consoleErrors }) => {
+    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+    const { embedCode } = await import("../../lib/rules/embed.ts");
+    const snippet = embedCode(baseUrl, `/widgets/channel/${radio.id}/?lang=en`, {
+      title: "Radio",
+      height: 240,
+    });
+    const station = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+      () =>
+        new Response(`<!doctype html><h1>Station</h1>${snippet}`, {
+          headers: { "content-type": "text/html" },
+        }),
+    );
+    // the sizing script is held until the widget has loaded and said its height (to no one yet)
+    let release = () => {};
+    const held = new Promise<void>((r) => release = r);
+    await page.route("**/static/embed.js*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      // the page's load waits for the held script: only its first bytes are awaited
+      await page.goto(`http://localhost:${station.addr.port}/`, { waitUntil: "commit" });
+      await page.waitForFunction(() => document.querySelector("iframe[data-im-widget]") !== null);
+      const widget = await (async () => {
+        for (;;) {
+          const found = page.frames().find((f) => f.url().includes("/widgets/channel/"));
+          if (found) return found;
+          await page.waitForTimeout(50);
+        }
+      })();
+      await widget.locator("[data-ready]").waitFor();
+      release();
+      await page.waitForFunction(() =>
+        parseInt(document.querySelector<HTMLElement>("iframe[data-im-widget]")?.style.height || "0") > 300
+      );
+    } finally {
+      await station.shutdown();
+    }
+    assert.deepEqual(consoleErrors, []);
+  },
+);
+
+browserTest(
   "widget layout - the carousel changes slide every 5 s, the first and the next ones",
   async ({ page, baseUrl, server }) => {
     const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
