@@ -1,5 +1,5 @@
 import { useT } from "../../framework/island.tsx";
-import { BackgroundPicture } from "../widget/WidgetFrame.tsx";
+import { BackgroundPicture } from "../widget/BackgroundPicture.tsx";
 import type { ChannelSegment } from "./types.ts";
 
 /**

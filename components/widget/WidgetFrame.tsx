@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
-import { stockImageSize } from "../../lib/rules/channels.ts";
+import { BackgroundPicture } from "./BackgroundPicture.tsx";
 
 interface Props {
   channel?: { label: string; logo_url: string | null };
@@ -31,12 +31,4 @@ export function WidgetFrame({ channel, background, message, children }: Props) {
       </main>
     </div>
   );
-}
-
-/**
- * A widget's background picture, shown once the island's script has run (base.css .after-script): on a phone
- * network the first control's script comes first, the picture after it.
- */
-export function BackgroundPicture({ url }: { url: string }) {
-  return <img class="after-script" src={url} alt="" loading="lazy" {...stockImageSize(url)} />;
 }
