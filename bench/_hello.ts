@@ -30,6 +30,32 @@ export function startHello(): Promise<{ port: number; pid: number; stop(): Promi
   );
 }
 
+/**
+ * A bare `Deno.serve` answering `body` with `headers` (a page's own bytes as the app sent them), in a process
+ * of its own: the ceiling of the runtime, and of the load tool reading the answers, for a response that size.
+ */
+export async function startSameBytes(
+  body: Uint8Array,
+  headers: Record<string, string>,
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  const file = await Deno.makeTempFile({ prefix: "im-bench-body-" });
+  await Deno.writeFile(file, body);
+  const server = await serveInChild(
+    `const body = Deno.readFileSync(Deno.env.get("BODY_FILE"));
+    const headers = JSON.parse(Deno.env.get("BODY_HEADERS"));
+    Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: (a) => console.log(a.port) }, () =>
+    new Response(body, { headers }))`,
+    { BODY_FILE: file, BODY_HEADERS: JSON.stringify(headers) },
+  );
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      await Deno.remove(file).catch(() => {});
+    },
+  };
+}
+
 /** req/s and latency (ms) of a bare Deno.serve hello world under `connections` for `seconds`. */
 export async function helloWorld(connections: number, seconds: number) {
   const hello = await startHello();
