@@ -1,4 +1,4 @@
-import type { Db, Sql } from "./client.ts";
+import type { Columns, Db, Sql } from "./client.ts";
 import type { AppUserRow } from "../lib/rules/app_users.ts";
 
 const COLUMNS = [
@@ -64,8 +64,14 @@ export async function isNicknameTaken(
   return rows.length > 0;
 }
 
+/**
+ * The columns of an app user a write may set: those of its row but its id, and the password's hash (never
+ * read back with the row).
+ */
+export type AppUserColumns = Columns<Omit<AppUserRow, "id"> & { password_hash: string | null }>;
+
 /** Inserts an app user from validated column values and returns it. */
-export async function insertAppUser(sql: Db, values: Record<string, unknown>): Promise<AppUserRow> {
+export async function insertAppUser(sql: Db, values: AppUserColumns): Promise<AppUserRow> {
   const [row] = await sql<AppUserRow[]>`insert into app_users ${sql(values)}
     returning ${sql(COLUMNS)}`;
   return row;
@@ -75,7 +81,7 @@ export async function insertAppUser(sql: Db, values: Record<string, unknown>): P
 export async function updateAppUser(
   sql: Db,
   id: number,
-  values: Record<string, unknown>,
+  values: AppUserColumns,
 ): Promise<AppUserRow | null> {
   if (Object.keys(values).length === 0) return await getAppUser(sql, id);
   const [row] = await sql<AppUserRow[]>`update app_users set ${sql(values)}, updated_at = now()

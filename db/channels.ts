@@ -1,4 +1,4 @@
-import type { Db, Json } from "./client.ts";
+import type { Columns, Db, Json } from "./client.ts";
 import type { ChannelRow } from "../lib/rules/channels.ts";
 
 const COLUMNS = `id, uuid, label, type, status,
@@ -44,16 +44,20 @@ export async function listChannelsWithCounts(sql: Db) {
     order by c.id`;
 }
 
-type Writable = Record<string, unknown>;
+/**
+ * The columns of a channel a write may set: those of its row but its id (the database's), and when a super
+ * administrator approved it (read as `awaiting_approval` by the list).
+ */
+export type ChannelColumns = Columns<Omit<ChannelRow, "id"> & { approved_at: Date | null }>;
 
 /** Inserts a channel from already validated column values and returns its id. */
-export async function insertChannel(sql: Db, values: Writable): Promise<number> {
+export async function insertChannel(sql: Db, values: ChannelColumns): Promise<number> {
   const [row] = await sql<{ id: number }[]>`insert into channels ${sql(values)} returning id`;
   return row.id;
 }
 
 /** Updates the given columns of a channel; false when it does not exist. */
-export async function updateChannel(sql: Db, id: number, values: Writable): Promise<boolean> {
+export async function updateChannel(sql: Db, id: number, values: ChannelColumns): Promise<boolean> {
   const rows = Object.keys(values).length
     ? await sql`update channels set ${sql(values)}, updated_at = now() where id = ${id} returning id`
     : await sql`select id from channels where id = ${id}`;

@@ -11,6 +11,16 @@ export type { Sql, TransactionSql };
 export type Json = postgres.JSONValue;
 
 /**
+ * The columns to write of a table whose row type is `R`: any of its columns, with a value of its row type,
+ * or for a JSON column (an object in the row) the parameter `sql.json(...)` makes of it. A column the row does
+ * not have is a type error, not an SQL error at run time.
+ */
+export type Columns<R> = {
+  [K in keyof R]?: R[K] extends Date | string | number | boolean | bigint | null | readonly unknown[] ? R[K]
+    : postgres.Parameter;
+};
+
+/**
  * What a query function takes: the client, or a transaction opened on it (`sql.begin(async (tx) => …)`).
  * A function that opens its own transaction takes a `Sql`; every other one takes a `Db`, so it runs the
  * same inside or outside a caller's transaction.

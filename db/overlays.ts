@@ -56,8 +56,8 @@ export async function setOverlayView(
   segmentId: number,
   values: { view?: OverlayView; message_id?: number | null },
 ): Promise<void> {
-  const cols: Record<string, unknown> = { ...values, updated_at: new Date() };
-  await sql`update segment_overlays set ${sql(cols)} where segment_id = ${segmentId}`;
+  await sql`update segment_overlays set ${sql({ ...values, updated_at: new Date() })}
+    where segment_id = ${segmentId}`;
 }
 
 /** The overlay of a token with its interaction and channel, or null. */

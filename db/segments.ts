@@ -1,5 +1,5 @@
 import type { ChoiceRow, SegmentRow } from "../lib/rules/segments.ts";
-import type { Db, Sql } from "./client.ts";
+import type { Columns, Db, Sql } from "./client.ts";
 
 // The row types are declared with the segment rules (lib/rules/segments.ts) so the pure rules and the
 // islands can pick from them too; this module reads and writes them.
@@ -87,7 +87,8 @@ export async function listChoices(sql: Db, segmentId: number): Promise<ChoiceRow
     select id, position, label from segment_choices where segment_id = ${segmentId} order by position`;
 }
 
-type Writable = Record<string, unknown>;
+/** The columns of a segment a write may set (its id is the database's). */
+export type SegmentColumns = Columns<Omit<SegmentRow, "id">>;
 
 /**
  * A row of the interaction list (back-office §2): visual, title, type, availability, participants; the
@@ -147,13 +148,13 @@ export async function getSegmentCounts(sql: Db, segmentId: number) {
 }
 
 /** Inserts a segment from validated column values; returns its id. */
-export async function insertSegment(sql: Db, values: Writable): Promise<number> {
+export async function insertSegment(sql: Db, values: SegmentColumns): Promise<number> {
   const [row] = await sql<{ id: number }[]>`insert into segments ${sql(values)} returning id`;
   return row.id;
 }
 
 /** Updates the given columns of a segment. */
-export async function updateSegment(sql: Db, id: number, values: Writable): Promise<void> {
+export async function updateSegment(sql: Db, id: number, values: SegmentColumns): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await sql`update segments set ${sql(values)}, updated_at = now() where id = ${id}`;
 }

@@ -73,7 +73,7 @@ export async function register(
     throw fieldError("channel_id", "channel_unknown");
   }
   const common = { language, channel_id: input.channel_id ?? null, udid: input.udid?.trim() || null };
-  let values: Record<string, unknown>;
+  let values: db.AppUserColumns;
   if (input.is_anonymous) {
     const nickname = checkNickname(input.nickname);
     const known = common.udid ? await db.findAnonymous(sql, common.udid, nickname) : null;
@@ -231,7 +231,7 @@ export async function updateProfile(
   input: ProfileInput,
   now: Date,
 ): Promise<AppUserRow> {
-  const values: Record<string, unknown> = {};
+  const values: db.AppUserColumns = {};
   for (const field of ["first_name", "last_name"] as const) {
     if (input[field] === undefined) continue;
     const value = optionalText(input[field]);

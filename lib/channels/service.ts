@@ -55,9 +55,9 @@ async function columnsOf(
   sql: Sql,
   secret: Uint8Array,
   fields: ChannelFields,
-): Promise<Record<string, unknown>> {
+): Promise<channels.ChannelColumns> {
   const { background, ftp_password, sftp_private_key, segment_customisation, ...rest } = fields;
-  const columns: Record<string, unknown> = { ...rest };
+  const columns: channels.ChannelColumns = { ...rest };
   if (background !== undefined) {
     const n = stockBackgroundNumber(background)!;
     columns.background_preset = n;

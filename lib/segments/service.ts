@@ -127,7 +127,18 @@ export async function updateSegment(
   now: Date,
 ): Promise<void> {
   const seg = await segmentFor(sql, user, id);
-  const { status, choices, from, to, start_date, end_date, ...fields } = patch;
+  // the JSON columns are written below, as parameters, once their rules are applied
+  const {
+    status,
+    choices,
+    from,
+    to,
+    start_date,
+    end_date,
+    customisation: _customisation,
+    information_to_gather: _informationToGather,
+    ...fields
+  } = patch;
   const editsFields = Object.keys(patch).some((k) => k !== "status");
   if (
     editsFields &&
@@ -138,7 +149,7 @@ export async function updateSegment(
   if (status !== undefined && status !== seg.status) {
     requireAccess(user, statusPermission(status, seg.status));
   }
-  const cols: Record<string, unknown> = { ...fields };
+  const cols: db.SegmentColumns = { ...fields };
   const type = patch.type ?? seg.type;
   if (patch.type && patch.type !== seg.type) {
     const channel = await getChannel(sql, seg.channel_id);
