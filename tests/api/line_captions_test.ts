@@ -2,7 +2,7 @@
 // interaction takes; when none takes one, it lands on its own as a text (a participation, or held for staff);
 // it is held to the channel's text limit, cut with an ellipsis. Against the local provider stub.
 import assert from "node:assert/strict";
-import { randomSegment } from "./_participation.ts";
+import { drainJobs, randomSegment } from "./_participation.ts";
 import {
   addLine,
   LINE_CREDENTIALS,
@@ -152,6 +152,9 @@ Deno.test({
         ]);
       });
     } finally {
+      // the pictures' fetch and processing may still run: they finish before the database closes (a picture
+      // the provider stub does not have waits for a retry, which no worker runs before the close)
+      await drainJobs(ctx, 60_000, { dueOnly: true });
       await ctx.close();
       await stub.close();
     }
