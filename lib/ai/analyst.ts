@@ -6,6 +6,7 @@ import { isSafeOnAir, personalDataIn } from "../rules/on_air.ts";
 import { askedLength, askedNumber, detectIntent, type Intent } from "./intent.ts";
 import { voteOutcome } from "./results.ts";
 import { sentimentOf } from "./sentiment.ts";
+import { countByTab, readsSentence } from "./reads.ts";
 import { findThemes, type Theme } from "./themes.ts";
 import type { AiContext, AiMessage, AiProvider } from "./types.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "./words.ts";
@@ -545,7 +546,9 @@ export function analyse(question: string, context: AiContext, t: TFunction): str
   const intent: Intent = detectIntent(question);
   const out: string[] = [];
   out.push(`## ${escapeMarkdown(context.segment.title || t("ai.analyst.untitled"))}`);
-  out.push(`_${t("ai.analyst.based_on", { count: messages.length, total: context.total })}_`);
+  // what was read in the inbox's words, so that staff find the same numbers on its tabs
+  const read = { total: context.total, tabs: countByTab(messages) };
+  out.push(`_${readsSentence("ai.analyst.based_on", read, t, context.language)}_`);
   const length = intent === "on_air"
     ? null
     : askedLength(question, isLanguage(context.language) ? context.language : "en");
