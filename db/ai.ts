@@ -1,7 +1,7 @@
 // Reads and writes of the AI assistant (back-office §7 "POST AI prompt"): its participations and ai_logs.
 import type { Db } from "./client.ts";
 import type { AiMessage } from "../lib/ai/types.ts";
-import type { TabCounts } from "../lib/ai/reads.ts";
+import type { TabCounts } from "../lib/rules/ai_reads.ts";
 import { FILTER_SQL } from "./inbox.ts";
 
 /**

@@ -5,7 +5,7 @@ import { AiRequestStep } from "../components/ai/AiRequestStep.tsx";
 import { AiResponseStep } from "../components/ai/AiResponseStep.tsx";
 import { askAssistant } from "./browser/ai.ts";
 import { TOAST_MS } from "../lib/rules/constants.ts";
-import type { TabCounts } from "../lib/ai/reads.ts";
+import type { TabCounts } from "../lib/rules/ai_reads.ts";
 
 interface Props {
   segmentId: number;

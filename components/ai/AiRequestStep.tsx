@@ -1,6 +1,6 @@
 import { useT } from "../../framework/island.tsx";
 import { AI_PROMPT_MAX_LENGTH } from "../../lib/rules/constants.ts";
-import { readsSentence, type TabCounts } from "../../lib/ai/reads.ts";
+import { readsSentence, type TabCounts } from "../../lib/rules/ai_reads.ts";
 
 interface Props {
   prompt: string;

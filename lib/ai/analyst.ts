@@ -6,7 +6,7 @@ import { isSafeOnAir, personalDataIn } from "../rules/on_air.ts";
 import { askedLength, askedNumber, detectIntent, type Intent } from "./intent.ts";
 import { voteOutcome } from "./results.ts";
 import { sentimentOf } from "./sentiment.ts";
-import { countByTab, readsSentence } from "./reads.ts";
+import { countByTab, readsSentence } from "../rules/ai_reads.ts";
 import { findThemes, type Theme } from "./themes.ts";
 import type { AiContext, AiMessage, AiProvider } from "./types.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "./words.ts";

@@ -1,7 +1,7 @@
 // Prompt building for an OpenAI-compatible model: pure. The participations are written by the public,
 // so they travel as data only: numbered blocks inside one fenced block that the system prompt, sent
 // first, declares to be data and never instructions.
-import { countByTab, READ_TABS, type ReadTab } from "./reads.ts";
+import { countByTab, READ_TABS, type ReadTab } from "../rules/ai_reads.ts";
 import { choiceLetter } from "../rules/votes.ts";
 import { AI_MAX_MESSAGES } from "../rules/constants.ts";
 import type { AiContext, AiMessage } from "./types.ts";

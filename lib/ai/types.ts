@@ -1,6 +1,6 @@
 // The AI assistant (back-office §2 "AI assistant modal", §9 "100 messages considered"): shared types.
 import type { TFunction } from "../rules/i18n.ts";
-import type { ReadTab } from "./reads.ts";
+import type { ReadTab } from "../rules/ai_reads.ts";
 
 /** A participation as the assistant sees it: no personal data except the city and the nickname. */
 export interface AiMessage {

@@ -5,7 +5,7 @@ import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import AiAssistant from "../../../islands/AiAssistant.tsx";
 import { loadAssistantPage } from "../../../lib/ai/assistant.ts";
-import { READ_TABS } from "../../../lib/ai/reads.ts";
+import { READ_TABS } from "../../../lib/rules/ai_reads.ts";
 
 /** GET /interactions/{id}/assistant: the AI assistant of an interaction (back-office §2, beta). */
 export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c) => {

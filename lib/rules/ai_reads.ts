@@ -1,7 +1,7 @@
-// What the assistant reads, said in the inbox's words: how many of the participations it reads are in each
+// What the AI assistant reads, said in the inbox's words: how many of the participations it reads are in each
 // of the inbox's tabs (the conditions of FILTER_SQL in db/inbox.ts), so that the numbers it states are
 // those staff find on the inbox's tabs. Pure.
-import type { TFunction } from "../rules/i18n.ts";
+import type { TFunction } from "./i18n.ts";
 
 /** The inbox tabs the assistant reads, in the inbox's order: every participation but the trashed ones. */
 export const READ_TABS = ["all", "archive", "moderated"] as const;
