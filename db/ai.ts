@@ -1,6 +1,17 @@
 // Reads and writes of the AI assistant (back-office §7 "POST AI prompt"): its participations and ai_logs.
 import type { Db } from "./client.ts";
 import type { AiMessage } from "../lib/ai/types.ts";
+import type { TabCounts } from "../lib/rules/ai_reads.ts";
+import { FILTER_SQL } from "./inbox.ts";
+
+/**
+ * The participations the assistant reads (on alias m): those of the inbox's tabs All, Archive and To
+ * moderate (FILTER_SQL), that is every one but the trashed ones; and the tab each one is in.
+ */
+const READ =
+  `m.status <> 'trash' and (${FILTER_SQL.all} or ${FILTER_SQL.archive} or ${FILTER_SQL.moderated})`;
+const TAB_OF = `case when ${FILTER_SQL.all} then 'all' when ${FILTER_SQL.archive} then 'archive'
+  else 'moderated' end`;
 
 /**
  * The id, answer language and time zone (of the hours quoted) of the channel whose uuid is `uuid`
@@ -19,15 +30,18 @@ export async function getChannelByUuid(
 
 /**
  * The latest `limit` participations of a segment, newest first, without the trashed ones, with no
- * personal data but the city and the nickname; author_key only serves to count participants.
+ * personal data but the city and the nickname, and the inbox tab each is in; author_key only serves to
+ * count participants.
  */
 export async function listAiMessages(sql: Db, segmentId: number, limit: number): Promise<AiMessage[]> {
   const rows = await sql<(Omit<AiMessage, "choice_ids"> & { choice_ids: (string | number)[] | null })[]>`
     with m as (
       select id, channel_id, type, text, transcript, choice_ids, author_city, author_name, moderation, created_at,
-        coalesce('u' || author_app_user_id::text, 'd' || device_id) as author_key
-      from messages
-      where segment_id = ${segmentId} and status <> 'trash'
+        coalesce('u' || author_app_user_id::text, 'd' || device_id) as author_key, ${
+    sql.unsafe(TAB_OF)
+  } as tab
+      from messages m
+      where segment_id = ${segmentId} and ${sql.unsafe(READ)}
       order by created_at desc, id desc
       limit ${limit}
     ), authors as (
@@ -44,7 +58,7 @@ export async function listAiMessages(sql: Db, segmentId: number, limit: number):
       )
     )
     select m.id::int, m.type, m.text, m.transcript, m.choice_ids, m.author_city, m.author_name, m.moderation,
-      m.created_at, m.author_key,
+      m.created_at, m.author_key, m.tab,
       r.author_key is not null as author_returning
     from m left join returning_authors r on r.author_key = m.author_key
     order by m.created_at desc, m.id desc`;
@@ -67,11 +81,28 @@ export async function listOtherTexts(sql: Db, segmentId: number, limit: number):
   return rows.map((r) => r.text);
 }
 
-/** Participations of a segment in all, trashed ones left out. */
+/** Participations of a segment the assistant may read, in all (READ: trashed ones left out). */
 export async function countAiMessages(sql: Db, segmentId: number): Promise<number> {
   const [row] = await sql<{ count: number }[]>`
-    select count(*)::int as count from messages where segment_id = ${segmentId} and status <> 'trash'`;
+    select count(*)::int as count from messages m where m.segment_id = ${segmentId} and ${sql.unsafe(READ)}`;
   return row.count;
+}
+
+/**
+ * How many of the latest `limit` participations of a segment (those listAiMessages reads) are in each
+ * inbox tab, by the inbox's own conditions.
+ */
+export async function countAiTabs(sql: Db, segmentId: number, limit: number): Promise<TabCounts> {
+  const [row] = await sql<TabCounts[]>`
+    select count(*) filter (where tab = 'all')::int as all, count(*) filter (where tab = 'archive')::int as archive,
+      count(*) filter (where tab = 'moderated')::int as moderated
+    from (
+      select ${sql.unsafe(TAB_OF)} as tab from messages m
+      where segment_id = ${segmentId} and ${sql.unsafe(READ)}
+      order by created_at desc, id desc
+      limit ${limit}
+    ) read`;
+  return row;
 }
 
 /** Records a question and its answer. */

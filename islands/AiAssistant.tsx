@@ -5,6 +5,7 @@ import { AiRequestStep } from "../components/ai/AiRequestStep.tsx";
 import { AiResponseStep } from "../components/ai/AiResponseStep.tsx";
 import { askAssistant } from "./browser/ai.ts";
 import { TOAST_MS } from "../lib/rules/constants.ts";
+import type { TabCounts } from "../lib/rules/ai_reads.ts";
 
 interface Props {
   segmentId: number;
@@ -12,8 +13,8 @@ interface Props {
   apiKey: string;
   /** The interaction's title, shown under the modal's heading. */
   title: string;
-  /** How many participations a question reads (the answer's "Based on the N latest"). */
-  reads: number;
+  /** What a question reads, per inbox tab, of the interaction's `total` (the answer's "Based on …"). */
+  reads: { total: number; tabs: TabCounts };
 }
 
 interface Answer {
@@ -172,4 +173,4 @@ function AiAssistant({ segmentId, apiKey, title, reads }: Props) {
   );
 }
 
-export default island("AiAssistant", AiAssistant, { ns: ["ai", "interaction_stats"] });
+export default island("AiAssistant", AiAssistant, { ns: ["ai", "interaction_stats", "participations"] });

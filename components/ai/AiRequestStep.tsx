@@ -1,10 +1,11 @@
 import { useT } from "../../framework/island.tsx";
 import { AI_PROMPT_MAX_LENGTH } from "../../lib/rules/constants.ts";
+import { readsSentence, type TabCounts } from "../../lib/rules/ai_reads.ts";
 
 interface Props {
   prompt: string;
-  /** How many participations a question reads: the number the answer says it is based on. */
-  reads: number;
+  /** What a question reads, per inbox tab: the numbers the answer says it is based on. */
+  reads: { total: number; tabs: TabCounts };
   error: string | null;
   onInput: (prompt: string) => void;
   onNext: () => void;
@@ -13,7 +14,7 @@ interface Props {
 
 /** Step 0, the request: Next only with a non-empty question (back-office §5). */
 export function AiRequestStep({ prompt, reads, error, onInput, onNext, onCancel }: Props) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const examples = [t("ai.example_summary"), t("ai.example_words"), t("ai.example_hours")];
   const empty = !prompt.trim();
   return (
@@ -37,7 +38,7 @@ export function AiRequestStep({ prompt, reads, error, onInput, onNext, onCancel 
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !empty) onNext();
           }}
         />
-        <p class="field-hint">{t("ai.prompt_hint", { count: reads })}</p>
+        <p class="field-hint">{readsSentence("ai.prompt_hint", reads, t, lang)}</p>
       </div>
       <div class="ai-examples">
         <span class="ai-examples-title">{t("ai.examples")}</span>

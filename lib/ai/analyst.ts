@@ -6,7 +6,8 @@ import { isSafeOnAir, personalDataIn } from "../rules/on_air.ts";
 import { askedLength, askedNumber, detectIntent, type Intent } from "./intent.ts";
 import { voteOutcome } from "./results.ts";
 import { sentimentOf } from "./sentiment.ts";
-import { findThemes } from "./themes.ts";
+import { countByTab, readsSentence } from "../rules/ai_reads.ts";
+import { findThemes, type Theme } from "./themes.ts";
 import type { AiContext, AiMessage, AiProvider } from "./types.ts";
 import { frequentTerms, isMeaningful, mentions, tokens } from "./words.ts";
 
@@ -323,7 +324,9 @@ export function summarySentences(context: AiContext, t: TFunction): string[] {
   const withText = messages.filter((m) => messageText(m));
   const texts = withText.map(messageText);
   const themes = findThemes(texts, context.background ?? []).slice(0, 3);
-  if (themes.length > 0) out.push(t("insight.brief.themes", { themes: list(themes.map((th) => th.name)) }));
+  if (themes.length > 0) {
+    out.push(t("insight.brief.themes", { themes: list(themes.map((th) => themeName(th, t, "sentence"))) }));
+  }
   if (withText.length > 0) {
     const tones = withText.map((m) => sentimentOf(messageText(m), fallback));
     const positive = tones.filter((s) => s.polarity === "positive").length;
@@ -406,6 +409,16 @@ export function briefSection(
   return [`### ${t("insight.brief.title")}`, escapeMarkdown(chosen.join(" "))];
 }
 
+/**
+ * A theme's name in the answer: the phrase its messages share, or for song requests what they ask for
+ * under the answer language's words ("Song requests: Ava Rose"); `where` says whether it heads a list
+ * line or comes inside a sentence.
+ */
+export function themeName(theme: Theme, t: TFunction, where: "list" | "sentence"): string {
+  if (!theme.request) return theme.name;
+  return t(where === "list" ? "insight.themes.request" : "insight.brief.request", { name: theme.name });
+}
+
 /** The themes: a name, how many messages, two representative quotes linking to the inbox. */
 export function themesSection(context: AiContext, t: TFunction): string[] {
   const out = [`### ${t("insight.themes.title")}`];
@@ -433,7 +446,9 @@ export function themesSection(context: AiContext, t: TFunction): string[] {
     const shown = quotes.length > 0 ? quotes : members.slice(0, THEME_QUOTES);
     out.push(
       [
-        `- ${t("insight.themes.theme", { name: escapeMarkdown(theme.name), n: members.length })}`,
+        `- ${
+          t("insight.themes.theme", { name: escapeMarkdown(themeName(theme, t, "list")), n: members.length })
+        }`,
         ...shown.map((m) => `  - ${quoteLine(m, context)}`),
       ].join("\n"),
     );
@@ -531,7 +546,9 @@ export function analyse(question: string, context: AiContext, t: TFunction): str
   const intent: Intent = detectIntent(question);
   const out: string[] = [];
   out.push(`## ${escapeMarkdown(context.segment.title || t("ai.analyst.untitled"))}`);
-  out.push(`_${t("ai.analyst.based_on", { count: messages.length, total: context.total })}_`);
+  // what was read in the inbox's words, so that staff find the same numbers on its tabs
+  const read = { total: context.total, tabs: countByTab(messages) };
+  out.push(`_${readsSentence("ai.analyst.based_on", read, t, context.language)}_`);
   const length = intent === "on_air"
     ? null
     : askedLength(question, isLanguage(context.language) ? context.language : "en");

@@ -1,6 +1,12 @@
 // The AI assistant service: who may ask about which interaction, and what the answer is made from.
 import type { Sql } from "postgres";
-import { countAiMessages, getChannelByUuid, listAiMessages, listOtherTexts } from "../../db/ai.ts";
+import {
+  countAiMessages,
+  countAiTabs,
+  getChannelByUuid,
+  listAiMessages,
+  listOtherTexts,
+} from "../../db/ai.ts";
 import { getChannel } from "../../db/channels.ts";
 import { getSegment, listChoices } from "../../db/segments.ts";
 import { AI_ANALYST_MAX_MESSAGES, AI_BACKGROUND_TEXTS, AI_RATE_LIMIT } from "../rules/constants.ts";
@@ -72,18 +78,20 @@ export async function loadAiContext(
 /**
  * What the assistant page shows: the segment (404 when missing or of another channel), its channel
  * key, its participations in all and how many of them a question reads (the latest, at most
- * AI_ANALYST_MAX_MESSAGES: the number the answer's "Based on the N latest participations" gives).
+ * AI_ANALYST_MAX_MESSAGES), in each inbox tab: the numbers the answer's "Based on …" line gives.
  */
 export async function loadAssistantPage(sql: Sql, user: StaffUser, segmentId: number) {
   const segment = Number.isSafeInteger(segmentId) && segmentId > 0 ? await getSegment(sql, segmentId) : null;
   if (!segment || !canAccessChannel(user, Number(segment.channel_id))) throw new AppError(404, "not_found");
   const channel = await getChannel(sql, Number(segment.channel_id));
   if (!channel) throw new AppError(404, "not_found");
-  const total = await countAiMessages(sql, Number(segment.id));
+  const [total, tabs] = await Promise.all([
+    countAiMessages(sql, Number(segment.id)),
+    countAiTabs(sql, Number(segment.id), AI_ANALYST_MAX_MESSAGES),
+  ]);
   return {
     segment: { id: Number(segment.id), title: segment.title },
     apiKey: String(channel.uuid),
-    total,
-    reads: Math.min(total, AI_ANALYST_MAX_MESSAGES),
+    reads: { total, tabs },
   };
 }

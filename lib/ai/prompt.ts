@@ -1,6 +1,7 @@
 // Prompt building for an OpenAI-compatible model: pure. The participations are written by the public,
 // so they travel as data only: numbered blocks inside one fenced block that the system prompt, sent
 // first, declares to be data and never instructions.
+import { countByTab, READ_TABS, type ReadTab } from "../rules/ai_reads.ts";
 import { choiceLetter } from "../rules/votes.ts";
 import { AI_MAX_MESSAGES } from "../rules/constants.ts";
 import type { AiContext, AiMessage } from "./types.ts";
@@ -94,6 +95,13 @@ export function buildPrompt(
   return [{ role: "system", content: system }, { role: "user", content: user }];
 }
 
+/** The inbox's tabs as its English labels name them. */
+const TAB_NAMES: Record<ReadTab, string> = {
+  all: "All participations",
+  archive: "Archive",
+  moderated: "To moderate",
+};
+
 /** The figures the platform computed over the participations `considered`, one per line. */
 function factsOf(
   context: AiContext,
@@ -102,10 +110,16 @@ function factsOf(
   label: string,
 ): string {
   const votes = voteShares({ ...context, messages: considered });
+  const tabs = countByTab(considered);
   return [
     `Interaction: ${neutralise(context.segment.title, boundary)} (type ${context.segment.type})`,
     context.segment.text ? `Interaction text: ${neutralise(context.segment.text, boundary)}` : null,
     `Participations considered: ${label}`,
+    // the inbox's tabs, so that a count the model states is one staff find on them
+    `In the inbox's tabs: ${
+      READ_TABS.filter((tab) => tabs[tab] > 0).map((tab) => `${TAB_NAMES[tab]} ${tabs[tab]}`).join(", ") ||
+      "none"
+    }`,
     `Participants among them: ${countParticipants(considered)}`,
     `By kind: ${countByKind(considered).map((r) => `${r.kind} ${r.count}`).join(", ") || "none"}`,
     ...(context.choices.length > 0

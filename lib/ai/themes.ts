@@ -3,10 +3,14 @@
 // "bonne journée", is no theme). Pure.
 import { foldWord, isMeaningful, tokens } from "./words.ts";
 
-/** A theme: its name (the phrase as most often written), and the indexes of its texts. */
+/**
+ * A theme: its name (the phrase as most often written), the indexes of its texts, and whether most of
+ * them ask to play something (then the name is what they ask for, shown as song requests).
+ */
 export interface Theme {
   name: string;
   members: number[];
+  request?: boolean;
 }
 
 const MAX_THEMES = 5;
@@ -56,6 +60,80 @@ const ABOUT_THE_SENDER = new Set([
   "dedicatoria",
   "dedykacja",
 ]);
+/**
+ * Verbs asking the station to play a song, folded ("play", "passer", "poner", "tocar", "puśćcie"): they
+ * say the message is a request, not what it is about, so a phrase holding one ("play something") names
+ * no theme; what is asked for does ("Ava Rose"), and the theme is then shown as song requests.
+ */
+const REQUESTING = new Set([
+  "play",
+  "replay",
+  "passer",
+  "passez",
+  "repasser",
+  "repassez",
+  "mettre",
+  "mettez",
+  "remettre",
+  "remettez",
+  "jouer",
+  "jouez",
+  "poner",
+  "pon",
+  "poned",
+  "ponga",
+  "pongan",
+  "poneis",
+  "tocar",
+  "toca",
+  "tocad",
+  "toque",
+  "toquem",
+  "toquen",
+  "passar",
+  "passem",
+  "ponham",
+  "pusc",
+  "puscic",
+  "pusccie",
+  "zagrac",
+  "zagraj",
+  "zagrajcie",
+]);
+/**
+ * Words standing for what is not said ("something", "quelque chose", "algo", "coś", "jakąś"): a phrase holding
+ * one is a cut of a sentence, never a theme's name. Folded.
+ */
+const VAGUE = new Set([
+  "something",
+  "anything",
+  "quelque",
+  "quelquechose",
+  "algo",
+  "alguma",
+  "algum",
+  "coisa",
+  "cos",
+  "czegos",
+  "cokolwiek",
+  "jakas",
+  "jakis",
+  "jakies",
+]);
+/** Most of a theme's messages ask to play something for it to be song requests. */
+const REQUEST_SHARE = 0.5;
+
+/** True when the text asks to play something (a verb of REQUESTING). */
+export function asksToPlay(text: string): boolean {
+  return tokens(text).some((word) => REQUESTING.has(foldWord(word).replace(/ł/g, "l")));
+}
+
+/** True for a folded word about who writes, asking to play, or for what is not said: in no theme's name. */
+function offTheSubject(folded: string): boolean {
+  const word = folded.replace(/ł/g, "l");
+  return ABOUT_THE_SENDER.has(word) || REQUESTING.has(word) || VAGUE.has(word);
+}
+
 /** Greetings of two words, folded: no theme either. */
 const GREETINGS = new Set([
   "good morning",
@@ -126,7 +204,8 @@ function written(text: string): string[] {
 /**
  * The key phrases of a text, folded, each once, with their spelling as written ("festival de
  * Vienne"): two meaningful words in a row, or three whose middle one joins them (JOINING);
- * single meaningful words too when `single`; none about who writes (ABOUT_THE_SENDER).
+ * single meaningful words too when `single`; none about who writes (ABOUT_THE_SENDER), none asking to
+ * play (REQUESTING) and none holding a word for what is not said (VAGUE).
  */
 export function keyPhrases(text: string, single = false): Map<string, string> {
   const words = tokens(text);
@@ -135,7 +214,7 @@ export function keyPhrases(text: string, single = false): Map<string, string> {
   const found = new Map<string, string>();
   const add = (at: number, size: number) => {
     const parts = words.slice(at, at + size).map(foldWord);
-    if (parts.some((p) => ABOUT_THE_SENDER.has(p.replace(/ł/g, "l")))) return;
+    if (parts.some(offTheSubject)) return;
     const key = parts.join(" ");
     if (GREETINGS.has(key)) return;
     if (!found.has(key)) found.set(key, spelt.slice(at, at + size).join(" "));
@@ -174,7 +253,10 @@ export function withWordBefore(name: string, key: string, texts: string[]): stri
     const words = tokens(text).map(foldWord);
     const spelt = written(text);
     for (let i = 1; i + parts.length <= words.length; i++) {
-      if (parts.every((p, k) => words[i + k] === p) && isMeaningful(words[i - 1])) {
+      if (
+        parts.every((p, k) => words[i + k] === p) && isMeaningful(words[i - 1]) &&
+        !offTheSubject(words[i - 1])
+      ) {
         const entry = before.get(words[i - 1]) ?? { count: 0, spelling: spelt[i - 1] ?? words[i - 1] };
         entry.count++;
         before.set(words[i - 1], entry);
@@ -226,7 +308,12 @@ function pick(texts: string[], background: string[], single: boolean): Theme[] {
     const name = [...spellings.get(key)!.entries()].sort((a, b) =>
       b[1] - a[1] || a[0].localeCompare(b[0])
     )[0][0];
-    themes.push({ name: withWordBefore(name, key, group.map((i) => texts[i])), members: group });
+    const request = group.filter((i) => asksToPlay(texts[i])).length > REQUEST_SHARE * group.length;
+    themes.push({
+      name: withWordBefore(name, key, group.map((i) => texts[i])),
+      members: group,
+      ...(request ? { request } : {}),
+    });
     for (const i of group) covered.add(i);
   }
   return themes;

@@ -1,5 +1,6 @@
 // The AI assistant (back-office §2 "AI assistant modal", §9 "100 messages considered"): shared types.
 import type { TFunction } from "../rules/i18n.ts";
+import type { ReadTab } from "../rules/ai_reads.ts";
 
 /** A participation as the assistant sees it: no personal data except the city and the nickname. */
 export interface AiMessage {
@@ -13,6 +14,8 @@ export interface AiMessage {
   author_name?: string | null;
   /** "pending" while awaiting moderation, "rejected" when refused: never offered to read on air. */
   moderation?: string;
+  /** The inbox tab it is in (never the trash), so the answer says what it read in the inbox's words. */
+  tab: ReadTab;
   /** Who sent it (app user or device), only to count participants; never sent to a model. */
   author_key: string | null;
   /** True when the author had taken part in the channel before this interaction; never sent to a model. */

@@ -1,11 +1,12 @@
 // The assistant reads from the database what it needs to offer messages to read on air: the nickname,
-// the moderation state, the trash left out, the hours in the channel's time zone whatever the browser's.
+// the moderation state, the trash left out, the hours in the channel's time zone whatever the browser's;
+// what it read is said in the counts of the inbox's tabs.
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers.ts";
 import { seedDemo } from "../../lib/demo/seed.ts";
 import { openSession } from "../../lib/platform/sessions.ts";
 
-Deno.test("AI prompt API - messages to read on air: nickname, channel's local time, nothing unsafe; the hint counts what the answer reads", async () => {
+Deno.test("AI prompt API - messages to read on air: nickname, channel's local time, nothing unsafe; the answer and the hint count what they read as the inbox's tabs do", async () => {
   const ctx = await testApp();
   try {
     await seedDemo(ctx.sql, { password: "Demo-Password-1!" });
@@ -48,10 +49,21 @@ Deno.test("AI prompt API - messages to read on air: nickname, channel's local ti
     }
     for (const name of ["Phone", "Pending", "Trashed"]) assert.ok(!answer.includes(name), name);
     assert.match(answer, /Choisis parmi 3 des 5 messages écrits/);
-    // the page's hint and the answer give the same number of participations read (the trashed one left out)
-    assert.match(answer, /D'après les 5 dernières participations \(5 au total\)/);
-    const page = await (await ctx.request(`/interactions/${segment.id}/assistant`, { token })).text();
-    assert.match(page, /L(&#x27;|&#39;|')assistant lit les 5 dernières participations de cette interaction/);
+    // The answer and the page's hint say what they read in the inbox's words: the counts of its tabs, as
+    // the inbox reads them (the trashed one left out).
+    const counts = await (await ctx.request(`/api/v1/interaction/counts?segment_id=${segment.id}`, { token }))
+      .json();
+    assert.deepEqual([counts.all, counts.archive, counts.moderated, counts.trash], [3, 1, 1, 1]);
+    const tabs = `${counts.all} dans « Toutes les participations », ${counts.archive} dans « Archives » et ` +
+      `${counts.moderated} dans « À modérer »`;
+    assert.ok(answer.includes(`_D'après 5 participations : ${tabs}._`), answer);
+    const page = (await (await ctx.request(`/interactions/${segment.id}/assistant`, { token })).text())
+      .replace(/&#x27;|&#39;/g, "'");
+    assert.ok(page.includes(`L'assistant lit 5 participations de cette interaction : ${tabs}.`), page);
+    // the page's figures are the tabs' own
+    assert.match(page, new RegExp(`<dt>Toutes les participations</dt><dd>${counts.all}</dd>`));
+    assert.match(page, new RegExp(`<dt>Archives</dt><dd>${counts.archive}</dd>`));
+    assert.match(page, new RegExp(`<dt>À modérer</dt><dd>${counts.moderated}</dd>`));
   } finally {
     await ctx.close();
   }

@@ -103,7 +103,19 @@ Deno.test("AI prompt API - the built-in analyst answers from the database", asyn
       assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
       const md = await res.text();
       assert.ok(total > AI_MAX_MESSAGES);
-      assert.ok(md.includes(`D'après les ${total} dernières participations (${total} au total)`), md);
+      // every one read, said in the counts of the inbox's tabs, read as the inbox reads them
+      const counts = await (await ctx.request(`/api/v1/interaction/counts?segment_id=${dedication}`, {
+        token: d.tokens.operator,
+      })).json();
+      assert.ok(counts.archive > 0, "the demo archives some dedications");
+      assert.equal(counts.all + counts.archive + counts.moderated, total);
+      const tabs = [
+        `${counts.all} dans « Toutes les participations »`,
+        `${counts.archive} dans « Archives »`,
+        ...(counts.moderated ? [`${counts.moderated} dans « À modérer »`] : []),
+      ];
+      const list = new Intl.ListFormat("fr", { type: "conjunction" }).format(tabs);
+      assert.ok(md.includes(`D'après ${total} participations : ${list}.`), md);
       assert.match(md, /Messages vocaux/);
       assert.match(md, /Heures d'affluence/);
     });

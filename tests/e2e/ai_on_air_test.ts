@@ -1,6 +1,6 @@
 // The assistant in the browser: messages to read on air with the author's nickname and the channel's
-// hour, nothing with personal data or awaiting moderation; a two-sentence summary; the hint counts the
-// participations the answer says it read.
+// hour, nothing with personal data or awaiting moderation; a two-sentence summary; the hint and the answer
+// say what they read in the counts the inbox's tabs show.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
@@ -8,7 +8,7 @@ import { assertAccessible, browserTest, loginAs } from "./_browser.ts";
 const modal = (page: Page) => page.locator("dialog.ai-modal");
 
 browserTest(
-  "ai assistant - messages to read on air and a two-sentence summary, the hint counting what the answer reads",
+  "ai assistant - messages to read on air and a two-sentence summary, the hint and the answer counting what they read as the inbox's tabs do",
   async ({ page, baseUrl, server, shot, consoleErrors }) => {
     const [segment] = await server.sql<{ id: number; channel_id: number }[]>`
       select id::int, channel_id::int from segments where title = 'Votre dédicace du matin'`;
@@ -25,23 +25,41 @@ browserTest(
       }, ${name},
           'Lyon', ${moderation})`;
     }
-    const [{ total }] = await server.sql<{ total: number }[]>`
-      select count(*)::int as total from messages where segment_id = ${segment.id} and status <> 'trash'`;
     await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    // the counts staff read on the inbox's tabs
+    await page.goto(`${baseUrl}/participations/${segment.id}`);
+    await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
+    const tabCount = async (label: string) =>
+      Number(await page.locator(".inbox-tab", { hasText: label }).locator(".inbox-count").innerText());
+    const [all, archive, moderated] = [
+      await tabCount("All participations"),
+      await tabCount("Archive"),
+      await tabCount("To moderate"),
+    ];
+    assert.ok(all > 0 && archive > 0 && moderated > 0, `${all} ${archive} ${moderated}`);
+    const read = all + archive + moderated;
+    const tabs = new Intl.ListFormat("en", { type: "conjunction" }).format([
+      `${all} in “All participations”`,
+      `${archive} in “Archive”`,
+      `${moderated} in “To moderate”`,
+    ]);
     await page.goto(`${baseUrl}/interactions/${segment.id}/assistant`);
     await page.waitForSelector('[data-island="AiAssistant"][data-hydrated] .ai-trigger');
     await page.getByRole("button", { name: /AI assistant/ }).click();
     await modal(page).waitFor({ state: "visible" });
-    // the hint gives the number the answer will say it is based on
-    await modal(page).getByText(`The assistant reads the ${total} latest participations of this interaction.`)
-      .waitFor();
+    // the hint says what the answer will say it read, in the numbers of the inbox's tabs
+    assert.equal(
+      await modal(page).locator(".field-hint").innerText(),
+      `The assistant reads ${read} participations of this interaction: ${tabs}.`,
+    );
+    await shot("hint-1280");
     const answer = modal(page).locator(".ai-answer.markdown");
     await modal(page).getByLabel("Your question about the participations")
       .fill("Three messages I could read on air, with the author's nickname");
     await modal(page).getByRole("button", { name: "Next" }).click();
     await answer.getByRole("heading", { name: "Messages to read on air (3)" }).waitFor();
     const text = await answer.innerText();
-    assert.match(text, new RegExp(`Based on the ${total} latest participations \\(${total} in total\\)`));
+    assert.ok(text.includes(`Based on ${read} participations: ${tabs}.`), text);
     const items = await answer.locator("ol > li").allInnerTexts();
     assert.equal(items.length, 3);
     const [seeded] = await server.sql<{ author_name: string }[]>`

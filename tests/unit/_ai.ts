@@ -2,8 +2,8 @@
 import type { AiMessage } from "../../lib/ai/types.ts";
 
 /**
- * A maker of messages numbered from `first`: each a text message without text, transcript, choice nor city,
- * its author keyed `d<id>` (a device), sent on 20 November 2026 at 08:30 UTC, unless `defaults(id)` or the
+ * A maker of messages numbered from `first`: each a text message of the inbox's All tab without text,
+ * transcript, choice nor city, its author keyed `d<id>` (a device), sent on 20 November 2026 at 08:30 UTC, unless `defaults(id)` or the
  * fields given say otherwise.
  */
 export function messageMaker(first: number, defaults: (id: number) => Partial<AiMessage> = () => ({})) {
@@ -18,6 +18,7 @@ export function messageMaker(first: number, defaults: (id: number) => Partial<Ai
       choice_ids: null,
       author_city: null,
       author_key: `d${id}`,
+      tab: "all",
       created_at: new Date("2026-11-20T08:30:00Z"),
       ...defaults(id),
       ...fields,

@@ -35,6 +35,7 @@ Deno.test("ai prompt - the reduce step: facts of every participation, the notes 
       choice_ids: null,
       author_city: null,
       author_key: `d${i}`,
+      tab: "all" as const,
       created_at: new Date("2026-11-20T08:00:00Z"),
     })),
     total: 250,

@@ -220,6 +220,70 @@ const THEMES: Record<Language, { theme: string; about: string[]; other: string[]
   },
 };
 
+/**
+ * Requests to play an artist the channel's other interactions talk about too (a vote names her), and
+ * one for another artist: the theme is the song requests for her, never the words asking ("play
+ * something", "poner algo", "alguma coisa", "puśćcie coś").
+ */
+const REQUESTS: Record<Language, { asks: string[]; background: string[]; name: string }> = {
+  fr: {
+    asks: [
+      "Vous pourriez passer quelque chose d'Ava Rose ?",
+      "Pouvez-vous passer quelque chose d'Ava Rose pour ma sœur",
+      "Merci de passer quelque chose d'Ava Rose ce soir",
+      "Est-ce possible de passer quelque chose de Léa Marin ?",
+    ],
+    background: ["Ava Rose en concert à Lyon", "J'adore le dernier titre d'Ava Rose", "Bonne journée"],
+    name: "Demandes de chansons : Ava Rose",
+  },
+  en: {
+    asks: [
+      "Could you play something by Ava Rose?",
+      "Please play something by Ava Rose for my sister",
+      "Can you play something by Ava Rose tonight",
+      "Play something by Léa Marin please",
+    ],
+    background: ["Ava Rose live in Lyon", "I love the new single by Ava Rose", "Have a nice day"],
+    name: "Song requests: Ava Rose",
+  },
+  pt: {
+    asks: [
+      "Podem tocar alguma coisa da Ava Rose?",
+      "Toquem alguma coisa da Ava Rose para a minha irmã",
+      "Podiam tocar alguma coisa da Ava Rose esta noite?",
+      "Toquem alguma coisa da Léa Marin",
+    ],
+    background: ["Ava Rose em concerto em Lisboa", "Adoro o novo single da Ava Rose", "Bom dia a todos"],
+    name: "Pedidos de músicas: Ava Rose",
+  },
+  es: {
+    asks: [
+      "¿Podéis poner algo de Ava Rose?",
+      "Poned algo de Ava Rose para mi hermana",
+      "¿Podríais poner algo de Ava Rose esta noche?",
+      "Poned algo de Léa Marin",
+    ],
+    background: ["Ava Rose en concierto en Sevilla", "Me encanta el nuevo single de Ava Rose", "Buenos días"],
+    name: "Peticiones de canciones: Ava Rose",
+  },
+  pl: {
+    asks: [
+      "Możecie puścić coś Avy Rose?",
+      "Puśćcie coś Avy Rose dla mojej siostry",
+      "Puśćcie coś Avy Rose wieczorem",
+      "Puśćcie coś Léi Marin",
+    ],
+    background: ["Koncert Avy Rose w Krakowie", "Nowy singiel Avy Rose jest świetny", "Dzień dobry"],
+    name: "Prośby o piosenki: Avy Rose",
+  },
+};
+
+/** A theme's name on a line of the answer's list ("- **name** — n messages"). */
+const themeNames = (answer: string) =>
+  answer.split("\n").filter((line) => line.startsWith("- **")).map((line) =>
+    line.slice(4, line.indexOf("**", 4))
+  );
+
 function themed(language: Language, segmentId: number, seed: number): AiContext {
   const make = seeded(seed);
   const { about, other, background } = THEMES[language];
@@ -543,6 +607,23 @@ function cases(): Case[] {
         const first = a.split("\n").find((line) => line.startsWith("- **"));
         return !!first && first.toLowerCase().includes(theme) &&
           first.includes(`${THEMES[language].about.length}`);
+      },
+    });
+  });
+  languages.forEach((language, i) => {
+    // requests to play: named as song requests for what they ask, in the question's language
+    const make = seeded(150 + i);
+    const { asks, background, name } = REQUESTS[language];
+    const texts = [...asks, ...THEMES[language].other];
+    list.push({
+      question: THEME_QUESTIONS[language],
+      context: context(150 + i, texts.map((text) => make({ text })), { language, background }),
+      check: (a) => {
+        const names = themeNames(a);
+        return names.includes(name) &&
+          !names.some((n) =>
+            /play|something|passer|quelque|poner|poned|algo|tocar|toquem|coisa|puś|coś/i.test(n)
+          );
       },
     });
   });

@@ -17,6 +17,7 @@ const context: AiContext = {
     choice_ids: null,
     author_city: null,
     author_key: "u1",
+    tab: "all" as const,
     created_at: new Date(),
   }],
   total: 1,

@@ -70,3 +70,38 @@ Deno.test("ai themes - the main complaint is surfaced with its messages", () => 
   assert.match(lines[complaint], /\*\*sound\*\* — 3 negative messages/);
   assert.match(lines[complaint + 1], /awful/i);
 });
+
+Deno.test("ai themes - requests to play are named by what they ask for, as song requests", () => {
+  assert.equal(keyPhrases("Could you play something by Ava Rose?").has("play something"), false);
+  assert.equal(keyPhrases("¿Podéis poner algo de Ava Rose?").has("algo de ava"), false);
+  assert.equal(keyPhrases("Could you play something by Ava Rose?").get("ava rose"), "Ava Rose");
+  const messages = [
+    "Could you play something by Ava Rose?",
+    "Please play something by Ava Rose for my sister",
+    "Play something by Léa Marin please",
+    "Stuck in a traffic jam again",
+    "Another traffic jam near the bridge",
+  ].map(msg);
+  const context = {
+    segment: { id: 5, title: "Requests", type: "message", text: null },
+    choices: [],
+    messages,
+    total: messages.length,
+    language: "en",
+    timeZone: "Europe/Paris",
+    background: ["Ava Rose live in Lyon", "I love the new single by Ava Rose"],
+  };
+  const themes = analyse("What are the main themes?", context, translator("en"));
+  assert.match(themes, /^- \*\*Song requests: Ava Rose\*\* — 2 messages$/m);
+  const brief = analyse("Summarise the messages in one sentence", context, translator("en"));
+  assert.match(
+    brief,
+    /Listeners talk most about (song requests \(Ava Rose\) and traffic jam|traffic jam and song requests \(Ava Rose\))\./,
+  );
+  const french = analyse(
+    "Quels sont les principaux thèmes ?",
+    { ...context, language: "fr" },
+    translator("fr"),
+  );
+  assert.match(french, /^- \*\*Demandes de chansons : Ava Rose\*\* — 2 messages$/m);
+});

@@ -5,6 +5,7 @@ import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import AiAssistant from "../../../islands/AiAssistant.tsx";
 import { loadAssistantPage } from "../../../lib/ai/assistant.ts";
+import { READ_TABS } from "../../../lib/rules/ai_reads.ts";
 
 /** GET /interactions/{id}/assistant: the AI assistant of an interaction (back-office §2, beta). */
 export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c) => {
@@ -23,12 +24,15 @@ export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c
     >
       <section class="card ai-page">
         <p class="ai-page-kicker">{data.segment.title}</p>
-        <p>{t("ai.page_intro", { count: data.reads })}</p>
+        <p>{t("ai.page_intro", { count: READ_TABS.reduce((sum, tab) => sum + data.reads.tabs[tab], 0) })}</p>
+        {/* what a question reads, tab by tab under the inbox's labels: the numbers its tabs show */}
         <dl class="ai-facts">
-          <div>
-            <dt>{t("admin.menu.participations")}</dt>
-            <dd>{data.total}</dd>
-          </div>
+          {READ_TABS.filter((tab) => tab === "all" || data.reads.tabs[tab] > 0).map((tab) => (
+            <div key={tab}>
+              <dt>{t(`participations.tabs.${tab}`)}</dt>
+              <dd>{data.reads.tabs[tab]}</dd>
+            </div>
+          ))}
         </dl>
         <p class="ai-provider">
           {model ? t("ai.provider_model", { model }) : t("ai.provider_builtin")}
