@@ -24,7 +24,7 @@ export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c
     >
       <section class="card ai-page">
         <p class="ai-page-kicker">{data.segment.title}</p>
-        <p>{t("ai.page_intro", { count: READ_TABS.reduce((sum, tab) => sum + data.reads.tabs[tab], 0) })}</p>
+        <p>{t("ai.page_intro")}</p>
         {/* what a question reads, tab by tab under the inbox's labels: the numbers its tabs show */}
         <dl class="ai-facts">
           {READ_TABS.filter((tab) => tab === "all" || data.reads.tabs[tab] > 0).map((tab) => (
