@@ -12,6 +12,8 @@
 //   (search_chunks, search_bits) that the triggers on message_search keep (bitCountsOf());
 // - any other search (every channel, a tsquery with OR or NOT): message_search, the narrow copy of each
 //   message's tabs and words (combinationsOf()).
+// Each tier was switched off in turn at 200,000 participations and earns its place (bench/HISTORY.md: the
+// counters 10-30x on lists and counts, the bitmaps about 3x on a new search, the kept counts 3x on a poll).
 // The other counters (vote_counts, segment_counts) are kept by the queries themselves, not by triggers:
 // see db/participations.ts.
 import type { PendingQuery, Row } from "postgres";
