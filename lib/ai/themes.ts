@@ -194,11 +194,28 @@ const JOINING = new Set([
   "przy",
 ]);
 
-/** The words of a text as written (case kept), the first one lower-cased unless all capitals. */
-function written(text: string): string[] {
-  const words = text.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+/**
+ * The words of a text as written (case kept), the first one lower-cased unless all capitals, each with what
+ * joins it to the word before: a hyphen or an apostrophe written between them ("dix-huit", "aujourd'hui"),
+ * else a space.
+ */
+function written(text: string): { words: string[]; joins: string[] } {
+  const words: string[] = [];
+  const joins: string[] = [];
+  let end = 0;
+  for (const m of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+    const gap = text.slice(end, m.index);
+    joins.push(/^[-'’]$/.test(gap) ? gap : " ");
+    words.push(m[0]);
+    end = m.index + m[0].length;
+  }
   if (words[0] && words[0] !== words[0].toUpperCase()) words[0] = words[0].toLowerCase();
-  return words;
+  return { words, joins };
+}
+
+/** Words `at` to `at + size` of a text as written, joined as they are there. */
+function spelling({ words, joins }: { words: string[]; joins: string[] }, at: number, size: number): string {
+  return words.slice(at, at + size).map((word, k) => (k ? joins[at + k] : "") + word).join("");
 }
 
 /**
@@ -210,14 +227,14 @@ function written(text: string): string[] {
 export function keyPhrases(text: string, single = false): Map<string, string> {
   const words = tokens(text);
   const asWritten = written(text);
-  const spelt = asWritten.length === words.length ? asWritten : words;
+  const spelt = asWritten.words.length === words.length ? asWritten : { words, joins: words.map(() => " ") };
   const found = new Map<string, string>();
   const add = (at: number, size: number) => {
     const parts = words.slice(at, at + size).map(foldWord);
     if (parts.some(offTheSubject)) return;
     const key = parts.join(" ");
     if (GREETINGS.has(key)) return;
-    if (!found.has(key)) found.set(key, spelt.slice(at, at + size).join(" "));
+    if (!found.has(key)) found.set(key, spelling(spelt, at, size));
   };
   for (let i = 0; i < words.length; i++) {
     if (!isMeaningful(words[i])) continue;
@@ -251,7 +268,7 @@ export function withWordBefore(name: string, key: string, texts: string[]): stri
   const before = new Map<string, { count: number; spelling: string }>();
   for (const text of texts) {
     const words = tokens(text).map(foldWord);
-    const spelt = written(text);
+    const spelt = written(text).words;
     for (let i = 1; i + parts.length <= words.length; i++) {
       if (
         parts.every((p, k) => words[i + k] === p) && isMeaningful(words[i - 1]) &&

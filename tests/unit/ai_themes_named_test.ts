@@ -34,6 +34,10 @@ Deno.test("ai themes - named as written, never by words about who writes", () =>
   assert.equal(keyPhrases("Les tomates ont enfin poussé").has("tomates ont enfin"), false);
   assert.equal(keyPhrases("Pour souhaiter un joyeux anniversaire").has("souhaiter un joyeux"), false);
   assert.equal(keyPhrases("Pour l'équipe des urgences").get("equipe des urgences"), "équipe des urgences");
+  // a hyphen or an apostrophe written between two words stays in the name ("dix-huit", not "dix huit")
+  assert.equal(keyPhrases("Ma fille fête ses dix-huit ans").get("dix huit"), "dix-huit");
+  assert.equal(keyPhrases("Joyeux anniversaire, Rock'n'roll forever").get("roll forever"), "roll forever");
+  assert.equal(keyPhrases("Bonjour Lyon, Vienne").get("lyon vienne"), "Lyon Vienne");
   // a fragment takes the word its messages write before it
   assert.equal(
     withWordBefore("cyclables à Grenoble", "cyclables a grenoble", [
