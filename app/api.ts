@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./env.ts";
 import { requireStaff } from "./auth.ts";
@@ -57,6 +58,13 @@ export function staffApi(...permissions: Permission[]): OpenAPIHono<AppEnv> {
 
 /** A positive integer id in a path. */
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A page's id in its path (`name`, "id" by default), read as idParam reads it; anything else is a 404. */
+export function pathId(c: Context<AppEnv>, name = "id"): number {
+  const id = idParam.safeParse(c.req.param(name));
+  if (!id.success) throw new AppError(404, "not_found");
+  return id.data;
+}
 
 /** The error body of every API (documented once). */
 export const errorSchema = z.object({

@@ -7,14 +7,13 @@ import { LiveSegments, MarkedMessages } from "../../components/timeline/Broadcas
 import { AvailabilityBadge } from "../../components/interactions/SegmentTable.tsx";
 import { loadBroadcastBoard } from "../../lib/broadcast/board.ts";
 import { availabilityOf } from "../../lib/rules/availability.ts";
-import { AppError } from "../../lib/rules/errors.ts";
 import { segmentFor } from "../../lib/segments/service.ts";
+import { pathId } from "../../app/api.ts";
 
 /** GET /broadcast/{id}: one segment on the broadcasting channel: its quoted and broadcast messages. */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const seg = await segmentFor(c.var.sql, user, id);
   const t = c.var.t;
   const now = c.var.deps.now?.() ?? new Date();

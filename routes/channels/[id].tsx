@@ -4,14 +4,13 @@ import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { ChannelPage } from "../../components/channels/ChannelPage.tsx";
 import { loadChannelPage } from "../../lib/channels/pages.ts";
-import { AppError } from "../../lib/rules/errors.ts";
 import { isSuperAdministrator } from "../../lib/rules/permissions.ts";
+import { pathId } from "../../app/api.ts";
 
 /** GET /channels/{id}: the channel detail; `?edit` opens edit mode (spec §2). */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const data = await loadChannelPage(c.var.sql, user, id, c.var.deps.now?.() ?? new Date());
   const notice = c.req.query("saved") ? "saved" : c.req.query("image_failed") ? "image_failed" : null;
   const superAdmin = isSuperAdministrator(user);

@@ -15,12 +15,12 @@ import { quizForStaff } from "../../lib/quiz/service.ts";
 import { overlayForStaff } from "../../lib/live/overlay.ts";
 import { voteIntegrity } from "../../lib/segments/vote_review.ts";
 import { publicUrl } from "../../lib/platform/config.ts";
-import { AppError } from "../../lib/rules/errors.ts";
 import { loadSegmentPage } from "../../lib/segments/pages.ts";
 import { can } from "../../lib/rules/permissions.ts";
 import { hasChoices } from "../../lib/rules/segments.ts";
 import { interactionStatistics } from "../../lib/statistics/interaction.ts";
 import { InteractionStatisticsPanel } from "../../components/statistics/InteractionStatistics.tsx";
+import { pathId } from "../../app/api.ts";
 
 /**
  * GET /interactions/{id}: the edit page (read-only without interaction-action-edit); a draft goes back
@@ -28,8 +28,7 @@ import { InteractionStatisticsPanel } from "../../components/statistics/Interact
  */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const base = publicUrl(c.var.deps.config);
   const page = await loadSegmentPage(c.var.sql, user, id, c.var.deps.now?.() ?? new Date(), base);
   const seg = page.segment;

@@ -4,9 +4,9 @@ import { requirePage, staffOf } from "../../app/auth.ts";
 import { renderPage } from "../../framework/render.tsx";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import MessageInbox from "../../islands/MessageInbox.tsx";
-import { AppError } from "../../lib/rules/errors.ts";
 import { loadSegmentInbox } from "../../lib/inbox/service.ts";
 import { can } from "../../lib/rules/permissions.ts";
+import { pathId } from "../../app/api.ts";
 
 /**
  * GET /participations/{id}[?message={messageId}]: the messages of an interaction (back-office §2 Message
@@ -14,8 +14,7 @@ import { can } from "../../lib/rules/permissions.ts";
  */
 export default new Hono<AppEnv>().get("/", requirePage("participations-read"), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const { messages, total, counts, segment } = await loadSegmentInbox(c.var.sql, user, id);
   // ?message=: the message an assistant's answer links to, opened in the detail pane.
   const message = Number(c.req.query("message"));

@@ -7,17 +7,16 @@ import { Section } from "../../components/channels/fields.tsx";
 import CompanySwitch from "../../islands/CompanySwitch.tsx";
 import UserProfile from "../../islands/UserProfile.tsx";
 import { channelChoicesFor } from "../../lib/channels/pages.ts";
-import { AppError } from "../../lib/rules/errors.ts";
 import { can, isSuperAdministrator } from "../../lib/rules/permissions.ts";
 import { userFor, userView } from "../../lib/users/service.ts";
 import TwoFactorProfile from "../../islands/TwoFactorProfile.tsx";
 import { twoFactorSettingsFor, twoFactorStatus } from "../../lib/accounts/two_factor.ts";
+import { pathId } from "../../app/api.ts";
 
 /** GET /users/{id}: a profile (one's own, or one of one's channel with users-manage; else 404/403). */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const target = await userFor(c.var.sql, user, id);
   const t = c.var.t;
   const superAdmin = isSuperAdministrator(user);

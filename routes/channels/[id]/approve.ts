@@ -2,12 +2,11 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app/env.ts";
 import { requirePage, staffOf } from "../../../app/auth.ts";
 import { approveChannel } from "../../../lib/channels/quota.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
+import { pathId } from "../../../app/api.ts";
 
 /** POST /channels/{id}/approve (the channel list's button, super administrators): lifts a trial's quotas. */
 export default new Hono<AppEnv>().post("/", requirePage(), async (c) => {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   await approveChannel(c.var.sql, staffOf(c), id);
   return c.redirect("/channels", 303);
 });

@@ -7,8 +7,8 @@ import { MediumIcon } from "../../../components/participations/MediumIcon.tsx";
 import HeldActions from "../../../islands/HeldActions.tsx";
 import { heldPage } from "../../../lib/lines/held.ts";
 import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
 import { publicAuthorLine } from "../../../lib/rules/public_message.ts";
+import { pathId } from "../../../app/api.ts";
 
 /**
  * GET /channels/{id}/held-messages: what the channel's lines received that no interaction took (the line
@@ -17,8 +17,7 @@ import { publicAuthorLine } from "../../../lib/rules/public_message.ts";
  */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const { held, targets, canAct } = await heldPage(c.var.deps, user, id);
   const label = await getChannelLabel(c.var.sql, id);
   const t = c.var.t;

@@ -7,14 +7,13 @@ import LinesPanel from "../../../islands/LinesPanel.tsx";
 import { HeldLink } from "../../../components/admin/HeldLink.tsx";
 import { linesPage } from "../../../lib/lines/service.ts";
 import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
 import { isSuperAdministrator } from "../../../lib/rules/permissions.ts";
+import { pathId } from "../../../app/api.ts";
 
 /** GET /channels/{id}/lines: the channel's WhatsApp, SMS and voicemail lines. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const page = await linesPage(c.var.deps, user, id);
   const label = await getChannelLabel(c.var.sql, id);
   const superAdmin = isSuperAdministrator(user);

@@ -6,14 +6,13 @@ import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import SignInSettings from "../../../islands/SignInSettings.tsx";
 import { loadSignInPage } from "../../../lib/accounts/sign_in_page.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
 import { isSuperAdministrator } from "../../../lib/rules/permissions.ts";
+import { pathId } from "../../../app/api.ts";
 
 /** GET /channels/{id}/sign-in: the channel's single sign-on, password sign-in, and audit log retention. */
 export default new Hono<AppEnv>().get("/", requirePage("channel-settings"), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const { label, ...data } = await loadSignInPage(c.var.sql, user, id, publicUrl(c.var.deps.config));
   const superAdmin = isSuperAdministrator(user);
   const t = c.var.t;

@@ -6,14 +6,13 @@ import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import WebhooksPanel from "../../../islands/WebhooksPanel.tsx";
 import { listWebhooks } from "../../../lib/webhooks/service.ts";
 import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
 import { isSuperAdministrator } from "../../../lib/rules/permissions.ts";
+import { pathId } from "../../../app/api.ts";
 
 /** GET /channels/{id}/webhooks: the channel's webhooks and their delivery logs. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const hooks = await listWebhooks(c.var.deps, user, id);
   const label = await getChannelLabel(c.var.sql, id);
   const superAdmin = isSuperAdministrator(user);

@@ -6,12 +6,13 @@ import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import AiAssistant from "../../../islands/AiAssistant.tsx";
 import { loadAssistantPage } from "../../../lib/ai/assistant.ts";
 import { READ_TABS } from "../../../lib/rules/ai_reads.ts";
+import { pathId } from "../../../app/api.ts";
 
 /** GET /interactions/{id}/assistant: the AI assistant of an interaction (back-office §2, beta). */
 export default new Hono<AppEnv>().get("/", requirePage("ai-assistant"), async (c) => {
   const user = staffOf(c);
   const t = c.var.t;
-  const data = await loadAssistantPage(c.var.sql, user, Number(c.req.param("id")));
+  const data = await loadAssistantPage(c.var.sql, user, pathId(c));
   const model = c.var.deps.config.AI_BASE_URL ? c.var.deps.config.AI_MODEL : null;
   return renderPage(
     c,

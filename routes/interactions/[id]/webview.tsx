@@ -4,13 +4,12 @@ import { requirePage, staffOf } from "../../../app/auth.ts";
 import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import { segmentFor } from "../../../lib/segments/service.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
+import { pathId } from "../../../app/api.ts";
 
 /** GET /interactions/{id}/webview: the segment's widget in a phone-sized frame. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const user = staffOf(c);
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   const seg = await segmentFor(c.var.sql, user, id);
   const t = c.var.t;
   const title = seg.title || t("interactions.untitled");

@@ -4,15 +4,14 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../app/env.ts";
 import { declareBodyLimit } from "../../../app/body_limit.ts";
 import { publicUrl } from "../../../lib/platform/config.ts";
-import { AppError } from "../../../lib/rules/errors.ts";
 import { LINE_WEBHOOK_MAX_BYTES } from "../../../lib/rules/lines.ts";
+import { pathId } from "../../../app/api.ts";
 
 declareBodyLimit("/lines/{id}/*", LINE_WEBHOOK_MAX_BYTES);
 
 /** The line id of the path; 404 when it is not one. */
 export function lineIdOf(c: Context<AppEnv>): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "not_found");
+  const id = pathId(c);
   return id;
 }
 
