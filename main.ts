@@ -1,3 +1,6 @@
+// The product as one Hono app: the fast paths declared with their routes, the middleware chain (security
+// headers, compression, authentication, languages, caching), the route manifest's pages and API, and the
+// static files. scripts/start.ts serves it; tests build it with their own dependencies.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { serveStatic } from "hono/deno";
 import type { AppDeps, AppEnv } from "./app/env.ts";

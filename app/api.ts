@@ -1,3 +1,5 @@
+// The JSON API's shared pieces: its sub-apps (validated by one hook, staff-only where asked), the
+// id of a path, the error shape every route declares, and the readers of uploads.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";

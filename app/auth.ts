@@ -1,3 +1,5 @@
+// Who is asking: the staff session or the visitor token of a request, the page and API guards that
+// require one, and the same-origin check of cookie-authenticated writes.
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { getSessionStaffUser, visitorSessionLive } from "../db/sessions.ts";

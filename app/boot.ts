@@ -1,3 +1,5 @@
+// Starting the product: the JWT secret, the database with its migrations, the demo data when asked, and
+// the jobs (the worker inside this process or apart).
 import type PgBoss from "pg-boss";
 import type { Config } from "../lib/platform/config.ts";
 import { type Database, openDatabase } from "../db/client.ts";

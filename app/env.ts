@@ -1,3 +1,5 @@
+// What a request handler can reach: the app's dependencies (database, mail, storage, live bus, jobs) and
+// the typed context values every handler reads.
 import type { Sql } from "postgres";
 import type PgBoss from "pg-boss";
 import type { Config } from "../lib/platform/config.ts";

@@ -1,3 +1,5 @@
+// Every error as its answer: the JSON `{ message, code, fields? }` with the right status for the API, a
+// small page in the reader's language for a page, never a stack trace or a server path.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

@@ -1,3 +1,5 @@
+// The texts of the five languages: the locale files, their version (islands ask for later screens' texts
+// with it), and a translator per language, kept while the process runs.
 import fr from "../locales/fr.json" with { type: "json" };
 import en from "../locales/en.json" with { type: "json" };
 import pt from "../locales/pt.json" with { type: "json" };

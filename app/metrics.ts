@@ -1,3 +1,5 @@
+// The Prometheus figures of requests: counts and latency per route pattern, and the requests in flight
+// (those the fast paths answer before the router included).
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { observeRequest, requestStarted } from "../lib/platform/metrics.ts";

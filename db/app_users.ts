@@ -1,3 +1,5 @@
+// Listeners' accounts (app users): reading and writing them, the nickname and e-mail checks, and the
+// one-time tokens of a forgotten password.
 import type { Columns, Db, Sql } from "./client.ts";
 import type { AppUserRow } from "../lib/rules/app_users.ts";
 

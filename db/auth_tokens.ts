@@ -1,3 +1,5 @@
+// One-time staff tokens (mail links, login links): stored as their hash, used once by one statement,
+// revoked together.
 import type { Db } from "./client.ts";
 import type { TokenPurpose } from "../lib/rules/accounts.ts";
 

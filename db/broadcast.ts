@@ -1,3 +1,4 @@
+// The broadcast screen's reads: the interactions live now and the messages staff marked for air.
 import type { Db } from "./client.ts";
 import type { SegmentRow } from "./segments.ts";
 

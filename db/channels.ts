@@ -1,3 +1,5 @@
+// Channels: reading one or the list with its counts, writing their columns and customisation, their
+// activity and usage for the statistics and the platform's approval of a new one.
 import type { Columns, Db, Json } from "./client.ts";
 import type { ChannelRow } from "../lib/rules/channels.ts";
 

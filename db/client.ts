@@ -1,3 +1,5 @@
+// The database connection: a PostgreSQL server through postgres.js, or the embedded PGlite when no
+// DATABASE_URL is set, with the types every query module shares.
 import postgres from "postgres";
 import type { Sql, TransactionSql } from "postgres";
 

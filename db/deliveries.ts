@@ -1,3 +1,5 @@
+// Deliveries of a message's media to the studio (FTP, SFTP, S3): their start and end, and the messages
+// waiting for an automatic delivery.
 import type { Db } from "./client.ts";
 
 /** Records a running transfer of a message; null when one is already running (nothing recorded). */

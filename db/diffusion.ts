@@ -1,3 +1,5 @@
+// The distribution timeline: a channel's slots (a space and the interaction it shows) between two dates,
+// for the back office's timeline.
 import type { Db } from "./client.ts";
 
 /** A distribution slot of a channel with its space and segment (back-office §2 /timeline). */

@@ -1,3 +1,4 @@
+// The health check's question to the database: one cheap query.
 import type { Db } from "./client.ts";
 
 /** Runs `select 1` with a 2 s limit; says how long it took or why it failed. */

@@ -1,3 +1,5 @@
+// Help items (the welcome help): their text per language, versions, picture, who has seen them, and staff
+// comments.
 import type { Db } from "./client.ts";
 
 export interface HelpItemRow {

@@ -1,3 +1,4 @@
+// Media that need no processing (pictures): recorded ready at once, and forgotten when their file goes.
 import type { Db } from "./client.ts";
 
 /** Records a stored upload that needs no processing (images), ready at once; returns its id. */

@@ -1,3 +1,5 @@
+// A listener's media from upload to processed file: the upload slot, its states through processing, its
+// failure, and the clean-up of abandoned slots and unused uploads.
 import type { Db, Json, Sql } from "./client.ts";
 
 /** A media row as the upload and processing steps read it. */

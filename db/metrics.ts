@@ -1,3 +1,4 @@
+// The jobs' figures for Prometheus: how many per queue and state, and how long the oldest has waited.
 import type { Db } from "./client.ts";
 
 /** Jobs of pg-boss by queue and state (created, retry, active, completed, cancelled, failed). */

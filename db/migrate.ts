@@ -1,3 +1,5 @@
+// Migrations: the numbered SQL files applied once each, in order, then db/functions.sql (the current
+// definition of every function and trigger), in one transaction.
 import type { Sql } from "postgres";
 
 const MIGRATIONS_DIR = new URL("./migrations/", import.meta.url);

@@ -1,3 +1,4 @@
+// The oEmbed read: an interaction a station's page may embed, from its public address.
 import type { Db } from "./client.ts";
 
 /** Title and widget address parts of a segment by id or uuid (public: ready, published or archived). */

@@ -1,3 +1,4 @@
+// The development mail outbox: mails kept in the database when no SMTP server is set (development, tests).
 import type { Db } from "./client.ts";
 
 export interface OutboxMail {

@@ -1,3 +1,5 @@
+// Permanent interactions a channel's public may see, with their choices, and the playable file of a
+// shared participation.
 import type { Db } from "./client.ts";
 import { segmentColumns, type SegmentRow } from "./segments.ts";
 

@@ -1,3 +1,5 @@
+// Listeners' points: the ledger of a message's events credited or reversed for its author, kept equal to
+// their total, and reading a total.
 import type { Db } from "./client.ts";
 import type { PointsEvent } from "../lib/rules/points.ts";
 

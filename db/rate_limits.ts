@@ -1,3 +1,5 @@
+// Rate limits kept in the database, so every instance counts the same: a hit per key and window, the
+// purge of old windows.
 import type { Db } from "./client.ts";
 
 /**

@@ -1,3 +1,5 @@
+// Interactions (segments): reading one with its choices or a page of the list, writing their columns,
+// replacing choices, duplicating, and the counters of messages and participants.
 import type { ChoiceRow, SegmentRow } from "../lib/rules/segments.ts";
 import type { Columns, Db, Sql } from "./client.ts";
 

@@ -1,3 +1,5 @@
+// A message shared by its link or shown on an overlay: read by its share token, or by id for a reader the
+// caller has already checked (a staff member of its channel, or the overlay's token).
 import type { Db } from "./client.ts";
 import type { MediaKind } from "../lib/rules/participation.ts";
 

@@ -1,3 +1,5 @@
+// The statistics dashboard's reads: the daily roll-ups of a channel and an interaction, which days need
+// rolling again, and the unread count.
 import type { Db, Sql } from "./client.ts";
 
 /** Unread messages of a channel (not in the trash), back-office §7 statistics/messages_not_read. */

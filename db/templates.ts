@@ -1,3 +1,4 @@
+// Interaction templates the creation wizard offers.
 import type { Db } from "./client.ts";
 
 /** A template segment (back-office §3). */

@@ -1,3 +1,5 @@
+// Staff accounts: reading them with their credentials, the list, the identifiers already taken, and
+// writing their columns.
 import type { Db } from "./client.ts";
 import type { StaffUser } from "../lib/rules/permissions.ts";
 

@@ -1,3 +1,5 @@
+// Votes: the counts per choice, the integrity review of suspicious votes, the timeline, and the public
+// results read (the visibility fields and counts in one query).
 import type { Db } from "./client.ts";
 import type { ChoiceCount } from "../lib/rules/votes.ts";
 

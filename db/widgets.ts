@@ -1,3 +1,4 @@
+// Points of distribution: the widget configurations a channel saved, with their permanent interaction.
 import type { Db } from "./client.ts";
 
 /** A saved widget configuration of a channel (back-office §7 widgets). */
