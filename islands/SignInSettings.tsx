@@ -1,7 +1,9 @@
+// The sign-in settings page's island: a channel's OpenID provider and password sign-in, with its audit
+// log's retention; or the platform's provider, whose groups make super administrators.
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
-import { AUDIT_RETENTION_RANGE } from "../lib/rules/audit.ts";
+import { AuditRetentionForm } from "../components/admin/AuditRetentionForm.tsx";
 import type { PlatformSsoSettingsView, SsoSettingsView } from "../lib/rules/sso.ts";
 
 type Props =
@@ -39,10 +41,7 @@ function SignInSettings(props: Props) {
   const [stored, setStored] = useState(!!s);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [months, setMonths] = useState(String(props.retentionMonths ?? ""));
-  const [retention, setRetention] = useState<{ ok: boolean; text: string } | null>(null);
-  const url = `/api/v1/channels/${props.channelId}`;
-  const ssoUrl = platform ? "/api/v1/platform/sso" : `${url}/sso`;
+  const ssoUrl = platform ? "/api/v1/platform/sso" : `/api/v1/channels/${props.channelId}/sso`;
 
   const save = async (e: Event) => {
     e.preventDefault();
@@ -65,14 +64,6 @@ function SignInSettings(props: Props) {
     if (!res.ok) return setProblem(res.data ?? {});
     setStored(false);
     setNotice(t(platform ? "auth.sso.platform_removed" : "auth.sso.removed"));
-  };
-  const saveRetention = async (e: Event) => {
-    e.preventDefault();
-    const res = await api<Problem>("PUT", `${url}/audit-retention`, { months: Number(months) });
-    setRetention({
-      ok: res.ok,
-      text: res.ok ? t("audit.retention_saved") : t("errors.audit_retention_range"),
-    });
   };
 
   const error = (name: string) => problem?.fields?.[name]?.[0];
@@ -188,32 +179,8 @@ function SignInSettings(props: Props) {
           )}
         </div>
       </form>
-      {!platform && (
-        <form class="card" onSubmit={saveRetention} data-testid="retention-form">
-          <h2>{t("audit.title")}</h2>
-          <div class="field">
-            <label for="audit-retention">{t("audit.retention")}</label>
-            <input
-              id="audit-retention"
-              type="number"
-              min={AUDIT_RETENTION_RANGE.min}
-              max={AUDIT_RETENTION_RANGE.max}
-              value={months}
-              aria-describedby="audit-retention-hint"
-              onInput={(e) => setMonths((e.target as HTMLInputElement).value)}
-            />
-            <p id="audit-retention-hint" class="field-hint">{t("audit.retention_hint")}</p>
-          </div>
-          {retention && (
-            <p
-              class={`notice ${retention.ok ? "notice-success" : "notice-error"}`}
-              role={retention.ok ? "status" : "alert"}
-            >
-              {retention.text}
-            </p>
-          )}
-          <button type="submit" class="btn btn-primary">{t("auth.sso.save")}</button>
-        </form>
+      {props.channelId !== null && (
+        <AuditRetentionForm channelId={props.channelId} months={props.retentionMonths} />
       )}
     </div>
   );

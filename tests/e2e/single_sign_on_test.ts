@@ -8,8 +8,16 @@ import { startProvider } from "../_oidc.ts";
 import { fillProviderForm } from "../_sso_flow.ts";
 
 const TEXTS = {
-  en: { saved: "Single sign-on saved.", button: "Sign in with Radio Directory" },
-  fr: { saved: "Authentification unique enregistrée.", button: "Se connecter avec Radio Directory" },
+  en: {
+    saved: "Single sign-on saved.",
+    button: "Sign in with Radio Directory",
+    retentionSaved: "Retention saved.",
+  },
+  fr: {
+    saved: "Authentification unique enregistrée.",
+    button: "Se connecter avec Radio Directory",
+    retentionSaved: "Durée de conservation enregistrée.",
+  },
 } as const;
 
 for (const lang of ["en", "fr"] as const) {
@@ -27,6 +35,19 @@ for (const lang of ["en", "fr"] as const) {
         await page.click("[data-testid=sso-form] button[type=submit]");
         await page.getByText(texts.saved).waitFor();
         assert.equal(await page.inputValue("#sso-client_secret"), "", "the secret is never shown back");
+        // the audit log's retention, a form of its own on the same page: a month count out of range is
+        // held by the field itself (1 to 120) and sends nothing
+        await page.fill("#audit-retention", "130");
+        await page.click("[data-testid=retention-form] button[type=submit]");
+        assert.ok(
+          await page.$eval("#audit-retention", (el) => (el as HTMLInputElement).validity.rangeOverflow),
+        );
+        await page.fill("#audit-retention", "36");
+        await page.click("[data-testid=retention-form] button[type=submit]");
+        await page.getByText(texts.retentionSaved).waitFor();
+        const [kept] = await server.sql<{ months: number }[]>`
+          select audit_retention_months as months from channels where id = ${manager.channel_id}`;
+        assert.equal(kept.months, 36);
         await assertAccessible(page, "sign-in settings");
         for (const width of [375, 1280]) {
           await page.setViewportSize({ width, height: 800 });
