@@ -1,12 +1,14 @@
+// A staff profile's two-factor sign-in: enrolment with an authenticator app or a passkey, recovery codes,
+// turning it off, an administrator's reset of a colleague's, and who must have one.
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api, errorMessage } from "./browser/http.ts";
 import { showToast } from "./browser/toast.ts";
 import { addPasskey, passkeysSupported } from "./browser/passkey.ts";
-import { SelectField } from "../components/channels/fields.tsx";
+import { RecoveryCodes, TwoFactorPolicy } from "../components/users/TwoFactorPolicy.tsx";
 import { secondStepError, TotpEnrolment } from "../components/auth/SecondStepForm.tsx";
 import { CodeForm } from "../components/auth/CodeForm.tsx";
-import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from "../lib/rules/two_factor.ts";
+import type { TwoFactorPolicy as Policy } from "../lib/rules/two_factor.ts";
 
 interface Props {
   userId: number;
@@ -21,7 +23,7 @@ interface Props {
   /** An administrator on a colleague's profile: may reset a lost factor. */
   canReset: boolean;
   /** Who must have a factor, for a viewer who may change it (null: not shown). */
-  policy: { channel: TwoFactorPolicy | null; platform: TwoFactorPolicy } | null;
+  policy: { channel: Policy | null; platform: Policy } | null;
   isSuperAdmin: boolean;
 }
 
@@ -112,11 +114,6 @@ function TwoFactorProfile(props: Props) {
     showToast(t("users.two_factor.turned_off"));
     return true;
   };
-  const savePolicy = async (scope: "channel" | "platform", policy: string) => {
-    const res = await api("PUT", "/api/v1/two-factor/policy", { scope, policy });
-    showToast(res.ok ? t("users.two_factor.policy_saved") : errorMessage(res.data, t("auth.network_error")));
-  };
-  const options = TWO_FACTOR_POLICIES.map((p) => ({ value: p, label: t(`users.two_factor.policy_${p}`) }));
 
   return (
     <div class="two-factor">
@@ -133,20 +130,7 @@ function TwoFactorProfile(props: Props) {
         )
         : <p>{enrolled ? t("users.two_factor.other_on") : t("users.two_factor.other_off")}</p>}
       {error && <p class="notice notice-error" role="alert">{error}</p>}
-      {codes && (
-        <div class="notice notice-info" role="status">
-          <p>
-            <strong>{t("auth.two_factor.recovery_title")}</strong> — {t("auth.two_factor.recovery_intro")}
-          </p>
-          <ul class="recovery-codes">
-            {codes.map((c) => (
-              <li key={c}>
-                <code>{c}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {codes && <RecoveryCodes codes={codes} />}
       {props.self && <p>{t("users.two_factor.passkeys", { count: passkeys })}</p>}
       {props.self && !enrolment && (
         <p class="two-factor-actions">
@@ -197,24 +181,7 @@ function TwoFactorProfile(props: Props) {
       {props.canReset && !props.self && enrolled && (
         <button type="button" class="btn btn-secondary" onClick={reset}>{t("users.two_factor.reset")}</button>
       )}
-      {props.policy?.channel && (
-        <SelectField
-          id="two-factor-channel"
-          label={t("users.two_factor.policy_channel")}
-          value={props.policy.channel}
-          options={options}
-          onChange={(v) => savePolicy("channel", v)}
-        />
-      )}
-      {props.policy && props.isSuperAdmin && (
-        <SelectField
-          id="two-factor-platform"
-          label={t("users.two_factor.policy_platform")}
-          value={props.policy.platform}
-          options={options}
-          onChange={(v) => savePolicy("platform", v)}
-        />
-      )}
+      {props.policy && <TwoFactorPolicy policy={props.policy} isSuperAdmin={props.isSuperAdmin} />}
     </div>
   );
 }
