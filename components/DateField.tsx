@@ -121,9 +121,7 @@ export function DateField(props: DateFieldProps) {
               type="button"
               class="btn btn-secondary"
               disabled={props.disabled}
-              aria-label={t(kind === "date" ? "date_field.pick_date" : "date_field.pick_time", {
-                field: props.label,
-              })}
+              aria-label={t(kind === "date" ? "date_field.pick_date" : "date_field.pick_time")}
               onClick={open}
             >
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

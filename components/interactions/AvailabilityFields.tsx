@@ -99,7 +99,6 @@ export function AvailabilityFields(
         label={t("interactions.panel.start_time")}
         value={start.time}
         disabled={startOff}
-        picker
         onChange={(time) => onStart(start.date, time)}
       />
       <div class="field">
@@ -134,7 +133,6 @@ export function AvailabilityFields(
         label={t("interactions.panel.end_time")}
         value={end.time}
         disabled={endOff || !v.end_date}
-        picker
         onChange={(time) => onEnd(end.date, time)}
       />
     </div>
