@@ -41,13 +41,16 @@ export interface DateFieldProps {
 
 const BACK_OFFICE = { field: "field", hint: "field-hint", error: "field-error" };
 
+/** What the field says is wrong: what was typed cannot be read, or a required field was emptied. */
+type FieldProblem = DateFieldCode | "field_required";
+
 /** A labelled date or time field with its format as a hint and, said under it, what it could not read. */
 export function DateField(props: DateFieldProps) {
   const { t } = useT();
   const kind = props.kind ?? "date";
   const classes = props.classes ?? BACK_OFFICE;
   const [text, setText] = useState(() => formatDateField(kind, props.value));
-  const [problem, setProblem] = useState<DateFieldCode | null>(null);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
   // what a plain form sends: the last value that read
   const [sent, setSent] = useState(props.value);
   const hidden = useRef<HTMLInputElement>(null);
@@ -70,9 +73,11 @@ export function DateField(props: DateFieldProps) {
   };
   const commit = (input: HTMLInputElement) => {
     const read = check(input);
-    setProblem(read.error ?? null);
+    setProblem(read.error ?? (props.required && read.value === "" ? "field_required" : null));
     props.onProblem?.(read.error ?? null);
     if (read.error !== undefined) return;
+    // an emptied required field keeps its value: nothing is sent until a day is typed
+    if (props.required && read.value === "") return;
     setText(formatDateField(kind, read.value));
     // set at once: Enter sends a plain form before the next render
     if (hidden.current) hidden.current.value = read.value;
@@ -112,8 +117,10 @@ export function DateField(props: DateFieldProps) {
             check(input);
           }}
           onChange={(e) => commit(e.target as HTMLInputElement)}
-          onInvalid={(e) =>
-            setProblem(parseDateField(kind, (e.target as HTMLInputElement).value).error ?? null)}
+          onInvalid={(e) => {
+            const read = parseDateField(kind, (e.target as HTMLInputElement).value);
+            setProblem(read.error ?? (read.value === "" ? "field_required" : null));
+          }}
         />
         {props.picker && (
           <span class="date-field-picker">

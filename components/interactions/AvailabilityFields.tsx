@@ -89,6 +89,7 @@ export function AvailabilityFields(
         label={t("interactions.panel.start_date")}
         value={start.date}
         disabled={startOff}
+        required={!startOff}
         error={errors.start_date}
         picker
         onChange={(date) => onStart(date, start.time)}
@@ -99,6 +100,7 @@ export function AvailabilityFields(
         label={t("interactions.panel.start_time")}
         value={start.time}
         disabled={startOff}
+        required={!startOff}
         onChange={(time) => onStart(start.date, time)}
       />
       <div class="field">
@@ -123,6 +125,7 @@ export function AvailabilityFields(
         label={t("interactions.panel.end_date")}
         value={end.date}
         disabled={endOff}
+        required={!endOff}
         error={errors.end_date}
         picker
         onChange={(date) => onEnd(date, end.time || "00:00")}

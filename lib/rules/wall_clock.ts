@@ -78,6 +78,7 @@ export const DATE_FIELD_TEXTS = [
   "errors.date_format",
   "errors.date_not_real",
   "errors.time_format",
+  "errors.field_required",
 ];
 
 const pad2 = (n: number) => String(n).padStart(2, "0");

@@ -90,6 +90,11 @@ for (const width of [375, 1280]) {
       await page.locator(".availability-fields").screenshot({ path: `${SHOTS}/availability-${width}.png` });
       await assertAccessible(page, "the edit page with its date and time fields");
 
+      // a start emptied is said required and keeps the stored one
+      await date.fill("");
+      await date.press("Tab");
+      assert.equal(await error.textContent(), fr("errors.field_required"));
+
       await page.reload();
       await page.waitForSelector('[data-island="SegmentEditForm"][data-hydrated]');
       assert.deepEqual([await date.inputValue(), await time.inputValue()], ["14/07/2026", "14:05"]);
