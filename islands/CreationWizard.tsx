@@ -161,6 +161,7 @@ function CreationWizard(props: Props) {
               media_type={segment.media_type}
               availability={availabilityOf(segment)}
               shareUrl={segment.shareUrl}
+              timeZone={props.timeZone}
             />
           )}
         </section>

@@ -116,6 +116,12 @@ Deno.test("dates - availability inputs and the §9 display format", async (t) =>
   });
   await t.step("weekday DD/MM/YYYY -HH:mm", () => {
     assert.match(formatDateTime(fromInputs("2026-05-04", "08:30"), "en"), /^Monday 04\/05\/2026 -08:30$/);
+    // on the channel's clock, whatever the browser's
+    assert.equal(formatDateTime("2026-07-14T12:05:00Z", "fr", "Europe/Paris"), "mardi 14/07/2026 -14:05");
+    assert.equal(
+      formatDateTime("2026-07-14T02:00:00Z", "en", "America/New_York"),
+      "Monday 13/07/2026 -22:00",
+    );
   });
 });
 
