@@ -22,6 +22,8 @@ interface Props {
   templates: WizardTemplate[];
   /** A draft being resumed (editing a draft opens the wizard), or null for a new interaction. */
   draft: SegmentJson | null;
+  /** The channel's time zone, on whose clock the availability is typed. */
+  timeZone: string;
 }
 
 /**
@@ -144,7 +146,12 @@ function CreationWizard(props: Props) {
           )}
           {name === "data" && <StepData value={information} onChange={setInformation} />}
           {name === "availability" && (
-            <AvailabilityFields id="wizard-availability" value={availability} onChange={setAvailability} />
+            <AvailabilityFields
+              id="wizard-availability"
+              value={availability}
+              onChange={setAvailability}
+              timeZone={props.timeZone}
+            />
           )}
           {name === "summary" && segment && (
             <StepSummary
@@ -154,6 +161,7 @@ function CreationWizard(props: Props) {
               media_type={segment.media_type}
               availability={availabilityOf(segment)}
               shareUrl={segment.shareUrl}
+              timeZone={props.timeZone}
             />
           )}
         </section>
@@ -177,4 +185,4 @@ function CreationWizard(props: Props) {
   );
 }
 
-export default island("CreationWizard", CreationWizard, { ns: ["interactions", "errors"] });
+export default island("CreationWizard", CreationWizard, { ns: ["interactions", "errors", "date_field"] });

@@ -23,6 +23,8 @@ interface Props {
   channelCustomisation: Record<string, unknown>;
   /** Without interaction-action-edit the form only shows the values. */
   readOnly: boolean;
+  /** The channel's time zone, on whose clock the availability is read and typed. */
+  timeZone: string;
 }
 
 const saved = (t: (k: string) => string) =>
@@ -152,6 +154,7 @@ function SegmentEditForm(props: Props) {
           value={{ from: seg.from, to: seg.to, start_date: seg.start_date, end_date: seg.end_date }}
           onChange={(v) => set({ ...v })}
           errors={errors}
+          timeZone={props.timeZone}
         />
       </Section>
       <DataSection seg={seg} set={set} locked={gatherDisabled(customisation)} errors={errors} />
@@ -172,5 +175,5 @@ function SegmentEditForm(props: Props) {
 }
 
 export default island("SegmentEditForm", SegmentEditForm, {
-  ns: ["interactions", "errors", "votes", "delivery_trigger"],
+  ns: ["interactions", "errors", "votes", "delivery_trigger", "date_field"],
 });

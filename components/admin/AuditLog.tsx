@@ -2,6 +2,7 @@ import { useT } from "../../framework/island.tsx";
 import type { AuditRow } from "../../lib/audit/service.ts";
 import { AUDIT_ACTIONS, type AuditFilter } from "../../lib/rules/audit.ts";
 import { zonedDateTime } from "../../lib/rules/wall_clock.ts";
+import DateField from "../../islands/DateField.tsx";
 
 /** The log's filters: a plain GET form, so the address of a filtered view can be shared and exported. */
 export function AuditFilters(props: { filter: AuditFilter; actors: { id: number; login: string }[] }) {
@@ -26,14 +27,8 @@ export function AuditFilters(props: { filter: AuditFilter; actors: { id: number;
           ))}
         </select>
       </div>
-      <div class="field">
-        <label for="audit-from">{t("audit.from")}</label>
-        <input id="audit-from" type="date" name="from" value={props.filter.from ?? ""} />
-      </div>
-      <div class="field">
-        <label for="audit-to">{t("audit.to")}</label>
-        <input id="audit-to" type="date" name="to" value={props.filter.to ?? ""} />
-      </div>
+      <DateField id="audit-from" label={t("audit.from")} name="from" value={props.filter.from ?? ""} picker />
+      <DateField id="audit-to" label={t("audit.to")} name="to" value={props.filter.to ?? ""} picker />
       <button type="submit" class="btn btn-primary">{t("audit.filter")}</button>
     </form>
   );

@@ -7,10 +7,12 @@ import { isEmail, isPhone } from "../../lib/rules/validation.ts";
 import { birthForApi, birthForInput, birthProblem } from "../../lib/rules/channel_widget.ts";
 import { setVisitorSession, visitorApi, type VisitorSession } from "../../islands/browser/http.ts";
 import { Avatar } from "./Ranking.tsx";
+import { DateField } from "../DateField.tsx";
 import { useAvailability } from "./availability.ts";
 
 const KEYS = ["nickname", "city", "first_name", "last_name", "phone", "email"] as const;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
+const WIDGET_FIELD = { field: "cw-field", hint: "cw-muted", error: "cw-hint" };
 
 export function ProfileEdit(
   { user, onUser, onDone }: {
@@ -25,7 +27,7 @@ export function ProfileEdit(
     language: str(user.language) || "fr",
     birth_date: birthForInput(str(user.birth_date)),
   }));
-  // a date the browser could not complete (31 February): its value is then "", the field says why
+  // a date typed that cannot be read (31/02/2026, 14/07/26): the field says why
   const [unreadableBirth, setUnreadableBirth] = useState(false);
   const [emails, setEmails] = useState(user.receive_emails === true);
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -158,34 +160,20 @@ export function ProfileEdit(
       {field("last_name", t("channel_widget.profile.name"), "text", emptyName("last_name"))}
       {field("phone", t("channel_widget.login.phone"), "tel", badPhone)}
       {badPhone && <small class="cw-hint">{t("widget_forms.phone_expected")}</small>}
-      <label class="cw-field">
-        <span>{t("channel_widget.profile.birthday")}</span>
-        {/* the device's date picker, in the listener's order; sent to the API as DD/MM/YYYY (§9) */}
-        <input
-          type="date"
-          autocomplete="bday"
-          name="birth_date"
-          min="1900-01-01"
-          max={new Date().toISOString().slice(0, 10)}
-          value={v.birth_date}
-          aria-invalid={badBirth ? "true" : undefined}
-          aria-describedby={badBirth ? "cw-birth-hint" : undefined}
-          onInput={(e) => {
-            const input = e.target as HTMLInputElement;
-            setUnreadableBirth(input.validity.badInput);
-            set("birth_date", input.value);
-          }}
-          onBlur={(e) => {
-            setUnreadableBirth((e.target as HTMLInputElement).validity.badInput);
-            setTouched(new Set(touched).add("birth_date"));
-          }}
-        />
-        {badBirth && (
-          <small id="cw-birth-hint" class="cw-hint" role="alert">
-            {t(`widget_forms.birthday_${birthWrong}`)}
-          </small>
-        )}
-      </label>
+      {/* DD/MM/YYYY as the widget writes dates in every language (§9), whatever the device's own order */}
+      <DateField
+        id="cw-birth"
+        label={t("channel_widget.profile.birthday")}
+        value={v.birth_date}
+        autoComplete="bday"
+        classes={WIDGET_FIELD}
+        error={badBirth && birthWrong !== "invalid" ? t(`widget_forms.birthday_${birthWrong}`) : undefined}
+        onChange={(value) => set("birth_date", value)}
+        onProblem={(code) => {
+          setUnreadableBirth(code !== null);
+          setTouched(new Set(touched).add("birth_date"));
+        }}
+      />
       {field(
         "email",
         t("channel_widget.login.email"),

@@ -2,6 +2,8 @@ import { useT } from "../../framework/island.tsx";
 import { errorAttributes, FieldError } from "../channels/fields.tsx";
 import { type Availability, moveEnd, moveStart, setFrom, setTo } from "../../lib/rules/availability.ts";
 import { dateInput, fromInputs, timeInput } from "../../islands/browser/dates.ts";
+import { zonedFields, zonedInstant } from "../../lib/rules/wall_clock.ts";
+import { DateField } from "../DateField.tsx";
 
 /** The availability of a segment as islands hold it (ISO strings). */
 export interface AvailabilityValue {
@@ -27,7 +29,7 @@ const fromRules = (a: Availability): AvailabilityValue => ({
 /**
  * The availability panel (back-office §2): From (now or scheduled) with start date and time, disabled
  * for now; Up to (scheduled or permanent) with end date and time, disabled for permanent. Every change
- * goes through the date rules of §4.
+ * goes through the date rules of §4. Dates read DD/MM/YYYY and times 24-hour in every language (§9).
  */
 export function AvailabilityFields(
   props: {
@@ -37,6 +39,8 @@ export function AvailabilityFields(
     disabled?: boolean;
     /** The server's messages keyed by the API's names (`from`, `to`, `start_date`, `end_date`). */
     errors?: Record<string, string>;
+    /** The channel's time zone: the day and time read and typed are on its clock (the stored instant is UTC). */
+    timeZone?: string;
   },
 ) {
   const { t } = useT();
@@ -46,12 +50,19 @@ export function AvailabilityFields(
   const id = (name: string) => `${props.id}-${name}`;
   const errors = props.errors ?? {};
   const err = (name: string, key: string) => errorAttributes(id(name), errors[key]);
+  // the day and time on the channel's clock when it is known (the edit page), else on the browser's
+  const tz = props.timeZone;
+  const fields = (iso: string | null) =>
+    tz ? zonedFields(iso, tz) : { date: dateInput(iso), time: timeInput(iso) };
+  const instant = (date: string, time: string) => tz ? zonedInstant(date, time, tz) : fromInputs(date, time);
+  const start = fields(v.start_date);
+  const end = fields(v.end_date);
   const onStart = (date: string, time: string) => {
-    const iso = fromInputs(date, time);
+    const iso = instant(date, time);
     if (iso) emit(moveStart(a, new Date(iso)));
   };
   const onEnd = (date: string, time: string) => {
-    const iso = fromInputs(date, time);
+    const iso = instant(date, time);
     if (iso) emit(moveEnd(a, new Date(iso)));
   };
   const startOff = props.disabled || v.from === "now";
@@ -73,28 +84,25 @@ export function AvailabilityFields(
         </select>
         <FieldError id={id("from")} error={errors.from} />
       </div>
-      <div class="field">
-        <label for={id("start-date")}>{t("interactions.panel.start_date")}</label>
-        <input
-          id={id("start-date")}
-          type="date"
-          value={dateInput(v.start_date)}
-          disabled={startOff}
-          {...err("start-date", "start_date")}
-          onChange={(e) => onStart((e.target as HTMLInputElement).value, timeInput(v.start_date))}
-        />
-        <FieldError id={id("start-date")} error={errors.start_date} />
-      </div>
-      <div class="field">
-        <label for={id("start-time")}>{t("interactions.panel.start_time")}</label>
-        <input
-          id={id("start-time")}
-          type="time"
-          value={timeInput(v.start_date)}
-          disabled={startOff}
-          onChange={(e) => onStart(dateInput(v.start_date), (e.target as HTMLInputElement).value)}
-        />
-      </div>
+      <DateField
+        id={id("start-date")}
+        label={t("interactions.panel.start_date")}
+        value={start.date}
+        disabled={startOff}
+        required={!startOff}
+        error={errors.start_date}
+        picker
+        onChange={(date) => onStart(date, start.time)}
+      />
+      <DateField
+        id={id("start-time")}
+        kind="time"
+        label={t("interactions.panel.start_time")}
+        value={start.time}
+        disabled={startOff}
+        required={!startOff}
+        onChange={(time) => onStart(start.date, time)}
+      />
       <div class="field">
         <label for={id("to")}>{t("interactions.panel.to")}</label>
         <select
@@ -112,28 +120,24 @@ export function AvailabilityFields(
         </select>
         <FieldError id={id("to")} error={errors.to} />
       </div>
-      <div class="field">
-        <label for={id("end-date")}>{t("interactions.panel.end_date")}</label>
-        <input
-          id={id("end-date")}
-          type="date"
-          value={dateInput(v.end_date)}
-          disabled={endOff}
-          {...err("end-date", "end_date")}
-          onChange={(e) => onEnd((e.target as HTMLInputElement).value, timeInput(v.end_date) || "00:00")}
-        />
-        <FieldError id={id("end-date")} error={errors.end_date} />
-      </div>
-      <div class="field">
-        <label for={id("end-time")}>{t("interactions.panel.end_time")}</label>
-        <input
-          id={id("end-time")}
-          type="time"
-          value={timeInput(v.end_date)}
-          disabled={endOff || !v.end_date}
-          onChange={(e) => onEnd(dateInput(v.end_date), (e.target as HTMLInputElement).value)}
-        />
-      </div>
+      <DateField
+        id={id("end-date")}
+        label={t("interactions.panel.end_date")}
+        value={end.date}
+        disabled={endOff}
+        required={!endOff}
+        error={errors.end_date}
+        picker
+        onChange={(date) => onEnd(date, end.time || "00:00")}
+      />
+      <DateField
+        id={id("end-time")}
+        kind="time"
+        label={t("interactions.panel.end_time")}
+        value={end.time}
+        disabled={endOff || !v.end_date}
+        onChange={(time) => onEnd(end.date, time)}
+      />
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { useT } from "../../framework/island.tsx";
 import { qrMatrix } from "../../lib/rules/qr.ts";
 import { QrImage } from "../QrImage.tsx";
-import { qrCodeUrl, segmentWidgetPath } from "../../lib/rules/share.ts";
+import { qrCodeUrl, segmentPreviewPath, segmentWidgetPath } from "../../lib/rules/share.ts";
 import { embedCode } from "../../lib/rules/embed.ts";
 import { type CsvSeparator, csvSeparatorFor, otherCsvSeparator } from "../../lib/rules/csv.ts";
 import CopyField from "../../islands/CopyField.tsx";
 
-/** The preview card: the real widget of the segment in an iframe. */
+/** The preview card: the real widget of the segment in an iframe, in the staff member's language. */
 export function PreviewCard(props: { channelId: number; id: number; title: string }) {
-  const { t } = useT();
-  const src = `/widgets/${props.channelId}/${props.id}/?preview=1`;
+  const { t, lang } = useT();
+  const src = segmentPreviewPath(props.channelId, props.id, lang);
   return (
     <section class="card preview-card" aria-labelledby="preview-h">
       <h2 id="preview-h">{t("interactions.sections.preview")}</h2>

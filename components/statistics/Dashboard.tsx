@@ -5,6 +5,7 @@ import { MONETISATION_GOAL } from "../../lib/rules/constants.ts";
 import { formatDay, formatDuration, gaugeSvg, STATISTICS_RANGES } from "../../lib/rules/statistics.ts";
 import type { Chart, Dashboard } from "../../lib/statistics/service.ts";
 import ChartDownload from "../../islands/ChartDownload.tsx";
+import DateField from "../../islands/DateField.tsx";
 import { ChartTable } from "./ChartTable.tsx";
 
 function query(d: Dashboard, extra: Record<string, string>): string {
@@ -102,12 +103,15 @@ export function StatisticsDashboard({ d, t, lang }: { d: Dashboard; t: TFunction
         <form method="get" action="/statistics" class="stat-custom">
           {d.channels.length > 0 && <input type="hidden" name="channel" value={d.channel.id} />}
           <input type="hidden" name="range" value="custom" />
-          <label>
-            {t("statistics.from")} <input type="date" name="from" value={d.period.start} required />
-          </label>
-          <label>
-            {t("statistics.to")} <input type="date" name="to" value={d.period.end} required />
-          </label>
+          <DateField
+            id="stat-from"
+            label={t("statistics.from")}
+            name="from"
+            value={d.period.start}
+            required
+            picker
+          />
+          <DateField id="stat-to" label={t("statistics.to")} name="to" value={d.period.end} required picker />
           <button
             type="submit"
             class={`btn btn-sm ${d.period.range === "custom" ? "btn-primary" : "btn-secondary"}`}

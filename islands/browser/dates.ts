@@ -1,5 +1,7 @@
 // Date helpers of the availability fields: local date and time inputs <-> ISO strings. Pure.
 
+import { formatDateField, zonedFields } from "../../lib/rules/wall_clock.ts";
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The local "YYYY-MM-DD" of an ISO date, or "". */
@@ -25,11 +27,21 @@ export function fromInputs(date: string, time: string): string | null {
   return Number.isNaN(out.getTime()) ? null : out.toISOString();
 }
 
-/** Dates shown as weekday DD/MM/YYYY -HH:mm (back-office §9). */
-export function formatDateTime(iso: string | null, lang: string): string {
+/**
+ * Dates shown as weekday DD/MM/YYYY -HH:mm (back-office §9), on the clock of `timeZone` when given (the
+ * channel's, on which they were typed), else on the browser's.
+ */
+export function formatDateTime(iso: string | null, lang: string, timeZone?: string): string {
   if (!iso) return "";
   const d = new Date(iso);
-  const weekday = d.toLocaleDateString(lang === "technical" ? "en" : lang, { weekday: "long" });
+  const locale = lang === "technical" ? "en" : lang;
+  if (timeZone) {
+    const { date, time } = zonedFields(iso, timeZone);
+    return `${d.toLocaleDateString(locale, { weekday: "long", timeZone })} ${
+      formatDateField("date", date)
+    } -${time}`;
+  }
+  const weekday = d.toLocaleDateString(locale, { weekday: "long" });
   return `${weekday} ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} -${pad(d.getHours())}:${
     pad(d.getMinutes())
   }`;

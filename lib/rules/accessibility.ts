@@ -58,7 +58,12 @@ export const AXE_CHECKED_PAGES: readonly { path: string; tests: readonly string[
   },
   {
     path: "/interactions/{id}",
-    tests: ["interactions_test.ts", "statistics_test.ts", "back_office_details_test.ts"],
+    tests: [
+      "interactions_test.ts",
+      "statistics_test.ts",
+      "back_office_details_test.ts",
+      "dates_in_page_language_test.ts",
+    ],
   },
   { path: "/interactions/{id}/assistant", tests: ["ai_test.ts", "ai_on_air_test.ts"] },
   {

@@ -2,6 +2,7 @@
 // channel_widget.ts so the first screen's script does not carry the rules of the screens loaded later:
 // the screens, the screen a query opens, message dates, and the locale sections of each part.
 import { ACCOUNT_TEXTS, LOGIN_PANEL_TEXTS } from "./login_panel_texts.ts";
+import { DATE_FIELD_TEXTS } from "./wall_clock.ts";
 
 /** The channel widget's screens (§2). */
 export type ChannelScreen =
@@ -59,6 +60,7 @@ export const CHANNEL_WIDGET_TEXTS = {
     "channel_widget.phone_link",
     "data_rights",
     ...ACCOUNT_TEXTS,
+    ...DATE_FIELD_TEXTS,
   ],
   // the recorder, the forms and the thanks screens are the single widget's, under "widget"
   flow: ["channel_widget.flow", "channel_widget.close", "widget"],

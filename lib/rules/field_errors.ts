@@ -34,6 +34,16 @@ export function issueCode(issue: FieldIssue): string {
 }
 
 /**
+ * The text of one field error code, in the person's language: the API's codes and those a field finds
+ * itself in what was typed (a date not written DD/MM/YYYY: lib/rules/wall_clock.ts parseDateField) read
+ * alike; an unknown code reads "This value is not valid".
+ * @example fieldMessage("date_not_real", t) // "This date does not exist: check the day and the month."
+ */
+export function fieldMessage(code: string, t: TFunction): string {
+  return t(`errors.${code}`, { defaultValue: t("errors.invalid_field") });
+}
+
+/**
  * The text under each field of a form, from the API's `fields`: keyed by the field's first path segment
  * (`segment_customisation.character_text_zone_length` is the `segment_customisation` field), every
  * distinct message of that field, translated under `errors.`; an unknown code reads "This value is not valid".
@@ -47,7 +57,7 @@ export function fieldMessages(
   for (const [path, codes] of Object.entries(fields ?? {})) {
     const field = path.split(".")[0];
     for (const code of codes) {
-      const text = t(`errors.${code}`, { defaultValue: t("errors.invalid_field") });
+      const text = fieldMessage(code, t);
       if (!(texts[field] ??= []).includes(text)) texts[field].push(text);
     }
   }

@@ -1,5 +1,6 @@
 // Sharing an interaction (back-office §2 "Sharing is by shareUrl or QR code") and embedding widgets.
 import { embedCode } from "./embed.ts";
+import { isLanguage } from "./languages.ts";
 
 /** The public link of a segment: `${PUBLIC_URL}/s/{uuid}`. */
 export const shareUrl = (base: string, uuid: string) => `${base}/s/${uuid}`;
@@ -10,6 +11,15 @@ export const qrCodeUrl = (value: string) => `/qr-code?qrData=${encodeURIComponen
 /** The path of the widget of one segment: `/widgets/{channelId}/{segmentId}/`. */
 export const segmentWidgetPath = (channelId: number, segmentId: number) =>
   `/widgets/${channelId}/${segmentId}/`;
+
+/**
+ * The staff preview of a segment's widget, in the staff member's language (the back office's, not the
+ * browser's the public widget would follow): `?lang=` comes first in the widget's language rule. The
+ * technical language, which the widget does not have, leaves the widget's own rule.
+ * @example segmentPreviewPath(3, 7, "fr") // "/widgets/3/7/?preview=1&lang=fr"
+ */
+export const segmentPreviewPath = (channelId: number, segmentId: number, staffLang: string) =>
+  `${segmentWidgetPath(channelId, segmentId)}?preview=1${isLanguage(staffLang) ? `&lang=${staffLang}` : ""}`;
 
 /**
  * The URL and embed code of a saved widget configuration (visitor-widget §2 query parameters): the

@@ -61,3 +61,101 @@ export function zonedDateTime(date: Date, lang: string, timeZone: string): strin
   }
   return `${text} (${zone})`;
 }
+
+// Dates and times as people read and type them in a form (back-office §9, visitor-widget §9): DD/MM/YYYY and
+// a 24-hour HH:mm in every language, the order the app shows its dates in; a form still sends what a
+// native field sends (YYYY-MM-DD, HH:mm), so the server reads the same values whatever the browser's locale.
+
+/** A field holding a calendar day or a time of day. */
+export type DateFieldKind = "date" | "time";
+
+/** Why a typed text is not a value (field error codes, texts under `errors.`, lib/rules/field_errors.ts). */
+export type DateFieldCode = "date_format" | "date_not_real" | "time_format";
+
+/** The sections of texts a date or time field speaks with: its hints, its picker's button, its errors. */
+export const DATE_FIELD_TEXTS = [
+  "date_field",
+  "errors.date_format",
+  "errors.date_not_real",
+  "errors.time_format",
+  "errors.field_required",
+];
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * What a field shows for the value a form sends: "2026-07-14" reads "14/07/2026", "14:05" reads "14:05";
+ * "" (and anything that is not such a value) shows empty.
+ * @example formatDateField("date", "2026-07-14") // "14/07/2026"
+ */
+export function formatDateField(kind: DateFieldKind, value: string): string {
+  if (kind === "time") return /^\d{2}:\d{2}$/.test(value) ? value : "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+}
+
+const daysIn = (year: number, month: number) =>
+  month === 2
+    ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28)
+    : [4, 6, 9, 11].includes(month)
+    ? 30
+    : 31;
+
+/**
+ * The value a form sends for a typed text: a day as DD/MM/YYYY (one-digit day or month, and "." or "-"
+ * between them, accepted: 14.7.2026), a time as HH:mm (also 9:05, 14h05, 14h); "" for an empty field. A
+ * two-digit year is refused, not guessed: 14/07/26 could be 1926 for a birthday and 2026 for a broadcast.
+ * @example parseDateField("date", "14/07/2026") // { value: "2026-07-14" }
+ * @example parseDateField("date", "31/02/2026") // { error: "date_not_real" }
+ */
+export function parseDateField(
+  kind: DateFieldKind,
+  text: string,
+): { value: string; error?: never } | { value?: never; error: DateFieldCode } {
+  const typed = text.trim();
+  if (typed === "") return { value: "" };
+  if (kind === "time") {
+    const t = /^(\d{1,2})(?:[:hH.](\d{2})?)?$/.exec(typed);
+    const [hour, minute] = t ? [Number(t[1]), Number(t[2] ?? 0)] : [NaN, NaN];
+    if (!(hour <= 23 && minute <= 59)) return { error: "time_format" };
+    return { value: `${pad2(hour)}:${pad2(minute)}` };
+  }
+  const d = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(typed);
+  if (!d) return { error: "date_format" };
+  const [day, month, year] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
+    return { error: "date_not_real" };
+  }
+  return { value: `${d[3]}-${pad2(month)}-${pad2(day)}` };
+}
+
+/**
+ * The instant a clock in `timeZone` shows `date` ("YYYY-MM-DD") at `time` ("HH:mm"), as ISO; in the hour a
+ * clock skips in spring, the time it would read an hour later. Null for a value that is not a day.
+ * @example zonedInstant("2026-07-14", "14:05", "Europe/Paris") // "2026-07-14T12:05:00.000Z"
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!d) return null;
+  const [hour, minute] = /^\d{2}:\d{2}$/.test(time) ? time.split(":").map(Number) : [0, 0];
+  const asUtc = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), hour, minute);
+  // the zone's offset at that moment, taken twice: the first guess may fall on the other side of a change
+  const offsetAt = (ms: number) => {
+    const w = wallClock(new Date(ms), timeZone);
+    return Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second) - ms;
+  };
+  let instant = asUtc - offsetAt(asUtc);
+  instant = asUtc - offsetAt(instant);
+  return Number.isNaN(instant) ? null : new Date(instant).toISOString();
+}
+
+/**
+ * The day ("YYYY-MM-DD") and time ("HH:mm") a clock in `timeZone` shows at an ISO instant, as a form's
+ * date and time fields hold them; both "" without an instant.
+ * @example zonedFields("2026-07-14T12:05:00Z", "Europe/Paris") // { date: "2026-07-14", time: "14:05" }
+ */
+export function zonedFields(iso: string | null, timeZone: string): { date: string; time: string } {
+  if (!iso) return { date: "", time: "" };
+  const w = wallClock(new Date(iso), timeZone);
+  return { date: `${w.year}-${w.month}-${w.day}`, time: `${w.hour}:${w.minute}` };
+}

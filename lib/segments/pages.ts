@@ -5,7 +5,7 @@ import { getSegmentCounts, listChoices, listSegments } from "../../db/segments.t
 import { listTemplates } from "../../db/templates.ts";
 import { getVoteCounts } from "../../db/votes.ts";
 import { availabilityOf } from "../rules/availability.ts";
-import { DEFAULT_PAGE_SIZE } from "../rules/constants.ts";
+import { DEFAULT_PAGE_SIZE, DEFAULT_TIME_ZONE } from "../rules/constants.ts";
 import { AppError } from "../rules/errors.ts";
 import type { StaffUser } from "../rules/permissions.ts";
 import { segmentFor, segmentView } from "./service.ts";
@@ -88,7 +88,14 @@ export async function loadSegmentPage(sql: Sql, user: StaffUser, id: number, now
     results: voteResults(await getVoteCounts(sql, id)),
     allowedTypes: allowedTypes(channel ?? {}) as string[],
     channelCustomisation: (channel?.customisation ?? {}) as Record<string, unknown>,
+    /** The clock the availability's days and times are read and typed on (back-office §4). */
+    timeZone: channel?.time_zone ?? DEFAULT_TIME_ZONE,
   };
+}
+
+/** The time zone of a channel, on whose clock the wizard's availability is typed (back-office §4). */
+export async function channelTimeZone(sql: Sql, channelId: number): Promise<string> {
+  return (await getChannel(sql, channelId))?.time_zone ?? DEFAULT_TIME_ZONE;
 }
 
 /** A value as JSON hands it on (JSON.stringify then parse): its dates become ISO strings. */

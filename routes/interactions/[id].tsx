@@ -60,6 +60,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
             allowedTypes={page.allowedTypes}
             channelCustomisation={page.channelCustomisation}
             readOnly={!can(user, "interaction-action-edit")}
+            timeZone={page.timeZone}
           />
           {quiz && can(user, "interaction-action-edit") && (
             <QuizEditor

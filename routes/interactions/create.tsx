@@ -5,7 +5,12 @@ import { renderPage } from "../../framework/render.tsx";
 import { ListPage } from "../../components/interactions/ListPage.tsx";
 import CreationWizard from "../../islands/CreationWizard.tsx";
 import { publicUrl } from "../../lib/platform/config.ts";
-import { loadListPage, loadSegmentPage, loadWizardTemplates } from "../../lib/segments/pages.ts";
+import {
+  channelTimeZone,
+  loadListPage,
+  loadSegmentPage,
+  loadWizardTemplates,
+} from "../../lib/segments/pages.ts";
 import { LIST_CSS } from "../../components/interactions/ListPage.tsx";
 
 /** GET /interactions/create: the list with the creation wizard open; `?id=` resumes a draft at step 1. */
@@ -21,14 +26,15 @@ export default new Hono<AppEnv>().get("/", requirePage("create-interaction"), as
     if (page.segment.status !== "draft") return c.redirect(`/interactions/${draftId}`);
     draft = page.segment;
   }
-  const [data, templates] = await Promise.all([
+  const [data, templates, timeZone] = await Promise.all([
     loadListPage(sql, user.channel_id, {}, now),
     loadWizardTemplates(sql, user.channel_id, (key) => c.var.t(key)),
+    channelTimeZone(sql, user.channel_id),
   ]);
   return renderPage(
     c,
     <ListPage user={user} data={data}>
-      <CreationWizard templates={templates} draft={draft} />
+      <CreationWizard templates={templates} draft={draft} timeZone={timeZone} />
     </ListPage>,
     { title: c.var.t("interactions.wizard.title"), css: LIST_CSS },
   );

@@ -90,8 +90,8 @@ Deno.test("interaction pages - list, wizard, edit, webview, timeline, broadcast"
       assert.match(body, /data-island="SegmentEditForm"/);
       assert.match(body, /data-island="ResultsPanel"/);
       assert.ok(
-        body.includes(`src="/widgets/${radio}/${summer.id}/?preview=1"`),
-        "preview iframe of the real widget",
+        body.includes(`src="/widgets/${radio}/${summer.id}/?preview=1&amp;lang=en"`),
+        "preview iframe of the real widget, in the staff member's language (the page is English here)",
       );
       assert.match(body, /\/s\/[0-9a-f-]{36}/);
       assert.ok(body.includes(`/qr-code?qrData=`));

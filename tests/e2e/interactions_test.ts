@@ -132,7 +132,7 @@ browserTest(
     );
 
     await page.getByLabel("From").selectOption("programmed");
-    await page.getByLabel("Start date").fill("2031-05-04");
+    await page.getByLabel("Start date").fill("04/05/2031");
     await page.getByLabel("Start date").dispatchEvent("change");
     await waitFor(async () => {
       const [row] = await server

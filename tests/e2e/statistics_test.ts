@@ -45,7 +45,8 @@ browserTest(
     assert.ok(csv.includes(`${label},${count}`) || csv.includes(`"${label}",${count}`), csv);
 
     // custom dates: a single day is shown per hour
-    const day = new Date().toISOString().slice(0, 10);
+    const day = new Date().toISOString().slice(0, 10).split("-").reverse().join("/");
+    await page.waitForSelector('[data-island="DateField"][data-hydrated]');
     await page.getByLabel("From").fill(day);
     await page.getByLabel("to", { exact: true }).fill(day);
     await page.getByRole("button", { name: "Custom dates" }).click();

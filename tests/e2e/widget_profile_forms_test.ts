@@ -13,7 +13,7 @@ const PNG = Buffer.from(
 
 for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 }]) {
   browserTest(
-    `widget profile - birthday in a date input that says at the field when a date is impossible, phone forms, logout keeps the device at ${viewport.width}px`,
+    `widget profile - birthday typed DD/MM/YYYY whatever the device's order, said at the field when it is impossible, phone forms, logout keeps the device at ${viewport.width}px`,
     async ({ page, baseUrl, server, consoleErrors }) => {
       const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
       const [listener] = await server.sql<{ id: number }[]>`
@@ -41,32 +41,37 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
         STORAGE_KEYS.device,
       ]);
       await page.goto(`${baseUrl}/widgets/channel/${radio.id}/?im_screen=profile`);
-      // the stored 12/07/1993 is 12 July in the device's date picker, whatever order it shows
+      // the stored 12/07/1993 reads 12/07/1993, as the widget writes dates, whatever the device's own order
       const birthday = page.getByLabel("Birthday");
       await birthday.waitFor();
-      assert.equal(await birthday.getAttribute("type"), "date");
-      assert.equal(await birthday.inputValue(), "1993-07-12");
+      assert.equal(await birthday.getAttribute("type"), "text");
+      assert.equal(await birthday.inputValue(), "12/07/1993");
+      assert.equal(await page.locator("#cw-birth-hint").textContent(), "DD/MM/YYYY");
       // an impossible date is said at the field, in the listener's language
-      const hint = page.locator("#cw-birth-hint");
+      const hint = page.locator("#cw-birth-error");
       for (
         const [value, text] of [
-          ["2999-01-01", "Your birthday cannot be in the future."],
-          ["1850-03-02", "Enter a birthday from 1900 on."],
+          ["01/01/2999", "Your birthday cannot be in the future."],
+          ["02/03/1850", "Enter a birthday from 1900 on."],
+          ["31/02/1993", "This date does not exist: check the day and the month."],
+          ["12/07/93", "Write the date as DD/MM/YYYY, the year in full, e.g. 14/07/2026."],
         ]
       ) {
         await birthday.fill(value);
         await birthday.blur();
         assert.equal(await hint.textContent(), text);
         assert.equal(await birthday.getAttribute("aria-invalid"), "true");
+        assert.match((await birthday.getAttribute("aria-describedby"))!, /cw-birth-error/);
       }
-      // a date the picker cannot complete (only its month typed)
-      await birthday.fill("");
-      await birthday.focus();
-      await page.keyboard.type("02");
-      await birthday.blur();
-      assert.equal(await hint.textContent(), "This date does not exist: check the day and the month.");
       await page.screenshot({ path: `${SHOTS}/profile-birth-hint-${viewport.width}.png`, fullPage: true });
-      await birthday.fill("1993-07-12");
+      // an unreadable birthday is not sent: Save says why at the field and keeps the stored one
+      await page.getByRole("button", { name: "Save" }).click();
+      assert.equal(
+        await hint.textContent(),
+        "Write the date as DD/MM/YYYY, the year in full, e.g. 14/07/2026.",
+      );
+      await birthday.fill("12/07/1993");
+      await birthday.blur();
       await hint.waitFor({ state: "detached" });
 
       // 6: a wrong phone says what is expected, with an example
@@ -78,14 +83,14 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
       await assertAccessible(page, "profile with a phone hint");
       // the usual written form is accepted (kept as written); the birthday is sent as DD/MM/YYYY
       await phone.fill("+33 6 12 34 56 78");
-      await birthday.fill("1993-07-05");
+      await birthday.fill("5/7/1993");
       await birthday.blur();
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Profile saved").waitFor();
       const [saved] = await server.sql<{ phone: string; birth: string }[]>`
         select phone, to_char(birth_date, 'YYYY-MM-DD') as birth from app_users where id = ${listener.id}`;
       assert.deepEqual(saved, { phone: "+33 6 12 34 56 78", birth: "1993-07-05" });
-      assert.equal(await birthday.inputValue(), "1993-07-05");
+      assert.equal(await birthday.inputValue(), "05/07/1993");
 
       // 8: a refused file's error goes once a valid image is uploaded
       const photo = page.locator(".cw-avatar-upload input[type=file]");

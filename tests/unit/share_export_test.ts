@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { qrCodeUrl, shareUrl, widgetEmbed } from "../../lib/rules/share.ts";
+import { qrCodeUrl, segmentPreviewPath, shareUrl, widgetEmbed } from "../../lib/rules/share.ts";
 import {
   EXPORT_HEADER,
   exportCells,
@@ -116,5 +116,22 @@ Deno.test("dates - availability inputs and the §9 display format", async (t) =>
   });
   await t.step("weekday DD/MM/YYYY -HH:mm", () => {
     assert.match(formatDateTime(fromInputs("2026-05-04", "08:30"), "en"), /^Monday 04\/05\/2026 -08:30$/);
+    // on the channel's clock, whatever the browser's
+    assert.equal(formatDateTime("2026-07-14T12:05:00Z", "fr", "Europe/Paris"), "mardi 14/07/2026 -14:05");
+    assert.equal(
+      formatDateTime("2026-07-14T02:00:00Z", "en", "America/New_York"),
+      "Monday 13/07/2026 -22:00",
+    );
+  });
+});
+
+Deno.test("segmentPreviewPath - the staff preview speaks the back office's language, not the browser's", async (t) => {
+  await t.step("each widget language is asked for by the address, which the widget's rule puts first", () => {
+    for (const lang of ["fr", "en", "es", "pt", "pl"]) {
+      assert.equal(segmentPreviewPath(3, 7, lang), `/widgets/3/7/?preview=1&lang=${lang}`);
+    }
+  });
+  await t.step("the technical language, which the widget has not, leaves the widget's own rule", () => {
+    assert.equal(segmentPreviewPath(3, 7, "technical"), "/widgets/3/7/?preview=1");
   });
 });

@@ -12,6 +12,8 @@ export function StepSummary(
     media_type: string | null;
     availability: AvailabilityValue;
     shareUrl: string;
+    /** The channel's time zone: the times read as they were typed, on its clock. */
+    timeZone: string;
   },
 ) {
   const { t, lang } = useT();
@@ -27,9 +29,13 @@ export function StepSummary(
         <dt>{t("interactions.wizard.summary_type")}</dt>
         <dd>{t(typeLabelKey(props))}</dd>
         <dt>{t("interactions.wizard.summary_from")}</dt>
-        <dd>{formatDateTime(a.start_date, lang)}</dd>
+        <dd>{formatDateTime(a.start_date, lang, props.timeZone)}</dd>
         <dt>{t("interactions.wizard.summary_to")}</dt>
-        <dd>{a.end_date ? formatDateTime(a.end_date, lang) : t("interactions.wizard.indefinite")}</dd>
+        <dd>
+          {a.end_date
+            ? formatDateTime(a.end_date, lang, props.timeZone)
+            : t("interactions.wizard.indefinite")}
+        </dd>
         <dt>{t("interactions.share_link")}</dt>
         <dd>
           <a href={props.shareUrl} target="_blank" rel="noopener">{props.shareUrl}</a>

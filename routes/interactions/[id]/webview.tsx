@@ -5,6 +5,7 @@ import { renderPage } from "../../../framework/render.tsx";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
 import { segmentFor } from "../../../lib/segments/service.ts";
 import { pathId } from "../../../app/api.ts";
+import { segmentPreviewPath } from "../../../lib/rules/share.ts";
 
 /** GET /interactions/{id}/webview: the segment's widget in a phone-sized frame. */
 export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
@@ -13,7 +14,7 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const seg = await segmentFor(c.var.sql, user, id);
   const t = c.var.t;
   const title = seg.title || t("interactions.untitled");
-  const src = `/widgets/${seg.channel_id}/${seg.id}/?preview=1`;
+  const src = segmentPreviewPath(seg.channel_id, seg.id, c.var.lang);
   return renderPage(
     c,
     <AdminLayout
