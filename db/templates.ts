@@ -1,12 +1,13 @@
 // Interaction templates the creation wizard offers.
 import type { Db } from "./client.ts";
+import type { SegmentType, WEBVIEW_VERSIONS } from "../lib/rules/constants.ts";
 
 /** A template segment (back-office §3). */
 export interface TemplateRow {
   id: number;
   channel_id: number | null;
   category: string;
-  type: string;
+  type: SegmentType;
   description: string;
   under_description: string;
   customed: boolean;
@@ -14,7 +15,7 @@ export interface TemplateRow {
   default_gdpr_consent: boolean;
   default_image_right_consent: boolean;
   default_gather_information: boolean;
-  default_webview_version: string;
+  default_webview_version: typeof WEBVIEW_VERSIONS[number];
   show_customisation_incentive_text: boolean;
   show_data_collection_multiple_choice: boolean;
   show_data_collection_video: boolean;

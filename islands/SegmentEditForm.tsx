@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { TOAST_MS } from "../lib/rules/constants.ts";
 import type { SegmentJson } from "../lib/segments/pages.ts";
+import type { SegmentUpdate } from "../lib/rules/segment_schema.ts";
 import { gatherDisabled, hasChoices } from "../lib/rules/segments.ts";
 import { SEGMENT_AUTOSAVE_MS } from "../lib/rules/constants.ts";
 import { onSegmentChanged, reflectSavedSegment } from "./browser/saved_segment.ts";
@@ -43,12 +44,12 @@ function SegmentEditForm(props: Props) {
     testimonial_demanded: props.segment.testimonial_demanded === true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const pending = useRef<Record<string, unknown>>({});
+  const pending = useRef<SegmentUpdate>({});
   // the segment as the server last stored it: what a refused switch goes back to
   const stored = useRef(props.segment);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const send = async (patch: Record<string, unknown>) => {
+  const send = async (patch: SegmentUpdate) => {
     const res = await api<SegmentJson & { fields?: Record<string, string[]> }>(
       "PUT",
       `/api/v1/show_segments/${seg.id}`,
@@ -99,8 +100,10 @@ function SegmentEditForm(props: Props) {
   }, []);
 
   /** An autosaved change: shown at once, sent after the debounce with the other changes. */
-  const set = (patch: Record<string, unknown>) => {
-    setSeg((s) => ({ ...s, ...patch }));
+  const set = (patch: SegmentUpdate) => {
+    // the choices are sent in their write shape ({id, label}) and shown from their own state
+    const { choices: _sent, ...shown } = patch;
+    setSeg((s) => ({ ...s, ...shown }));
     pending.current = { ...pending.current, ...patch };
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, SEGMENT_AUTOSAVE_MS);

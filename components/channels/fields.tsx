@@ -44,13 +44,13 @@ export function TextField(props: {
   );
 }
 
-/** A labelled select among given options. */
-export function SelectField(props: {
+/** A labelled select among given options: what it hands on is one of their values, typed as they are. */
+export function SelectField<V extends string>(props: {
   id: string;
   label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
   disabled?: boolean;
   error?: string;
 }) {
@@ -63,7 +63,7 @@ export function SelectField(props: {
         disabled={props.disabled}
         aria-invalid={props.error ? "true" : undefined}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
-        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
+        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value as V)}
       >
         {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>

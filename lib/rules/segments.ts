@@ -4,9 +4,12 @@ import {
   COLLECTING_TYPES,
   CONTACT_ITEMS,
   DATA_ITEMS,
+  DELIVERY_OPTIONS,
+  DELIVERY_TRIGGERS,
   MIN_CHOICES,
   type SegmentType,
   TITLE_MAX_LENGTH,
+  WEBVIEW_VERSIONS,
 } from "./constants.ts";
 
 export type DataItem = typeof DATA_ITEMS[number];
@@ -31,13 +34,13 @@ export type SegmentRow = {
   show_id: string | null;
   program_id: string | null;
   template_id: number | null;
-  type: string;
+  type: SegmentType;
   title: string;
   text: string | null;
   legal_notice: string | null;
   testimonial: string | null;
   testimonial_demanded: boolean;
-  testimonial_format: string;
+  testimonial_format: "voice" | "text";
   limit_1_vote: boolean;
   show_results: boolean;
   from_mode: "now" | "programmed";
@@ -45,18 +48,18 @@ export type SegmentRow = {
   start_date: Date | null;
   end_date: Date | null;
   time_offset: number | null;
-  status: string;
+  status: SegmentStatus;
   gather_information: boolean;
   information_to_gather: Record<string, { active: boolean; mandatory: boolean }>;
   enable_written_answer: boolean;
   enable_audio_answer: boolean;
-  media_type: string | null;
-  game_type: string;
+  media_type: "image" | "video" | null;
+  game_type: "answer" | "registration";
   correct_choice_id: number | null;
   max_recording_time: number;
   background_url: string | null;
   background_kind: string | null;
-  webview_version: string;
+  webview_version: typeof WEBVIEW_VERSIONS[number];
   customed: boolean;
   customisation: Record<string, unknown>;
   is_gdpr_consent: boolean;
@@ -64,8 +67,8 @@ export type SegmentRow = {
   registration_required: boolean;
   sms_template: string | null;
   sms_receiver: string | null;
-  delivery_option: string;
-  delivery_trigger: string;
+  delivery_option: typeof DELIVERY_OPTIONS[number];
+  delivery_trigger: typeof DELIVERY_TRIGGERS[number];
   requires_approval: boolean;
   created_by: number | null;
   created_at: Date;

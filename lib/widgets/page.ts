@@ -88,7 +88,7 @@ export function widgetSegment(
     id: Number(segment.id),
     uuid: String(segment.uuid),
     channel_id: Number(segment.channel_id),
-    type: String(segment.type),
+    type: segment.type,
     title: String(segment.title ?? ""),
     text: str(segment.text),
     show_id: str(segment.show_id),

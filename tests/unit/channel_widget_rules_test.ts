@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { SegmentType } from "../../lib/rules/constants.ts";
 import {
   birthForApi,
   birthForInput,
@@ -147,7 +148,7 @@ Deno.test("channel widget rules - flow", async (t) => {
 });
 
 Deno.test("channel widget rules - flow steps and birthday", async (t) => {
-  const seg = (type: string, fields = 0, game_type: "answer" | "registration" = "answer") => ({
+  const seg = (type: SegmentType, fields = 0, game_type: "answer" | "registration" = "answer") => ({
     type,
     game_type,
     fields: Array.from({ length: fields }, () => ({ field: "first_name", mandatory: true })),

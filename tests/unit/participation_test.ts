@@ -76,7 +76,7 @@ Deno.test("participation - availability window and status", async (t) => {
     assert.equal(isAvailable(segment({ end_date: new Date(NOW.getTime() + 1) }), NOW), true);
   });
   await t.step("draft, archived, trash refuse", () => {
-    for (const status of ["draft", "archived", "trash"]) {
+    for (const status of ["draft", "archived", "trash"] as const) {
       assert.equal(isAvailable(segment({ status }), NOW), false);
     }
   });
@@ -124,7 +124,7 @@ Deno.test("participation - texts", async (t) => {
     rejects(() => decide({ type: "message" }, { text: "a".repeat(21) }), "text_too_long");
   });
   await t.step("sms is capped at 160 characters", () => {
-    const s = { type: "sms" };
+    const s = { type: "sms" as const };
     assert.throws(
       () =>
         decideParticipation({
@@ -197,7 +197,7 @@ Deno.test("participation - gathered information and consents", async (t) => {
     assert.deepEqual(requestedFields(null), []);
   });
   await t.step("an empty mandatory field: Missing required {field} field", () => {
-    const s = { type: "message", gather_information: true, information_to_gather: info };
+    const s = { type: "message" as const, gather_information: true, information_to_gather: info };
     assert.throws(
       () => decide(s, { text: "hi", extra_user_information: { first_name: " " } }),
       (e: AppError) => e.code === "missing_field" && e.values.field === "first_name" && e.status === 400,

@@ -2,6 +2,7 @@ import { useT } from "../../../framework/island.tsx";
 import { SMS_MAX_LENGTH } from "../../../lib/rules/constants.ts";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CheckField, errorAttributes, FieldError, Section } from "../../channels/fields.tsx";
+import type { SegmentUpdate } from "../../../lib/rules/segment_schema.ts";
 
 /** The segment fields edited as a line of text (null when empty). */
 type TextKey = "show_id" | "program_id" | "sms_template" | "sms_receiver" | "legal_notice";
@@ -10,7 +11,7 @@ type TextKey = "show_id" | "program_id" | "sms_template" | "sms_receiver" | "leg
 export function AdvancedSection(
   props: {
     seg: SegmentJson;
-    set: (p: Record<string, unknown>) => void;
+    set: (p: SegmentUpdate) => void;
     /** Every field's message (lib/rules/field_errors.ts), for the fields of this section. */
     errors?: Record<string, string>;
   },

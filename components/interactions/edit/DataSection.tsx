@@ -7,12 +7,13 @@ import {
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CheckField, Section } from "../../channels/fields.tsx";
 import { DataItemsTable } from "../DataItemsTable.tsx";
+import type { SegmentUpdate } from "../../../lib/rules/segment_schema.ts";
 
 /** Data collection and consents, with the rules of §4 applied as the user clicks. */
 export function DataSection(
   props: {
     seg: SegmentJson;
-    set: (p: Record<string, unknown>) => void;
+    set: (p: SegmentUpdate) => void;
     locked: boolean;
     /** Every field's message (lib/rules/field_errors.ts), for the fields of this section. */
     errors?: Record<string, string>;

@@ -3,8 +3,9 @@ import { TITLE_MAX_LENGTH } from "../../../lib/rules/constants.ts";
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { CHOICE_TYPES } from "../../../lib/rules/segments.ts";
 import { CheckField, errorAttributes, FieldError, Section } from "../../channels/fields.tsx";
+import type { SegmentUpdate } from "../../../lib/rules/segment_schema.ts";
 
-type Set = (patch: Record<string, unknown>) => void;
+type Set = (patch: SegmentUpdate) => void;
 
 /** Title, home text, type and the incentive ("why?") request; type and request wait for the Save button. */
 export function GeneralSection(
@@ -59,7 +60,8 @@ export function GeneralSection(
           <select
             id="seg-type"
             {...errorAttributes("seg-type", errors.type)}
-            onChange={(e) => props.stage({ type: (e.target as HTMLSelectElement).value })}
+            onChange={(e) =>
+              props.stage({ type: (e.target as HTMLSelectElement).value as SegmentJson["type"] })}
           >
             {props.allowedTypes.includes(seg.type)
               ? null
@@ -112,7 +114,11 @@ export function GeneralSection(
             <select
               id="seg-testimonial-format"
               {...errorAttributes("seg-testimonial-format", errors.testimonial_format)}
-              onChange={(e) => set({ testimonial_format: (e.target as HTMLSelectElement).value })}
+              onChange={(e) =>
+                set({
+                  testimonial_format: (e.target as HTMLSelectElement)
+                    .value as SegmentJson["testimonial_format"],
+                })}
             >
               {["voice", "text"].map((f) => (
                 <option value={f} selected={seg.testimonial_format === f}>

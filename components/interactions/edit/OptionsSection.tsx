@@ -9,14 +9,15 @@ import {
 import type { SegmentJson } from "../../../lib/segments/pages.ts";
 import { hasChoices } from "../../../lib/rules/segments.ts";
 import { CheckField, errorAttributes, FieldError, Section } from "../../channels/fields.tsx";
+import type { SegmentUpdate } from "../../../lib/rules/segment_schema.ts";
 
-function Select(
+function Select<V extends string>(
   props: {
     id: string;
     label: string;
-    value: string;
-    options: [string, string][];
-    onChange: (v: string) => void;
+    value: V;
+    options: [V, string][];
+    onChange: (v: V) => void;
     error?: string;
   },
 ) {
@@ -26,7 +27,7 @@ function Select(
       <select
         id={props.id}
         {...errorAttributes(props.id, props.error)}
-        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
+        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value as V)}
       >
         {props.options.map(([value, label]) => (
           <option value={value} selected={props.value === value}>{label}</option>
@@ -41,7 +42,7 @@ function Select(
 export function OptionsSection(
   props: {
     seg: SegmentJson;
-    set: (p: Record<string, unknown>) => void;
+    set: (p: SegmentUpdate) => void;
     /** Every field's message (lib/rules/field_errors.ts), for the fields of this section. */
     errors?: Record<string, string>;
   },
@@ -99,7 +100,7 @@ export function OptionsSection(
             id="seg-media-type"
             label={t("interactions.fields.media_type")}
             value={seg.media_type ?? "video"}
-            options={["image", "video"].map((v) => [v, t(`interactions.fields.media.${v}`)])}
+            options={(["image", "video"] as const).map((v) => [v, t(`interactions.fields.media.${v}`)])}
             error={errors.media_type}
             onChange={(v) => set({ media_type: v })}
           />
@@ -109,7 +110,9 @@ export function OptionsSection(
             id="seg-game-type"
             label={t("interactions.fields.game_type")}
             value={seg.game_type}
-            options={["answer", "registration"].map((v) => [v, t(`interactions.fields.game_types.${v}`)])}
+            options={(["answer", "registration"] as const).map((
+              v,
+            ) => [v, t(`interactions.fields.game_types.${v}`)])}
             error={errors.game_type}
             onChange={(v) => set({ game_type: v })}
           />
@@ -147,7 +150,7 @@ export function OptionsSection(
 
 /** The integrity options of a vote: per-address cap, results hidden until the end, high stakes. */
 function VoteIntegrityOptions(
-  props: { seg: SegmentJson; set: (p: Record<string, unknown>) => void; errors: Record<string, string> },
+  props: { seg: SegmentJson; set: (p: SegmentUpdate) => void; errors: Record<string, string> },
 ) {
   const { t } = useT();
   const { seg, set, errors } = props;

@@ -8,7 +8,9 @@ import { type ChoiceDraft, ChoicesField } from "../ChoicesField.tsx";
  * known, its home text as typed ("" when empty) and its answers as drafts.
  */
 export type SettingsDraft =
-  & Pick<SegmentRow, "type" | "title">
+  & Pick<SegmentRow, "title">
+  // empty until a template is picked
+  & { type: SegmentRow["type"] | "" }
   & Partial<Pick<SegmentRow, "game_type">>
   & { text: string; choices: ChoiceDraft[] };
 
