@@ -1,3 +1,5 @@
+// Islands on the server: the marker and JSON props a page carries for each interactive part, the texts'
+// namespaces it needs, and the context that gives components the page's language.
 import type { ComponentType, JSX } from "preact";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";

@@ -1,3 +1,5 @@
+// Rendering a page: the document around a page's tree (language, styles, the islands' scripts, their
+// modules asked for at once, and the texts they need), a widget page's own module carried inline.
 import type { Context } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";

@@ -1,3 +1,5 @@
+// A channel's phone lines (WhatsApp, SMS, voicemail): connecting them, their webhook addresses and the
+// interaction each line feeds.
 import { useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";

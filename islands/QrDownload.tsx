@@ -1,3 +1,4 @@
+// A QR code's downloads, made in the browser: the SVG as it is, or drawn as a PNG.
 import { island, useT } from "../framework/island.tsx";
 import { saveFile } from "./browser/save_file.ts";
 

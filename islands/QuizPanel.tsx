@@ -1,3 +1,5 @@
+// The presenter's live quiz on the interaction page: open, close and reveal each question, announce the
+// winners.
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import type { QuizQuestionView, QuizScreen } from "../lib/rules/quiz.ts";

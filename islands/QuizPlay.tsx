@@ -1,3 +1,5 @@
+// A listener's live quiz in the widget: the open question with its countdown, one answer each, the right
+// answer, the score and the winners.
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import type { QuizQuestionView, QuizScreen } from "../lib/rules/quiz.ts";

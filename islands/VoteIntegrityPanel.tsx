@@ -1,3 +1,5 @@
+// Vote integrity on the interaction page: counted and suspicious votes, votes per minute, and the review
+// of the suspicious ones.
 import { useEffect, useState } from "preact/hooks";
 import { island, useT } from "../framework/island.tsx";
 import { api } from "./browser/http.ts";
