@@ -39,7 +39,7 @@ export function AuditFilters(props: { filter: AuditFilter; actors: { id: number;
  * channel's), the zone named; the CSV keeps the instants in UTC.
  */
 export function AuditTable(props: { rows: AuditRow[]; platform: boolean; timeZone: string }) {
-  const { t, lang } = useT();
+  const { t } = useT();
   if (props.rows.length === 0) return <p class="muted">{t("audit.empty")}</p>;
   return (
     <div class="table-wrap">
@@ -58,7 +58,7 @@ export function AuditTable(props: { rows: AuditRow[]; platform: boolean; timeZon
           {props.rows.map((r) => (
             <tr key={r.id}>
               <td>
-                <time dateTime={r.at.toISOString()}>{zonedDateTime(r.at, lang, props.timeZone)}</time>
+                <time dateTime={r.at.toISOString()}>{zonedDateTime(r.at, props.timeZone)}</time>
               </td>
               <td>{r.actor_login || "—"}</td>
               <td>

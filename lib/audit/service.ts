@@ -106,12 +106,12 @@ export async function auditFor(
 }
 
 /**
- * The log's entries as the API gives them: the instant (ISO, UTC) and the time staff read, in `lang` on
- * the clock of the log's time zone, the zone named (lib/rules/wall_clock.ts zonedDateTime).
+ * The log's entries as the API gives them: the instant (ISO, UTC) and the time staff read, on the clock of
+ * the log's time zone, the zone named (lib/rules/wall_clock.ts zonedDateTime).
  */
-export async function auditEntriesFor(sql: Sql, actor: StaffUser, filter: AuditFilter, lang: string) {
+export async function auditEntriesFor(sql: Sql, actor: StaffUser, filter: AuditFilter) {
   const { rows, timeZone } = await auditFor(sql, actor, filter);
-  return rows.map((r) => ({ ...r, at: r.at.toISOString(), at_local: zonedDateTime(r.at, lang, timeZone) }));
+  return rows.map((r) => ({ ...r, at: r.at.toISOString(), at_local: zonedDateTime(r.at, timeZone) }));
 }
 
 /** Forgets entries past their channel's retention, the platform's past the default (the worker, hourly). */

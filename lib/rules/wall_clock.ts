@@ -1,6 +1,6 @@
 // The wall-clock reading of an instant in a time zone, the one place the platform asks Intl for it: the
 // statistics' local minutes and the exports' dates are both written from it, and the times staff read (the
-// audit log) in their language.
+// audit log).
 
 /** Year, month, day, hour, minute and second of `date` on a clock in `timeZone`, each as two digits (year four). */
 export interface WallClock {
@@ -43,23 +43,21 @@ export function wallClock(date: Date, timeZone: string): WallClock {
 }
 
 /**
- * An instant as staff read it: date and time to the second in their language (the technical one reads
- * as English), on the clock of `timeZone`, the zone named after it so that it is never taken for another
- * zone's time; a zone this runtime does not know reads as UTC, said as such.
- * @example zonedDateTime(new Date("2026-07-14T12:05:00Z"), "fr", "Europe/Paris") // "14/07/2026 14:05:00 (Europe/Paris)"
+ * An instant as staff read it: DD/MM/YYYY HH:mm:ss in every language (the order the app shows its dates in,
+ * back-office §9, and its date fields), on the clock of `timeZone`, the zone named after it so that it is
+ * never taken for another zone's time; a zone this runtime does not know reads as UTC, said as such.
+ * @example zonedDateTime(new Date("2026-07-14T12:05:00Z"), "Europe/Paris") // "14/07/2026 14:05:00 (Europe/Paris)"
  */
-export function zonedDateTime(date: Date, lang: string, timeZone: string): string {
-  const options = TO_THE_SECOND;
-  const locale = lang === "technical" ? "en" : lang;
+export function zonedDateTime(date: Date, timeZone: string): string {
   let zone = timeZone;
-  let text: string;
+  let c: WallClock;
   try {
-    text = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }).format(date);
+    c = wallClock(date, zone);
   } catch {
     zone = "UTC";
-    text = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }).format(date);
+    c = wallClock(date, zone);
   }
-  return `${text} (${zone})`;
+  return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}:${c.second} (${zone})`;
 }
 
 // Dates and times as people read and type them in a form (back-office §9, visitor-widget §9): DD/MM/YYYY and

@@ -21,7 +21,7 @@ const entry = z.object({
   at: z.string(),
   at_local: z.string().openapi({
     description:
-      "The time as staff read it: in the caller's language, on the clock of the caller's channel " +
+      "The time as staff read it: day first in every language, on the clock of the caller's channel " +
       "(UTC without one), the zone named",
     example: "14/07/2026 14:05:00 (Europe/Paris)",
   }),
@@ -48,7 +48,7 @@ app.openapi(
   }),
   async (c) => {
     return c.json(
-      await auditEntriesFor(c.var.sql, staffOf(c), auditFilterOf(c.req.query()), c.var.lang),
+      await auditEntriesFor(c.var.sql, staffOf(c), auditFilterOf(c.req.query())),
       200,
     );
   },
