@@ -193,7 +193,8 @@ async function walkOnce(
   const slug = name.replace(/[^\w]+/g, "-").toLowerCase();
   const screenshot = async (label: string) => {
     await Deno.mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}${slug}--${label}.png`, fullPage: true });
+    // a transition still running (the side menu after a change of width) is shown as it ends
+    await page.screenshot({ path: `${SHOTS}${slug}--${label}.png`, fullPage: true, animations: "disabled" });
   };
   const shot = TAKE_SHOTS ? screenshot : () => Promise.resolve();
   try {
