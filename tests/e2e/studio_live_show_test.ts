@@ -50,6 +50,9 @@ browserTest(
     assert.ok((await page.locator(".inbox-item").count()) > marked, "the list shows every message again");
     // the keyboard user stays in the box, ready to type the next search
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("inbox-search")), true);
+    // an empty playout queue says how to fill it with the button's own name, and its key
+    await page.getByText("No message in the queue yet: “Send to playout” on a message (key T) adds it.")
+      .waitFor();
     await Deno.mkdir("tests/e2e/screenshots", { recursive: true });
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
