@@ -8,23 +8,20 @@ import { type VisitorSession, visitorSession } from "./browser/http.ts";
 import { useInAppBrowser } from "./browser/in_app.ts";
 import { CHANNEL_WIDGET_PAGE_TEXTS, type ChannelScreen, screenOfQuery } from "../lib/rules/channel_home.ts";
 import { ChannelWidgetFrame } from "../components/channel_widget/ChannelWidgetFrame.tsx";
-import { Carousel } from "../components/channel_widget/Carousel.tsx";
+import { Home } from "../components/channel_widget/Home.tsx";
+import { OpenInteraction } from "../components/channel_widget/OpenInteraction.tsx";
 import { whenIdle } from "../framework/client.ts";
-import { SharedView } from "../components/channel_widget/SharedView.tsx";
 import type { ChannelSegment, SharedMessage, WidgetChannel } from "../components/channel_widget/types.ts";
 import {
   Flow,
   type FlowProps,
   LoginPanel,
   type LoginPanelProps,
-  Quiz,
   Space,
   type SpaceProps,
 } from "../components/channel_widget/screens.tsx";
 import type { Outgoing } from "./browser/outbox.ts";
 import { hasSavedMessageFor } from "./browser/remembered.ts";
-import { AccountNotice } from "../components/widget/AccountNotice.tsx";
-import { needsLogin } from "../lib/rules/widget.ts";
 
 interface Props {
   channel: WidgetChannel;
@@ -156,36 +153,22 @@ function ChannelWidget(props: Props) {
     },
   };
 
-  // registration required, reached from the channel's link: the account first (visitor-widget §6)
-  const required = props.fromPerm && !shared
-    ? props.segments.find((p) => p.registration_required)
-    : undefined;
-  const account = required && channel.available && (
-    <AccountNotice
-      nickname={needsLogin(required, user) ? null : user?.nickname ?? ""}
-      // the notice's button goes once logged in: the focus comes back to the interaction's Participate
-      onLogin={() =>
-        requestLogin(
-          { fromSpace: false, hideAnonymous: true, resume: () => {} },
-          document.querySelector<HTMLElement>(".cw-participate"),
-        )}
+  const home = (
+    <Home
+      channel={channel}
+      segments={props.segments}
+      linkQuery={props.linkQuery}
+      refreshUrl={props.refreshUrl}
+      user={user}
+      shared={shared}
+      onShared={() => setShared(null)}
+      fromPerm={props.fromPerm}
+      paused={active !== null && held === null}
+      recordedId={held ? active?.id : null}
+      onParticipate={participate}
+      onLogin={(opener) => requestLogin({ fromSpace: false, hideAnonymous: true, resume: () => {} }, opener)}
     />
   );
-  const home = shared
-    ? <SharedView channel={channel} message={shared} onParticipate={() => setShared(null)} />
-    : channel.available
-    ? (
-      <Carousel
-        channelId={channel.id}
-        segments={props.segments}
-        linkQuery={props.linkQuery}
-        refreshUrl={props.refreshUrl}
-        paused={active !== null && held === null}
-        recordedId={held ? active?.id : null}
-        onParticipate={(s) => participate(s.id)}
-      />
-    )
-    : <p class="cw-empty">{t("channel_widget.home.not_available")}</p>;
 
   return (
     <>
@@ -197,20 +180,13 @@ function ChannelWidget(props: Props) {
           avatarUrl={user?.avatar_url ?? null}
           onSpace={() => setSpace("mySpace")}
         >
-          <div hidden={(active !== null && held === null) || space !== null}>{account}{home}</div>
+          <div hidden={(active !== null && held === null) || space !== null}>{home}</div>
           {flowProps && !space && (
-            <div style={held ? "display:none" : "display:contents"}>
-              {flowProps.segment.quiz
-                ? (
-                  <Quiz
-                    key={flowProps.segment.id}
-                    segmentId={flowProps.segment.id}
-                    title={flowProps.segment.title}
-                    onClose={closeAll}
-                  />
-                )
-                : <Flow key={flowProps.segment.id} {...flowProps} />}
-            </div>
+            <OpenInteraction
+              flow={flowProps}
+              held={held !== null}
+              onClose={closeAll}
+            />
           )}
           {space && <Space {...spaceProps} />}
         </ChannelWidgetFrame>
