@@ -1,6 +1,12 @@
 import type { ComponentChildren } from "preact";
 import { useT } from "../../framework/island.tsx";
-import { can, isSuperAdminMode, type Permission, type StaffUser } from "../../lib/rules/permissions.ts";
+import {
+  can,
+  isSuperAdministrator,
+  isSuperAdminMode,
+  type Permission,
+  type StaffUser,
+} from "../../lib/rules/permissions.ts";
 import { loginAddress } from "../../lib/rules/accounts.ts";
 import UnreadBadge from "../../islands/UnreadBadge.tsx";
 import WelcomeHelp from "../../islands/WelcomeHelp.tsx";
@@ -187,5 +193,42 @@ export function AdminLayout(props: AdminLayoutProps) {
         {props.children}
       </main>
     </div>
+  );
+}
+
+/**
+ * The frame of a channel's own settings pages (phone lines, webhooks, sign-in): a super administrator reaches
+ * them from the channels' list, an administrator from Settings; the heading names the channel, with the way
+ * back to its page.
+ */
+export function ChannelSettingsLayout(
+  props: {
+    user: StaffUser;
+    channelId: number;
+    label: string;
+    title: string;
+    actions?: ComponentChildren;
+    children: ComponentChildren;
+  },
+) {
+  const { t } = useT();
+  const superAdmin = isSuperAdministrator(props.user);
+  return (
+    <AdminLayout
+      user={props.user}
+      menu={superAdmin ? "channel" : "settings"}
+      active={superAdmin ? "channels" : "settings"}
+      heading={`${props.title} · ${props.label}`}
+      actions={
+        <>
+          {props.actions}
+          <a class="btn btn-secondary btn-sm" href={`/channels/${props.channelId}`}>
+            {t("admin.back_to_channel")}
+          </a>
+        </>
+      }
+    >
+      {props.children}
+    </AdminLayout>
   );
 }

@@ -26,6 +26,11 @@ browserTest(
       await page.getByRole("link", { name: "Webhooks" }).click();
       await page.waitForURL(`**/channels/${id}/webhooks`);
       await page.getByText("No webhook yet.").waitFor();
+      // a channel's settings pages share their frame: the heading names the channel, with the way back to it
+      assert.equal(
+        await page.getByRole("link", { name: "Back to the channel" }).getAttribute("href"),
+        `/channels/${id}`,
+      );
       // the form's script must be running before typing, or what was typed is not in what it sends
       await page.waitForSelector('[data-island="WebhooksPanel"][data-hydrated]');
       await page.getByLabel("Address (https)").fill(receiverUrl);

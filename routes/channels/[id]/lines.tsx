@@ -2,12 +2,11 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app/env.ts";
 import { requirePage, staffOf } from "../../../app/auth.ts";
 import { renderPage } from "../../../framework/render.tsx";
-import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
+import { ChannelSettingsLayout } from "../../../components/admin/AdminLayout.tsx";
 import LinesPanel from "../../../islands/LinesPanel.tsx";
 import { HeldLink } from "../../../components/admin/HeldLink.tsx";
 import { linesPage } from "../../../lib/lines/service.ts";
 import { getChannelLabel } from "../../../lib/webhooks/pages.ts";
-import { isSuperAdministrator } from "../../../lib/rules/permissions.ts";
 import { pathId } from "../../../app/api.ts";
 
 /** GET /channels/{id}/lines: the channel's WhatsApp, SMS and voicemail lines. */
@@ -16,24 +15,18 @@ export default new Hono<AppEnv>().get("/", requirePage(), async (c) => {
   const id = pathId(c);
   const page = await linesPage(c.var.deps, user, id);
   const label = await getChannelLabel(c.var.sql, id);
-  const superAdmin = isSuperAdministrator(user);
   const t = c.var.t;
   return renderPage(
     c,
-    <AdminLayout
+    <ChannelSettingsLayout
       user={user}
-      menu={superAdmin ? "channel" : "settings"}
-      active={superAdmin ? "channels" : "settings"}
-      heading={`${t("lines.title")} · ${label}`}
-      actions={
-        <>
-          <HeldLink channelId={id} waiting={page.heldWaiting} />
-          <a class="btn btn-secondary btn-sm" href={`/channels/${id}`}>{t("lines.back")}</a>
-        </>
-      }
+      channelId={id}
+      label={label}
+      title={t("lines.title")}
+      actions={<HeldLink channelId={id} waiting={page.heldWaiting} />}
     >
       <LinesPanel channelId={id} lines={page.lines} targets={page.targets} webhookBase={page.webhookBase} />
-    </AdminLayout>,
+    </ChannelSettingsLayout>,
     { title: t("lines.title"), css: ["admin.css", "channels.css"] },
   );
 });
