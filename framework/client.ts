@@ -51,10 +51,30 @@ export async function loadTexts(sections: string[]): Promise<void> {
 }
 
 /**
+ * A new task of the browser's event loop: `scheduler.yield()` where the browser has it (the page's own work
+ * goes first once the browser has handled what waits), else a message the page posts to itself (a timer
+ * would wait 4 ms once nested). A tap, a key or a paint waiting meanwhile is not kept behind what comes next.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (channel.port1.close(), resolve());
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
  * Hydrates every island marker of the page, loading an island's code only when it is on the page
  * (or, for a lazy island, when it scrolls into view). The app's client entry calls it once. On a page
  * whose language may switch, a preferred other language is loaded first and the islands are rendered
  * again in it (the server's markup is replaced rather than hydrated).
+ *
+ * Each island hydrates in a task of its own, in the page's order: their modules are all asked for at
+ * once, but hydrating them one after the other in one task held a phone's main thread for a quarter of a
+ * second on the inbox (header badge, welcome help and the inbox itself), a page that answered no tap
+ * meanwhile. Resolves once every island not lazy is hydrated.
  */
 export async function hydrateIslands(
   createTranslator: TranslatorFactory,
@@ -83,11 +103,16 @@ export async function hydrateIslands(
   fetchTexts = hooks?.load;
   const t = createTranslator(data.texts ??= {}, data.lang ?? "fr");
 
-  async function hydrateIsland(el: HTMLElement) {
+  /** The module of the island `el` marks: built into the page's script, else fetched; null when neither. */
+  function moduleOf(el: HTMLElement): Promise<{ default: ComponentType } | null> {
     const name = el.dataset.island!;
     const file = data.files?.[name];
-    if (!file && !bundledIslands[name]) return console.error(`island ${name}: no bundle`);
-    const mod = bundledIslands[name] ?? await import(file!);
+    if (bundledIslands[name]) return Promise.resolve(bundledIslands[name]);
+    if (!file) return console.error(`island ${name}: no bundle`), Promise.resolve(null);
+    return import(file);
+  }
+
+  function hydrateWith(el: HTMLElement, mod: { default: ComponentType }) {
     const props = JSON.parse(el.dataset.props ?? "{}");
     const tree = h(I18nContext.Provider, { value: { t, lang: data.lang } }, h(mod.default, props));
     // what a person typed before the island's code arrived (a slow phone) is in the fields but not in the
@@ -106,14 +131,23 @@ export async function hydrateIslands(
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       lazy.unobserve(entry.target);
-      hydrateIsland(entry.target as HTMLElement);
+      const el = entry.target as HTMLElement;
+      moduleOf(el).then((mod) => mod && hydrateWith(el, mod));
     }
   });
 
+  const eager: [HTMLElement, Promise<{ default: ComponentType } | null>][] = [];
   for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
     if (el.parentElement?.closest("[data-island]")) continue;
     if (el.dataset.lazy !== undefined) lazy.observe(el);
-    else hydrateIsland(el);
+    else eager.push([el, moduleOf(el)]);
+  }
+  for (const [el, module] of eager) {
+    // an island whose code failed to load is reported, and the next ones hydrate all the same
+    const mod = await module.catch((error) => (reportError(error), null));
+    if (!mod) continue;
+    await nextTask();
+    hydrateWith(el, mod);
   }
 }
 

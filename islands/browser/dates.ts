@@ -25,11 +25,25 @@ export function fromInputs(date: string, time: string): string | null {
   return Number.isNaN(out.getTime()) ? null : out.toISOString();
 }
 
+/**
+ * The weekdays (Sunday first) of the product's languages, as Intl names them: the first date formatter a
+ * page makes loads the browser's calendar and time zone data, a hundred milliseconds of a phone's main thread
+ * in the middle of the inbox's hydration. Another language asks Intl.
+ */
+const WEEKDAYS: Record<string, readonly string[]> = {
+  en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+  fr: ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+  es: ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"],
+  pt: ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"],
+  pl: ["niedziela", "poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota"],
+};
+
 /** Dates shown as weekday DD/MM/YYYY -HH:mm (back-office §9). */
 export function formatDateTime(iso: string | null, lang: string): string {
   if (!iso) return "";
   const d = new Date(iso);
-  const weekday = d.toLocaleDateString(lang === "technical" ? "en" : lang, { weekday: "long" });
+  const locale = lang === "technical" ? "en" : lang;
+  const weekday = WEEKDAYS[locale]?.[d.getDay()] ?? d.toLocaleDateString(locale, { weekday: "long" });
   return `${weekday} ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} -${pad(d.getHours())}:${
     pad(d.getMinutes())
   }`;

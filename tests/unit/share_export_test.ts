@@ -117,4 +117,18 @@ Deno.test("dates - availability inputs and the §9 display format", async (t) =>
   await t.step("weekday DD/MM/YYYY -HH:mm", () => {
     assert.match(formatDateTime(fromInputs("2026-05-04", "08:30"), "en"), /^Monday 04\/05\/2026 -08:30$/);
   });
+  await t.step(
+    "the weekday of each product language (written out, no formatter) is the one Intl gives",
+    () => {
+      for (const lang of ["en", "fr", "es", "pt", "pl", "technical", "de"]) {
+        for (let day = 3; day <= 9; day++) {
+          const iso = fromInputs(`2026-05-0${day}`, "12:00")!;
+          const weekday = new Date(iso).toLocaleDateString(lang === "technical" ? "en" : lang, {
+            weekday: "long",
+          });
+          assert.equal(formatDateTime(iso, lang).split(" ")[0], weekday, `${lang} ${iso}`);
+        }
+      }
+    },
+  );
 });

@@ -1,0 +1,45 @@
+// The islands of a page hydrate one per task (framework/client.ts hydrateIslands): the studio's inbox (its
+// header's unread badge, the welcome help and the inbox itself) once hydrated all three in one task, which
+// held a phone's main thread for a quarter of a second, answering no tap meanwhile. Here a task the page
+// posts to itself again and again, from before its scripts, counts the hydrated islands each time it runs:
+// islands hydrated in one task would be seen arriving together. The browser's scheduler.yield() is taken
+// away so the page yields with a posted message, which runs in turn with the counting one (a yield's own
+// continuation would go before it, so the count could not tell).
+import assert from "node:assert/strict";
+import { browserTest, loginAs } from "./_browser.ts";
+
+browserTest(
+  "hydration - the islands of the studio inbox hydrate one per task, each a hydrated island more",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "manager");
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as { scheduler?: { yield?: unknown }; seenHydrated: number[] };
+      if (w.scheduler) Object.defineProperty(w.scheduler, "yield", { value: undefined });
+      w.seenHydrated = [0];
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const islands = document.querySelectorAll("[data-island]:not([data-lazy])").length;
+        const hydrated = document.querySelectorAll("[data-island][data-hydrated]").length;
+        if (hydrated !== w.seenHydrated.at(-1)) w.seenHydrated.push(hydrated);
+        // until every island is hydrated once the page has loaded
+        if (document.readyState !== "complete" || hydrated < islands) channel.port2.postMessage(null);
+      };
+      channel.port2.postMessage(null);
+    });
+    const [seg] = await server.sql<{ id: number }[]>`
+      select segment_id as id from messages group by segment_id order by count(*) desc limit 1`;
+    await page.goto(`${baseUrl}/participations/${seg.id}`);
+    await page.locator('[data-island="MessageInbox"][data-hydrated]').waitFor();
+    const islands = await page.locator("[data-island]:not([data-lazy])").evaluateAll((els) =>
+      els.map((el) => el.getAttribute("data-island"))
+    );
+    assert.deepEqual(islands, ["UnreadBadge", "WelcomeHelp", "MessageInbox"]);
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { seenHydrated: number[] }).seenHydrated.at(-1) === 3
+    );
+    const seen = await page.evaluate(() =>
+      (globalThis as unknown as { seenHydrated: number[] }).seenHydrated
+    );
+    assert.deepEqual(seen, [0, 1, 2, 3], "one more hydrated island at each task");
+  },
+);
