@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { type ComponentType, h, hydrate, render } from "preact";
+import { type ComponentType, h, hydrate, render, type VNode } from "preact";
 import { I18nContext } from "./island.tsx";
 import type { TFunction } from "../lib/rules/i18n.ts";
 import { missingSections } from "./sections.ts";
@@ -65,6 +65,64 @@ export function nextTask(): Promise<void> {
   });
 }
 
+/** How many parts hydrate in one task: a list's rows, a few milliseconds each on a phone. */
+export const PARTS_PER_TASK = 8;
+
+/**
+ * The parts of islands drawn by a root of their own (renderPart): "live" once hydrated or rendered, else
+ * the tree waiting to hydrate the server's markup, `changed` when the part rendered again meanwhile.
+ */
+const parts = new WeakMap<Element, "live" | { tree: VNode; changed: boolean }>();
+const partsWaiting: Element[] = [];
+let partsDone: Promise<void> | null = null;
+
+/** Hydrates the waiting parts, PARTS_PER_TASK at a time, each batch in a task of its own. */
+async function hydrateParts(): Promise<void> {
+  while (partsWaiting.length) {
+    await nextTask();
+    for (const container of partsWaiting.splice(0, PARTS_PER_TASK)) {
+      const part = parts.get(container);
+      if (!part || part === "live") continue;
+      parts.set(container, "live");
+      // rendered again before its turn (a row selected meanwhile): hydration would keep the server's
+      // attributes, a render over the server's markup compares them too
+      if (part.changed) render(part.tree, container);
+      else hydrate(part.tree, container);
+    }
+  }
+  partsDone = null;
+}
+
+/**
+ * Draws `tree` in `container`, an element of an island whose content is a root of its own (the island
+ * renders the element with `dangerouslySetInnerHTML` set to PART, which Preact leaves alone). Content
+ * the server rendered is hydrated later, PARTS_PER_TASK containers per task: the fifty rows of the
+ * studio's inbox hydrated with it made a task of a quarter of a second on a phone. Its island is marked
+ * hydrated once its parts are. Content made on the client is rendered at once, and any part again at each
+ * call.
+ */
+export function renderPart(container: Element, tree: VNode): void {
+  const part = parts.get(container);
+  if (part === "live") return render(tree, container);
+  if (part) return void Object.assign(part, { tree, changed: true });
+  if (!container.hasChildNodes()) {
+    parts.set(container, "live");
+    return render(tree, container);
+  }
+  parts.set(container, { tree, changed: false });
+  partsWaiting.push(container);
+  partsDone ??= hydrateParts();
+}
+
+/** Takes the part of `container` away (its element leaves the page). */
+export function unmountPart(container: Element): void {
+  if (parts.get(container) === "live") render(null, container);
+  parts.delete(container);
+}
+
+/** What an island renders as a part's element: its content is the part's own root (renderPart). */
+export const PART = { __html: "" };
+
 /**
  * Hydrates every island marker of the page, loading an island's code only when it is on the page
  * (or, for a lazy island, when it scrolls into view). The app's client entry calls it once. On a page
@@ -124,7 +182,9 @@ export async function hydrateIslands(
     if (switched) render(tree, el);
     else hydrate(tree, el);
     for (const f of typed) f.dispatchEvent(new Event("input", { bubbles: true }));
-    el.dataset.hydrated = ""; // browser tests wait for it before typing; base.css .after-script too
+    // browser tests wait for it before typing or clicking; base.css .after-script too
+    if (partsDone) partsDone.then(() => (el.dataset.hydrated = ""));
+    else el.dataset.hydrated = "";
   }
 
   const lazy = new IntersectionObserver((entries) => {

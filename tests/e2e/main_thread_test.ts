@@ -8,6 +8,7 @@
 // continuation would go before it, so the count could not tell).
 import assert from "node:assert/strict";
 import { browserTest, loginAs } from "./_browser.ts";
+import { PARTS_PER_TASK } from "../../framework/client.ts";
 
 browserTest(
   "main thread - the islands of the studio inbox hydrate one per task, each a hydrated island more",
@@ -68,5 +69,46 @@ browserTest(
     );
     await page.locator(".inbox-item .inbox-author").last().click();
     await page.locator(".inbox-item.is-active").last().waitFor();
+  },
+);
+
+browserTest(
+  "main thread - the inbox's rows hydrate a few per task after the inbox, which is marked hydrated once they are",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    // as above, a posted message counts at each task: the rows given their own root so far (Preact keeps a
+    // root on its container as `__k`), and whether the inbox is marked hydrated
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as { scheduler?: { yield?: unknown }; seenRows: string[] };
+      if (w.scheduler) Object.defineProperty(w.scheduler, "yield", { value: undefined });
+      w.seenRows = [];
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const rows = [...document.querySelectorAll(".inbox-item")];
+        const live = rows.filter((row) => "__k" in row && (row as unknown as { __k: unknown }).__k).length;
+        const inbox = document.querySelector('[data-island="MessageInbox"][data-hydrated]') ? "hydrated" : "";
+        const now = `${live}/${rows.length}${inbox && ` ${inbox}`}`;
+        if (now !== w.seenRows.at(-1)) w.seenRows.push(now);
+        if (!inbox) channel.port2.postMessage(null);
+      };
+      channel.port2.postMessage(null);
+    });
+    const [seg] = await server.sql<{ id: number }[]>`
+      select segment_id as id from messages group by segment_id order by count(*) desc limit 1`;
+    await page.goto(`${baseUrl}/participations/${seg.id}`);
+    await page.locator('[data-island="MessageInbox"][data-hydrated]').waitFor();
+    const seen = await page.evaluate(() => (globalThis as unknown as { seenRows: string[] }).seenRows);
+    const rows = await page.locator(".inbox-item").count();
+    assert.ok(rows > PARTS_PER_TASK * 2, `${rows} rows`);
+    const live = seen.map((s) => Number(s.split("/")[0]));
+    assert.equal(live[0], 0, "no row hydrated before the inbox");
+    for (let i = 1; i < live.length; i++) {
+      assert.ok(live[i] - live[i - 1] <= PARTS_PER_TASK, `at most ${PARTS_PER_TASK} rows a task: ${seen}`);
+    }
+    assert.equal(seen.at(-1), `${rows}/${rows} hydrated`, "the inbox is marked hydrated with all its rows");
+    assert.ok(!seen.slice(0, -1).some((s) => s.endsWith("hydrated")), `not before: ${seen}`);
+    // a row hydrated last opens its message
+    await page.locator(".inbox-item .inbox-author").last().click();
+    await page.locator(".inbox.has-selection .inbox-item.is-active").last().waitFor();
   },
 );
