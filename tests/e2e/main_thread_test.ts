@@ -112,3 +112,48 @@ browserTest(
     await page.locator(".inbox.has-selection .inbox-item.is-active").last().waitFor();
   },
 );
+
+browserTest(
+  "main thread - a row selected before its content hydrates shows it once hydrated (the server's markup said otherwise)",
+  async ({ page, baseUrl, server }) => {
+    await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
+    // the page's yields go at once for its three islands, then wait for the test: the rows' content is held
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as {
+        scheduler: { yield?: () => Promise<void> };
+        yields: number;
+        releaseYields: () => void;
+      };
+      const held: (() => void)[] = [];
+      let holding = true;
+      w.yields = 0;
+      w.releaseYields = () => (holding = false, held.splice(0).forEach((go) => go()));
+      const yieldNow = () =>
+        new Promise<void>((go) => (++w.yields > 3 && holding ? held.push(go) : setTimeout(go, 0)));
+      Object.defineProperty(w.scheduler, "yield", { value: yieldNow });
+    });
+    const [seg] = await server.sql<{ id: number }[]>`
+      select segment_id as id from messages group by segment_id order by count(*) desc limit 1`;
+    await page.goto(`${baseUrl}/participations/${seg.id}`);
+    await page.waitForFunction(() => (globalThis as unknown as { yields: number }).yields > 3);
+    const first = page.locator(".inbox-item").first();
+    assert.equal(await first.locator(".inbox-item-button").getAttribute("aria-current"), "false");
+    // j selects the first row once the inbox's keys listen (its effects run after its first paint): pressed
+    // again until one is heard, never once one was (a second j would select the second row)
+    await page.waitForFunction(
+      () => {
+        if (document.querySelector(".inbox.has-selection")) return true;
+        document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "j", bubbles: true }));
+        return false;
+      },
+      null,
+      { polling: 20 },
+    );
+    await first.and(page.locator(".is-active")).waitFor();
+    assert.equal(await page.locator('[data-island="MessageInbox"][data-hydrated]').count(), 0, "rows held");
+    await page.evaluate(() => (globalThis as unknown as { releaseYields: () => void }).releaseYields());
+    await page.locator('[data-island="MessageInbox"][data-hydrated]').waitFor();
+    assert.equal(await first.locator(".inbox-item-button").getAttribute("aria-current"), "true");
+    assert.equal(await page.locator('.inbox-item-button[aria-current="true"]').count(), 1);
+  },
+);
