@@ -1,4 +1,6 @@
-import { useT } from "../../framework/island.tsx";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
+import { I18nContext, useT } from "../../framework/island.tsx";
+import { PART, renderPart, unmountPart } from "../../framework/client.ts";
 import { INBOX_FILTERS, type InboxFilter } from "../../lib/rules/inbox.ts";
 import { authorLine, formatDuration, formatMessageDate, type InboxMessage } from "./format.ts";
 import { WaveformSmall } from "./Waveform.tsx";
@@ -55,26 +57,25 @@ export function Badges({ m }: { m: InboxMessage }) {
   );
 }
 
-/** One row of the list: author, date, excerpt, duration, badges; unread rows stand out. */
-export function MessageItem(
-  { m, active, onOpen, checked, onCheck }: {
-    m: InboxMessage;
-    active: boolean;
-    onOpen: (id: number) => void;
-    /** Multi-select (shift-click selects the range from the last one checked). */
-    checked?: boolean;
-    onCheck?: (id: number, on: boolean, range: boolean) => void;
-  },
-) {
+type MessageItemProps = {
+  m: InboxMessage;
+  active: boolean;
+  onOpen: (id: number) => void;
+  /** Multi-select (shift-click selects the range from the last one checked). */
+  checked?: boolean;
+  onCheck?: (id: number, on: boolean, range: boolean) => void;
+};
+
+/** The class of a row: unread rows stand out, the open one and the ticked ones show it. */
+const rowClass = ({ m, active, checked }: MessageItemProps) =>
+  `inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""} ${checked ? "is-checked" : ""}`;
+
+/** What a row shows: its tick box, and the button that opens it with author, date, excerpt and badges. */
+function MessageItemContent({ m, active, onOpen, checked, onCheck }: MessageItemProps) {
   const { t, lang } = useT();
   const excerpt = m.content.text || m.transcript || "";
   return (
-    <li
-      class={`inbox-item ${m.read ? "" : "is-unread"} ${active ? "is-active" : ""} ${
-        checked ? "is-checked" : ""
-      }`}
-      data-message-id={m.id}
-    >
+    <>
       {onCheck && (
         <input
           type="checkbox"
@@ -108,9 +109,45 @@ export function MessageItem(
         {!m.read && <span class="sr-only">{t("participations.unread")}</span>}
         <Badges m={m} />
       </button>
+    </>
+  );
+}
+
+/** One row of the list, as the server renders it. */
+function ServerMessageItem(props: MessageItemProps) {
+  return (
+    <li class={rowClass(props)} data-message-id={props.m.id}>
+      <MessageItemContent {...props} />
     </li>
   );
 }
+
+/**
+ * One row of the list in the browser: its content is a root of its own (framework/client.ts renderPart),
+ * hydrated a few rows per task after the inbox rather than all fifty in the inbox's own hydration.
+ */
+function ClientMessageItem(props: MessageItemProps) {
+  const i18n = useT();
+  const row = useRef<HTMLLIElement>(null);
+  useLayoutEffect(() =>
+    renderPart(
+      row.current!,
+      <I18nContext.Provider value={i18n}>
+        <MessageItemContent {...props} />
+      </I18nContext.Provider>,
+    )
+  );
+  useEffect(() => {
+    const li = row.current!;
+    return () => unmountPart(li);
+  }, []);
+  // PART is no markup at all: it tells Preact the row's content belongs to the row's own root
+  // deno-lint-ignore react-no-danger
+  return <li class={rowClass(props)} data-message-id={props.m.id} ref={row} dangerouslySetInnerHTML={PART} />;
+}
+
+/** One row of the list: author, date, excerpt, duration, badges; unread rows stand out. */
+export const MessageItem = typeof document === "undefined" ? ServerMessageItem : ClientMessageItem;
 
 /** Previous / next page with "Page n of m". */
 export function Pager(

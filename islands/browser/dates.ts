@@ -28,6 +28,19 @@ export function fromInputs(date: string, time: string): string | null {
 }
 
 /**
+ * The weekdays (Sunday first) of the product's languages, as Intl names them: the first date formatter a
+ * page makes loads the browser's calendar and time zone data, a hundred milliseconds of a phone's main thread
+ * in the middle of the inbox's hydration. Another language asks Intl.
+ */
+const WEEKDAYS: Record<string, readonly string[]> = {
+  en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+  fr: ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+  es: ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"],
+  pt: ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"],
+  pl: ["niedziela", "poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota"],
+};
+
+/**
  * Dates shown as weekday DD/MM/YYYY -HH:mm (back-office §9), on the clock of `timeZone` when given (the
  * channel's, on which they were typed), else on the browser's.
  */
@@ -37,11 +50,12 @@ export function formatDateTime(iso: string | null, lang: string, timeZone?: stri
   const locale = lang === "technical" ? "en" : lang;
   if (timeZone) {
     const { date, time } = zonedFields(iso, timeZone);
-    return `${d.toLocaleDateString(locale, { weekday: "long", timeZone })} ${
-      formatDateField("date", date)
-    } -${time}`;
+    const [y, m, day] = date.split("-").map(Number);
+    const weekday = WEEKDAYS[locale]?.[new Date(Date.UTC(y, m - 1, day)).getUTCDay()] ??
+      d.toLocaleDateString(locale, { weekday: "long", timeZone });
+    return `${weekday} ${formatDateField("date", date)} -${time}`;
   }
-  const weekday = d.toLocaleDateString(locale, { weekday: "long" });
+  const weekday = WEEKDAYS[locale]?.[d.getDay()] ?? d.toLocaleDateString(locale, { weekday: "long" });
   return `${weekday} ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} -${pad(d.getHours())}:${
     pad(d.getMinutes())
   }`;

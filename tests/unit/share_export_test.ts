@@ -134,4 +134,18 @@ Deno.test("segmentPreviewPath - the staff preview speaks the back office's langu
   await t.step("the technical language, which the widget has not, leaves the widget's own rule", () => {
     assert.equal(segmentPreviewPath(3, 7, "technical"), "/widgets/3/7/?preview=1");
   });
+  await t.step(
+    "the weekday of each product language (written out, no formatter) is the one Intl gives",
+    () => {
+      for (const lang of ["en", "fr", "es", "pt", "pl", "technical", "de"]) {
+        for (let day = 3; day <= 9; day++) {
+          const iso = fromInputs(`2026-05-0${day}`, "12:00")!;
+          const weekday = new Date(iso).toLocaleDateString(lang === "technical" ? "en" : lang, {
+            weekday: "long",
+          });
+          assert.equal(formatDateTime(iso, lang).split(" ")[0], weekday, `${lang} ${iso}`);
+        }
+      }
+    },
+  );
 });
