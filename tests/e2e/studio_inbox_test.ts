@@ -267,10 +267,14 @@ browserTest(
     await loginAs(page, server, baseUrl, "operator", { welcomeSeen: true });
     await page.goto(`${baseUrl}/participations/${seg.id}?lang=en`);
     await page.waitForSelector('[data-island="MessageInbox"][data-hydrated]');
-    // rows per 800 px of list: the average row height (with its gap) over the first 20 rows
+    // rows per 800 px of list: the average row height (with its gap) over the rows a person sees on the
+    // screen (rows out of sight are not laid out until they come near it: their height is an estimate)
     const rowsOnScreen = () =>
       page.evaluate(() => {
-        const rows = [...document.querySelectorAll(".inbox-item")].slice(0, 20);
+        const rows = [...document.querySelectorAll(".inbox-item")].filter((row) => {
+          const box = row.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= innerHeight;
+        });
         const span = rows[rows.length - 1].getBoundingClientRect().bottom -
           rows[0].getBoundingClientRect().top;
         return Math.floor(800 / (span / rows.length));
