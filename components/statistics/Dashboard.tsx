@@ -2,7 +2,8 @@
 // with its data table (the text alternative) and SVG/CSV downloads, the most active listeners.
 import type { TFunction } from "../../lib/rules/i18n.ts";
 import { MONETISATION_GOAL } from "../../lib/rules/constants.ts";
-import { formatDay, formatDuration, gaugeSvg, STATISTICS_RANGES } from "../../lib/rules/statistics.ts";
+import { formatDuration, gaugeSvg, STATISTICS_RANGES } from "../../lib/rules/statistics.ts";
+import { formatDay } from "../../lib/rules/wall_clock.ts";
 import type { Chart, Dashboard } from "../../lib/statistics/service.ts";
 import ChartDownload from "../../islands/ChartDownload.tsx";
 import DateField from "../../islands/DateField.tsx";

@@ -147,12 +147,6 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** A calendar day "YYYY-MM-DD" as the app writes dates in every language, DD/MM/YYYY (back-office §9). */
-export function formatDay(day: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
-}
-
 /** A day of a chart's axis, "YYYY-MM-DD…" as DD/MM (the app's day-month order in every language). */
 export function shortDay(day: string): string {
   return `${day.slice(8, 10)}/${day.slice(5, 7)}`;

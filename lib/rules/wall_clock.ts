@@ -88,8 +88,14 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
  */
 export function formatDateField(kind: DateFieldKind, value: string): string {
   if (kind === "time") return /^\d{2}:\d{2}$/.test(value) ? value : "";
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+  const day = formatDay(value);
+  return day === value ? "" : day;
+}
+
+/** A calendar day "YYYY-MM-DD" as the app writes dates in every language, DD/MM/YYYY (back-office §9). */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
 }
 
 const daysIn = (year: number, month: number) =>

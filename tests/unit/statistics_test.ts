@@ -5,7 +5,6 @@ import {
   columnChartSvg,
   escapeXml,
   fillSeries,
-  formatDay,
   formatDuration,
   gaugeSvg,
   isTimeZone,
@@ -18,6 +17,7 @@ import {
   wordCloudSvg,
   zonedDayStart,
 } from "../../lib/rules/statistics.ts";
+import { formatDay } from "../../lib/rules/wall_clock.ts";
 
 const NOW = new Date("2026-11-25T10:00:00Z");
 
