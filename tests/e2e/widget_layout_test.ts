@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { CAROUSEL_AUTOPLAY_MS } from "../../lib/rules/constants.ts";
 import { assertAccessible, browserTest, storeListener } from "./_browser.ts";
+import { embedCode } from "../../lib/rules/embed.ts";
+import type { Sql } from "postgres";
 
 const SHOTS = "/tmp/shots-24";
 
@@ -51,22 +53,24 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 
   );
 }
 
+/** A station's page on a server of its own, with the channel widget embedded by its embed code. */
+async function stationPage(baseUrl: string, server: { sql: Sql }) {
+  const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
+  const snippet = embedCode(baseUrl, `/widgets/channel/${radio.id}/?lang=en`, {
+    title: "Radio",
+    height: 240,
+  });
+  return Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    () =>
+      new Response(`<!doctype html><h1>Station</h1>${snippet}`, { headers: { "content-type": "text/html" } }),
+  );
+}
+
 browserTest(
   "widget layout - the embedded widget's iframe grows and shrinks with its content",
   async ({ page, baseUrl, server, consoleErrors }) => {
-    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
-    const { embedCode } = await import("../../lib/rules/embed.ts");
-    const snippet = embedCode(baseUrl, `/widgets/channel/${radio.id}/?lang=en`, {
-      title: "Radio",
-      height: 240,
-    });
-    const station = Deno.serve(
-      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-      () =>
-        new Response(`<!doctype html><h1>Station</h1>${snippet}`, {
-          headers: { "content-type": "text/html" },
-        }),
-    );
+    const station = await stationPage(baseUrl, server);
     try {
       await page.goto(`http://localhost:${station.addr.port}/`);
       const height = () =>
@@ -108,19 +112,7 @@ browserTest(
 browserTest(
   "widget layout - a station's page whose sizing script arrives after the widget has loaded still sizes it",
   async ({ page, baseUrl, server, consoleErrors }) => {
-    const [radio] = await server.sql<{ id: number }[]>`select id from channels order by id limit 1`;
-    const { embedCode } = await import("../../lib/rules/embed.ts");
-    const snippet = embedCode(baseUrl, `/widgets/channel/${radio.id}/?lang=en`, {
-      title: "Radio",
-      height: 240,
-    });
-    const station = Deno.serve(
-      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-      () =>
-        new Response(`<!doctype html><h1>Station</h1>${snippet}`, {
-          headers: { "content-type": "text/html" },
-        }),
-    );
+    const station = await stationPage(baseUrl, server);
     // the sizing script is held until the widget has loaded and said its height (to no one yet)
     let release = () => {};
     const held = new Promise<void>((r) => release = r);
